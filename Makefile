@@ -1,0 +1,67 @@
+# maya -- build, run and test. GNU make and pkg-config.
+#   make        build build/maya (optimised)
+#   make run    install what is missing, build, play a seeded game
+#   make test   install what is missing, build with sanitizers, run every test
+#   make bench  engine benchmarks
+
+CC      ?= cc
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror=implicit-function-declaration
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
+INC     := -Isrc -Ibuild/gen
+OPT     ?= -O2 -g
+SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+LIBS    := -lm
+
+LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*.c src/*/*.c))
+CLI_MAIN := src/cli/main.c
+TEST_SRC := $(wildcard tests/*_test.c)
+GEN      := build/gen/tikal_data.h
+
+REL_OBJ  := $(patsubst src/%.c,build/rel/%.o,$(LIB_SRC))
+SAN_OBJ  := $(patsubst src/%.c,build/san/%.o,$(LIB_SRC))
+TESTS    := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
+
+.PHONY: all run test bench deps clean
+all: build/maya
+
+deps:
+	@sh scripts/install-deps
+
+run: deps
+	@$(MAKE) --no-print-directory build/maya
+	./build/maya selfplay tikal --players 4 --variant basic --seed 1
+
+test: deps
+	@$(MAKE) --no-print-directory build/san/maya $(TESTS)
+	@sh tests/run.sh
+
+bench: build/maya
+	./build/maya bench tikal
+
+$(GEN): data/tikal.txt tools/tikal-data.awk
+	@mkdir -p $(dir $@)
+	awk -f tools/tikal-data.awk data/tikal.txt > $@.tmp && mv $@.tmp $@
+
+build/rel/%.o: src/%.c $(GEN)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) -MMD -MP -c $< -o $@
+
+build/san/%.o: src/%.c $(GEN)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN) $(INC) -MMD -MP -c $< -o $@
+
+build/maya: $(REL_OBJ) build/rel/cli/main.o
+	$(CC) $(OPT) $^ $(LIBS) -o $@
+
+build/san/maya: $(SAN_OBJ) build/san/cli/main.o
+	$(CC) $(SAN) $^ $(LIBS) -o $@
+
+build/san/tests/%: tests/%.c $(SAN_OBJ) $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SAN) $(INC) -Itests $< $(SAN_OBJ) $(TEST_LIBS) $(LIBS) -o $@
+
+clean:
+	rm -rf build
+
+-include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d)

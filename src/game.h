@@ -1,0 +1,96 @@
+/*
+ * game.h -- the one generic interface every game engine of maya implements.
+ *
+ * A game is a table of static facts and functions (game_def) over an opaque,
+ * fixed-size, pointer-free state. Bots, records, the command line, the server
+ * and the generic tests use only this interface; the engines (src/tikal/,
+ * src/tzolkin/) know nothing of them. The model is OpenSpiel's State contract:
+ * current player (negative for chance and terminal), legal actions sorted,
+ * chance outcomes with probabilities, apply, observation, resampling, text
+ * forms. Randomness is explicit: at a chance node the caller picks one
+ * outcome with its own random generator, so a game is fully described by its
+ * options and its list of actions.
+ *
+ * Conventions shared by every function below:
+ * - a state is game_def.state_size bytes; clone = memcpy, equality = memcmp
+ *   (engines keep padding and unused slots zeroed);
+ * - functions that can fail return 0 on success and a nonzero game_status on
+ *   failure, writing a reason a player understands into why[why_len] (why may
+ *   be NULL), and never change the state when they fail;
+ * - nothing here allocates memory or does I/O.
+ */
+#ifndef MAYA_GAME_H
+#define MAYA_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    GAME_CHANCE = -1,   /* current_player at a chance node */
+    GAME_TERMINAL = -2, /* current_player once the game is over */
+    GAME_MAX_PLAYERS = 4,
+    GAME_TEXT_MAX = 64  /* longest action text, terminating NUL included */
+};
+
+typedef enum game_status {
+    GAME_OK = 0,       /* success */
+    GAME_EILLEGAL = 1, /* the action is not legal in this state */
+    GAME_EPARSE = 2,   /* the text is not an action of this game */
+    GAME_EOPTION = 3   /* unsupported options (players, variant) */
+} game_status;
+
+typedef struct game_options {
+    int players; /* number of seats */
+    int variant; /* index into game_def.variants (0 = the default) */
+} game_options;
+
+typedef struct game_def game_def;
+
+struct game_def {
+    const char *name;               /* "tikal", "tzolkin": the record's Game tag */
+    const char *const *variants;    /* NULL-terminated variant names; NULL if the game has none */
+    int min_players;                /* fewest seats */
+    int max_players;                /* most seats */
+    size_t state_size;              /* bytes of one state */
+    int num_actions;                /* action ids are 0 .. num_actions-1 */
+    int max_legal;                  /* most legal actions (or chance outcomes) of any state */
+    int max_game_length;            /* most actions, chance included, of any game */
+
+    /* Set up a new game. */
+    int (*init)(void *state, const game_options *options, char *why, size_t why_len);
+    /* Seat to act (0-based), GAME_CHANCE or GAME_TERMINAL. */
+    int (*current_player)(const void *state);
+    /* Write the legal actions (at a chance node: the outcomes) in ascending
+     * order into out[max_legal]; return their number (0 when terminal). */
+    int (*legal_actions)(const void *state, int *out);
+    /* At a chance node: outcomes ascending and their probabilities (summing
+     * to 1); return their number. Elsewhere return 0. */
+    int (*chance_outcomes)(const void *state, int *out, double *probability);
+    /* Apply one action (or chance outcome). */
+    int (*apply)(void *state, int action, char *why, size_t why_len);
+    /* Nonzero when applying this legal action from this state closes the
+     * undo window: a chance outcome, the end of a turn, or anything that
+     * reveals information. Undo never goes back across such an action. */
+    int (*closes_undo)(const void *state, int action);
+    /* Scores as the game counts them, in seat order (out[players]). */
+    void (*scores)(const void *state, int *out);
+    /* Bit i set if seat i is a winner (ties share); 0 before the end. */
+    unsigned (*winners)(const void *state);
+    /* Copy of the state as seat sees it: what the seat may not see is
+     * replaced by a canonical placeholder. seat may be GAME_CHANCE for the
+     * public view. */
+    void (*observation)(const void *state, int seat, void *out);
+    /* Fill the parts of an observation that seat cannot see with values
+     * consistent with what it saw, drawn with the caller's generator state
+     * (*rng is advanced). For information-set search. */
+    void (*resample)(void *state, int seat, uint64_t *rng);
+    /* Canonical text of a legal action (without the actor); 0 on success. */
+    int (*action_to_text)(const void *state, int action, char *buf, size_t len);
+    /* Parse an action's text (any accepted form) in this state; 0 on success.
+     * The result need not be legal: apply decides that, with its reason. */
+    int (*text_to_action)(const void *state, const char *text, int *action, char *why, size_t why_len);
+    /* The position as text for people (several lines); returns strlen. */
+    size_t (*render)(const void *state, char *buf, size_t len);
+};
+
+#endif

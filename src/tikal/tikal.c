@@ -1,0 +1,914 @@
+/*
+ * tikal.c -- the rules of Tikal: setup, legal actions, applying an action,
+ * turn order, volcano scoring rounds, the auction and the final scoring
+ * (rules/tikal.md). Legal-action generation and validation share the same
+ * predicates, so what is listed is exactly what apply accepts. No heap, no
+ * I/O; a failed apply leaves the state untouched.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tikal/tikal.h"
+#include "tikal/tikal_internal.h"
+
+static int refuse(char *why, size_t why_len, const char *format, ...)
+{
+    if (why && why_len) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(why, why_len, format, args);
+        va_end(args);
+    }
+    return GAME_EILLEGAL;
+}
+
+/* ---- static helpers over the state ------------------------------------ */
+
+int tikal_rotated_stones(int tile, int rotation, int edge)
+{
+    return tikal_tile(tile)->stones[(edge - rotation + 6) % 6];
+}
+
+int tikal_canonical_rotation(int tile, int rotation)
+{
+    for (int r = 0; r < rotation; r++) {
+        int same = 1;
+        for (int e = 0; e < 6 && same; e++)
+            same = tikal_rotated_stones(tile, r, e) == tikal_rotated_stones(tile, rotation, e);
+        if (same)
+            return r;
+    }
+    return rotation;
+}
+
+int tikal_top_group(const tikal_state *s)
+{
+    int top = -1;
+    for (int t = 0; t < TIKAL_TILES; t++)
+        if (!(s->stack_used >> t & 1)) {
+            int g = tikal_tile(t)->group - 'A';
+            if (top < 0 || g < top)
+                top = g;
+        }
+    return top;
+}
+
+static int explored(const tikal_state *s, int field)
+{
+    return field >= 0 && s->field[field].kind != TIKAL_EMPTY;
+}
+
+static int own_figures(const tikal_state *s, int seat, int field)
+{
+    const tikal_field *f = &s->field[field];
+    return f->explorers[seat] + (f->leaders >> seat & 1);
+}
+
+static int has_figure(const tikal_state *s, int seat, int field, int figure)
+{
+    const tikal_field *f = &s->field[field];
+    return figure ? (f->leaders >> seat & 1) : f->explorers[seat] > 0;
+}
+
+static int motifs_left(const tikal_state *s, int motif)
+{
+    int held = 0;
+    for (int p = 0; p < s->players; p++)
+        held += s->player[p].treasures[motif];
+    return TIKAL_TOKENS_PER_MOTIF - held;
+}
+
+static int is_camp_of(const tikal_state *s, int seat, int field)
+{
+    return s->field[field].kind == TIKAL_BASECAMP || s->field[field].camp == seat;
+}
+
+int tikal_strength(const tikal_state *s, int seat, int field)
+{
+    const tikal_field *f = &s->field[field];
+    return f->explorers[seat] + 3 * (f->leaders >> seat & 1);
+}
+
+int tikal_majority(const tikal_state *s, int field)
+{
+    int best = 0, holder = -1;
+    for (int p = 0; p < s->players; p++) {
+        int strength = tikal_strength(s, p, field);
+        if (strength > best) {
+            best = strength;
+            holder = p;
+        } else if (strength == best) {
+            holder = -1;
+        }
+    }
+    return best > 0 ? holder : -1;
+}
+
+int tikal_crossing_cost(const tikal_state *s, int field, int direction)
+{
+    int to = tikal_neighbor(field, direction);
+    if (!explored(s, field) || !explored(s, to) || s->field[to].kind == TIKAL_VOLCANO
+        || s->field[field].kind == TIKAL_VOLCANO)
+        return 0;
+    return s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6];
+}
+
+int tikal_treasure_points(const tikal_player *p)
+{
+    static const int points[4] = {0, 1, 3, 6};
+    int total = 0;
+    for (int m = 0; m < TIKAL_MOTIFS; m++)
+        total += points[p->treasures[m] > 3 ? 3 : p->treasures[m]];
+    return total;
+}
+
+int tikal_self_score(const tikal_state *s, int seat)
+{
+    int total = tikal_treasure_points(&s->player[seat]);
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const tikal_field *fd = &s->field[f];
+        if (fd->kind != TIKAL_TEMPLE)
+            continue;
+        if (fd->guard == seat || (fd->guard < 0 && tikal_majority(s, f) == seat))
+            total += fd->value;
+    }
+    return total;
+}
+
+/* ---- placement (T6) --------------------------------------------------- */
+
+static int borders_explored(const tikal_state *s, int field)
+{
+    for (int d = 0; d < 6; d++)
+        if (explored(s, tikal_neighbor(field, d)))
+            return 1;
+    return 0;
+}
+
+/* T6.2/T6.3: some shared edge with a non-volcano explored field carries stones. */
+static int has_path(const tikal_state *s, int field, int tile, int rotation)
+{
+    for (int d = 0; d < 6; d++) {
+        int g = tikal_neighbor(field, d);
+        if (!explored(s, g) || s->field[g].kind == TIKAL_VOLCANO)
+            continue;
+        if (tikal_rotated_stones(tile, rotation, d) + s->field[g].stones[(d + 3) % 6] > 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* R5: is there any placement meeting the path condition? */
+static int any_path_placement(const tikal_state *s, int tile)
+{
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        if (explored(s, f) || !borders_explored(s, f))
+            continue;
+        for (int r = 0; r < 6; r++)
+            if (has_path(s, f, tile, r))
+                return 1;
+    }
+    return 0;
+}
+
+static int check_place(const tikal_state *s, int field, int rotation, int path_exists, char *why, size_t why_len)
+{
+    char name[3];
+    int tile = s->hand;
+    tikal_field_name(field, name);
+    if (explored(s, field))
+        return refuse(why, why_len, "%s is already explored (T6.1)", name);
+    if (!borders_explored(s, field))
+        return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
+    if (tikal_canonical_rotation(tile, rotation) != rotation)
+        return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
+                      rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
+    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists)
+        return GAME_OK; /* T6.4, R5 */
+    if (!has_path(s, field, tile, rotation))
+        return refuse(why, why_len,
+                      "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
+                      name, rotation);
+    return GAME_OK;
+}
+
+/* ---- AP actions (T9-T16) ---------------------------------------------- */
+
+static const char *const figure_name[2] = {"explorer", "leader"};
+
+static int check_ap(const tikal_state *s, int cost, const char *what, char *why, size_t why_len)
+{
+    if (s->ap < cost)
+        return refuse(why, why_len, "not enough action points: %s costs %d, %d left", what, cost, s->ap);
+    return GAME_OK;
+}
+
+static int check_deploy(const tikal_state *s, int figure, int field, char *why, size_t why_len)
+{
+    const tikal_player *p = &s->player[s->actor];
+    char name[3];
+    tikal_field_name(field, name);
+    if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
+        return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
+    if (!is_camp_of(s, s->actor, field))
+        return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)", name);
+    return check_ap(s, 1, "deploying", why, why_len);
+}
+
+static int check_path(const tikal_state *s, int figure, int from, int to, char *why, size_t why_len)
+{
+    char a[3], b[3];
+    tikal_field_name(from, a);
+    tikal_field_name(to, b);
+    if (from == to || !is_camp_of(s, s->actor, from) || !is_camp_of(s, s->actor, to))
+        return refuse(why, why_len, "secret paths join the base camp and your own camps only, %s to %s is none (T10.1)",
+                      a, b);
+    if (!has_figure(s, s->actor, from, figure))
+        return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
+    return check_ap(s, 1, "a secret path", why, why_len);
+}
+
+static int check_move(const tikal_state *s, int figure, int from, int direction, char *why, size_t why_len)
+{
+    char a[3], b[3], what[32];
+    int to = tikal_neighbor(from, direction), cost;
+    tikal_field_name(from, a);
+    if (to < 0)
+        return refuse(why, why_len, "%s has no neighbour that way", a);
+    tikal_field_name(to, b);
+    if (!has_figure(s, s->actor, from, figure))
+        return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
+    if (!explored(s, to))
+        return refuse(why, why_len, "%s is not explored (T11.3)", b);
+    if (s->field[to].kind == TIKAL_VOLCANO)
+        return refuse(why, why_len, "nobody may enter a volcano (T6.7)");
+    cost = tikal_crossing_cost(s, from, direction);
+    if (cost == 0)
+        return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", a, b);
+    snprintf(what, sizeof what, "the crossing");
+    return check_ap(s, cost, what, why, why_len);
+}
+
+static int check_uncover(const tikal_state *s, int field, char *why, size_t why_len)
+{
+    const tikal_field *f = &s->field[field];
+    char name[3];
+    tikal_field_name(field, name);
+    if (f->kind != TIKAL_TEMPLE)
+        return refuse(why, why_len, "%s is not a temple (T12.1a)", name);
+    if (f->guard >= 0)
+        return refuse(why, why_len, "the temple on %s is guarded and frozen (T16.5)", name);
+    if (f->levels_this_turn >= 2)
+        return refuse(why, why_len, "two levels of %s are already uncovered this turn (T12.3)", name);
+    if (own_figures(s, s->actor, field) < f->levels_this_turn + 1)
+        return refuse(why, why_len, "level %d of %s this turn needs %d of your figures there (T12.5)",
+                      f->levels_this_turn + 1, name, f->levels_this_turn + 1);
+    if (f->value >= TIKAL_MAX_LEVEL || s->level_supply[f->value + 1] == 0)
+        return refuse(why, why_len, "no level token of value %d is left (T12.4)", f->value + 1);
+    return check_ap(s, 2, "uncovering a level", why, why_len);
+}
+
+static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
+{
+    const tikal_field *f = &s->field[field];
+    char name[3];
+    tikal_field_name(field, name);
+    if (f->kind != TIKAL_TREASURE)
+        return refuse(why, why_len, "%s is not a treasure field (T13.1a)", name);
+    if (f->tokens == 0)
+        return refuse(why, why_len, "no treasure is left on %s (T13.1a)", name);
+    if (f->digs_this_turn >= 2)
+        return refuse(why, why_len, "two treasures of %s are already dug this turn (T13.3)", name);
+    if (own_figures(s, s->actor, field) < f->digs_this_turn + 1)
+        return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)",
+                      f->digs_this_turn + 1, name, f->digs_this_turn + 1);
+    return check_ap(s, 3, "digging", why, why_len);
+}
+
+static int check_build(const tikal_state *s, int field, char *why, size_t why_len)
+{
+    const tikal_field *f = &s->field[field];
+    char name[3];
+    tikal_field_name(field, name);
+    if (s->player[s->actor].camps_built >= TIKAL_MAX_CAMPS)
+        return refuse(why, why_len, "you have built both your camps (T15.1c)");
+    if (!(f->kind == TIKAL_JUNGLE || (f->kind == TIKAL_TREASURE && f->tokens == 0)))
+        return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)", name);
+    if (f->camp >= 0)
+        return refuse(why, why_len, "%s already has a camp (T15.1b)", name);
+    return check_ap(s, 5, "a camp", why, why_len);
+}
+
+static int check_guard(const tikal_state *s, int field, char *why, size_t why_len)
+{
+    const tikal_field *f = &s->field[field];
+    char name[3];
+    tikal_field_name(field, name);
+    if (s->player[s->actor].guards_placed >= TIKAL_MAX_GUARDS)
+        return refuse(why, why_len, "you have placed both your guards (T16.1c)");
+    if (f->kind != TIKAL_TEMPLE)
+        return refuse(why, why_len, "%s is not a temple (T16.1a)", name);
+    if (f->guard >= 0)
+        return refuse(why, why_len, "the temple on %s already has a guard (R16)", name);
+    if (tikal_majority(s, field) != s->actor)
+        return refuse(why, why_len, "you do not have the majority on %s (T16.1b, T8.4)", name);
+    return check_ap(s, 5, "a guard", why, why_len);
+}
+
+static int check_swap(const tikal_state *s, int give, int seat, int take, char *why, size_t why_len)
+{
+    if (seat == s->actor || seat >= s->players)
+        return refuse(why, why_len, "exchange with another player's seat (T14.1)");
+    if (s->player[s->actor].treasures[give] != 1)
+        return refuse(why, why_len, "you can give only a single treasure, not motif %d (T14.2)", give + 1);
+    if (s->player[seat].treasures[take] != 1)
+        return refuse(why, why_len, "you can take only a single treasure, seat %d has no single motif %d (T14.2)",
+                      seat + 1, take + 1);
+    return check_ap(s, 3, "an exchange", why, why_len);
+}
+
+/* ---- validation of any action ----------------------------------------- */
+
+static int in_display(const tikal_state *s, int tile)
+{
+    for (int i = 0; i < s->players; i++)
+        if (s->display[i] == tile)
+            return 1;
+    return 0;
+}
+
+static const char *const phase_wants[] = {
+    "a tile to be drawn", "a tile to be revealed", "the treasure found to be named",
+    "a bid or a pass", "the auction winner to take a tile", "the tile in hand to be placed",
+    "an action or the end of the turn", "nothing: the game is over"};
+
+static int validate(const tikal_state *s, int action, char *why, size_t why_len)
+{
+    int phase = s->phase;
+    if (action < 0 || action >= TIKAL_NUM_ACTIONS)
+        return refuse(why, why_len, "no such action");
+#define WANT(ph)                                                                                                     \
+    if (phase != (ph))                                                                                               \
+        return refuse(why, why_len, "not now: the game waits for %s", phase_wants[phase]);
+    if (action >= TIKAL_A_TREASURE) {
+        WANT(TIKAL_PH_TREASURE);
+        if (motifs_left(s, action - TIKAL_A_TREASURE) <= 0)
+            return refuse(why, why_len, "all tokens of motif %d are already dug (R1)", action - TIKAL_A_TREASURE + 1);
+        return GAME_OK;
+    }
+    if (action >= TIKAL_A_DRAW) {
+        int reveal = action >= TIKAL_A_REVEAL, tile = action - (reveal ? TIKAL_A_REVEAL : TIKAL_A_DRAW);
+        WANT(reveal ? TIKAL_PH_REVEAL : TIKAL_PH_DRAW);
+        if (s->stack_used >> tile & 1)
+            return refuse(why, why_len, "tile %s is no longer in the stack", tikal_tile(tile)->id);
+        if (tikal_tile(tile)->group - 'A' != tikal_top_group(s))
+            return refuse(why, why_len, "tile %s is not in the top group %c of the stack (T3.2)", tikal_tile(tile)->id,
+                          'A' + tikal_top_group(s));
+        return GAME_OK;
+    }
+    if (action >= TIKAL_A_BID) {
+        int bid = action - TIKAL_A_BID + 1;
+        WANT(TIKAL_PH_BID);
+        if (bid <= s->high_bid)
+            return refuse(why, why_len, "a bid must beat the highest bid, %d (T22.4)", s->high_bid);
+        if (bid > s->player[s->actor].score)
+            return refuse(why, why_len, "you cannot bid more than your score, %d (R19)", s->player[s->actor].score);
+        return GAME_OK;
+    }
+    if (action >= TIKAL_A_TAKE) {
+        WANT(TIKAL_PH_TAKE);
+        if (!in_display(s, action - TIKAL_A_TAKE))
+            return refuse(why, why_len, "tile %s is not on display", tikal_tile(action - TIKAL_A_TAKE)->id);
+        return GAME_OK;
+    }
+    if (action == TIKAL_A_PASS) {
+        WANT(TIKAL_PH_BID);
+        return GAME_OK;
+    }
+    if (action >= TIKAL_A_PLACE && action < TIKAL_A_DEPLOY) {
+        WANT(TIKAL_PH_PLACE);
+        int k = action - TIKAL_A_PLACE;
+        return check_place(s, k / 6, k % 6, any_path_placement(s, s->hand), why, why_len);
+    }
+    WANT(TIKAL_PH_ACTIONS);
+    if (action == TIKAL_A_END)
+        return GAME_OK;
+    if (action < TIKAL_A_PATH) {
+        int k = action - TIKAL_A_DEPLOY;
+        return check_deploy(s, k / TIKAL_FIELDS, k % TIKAL_FIELDS, why, why_len);
+    }
+    if (action < TIKAL_A_MOVE) {
+        int k = action - TIKAL_A_PATH;
+        return check_path(s, k / (TIKAL_FIELDS * TIKAL_FIELDS), k / TIKAL_FIELDS % TIKAL_FIELDS, k % TIKAL_FIELDS, why,
+                          why_len);
+    }
+    if (action < TIKAL_A_UNCOVER) {
+        int k = action - TIKAL_A_MOVE;
+        return check_move(s, k / (TIKAL_FIELDS * 6), k / 6 % TIKAL_FIELDS, k % 6, why, why_len);
+    }
+    if (action < TIKAL_A_DIG)
+        return check_uncover(s, action - TIKAL_A_UNCOVER, why, why_len);
+    if (action < TIKAL_A_BUILD)
+        return check_dig(s, action - TIKAL_A_DIG, why, why_len);
+    if (action < TIKAL_A_GUARD)
+        return check_build(s, action - TIKAL_A_BUILD, why, why_len);
+    if (action < TIKAL_A_SWAP)
+        return check_guard(s, action - TIKAL_A_GUARD, why, why_len);
+    {
+        int k = action - TIKAL_A_SWAP;
+        return check_swap(s, k / 32, k / 8 % 4, k % 8, why, why_len);
+    }
+#undef WANT
+}
+
+/* ---- legal actions ------------------------------------------------------ */
+
+static int legal_ap_actions(const tikal_state *s, int *out)
+{
+    int n = 0, me = s->actor;
+    const tikal_player *p = &s->player[me];
+    out[n++] = TIKAL_A_END;
+    if (s->ap >= 1) {
+        for (int fig = 0; fig < 2; fig++) {
+            if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
+                continue;
+            for (int f = 0; f < TIKAL_FIELDS; f++)
+                if (is_camp_of(s, me, f))
+                    out[n++] = TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f;
+        }
+        for (int fig = 0; fig < 2; fig++)
+            for (int from = 0; from < TIKAL_FIELDS; from++) {
+                if (!is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
+                    continue;
+                for (int to = 0; to < TIKAL_FIELDS; to++)
+                    if (to != from && is_camp_of(s, me, to))
+                        out[n++] = TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to;
+            }
+        for (int fig = 0; fig < 2; fig++)
+            for (int from = 0; from < TIKAL_FIELDS; from++) {
+                if (!has_figure(s, me, from, fig))
+                    continue;
+                for (int d = 0; d < 6; d++) {
+                    int cost = tikal_crossing_cost(s, from, d);
+                    if (cost > 0 && cost <= s->ap)
+                        out[n++] = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + from) * 6 + d;
+                }
+            }
+    }
+    if (s->ap >= 2)
+        for (int f = 0; f < TIKAL_FIELDS; f++)
+            if (s->field[f].kind == TIKAL_TEMPLE && check_uncover(s, f, NULL, 0) == GAME_OK)
+                out[n++] = TIKAL_A_UNCOVER + f;
+    if (s->ap >= 3)
+        for (int f = 0; f < TIKAL_FIELDS; f++)
+            if (s->field[f].kind == TIKAL_TREASURE && check_dig(s, f, NULL, 0) == GAME_OK)
+                out[n++] = TIKAL_A_DIG + f;
+    if (s->ap >= 5 && p->camps_built < TIKAL_MAX_CAMPS)
+        for (int f = 0; f < TIKAL_FIELDS; f++)
+            if (check_build(s, f, NULL, 0) == GAME_OK)
+                out[n++] = TIKAL_A_BUILD + f;
+    if (s->ap >= 5 && p->guards_placed < TIKAL_MAX_GUARDS)
+        for (int f = 0; f < TIKAL_FIELDS; f++)
+            if (s->field[f].kind == TIKAL_TEMPLE && check_guard(s, f, NULL, 0) == GAME_OK)
+                out[n++] = TIKAL_A_GUARD + f;
+    if (s->ap >= 3)
+        for (int give = 0; give < TIKAL_MOTIFS; give++) {
+            if (p->treasures[give] != 1)
+                continue;
+            for (int seat = 0; seat < s->players; seat++) {
+                if (seat == me)
+                    continue;
+                for (int take = 0; take < TIKAL_MOTIFS; take++)
+                    if (s->player[seat].treasures[take] == 1)
+                        out[n++] = TIKAL_A_SWAP + (give * 4 + seat) * 8 + take;
+            }
+        }
+    return n;
+}
+
+int tikal_legal_actions(const tikal_state *s, int *out)
+{
+    int n = 0;
+    switch (s->phase) {
+    case TIKAL_PH_DRAW:
+    case TIKAL_PH_REVEAL: {
+        int top = tikal_top_group(s), base = s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL;
+        for (int t = 0; t < TIKAL_TILES; t++)
+            if (!(s->stack_used >> t & 1) && tikal_tile(t)->group - 'A' == top)
+                out[n++] = base + t;
+        return n;
+    }
+    case TIKAL_PH_TREASURE:
+        for (int m = 0; m < TIKAL_MOTIFS; m++)
+            if (motifs_left(s, m) > 0)
+                out[n++] = TIKAL_A_TREASURE + m;
+        return n;
+    case TIKAL_PH_BID: {
+        int most = s->player[s->actor].score;
+        if (most > TIKAL_BID_MAX)
+            most = TIKAL_BID_MAX;
+        out[n++] = TIKAL_A_PASS;
+        for (int bid = s->high_bid + 1; bid <= most; bid++)
+            out[n++] = TIKAL_A_BID + bid - 1;
+        return n;
+    }
+    case TIKAL_PH_TAKE:
+        for (int t = 0; t < TIKAL_TILES; t++)
+            if (in_display(s, t))
+                out[n++] = TIKAL_A_TAKE + t;
+        return n;
+    case TIKAL_PH_PLACE: {
+        int path_exists = any_path_placement(s, s->hand);
+        for (int f = 0; f < TIKAL_FIELDS; f++)
+            for (int r = 0; r < 6; r++)
+                if (check_place(s, f, r, path_exists, NULL, 0) == GAME_OK)
+                    out[n++] = TIKAL_A_PLACE + f * 6 + r;
+        return n;
+    }
+    case TIKAL_PH_ACTIONS:
+        return legal_ap_actions(s, out);
+    default:
+        return 0;
+    }
+}
+
+/* ---- turn flow ------------------------------------------------------------ */
+
+static void begin_turn(tikal_state *s, int seat, int kind)
+{
+    s->actor = (int8_t)seat;
+    s->turn_kind = (uint8_t)kind;
+    s->ap = TIKAL_AP;
+    s->phase = TIKAL_PH_ACTIONS;
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        s->field[f].levels_this_turn = 0;
+        s->field[f].digs_this_turn = 0;
+    }
+}
+
+/* T17.2 / T24.1: the tile in hand is a volcano: the scoring round begins. */
+static void begin_volcano_round(tikal_state *s)
+{
+    s->volcano_player = s->actor;
+    s->scoring_turns_left = s->players;
+    begin_turn(s, s->actor, TIKAL_TURN_SCORING);
+}
+
+static void take_into_hand(tikal_state *s, int tile)
+{
+    s->hand = (int8_t)tile;
+    if (tikal_tile(tile)->kind == TIKAL_VOLCANO)
+        begin_volcano_round(s);
+    else
+        s->phase = TIKAL_PH_PLACE;
+}
+
+static void begin_final_round(tikal_state *s)
+{
+    int n = s->players, last = s->last_placer;
+    for (int i = 0; i < n; i++)
+        s->final_order[i] = (uint8_t)((last + 1 + i) % n); /* T19.2 */
+    if (s->auction) {
+        /* T25.2-T25.3, R21: ascending score, ties by clockwise distance from the last placer. */
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0; j--) {
+                int a = s->final_order[j - 1], b = s->final_order[j];
+                if (s->player[b].score < s->player[a].score) {
+                    s->final_order[j - 1] = (uint8_t)b;
+                    s->final_order[j] = (uint8_t)a;
+                }
+            }
+    }
+    s->final_next = 0;
+    begin_turn(s, s->final_order[0], TIKAL_TURN_FINAL);
+}
+
+static void begin_auction(tikal_state *s)
+{
+    int eligible = 0, only = -1;
+    for (int p = 0; p < s->players; p++)
+        if (s->player[p].marker_up) {
+            eligible++;
+            only = p;
+        }
+    s->high_bid = 0;
+    s->high_bidder = -1;
+    s->passed = 0;
+    s->first_passer = -1;
+    if (eligible == 1) { /* T22.3: the last turn of the round is free */
+        s->actor = (int8_t)only;
+        s->phase = TIKAL_PH_TAKE;
+        return;
+    }
+    s->actor = s->opener;
+    s->phase = TIKAL_PH_BID;
+}
+
+static void begin_round(tikal_state *s, int opener)
+{
+    for (int p = 0; p < s->players; p++)
+        s->player[p].marker_up = 1;
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        s->display[i] = -1;
+    s->display_count = 0;
+    s->opener = (int8_t)opener;
+    s->actor = (int8_t)opener;
+    s->phase = TIKAL_PH_REVEAL;
+}
+
+static void end_normal_turn(tikal_state *s)
+{
+    int n = s->players, me = s->actor;
+    if (!s->auction) {
+        if (s->tiles_placed == TIKAL_TILES)
+            begin_final_round(s);
+        else {
+            s->actor = (int8_t)((me + 1) % n);
+            s->phase = TIKAL_PH_DRAW;
+        }
+        return;
+    }
+    s->player[me].marker_up = 0; /* T23.1.5 */
+    for (int i = 1; i <= n; i++) {
+        int p = (me + i) % n;
+        if (s->player[p].marker_up) { /* T22.1c */
+            s->opener = (int8_t)p;
+            begin_auction(s);
+            return;
+        }
+    }
+    if (s->tiles_placed == TIKAL_TILES)
+        begin_final_round(s);
+    else
+        begin_round(s, (me + 1) % n); /* T22.1b */
+}
+
+static void end_turn(tikal_state *s)
+{
+    int me = s->actor;
+    switch (s->turn_kind) {
+    case TIKAL_TURN_SCORING:
+        s->player[me].score += tikal_self_score(s, me); /* T17.2, T18 */
+        if (--s->scoring_turns_left > 0)
+            begin_turn(s, (me + 1) % s->players, TIKAL_TURN_SCORING);
+        else {
+            s->actor = s->volcano_player; /* T17.2.4: the drawer places the volcano */
+            s->volcano_player = -1;
+            s->turn_kind = TIKAL_TURN_NORMAL;
+            s->phase = TIKAL_PH_PLACE;
+        }
+        return;
+    case TIKAL_TURN_FINAL:
+        s->player[me].score += tikal_self_score(s, me); /* T19.3, T25.1 */
+        if (++s->final_next < s->players)
+            begin_turn(s, s->final_order[s->final_next], TIKAL_TURN_FINAL);
+        else
+            s->phase = TIKAL_PH_OVER;
+        return;
+    default:
+        end_normal_turn(s);
+    }
+}
+
+/* R8-resolved winner of an auction: pays and takes a tile (T22.5, T23.1). */
+static void win_auction(tikal_state *s, int seat, int price)
+{
+    s->player[seat].score -= price;
+    s->actor = (int8_t)seat;
+    s->phase = TIKAL_PH_TAKE;
+}
+
+static void next_bidder(tikal_state *s)
+{
+    int remaining = 0;
+    for (int p = 0; p < s->players; p++)
+        if (s->player[p].marker_up && !(s->passed >> p & 1))
+            remaining |= 1 << p;
+    if (remaining == 0) { /* everybody passed without a bid */
+        win_auction(s, s->first_passer, 0);
+        return;
+    }
+    if (s->high_bidder >= 0 && remaining == 1 << s->high_bidder) {
+        win_auction(s, s->high_bidder, s->high_bid);
+        return;
+    }
+    for (int i = 1; i <= s->players; i++) {
+        int p = (s->actor + i) % s->players;
+        if (remaining >> p & 1) {
+            s->actor = (int8_t)p;
+            return;
+        }
+    }
+}
+
+/* ---- applying ----------------------------------------------------------- */
+
+static void place_tile(tikal_state *s, int field, int rotation)
+{
+    tikal_field *f = &s->field[field];
+    const tikal_tile_def *d = tikal_tile(s->hand);
+    f->kind = d->kind;
+    f->tile = s->hand;
+    f->rotation = (uint8_t)rotation;
+    for (int e = 0; e < 6; e++)
+        f->stones[e] = (uint8_t)tikal_rotated_stones(s->hand, rotation, e);
+    if (d->kind == TIKAL_TEMPLE)
+        f->value = d->value;
+    if (d->kind == TIKAL_TREASURE) { /* T6.6, R6 */
+        int tokens = TIKAL_TOKENS - s->tokens_placed;
+        f->tokens = (uint8_t)(d->value < tokens ? d->value : tokens);
+        s->tokens_placed = (uint8_t)(s->tokens_placed + f->tokens);
+    }
+    s->hand = -1;
+    s->tiles_placed++;
+    s->last_placer = s->actor;
+    begin_turn(s, s->actor, TIKAL_TURN_NORMAL);
+}
+
+static void remove_figure(tikal_state *s, int field, int figure)
+{
+    if (figure)
+        s->field[field].leaders &= (uint8_t)~(1u << s->actor);
+    else
+        s->field[field].explorers[s->actor]--;
+}
+
+static void add_figure(tikal_state *s, int field, int figure)
+{
+    if (figure)
+        s->field[field].leaders |= (uint8_t)(1u << s->actor);
+    else
+        s->field[field].explorers[s->actor]++;
+}
+
+int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
+{
+    int rc = validate(s, action, why, why_len);
+    tikal_player *me;
+    if (rc != GAME_OK)
+        return rc;
+    me = &s->player[s->actor];
+    if (action >= TIKAL_A_TREASURE) {
+        me->treasures[action - TIKAL_A_TREASURE]++;
+        s->dig_field = -1;
+        s->phase = TIKAL_PH_ACTIONS;
+    } else if (action >= TIKAL_A_REVEAL) {
+        s->stack_used |= 1ULL << (action - TIKAL_A_REVEAL);
+        s->display[s->display_count++] = (int8_t)(action - TIKAL_A_REVEAL);
+        if (s->display_count == s->players)
+            begin_auction(s);
+    } else if (action >= TIKAL_A_DRAW) {
+        s->stack_used |= 1ULL << (action - TIKAL_A_DRAW);
+        take_into_hand(s, action - TIKAL_A_DRAW);
+    } else if (action >= TIKAL_A_BID) {
+        s->high_bid = (int16_t)(action - TIKAL_A_BID + 1);
+        s->high_bidder = s->actor;
+        next_bidder(s);
+    } else if (action >= TIKAL_A_TAKE) {
+        int tile = action - TIKAL_A_TAKE;
+        for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+            if (s->display[i] == tile)
+                s->display[i] = -1;
+        take_into_hand(s, tile);
+    } else if (action == TIKAL_A_PASS) {
+        s->passed |= (uint8_t)(1u << s->actor);
+        if (s->first_passer < 0)
+            s->first_passer = s->actor;
+        next_bidder(s);
+    } else if (action == TIKAL_A_END) {
+        end_turn(s);
+    } else if (action < TIKAL_A_DEPLOY) {
+        int k = action - TIKAL_A_PLACE;
+        place_tile(s, k / 6, k % 6);
+    } else if (action < TIKAL_A_PATH) {
+        int k = action - TIKAL_A_DEPLOY, fig = k / TIKAL_FIELDS;
+        if (fig)
+            me->leader_in_supply = 0;
+        else
+            me->explorers_in_supply--;
+        add_figure(s, k % TIKAL_FIELDS, fig);
+        s->ap -= 1;
+    } else if (action < TIKAL_A_MOVE) {
+        int k = action - TIKAL_A_PATH, fig = k / (TIKAL_FIELDS * TIKAL_FIELDS);
+        remove_figure(s, k / TIKAL_FIELDS % TIKAL_FIELDS, fig);
+        add_figure(s, k % TIKAL_FIELDS, fig);
+        s->ap -= 1;
+    } else if (action < TIKAL_A_UNCOVER) {
+        int k = action - TIKAL_A_MOVE, fig = k / (TIKAL_FIELDS * 6), from = k / 6 % TIKAL_FIELDS, d = k % 6;
+        s->ap = (uint8_t)(s->ap - tikal_crossing_cost(s, from, d));
+        remove_figure(s, from, fig);
+        add_figure(s, tikal_neighbor(from, d), fig);
+    } else if (action < TIKAL_A_DIG) {
+        tikal_field *f = &s->field[action - TIKAL_A_UNCOVER];
+        s->level_supply[++f->value]--;
+        f->levels_this_turn++;
+        s->ap -= 2;
+    } else if (action < TIKAL_A_BUILD) {
+        tikal_field *f = &s->field[action - TIKAL_A_DIG];
+        f->tokens--;
+        f->digs_this_turn++;
+        s->ap -= 3;
+        s->dig_field = (int8_t)(action - TIKAL_A_DIG);
+        s->phase = TIKAL_PH_TREASURE;
+    } else if (action < TIKAL_A_GUARD) {
+        s->field[action - TIKAL_A_BUILD].camp = s->actor;
+        me->camps_built++;
+        s->ap -= 5;
+    } else if (action < TIKAL_A_SWAP) {
+        tikal_field *f = &s->field[action - TIKAL_A_GUARD];
+        /* T16.3, R17: one own figure stands guard, every other leaves the game. */
+        me->removed = (uint8_t)(me->removed + own_figures(s, s->actor, action - TIKAL_A_GUARD) - 1);
+        f->explorers[s->actor] = 0;
+        f->leaders &= (uint8_t)~(1u << s->actor);
+        f->guard = s->actor;
+        me->guards_placed++;
+        s->ap -= 5;
+    } else {
+        int k = action - TIKAL_A_SWAP, give = k / 32, seat = k / 8 % 4, take = k % 8;
+        me->treasures[give]--;
+        me->treasures[take]++;
+        s->player[seat].treasures[take]--;
+        s->player[seat].treasures[give]++;
+        s->ap -= 3;
+    }
+    return GAME_OK;
+}
+
+/* ---- setup and status -------------------------------------------------- */
+
+int tikal_init(tikal_state *s, int players, int auction)
+{
+    if (players < 2 || players > GAME_MAX_PLAYERS || auction < 0 || auction > 1)
+        return GAME_EOPTION;
+    memset(s, 0, sizeof *s);
+    s->players = (uint8_t)players;
+    s->auction = (uint8_t)auction;
+    s->hand = -1;
+    s->volcano_player = -1;
+    s->dig_field = -1;
+    s->last_placer = -1;
+    s->opener = 0;
+    s->high_bidder = -1;
+    s->first_passer = -1;
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        s->display[i] = -1;
+    for (int v = 0; v <= TIKAL_MAX_LEVEL; v++)
+        s->level_supply[v] = tikal_level_tokens(v);
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        s->field[f].tile = -1;
+        s->field[f].camp = -1;
+        s->field[f].guard = -1;
+    }
+    for (int i = 0; i < tikal_start_count(); i++) {
+        const tikal_start_def *st = tikal_start(i);
+        tikal_field *f = &s->field[tikal_field_at(st->column, st->row)];
+        f->kind = st->kind;
+        f->value = st->value;
+        memcpy(f->stones, st->stones, sizeof f->stones);
+    }
+    for (int p = 0; p < players; p++) {
+        s->player[p].score = auction ? TIKAL_START_SCORE_AUCTION : 0; /* T3.5, T4.1 */
+        s->player[p].explorers_in_supply = TIKAL_EXPLORERS;
+        s->player[p].leader_in_supply = 1;
+        s->player[p].marker_up = 1;
+    }
+    if (auction)
+        begin_round(s, 0); /* T22.1a */
+    else
+        s->phase = TIKAL_PH_DRAW;
+    return GAME_OK;
+}
+
+int tikal_current_player(const tikal_state *s)
+{
+    switch (s->phase) {
+    case TIKAL_PH_DRAW:
+    case TIKAL_PH_REVEAL:
+    case TIKAL_PH_TREASURE:
+        return GAME_CHANCE;
+    case TIKAL_PH_OVER:
+        return GAME_TERMINAL;
+    default:
+        return s->actor;
+    }
+}
+
+int tikal_chance_outcomes(const tikal_state *s, int *out, double *probability)
+{
+    int n;
+    if (tikal_current_player(s) != GAME_CHANCE)
+        return 0;
+    n = tikal_legal_actions(s, out);
+    if (s->phase == TIKAL_PH_TREASURE) {
+        int total = 0;
+        for (int m = 0; m < TIKAL_MOTIFS; m++)
+            total += motifs_left(s, m);
+        for (int i = 0; i < n; i++)
+            probability[i] = (double)motifs_left(s, out[i] - TIKAL_A_TREASURE) / total;
+    } else {
+        for (int i = 0; i < n; i++)
+            probability[i] = 1.0 / n;
+    }
+    return n;
+}

@@ -1,0 +1,224 @@
+/*
+ * tikal.h -- the Tikal engine: basic game and auction game, 2-4 players.
+ *
+ * Rules: ../shared/rules/tikal.md (rule ids T1..T29, resolutions R1..R23),
+ * implemented exactly; component data: data/tikal.txt, turned into C tables
+ * at build time (build/gen/tikal_data.h, tools/tikal-data.awk).
+ *
+ * Options: players 2..4; variant 0 = "basic", 1 = "auction" (T4, T21-T25).
+ * Seat 0 is the start player (R2); the record calls it seat 1.
+ *
+ * The state is one fixed-size struct without pointers (tikal_state). It never
+ * holds the future: drawing a tile (basic), revealing a tile of the auction
+ * display and the treasure token found by a dig are chance nodes whose
+ * outcomes are the remaining tiles or motifs (T3.2, T3.4/R1, T21.2).
+ *
+ * Action encoding (ascending ids; f = field = column*5 + row, column a..h =
+ * 0..7, row 1..5 = 0..4; figure 0 = E explorer/participant, 1 = L leader;
+ * d = direction 0..5 = N NE SE S SW NW; motif 0..7 = text 1..8):
+ *   TIKAL_A_END                          end             end the turn
+ *   TIKAL_A_PASS                         pass            auction (T22)
+ *   TIKAL_A_PLACE    + f*6 + rot         place f rK      (T6; rot canonical)
+ *   TIKAL_A_DEPLOY   + fig*40 + f        deploy X f      (T9)
+ *   TIKAL_A_PATH     + (fig*40+from)*40+to  path X f g   (T10)
+ *   TIKAL_A_MOVE     + (fig*40+from)*6+d move X f g      (T11)
+ *   TIKAL_A_UNCOVER  + f                 uncover f       (T12)
+ *   TIKAL_A_DIG      + f                 dig f           (T13)
+ *   TIKAL_A_BUILD    + f                 build f         (T15)
+ *   TIKAL_A_GUARD    + f                 guard f         (T16)
+ *   TIKAL_A_SWAP     + (give*4+seat)*8+take  swap g s t  (T14)
+ *   TIKAL_A_TAKE     + tile              take X          (T23)
+ *   TIKAL_A_BID      + k-1, k=1..TIKAL_BID_MAX  bid k    (T22, R19)
+ *   TIKAL_A_DRAW     + tile              draw X          chance (T5)
+ *   TIKAL_A_REVEAL   + tile              reveal X        chance (T21)
+ *   TIKAL_A_TREASURE + motif             treasure K      chance (T13)
+ * Rotations that give the same stones on every edge are one placement, named
+ * by the smallest rotation (T29.3): only that id is legal, and the parser maps
+ * any equivalent rotation to it.
+ */
+#ifndef MAYA_TIKAL_H
+#define MAYA_TIKAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+enum {
+    TIKAL_COLS = 8,
+    TIKAL_ROWS = 5,
+    TIKAL_FIELDS = 40,
+    TIKAL_TILES = 36,
+    TIKAL_MOTIFS = 8,
+    TIKAL_TOKENS_PER_MOTIF = 3,
+    TIKAL_TOKENS = 24,
+    TIKAL_EXPLORERS = 18,
+    TIKAL_AP = 10,
+    TIKAL_MAX_CAMPS = 2,
+    TIKAL_MAX_GUARDS = 2,
+    TIKAL_MAX_LEVEL = 10,
+    TIKAL_START_SCORE_AUCTION = 20,
+    TIKAL_BID_MAX = 1024 /* highest bid the encoding holds (scores stay far below) */
+};
+
+enum {
+    TIKAL_A_END = 0,
+    TIKAL_A_PASS = 1,
+    TIKAL_A_PLACE = 2,
+    TIKAL_A_DEPLOY = TIKAL_A_PLACE + TIKAL_FIELDS * 6,
+    TIKAL_A_PATH = TIKAL_A_DEPLOY + 2 * TIKAL_FIELDS,
+    TIKAL_A_MOVE = TIKAL_A_PATH + 2 * TIKAL_FIELDS * TIKAL_FIELDS,
+    TIKAL_A_UNCOVER = TIKAL_A_MOVE + 2 * TIKAL_FIELDS * 6,
+    TIKAL_A_DIG = TIKAL_A_UNCOVER + TIKAL_FIELDS,
+    TIKAL_A_BUILD = TIKAL_A_DIG + TIKAL_FIELDS,
+    TIKAL_A_GUARD = TIKAL_A_BUILD + TIKAL_FIELDS,
+    TIKAL_A_SWAP = TIKAL_A_GUARD + TIKAL_FIELDS,
+    TIKAL_A_TAKE = TIKAL_A_SWAP + TIKAL_MOTIFS * 4 * TIKAL_MOTIFS,
+    TIKAL_A_BID = TIKAL_A_TAKE + TIKAL_TILES,
+    TIKAL_A_DRAW = TIKAL_A_BID + TIKAL_BID_MAX,
+    TIKAL_A_REVEAL = TIKAL_A_DRAW + TIKAL_TILES,
+    TIKAL_A_TREASURE = TIKAL_A_REVEAL + TIKAL_TILES,
+    TIKAL_NUM_ACTIONS = TIKAL_A_TREASURE + TIKAL_MOTIFS
+};
+
+/* Field kinds (T2.2); TIKAL_EMPTY = not yet explored. */
+typedef enum tikal_kind {
+    TIKAL_EMPTY = 0,
+    TIKAL_BASECAMP,
+    TIKAL_JUNGLE,
+    TIKAL_TEMPLE,
+    TIKAL_TREASURE,
+    TIKAL_VOLCANO
+} tikal_kind;
+
+/* What the game is waiting for. */
+typedef enum tikal_phase {
+    TIKAL_PH_DRAW = 0,  /* chance: the next tile of the stack (basic) */
+    TIKAL_PH_REVEAL,    /* chance: one more tile for the auction display */
+    TIKAL_PH_TREASURE,  /* chance: the token found by the dig just made */
+    TIKAL_PH_BID,       /* auction: actor bids or passes */
+    TIKAL_PH_TAKE,      /* auction: actor takes a displayed tile */
+    TIKAL_PH_PLACE,     /* actor places the tile in hand */
+    TIKAL_PH_ACTIONS,   /* actor spends action points or ends the turn */
+    TIKAL_PH_OVER       /* the game has ended */
+} tikal_phase;
+
+/* Turn kinds of T5.5 that differ in what happens at their end. */
+typedef enum tikal_turn_kind {
+    TIKAL_TURN_NORMAL = 0, /* normal turn, also the post-volcano turn */
+    TIKAL_TURN_SCORING,    /* volcano scoring turn: self-scoring at its end */
+    TIKAL_TURN_FINAL       /* final scoring turn: self-scoring at its end */
+} tikal_turn_kind;
+
+typedef struct tikal_field {
+    uint8_t kind;              /* tikal_kind */
+    int8_t tile;               /* tile index 0..35, -1 pre-printed or empty */
+    uint8_t rotation;          /* 0..5 for placed tiles */
+    uint8_t stones[6];         /* stones on each edge as it lies (rotation applied) */
+    uint8_t value;             /* temple value (T2.6): top level token or printed */
+    uint8_t tokens;            /* treasure tokens still on the field */
+    int8_t camp;               /* seat owning the camp here, -1 none */
+    int8_t guard;              /* seat whose guard stands here, -1 none */
+    uint8_t leaders;           /* bit s set: seat s's leader is here */
+    uint8_t explorers[GAME_MAX_PLAYERS]; /* participants of each seat here */
+    uint8_t levels_this_turn;  /* levels uncovered here in this turn (T12.3) */
+    uint8_t digs_this_turn;    /* tokens dug here in this turn (T13.3) */
+} tikal_field;
+
+typedef struct tikal_player {
+    int32_t score;                    /* points, unbounded (R18) */
+    uint8_t explorers_in_supply;      /* participants not yet deployed */
+    uint8_t leader_in_supply;         /* 1 while the leader is in the supply */
+    uint8_t removed;                  /* figures removed from the game (T16.3) */
+    uint8_t camps_built;              /* camps built so far (T15.1c) */
+    uint8_t guards_placed;            /* guards placed so far (T16.1c) */
+    uint8_t marker_up;                /* auction: no normal turn yet this round (T21.4) */
+    uint8_t treasures[TIKAL_MOTIFS];  /* tokens held of each motif */
+} tikal_player;
+
+typedef struct tikal_state {
+    uint8_t players;                  /* 2..4 */
+    uint8_t auction;                  /* 1 in the auction game */
+    uint8_t phase;                    /* tikal_phase */
+    uint8_t turn_kind;                /* tikal_turn_kind of the current turn */
+    int8_t actor;                     /* seat acting (or who drew / dug at chance) */
+    uint8_t ap;                       /* action points left in this turn */
+    int8_t hand;                      /* tile in hand, -1 none */
+    int8_t volcano_player;            /* drawer of the volcano being scored, -1 none */
+    uint8_t scoring_turns_left;       /* turns left in the current scoring round */
+    int8_t dig_field;                 /* field of the dig awaiting its token, -1 */
+    int8_t last_placer;               /* seat that placed the latest tile, -1 */
+    uint8_t tiles_placed;             /* tiles on the board (0..36) */
+    uint8_t tokens_placed;            /* treasure tokens put on tiles (R6) */
+    uint8_t final_order[GAME_MAX_PLAYERS]; /* seats of the final scoring round, in order */
+    uint8_t final_next;               /* index into final_order of the scorer */
+    uint8_t level_supply[TIKAL_MAX_LEVEL + 1]; /* temple level tokens left per value */
+    uint64_t stack_used;              /* bit t: tile t drawn or revealed */
+    /* auction (T21-T24) */
+    int8_t display[GAME_MAX_PLAYERS]; /* revealed tiles not yet taken, -1 empty slot */
+    uint8_t display_count;            /* tiles revealed this round so far */
+    int8_t opener;                    /* seat that opened the current auction */
+    int8_t high_bidder;               /* seat of the highest bid, -1 none */
+    int16_t high_bid;                 /* highest bid so far, 0 none */
+    uint8_t passed;                   /* bit s: seat s passed in this auction */
+    int8_t first_passer;              /* first seat to pass in this auction, -1 */
+    tikal_player player[GAME_MAX_PLAYERS]; /* per seat */
+    tikal_field field[TIKAL_FIELDS];  /* the board, index column*5 + row */
+} tikal_state;
+
+/* A tile as the data file gives it (reference rotation). */
+typedef struct tikal_tile_def {
+    char id[3];         /* "A1".."G4" */
+    char group;         /* back letter 'A'..'G' */
+    uint8_t kind;       /* tikal_kind */
+    uint8_t value;      /* temple value or treasure masks */
+    uint8_t stones[6];  /* stones per edge N NE SE S SW NW */
+} tikal_tile_def;
+
+/* A pre-printed field (T2.1): fixed stones, never rotated. */
+typedef struct tikal_start_def {
+    uint8_t column;     /* 0..7 */
+    uint8_t row;        /* 0..4 */
+    uint8_t kind;       /* TIKAL_BASECAMP, TIKAL_TEMPLE or TIKAL_JUNGLE */
+    uint8_t value;      /* printed temple value */
+    uint8_t stones[6];  /* stones per edge N NE SE S SW NW */
+} tikal_start_def;
+
+extern const game_def tikal_game;
+
+/* Static data (generated from data/tikal.txt). */
+const tikal_tile_def *tikal_tile(int tile);
+/* Check the component tables against T1.1, T2.3 and T2.5; 0 if sound. */
+int tikal_data_check(char *why, size_t why_len);
+
+/* Board geometry (BOARD ODDQ_DOWN). */
+int tikal_field_at(int column, int row);       /* -1 off the board */
+int tikal_neighbor(int field, int direction);  /* -1 off the board */
+/* "c3" -> field, -1 if not a field. */
+int tikal_parse_field(const char *text);
+void tikal_field_name(int field, char out[3]);
+int tikal_tile_by_id(const char *text);        /* -1 if unknown */
+
+/* Engine entry points (also reachable through tikal_game). */
+int tikal_init(tikal_state *s, int players, int auction);
+int tikal_current_player(const tikal_state *s);
+int tikal_legal_actions(const tikal_state *s, int *out);
+int tikal_apply(tikal_state *s, int action, char *why, size_t why_len);
+int tikal_chance_outcomes(const tikal_state *s, int *out, double *probability);
+int tikal_action_to_text(const tikal_state *s, int action, char *buf, size_t len);
+int tikal_text_to_action(const tikal_state *s, const char *text, int *action, char *why, size_t why_len);
+size_t tikal_render(const tikal_state *s, char *buf, size_t len);
+/* Points seat would get if it self-scored now (T18). */
+int tikal_self_score(const tikal_state *s, int seat);
+/* Strength of seat on a field (T8.3). */
+int tikal_strength(const tikal_state *s, int seat, int field);
+/* Seat with the majority on a field (T8.4, R8), -1 if none. */
+int tikal_majority(const tikal_state *s, int field);
+/* Cost of crossing from field in direction (T11.1), 0 if not crossable. */
+int tikal_crossing_cost(const tikal_state *s, int field, int direction);
+/* Treasure points of a collection (T18.3). */
+int tikal_treasure_points(const tikal_player *p);
+
+#define TIKAL_LEGAL_MAX 1536 /* bound on legal actions of any state */
+
+#endif

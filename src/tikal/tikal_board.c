@@ -1,0 +1,156 @@
+/*
+ * tikal_board.c -- the static facts of Tikal: the component tables generated
+ * from data/tikal.txt, their check against the rules (T1.1, T2.3, T2.5), the
+ * board geometry (8x5 flat-topped hexes, odd columns half a hex lower) and
+ * the names of fields and tiles.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tikal/tikal.h"
+#include "tikal/tikal_internal.h"
+#include "tikal_data.h"
+
+const tikal_tile_def *tikal_tile(int tile)
+{
+    return &tikal_data_tiles[tile];
+}
+
+const tikal_start_def *tikal_start(int index)
+{
+    return &tikal_data_starts[index];
+}
+
+int tikal_start_count(void)
+{
+    return TIKAL_DATA_START_COUNT;
+}
+
+uint8_t tikal_level_tokens(int value)
+{
+    return tikal_data_levels[value];
+}
+
+int tikal_field_at(int column, int row)
+{
+    if (column < 0 || column >= TIKAL_COLS || row < 0 || row >= TIKAL_ROWS)
+        return -1;
+    return column * TIKAL_ROWS + row;
+}
+
+int tikal_neighbor(int field, int direction)
+{
+    /* Row offsets per direction N NE SE S SW NW, for even and odd columns. */
+    static const int8_t dcol[6] = {0, 1, 1, 0, -1, -1};
+    static const int8_t drow_even[6] = {-1, -1, 0, 1, 0, -1};
+    static const int8_t drow_odd[6] = {-1, 0, 1, 1, 1, 0};
+    int column = field / TIKAL_ROWS, row = field % TIKAL_ROWS;
+    const int8_t *drow = column % 2 ? drow_odd : drow_even;
+    return tikal_field_at(column + dcol[direction], row + drow[direction]);
+}
+
+int tikal_parse_field(const char *text)
+{
+    if (text[0] < 'a' || text[0] >= 'a' + TIKAL_COLS || text[1] < '1' || text[1] >= '1' + TIKAL_ROWS
+        || text[2] != '\0')
+        return -1;
+    return tikal_field_at(text[0] - 'a', text[1] - '1');
+}
+
+void tikal_field_name(int field, char out[3])
+{
+    out[0] = (char)('a' + field / TIKAL_ROWS);
+    out[1] = (char)('1' + field % TIKAL_ROWS);
+    out[2] = '\0';
+}
+
+int tikal_tile_by_id(const char *text)
+{
+    for (int t = 0; t < TIKAL_TILES; t++)
+        if (strcmp(tikal_data_tiles[t].id, text) == 0)
+            return t;
+    return -1;
+}
+
+int tikal_data_check(char *why, size_t why_len)
+{
+    static const int want_kind[6] = {0, 0, 10, 15, 8, 3}; /* T1.1 by tikal_kind */
+    static const int want_group[7] = {6, 6, 5, 5, 5, 5, 4};
+    static const int want_levels[11] = {0, 0, 3, 6, 9, 11, 8, 5, 3, 2, 1};
+    int kinds[6] = {0}, groups[7] = {0}, volcanoes[7] = {0}, masks = 0;
+
+    if (TIKAL_DATA_TILE_COUNT != TIKAL_TILES || TIKAL_DATA_COLS != TIKAL_COLS || TIKAL_DATA_ROWS != TIKAL_ROWS
+        || strcmp(TIKAL_DATA_LAYOUT, "ODDQ_DOWN") != 0 || TIKAL_DATA_MOTIFS != TIKAL_MOTIFS
+        || TIKAL_DATA_TOKENS_PER_MOTIF != TIKAL_TOKENS_PER_MOTIF || TIKAL_DATA_EXPLORERS != TIKAL_EXPLORERS
+        || TIKAL_DATA_CAMPS != TIKAL_MAX_CAMPS || TIKAL_DATA_START_COUNT != 4) {
+        snprintf(why, why_len, "T1.1: the board, tile or figure counts differ from the rules");
+        return 1;
+    }
+    for (int t = 0; t < TIKAL_TILES; t++) {
+        const tikal_tile_def *d = &tikal_data_tiles[t];
+        int stones = 0, g = d->group - 'A';
+        for (int e = 0; e < 6; e++)
+            stones += d->stones[e];
+        if (g < 0 || g > 6 || d->kind < TIKAL_JUNGLE || d->kind > TIKAL_VOLCANO) {
+            snprintf(why, why_len, "tile %s: bad group or kind", d->id);
+            return 1;
+        }
+        if ((d->kind == TIKAL_VOLCANO) != (stones == 0)) {
+            snprintf(why, why_len, "T2.3: tile %s: a volcano has no stones, every other tile has some", d->id);
+            return 1;
+        }
+        if (d->kind == TIKAL_TREASURE && (d->value < 2 || d->value > 4)) {
+            snprintf(why, why_len, "T2.4: treasure tile %s shows %d masks, not 2-4", d->id, d->value);
+            return 1;
+        }
+        if (d->kind == TIKAL_TEMPLE && d->value < 1) {
+            snprintf(why, why_len, "T2.4: temple tile %s has no printed value", d->id);
+            return 1;
+        }
+        kinds[d->kind]++;
+        groups[g]++;
+        volcanoes[g] += d->kind == TIKAL_VOLCANO;
+        masks += d->kind == TIKAL_TREASURE ? d->value : 0;
+    }
+    for (int k = TIKAL_JUNGLE; k <= TIKAL_VOLCANO; k++)
+        if (kinds[k] != want_kind[k]) {
+            snprintf(why, why_len, "T1.1: %d tiles of kind %d, the rules have %d", kinds[k], k, want_kind[k]);
+            return 1;
+        }
+    for (int g = 0; g < 7; g++) {
+        if (groups[g] != want_group[g]) {
+            snprintf(why, why_len, "T1.1: %d tiles with back %c, the rules have %d", groups[g], 'A' + g,
+                     want_group[g]);
+            return 1;
+        }
+        if (volcanoes[g] != (g == 1 || g == 3 || g == 5)) {
+            snprintf(why, why_len, "T2.5: group %c must hold %s volcano", 'A' + g,
+                     (g == 1 || g == 3 || g == 5) ? "exactly one" : "no");
+            return 1;
+        }
+    }
+    if (masks > TIKAL_TOKENS) {
+        snprintf(why, why_len, "T6.6: the treasure tiles show %d masks, more than %d tokens", masks, TIKAL_TOKENS);
+        return 1;
+    }
+    for (int v = 0; v <= TIKAL_MAX_LEVEL; v++)
+        if (tikal_data_levels[v] != want_levels[v]) {
+            snprintf(why, why_len, "T1.1: %d level tokens of value %d, the rules have %d", tikal_data_levels[v], v,
+                     want_levels[v]);
+            return 1;
+        }
+    for (int i = 0; i < TIKAL_DATA_START_COUNT; i++) {
+        const tikal_start_def *st = &tikal_data_starts[i];
+        int f = tikal_field_at(st->column, st->row);
+        if (f < 0) {
+            snprintf(why, why_len, "T2.1: pre-printed field %d lies off the board", i);
+            return 1;
+        }
+        for (int e = 0; e < 6; e++)
+            if (st->stones[e] && tikal_neighbor(f, e) < 0) {
+                snprintf(why, why_len, "T2.5: pre-printed field %d has stones on an edge facing off the board", i);
+                return 1;
+            }
+    }
+    return 0;
+}

@@ -1,0 +1,22 @@
+/*
+ * tikal_internal.h -- what the files of the Tikal engine share and nobody
+ * else needs: access to the generated tables and the predicates that both
+ * legal-action generation and validation use.
+ */
+#ifndef MAYA_TIKAL_INTERNAL_H
+#define MAYA_TIKAL_INTERNAL_H
+
+#include "tikal/tikal.h"
+
+const tikal_start_def *tikal_start(int index);
+int tikal_start_count(void);
+uint8_t tikal_level_tokens(int value);
+
+/* Stones on edge `edge` of tile when placed with `rotation` (T2.3). */
+int tikal_rotated_stones(int tile, int rotation, int edge);
+/* Smallest rotation giving the same stones as `rotation` (T29.3). */
+int tikal_canonical_rotation(int tile, int rotation);
+/* Lowest back letter (0 = A) with a tile left in the stack, -1 if none. */
+int tikal_top_group(const tikal_state *s);
+
+#endif

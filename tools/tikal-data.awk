@@ -1,0 +1,47 @@
+# tikal-data.awk -- turns data/tikal.txt into the C tables of the Tikal engine
+# (build/gen/tikal_data.h). The data file is the one source of truth; the
+# engine checks the tables against the rules at run time (tikal_data_check).
+function kind(k) {
+    if (k == "BASECAMP") return "TIKAL_BASECAMP"
+    if (k == "JUNGLE") return "TIKAL_JUNGLE"
+    if (k == "TEMPLE") return "TIKAL_TEMPLE"
+    if (k == "TREASURE") return "TIKAL_TREASURE"
+    if (k == "VOLCANO") return "TIKAL_VOLCANO"
+    printf("tikal-data.awk: line %d: unknown kind %s\n", NR, k) > "/dev/stderr"
+    failed = 1
+    exit 1
+}
+{ sub(/#.*/, "") }
+$1 == "BOARD" { cols = $2; rows = $3; layout = $4 }
+$1 == "START" {
+    starts[nstart++] = sprintf("    {%d, %d, %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
+}
+$1 == "TILE" {
+    tiles[ntile++] = sprintf("    {\"%s\", '%s', %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
+}
+$1 == "TEMPLE_LEVEL" { levels[$2] = $3 }
+$1 == "TREASURE_KINDS" { motifs = $2; per_motif = $3 }
+$1 == "PER_PLAYER" && $2 == "EXPLORER" { explorers = $3 }
+$1 == "PER_PLAYER" && $2 == "CAMP" { camps = $3 }
+END {
+    if (failed) exit 1
+    print "/* Generated from data/tikal.txt by tools/tikal-data.awk: do not edit. */"
+    print "#define TIKAL_DATA_COLS " cols
+    print "#define TIKAL_DATA_ROWS " rows
+    print "#define TIKAL_DATA_LAYOUT \"" layout "\""
+    print "#define TIKAL_DATA_MOTIFS " motifs
+    print "#define TIKAL_DATA_TOKENS_PER_MOTIF " per_motif
+    print "#define TIKAL_DATA_EXPLORERS " explorers
+    print "#define TIKAL_DATA_CAMPS " camps
+    print "#define TIKAL_DATA_TILE_COUNT " ntile
+    print "#define TIKAL_DATA_START_COUNT " nstart
+    print "static const tikal_start_def tikal_data_starts[] = {"
+    for (i = 0; i < nstart; i++) print starts[i]
+    print "};"
+    print "static const tikal_tile_def tikal_data_tiles[] = {"
+    for (i = 0; i < ntile; i++) print tiles[i]
+    print "};"
+    printf "static const uint8_t tikal_data_levels[11] = {"
+    for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0
+    print "};"
+}
