@@ -1,0 +1,166 @@
+/*
+ * args.c -- what the subcommands of maya share: their usage texts, option
+ * parsing ("--name VALUE", "--name=VALUE", flags, --help), numbers, seeds,
+ * and looking up a game and its variant by name (see cli.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "games.h"
+
+/* Usage of every subcommand, in the order of maya help. */
+static const struct cli_usage_text {
+    const char *command; /* subcommand name */
+    const char *text;    /* its usage lines */
+} cli_usage_texts[] = {
+    {"selfplay",
+     "maya selfplay GAME --players N [--variant NAME] --seed S [--out FILE] [--date YYYY-MM-DD]\n"
+     "    Random bots play a whole game; chance and bots are seeded from S.\n"
+     "    Prints the record (or writes it to FILE) and the final scores.\n"
+     "    --date sets the Date tag (default: today).\n"},
+    {"replay",
+     "maya replay FILE [--legal] [--board]\n"
+     "    Replays a record through the engine and prints its actions, then\n"
+     "    Result \"SCORES\" (recomputed; * if unfinished). --legal prints after each\n"
+     "    state its legal actions in byte order of their text; --board prints the\n"
+     "    position whenever the player to act changes. Errors: FILE:LINE: reason.\n"},
+    {"bench",
+     "maya bench GAME [--games N | --seconds S] [--seed S]\n"
+     "    Random full games for every player count and variant: games and actions\n"
+     "    per second, bytes per state. With --games (default 1000 per setting) the\n"
+     "    workload is fixed and its action and legal-action counts are a signature\n"
+     "    of the engine; --seconds runs each setting for S seconds instead.\n"},
+    {"help",
+     "maya help [COMMAND]\n"
+     "    This text (or the usage of one command). Also maya --help.\n"},
+};
+
+enum { CLI_USAGE_COUNT = (int)(sizeof cli_usage_texts / sizeof cli_usage_texts[0]) };
+
+int cli_usage(FILE *out, const char *command)
+{
+    int found = command == NULL;
+    for (int i = 0; i < CLI_USAGE_COUNT; i++)
+        found |= command != NULL && strcmp(command, cli_usage_texts[i].command) == 0;
+    if (!found)
+        return -1;
+    if (command == NULL) {
+        fputs("maya -- Tikal and Tzolk'in: self-play, replays, benchmarks.\n\nUsage:\n", out);
+        fputs("  GAME is one of:", out);
+        for (int i = 0; i < games_count(); i++)
+            fprintf(out, " %s", games_at(i)->name);
+        fputs("\n\n", out);
+    }
+    for (int i = 0; i < CLI_USAGE_COUNT; i++)
+        if (command == NULL || strcmp(command, cli_usage_texts[i].command) == 0)
+            fputs(cli_usage_texts[i].text, out);
+    return 0;
+}
+
+int cli_parse(const char *command, int argc, char **argv, const cli_option *options, int option_count,
+              const char **positional, int positional_max, int *positional_count)
+{
+    *positional_count = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            cli_usage(stdout, command);
+            return CLI_HELPED;
+        }
+        if (arg[0] != '-' || arg[1] == '\0') {
+            if (*positional_count == positional_max) {
+                fprintf(stderr, "maya %s: unexpected argument \"%s\"\n", command, arg);
+                return CLI_USAGE;
+            }
+            positional[(*positional_count)++] = arg;
+            continue;
+        }
+        const char *equals = strchr(arg, '=');
+        size_t name_len = equals != NULL ? (size_t)(equals - arg) : strlen(arg);
+        const cli_option *option = NULL;
+        for (int k = 0; k < option_count; k++)
+            if (strlen(options[k].name) == name_len && strncmp(options[k].name, arg, name_len) == 0)
+                option = &options[k];
+        if (option == NULL) {
+            fprintf(stderr, "maya %s: unknown option \"%.*s\" (see maya help %s)\n", command, (int)name_len, arg,
+                    command);
+            return CLI_USAGE;
+        }
+        if (!option->takes_value) {
+            if (equals != NULL) {
+                fprintf(stderr, "maya %s: option %s takes no value\n", command, option->name);
+                return CLI_USAGE;
+            }
+            *option->value = "1";
+        } else if (equals != NULL)
+            *option->value = equals + 1;
+        else if (i + 1 < argc)
+            *option->value = argv[++i];
+        else {
+            fprintf(stderr, "maya %s: option %s needs a value\n", command, option->name);
+            return CLI_USAGE;
+        }
+    }
+    return 0;
+}
+
+int cli_parse_number(const char *command, const char *what, const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (text[0] == '\0' || *end != '\0' || errno != 0 || value < min || value > max) {
+        fprintf(stderr, "maya %s: %s must be a number from %ld to %ld, not \"%s\"\n", command, what, min, max,
+                text);
+        return CLI_USAGE;
+    }
+    *out = value;
+    return 0;
+}
+
+int cli_parse_seed(const char *command, const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0) {
+        fprintf(stderr, "maya %s: --seed must be a whole number from 0 to 2^64-1, not \"%s\"\n", command, text);
+        return CLI_USAGE;
+    }
+    *out = (uint64_t)value;
+    return 0;
+}
+
+int cli_find_game(const char *command, const char *name, const game_def **game)
+{
+    *game = games_find(name);
+    if (*game != NULL)
+        return 0;
+    fprintf(stderr, "maya %s: unknown game \"%s\" (games:", command, name);
+    for (int i = 0; i < games_count(); i++)
+        fprintf(stderr, " %s", games_at(i)->name);
+    fputs(")\n", stderr);
+    return CLI_USAGE;
+}
+
+int cli_find_variant(const char *command, const game_def *game, const char *variant_name, int *variant)
+{
+    *variant = 0;
+    if (variant_name == NULL)
+        return 0;
+    int count = games_variant_count(game);
+    if (count == 0) {
+        fprintf(stderr, "maya %s: %s has no variants\n", command, game->name);
+        return CLI_USAGE;
+    }
+    *variant = games_variant_find(game, variant_name);
+    if (*variant >= 0)
+        return 0;
+    fprintf(stderr, "maya %s: unknown variant \"%s\" of %s (variants:", command, variant_name, game->name);
+    for (int i = 0; i < count; i++)
+        fprintf(stderr, " %s", game->variants[i]);
+    fputs(")\n", stderr);
+    return CLI_USAGE;
+}

@@ -1,0 +1,139 @@
+/*
+ * replay.c -- maya replay: load a record (which replays and checks it), then
+ * walk through its actions again printing them, optionally with the legal
+ * actions of every state and the position whenever the player to act
+ * changes, and end with the recomputed Result line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "record/record.h"
+
+/* What replay prints and the buffers it prints from. */
+typedef struct cli_replay_view {
+    const game_def *game; /* the record's game */
+    int show_legal;       /* --legal */
+    int show_board;       /* --board */
+    int *legal;           /* scratch: legal actions, game->max_legal */
+    char (*texts)[GAME_TEXT_MAX]; /* scratch: their texts, game->max_legal */
+    char *board;          /* scratch: rendered position */
+    size_t board_len;     /* room in board */
+} cli_replay_view;
+
+static int cli_replay_compare_text(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* "  legal: a, b, c" in byte order of the texts. */
+static void cli_replay_print_legal(cli_replay_view *v, const void *state)
+{
+    int n = v->game->legal_actions(state, v->legal);
+    for (int i = 0; i < n; i++)
+        if (v->game->action_to_text(state, v->legal[i], v->texts[i], GAME_TEXT_MAX) != 0)
+            snprintf(v->texts[i], GAME_TEXT_MAX, "#%d", v->legal[i]);
+    qsort(v->texts, (size_t)n, sizeof v->texts[0], cli_replay_compare_text);
+    fputs("  legal:", stdout);
+    for (int i = 0; i < n; i++)
+        printf(i == 0 ? " %s" : ", %s", v->texts[i]);
+    putchar('\n');
+}
+
+static int cli_replay_print_board(cli_replay_view *v, const void *state)
+{
+    size_t need = v->game->render(state, v->board, v->board_len);
+    if (need >= v->board_len) {
+        char *grown = realloc(v->board, need + 1);
+        if (grown == NULL)
+            return CLI_FAIL;
+        v->board = grown;
+        v->board_len = need + 1;
+        v->game->render(state, v->board, v->board_len);
+    }
+    fputs(v->board, stdout);
+    return 0;
+}
+
+/* Print the game of rec action by action. */
+static int cli_replay_walk(cli_replay_view *v, const record *rec)
+{
+    const match *m = &rec->match;
+    const game_def *game = m->game;
+    void *state = malloc(game->state_size);
+    if (state == NULL || game->init(state, &m->options, NULL, 0) != 0) {
+        free(state);
+        return CLI_FAIL;
+    }
+    if (v->show_board)
+        cli_replay_print_board(v, state);
+    if (v->show_legal)
+        cli_replay_print_legal(v, state);
+    for (int i = 0; i < m->count; i++) {
+        char text[GAME_TEXT_MAX];
+        int player = game->current_player(state);
+        if (game->action_to_text(state, m->actions[i], text, sizeof text) != 0 ||
+            game->apply(state, m->actions[i], NULL, 0) != 0) {
+            fprintf(stderr, "maya replay: the engine cannot replay action %d again\n", i + 1);
+            free(state);
+            return CLI_FAIL;
+        }
+        if (player == GAME_CHANCE)
+            printf("* %s\n", text);
+        else
+            printf("%d %s\n", player + 1, text);
+        if (v->show_board && game->current_player(state) != player)
+            cli_replay_print_board(v, state);
+        if (v->show_legal)
+            cli_replay_print_legal(v, state);
+    }
+    free(state);
+    if (game->current_player(m->state) == GAME_TERMINAL) {
+        int scores[GAME_MAX_PLAYERS];
+        game->scores(m->state, scores);
+        fputs("Result \"", stdout);
+        for (int s = 0; s < m->options.players; s++)
+            printf(s == 0 ? "%d" : " %d", scores[s]);
+        fputs("\"\n", stdout);
+    } else
+        fputs("Result \"*\"\n", stdout);
+    return 0;
+}
+
+int cli_replay(int argc, char **argv)
+{
+    const char *legal_flag = NULL, *board_flag = NULL;
+    const cli_option options[] = {{"--legal", 0, &legal_flag}, {"--board", 0, &board_flag}};
+    const char *positional[1];
+    int positional_count;
+    int status = cli_parse("replay", argc, argv, options, 2, positional, 1, &positional_count);
+    if (status != 0)
+        return status;
+    if (positional_count != 1) {
+        fputs("maya replay: which record? (maya replay FILE)\n", stderr);
+        return CLI_USAGE;
+    }
+    record rec;
+    char why[512];
+    if (record_read_file(&rec, positional[0], NULL, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return CLI_FAIL;
+    }
+    const game_def *game = rec.match.game;
+    cli_replay_view view = {game, legal_flag != NULL, board_flag != NULL, NULL, NULL, NULL, 0};
+    view.legal = malloc((size_t)game->max_legal * sizeof *view.legal);
+    view.texts = malloc((size_t)game->max_legal * sizeof *view.texts);
+    view.board_len = 4096;
+    view.board = malloc(view.board_len);
+    if (view.legal == NULL || view.texts == NULL || view.board == NULL)
+        status = CLI_FAIL;
+    else
+        status = cli_replay_walk(&view, &rec);
+    if (fflush(stdout) != 0)
+        status = CLI_FAIL;
+    free(view.legal);
+    free(view.texts);
+    free(view.board);
+    record_free(&rec);
+    return status;
+}

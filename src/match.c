@@ -1,0 +1,144 @@
+/*
+ * match.c -- a game in progress with its action list and undo window (see
+ * match.h). The only place above the engines that copies states around for
+ * undo; everything goes through game.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match.h"
+
+enum { MATCH_FIRST_CAPACITY = 256 };
+
+static void match_reason(char *why, size_t why_len, const char *text)
+{
+    if (why != NULL && why_len > 0)
+        snprintf(why, why_len, "%s", text);
+}
+
+int match_init(match *m, const game_def *game, const game_options *options, char *why, size_t why_len)
+{
+    memset(m, 0, sizeof *m);
+    m->game = game;
+    m->options = *options;
+    m->state = calloc(1, game->state_size);
+    m->undo_base = calloc(1, game->state_size);
+    m->before = calloc(1, game->state_size);
+    m->actions = malloc(MATCH_FIRST_CAPACITY * sizeof *m->actions);
+    m->outcomes = malloc((size_t)game->max_legal * sizeof *m->outcomes);
+    m->probability = malloc((size_t)game->max_legal * sizeof *m->probability);
+    if (m->state == NULL || m->undo_base == NULL || m->before == NULL || m->actions == NULL ||
+        m->outcomes == NULL || m->probability == NULL) {
+        match_free(m);
+        match_reason(why, why_len, "out of memory");
+        return MATCH_ENOMEM;
+    }
+    m->capacity = MATCH_FIRST_CAPACITY;
+    if (why != NULL && why_len > 0)
+        why[0] = '\0';
+    int status = game->init(m->state, options, why, why_len);
+    if (status != 0) {
+        match_free(m);
+        return status;
+    }
+    memcpy(m->undo_base, m->state, game->state_size);
+    return 0;
+}
+
+void match_free(match *m)
+{
+    free(m->state);
+    free(m->undo_base);
+    free(m->before);
+    free(m->actions);
+    free(m->outcomes);
+    free(m->probability);
+    m->state = m->undo_base = m->before = NULL;
+    m->actions = NULL;
+    m->outcomes = NULL;
+    m->probability = NULL;
+    m->count = m->capacity = m->undo_from = 0;
+}
+
+int match_current_player(const match *m)
+{
+    return m->game->current_player(m->state);
+}
+
+int match_apply(match *m, int action, char *why, size_t why_len)
+{
+    if (m->count == m->capacity) {
+        int *grown = realloc(m->actions, 2 * (size_t)m->capacity * sizeof *grown);
+        if (grown == NULL) {
+            match_reason(why, why_len, "out of memory");
+            return MATCH_ENOMEM;
+        }
+        m->actions = grown;
+        m->capacity *= 2;
+    }
+    size_t size = m->game->state_size;
+    memcpy(m->before, m->state, size);
+    if (why != NULL && why_len > 0)
+        why[0] = '\0';
+    int status = m->game->apply(m->state, action, why, why_len);
+    if (status != 0)
+        return status;
+    m->actions[m->count++] = action;
+    if (m->game->closes_undo(m->before, action)) {
+        memcpy(m->undo_base, m->state, size);
+        m->undo_from = m->count;
+    }
+    return 0;
+}
+
+int match_can_undo(const match *m)
+{
+    return m->count > m->undo_from;
+}
+
+int match_undo(match *m, char *why, size_t why_len)
+{
+    if (!match_can_undo(m)) {
+        match_reason(why, why_len, "nothing to undo in this turn");
+        return MATCH_ENOUNDO;
+    }
+    memcpy(m->state, m->undo_base, m->game->state_size);
+    m->count--;
+    for (int i = m->undo_from; i < m->count; i++) {
+        char reason[256] = "";
+        if (m->game->apply(m->state, m->actions[i], reason, sizeof reason) != 0) {
+            if (why != NULL && why_len > 0)
+                snprintf(why, why_len, "engine refused to replay action %d: %s", m->actions[i], reason);
+            /* Keep the match consistent: the window ends before the action
+             * the engine refused. */
+            m->count = i;
+            memcpy(m->undo_base, m->state, m->game->state_size);
+            m->undo_from = i;
+            return MATCH_ENOUNDO;
+        }
+    }
+    return 0;
+}
+
+int match_pick_outcome(const int *outcomes, const double *probability, int n, rng *r)
+{
+    double draw = rng_unit(r);
+    double total = 0.0;
+    for (int i = 0; i < n - 1; i++) {
+        total += probability[i];
+        if (draw < total)
+            return outcomes[i];
+    }
+    return outcomes[n - 1];
+}
+
+int match_sample_chance(match *m, rng *r)
+{
+    if (match_current_player(m) != GAME_CHANCE)
+        return -1;
+    int n = m->game->chance_outcomes(m->state, m->outcomes, m->probability);
+    if (n <= 0)
+        return -1;
+    return match_pick_outcome(m->outcomes, m->probability, n, r);
+}
