@@ -16,7 +16,7 @@ LIBS    := -lm
 LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*.c src/*/*.c))
 CLI_MAIN := src/cli/main.c
 TEST_SRC := $(wildcard tests/*_test.c)
-GEN      := build/gen/tikal_data.h
+GEN      := build/gen/tikal_data.h build/gen/tzolkin_data.h
 
 REL_OBJ  := $(patsubst src/%.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst src/%.c,build/san/%.o,$(LIB_SRC))
@@ -39,9 +39,14 @@ test: deps
 bench: build/maya
 	./build/maya bench tikal
 
-$(GEN): data/tikal.txt tools/tikal-data.awk
+build/gen/tikal_data.h: data/tikal.txt tools/tikal-data.awk
 	@mkdir -p $(dir $@)
 	awk -f tools/tikal-data.awk data/tikal.txt > $@.tmp && mv $@.tmp $@
+
+TZOLK_DATA := data/tzolkin-buildings.txt data/tzolkin-monuments.txt data/tzolkin-wealth.txt data/tzolkin-temples.txt
+build/gen/tzolkin_data.h: $(TZOLK_DATA) tools/tzolkin-data.awk
+	@mkdir -p $(dir $@)
+	awk -f tools/tzolkin-data.awk $(TZOLK_DATA) > $@.tmp && mv $@.tmp $@
 
 build/rel/%.o: src/%.c $(GEN)
 	@mkdir -p $(dir $@)

@@ -1,0 +1,1405 @@
+/*
+ * tzolkin.c -- the rules of Tzolk'in (rules/tzolkin.md): setup with its
+ * chance lines, turns (begging, placing, picking up and every gear action),
+ * the stack of pending choices an action creates, food days, the calendar
+ * and final scoring. Legal-action generation and apply use no heap; apply
+ * checks legality first, so an illegal action leaves the state untouched.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tzolkin/tzolkin.h"
+
+static const uint8_t gear_holes[TZOLK_GEARS] = {10, 10, 10, 10, 13};
+static const uint8_t gear_last[TZOLK_GEARS] = {7, 7, 7, 7, 10};   /* highest labelled position */
+static const uint8_t gear_actions[TZOLK_GEARS] = {5, 5, 5, 5, 9}; /* regular actions 1..n */
+static const uint8_t food_tooth[4] = {7, 13, 20, 26};             /* Z1.5 */
+static const uint8_t harvest_corn[6] = {0, 3, 4, 5, 7, 9};        /* Z7.2 by PAL action */
+static const uint8_t harvest_wood[6] = {0, 0, 0, 2, 3, 4};
+static const uint8_t chi_vp[10] = {0, 4, 5, 6, 7, 8, 8, 10, 11, 13}; /* Z1.4 */
+static const uint8_t chi_temple[10] = {0, 0, 0, 0, 2, 2, 2, 1, 1, 1};
+static const uint8_t chi_resource[10] = {0, 0, 0, 0, 0, 0, 1, 0, 1, 1};
+static const uint8_t market_rate[3] = {2, 3, 4};                   /* Z1.11 */
+
+#define BIT(n) (1u << (n))
+
+static int popcount32(uint32_t x)
+{
+    int n = 0;
+    while (x) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+}
+
+static void say(char *why, size_t len, const char *msg)
+{
+    if (why && len)
+        snprintf(why, len, "%s", msg);
+}
+
+static tzolk_player *actor_of(tzolk_state *s)
+{
+    return &s->player[s->actor];
+}
+
+/* ---- small rule helpers ---- */
+
+int tzolk_lowest_free(const tzolk_state *s, int g)
+{
+    for (int p = 0; p <= gear_last[g]; p++)
+        if (s->gear[g][p] == TZOLK_NOBODY)
+            return p;
+    return -1;
+}
+
+int tzolk_workers_on_gears(const tzolk_state *s, int seat)
+{
+    int n = 0;
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        for (int p = 0; p < gear_holes[g]; p++)
+            if (s->gear[g][p] == seat)
+                n++;
+    return n;
+}
+
+/* Z5.5: cheapest single placement, 99 if none at all. */
+static int cheapest_placement(const tzolk_state *s)
+{
+    if (s->start_space < 0)
+        return 0;
+    int best = 99;
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        int p = tzolk_lowest_free(s, g);
+        if (p >= 0 && p < best)
+            best = p;
+    }
+    return best;
+}
+
+static int res_total(const tzolk_player *p)
+{
+    return p->res[0] + p->res[1] + p->res[2];
+}
+
+static int tech_cost(const tzolk_player *p, int x)
+{
+    return p->tech[x] < 3 ? p->tech[x] + 1 : 1;
+}
+
+static int can_beg(const tzolk_state *s)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    if (s->begged || s->mode != 0 || p->corn > 2)
+        return 0;
+    return p->temple[0] > 0 || p->temple[1] > 0 || p->temple[2] > 0;
+}
+
+/* Z4.3: no worker on a gear and not enough corn for any placement. */
+static int short_of_corn(const tzolk_state *s)
+{
+    return tzolk_workers_on_gears(s, s->actor) == 0 && s->player[s->actor].corn < cheapest_placement(s);
+}
+
+static int affordable(const tzolk_player *p, const uint8_t cost[3])
+{
+    return p->res[0] >= cost[0] && p->res[1] >= cost[1] && p->res[2] >= cost[2];
+}
+
+/* Building b at Tikal with ARCH 3 saving one cube r: affordable? */
+static int affordable_save(const tzolk_player *p, int b, int r)
+{
+    const tzolk_building_def *d = tzolk_building(b);
+    if (d->cost[r] == 0)
+        return 0;
+    uint8_t c[3] = {d->cost[0], d->cost[1], d->cost[2]};
+    c[r]--;
+    return affordable(p, c);
+}
+
+static int uxm4_price(const tzolk_player *p, int b)
+{
+    const tzolk_building_def *d = tzolk_building(b);
+    int price = 2 * (d->cost[0] + d->cost[1] + d->cost[2]);
+    if (p->tech[TZOLK_ARCH] >= 3)
+        price -= 2;
+    return price < 0 ? 0 : price;
+}
+
+/* A building of the display that a Tikal build with ARCH benefits can pay. */
+static int tikal_can_build_any(const tzolk_state *s, const tzolk_player *p)
+{
+    for (int b = 0; b < TZOLK_BUILDINGS; b++) {
+        if (!(s->display & BIT(b)))
+            continue;
+        if (p->tech[TZOLK_ARCH] >= 3) {
+            for (int r = 0; r < 3; r++)
+                if (affordable_save(p, b, r))
+                    return 1;
+        } else if (affordable(p, tzolk_building(b)->cost))
+            return 1;
+    }
+    return 0;
+}
+
+static int monument_affordable(const tzolk_state *s, const tzolk_player *p, int m)
+{
+    const tzolk_monument_def *d = tzolk_monument(m);
+    (void)s;
+    return affordable(p, d->cost) && p->skulls >= d->cost[3];
+}
+
+/* Z6.5: can the actor carry out action (g, q) after paying extra corn? */
+static int can_do(const tzolk_state *s, int g, int q, int extra)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    int corn = p->corn - extra;
+    if (corn < 0)
+        return 0;
+    switch (g) {
+    case TZOLK_PAL:
+        if (q == 1)
+            return 1;
+        {
+            const uint8_t *j = s->jungle[q - 2];
+            return j[1] > 0 || j[0] > 0 || p->tech[TZOLK_AGRI] >= 2;
+        }
+    case TZOLK_YAX:
+        return 1;
+    case TZOLK_TIK:
+        switch (q) {
+        case 1:
+        case 3:
+            for (int x = 0; x < TZOLK_TRACKS; x++)
+                if (tech_cost(p, x) <= res_total(p))
+                    return 1;
+            return 0;
+        case 2:
+            return tikal_can_build_any(s, p);
+        case 4:
+            if (tikal_can_build_any(s, p))
+                return 1;
+            for (int m = 0; m < TZOLK_MONUMENTS; m++)
+                if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
+                    return 1;
+            return 0;
+        default:
+            return res_total(p) >= 1;
+        }
+    case TZOLK_UXM:
+        switch (q) {
+        case 1:
+            return corn >= 3;
+        case 4:
+            for (int b = 0; b < TZOLK_BUILDINGS; b++)
+                if ((s->display & BIT(b)) && uxm4_price(p, b) <= corn)
+                    return 1;
+            return 0;
+        case 5:
+            if (corn < 1)
+                return 0;
+            for (int gg = 0; gg < TZOLK_CHI; gg++)
+                for (int qq = 1; qq <= 5; qq++)
+                    if (!(gg == TZOLK_UXM && qq == 5) && can_do(s, gg, qq, extra + 1))
+                        return 1;
+            return 0;
+        default:
+            return 1;
+        }
+    default:
+        return !(s->chi_slots & BIT(q)) && p->skulls >= 1;
+    }
+}
+
+/* Corn to pay for picking up from (g, p) with action q (ZR45), -1 if q is
+ * not reachable from there. */
+static int step_back_cost(const tzolk_state *s, int g, int pos, int q)
+{
+    const tzolk_player *pl = &s->player[s->actor];
+    if (q < 1 || q > gear_actions[g])
+        return -1;
+    if (pos > gear_actions[g])
+        return 0; /* free-choice position (Z6.2, Z9.3) */
+    if (g == TZOLK_CHI && pl->tech[TZOLK_THEO] >= 1) {
+        if (q == pos + 1 || pos == 9)
+            return 0; /* Z9.4, ZR29 */
+    }
+    if (q > pos)
+        return -1;
+    return pos - q;
+}
+
+/* ---- temples and technology ---- */
+
+static void temple_up(tzolk_state *s, int seat, int t)
+{
+    tzolk_player *p = &s->player[seat];
+    int top = tzolk_temple(t)->steps - 1;
+    if (p->temple[t] >= top)
+        return; /* Z15.3 */
+    if (p->temple[t] + 1 == top)
+        for (int o = 0; o < s->players; o++)
+            if (o != seat && s->player[o].temple[t] == top)
+                return; /* Z15.4 */
+    p->temple[t]++;
+    if (p->temple[t] == top)
+        p->light = 1; /* Z15.5 */
+}
+
+static void push(tzolk_state *s, int kind, int a)
+{
+    if (s->sp < TZOLK_STACK) {
+        s->stack[s->sp].kind = (uint8_t)kind;
+        s->stack[s->sp].a = (uint8_t)a;
+        s->sp++;
+    }
+}
+
+static void gain_skulls(tzolk_state *s, tzolk_player *p, int n)
+{
+    if (n > s->skull_supply)
+        n = s->skull_supply; /* ZR02 */
+    p->skulls += n;
+    s->skull_supply -= n;
+}
+
+/* One technology step (Z12.2, Z12.3), payment already made. */
+static void tech_step(tzolk_state *s, int seat, int x)
+{
+    tzolk_player *p = &s->player[seat];
+    if (p->tech[x] < 3) {
+        p->tech[x]++;
+        return;
+    }
+    switch (x) {
+    case TZOLK_AGRI:
+        push(s, TZOLK_F_TEMPLE, 0);
+        break;
+    case TZOLK_EXTR:
+        push(s, TZOLK_F_GAIN, 2);
+        break;
+    case TZOLK_ARCH:
+        p->vp += 3;
+        break;
+    default:
+        gain_skulls(s, p, 1);
+        break;
+    }
+}
+
+/* ---- actions ---- */
+
+/* Build building b (cost already paid): Z13.2, ZR47, ZR48. */
+static void build_effects(tzolk_state *s, int b, int benefits)
+{
+    tzolk_player *p = actor_of(s);
+    const tzolk_building_def *d = tzolk_building(b);
+    p->buildings |= BIT(b);
+    s->display &= ~BIT(b);
+    s->built = 1;
+    if (benefits) {
+        if (p->tech[TZOLK_ARCH] >= 1)
+            p->corn += 1;
+        if (p->tech[TZOLK_ARCH] >= 2)
+            p->vp += 2;
+    }
+    p->feed_free += d->feed;
+    p->feed_disc += d->feed_disc;
+    p->vp += d->vp;
+    p->corn += d->gain[0];
+    for (int r = 0; r < 3; r++)
+        p->res[r] += d->gain[1 + r];
+    gain_skulls(s, p, d->gain[4]);
+    if (d->worker && p->workers < TZOLK_MAX_WORKERS) {
+        p->workers++;
+        p->hand++;
+    }
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        for (int k = 0; k < d->temple[t]; k++)
+            temple_up(s, s->actor, t);
+    /* choices, pushed so that the first due is on top */
+    if (d->build)
+        push(s, TZOLK_F_BUILD_B108, 0);
+    if (d->trade)
+        push(s, TZOLK_F_MARKET, 0);
+    if (d->any_action)
+        push(s, TZOLK_F_DO_OPT, 0);
+    for (int k = 0; k < d->tech_any; k++)
+        push(s, TZOLK_F_TECH_FREE, 0);
+    if (d->tech >= 0)
+        tech_step(s, s->actor, d->tech);
+    for (int k = 0; k < d->temple_any; k++)
+        push(s, TZOLK_F_TEMPLE, 0);
+}
+
+static int agri_bonus(const tzolk_player *p)
+{
+    return p->tech[TZOLK_AGRI] >= 3 ? 3 : (p->tech[TZOLK_AGRI] >= 1 ? 1 : 0);
+}
+
+/* Perform action (g, q); its costs (not the step back) are paid here. */
+static void perform(tzolk_state *s, int g, int q)
+{
+    tzolk_player *p = actor_of(s);
+    switch (g) {
+    case TZOLK_PAL:
+        if (q == 1) {
+            p->corn += 3 + (p->tech[TZOLK_AGRI] >= 2);
+        } else if (q == 2) {
+            uint8_t *j = s->jungle[0];
+            if (j[1] > 0) {
+                j[1]--;
+                j[2]++;
+                p->corn_tiles++;
+            }
+            p->corn += harvest_corn[2] + agri_bonus(p);
+        } else
+            push(s, TZOLK_F_HARVEST, q);
+        break;
+    case TZOLK_YAX:
+        switch (q) {
+        case 1:
+            p->res[0] += 1 + (p->tech[TZOLK_EXTR] >= 1);
+            break;
+        case 2:
+            p->res[1] += 1 + (p->tech[TZOLK_EXTR] >= 2);
+            p->corn += 1;
+            break;
+        case 3:
+            p->res[2] += 1 + (p->tech[TZOLK_EXTR] >= 3);
+            p->corn += 2;
+            break;
+        case 4:
+            gain_skulls(s, p, 1 + (p->tech[TZOLK_THEO] >= 3));
+            break;
+        default:
+            p->res[2] += 1 + (p->tech[TZOLK_EXTR] >= 3);
+            p->res[1] += 1 + (p->tech[TZOLK_EXTR] >= 2);
+            p->corn += 2;
+            break;
+        }
+        break;
+    case TZOLK_TIK:
+        switch (q) {
+        case 1:
+            push(s, TZOLK_F_TECH, 0);
+            break;
+        case 2:
+            push(s, TZOLK_F_BUILD_TIK2, 0);
+            break;
+        case 3:
+            push(s, TZOLK_F_TECH_OPT, 0);
+            push(s, TZOLK_F_TECH, 0);
+            break;
+        case 4:
+            push(s, TZOLK_F_BUILD_TIK4A, 0);
+            break;
+        default:
+            push(s, TZOLK_F_TEMPLES, 0);
+            break;
+        }
+        break;
+    case TZOLK_UXM:
+        switch (q) {
+        case 1:
+            p->corn -= 3;
+            push(s, TZOLK_F_TEMPLE, 0);
+            break;
+        case 2:
+            push(s, TZOLK_F_MARKET, 0);
+            break;
+        case 3:
+            if (p->workers < TZOLK_MAX_WORKERS) {
+                p->workers++;
+                p->hand++;
+            }
+            break;
+        case 4:
+            push(s, TZOLK_F_BUILD_UXM4, 0);
+            break;
+        default:
+            p->corn -= 1;
+            push(s, TZOLK_F_DO, 0);
+            break;
+        }
+        break;
+    default:
+        s->chi_slots |= (uint16_t)BIT(q);
+        p->skulls--;
+        p->vp += chi_vp[q];
+        temple_up(s, s->actor, chi_temple[q]);
+        if (p->tech[TZOLK_THEO] >= 2)
+            push(s, TZOLK_F_THEO2, 0);
+        if (chi_resource[q])
+            push(s, TZOLK_F_GAIN, 1);
+        break;
+    }
+}
+
+/* ---- setup, rounds and food days ---- */
+
+int tzolk_init(tzolk_state *s, int players)
+{
+    if (players < 2 || players > 4)
+        return GAME_EOPTION;
+    memset(s, 0, sizeof *s);
+    s->players = (uint8_t)players;
+    s->phase = TZOLK_PH_START;
+    s->age = 1;
+    s->start_space = -1;
+    s->skull_supply = TZOLK_SKULLS;
+    memset(s->gear, TZOLK_NOBODY, sizeof s->gear);
+    /* Z2.3: group 2 CORN, groups 3-5 FOREST, f = players fields each */
+    s->jungle[0][1] = (uint8_t)players;
+    s->jungle[0][2] = (uint8_t)(4 - players);
+    for (int k = 1; k < 4; k++) {
+        s->jungle[k][0] = (uint8_t)players;
+        s->jungle[k][2] = (uint8_t)(4 - players);
+    }
+    for (int i = 0; i < players; i++) {
+        tzolk_player *p = &s->player[i];
+        p->workers = 3;
+        p->hand = 3;
+        p->light = 1;
+        for (int t = 0; t < TZOLK_TEMPLES; t++)
+            p->temple[t] = tzolk_temple(t)->start;
+        memset(p->dealt, TZOLK_UNKNOWN, sizeof p->dealt);
+    }
+    return 0;
+}
+
+static void start_turn(tzolk_state *s)
+{
+    s->phase = TZOLK_PH_TURN;
+    s->actor = (uint8_t)((s->token + s->turn_index) % s->players);
+    s->mode = 0;
+    s->placed = 0;
+    s->begged = 0;
+    s->built = 0;
+    s->on_start = 0;
+    s->pity = 0;
+    s->sp = 0;
+}
+
+int tzolk_is_food_day(const tzolk_state *s)
+{
+    return s->next_food < 4 && s->teeth >= food_tooth[s->next_food];
+}
+
+int tzolk_feeding_cost(const tzolk_state *s, int seat)
+{
+    const tzolk_player *p = &s->player[seat];
+    int need = 2 - p->feed_disc;
+    if (need < 0)
+        need = 0;
+    int paying = p->workers - p->feed_free;
+    if (paying < 0)
+        paying = 0;
+    return paying * need;
+}
+
+static void feed(tzolk_state *s)
+{
+    for (int i = 0; i < s->players; i++) {
+        tzolk_player *p = &s->player[i];
+        int need = 2 - p->feed_disc;
+        if (need <= 0)
+            continue;
+        int paying = p->workers - p->feed_free;
+        if (paying <= 0)
+            continue;
+        int fed = p->corn / need;
+        if (fed > paying)
+            fed = paying;
+        p->corn -= fed * need;
+        p->vp -= 3 * (paying - fed);
+    }
+}
+
+static void temple_rewards(tzolk_state *s, int mid)
+{
+    if (mid) {
+        int entitled = 0;
+        for (int i = 0; i < s->players; i++)
+            for (int t = 0; t < TZOLK_TEMPLES; t++)
+                for (int k = 1; k <= s->player[i].temple[t]; k++)
+                    if (tzolk_temple(t)->reward[k] == TZOLK_G_SKULL)
+                        entitled++;
+        int skulls_ok = entitled <= s->skull_supply; /* ZR40 */
+        for (int i = 0; i < s->players; i++) {
+            tzolk_player *p = &s->player[i];
+            for (int t = 0; t < TZOLK_TEMPLES; t++)
+                for (int k = 1; k <= p->temple[t]; k++) {
+                    int r = tzolk_temple(t)->reward[k];
+                    if (r == TZOLK_G_SKULL) {
+                        if (skulls_ok) {
+                            p->skulls++;
+                            s->skull_supply--;
+                        }
+                    } else if (r >= TZOLK_G_WOOD)
+                        p->res[r - 1]++;
+                }
+        }
+        return;
+    }
+    int age = s->next_food == 1 ? 0 : 1;
+    for (int t = 0; t < TZOLK_TEMPLES; t++) {
+        const tzolk_temple_def *d = tzolk_temple(t);
+        int best = -1, leaders = 0;
+        for (int i = 0; i < s->players; i++) {
+            s->player[i].vp += d->vp[s->player[i].temple[t]];
+            if (s->player[i].temple[t] > best) {
+                best = s->player[i].temple[t];
+                leaders = 1;
+            } else if (s->player[i].temple[t] == best)
+                leaders++;
+        }
+        for (int i = 0; i < s->players; i++)
+            if (s->player[i].temple[t] == best)
+                s->player[i].vp += leaders == 1 ? d->premium[age] : d->premium[age] / 2;
+    }
+}
+
+static void advance_one(tzolk_state *s)
+{
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        int n = gear_holes[g];
+        int8_t old[TZOLK_HOLES_MAX];
+        memcpy(old, s->gear[g], sizeof old);
+        for (int p = 0; p < n; p++) {
+            int8_t who = old[p];
+            int to = (p + 1) % n;
+            if (who >= 0 && who < TZOLK_BLOCKER && p == gear_last[g]) {
+                s->player[who].hand++; /* Z17.1 */
+                who = TZOLK_NOBODY;
+            }
+            s->gear[g][to] = who;
+        }
+    }
+    s->teeth++;
+}
+
+static void final_scoring(tzolk_state *s)
+{
+    for (int i = 0; i < s->players; i++) {
+        tzolk_player *p = &s->player[i];
+        int total = p->corn + 2 * p->res[0] + 3 * p->res[1] + 4 * p->res[2];
+        p->vp += total / 4; /* ZR43 */
+        p->vp += 3 * p->skulls;
+    }
+    for (int i = 0; i < s->players; i++)
+        for (int m = 0; m < TZOLK_MONUMENTS; m++)
+            if (s->player[i].monuments & BIT(m))
+                s->player[i].vp += tzolk_monument_points(s, i, m);
+    s->phase = TZOLK_PH_OVER;
+}
+
+static void after_advance(tzolk_state *s)
+{
+    if (s->last_round) {
+        final_scoring(s);
+        return;
+    }
+    s->turn_index = 0;
+    start_turn(s);
+}
+
+/* Phase 3 (Z16.3-Z16.5, Z17). */
+static void phase3(tzolk_state *s)
+{
+    int o = s->start_space;
+    if (o < 0) {
+        s->pool += 1;
+        advance_one(s);
+        after_advance(s);
+        return;
+    }
+    s->start_space = -1;
+    s->player[o].hand++;
+    if (o != s->token)
+        s->token = (uint8_t)o;
+    else
+        s->token = (uint8_t)((s->token + 1) % s->players);
+    int allowed = s->player[o].light && !s->last_round;
+    for (int g = 0; g < TZOLK_GEARS && allowed; g++) {
+        int8_t who = s->gear[g][g == TZOLK_CHI ? 9 : 6];
+        if (who >= 0 && who < TZOLK_BLOCKER)
+            allowed = 0; /* Z16.4b, ZR21 */
+    }
+    if (allowed) {
+        s->phase = TZOLK_PH_ADVANCE;
+        s->actor = (uint8_t)o;
+        return;
+    }
+    advance_one(s);
+    after_advance(s);
+}
+
+/* Phase 2 after the age change, then phase 3. */
+static void finish_food_day(tzolk_state *s)
+{
+    temple_rewards(s, s->next_food == 0 || s->next_food == 2);
+    s->next_food++;
+    phase3(s);
+}
+
+static void round_end(tzolk_state *s)
+{
+    if (!tzolk_is_food_day(s)) {
+        phase3(s);
+        return;
+    }
+    s->last_round = s->next_food == 3;
+    feed(s);
+    if (s->next_food == 1) {
+        /* Z13.5: age change; 6 age-II reveals follow */
+        s->display = 0;
+        s->age = 2;
+        s->revealed |= (BIT(TZOLK_AGE1_BUILDINGS) - 1);
+        s->phase = TZOLK_PH_AGE_REVEAL;
+        s->chance_left = TZOLK_DISPLAY;
+        return;
+    }
+    finish_food_day(s);
+}
+
+static void finish_turn(tzolk_state *s)
+{
+    if (s->on_start) {
+        s->player[s->actor].corn += s->pool; /* Z16.2 */
+        s->pool = 0;
+    }
+    s->sp = 0;
+    s->turn_index++;
+    if (s->turn_index < s->players)
+        start_turn(s);
+    else
+        round_end(s);
+}
+
+static uint32_t deck_mask(const tzolk_state *s)
+{
+    uint32_t age = s->age == 1 ? BIT(TZOLK_AGE1_BUILDINGS) - 1 : ~(BIT(TZOLK_AGE1_BUILDINGS) - 1);
+    return age & ~s->revealed;
+}
+
+static uint32_t dealt_mask(const tzolk_state *s)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < s->players; i++)
+        for (int k = 0; k < 4; k++)
+            if (s->player[i].dealt[k] != TZOLK_UNKNOWN)
+                m |= BIT(s->player[i].dealt[k]);
+    return m;
+}
+
+static void place_blocker(tzolk_state *s, int g, int p)
+{
+    s->gear[g][p] = TZOLK_BLOCKER;
+    s->blockers++;
+}
+
+/* Z2.9 for one revealed tile. */
+static void block(tzolk_state *s, int w)
+{
+    const tzolk_wealth_def *d = tzolk_wealth(w);
+    int target = s->players == 2 ? 12 : 6;
+    int first = 1;
+    for (int p = 0; p < gear_holes[d->gear]; p++)
+        if (s->gear[d->gear][p] == TZOLK_BLOCKER)
+            first = 0;
+    place_blocker(s, d->gear, d->pos);
+    if (first && d->gear != TZOLK_CHI && s->blockers < target)
+        place_blocker(s, d->gear, (d->pos + 5) % 10);
+    s->block_mask |= BIT(w);
+}
+
+static void apply_wealth(tzolk_state *s)
+{
+    for (int i = 0; i < s->players; i++) {
+        tzolk_player *p = &s->player[i];
+        for (int k = 0; k < 4; k++) {
+            if (!(p->keep_mask & BIT(k)))
+                continue;
+            const tzolk_wealth_def *d = tzolk_wealth(p->dealt[k]);
+            p->corn += d->gain[0];
+            for (int r = 0; r < 3; r++)
+                p->res[r] += d->gain[1 + r];
+            gain_skulls(s, p, d->gain[4]);
+            for (int t = 0; t < TZOLK_TEMPLES; t++)
+                for (int n = 0; n < d->temple[t]; n++)
+                    temple_up(s, i, t);
+            if (d->tech >= 0)
+                p->tech[d->tech]++; /* level 0 or 1 here: never a bonus */
+            p->feed_free += d->feed;
+            if (d->worker) {
+                p->workers++;
+                p->hand++;
+            }
+        }
+    }
+}
+
+/* ---- legal actions ---- */
+
+int tzolk_current_player(const tzolk_state *s)
+{
+    switch (s->phase) {
+    case TZOLK_PH_KEEP:
+    case TZOLK_PH_TURN:
+    case TZOLK_PH_ADVANCE:
+        return s->actor;
+    case TZOLK_PH_OVER:
+        return GAME_TERMINAL;
+    default:
+        return GAME_CHANCE;
+    }
+}
+
+static int pay_code(int w, int st, int g)
+{
+    return w * 16 + st * 4 + g;
+}
+
+/* Every resource string of n cubes the player holds, as pay codes. */
+static int pay_options(const tzolk_player *p, int n, int *out)
+{
+    int k = 0;
+    for (int w = 0; w <= n; w++)
+        for (int st = 0; st + w <= n; st++) {
+            int g = n - w - st;
+            if (w <= p->res[0] && st <= p->res[1] && g <= p->res[2])
+                out[k++] = pay_code(w, st, g);
+        }
+    return k;
+}
+
+static int market_value(int w, int st, int g)
+{
+    return w * market_rate[0] + st * market_rate[1] + g * market_rate[2];
+}
+
+/* Legal actions, unsorted (callers sort). */
+static int gen_legal(const tzolk_state *s, int *out)
+{
+    int n = 0;
+    const tzolk_player *p = &s->player[s->actor];
+    switch (s->phase) {
+    case TZOLK_PH_START:
+        for (int k = 0; k < s->players; k++)
+            out[n++] = TZOLK_A_START + k;
+        return n;
+    case TZOLK_PH_MONUMENT:
+        for (int m = 0; m < TZOLK_MONUMENTS; m++)
+            if (!(s->mon_revealed & BIT(m)))
+                out[n++] = TZOLK_A_MONUMENT + m;
+        return n;
+    case TZOLK_PH_SETUP_BUILD:
+    case TZOLK_PH_REFILL:
+    case TZOLK_PH_AGE_REVEAL: {
+        uint32_t d = deck_mask(s);
+        for (int b = 0; b < TZOLK_BUILDINGS; b++)
+            if (d & BIT(b))
+                out[n++] = TZOLK_A_BUILDING + b;
+        return n;
+    }
+    case TZOLK_PH_DEAL: {
+        uint32_t d = dealt_mask(s);
+        for (int w = 0; w < TZOLK_WEALTH; w++)
+            if (!(d & BIT(w)))
+                out[n++] = TZOLK_A_DEAL + w;
+        return n;
+    }
+    case TZOLK_PH_BLOCK: {
+        uint32_t d = dealt_mask(s) | s->block_mask;
+        for (int w = 0; w < TZOLK_WEALTH; w++)
+            if (!(d & BIT(w)))
+                out[n++] = TZOLK_A_BLOCK + w;
+        return n;
+    }
+    case TZOLK_PH_KEEP:
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 4; j++) {
+                int a = p->dealt[i], b = p->dealt[j];
+                if (a == TZOLK_UNKNOWN || b == TZOLK_UNKNOWN || a >= b)
+                    continue;
+                out[n++] = TZOLK_A_KEEP + a * TZOLK_WEALTH + b;
+            }
+        return n;
+    case TZOLK_PH_ADVANCE:
+        out[n++] = TZOLK_A_ADVANCE;
+        out[n++] = TZOLK_A_ADVANCE + 1;
+        return n;
+    case TZOLK_PH_TURN:
+        break;
+    default:
+        return 0;
+    }
+
+    if (s->sp > 0) {
+        const tzolk_frame *f = &s->stack[s->sp - 1];
+        int pays[16], np;
+        switch (f->kind) {
+        case TZOLK_F_HARVEST: {
+            const uint8_t *j = s->jungle[f->a - 2];
+            if (j[1] > 0 || p->tech[TZOLK_AGRI] >= 2)
+                out[n++] = TZOLK_A_CORN;
+            if (j[0] > 0) {
+                out[n++] = TZOLK_A_WOOD;
+                for (int t = 0; t < TZOLK_TEMPLES; t++)
+                    if (p->temple[t] > 0)
+                        out[n++] = TZOLK_A_BURN + t;
+            }
+            return n;
+        }
+        case TZOLK_F_TECH_OPT:
+            out[n++] = TZOLK_A_SKIP;
+            /* fall through */
+        case TZOLK_F_TECH:
+            for (int x = 0; x < TZOLK_TRACKS; x++) {
+                np = pay_options(p, tech_cost(p, x), pays);
+                for (int k = 0; k < np; k++)
+                    out[n++] = TZOLK_A_TECH + x * 64 + pays[k];
+            }
+            return n;
+        case TZOLK_F_TECH_FREE:
+            for (int x = 0; x < TZOLK_TRACKS; x++)
+                out[n++] = TZOLK_A_TECH_FREE + x;
+            return n;
+        case TZOLK_F_GAIN:
+            for (int w = 0; w <= f->a; w++)
+                for (int st = 0; st + w <= f->a; st++)
+                    out[n++] = TZOLK_A_GAIN + pay_code(w, st, f->a - w - st);
+            return n;
+        case TZOLK_F_TEMPLE:
+            for (int t = 0; t < TZOLK_TEMPLES; t++)
+                out[n++] = TZOLK_A_TEMPLE + t;
+            return n;
+        case TZOLK_F_THEO2:
+            out[n++] = TZOLK_A_SKIP;
+            for (int t = 0; t < TZOLK_TEMPLES; t++)
+                for (int r = 0; r < 3; r++)
+                    if (p->res[r] > 0)
+                        out[n++] = TZOLK_A_TEMPLE_PAY + t * 3 + r;
+            return n;
+        case TZOLK_F_TEMPLES:
+            for (int pair = 0; pair < 3; pair++)
+                for (int r = 0; r < 3; r++)
+                    if (p->res[r] > 0)
+                        out[n++] = TZOLK_A_TEMPLES + pair * 3 + r;
+            return n;
+        case TZOLK_F_MARKET: {
+            int budget = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
+            for (int w = 0; w <= TZOLK_MARKET_MAX && market_value(w, 0, 0) <= budget; w++)
+                for (int st = 0; st <= TZOLK_MARKET_MAX && market_value(w, st, 0) <= budget; st++)
+                    for (int g = 0; g <= TZOLK_MARKET_MAX && market_value(w, st, g) <= budget; g++)
+                        out[n++] = TZOLK_A_MARKET + w * 1024 + st * 32 + g;
+            return n;
+        }
+        case TZOLK_F_DO_OPT:
+            out[n++] = TZOLK_A_SKIP;
+            /* fall through */
+        case TZOLK_F_DO: {
+            int extra = f->kind == TZOLK_F_DO_OPT;
+            for (int g = 0; g < TZOLK_CHI; g++)
+                for (int q = 1; q <= 5; q++)
+                    if (!(g == TZOLK_UXM && q == 5) && can_do(s, g, q, extra))
+                        out[n++] = TZOLK_A_DO + g * 5 + q - 1;
+            return n;
+        }
+        case TZOLK_F_BUILD_B108:
+            out[n++] = TZOLK_A_SKIP;
+            /* fall through */
+        case TZOLK_F_BUILD_TIK2:
+        case TZOLK_F_BUILD_TIK4A:
+        case TZOLK_F_BUILD_TIK4B: {
+            int arch = p->tech[TZOLK_ARCH];
+            int benefits = f->kind != TZOLK_F_BUILD_TIK4B || f->a;
+            if (f->kind == TZOLK_F_BUILD_TIK4B)
+                out[n++] = TZOLK_A_SKIP;
+            for (int b = 0; b < TZOLK_BUILDINGS; b++) {
+                if (!(s->display & BIT(b)))
+                    continue;
+                int full_ok = affordable(p, tzolk_building(b)->cost);
+                if (benefits && arch >= 3) {
+                    for (int r = 0; r < 3; r++)
+                        if (affordable_save(p, b, r))
+                            out[n++] = TZOLK_A_BUILD_SAVE + b * 3 + r;
+                } else if (full_ok)
+                    out[n++] = TZOLK_A_BUILD + b;
+                if (f->kind == TZOLK_F_BUILD_TIK4A && arch >= 1 && full_ok)
+                    out[n++] = TZOLK_A_BUILD_FULL + b;
+            }
+            if (f->kind == TZOLK_F_BUILD_TIK4A)
+                for (int m = 0; m < TZOLK_MONUMENTS; m++)
+                    if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
+                        out[n++] = TZOLK_A_BUILD_MON + m;
+            return n;
+        }
+        case TZOLK_F_BUILD_UXM4:
+            for (int b = 0; b < TZOLK_BUILDINGS; b++)
+                if ((s->display & BIT(b)) && uxm4_price(p, b) <= p->corn)
+                    out[n++] = TZOLK_A_BUILD + b;
+            return n;
+        default:
+            return 0;
+        }
+    }
+
+    /* turn level */
+    if (s->pity) {
+        out[n++] = TZOLK_A_END;
+        return n;
+    }
+    if (s->mode == 0) {
+        int beg = can_beg(s);
+        if (short_of_corn(s)) {
+            if (beg) {
+                for (int t = 0; t < TZOLK_TEMPLES; t++)
+                    if (p->temple[t] > 0)
+                        out[n++] = TZOLK_A_BEG + t;
+                return n;
+            }
+            int c = cheapest_placement(s); /* Z4.4 pity placement */
+            for (int g = 0; g < TZOLK_GEARS; g++)
+                if (c < 99 && tzolk_lowest_free(s, g) == c)
+                    out[n++] = TZOLK_A_PLACE + g;
+            return n;
+        }
+        if (beg)
+            for (int t = 0; t < TZOLK_TEMPLES; t++)
+                if (p->temple[t] > 0)
+                    out[n++] = TZOLK_A_BEG + t;
+    } else
+        out[n++] = TZOLK_A_END;
+    if (s->mode != 2 && p->hand > 0) {
+        for (int g = 0; g < TZOLK_GEARS; g++) {
+            int pos = tzolk_lowest_free(s, g);
+            if (pos >= 0 && pos + s->placed <= p->corn)
+                out[n++] = TZOLK_A_PLACE + g;
+        }
+        if (s->start_space < 0 && s->placed <= p->corn)
+            out[n++] = TZOLK_A_PLACE_START;
+    }
+    if (s->mode != 1) {
+        for (int g = 0; g < TZOLK_GEARS; g++)
+            for (int pos = 0; pos <= gear_last[g]; pos++) {
+                if (s->gear[g][pos] != s->actor)
+                    continue;
+                out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10;
+                for (int q = 1; q <= gear_actions[g]; q++) {
+                    int c = step_back_cost(s, g, pos, q);
+                    if (c >= 0 && c <= p->corn && can_do(s, g, q, c))
+                        out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10 + q;
+                }
+            }
+    }
+    return n;
+}
+
+static void sort_ints(int *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int v = a[i], j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+int tzolk_legal_actions(const tzolk_state *s, int *out)
+{
+    int n = gen_legal(s, out);
+    int sorted = 1;
+    for (int i = 1; i < n && sorted; i++)
+        if (out[i - 1] > out[i])
+            sorted = 0;
+    if (!sorted)
+        sort_ints(out, n);
+    return n;
+}
+
+/* Is action legal here? Uses a scratch list only when the decision is not
+ * a market (whose list is large but whose legality is a formula). */
+static int is_legal(const tzolk_state *s, int action)
+{
+    if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET) {
+        if (action < TZOLK_A_MARKET || action >= TZOLK_NUM_ACTIONS)
+            return 0;
+        const tzolk_player *p = &s->player[s->actor];
+        int v = action - TZOLK_A_MARKET;
+        int budget = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
+        return market_value(v / 1024, (v / 32) % 32, v % 32) <= budget;
+    }
+    int list[512];
+    int n = gen_legal(s, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == action)
+            return 1;
+    return 0;
+}
+
+/* ---- apply ---- */
+
+static void pay_code_apply(tzolk_player *p, int code, int sign)
+{
+    p->res[0] = (uint8_t)(p->res[0] + sign * (code / 16));
+    p->res[1] = (uint8_t)(p->res[1] + sign * ((code / 4) % 4));
+    p->res[2] = (uint8_t)(p->res[2] + sign * (code % 4));
+}
+
+static void pay_cost(tzolk_player *p, const uint8_t cost[3], int save)
+{
+    for (int r = 0; r < 3; r++)
+        p->res[r] = (uint8_t)(p->res[r] - cost[r] + (r == save));
+}
+
+static void apply_frame(tzolk_state *s, int a)
+{
+    tzolk_player *p = actor_of(s);
+    tzolk_frame f = s->stack[--s->sp];
+    if (a == TZOLK_A_SKIP)
+        return;
+    switch (f.kind) {
+    case TZOLK_F_HARVEST: {
+        uint8_t *j = s->jungle[f.a - 2];
+        if (a == TZOLK_A_CORN) {
+            if (j[1] > 0) {
+                j[1]--;
+                j[2]++;
+                p->corn_tiles++;
+            }
+            p->corn += harvest_corn[f.a] + agri_bonus(p);
+        } else if (a == TZOLK_A_WOOD) {
+            j[0]--;
+            j[1]++;
+            p->wood_tiles++;
+            p->res[0] += harvest_wood[f.a] + (p->tech[TZOLK_EXTR] >= 1);
+        } else {
+            j[0]--;
+            j[2]++;
+            p->corn_tiles++;
+            p->corn += harvest_corn[f.a] + agri_bonus(p);
+            p->temple[a - TZOLK_A_BURN]--;
+        }
+        return;
+    }
+    case TZOLK_F_TECH:
+    case TZOLK_F_TECH_OPT: {
+        int v = a - TZOLK_A_TECH;
+        pay_code_apply(p, v % 64, -1);
+        tech_step(s, s->actor, v / 64);
+        return;
+    }
+    case TZOLK_F_TECH_FREE:
+        tech_step(s, s->actor, a - TZOLK_A_TECH_FREE);
+        return;
+    case TZOLK_F_GAIN:
+        pay_code_apply(p, a - TZOLK_A_GAIN, 1);
+        return;
+    case TZOLK_F_TEMPLE:
+        temple_up(s, s->actor, a - TZOLK_A_TEMPLE);
+        return;
+    case TZOLK_F_THEO2: {
+        int v = a - TZOLK_A_TEMPLE_PAY;
+        p->res[v % 3]--;
+        temple_up(s, s->actor, v / 3);
+        return;
+    }
+    case TZOLK_F_TEMPLES: {
+        static const uint8_t pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+        int v = a - TZOLK_A_TEMPLES;
+        p->res[v % 3]--;
+        temple_up(s, s->actor, pairs[v / 3][0]);
+        temple_up(s, s->actor, pairs[v / 3][1]);
+        return;
+    }
+    case TZOLK_F_MARKET: {
+        int v = a - TZOLK_A_MARKET;
+        int w = v / 1024, st = (v / 32) % 32, g = v % 32;
+        p->corn += market_value(p->res[0], p->res[1], p->res[2]) - market_value(w, st, g);
+        p->res[0] = (uint8_t)w;
+        p->res[1] = (uint8_t)st;
+        p->res[2] = (uint8_t)g;
+        return;
+    }
+    case TZOLK_F_DO:
+    case TZOLK_F_DO_OPT: {
+        int v = a - TZOLK_A_DO;
+        if (f.kind == TZOLK_F_DO_OPT)
+            p->corn -= 1;
+        perform(s, v / 5, v % 5 + 1);
+        return;
+    }
+    case TZOLK_F_BUILD_UXM4: {
+        int b = a - TZOLK_A_BUILD;
+        p->corn -= uxm4_price(p, b);
+        build_effects(s, b, 1);
+        return;
+    }
+    default:
+        break;
+    }
+    /* Tikal builds: TIK2, B1-08, TIK4 */
+    if (a >= TZOLK_A_BUILD_MON && a < TZOLK_A_BUILD_MON + TZOLK_MONUMENTS) {
+        int m = a - TZOLK_A_BUILD_MON;
+        const tzolk_monument_def *d = tzolk_monument(m);
+        pay_cost(p, d->cost, -1);
+        p->skulls -= d->cost[3];
+        s->skull_supply += d->cost[3]; /* ZR03 */
+        p->monuments |= (uint16_t)BIT(m);
+        s->mon_display &= (uint16_t)~BIT(m);
+        return;
+    }
+    int b, save = -1, benefits = 1;
+    if (a >= TZOLK_A_BUILD_SAVE && a < TZOLK_A_BUILD_FULL) {
+        b = (a - TZOLK_A_BUILD_SAVE) / 3;
+        save = (a - TZOLK_A_BUILD_SAVE) % 3;
+    } else if (a >= TZOLK_A_BUILD_FULL) {
+        b = a - TZOLK_A_BUILD_FULL;
+        benefits = 0;
+    } else
+        b = a - TZOLK_A_BUILD;
+    if (f.kind == TZOLK_F_BUILD_TIK4B)
+        benefits = f.a;
+    pay_cost(p, tzolk_building(b)->cost, save);
+    if (f.kind == TZOLK_F_BUILD_TIK4A) {
+        int left = !benefits || p->tech[TZOLK_ARCH] == 0; /* ZR46 */
+        push(s, TZOLK_F_BUILD_TIK4B, left);
+    }
+    build_effects(s, b, benefits);
+}
+
+static void apply_turn(tzolk_state *s, int a)
+{
+    tzolk_player *p = actor_of(s);
+    if (s->sp > 0) {
+        apply_frame(s, a);
+        return;
+    }
+    if (a == TZOLK_A_END) {
+        if (s->built) {
+            int empty = TZOLK_DISPLAY - popcount32(s->display);
+            int left = popcount32(deck_mask(s));
+            int k = empty < left ? empty : left;
+            if (k > 0) {
+                s->phase = TZOLK_PH_REFILL;
+                s->chance_left = (uint8_t)k;
+                return;
+            }
+        }
+        finish_turn(s);
+        return;
+    }
+    if (a >= TZOLK_A_BEG && a < TZOLK_A_BEG + 3) {
+        p->corn = 3;
+        p->temple[a - TZOLK_A_BEG]--;
+        s->begged = 1;
+        return;
+    }
+    if (a >= TZOLK_A_PLACE && a <= TZOLK_A_PLACE_START) {
+        int pity = s->mode == 0 && short_of_corn(s);
+        int cost;
+        if (a == TZOLK_A_PLACE_START) {
+            s->start_space = (int8_t)s->actor;
+            s->on_start = 1;
+            cost = s->placed;
+        } else {
+            int g = a - TZOLK_A_PLACE;
+            int pos = tzolk_lowest_free(s, g);
+            s->gear[g][pos] = (int8_t)s->actor;
+            cost = pos + s->placed;
+        }
+        if (pity) {
+            p->corn = 0;
+            s->pity = 1;
+        } else
+            p->corn -= cost;
+        p->hand--;
+        s->placed++;
+        s->mode = 1;
+        return;
+    }
+    /* pick */
+    int v = a - TZOLK_A_PICK;
+    int g = v / 110, pos = (v / 10) % 11, q = v % 10;
+    s->gear[g][pos] = TZOLK_NOBODY;
+    p->hand++;
+    s->mode = 2;
+    if (q > 0) {
+        p->corn -= step_back_cost(s, g, pos, q);
+        perform(s, g, q);
+    }
+}
+
+int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
+{
+    if (action < 0 || action >= TZOLK_NUM_ACTIONS) {
+        say(why, why_len, "no such action");
+        return GAME_EILLEGAL;
+    }
+    if (s->phase == TZOLK_PH_OVER) {
+        say(why, why_len, "the game is over");
+        return GAME_EILLEGAL;
+    }
+    if (!is_legal(s, action)) {
+        char msg[160];
+        const char *what = "that is not a legal action now";
+        if (s->phase == TZOLK_PH_TURN && s->sp == 0 && action == TZOLK_A_END && s->mode == 0)
+            what = "a turn must place or pick up at least one worker before it ends (Z4.1)";
+        else if (s->phase == TZOLK_PH_TURN && s->sp > 0)
+            what = "an action's choice is still due, and this line is not one of its legal choices (Z23.4)";
+        else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_PLACE && action <= TZOLK_A_PLACE_START)
+            what = s->mode == 2 ? "you cannot place after picking up in the same turn (Z4.1)"
+                                : "you cannot place there: no worker in hand, no free position, or not enough corn (Z5)";
+        else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_PICK && action < TZOLK_A_BUILD)
+            what = s->mode == 1 ? "you cannot pick up after placing in the same turn (Z4.1)"
+                                : "you cannot pick up that worker with that action (Z6)";
+        else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_BEG && action < TZOLK_A_BEG + 3)
+            what = "you may beg only at the start of your turn with 2 corn or less, on a temple where you are not at the bottom (Z4.2)";
+        snprintf(msg, sizeof msg, "%s", what);
+        say(why, why_len, msg);
+        return GAME_EILLEGAL;
+    }
+    tzolk_player *p;
+    switch (s->phase) {
+    case TZOLK_PH_START:
+        s->token = (uint8_t)(action - TZOLK_A_START);
+        s->phase = TZOLK_PH_MONUMENT;
+        s->setup_count = 0;
+        break;
+    case TZOLK_PH_MONUMENT:
+        s->mon_revealed |= (uint16_t)BIT(action - TZOLK_A_MONUMENT);
+        s->mon_display |= (uint16_t)BIT(action - TZOLK_A_MONUMENT);
+        if (++s->setup_count == s->players + 2) {
+            s->phase = TZOLK_PH_SETUP_BUILD;
+            s->setup_count = 0;
+        }
+        break;
+    case TZOLK_PH_SETUP_BUILD:
+        s->revealed |= BIT(action - TZOLK_A_BUILDING);
+        s->display |= BIT(action - TZOLK_A_BUILDING);
+        if (++s->setup_count == TZOLK_DISPLAY) {
+            s->phase = TZOLK_PH_DEAL;
+            s->setup_count = 0;
+            s->actor = 0;
+        }
+        break;
+    case TZOLK_PH_DEAL:
+        s->player[s->setup_count / 4].dealt[s->setup_count % 4] = (uint8_t)(action - TZOLK_A_DEAL);
+        s->setup_count++;
+        s->actor = (uint8_t)(s->setup_count / 4);
+        if (s->setup_count == 4 * s->players) {
+            s->setup_count = 0;
+            s->actor = 0;
+            s->phase = s->players < 4 ? TZOLK_PH_BLOCK : TZOLK_PH_KEEP;
+        }
+        break;
+    case TZOLK_PH_BLOCK:
+        block(s, action - TZOLK_A_BLOCK);
+        if (s->blockers >= (s->players == 2 ? 12 : 6))
+            s->phase = TZOLK_PH_KEEP;
+        break;
+    case TZOLK_PH_KEEP: {
+        p = actor_of(s);
+        int v = action - TZOLK_A_KEEP;
+        for (int k = 0; k < 4; k++)
+            if (p->dealt[k] == v / TZOLK_WEALTH || p->dealt[k] == v % TZOLK_WEALTH)
+                p->keep_mask |= (uint8_t)BIT(k);
+        p->has_kept = 1;
+        if (s->actor + 1 < s->players) {
+            s->actor++;
+        } else {
+            apply_wealth(s);
+            s->turn_index = 0;
+            start_turn(s);
+        }
+        break;
+    }
+    case TZOLK_PH_REFILL:
+    case TZOLK_PH_AGE_REVEAL:
+        s->revealed |= BIT(action - TZOLK_A_BUILDING);
+        s->display |= BIT(action - TZOLK_A_BUILDING);
+        if (--s->chance_left == 0) {
+            if (s->phase == TZOLK_PH_REFILL) {
+                s->phase = TZOLK_PH_TURN;
+                finish_turn(s);
+            } else
+                finish_food_day(s);
+        }
+        break;
+    case TZOLK_PH_ADVANCE:
+        advance_one(s);
+        if (action == TZOLK_A_ADVANCE + 1) {
+            advance_one(s);
+            s->player[s->actor].light = 0;
+        }
+        after_advance(s);
+        break;
+    default:
+        apply_turn(s, action);
+        break;
+    }
+    return 0;
+}
+
+/* ---- scoring ---- */
+
+static int category_count(const tzolk_player *p, int cat)
+{
+    int n = 0;
+    for (int b = 0; b < TZOLK_BUILDINGS; b++)
+        if ((p->buildings & BIT(b)) && tzolk_building(b)->category == cat)
+            n++;
+    for (int m = 0; m < TZOLK_MONUMENTS; m++)
+        if ((p->monuments & BIT(m)) && tzolk_monument(m)->category == cat)
+            n++;
+    return n;
+}
+
+int tzolk_monument_points(const tzolk_state *s, int seat, int m)
+{
+    const tzolk_player *p = &s->player[seat];
+    const tzolk_monument_def *d = tzolk_monument(m);
+    int n = 0;
+    switch (d->scoring) {
+    case TZOLK_MS_PERCAT:
+        return d->param[1] * category_count(p, d->param[0]);
+    case TZOLK_MS_PERBUILT:
+        return d->param[0] * (popcount32(p->buildings) + popcount32(p->monuments));
+    case TZOLK_MS_CORNTILE:
+        return d->param[0] * p->corn_tiles;
+    case TZOLK_MS_WOODTILE:
+        return d->param[0] * p->wood_tiles;
+    case TZOLK_MS_ALLMONUMENTS:
+        for (int i = 0; i < s->players; i++)
+            n += popcount32(s->player[i].monuments);
+        return n * d->param[s->players - 2];
+    case TZOLK_MS_TECH3:
+        for (int x = 0; x < TZOLK_TRACKS; x++)
+            n += p->tech[x] >= 3;
+        return n == 0 ? 0 : d->param[n >= 3 ? 2 : n - 1];
+    case TZOLK_MS_TECHLEVELS:
+        for (int x = 0; x < TZOLK_TRACKS; x++)
+            n += p->tech[x];
+        return d->param[0] * n;
+    case TZOLK_MS_WORKERS:
+        return p->workers >= 3 ? d->param[p->workers - 3] : 0;
+    case TZOLK_MS_TEMPLEVP:
+        for (int t = 0; t < TZOLK_TEMPLES; t++)
+            n += tzolk_temple(t)->vp[p->temple[t]];
+        return n;
+    case TZOLK_MS_HIGHTEMPLE:
+        for (int t = 0; t < TZOLK_TEMPLES; t++) {
+            int up = p->temple[t] - tzolk_temple(t)->start;
+            if (up > n)
+                n = up;
+        }
+        return d->param[0] * n;
+    default:
+        return d->param[0] * popcount32(s->chi_slots);
+    }
+}

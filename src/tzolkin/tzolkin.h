@@ -1,0 +1,316 @@
+/*
+ * tzolkin.h -- the Tzolk'in engine: the base game, 2-4 players.
+ *
+ * Rules: ../shared/rules/tzolkin.md (rule ids Z0..Z23, resolutions ZR01..ZR54),
+ * implemented exactly; notation and records: Z23. Component data:
+ * data/tzolkin-buildings.txt, -monuments.txt, -wealth.txt, -temples.txt,
+ * turned into C tables at build time (build/gen/tzolkin_data.h,
+ * tools/tzolkin-data.awk). Research ids become the ids of the rules:
+ * B01..B14 = B1-01..B1-14, B15..B32 = B2-01..B2-18, S01..S21 = W01..W21.
+ *
+ * Options: players 2..4; no variants. Record seat k is seat k-1.
+ *
+ * The state is one fixed-size struct without pointers (tzolk_state). It never
+ * holds the future: the start player, monument and building reveals, the
+ * wealth deal and the blocking reveals are chance nodes whose outcomes are the
+ * remaining ids, all equally likely (Z23.7). The dealt and kept wealth tiles
+ * are private (Z23.8): tzolk_observation hides them from the other seats.
+ *
+ * A turn is a sequence of micro-actions (Z23.4): the choices an action
+ * creates wait on a small stack of pending decisions and are resolved depth
+ * first (ZR48).
+ *
+ * Action encoding (ids ascending; g gear 0..4 = PAL YAX TIK UXM CHI, p a
+ * labelled position, q 0..9 an action number with 0 = none, t temple 0..2 =
+ * CHAAC QUETZ KUKUL, x track 0..3 = AGRI EXTR ARCH THEO, r resource 0..2 =
+ * w s g, pay = w*16 + s*4 + g cube counts, b building 0..31 = B1-01..B2-18,
+ * m monument 0..12, k seat, w wealth tile 0..20):
+ *   TZOLK_A_END                          end
+ *   TZOLK_A_SKIP                         skip
+ *   TZOLK_A_ADVANCE + n-1                advance n            (Z16.3)
+ *   TZOLK_A_CORN, TZOLK_A_WOOD           corn / wood          (Z7.3)
+ *   TZOLK_A_BURN + t                     burn T
+ *   TZOLK_A_BEG + t                      beg T                (Z4.2)
+ *   TZOLK_A_TEMPLE + t                   temple T
+ *   TZOLK_A_TEMPLE_PAY + t*3 + r         temple T R           (Z9.5)
+ *   TZOLK_A_TEMPLES + pair*3 + r         temples T1 T2 R      (Z10.5; pair
+ *                                        0 = CHAAC QUETZ, 1 = CHAAC KUKUL,
+ *                                        2 = QUETZ KUKUL)
+ *   TZOLK_A_PLACE + g                    place G              (Z5)
+ *   TZOLK_A_PLACE_START                  place start          (Z16.1)
+ *   TZOLK_A_TECH_FREE + x                tech X               (Z12.3)
+ *   TZOLK_A_TECH + x*64 + pay            tech X PAY           (Z12.2)
+ *   TZOLK_A_GAIN + pay                   gain PAY
+ *   TZOLK_A_DO + g*5 + q-1               do Gq (g < CHI)      (Z11.5)
+ *   TZOLK_A_PICK + (g*11 + p)*10 + q     pick Gp Gq / none    (Z6)
+ *   TZOLK_A_BUILD + b                    build B
+ *   TZOLK_A_BUILD_SAVE + b*3 + r         build B -R           (Z12.4)
+ *   TZOLK_A_BUILD_FULL + b               build B full         (ZR46)
+ *   TZOLK_A_BUILD_MON + m                build M              (Z13.3)
+ *   TZOLK_A_KEEP + w1*21 + w2 (w1 < w2)  keep W1 W2           (Z2.10)
+ *   TZOLK_A_START + k                    start K       chance (Z2.4)
+ *   TZOLK_A_MONUMENT + m                 monument M    chance (Z2.6)
+ *   TZOLK_A_BUILDING + b                 building B    chance (Z13.4)
+ *   TZOLK_A_DEAL + w                     deal K W      chance (Z2.7; K is
+ *                                        the seat being dealt)
+ *   TZOLK_A_BLOCK + w                    block W       chance (Z2.9)
+ *   TZOLK_A_MARKET + w*1024 + s*32 + g   market ...           (ZR31: the
+ *                                        final holdings, each 0..31; the
+ *                                        text is the net change)
+ * Legal-action lists are in ascending id order, not in the byte order of
+ * their texts (Z23.6 describes the text lists sorted by bytes; a front end
+ * that wants that order sorts the texts). A market visit can only end with at
+ * most 31 of each resource (TZOLK_MARKET_MAX), which bounds max_legal.
+ */
+#ifndef MAYA_TZOLKIN_H
+#define MAYA_TZOLKIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+enum {
+    TZOLK_GEARS = 5,
+    TZOLK_HOLES_MAX = 13,
+    TZOLK_TEMPLES = 3,
+    TZOLK_TRACKS = 4,
+    TZOLK_BUILDINGS = 32,
+    TZOLK_AGE1_BUILDINGS = 14,
+    TZOLK_MONUMENTS = 13,
+    TZOLK_WEALTH = 21,
+    TZOLK_DISPLAY = 6,
+    TZOLK_SKULLS = 13,
+    TZOLK_MAX_WORKERS = 6,
+    TZOLK_STACK = 32,
+    TZOLK_MARKET_MAX = 31,
+    TZOLK_UNKNOWN = 0xFF /* a hidden wealth tile in an observation */
+};
+
+/* Gears (Z0.3). */
+enum { TZOLK_PAL = 0, TZOLK_YAX, TZOLK_TIK, TZOLK_UXM, TZOLK_CHI };
+/* Temples, tracks, goods. */
+enum { TZOLK_CHAAC = 0, TZOLK_QUETZ, TZOLK_KUKUL };
+enum { TZOLK_AGRI = 0, TZOLK_EXTR, TZOLK_ARCH, TZOLK_THEO };
+enum { TZOLK_G_CORN = 0, TZOLK_G_WOOD, TZOLK_G_STONE, TZOLK_G_GOLD, TZOLK_G_SKULL };
+/* Building and monument categories (Z1.8). */
+enum { TZOLK_FARM = 0, TZOLK_CIVIC, TZOLK_TOMB, TZOLK_SHRINE };
+/* Monument scoring kinds (Z1.9). */
+enum {
+    TZOLK_MS_PERCAT = 0, TZOLK_MS_PERBUILT, TZOLK_MS_CORNTILE, TZOLK_MS_WOODTILE,
+    TZOLK_MS_ALLMONUMENTS, TZOLK_MS_TECH3, TZOLK_MS_TECHLEVELS, TZOLK_MS_WORKERS,
+    TZOLK_MS_TEMPLEVP, TZOLK_MS_HIGHTEMPLE, TZOLK_MS_SKULLS
+};
+
+/* Gear hole contents. */
+enum { TZOLK_NOBODY = -1, TZOLK_BLOCKER = 4 };
+
+enum {
+    TZOLK_A_END = 0,
+    TZOLK_A_SKIP = 1,
+    TZOLK_A_ADVANCE = 2,
+    TZOLK_A_CORN = TZOLK_A_ADVANCE + 2,
+    TZOLK_A_WOOD = TZOLK_A_CORN + 1,
+    TZOLK_A_BURN = TZOLK_A_WOOD + 1,
+    TZOLK_A_BEG = TZOLK_A_BURN + 3,
+    TZOLK_A_TEMPLE = TZOLK_A_BEG + 3,
+    TZOLK_A_TEMPLE_PAY = TZOLK_A_TEMPLE + 3,
+    TZOLK_A_TEMPLES = TZOLK_A_TEMPLE_PAY + 9,
+    TZOLK_A_PLACE = TZOLK_A_TEMPLES + 9,
+    TZOLK_A_PLACE_START = TZOLK_A_PLACE + TZOLK_GEARS,
+    TZOLK_A_TECH_FREE = TZOLK_A_PLACE_START + 1,
+    TZOLK_A_TECH = TZOLK_A_TECH_FREE + TZOLK_TRACKS,
+    TZOLK_A_GAIN = TZOLK_A_TECH + TZOLK_TRACKS * 64,
+    TZOLK_A_DO = TZOLK_A_GAIN + 64,
+    TZOLK_A_PICK = TZOLK_A_DO + 20,
+    TZOLK_A_BUILD = TZOLK_A_PICK + TZOLK_GEARS * 11 * 10,
+    TZOLK_A_BUILD_SAVE = TZOLK_A_BUILD + TZOLK_BUILDINGS,
+    TZOLK_A_BUILD_FULL = TZOLK_A_BUILD_SAVE + TZOLK_BUILDINGS * 3,
+    TZOLK_A_BUILD_MON = TZOLK_A_BUILD_FULL + TZOLK_BUILDINGS,
+    TZOLK_A_KEEP = TZOLK_A_BUILD_MON + TZOLK_MONUMENTS,
+    TZOLK_A_START = TZOLK_A_KEEP + TZOLK_WEALTH * TZOLK_WEALTH,
+    TZOLK_A_MONUMENT = TZOLK_A_START + GAME_MAX_PLAYERS,
+    TZOLK_A_BUILDING = TZOLK_A_MONUMENT + TZOLK_MONUMENTS,
+    TZOLK_A_DEAL = TZOLK_A_BUILDING + TZOLK_BUILDINGS,
+    TZOLK_A_BLOCK = TZOLK_A_DEAL + TZOLK_WEALTH,
+    TZOLK_A_MARKET = TZOLK_A_BLOCK + TZOLK_WEALTH,
+    TZOLK_NUM_ACTIONS = TZOLK_A_MARKET + 32 * 32 * 32
+};
+
+#define TZOLK_LEGAL_MAX (32 * 32 * 32) /* the largest list: a market visit */
+#define TZOLK_GAME_LENGTH_MAX 20000    /* actions of any game, chance included (Z23.9) */
+
+/* What the game is waiting for. */
+typedef enum tzolk_phase {
+    TZOLK_PH_START = 0,    /* chance: start player */
+    TZOLK_PH_MONUMENT,     /* chance: a monument for the display */
+    TZOLK_PH_SETUP_BUILD,  /* chance: an age-I building for the display */
+    TZOLK_PH_DEAL,         /* chance: a wealth tile for the seat being dealt */
+    TZOLK_PH_BLOCK,        /* chance: an undealt wealth tile for blocking */
+    TZOLK_PH_KEEP,         /* seat actor keeps 2 of its 4 tiles */
+    TZOLK_PH_TURN,         /* seat actor plays its turn (or a pending choice) */
+    TZOLK_PH_REFILL,       /* chance: a building refills the display */
+    TZOLK_PH_AGE_REVEAL,   /* chance: an age-II building at the age change */
+    TZOLK_PH_ADVANCE,      /* seat actor chooses a 1- or 2-tooth advance */
+    TZOLK_PH_OVER          /* the game has ended and is scored */
+} tzolk_phase;
+
+/* Pending decisions of a turn (the top of the stack is due). */
+typedef enum tzolk_frame_kind {
+    TZOLK_F_HARVEST = 1,   /* PAL3-5 mode; a = group 3..5 */
+    TZOLK_F_TECH,          /* paid technology step, required (TIK1, TIK3) */
+    TZOLK_F_TECH_OPT,      /* TIK3's optional second step */
+    TZOLK_F_TECH_FREE,     /* free step on a track of choice */
+    TZOLK_F_GAIN,          /* resources of choice; a = count */
+    TZOLK_F_TEMPLE,        /* +1 step on a temple of choice */
+    TZOLK_F_THEO2,         /* THEO level 2: pay 1 resource for a step, or skip */
+    TZOLK_F_TEMPLES,       /* TIK5 */
+    TZOLK_F_MARKET,        /* UXM2, B2-04 */
+    TZOLK_F_DO,            /* UXM5: action chosen, 1 corn already paid */
+    TZOLK_F_DO_OPT,        /* B2-07: pay 1 corn and choose, or skip */
+    TZOLK_F_BUILD_TIK2,    /* TIK2 */
+    TZOLK_F_BUILD_B108,    /* B1-08's building (as TIK2) or skip */
+    TZOLK_F_BUILD_TIK4A,   /* TIK4's first construction */
+    TZOLK_F_BUILD_TIK4B,   /* TIK4's second building or skip; a = ARCH benefits left */
+    TZOLK_F_BUILD_UXM4     /* UXM4, paid in corn */
+} tzolk_frame_kind;
+
+typedef struct tzolk_frame {
+    uint8_t kind;              /* tzolk_frame_kind */
+    uint8_t a;                 /* parameter of the kind */
+} tzolk_frame;
+
+typedef struct tzolk_player {
+    int32_t vp;                /* victory points, may be negative */
+    int32_t corn;              /* corn held */
+    uint8_t res[3];            /* wood, stone, gold held */
+    uint8_t skulls;            /* crystal skulls held */
+    uint8_t workers;           /* workers in play (hand + gears + start space) */
+    uint8_t hand;              /* workers in hand */
+    uint8_t temple[TZOLK_TEMPLES]; /* step index on each temple */
+    uint8_t tech[TZOLK_TRACKS];    /* technology level 0..3 */
+    uint8_t light;             /* 1 while the board is light side up */
+    uint8_t corn_tiles;        /* corn-harvest tiles taken (M03) */
+    uint8_t wood_tiles;        /* wood-harvest tiles taken (M04) */
+    uint8_t feed_free;         /* workers that need no corn (farms, W14) */
+    uint8_t feed_disc;         /* discount farms built (B1-04, B1-05) */
+    uint8_t dealt[4];          /* wealth tiles dealt, TZOLK_UNKNOWN when hidden */
+    uint8_t keep_mask;         /* bit i: dealt[i] kept */
+    uint8_t has_kept;          /* 1 once the keep line is written */
+    uint8_t pad;               /* zero */
+    uint16_t monuments;        /* bit m: monument m built by this seat */
+    uint32_t buildings;        /* bit b: building b built by this seat */
+} tzolk_player;
+
+typedef struct tzolk_state {
+    uint8_t players;           /* 2..4 */
+    uint8_t phase;             /* tzolk_phase */
+    uint8_t actor;             /* seat deciding (or being dealt) */
+    uint8_t token;             /* holder of the start-player token */
+    uint8_t turn_index;        /* turns played in this round before the actor's */
+    uint8_t teeth;             /* T: teeth advanced since setup (Z0.3) */
+    uint8_t next_food;         /* food days held so far (0..4) */
+    uint8_t age;               /* 1 or 2: the building age on display */
+    int8_t gear[TZOLK_GEARS][TZOLK_HOLES_MAX]; /* piece at each position: seat, TZOLK_BLOCKER or TZOLK_NOBODY */
+    int8_t start_space;        /* seat on the start-player space, -1 none */
+    uint8_t jungle[4][3];      /* groups PAL2..PAL5: FOREST, CORN, EMPTY field counts */
+    uint8_t skull_supply;      /* skulls left in the general supply */
+    uint8_t blockers;          /* blocking markers placed */
+    uint8_t chance_left;       /* reveals still due in a refill or the age change */
+    uint8_t setup_count;       /* chance lines of the current setup step so far */
+    uint8_t last_round;        /* 1 in the round that holds the 4th food day */
+    uint8_t mode;              /* turn: 0 nothing yet, 1 placing, 2 picking */
+    uint8_t placed;            /* workers placed this turn */
+    uint8_t begged;            /* 1 once the actor begged this turn */
+    uint8_t built;             /* 1 once the actor built a building this turn */
+    uint8_t on_start;          /* 1 if the actor placed on the start-player space */
+    uint8_t pity;              /* 1 after a pity placement (Z4.4) */
+    uint8_t sp;                /* pending decisions on the stack */
+    uint16_t chi_slots;        /* bit q: CHI slot q holds a skull */
+    uint16_t mon_display;      /* bit m: monument m on display */
+    uint16_t mon_revealed;     /* bit m: monument m revealed at setup */
+    uint16_t pad;              /* zero */
+    int32_t pool;              /* corn on the calendar's start-player pool */
+    uint32_t display;          /* bit b: building b on display */
+    uint32_t revealed;         /* bit b: building b out of its deck */
+    uint32_t block_mask;       /* bit w: wealth tile w revealed for blocking */
+    tzolk_frame stack[TZOLK_STACK]; /* pending decisions, stack[sp-1] due */
+    tzolk_player player[GAME_MAX_PLAYERS]; /* per seat */
+} tzolk_state;
+
+/* Component data (generated from data/tzolkin-*.txt). */
+typedef struct tzolk_building_def {
+    char id[6];                /* "B1-01" */
+    uint8_t age;               /* 1 or 2 */
+    uint8_t category;          /* TZOLK_FARM .. TZOLK_SHRINE */
+    uint8_t cost[3];           /* wood, stone, gold */
+    uint8_t feed;              /* workers that need no corn */
+    uint8_t feed_disc;         /* 1: each worker needs 1 corn less */
+    int8_t tech;               /* free step on this track, -1 none */
+    uint8_t tech_any;          /* free steps on tracks of choice */
+    uint8_t temple[3];         /* fixed steps on each temple */
+    uint8_t temple_any;        /* steps on a temple of choice */
+    uint8_t gain[5];           /* corn, wood, stone, gold, skull */
+    uint8_t vp;                /* victory points */
+    uint8_t worker;            /* extra workers */
+    uint8_t build;             /* 1: may build one more (as TIK2) */
+    uint8_t trade;             /* 1: a market visit (as UXM2) */
+    uint8_t any_action;        /* 1: may pay 1 corn for an action (as UXM5) */
+} tzolk_building_def;
+
+typedef struct tzolk_monument_def {
+    char id[4];                /* "M01" */
+    uint8_t category;          /* TZOLK_TOMB, TZOLK_CIVIC or TZOLK_SHRINE */
+    uint8_t cost[4];           /* wood, stone, gold, skull */
+    uint8_t scoring;           /* TZOLK_MS_* */
+    uint8_t param[4];          /* parameters of the scoring */
+} tzolk_monument_def;
+
+typedef struct tzolk_wealth_def {
+    char id[4];                /* "W01" */
+    uint8_t gear;              /* printed gear */
+    uint8_t pos;               /* printed position */
+    uint8_t gain[5];           /* corn, wood, stone, gold, skull */
+    uint8_t temple[3];         /* free temple steps */
+    int8_t tech;               /* free technology step, -1 none */
+    uint8_t feed;              /* workers that need no corn (W14) */
+    uint8_t worker;            /* extra workers (W15) */
+} tzolk_wealth_def;
+
+typedef struct tzolk_temple_def {
+    uint8_t steps;             /* step indices 0..steps-1 */
+    uint8_t start;             /* start step */
+    uint8_t premium[2];        /* leader VP at the end of age I / II */
+    int8_t vp[9];              /* end-of-age VP of each step */
+    int8_t reward[9];          /* mid-age goods of each step (TZOLK_G_*), -1 none */
+} tzolk_temple_def;
+
+extern const game_def tzolkin_game;
+
+const tzolk_building_def *tzolk_building(int b);
+const tzolk_monument_def *tzolk_monument(int m);
+const tzolk_wealth_def *tzolk_wealth(int w);
+const tzolk_temple_def *tzolk_temple(int t);
+/* Ids by text, -1 if unknown: "B1-07", "M05", "W13". */
+int tzolk_building_by_id(const char *text);
+int tzolk_monument_by_id(const char *text);
+int tzolk_wealth_by_id(const char *text);
+
+/* Engine entry points (also reachable through tzolkin_game). */
+int tzolk_init(tzolk_state *s, int players);
+int tzolk_current_player(const tzolk_state *s);
+int tzolk_legal_actions(const tzolk_state *s, int *out);
+int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len);
+int tzolk_action_to_text(const tzolk_state *s, int action, char *buf, size_t len);
+int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, char *why, size_t why_len);
+size_t tzolk_render(const tzolk_state *s, char *buf, size_t len);
+
+/* Rule helpers, exposed for tests. */
+int tzolk_is_food_day(const tzolk_state *s);          /* Z18.1 */
+int tzolk_feeding_cost(const tzolk_state *s, int seat); /* Z14.2, corn for all workers */
+int tzolk_monument_points(const tzolk_state *s, int seat, int m); /* Z19.3 */
+int tzolk_workers_on_gears(const tzolk_state *s, int seat);
+/* Lowest free labelled position of gear g, -1 if none (Z5.2). */
+int tzolk_lowest_free(const tzolk_state *s, int g);
+
+#endif

@@ -1,0 +1,192 @@
+/*
+ * tzolkin_game.c -- Tzolk'in behind the generic interface (game.h): the
+ * game_def table, chance outcomes, scores and winners (Z19.4), the undo
+ * window, and the private information of the wealth tiles: observation
+ * hides what a seat may not see (Z23.8) and resample fills it back
+ * consistently for information-set search.
+ */
+#include <string.h>
+
+#include "tzolkin/tzolkin.h"
+
+static const tzolk_state *cst(const void *state)
+{
+    return (const tzolk_state *)state;
+}
+
+static int g_init(void *state, const game_options *options, char *why, size_t why_len)
+{
+    if (!options || options->variant != 0 || tzolk_init((tzolk_state *)state, options->players) != 0) {
+        if (why && why_len)
+            strncpy(why, "Tzolk'in is played by 2 to 4 players and has no variants", why_len - 1), why[why_len - 1] = 0;
+        return GAME_EOPTION;
+    }
+    return 0;
+}
+
+static int g_current(const void *state)
+{
+    return tzolk_current_player(cst(state));
+}
+
+static int g_legal(const void *state, int *out)
+{
+    return tzolk_legal_actions(cst(state), out);
+}
+
+static int g_chance(const void *state, int *out, double *probability)
+{
+    if (tzolk_current_player(cst(state)) != GAME_CHANCE)
+        return 0;
+    int n = tzolk_legal_actions(cst(state), out);
+    for (int i = 0; i < n; i++)
+        probability[i] = 1.0 / n;
+    return n;
+}
+
+static int g_apply(void *state, int action, char *why, size_t why_len)
+{
+    return tzolk_apply((tzolk_state *)state, action, why, why_len);
+}
+
+static int g_closes_undo(const void *state, int action)
+{
+    const tzolk_state *s = cst(state);
+    if (tzolk_current_player(s) == GAME_CHANCE)
+        return 1;
+    return action == TZOLK_A_END || s->phase == TZOLK_PH_KEEP || s->phase == TZOLK_PH_ADVANCE;
+}
+
+static void g_scores(const void *state, int *out)
+{
+    const tzolk_state *s = cst(state);
+    for (int i = 0; i < s->players; i++)
+        out[i] = s->player[i].vp;
+}
+
+static unsigned g_winners(const void *state)
+{
+    const tzolk_state *s = cst(state);
+    if (s->phase != TZOLK_PH_OVER)
+        return 0;
+    int best = 0, best_workers = -1;
+    unsigned mask = 0;
+    for (int i = 0; i < s->players; i++) {
+        int vp = s->player[i].vp, w = tzolk_workers_on_gears(s, i);
+        if (mask == 0 || vp > best || (vp == best && w > best_workers)) {
+            best = vp;
+            best_workers = w;
+            mask = 1u << i;
+        } else if (vp == best && w == best_workers)
+            mask |= 1u << i;
+    }
+    return mask;
+}
+
+static int all_kept(const tzolk_state *s)
+{
+    for (int i = 0; i < s->players; i++)
+        if (!s->player[i].has_kept)
+            return 0;
+    return 1;
+}
+
+static void g_observation(const void *state, int seat, void *out)
+{
+    const tzolk_state *s = cst(state);
+    tzolk_state *o = (tzolk_state *)out;
+    memcpy(o, s, sizeof *o);
+    int revealed = all_kept(s);
+    for (int i = 0; i < s->players; i++) {
+        if (i == seat)
+            continue;
+        tzolk_player *p = &o->player[i];
+        for (int k = 0; k < 4; k++)
+            if (!revealed || !(p->keep_mask & (1u << k)))
+                p->dealt[k] = TZOLK_UNKNOWN;
+        if (!revealed)
+            p->keep_mask = 0;
+    }
+}
+
+static uint64_t next_rand(uint64_t *rng)
+{
+    uint64_t z = (*rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void g_resample(void *state, int seat, uint64_t *rng)
+{
+    tzolk_state *s = (tzolk_state *)state;
+    uint32_t seen = s->block_mask;
+    for (int i = 0; i < s->players; i++)
+        for (int k = 0; k < 4; k++)
+            if (s->player[i].dealt[k] != TZOLK_UNKNOWN)
+                seen |= 1u << s->player[i].dealt[k];
+    int pool[TZOLK_WEALTH], n = 0;
+    for (int w = 0; w < TZOLK_WEALTH; w++)
+        if (!(seen & (1u << w)))
+            pool[n++] = w;
+    int dealt_so_far = s->phase == TZOLK_PH_DEAL ? s->setup_count : 4 * s->players;
+    if (s->phase < TZOLK_PH_DEAL)
+        dealt_so_far = 0;
+    for (int i = 0; i < s->players; i++) {
+        if (i == seat)
+            continue;
+        tzolk_player *p = &s->player[i];
+        for (int k = 0; k < 4; k++) {
+            if (p->dealt[k] != TZOLK_UNKNOWN || i * 4 + k >= dealt_so_far || n == 0)
+                continue;
+            int j = (int)(next_rand(rng) % (uint64_t)n);
+            p->dealt[k] = (uint8_t)pool[j];
+            pool[j] = pool[--n];
+        }
+        if (p->has_kept && p->keep_mask == 0) {
+            int a = (int)(next_rand(rng) % 4), b = (int)(next_rand(rng) % 3);
+            if (b >= a)
+                b++;
+            p->keep_mask = (uint8_t)((1u << a) | (1u << b));
+        }
+    }
+}
+
+static int g_to_text(const void *state, int action, char *buf, size_t len)
+{
+    return tzolk_action_to_text(cst(state), action, buf, len);
+}
+
+static int g_from_text(const void *state, const char *text, int *action, char *why, size_t why_len)
+{
+    return tzolk_text_to_action(cst(state), text, action, why, why_len);
+}
+
+static size_t g_render(const void *state, char *buf, size_t len)
+{
+    return tzolk_render(cst(state), buf, len);
+}
+
+const game_def tzolkin_game = {
+    "tzolkin",
+    NULL,
+    2,
+    4,
+    sizeof(tzolk_state),
+    TZOLK_NUM_ACTIONS,
+    TZOLK_LEGAL_MAX,
+    TZOLK_GAME_LENGTH_MAX,
+    g_init,
+    g_current,
+    g_legal,
+    g_chance,
+    g_apply,
+    g_closes_undo,
+    g_scores,
+    g_winners,
+    g_observation,
+    g_resample,
+    g_to_text,
+    g_from_text,
+    g_render,
+};
