@@ -6,12 +6,13 @@
 
 #include "games.h"
 #include "tikal/tikal.h"
+#include "tzolkin/tzolkin.h"
 
 /* Every engine of maya, in the order menus and tests list them. A new
  * engine adds its header above and its game_def here. */
 static const game_def *const games_table[] = {
     &tikal_game,
-    /* &tzolkin_game, -- Tzolk'in registers here (src/tzolkin/tzolkin.h) */
+    &tzolkin_game,
 };
 
 enum { GAMES_COUNT = (int)(sizeof games_table / sizeof games_table[0]) };
