@@ -60,8 +60,9 @@ static char *record_skip_space(char *s)
     return s;
 }
 
-/* Parse a decimal integer of at most 9 digits with an optional '-' from
- * s[0..len-1], all of it; 0 on success. */
+/* Parse a decimal integer in canonical form (at most 9 digits, no leading
+ * zero, an optional '-' before a nonzero value) from s[0..len-1], all of
+ * it; 0 on success. */
 static int record_parse_int(const char *s, size_t len, int *out)
 {
     size_t i = 0;
@@ -70,7 +71,7 @@ static int record_parse_int(const char *s, size_t len, int *out)
         negative = 1;
         i = 1;
     }
-    if (i == len || len - i > 9)
+    if (i == len || len - i > 9 || (s[i] == '0' && (len - i > 1 || negative)))
         return -1;
     int value = 0;
     for (; i < len; i++) {
@@ -361,7 +362,7 @@ static int record_start(record_reader *rd, int line)
         int seat;
         if (record_parse_int(name + 4, strlen(name + 4), &seat) != 0 || name[4] == '-')
             continue; /* not a seat tag: an unknown tag, kept */
-        if (name[4] == '0' || seat > options.players)
+        if (seat < 1 || seat > options.players)
             return record_fail(rd, rec->tags[i].line, "no seat %s in a game of %d players", name + 4,
                                options.players);
     }
