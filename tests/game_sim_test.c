@@ -7,14 +7,15 @@
  * to the end. At every state: the current player is valid, the legal actions
  * are strictly ascending, in range and at most max_legal, and at a chance
  * node they are the chance outcomes, whose probabilities are positive and
- * sum to 1; the game ends within max_game_length. At a sample of states
- * (all states of the first games of a setting, then about one in
- * SIM_DEEP_EVERY), more: every legal action has a distinct text that parses
- * back to it; a clone (memcpy) compares equal and applying the same action
- * to it gives the same bytes; a few random non-legal actions are refused
- * with a reason and without any change of the state (every id at one state
- * of every SIM_SWEEP_EVERY-th game); undo takes back exactly the last
- * action; observations are stable. At the end: scores and winners agree,
+ * sum to 1; a few random non-legal actions (and ids out of range) are
+ * refused with a reason and without any change of the state, and at one
+ * state of every SIM_SWEEP_EVERY-th game every id is tried; the undo window
+ * opens and closes as closes_undo says; the game ends within
+ * max_game_length. At a sample of states (all states of the first games of
+ * a setting, then about one in SIM_DEEP_EVERY), more: every legal action
+ * has a distinct text that parses back to it; a clone (memcpy) compares
+ * equal and applying the same action to it gives the same bytes; undo takes
+ * back exactly the last action; observations are stable. At the end: scores and winners agree,
  * and the record round trip (write, read, write) gives the same state bytes
  * and the same text.
  *
@@ -43,7 +44,7 @@ enum {
     SIM_DEEP_EVERY = 2,     /* later games: deep checks at one state in this many */
     SIM_SWEEP_EVERY = 10,   /* every id tried at one state of one game in this many */
     SIM_ROUND_TRIP_EVERY = 1, /* record round trip of one game in this many */
-    SIM_RANDOM_ILLEGAL = 4, /* random non-legal ids tried at a deep state */
+    SIM_RANDOM_ILLEGAL = 4, /* random non-legal ids tried at every state */
     SIM_DEFAULT_GAMES = 120 /* games of an engine without an entry in sim_budgets */
 };
 
@@ -323,14 +324,13 @@ static void sim_play(sim_run *r, int thorough, int sweep, int round_trip)
         if (player == GAME_TERMINAL)
             break;
         int n = sim_check_legal(r, player);
+        sim_check_illegal(r, n, r->step == sweep_at);
         int deep = thorough || rng_below(&r->probe, SIM_DEEP_EVERY) == 0;
         if (deep) {
             sim_check_texts(r, n);
-            sim_check_illegal(r, n, r->step == sweep_at);
             sim_check_observation(r);
             SIM_CHECK(r, g->winners(r->match.state) == 0, "winners before the end");
-        } else if (r->step == sweep_at)
-            sim_check_illegal(r, n, 1);
+        }
         int action = player == GAME_CHANCE ? match_sample_chance(&r->match, &r->play)
                                            : bot_random_choose(g, r->match.state, &r->play, r->legal);
         SIM_CHECK(r, action >= 0, "no action chosen");

@@ -154,7 +154,7 @@ int cli_bench(int argc, char **argv)
                 if (status != 0)
                     break;
                 char label[64];
-                snprintf(label, sizeof label, "%dp %s", players, variants ? game->variants[variant] : "");
+                snprintf(label, sizeof label, "%dp%s%s", players, variants ? " " : "", variants ? game->variants[variant] : "");
                 cli_bench_print(label, &tally);
                 total.games += tally.games;
                 total.actions += tally.actions;
