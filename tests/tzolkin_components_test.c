@@ -295,7 +295,12 @@ static void every_monument_built(void **state)
 }
 
 typedef struct wexp {
-    int gear, pos, corn, res[3], skull, temple[3], tech[4], feed, worker;
+    int gear, pos;      /* printed position */
+    int corn, res[3];   /* corn, wood stone gold */
+    int skull;          /* skulls */
+    int temple[3];      /* free temple steps */
+    int tech[4];        /* free technology steps */
+    int feed, worker;   /* W14 feeding, W15 worker */
 } wexp;
 
 static const wexp wealth[21] = {
@@ -372,6 +377,74 @@ static void every_wealth_tile(void **state)
     }
 }
 
+/* ZR47: B1-13 raises ARCH after its own benefits; ZR46: at ARCH 0 the
+ * first TIK4 building uses nothing up, so the second gets level 1. B2-05
+ * gives no worker beyond 6 (Z11.3). */
+static void arch_order_and_worker_cap(void **state)
+{
+    (void)state;
+    static const char *const disp[] = {"B1-13", "B1-01", NULL};
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_display(&s, disp);
+    fx_put(&s, 0, TZOLK_TIK, 4);
+    s.player[0].res[0] = 1;
+    s.player[0].res[2] = 1;
+    fx_do(&s, "pick TIK4 TIK4");
+    fx_do(&s, "build B1-13");
+    assert_int_equal(s.player[0].corn, 0);
+    assert_int_equal(s.player[0].tech[TZOLK_ARCH], 1);
+    fx_do(&s, "build B1-01");
+    assert_int_equal(s.player[0].corn, 1);
+
+    static const char *const d2[] = {"B2-05", NULL};
+    fx_game(&s, 4);
+    fx_display(&s, d2);
+    fx_put(&s, 0, TZOLK_TIK, 2);
+    s.player[0].res[0] = s.player[0].res[1] = s.player[0].res[2] = 1;
+    s.player[0].workers = 6;
+    s.player[0].hand = 5;
+    fx_do(&s, "pick TIK2 TIK2");
+    fx_do(&s, "build B2-05");
+    assert_int_equal(s.player[0].workers, 6);
+    assert_int_equal(s.player[0].hand, 6);
+    assert_int_equal(s.player[0].vp, 6);
+}
+
+/* ZR52: in the end-of-age-I round a build still refills from the age-I
+ * deck, then the age change reveals 6 age-II buildings (Z13.5). */
+static void refill_before_age_change(void **state)
+{
+    (void)state;
+    static const char *const disp[] = {"B1-01", "B1-02", "B1-03", "B1-04", "B1-05", "B1-06", NULL};
+    tzolk_state s;
+    fx_game(&s, 2);
+    fx_display(&s, disp);
+    s.teeth = 13;
+    s.next_food = 1;
+    for (int i = 0; i < 2; i++)
+        s.player[i].corn = 6;
+    fx_last_turn(&s, 1);
+    fx_put(&s, 1, TZOLK_TIK, 2);
+    s.player[1].res[0] = 1;
+    fx_do(&s, "pick TIK2 TIK2");
+    fx_do(&s, "build B1-02");
+    fx_do(&s, "end");
+    assert_int_equal(s.phase, TZOLK_PH_REFILL);
+    fx_reject(&s, "building B2-01");
+    fx_do(&s, "building B1-07");
+    assert_int_equal(s.phase, TZOLK_PH_AGE_REVEAL);
+    fx_reject(&s, "building B1-08");
+    for (int b = 13; b <= 18; b++) {
+        char line[32];
+        snprintf(line, sizeof line, "building B2-%02d", b);
+        fx_do(&s, line);
+    }
+    assert_int_equal(s.age, 2);
+    assert_int_equal(s.display, 0xFC000000u);
+    assert_int_equal(s.phase, TZOLK_PH_TURN);
+}
+
 /* The generated tables agree with the rules' category totals (Z1.8). */
 static void building_categories(void **state)
 {
@@ -395,6 +468,8 @@ int main(void)
         cmocka_unit_test(every_monument_built),
         cmocka_unit_test(every_wealth_tile),
         cmocka_unit_test(building_categories),
+        cmocka_unit_test(arch_order_and_worker_cap),
+        cmocka_unit_test(refill_before_age_change),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -96,6 +96,23 @@ static void check_state(const tzolk_state *s, rng *r)
             sum += prob[i];
         assert_true(sum > 0.999 && sum < 1.001);
     }
+    /* conservation: workers (Z1.1), skulls (Z0.4.1), jungle fields (Z2.3) */
+    int skulls = s->skull_supply;
+    for (int q = 1; q <= 9; q++)
+        skulls += (s->chi_slots >> q) & 1;
+    for (int i = 0; i < s->players; i++) {
+        const tzolk_player *p = &s->player[i];
+        int where = p->hand + tzolk_workers_on_gears(s, i) + (s->start_space == i);
+        assert_int_equal(where, p->workers);
+        assert_true(p->workers >= 3 && p->workers <= 6);
+        assert_true(p->corn >= 0);
+        skulls += p->skulls;
+        for (int t = 0; t < 3; t++)
+            assert_true(p->temple[t] < tzolk_temple(t)->steps);
+    }
+    assert_int_equal(skulls, TZOLK_SKULLS);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(s->jungle[k][0] + s->jungle[k][1] + s->jungle[k][2], 4);
     /* an illegal action is rejected without change */
     tzolk_state copy = *s;
     int bad = (int)rng_below(r, TZOLK_NUM_ACTIONS);
