@@ -240,6 +240,10 @@ static void test_bad_tags(void **unused)
     expect_error("[Game \"dicerace\"]\n[Players \"2\"]\n[Variant \"short\"]\n[Date \"1.1.2026\"]\n[Result \"*\"]\n", 4,
                  "Date must be YYYY-MM-DD");
     expect_error(DICE_HEADER "* roll 4\n[Event \"late\"]\n", 10, "tag line after the first action");
+    char many[300 * 16] = "";
+    for (int i = 0; i < 300; i++)
+        snprintf(many + strlen(many), sizeof many - strlen(many), "[T%d \"x\"]\n", i);
+    expect_error(many, 257, "more than 256 tags");
     if (games_find("tzolkin") != NULL)
         expect_error("[Game \"tzolkin\"]\n[Variant \"basic\"]\n[Players \"2\"]\n[Result \"*\"]\n", 2,
                      "tzolkin has no variants");

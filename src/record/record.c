@@ -18,7 +18,8 @@
 enum {
     RECORD_REASON_MAX = 256,             /* room for an engine's reason */
     RECORD_FILE_MAX = 64 * 1024 * 1024,  /* largest file read as a record */
-    RECORD_FIRST_CAPACITY = 16           /* first allocation of growing arrays */
+    RECORD_FIRST_CAPACITY = 16,          /* first allocation of growing arrays */
+    RECORD_TAGS_MAX = 256                /* most tag lines of one record */
 };
 
 /* State of one record_read. */
@@ -262,6 +263,8 @@ static int record_read_tag(record_reader *rd, int line, char *s)
     const record_tag *seen = record_find_tag(rec, name);
     if (seen != NULL)
         return record_fail(rd, line, "duplicate tag %s (first on line %d)", name, seen->line);
+    if (rec->tag_count == RECORD_TAGS_MAX)
+        return record_fail(rd, line, "more than %d tags", RECORD_TAGS_MAX);
     if (rec->tag_count == rd->tag_capacity) {
         int capacity = rd->tag_capacity ? 2 * rd->tag_capacity : RECORD_FIRST_CAPACITY;
         record_tag *grown = realloc(rec->tags, (size_t)capacity * sizeof *grown);
