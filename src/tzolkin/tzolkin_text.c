@@ -389,6 +389,15 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
         buf[0] = 0;
     put(&o, "Tzolk'in, %d players; T = %d, age %d, food days held %d; start player %d; pool %d corn\n",
         s->players, s->teeth, s->age, s->next_food, s->token + 1, s->pool);
+    static const char *const phase_name[] = {"chance: start player", "chance: monument", "chance: building",
+                                             "chance: wealth deal", "chance: blocking", "keep two wealth tiles",
+                                             "turn", "chance: refill", "chance: age II building",
+                                             "advance the calendar", "game over"};
+    if (s->phase == TZOLK_PH_OVER || tzolk_current_player(s) == GAME_CHANCE)
+        put(&o, "now: %s\n", phase_name[s->phase]);
+    else
+        put(&o, "now: seat %d, %s%s\n", s->actor + 1, phase_name[s->phase],
+            s->sp ? " (a choice of the action is due)" : "");
     for (int g = 0; g < TZOLK_GEARS; g++) {
         put(&o, "%s:", gear_name[g]);
         for (int p = 0; p <= last[g]; p++) {
