@@ -720,8 +720,8 @@ static void apply_wealth(tzolk_state *s)
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
         for (int k = 0; k < 4; k++) {
-            if (!(p->keep_mask & BIT(k)))
-                continue;
+            if (!(p->keep_mask & BIT(k)) || p->dealt[k] == TZOLK_UNKNOWN)
+                continue; /* an unresampled observation knows nothing to give */
             const tzolk_wealth_def *d = tzolk_wealth(p->dealt[k]);
             p->corn += d->gain[0];
             for (int r = 0; r < 3; r++)
