@@ -311,6 +311,50 @@ static void z10_technology(void **state)
     assert_int_equal(s.sp, 0);
 }
 
+/* Z1.7, Z12.4: the four bonuses beyond level 3 (paid at 1 cube). */
+static void z12_4_bonuses(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_TIK, 3);
+    fx_put(&s, 0, TZOLK_TIK, 1);
+    for (int x = 0; x < 4; x++)
+        s.player[0].tech[x] = 3;
+    s.player[0].res[0] = 3;
+    s.skull_supply = 1;
+    fx_do(&s, "pick TIK3 TIK3");
+    fx_reject(&s, "tech THEO ww");
+    fx_do(&s, "tech THEO w");
+    assert_int_equal(s.player[0].skulls, 1);
+    fx_do(&s, "tech AGRI w");
+    fx_reject(&s, "skip"); /* the bonus's temple step is due first */
+    fx_do(&s, "temple QUETZ");
+    assert_int_equal(s.player[0].temple[TZOLK_QUETZ], 2);
+    fx_do(&s, "pick TIK1 TIK1");
+    fx_do(&s, "tech THEO w");
+    assert_int_equal(s.player[0].skulls, 1); /* ZR02: the supply is empty */
+    assert_int_equal(s.player[0].res[0], 0);
+}
+
+/* Z9.3: CHI 10 chooses any empty slot at no corn; filled slots never. */
+static void z9_3_chi10(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_CHI, 10);
+    s.player[0].skulls = 1;
+    s.chi_slots = 1u << 9;
+    fx_reject(&s, "pick CHI10 CHI9");
+    fx_do(&s, "pick CHI10 CHI8");
+    fx_do(&s, "gain s");
+    assert_int_equal(s.player[0].vp, 11);
+    assert_int_equal(s.player[0].corn, 0);
+    assert_int_equal(s.player[0].temple[TZOLK_QUETZ], 2);
+    assert_int_equal(s.player[0].res[1], 1);
+}
+
 /* Z10.4, ZR46: "full" needs ARCH >= 1 and keeps the benefits for the second. */
 static void z10_4_full(void **state)
 {
@@ -635,6 +679,8 @@ int main(void)
         cmocka_unit_test(z9_chichen_itza),
         cmocka_unit_test(z10_technology),
         cmocka_unit_test(z10_4_full),
+        cmocka_unit_test(z12_4_bonuses),
+        cmocka_unit_test(z9_3_chi10),
         cmocka_unit_test(z10_5_tik5),
         cmocka_unit_test(z11_uxmal),
         cmocka_unit_test(z12_3_free_bonus),
