@@ -10,6 +10,10 @@
  *
  * Options: players 2..4; no variants. Record seat k is seat k-1.
  *
+ * Files: tzolkin.c the rules (setup, turns, actions, food days, scoring),
+ * tzolkin_text.c the notation (Z23) and the text picture, tzolkin_game.c the
+ * game_def (observation, resample, winners), tzolkin_data.c the tables.
+ *
  * The state is one fixed-size struct without pointers (tzolk_state). It never
  * holds the future: the start player, monument and building reveals, the
  * wealth deal and the blocking reveals are chance nodes whose outcomes are the
