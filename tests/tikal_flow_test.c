@@ -8,6 +8,16 @@
  */
 #include "tikal_fixture.h"
 
+/* Reveal the first tiles offered until the bidding starts. */
+static void reveal_all_tiles(tikal_state *s)
+{
+    int out[TIKAL_LEGAL_MAX];
+    while (s->phase == TIKAL_PH_REVEAL) {
+        assert_true(tikal_legal_actions(s, out) > 0);
+        assert_int_equal(tikal_apply(s, out[0], NULL, 0), GAME_OK);
+    }
+}
+
 /* Counts of `end` actions by turn kind over a whole game. */
 typedef struct turn_counts {
     int normal;  /* normal and post-volcano turns */
@@ -147,6 +157,51 @@ static void t17_2_volcano_round_order(void **state)
     assert_int_equal(tikal_current_player(&s), 1);
 }
 
+/* T17.2 with the drawer elsewhere than seat 1: in a game of four, seat 3
+ * draws the volcano: scoring turns 3, 4, 1, 2; then seat 3 places it and
+ * plays; then seat 4 draws. */
+static void t17_2_volcano_round_wraps_around(void **state)
+{
+    static const int order[4] = {2, 3, 0, 1};
+    tikal_state s;
+    (void)state;
+    assert_int_equal(tikal_init(&s, 4, 0), GAME_OK);
+    play_group_a(&s); /* seats 1 2 3 4 1 2 */
+    play(&s, "* draw B6");
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(tikal_current_player(&s), order[i]);
+        assert_int_equal(s.turn_kind, TIKAL_TURN_SCORING);
+        assert_int_equal(s.ap, 10);
+        expect_illegal(&s, "place a1 r0", "not now");
+        act(&s, "end");
+    }
+    assert_int_equal(tikal_current_player(&s), 2);
+    assert_int_equal(s.phase, TIKAL_PH_PLACE);
+    place_anywhere(&s);
+    assert_int_equal(s.turn_kind, TIKAL_TURN_NORMAL);
+    play(&s, "3 end");
+    assert_int_equal(s.phase, TIKAL_PH_DRAW);
+    assert_int_equal(s.actor, 3);
+}
+
+/* T20.1, R18: the score is an unbounded integer: bids may use all of it
+ * beyond 100 (R19). */
+static void t20_1_r18_score_unbounded(void **state)
+{
+    tikal_state s;
+    int out[TIKAL_LEGAL_MAX];
+    (void)state;
+    assert_int_equal(tikal_init(&s, 2, 1), GAME_OK);
+    s.player[0].score = 250;
+    reveal_all_tiles(&s);
+    assert_int_equal(tikal_legal_actions(&s, out), 1 + 250);
+    expect_illegal(&s, "bid 251", "more than your score, 250");
+    play(&s, "1 bid 250");
+    play(&s, "2 pass");
+    assert_int_equal(s.player[0].score, 0);
+    assert_int_equal(tikal_current_player(&s), 0); /* (past 100 by scoring: WE13) */
+}
+
 /* T18.1-T18.3: self-scoring = temples with the majority + own guarded
  * temples + treasure points; tied and empty temples score for nobody. */
 static void t18_1_self_scoring(void **state)
@@ -266,16 +321,6 @@ static void t26_winners(void **state)
 
 /* ---- the auction game ------------------------------------------------------ */
 
-/* Reveal the first tiles offered until the bidding starts. */
-static void reveal_all(tikal_state *s)
-{
-    int out[TIKAL_LEGAL_MAX];
-    while (s->phase == TIKAL_PH_REVEAL) {
-        assert_true(tikal_legal_actions(s, out) > 0);
-        assert_int_equal(tikal_apply(s, out[0], NULL, 0), GAME_OK);
-    }
-}
-
 /* Take the first displayed tile, place it anywhere and end the turn. */
 static void take_place_end(tikal_state *s)
 {
@@ -351,7 +396,7 @@ static void t21_3_round_of_auctions(void **state)
     assert_int_equal(s.phase, TIKAL_PH_REVEAL);
     for (int p = 0; p < 3; p++)
         assert_int_equal(s.player[p].marker_up, 1);
-    reveal_all(&s);
+    reveal_all_tiles(&s);
     assert_int_equal(tikal_current_player(&s), 2);
 }
 
@@ -362,7 +407,7 @@ static void t22_4_bidding_rounds(void **state)
     tikal_state s;
     (void)state;
     assert_int_equal(tikal_init(&s, 3, 1), GAME_OK);
-    reveal_all(&s);
+    reveal_all_tiles(&s);
     play(&s, "1 bid 2");
     expect_illegal(&s, "bid 2", "beat the highest bid, 2");
     expect_illegal(&s, "bid 1", "beat");
@@ -386,7 +431,7 @@ static void t22_5_all_pass_opener_free(void **state)
     tikal_state s;
     (void)state;
     assert_int_equal(tikal_init(&s, 4, 1), GAME_OK);
-    reveal_all(&s);
+    reveal_all_tiles(&s);
     play(&s, "1 pass");
     play(&s, "2 pass");
     play(&s, "3 pass");
@@ -414,7 +459,7 @@ static void t22_6_r19_bid_range(void **state)
     (void)state;
     assert_int_equal(tikal_init(&s, 2, 1), GAME_OK);
     s.player[1].score = 5;
-    reveal_all(&s);
+    reveal_all_tiles(&s);
     assert_int_equal(tikal_legal_actions(&s, out), 1 + 20); /* pass, bid 1..20 */
     expect_illegal(&s, "bid 21", "more than your score, 20");
     play(&s, "1 bid 5");
@@ -434,7 +479,7 @@ static void t24_1_volcano_in_auction(void **state)
     (void)state;
     assert_int_equal(tikal_init(&s, 3, 1), GAME_OK);
     for (int turn = 0; turn < 6; turn++) { /* two rounds of A tiles, every auction passed */
-        reveal_all(&s);
+        reveal_all_tiles(&s);
         while (s.phase == TIKAL_PH_BID)
             act(&s, "pass");
         take_place_end(&s);
@@ -554,6 +599,8 @@ int main(void)
         cmocka_unit_test(t17_1_four_scorings_basic),
         cmocka_unit_test(t21_1_four_scorings_auction),
         cmocka_unit_test(t17_2_volcano_round_order),
+        cmocka_unit_test(t17_2_volcano_round_wraps_around),
+        cmocka_unit_test(t20_1_r18_score_unbounded),
         cmocka_unit_test(t18_1_self_scoring),
         cmocka_unit_test(t18_4_score_rises_at_scoring_end),
         cmocka_unit_test(t19_2_final_round_basic),
