@@ -68,9 +68,10 @@ struct game_def {
     int (*chance_outcomes)(const void *state, int *out, double *probability);
     /* Apply one action (or chance outcome). */
     int (*apply)(void *state, int action, char *why, size_t why_len);
-    /* Nonzero when applying this legal action from this state closes the
+    /* Nonzero when applying this action, legal in this state, closes the
      * undo window: a chance outcome, the end of a turn, or anything that
-     * reveals information. Undo never goes back across such an action. */
+     * reveals information. Undo never goes back across such an action.
+     * Defined only for legal actions. */
     int (*closes_undo)(const void *state, int action);
     /* Scores as the game counts them, in seat order (out[players]). */
     void (*scores)(const void *state, int *out);
@@ -89,7 +90,9 @@ struct game_def {
     /* Parse an action's text (any accepted form) in this state; 0 on success.
      * The result need not be legal: apply decides that, with its reason. */
     int (*text_to_action)(const void *state, const char *text, int *action, char *why, size_t why_len);
-    /* The position as text for people (several lines); returns strlen. */
+    /* The position as text for people (several lines), written as snprintf
+     * does: at most len bytes, NUL-terminated; returns the length the whole
+     * text needs, so a caller can size its buffer. */
     size_t (*render)(const void *state, char *buf, size_t len);
 };
 
