@@ -536,7 +536,7 @@ static void dt9_final_order_tie_break(void **state)
     assert_int_equal(tikal_current_player(&s), GAME_TERMINAL);
 }
 
-/* DT10 (R20): the volcano as the free last tile of a round: the free player
+/* DT10 (R20, T24.2): the volcano as the free last tile of a round: the free player
  * runs the T24.1 scoring round before placing it. */
 static void dt10_volcano_as_free_last_tile(void **state)
 {
@@ -599,7 +599,7 @@ static void dt10_volcano_as_free_last_tile(void **state)
     assert_int_equal(s.actor, 0);
 }
 
-/* DT11 (R22): final scores 50, 50, 40: two winners. */
+/* DT11 (R22, T26.2): final scores 50, 50, 40: two winners. */
 static void dt11_shared_victory(void **state)
 {
     tikal_state s;

@@ -202,7 +202,7 @@ static void t20_1_r18_score_unbounded(void **state)
     assert_int_equal(tikal_current_player(&s), 0); /* (past 100 by scoring: WE13) */
 }
 
-/* T18.1-T18.3: self-scoring = temples with the majority + own guarded
+/* T18.1, T18.2, T18.3: self-scoring = temples with the majority + own guarded
  * temples + treasure points; tied and empty temples score for nobody. */
 static void t18_1_self_scoring(void **state)
 {
@@ -263,7 +263,7 @@ static void late_game(tikal_state *s, int players, int auction)
     assert_int_equal(s->tiles_placed, 35);
 }
 
-/* T19.1-T19.3, T5.2.4: after the turn with the 36th tile, a final round
+/* T19.1, T19.2, T19.3, T5.2.4: after the turn with the 36th tile, a final round
  * from the left neighbour of the last placer, clockwise, each with a 10-AP
  * turn and self-scoring; then the game is over. */
 static void t19_2_final_round_basic(void **state)
@@ -296,7 +296,7 @@ static void t19_2_final_round_basic(void **state)
     expect_illegal(&s, "end", "game is over");
 }
 
-/* T26.1, R22: the highest score wins; a tie for the top shares the win. */
+/* T26.1, T26.2, R22: the highest score wins; a tie for the top shares the win. */
 static void t26_winners(void **state)
 {
     static const int scores[2][3] = {{41, 50, 40}, {50, 50, 40}};
@@ -349,7 +349,7 @@ static void t21_2_reveal_n_tiles(void **state)
     assert_int_equal(s.display_count, 3);
 }
 
-/* T21.3, T21.4, T22.1, T22.3, T23.1: each turn follows its auction; the
+/* T21.3, T21.4, T22.1, T22.3, T23.1, T23.2: each turn follows its auction; the
  * mover's marker goes face down; the next auction opens at the first seat
  * clockwise with its marker up; the last player plays free; the next round
  * opens at the last mover's left, all markers up. */
