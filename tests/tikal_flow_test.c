@@ -316,6 +316,7 @@ static void t26_winners(void **state)
         play(&s, "1 end");
         assert_int_equal(tikal_current_player(&s), GAME_TERMINAL);
         assert_int_equal(tikal_game.winners(&s), expected[c]);
+        expect_illegal(&s, "end", "game is over");
     }
 }
 
@@ -560,6 +561,7 @@ static void t25_2_final_order_fixed(void **state)
     play(&s, "3 end");
     assert_int_equal(tikal_current_player(&s), 0);
     play(&s, "1 end");
+    expect_illegal(&s, "end", "game is over"); /* one final turn each */
     assert_int_equal(tikal_current_player(&s), GAME_TERMINAL);
 }
 

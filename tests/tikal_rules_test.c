@@ -423,6 +423,13 @@ static void t6_8_stack_invariants(void **state)
             assert_int_not_equal(tikal_tile(t)->kind, TIKAL_VOLCANO);
     for (int i = 0; i + 1 < 3; i++) /* closest: last of one group to first of the next */
         assert_true(first[volcano_at[i + 1]] - last[volcano_at[i]] >= 6);
+    /* in play: with 35 tiles out, the last draw is G4 and no volcano is left */
+    tikal_state s;
+    assert_int_equal(tikal_init(&s, 2, 0), GAME_OK);
+    fill_board_but(&s, "G4", "h5");
+    expect_illegal(&s, "draw F5", "no longer in the stack");
+    act(&s, "draw G4");
+    assert_int_equal(s.phase, TIKAL_PH_PLACE);
 }
 
 /* ---- T7 action points --------------------------------------------------------- */
