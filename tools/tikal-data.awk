@@ -25,6 +25,10 @@ $1 == "PER_PLAYER" && $2 == "EXPLORER" { explorers = $3 }
 $1 == "PER_PLAYER" && $2 == "CAMP" { camps = $3 }
 END {
     if (failed) exit 1
+    if (layout != "ODDQ_DOWN") {
+        print "tikal-data.awk: only the ODDQ_DOWN board layout is known" > "/dev/stderr"
+        exit 1
+    }
     print "/* Generated from data/tikal.txt by tools/tikal-data.awk: do not edit. */"
     print "#define TIKAL_DATA_COLS " cols
     print "#define TIKAL_DATA_ROWS " rows
@@ -40,6 +44,23 @@ END {
     print "};"
     print "static const tikal_tile_def tikal_data_tiles[] = {"
     for (i = 0; i < ntile; i++) print tiles[i]
+    print "};"
+    # Neighbours of every field (index column*rows + row) in the directions
+    # N NE SE S SW NW, -1 off the board (layout ODDQ_DOWN, see data/tikal.txt).
+    split("0 1 1 0 -1 -1", dc, " ")
+    split("-1 -1 0 1 0 -1", dr_even, " ")
+    split("-1 0 1 1 1 0", dr_odd, " ")
+    printf "static const int8_t tikal_data_neighbors[%d][6] = {\n", cols * rows
+    for (c = 0; c < cols; c++)
+        for (r = 0; r < rows; r++) {
+            printf "    {"
+            for (d = 1; d <= 6; d++) {
+                nc = c + dc[d]
+                nr = r + (c % 2 ? dr_odd[d] : dr_even[d])
+                printf "%s%d", (d > 1 ? ", " : ""), (nc < 0 || nc >= cols || nr < 0 || nr >= rows) ? -1 : nc * rows + nr
+            }
+            print "},"
+        }
     print "};"
     printf "static const uint8_t tikal_data_levels[11] = {"
     for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0

@@ -519,11 +519,17 @@ int tikal_legal_actions(const tikal_state *s, int *out)
                 out[n++] = TIKAL_A_TAKE + t;
         return n;
     case TIKAL_PH_PLACE: {
-        int path_exists = any_path_placement(s, s->hand);
-        for (int f = 0; f < TIKAL_FIELDS; f++)
+        int tile = s->hand, path_exists = any_path_placement(s, tile), canonical[6];
+        int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
+        for (int r = 0; r < 6; r++)
+            canonical[r] = tikal_canonical_rotation(tile, r) == r;
+        for (int f = 0; f < TIKAL_FIELDS; f++) {
+            if (explored(s, f) || !borders_explored(s, f))
+                continue;
             for (int r = 0; r < 6; r++)
-                if (check_place(s, f, r, path_exists, NULL, 0) == GAME_OK)
+                if (canonical[r] && (free_choice || has_path(s, f, tile, r)))
                     out[n++] = TIKAL_A_PLACE + f * 6 + r;
+        }
         return n;
     }
     case TIKAL_PH_ACTIONS:

@@ -40,13 +40,7 @@ int tikal_field_at(int column, int row)
 
 int tikal_neighbor(int field, int direction)
 {
-    /* Row offsets per direction N NE SE S SW NW, for even and odd columns. */
-    static const int8_t dcol[6] = {0, 1, 1, 0, -1, -1};
-    static const int8_t drow_even[6] = {-1, -1, 0, 1, 0, -1};
-    static const int8_t drow_odd[6] = {-1, 0, 1, 1, 1, 0};
-    int column = field / TIKAL_ROWS, row = field % TIKAL_ROWS;
-    const int8_t *drow = column % 2 ? drow_odd : drow_even;
-    return tikal_field_at(column + dcol[direction], row + drow[direction]);
+    return tikal_data_neighbors[field][direction];
 }
 
 int tikal_parse_field(const char *text)
