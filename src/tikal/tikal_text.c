@@ -258,6 +258,37 @@ static void out(text_out *o, const char *format, ...)
 static const char *const kind_name[] = {"empty", "base camp", "jungle", "temple", "treasure", "volcano"};
 static const char *const phase_name[] = {"draw", "reveal", "treasure", "bid", "take", "place", "actions", "over"};
 
+/* A map of the board: two text lines per row, odd columns half a row lower
+ * as on the board; each field shows its kind (B base camp, J jungle, T temple
+ * with its value, R treasure with its tokens left, V volcano, . unexplored). */
+static void render_map(text_out *o, const tikal_state *s)
+{
+    out(o, "    ");
+    for (int c = 0; c < TIKAL_COLS; c++)
+        out(o, "  %c  ", 'a' + c);
+    out(o, "\n");
+    for (int r = 0; r < TIKAL_ROWS; r++)
+        for (int half = 0; half < 2; half++) {
+            out(o, half ? "    " : " %d  ", r + 1);
+            for (int c = 0; c < TIKAL_COLS; c++) {
+                const tikal_field *f = &s->field[tikal_field_at(c, r)];
+                if (c % 2 != half) {
+                    out(o, "     ");
+                    continue;
+                }
+                switch (f->kind) {
+                case TIKAL_BASECAMP: out(o, "  B  "); break;
+                case TIKAL_JUNGLE: out(o, "  J  "); break;
+                case TIKAL_TEMPLE: out(o, " T%-2d ", f->value); break;
+                case TIKAL_TREASURE: out(o, " R%d  ", f->tokens); break;
+                case TIKAL_VOLCANO: out(o, "  V  "); break;
+                default: out(o, "  .  ");
+                }
+            }
+            out(o, "\n");
+        }
+}
+
 size_t tikal_render(const tikal_state *s, char *buf, size_t len)
 {
     text_out o = {buf, len, 0};
@@ -269,12 +300,15 @@ size_t tikal_render(const tikal_state *s, char *buf, size_t len)
         out(&o, "game over\n");
     else if (tikal_current_player(s) == GAME_CHANCE)
         out(&o, "chance: %s\n", phase_name[s->phase]);
-    else
+    else if (s->phase == TIKAL_PH_ACTIONS)
         out(&o, "seat %d: %s%s, %d AP\n", s->actor + 1, phase_name[s->phase],
             s->turn_kind == TIKAL_TURN_SCORING ? " (scoring turn)"
             : s->turn_kind == TIKAL_TURN_FINAL ? " (final scoring turn)"
                                                 : "",
             s->ap);
+    else
+        out(&o, "seat %d: %s\n", s->actor + 1, phase_name[s->phase]);
+    render_map(&o, s);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         const tikal_field *fd = &s->field[f];
         if (fd->kind == TIKAL_EMPTY)
@@ -321,8 +355,8 @@ size_t tikal_render(const tikal_state *s, char *buf, size_t len)
         for (int i = 0; i < GAME_MAX_PLAYERS; i++)
             if (s->display[i] >= 0)
                 out(&o, " %s", tikal_tile(s->display[i])->id);
-        if (s->phase == TIKAL_PH_BID)
-            out(&o, ", high bid %d", s->high_bid);
+        if (s->phase == TIKAL_PH_BID && s->high_bidder >= 0)
+            out(&o, ", high bid %d by seat %d", s->high_bid, s->high_bidder + 1);
     }
     out(&o, "\n");
     return o.used;
