@@ -12,7 +12,7 @@
 #include "tikal/tikal.h"
 #include "tikal/tikal_internal.h"
 
-static int refuse(char *why, size_t why_len, const char *format, ...)
+int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
 {
     if (why && why_len) {
         va_list args;
@@ -20,8 +20,10 @@ static int refuse(char *why, size_t why_len, const char *format, ...)
         vsnprintf(why, why_len, format, args);
         va_end(args);
     }
-    return GAME_EILLEGAL;
+    return status;
 }
+
+#define refuse(why, why_len, ...) tikal_reason(GAME_EILLEGAL, why, why_len, __VA_ARGS__)
 
 /* ---- static helpers over the state ------------------------------------ */
 

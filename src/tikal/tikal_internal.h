@@ -12,6 +12,10 @@ const tikal_start_def *tikal_start(int index);
 int tikal_start_count(void);
 uint8_t tikal_level_tokens(int value);
 
+/* Write a reason into why[why_len] (if why) and return status. */
+int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Stones on edge `edge` of tile when placed with `rotation` (T2.3). */
 int tikal_rotated_stones(int tile, int rotation, int edge);
 /* Smallest rotation giving the same stones as `rotation` (T29.3). */

@@ -70,16 +70,7 @@ int tikal_action_to_text(const tikal_state *s, int action, char *buf, size_t len
     return GAME_OK;
 }
 
-static int parse_error(char *why, size_t why_len, const char *format, ...)
-{
-    if (why && why_len) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(why, why_len, format, args);
-        va_end(args);
-    }
-    return GAME_EPARSE;
-}
+#define parse_error(why, why_len, ...) tikal_reason(GAME_EPARSE, why, why_len, __VA_ARGS__)
 
 /* A whole number in [low, high] written without sign or leading zeros. */
 static int parse_number(const char *text, int low, int high)
