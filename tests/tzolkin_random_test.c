@@ -29,13 +29,13 @@ static int *legal_buf2;
  * with an action, builds and small market visits are preferred. */
 static int choose(const tzolk_state *s, const int *acts, int n, rng *r)
 {
+    (void)s;
     if (n > 64) {
         /* a market: a trade of at most 2 cubes either way, mostly */
-        const tzolk_player *p = &s->player[s->actor];
         int cand[64], k = 0;
         for (int i = 0; i < n && k < 64; i++) {
-            int v = acts[i] - TZOLK_A_MARKET;
-            int d = abs(v / 1024 - p->res[0]) + abs((v / 32) % 32 - p->res[1]) + abs(v % 32 - p->res[2]);
+            int v = acts[i] - TZOLK_A_MARKET, side = TZOLK_MARKET_SIDE, m = TZOLK_MARKET_MAX;
+            int d = abs(v / (side * side) - m) + abs((v / side) % side - m) + abs(v % side - m);
             if (d <= 2)
                 cand[k++] = acts[i];
         }

@@ -780,6 +780,32 @@ static int market_value(int w, int st, int g)
     return w * market_rate[0] + st * market_rate[1] + g * market_rate[2];
 }
 
+/* Market line id of the net changes dw, ds, dg (each -31..31). */
+static int market_id(int dw, int ds, int dg)
+{
+    enum { M = TZOLK_MARKET_MAX, S = TZOLK_MARKET_SIDE };
+    return TZOLK_A_MARKET + ((dw + M) * S + ds + M) * S + dg + M;
+}
+
+/* Net changes of market id a into d[3]. */
+static void market_delta(int a, int d[3])
+{
+    int v = a - TZOLK_A_MARKET;
+    d[2] = v % TZOLK_MARKET_SIDE - TZOLK_MARKET_MAX;
+    d[1] = (v / TZOLK_MARKET_SIDE) % TZOLK_MARKET_SIDE - TZOLK_MARKET_MAX;
+    d[0] = v / (TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE) - TZOLK_MARKET_MAX;
+}
+
+/* ZR31: the visit ends with no negative holding and the corn it needs. */
+static int market_ok(const tzolk_player *p, const int d[3])
+{
+    int budget = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
+    for (int r = 0; r < 3; r++)
+        if (p->res[r] + d[r] < 0)
+            return 0;
+    return market_value(p->res[0] + d[0], p->res[1] + d[1], p->res[2] + d[2]) <= budget;
+}
+
 /* Legal actions, unsorted (callers sort). */
 static int gen_legal(const tzolk_state *s, int *out)
 {
@@ -890,11 +916,17 @@ static int gen_legal(const tzolk_state *s, int *out)
                         out[n++] = TZOLK_A_TEMPLES + pair * 3 + r;
             return n;
         case TZOLK_F_MARKET: {
-            int budget = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
-            for (int w = 0; w <= TZOLK_MARKET_MAX && market_value(w, 0, 0) <= budget; w++)
-                for (int st = 0; st <= TZOLK_MARKET_MAX && market_value(w, st, 0) <= budget; st++)
-                    for (int g = 0; g <= TZOLK_MARKET_MAX && market_value(w, st, g) <= budget; g++)
-                        out[n++] = TZOLK_A_MARKET + w * 1024 + st * 32 + g;
+            /* ascending ids: d[0], then d[1], then d[2] ascending */
+            int lo[3], d[3];
+            for (int r = 0; r < 3; r++)
+                lo[r] = p->res[r] < TZOLK_MARKET_MAX ? -p->res[r] : -TZOLK_MARKET_MAX;
+            for (d[0] = lo[0]; d[0] <= TZOLK_MARKET_MAX; d[0]++)
+                for (d[1] = lo[1]; d[1] <= TZOLK_MARKET_MAX; d[1]++)
+                    for (d[2] = lo[2]; d[2] <= TZOLK_MARKET_MAX; d[2]++) {
+                        if (!market_ok(p, d))
+                            break; /* more of any resource costs more */
+                        out[n++] = market_id(d[0], d[1], d[2]);
+                    }
             return n;
         }
         case TZOLK_F_DO_OPT:
@@ -1029,10 +1061,9 @@ static int is_legal(const tzolk_state *s, int action)
     if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET) {
         if (action < TZOLK_A_MARKET || action >= TZOLK_NUM_ACTIONS)
             return 0;
-        const tzolk_player *p = &s->player[s->actor];
-        int v = action - TZOLK_A_MARKET;
-        int budget = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
-        return market_value(v / 1024, (v / 32) % 32, v % 32) <= budget;
+        int d[3];
+        market_delta(action, d);
+        return market_ok(&s->player[s->actor], d);
     }
     int list[512];
     int n = gen_legal(s, list);
@@ -1046,15 +1077,15 @@ static int is_legal(const tzolk_state *s, int action)
 
 static void pay_code_apply(tzolk_player *p, int code, int sign)
 {
-    p->res[0] = (uint8_t)(p->res[0] + sign * (code / 16));
-    p->res[1] = (uint8_t)(p->res[1] + sign * ((code / 4) % 4));
-    p->res[2] = (uint8_t)(p->res[2] + sign * (code % 4));
+    p->res[0] = (uint16_t)(p->res[0] + sign * (code / 16));
+    p->res[1] = (uint16_t)(p->res[1] + sign * ((code / 4) % 4));
+    p->res[2] = (uint16_t)(p->res[2] + sign * (code % 4));
 }
 
 static void pay_cost(tzolk_player *p, const uint8_t cost[3], int save)
 {
     for (int r = 0; r < 3; r++)
-        p->res[r] = (uint8_t)(p->res[r] - cost[r] + (r == save));
+        p->res[r] = (uint16_t)(p->res[r] - cost[r] + (r == save));
 }
 
 static void apply_frame(tzolk_state *s, int a)
@@ -1118,12 +1149,11 @@ static void apply_frame(tzolk_state *s, int a)
         return;
     }
     case TZOLK_F_MARKET: {
-        int v = a - TZOLK_A_MARKET;
-        int w = v / 1024, st = (v / 32) % 32, g = v % 32;
-        p->corn += market_value(p->res[0], p->res[1], p->res[2]) - market_value(w, st, g);
-        p->res[0] = (uint8_t)w;
-        p->res[1] = (uint8_t)st;
-        p->res[2] = (uint8_t)g;
+        int d[3];
+        market_delta(a, d);
+        p->corn -= market_value(d[0], d[1], d[2]);
+        for (int r = 0; r < 3; r++)
+            p->res[r] = (uint16_t)(p->res[r] + d[r]);
         return;
     }
     case TZOLK_F_DO:
@@ -1250,6 +1280,9 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
         const char *what = "that is not a legal action now";
         if (s->phase == TZOLK_PH_TURN && s->sp == 0 && action == TZOLK_A_END && s->mode == 0)
             what = "a turn must place or pick up at least one worker before it ends (Z4.1)";
+        else if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET &&
+                 action >= TZOLK_A_MARKET)
+            what = "that market visit sells more than you hold or costs more corn than you have (ZR31)";
         else if (s->phase == TZOLK_PH_TURN && s->sp > 0)
             what = "an action's choice is still due, and this line is not one of its legal choices (Z23.4)";
         else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_PLACE && action <= TZOLK_A_PLACE_START)

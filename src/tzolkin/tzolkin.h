@@ -58,13 +58,28 @@
  *   TZOLK_A_DEAL + w                     deal K W      chance (Z2.7; K is
  *                                        the seat being dealt)
  *   TZOLK_A_BLOCK + w                    block W       chance (Z2.9)
- *   TZOLK_A_MARKET + w*1024 + s*32 + g   market ...           (ZR31: the
- *                                        final holdings, each 0..31; the
- *                                        text is the net change)
- * Legal-action lists are in ascending id order, not in the byte order of
- * their texts (Z23.6 describes the text lists sorted by bytes; a front end
- * that wants that order sorts the texts). A market visit can only end with at
- * most 31 of each resource (TZOLK_MARKET_MAX), which bounds max_legal.
+ *   TZOLK_A_MARKET + ((dw+31)*63 + ds+31)*63 + dg+31
+ *                                        market ...           (ZR31: the net
+ *                                        change d of each resource, -31..31;
+ *                                        the same id in every state)
+ *
+ * Legal-action order. Lists are in ascending id order (game.h), which is not
+ * the byte order of their texts that Z23.6 gives for text lists: "skip" has a
+ * low id but sorts after "build ...", gears are numbered PAL YAX TIK UXM CHI
+ * but sort CHI PAL TIK UXM YAX, resource strings are numbered w s g but sort
+ * g s w, and market amounts sort as text ("+10w" before "+2w"), and a
+ * market id's text would depend on the holdings if ids named final holdings.
+ * A front end that shows a Z23.6 list sorts the texts (maya replay --legal
+ * does); the set of lines is the same.
+ *
+ * Market visits. A visit changes each resource by at most 31 cubes
+ * (TZOLK_MARKET_MAX) whatever the player holds, so a visit of any reachable
+ * state can be written, "market" (no trade) included, and its list holds at
+ * most 63^3 lines (TZOLK_LEGAL_MAX). This is the one limit the encoding
+ * puts on ZR31: the number of market lines grows as the cube of the
+ * player's budget (budget^3/144), so no bounded list can hold every final
+ * holding of a player with hundreds of corn; a larger trade takes a second
+ * visit. Resource counts are 16-bit: a game's gains stay far below 65535.
  */
 #ifndef MAYA_TZOLKIN_H
 #define MAYA_TZOLKIN_H
@@ -87,7 +102,8 @@ enum {
     TZOLK_SKULLS = 13,
     TZOLK_MAX_WORKERS = 6,
     TZOLK_STACK = 32,
-    TZOLK_MARKET_MAX = 31,
+    TZOLK_MARKET_MAX = 31,     /* most cubes of one resource bought or sold in one market visit */
+    TZOLK_MARKET_SIDE = 2 * TZOLK_MARKET_MAX + 1, /* net changes -31..31 per resource */
     TZOLK_UNKNOWN = 0xFF /* a hidden wealth tile in an observation */
 };
 
@@ -138,10 +154,10 @@ enum {
     TZOLK_A_DEAL = TZOLK_A_BUILDING + TZOLK_BUILDINGS,
     TZOLK_A_BLOCK = TZOLK_A_DEAL + TZOLK_WEALTH,
     TZOLK_A_MARKET = TZOLK_A_BLOCK + TZOLK_WEALTH,
-    TZOLK_NUM_ACTIONS = TZOLK_A_MARKET + 32 * 32 * 32
+    TZOLK_NUM_ACTIONS = TZOLK_A_MARKET + TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE
 };
 
-#define TZOLK_LEGAL_MAX (32 * 32 * 32) /* the largest list: a market visit */
+#define TZOLK_LEGAL_MAX (TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE) /* the largest list: a market visit */
 #define TZOLK_GAME_LENGTH_MAX 20000    /* actions of any game, chance included (Z23.9) */
 
 /* What the game is waiting for. */
@@ -187,7 +203,7 @@ typedef struct tzolk_frame {
 typedef struct tzolk_player {
     int32_t vp;                /* victory points, may be negative */
     int32_t corn;              /* corn held */
-    uint8_t res[3];            /* wood, stone, gold held */
+    uint16_t res[3];           /* wood, stone, gold held */
     uint8_t skulls;            /* crystal skulls held */
     uint8_t workers;           /* workers in play (hand + gears + start space) */
     uint8_t hand;              /* workers in hand */
@@ -201,7 +217,7 @@ typedef struct tzolk_player {
     uint8_t dealt[4];          /* wealth tiles dealt, TZOLK_UNKNOWN when hidden */
     uint8_t keep_mask;         /* bit i: dealt[i] kept */
     uint8_t has_kept;          /* 1 once the keep line is written */
-    uint8_t pad;               /* zero */
+    uint8_t pad[3];            /* zero */
     uint16_t monuments;        /* bit m: monument m built by this seat */
     uint32_t buildings;        /* bit b: building b built by this seat */
 } tzolk_player;

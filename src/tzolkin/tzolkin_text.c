@@ -102,12 +102,11 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
     else if (a < TZOLK_A_MARKET)
         n = snprintf(buf, len, "block %s", tzolk_wealth(a - TZOLK_A_BLOCK)->id);
     else {
-        int v = a - TZOLK_A_MARKET;
-        int fin[3] = {v / 1024, (v / 32) % 32, v % 32};
-        const tzolk_player *p = &s->player[s->actor];
+        int v = a - TZOLK_A_MARKET, side = TZOLK_MARKET_SIDE;
+        int delta[3] = {v / (side * side), (v / side) % side, v % side};
         size_t k = (size_t)snprintf(buf, len, "market");
         for (int r = 0; r < 3 && k < len; r++) {
-            int d = fin[r] - p->res[r];
+            int d = delta[r] - TZOLK_MARKET_MAX;
             if (d != 0)
                 k += (size_t)snprintf(buf + k, len - k, " %+d%c", d, res_letter[r]);
         }
@@ -347,15 +346,14 @@ int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, ch
             seen[z] = 1;
             delta[z] = t[0] == '+' ? x : -x;
         }
-        int fin[3];
         for (int r = 0; r < 3; r++) {
-            fin[r] = p->res[r] + delta[r];
-            if (fin[r] < 0)
-                return fail(why, why_len, "you cannot sell more than you have", GAME_EILLEGAL);
-            if (fin[r] > TZOLK_MARKET_MAX)
-                return fail(why, why_len, "a market visit ends with at most 31 of each resource", GAME_EILLEGAL);
+            if (delta[r] > TZOLK_MARKET_MAX || delta[r] < -TZOLK_MARKET_MAX)
+                return fail(why, why_len, "a market visit buys or sells at most 31 of each resource", GAME_EILLEGAL);
+            if (p->res[r] + delta[r] < 0)
+                return fail(why, why_len, "you cannot sell more than you have (ZR31)", GAME_EILLEGAL);
         }
-        *action = TZOLK_A_MARKET + fin[0] * 1024 + fin[1] * 32 + fin[2];
+        *action = TZOLK_A_MARKET + ((delta[0] + TZOLK_MARKET_MAX) * TZOLK_MARKET_SIDE + delta[1] + TZOLK_MARKET_MAX) *
+                                       TZOLK_MARKET_SIDE + delta[2] + TZOLK_MARKET_MAX;
     } else
         BAD("not a Tzolk'in line (Z23.2)");
 #undef BAD
