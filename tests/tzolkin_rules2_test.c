@@ -1,0 +1,569 @@
+/*
+ * tzolkin_rules2_test.c -- more numbered rules of rules/tzolkin.md, each with
+ * a legal case and an illegal one (GAME_EILLEGAL, a reason, the state
+ * byte-identical), or, for an automatic effect, the effect and the case
+ * where it does not apply: player setup (Z2.5), the round structure
+ * (Z3.1-Z3.3), the cheapest placement (Z5.5), the start-player worker
+ * (Z6.7, Z16.2, Z16.5, ZR38), lost gains and modifiers however reached
+ * (ZR25, ZR26, ZR28), UXM4 paid in corn (Z11.4), monuments (Z13.1), two
+ * discount farms (Z14.1), steps past the top (Z15.7), the food-day order
+ * (Z18.2, Z18.3), identical tiles (ZR53) and market visits of large
+ * holdings (ZR31). The rule id leads every test name.
+ */
+#include <stdlib.h>
+
+#include "record/record.h"
+#include "tzolkin_fixture.h"
+
+/* The line is refused with GAME_EILLEGAL and a reason, by the parser or by
+ * apply, and the state is unchanged. */
+static void illegal(tzolk_state *s, const char *line)
+{
+    tzolk_state before = *s;
+    int a;
+    char why[200] = "";
+    int status = tzolk_text_to_action(s, line, &a, why, sizeof why);
+    if (status == 0)
+        status = tzolk_apply(s, a, why, sizeof why);
+    if (status != GAME_EILLEGAL)
+        fail_msg("'%s' gave status %d, not GAME_EILLEGAL (%s)", line, status, why);
+    assert_true(why[0] != 0);
+    assert_memory_equal(&before, s, sizeof before);
+    assert_int_equal(fx_legal(s, line), 0);
+}
+
+/* Z2.5: every player starts with 0 VP, a light board, 3 workers in hand,
+ * markers on the start steps and on level 0; T = 0, empty pool (Z2.1).
+ * Nobody can place before the setup is over. */
+static void z2_5_player_setup(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    assert_int_equal(tzolk_init(&s, 3), 0);
+    assert_int_equal(s.teeth, 0);
+    assert_int_equal(s.pool, 0);
+    assert_int_equal(s.start_space, -1);
+    for (int i = 0; i < 3; i++) {
+        const tzolk_player *p = &s.player[i];
+        assert_int_equal(p->vp, 0);
+        assert_int_equal(p->corn, 0);
+        assert_int_equal(p->workers, 3);
+        assert_int_equal(p->hand, 3);
+        assert_int_equal(p->light, 1);
+        for (int t = 0; t < TZOLK_TEMPLES; t++)
+            assert_int_equal(p->temple[t], 1);
+        for (int x = 0; x < TZOLK_TRACKS; x++)
+            assert_int_equal(p->tech[x], 0);
+    }
+    illegal(&s, "place PAL");
+    illegal(&s, "keep W01 W02");
+}
+
+/* Z3.1: the holder of the token plays first, then clockwise, each exactly
+ * once; then the calendar advances and the token holder starts again. */
+static void z3_1_turn_order(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 3);
+    for (int i = 0; i < 3; i++)
+        s.player[i].corn = 10;
+    s.token = 1;
+    fx_turn(&s, 1);
+    fx_do(&s, "place PAL");
+    fx_do(&s, "end");
+    assert_int_equal(tzolk_current_player(&s), 2);
+    fx_do(&s, "place PAL");
+    fx_do(&s, "end");
+    assert_int_equal(tzolk_current_player(&s), 0);
+    assert_int_equal(s.teeth, 0);
+    fx_do(&s, "place PAL");
+    fx_do(&s, "end");
+    assert_int_equal(s.teeth, 1); /* phase 3 after the third turn */
+    assert_int_equal(tzolk_current_player(&s), 1);
+    illegal(&s, "end"); /* no turn without placing or picking (Z4.1) */
+}
+
+/* Z3.1 in a record: a seat that already played cannot play again. */
+static void z3_1_turn_order_record(void **state)
+{
+    (void)state;
+    static const char head[] = "[Game \"tzolkin\"]\n[Players \"3\"]\n[Result \"*\"]\n\n"
+                               "* start 2\n* monument M01\n* monument M02\n* monument M03\n* monument M04\n"
+                               "* monument M05\n* building B1-01\n* building B1-02\n* building B1-03\n"
+                               "* building B1-04\n* building B1-05\n* building B1-06\n"
+                               "* deal 1 W01\n* deal 1 W02\n* deal 1 W03\n* deal 1 W04\n"
+                               "* deal 2 W05\n* deal 2 W06\n* deal 2 W07\n* deal 2 W08\n"
+                               "* deal 3 W09\n* deal 3 W10\n* deal 3 W11\n* deal 3 W12\n"
+                               "* block W13\n* block W14\n* block W15\n* block W16\n* block W17\n"
+                               "1 keep W01 W02\n2 keep W05 W06\n3 keep W09 W10\n"
+                               "2 place PAL\n2 end\n";
+    char text[2048], why[256] = "";
+    record rec;
+    snprintf(text, sizeof text, "%s%s", head, "3 place PAL\n3 end\n1 place PAL\n1 end\n");
+    assert_int_equal(record_read(&rec, text, strlen(text), "round", NULL, why, sizeof why), 0);
+    const tzolk_state *s = (const tzolk_state *)rec.match.state;
+    assert_int_equal(s->teeth, 1);
+    assert_int_equal(tzolk_current_player(s), 1);
+    record_free(&rec);
+    snprintf(text, sizeof text, "%s%s", head, "2 place YAX\n");
+    assert_int_not_equal(record_read(&rec, text, strlen(text), "again", NULL, why, sizeof why), 0);
+    assert_non_null(strstr(why, "again:39:"));
+    assert_non_null(strstr(why, "seat 3 is to act"));
+}
+
+/* Z3.2: the token stays with its holder in a round nobody uses the
+ * start-player space, and moves only through it; no line moves it. */
+static void z3_2_token(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_last_turn(&s, 3);
+    s.mode = 1;
+    fx_do(&s, "end");
+    assert_int_equal(s.token, 0);
+    assert_int_equal(tzolk_current_player(&s), 0);
+    illegal(&s, "start 3");
+    fx_last_turn(&s, 3);
+    fx_do(&s, "place start");
+    fx_do(&s, "end");
+    fx_do(&s, "advance 1");
+    assert_int_equal(s.token, 3);
+    assert_int_equal(tzolk_current_player(&s), 3);
+}
+
+/* Z3.3, Z19.1: without a double advance a game has 27 rounds; one double
+ * advance removes one; the game ends at T = 27 after the 4th food day. */
+static int play_out(int players, int doubles, int *rounds)
+{
+    tzolk_state s;
+    int *acts = malloc(sizeof(int) * TZOLK_LEGAL_MAX);
+    assert_int_equal(tzolk_init(&s, players), 0);
+    *rounds = 0;
+    while (tzolk_current_player(&s) != GAME_TERMINAL) {
+        int n = tzolk_legal_actions(&s, acts);
+        assert_true(n > 0);
+        int a = acts[0];
+        for (int i = 0; i < n && doubles > 0; i++)
+            if (acts[i] == TZOLK_A_PLACE_START)
+                a = acts[i]; /* so that the space's owner may advance 2 */
+        if (s.phase == TZOLK_PH_ADVANCE && doubles > 0) {
+            a = TZOLK_A_ADVANCE + 1;
+            doubles--;
+        }
+        int t = s.teeth;
+        assert_int_equal(tzolk_apply(&s, a, NULL, 0), 0);
+        if (s.teeth != t)
+            (*rounds)++;
+    }
+    free(acts);
+    assert_int_equal(s.next_food, 4);
+    return s.teeth;
+}
+
+static void z3_3_game_length(void **state)
+{
+    (void)state;
+    int rounds;
+    assert_int_equal(play_out(2, 0, &rounds), 27);
+    assert_int_equal(rounds, 27);
+    assert_int_equal(play_out(4, 0, &rounds), 27);
+    assert_int_equal(rounds, 27);
+    assert_int_equal(play_out(3, 1, &rounds), 27);
+    assert_int_equal(rounds, 26);
+}
+
+/* Z5.5, Z4.3: with the start-player space free the cheapest placement costs
+ * 0, so a player with 0 corn is not forced to beg; a gear whose lowest free
+ * position is 1 stays out of reach. */
+static void z5_5_cheapest_placement(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        s.gear[g][0] = TZOLK_BLOCKER;
+    s.player[0].corn = 0;
+    assert_true(fx_legal(&s, "place start"));
+    assert_true(fx_legal(&s, "beg CHAAC")); /* optional (ZR23) */
+    illegal(&s, "place PAL");
+    fx_do(&s, "place start");
+    assert_int_equal(s.player[0].corn, 0);
+}
+
+/* Z6.7: the worker on the start-player space is never picked up; it comes
+ * back in phase 3. */
+static void z6_7_start_space_worker(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    int *acts = malloc(sizeof(int) * TZOLK_LEGAL_MAX);
+    fx_game(&s, 4);
+    fx_last_turn(&s, 3);
+    s.start_space = 3;
+    s.player[3].hand = 0;
+    fx_put(&s, 3, TZOLK_YAX, 2);
+    s.player[3].hand = 0;
+    int n = tzolk_legal_actions(&s, acts);
+    for (int i = 0; i < n; i++) {
+        char text[64];
+        assert_int_equal(tzolk_action_to_text(&s, acts[i], text, sizeof text), 0);
+        assert_true(strncmp(text, "pick YAX2", 9) == 0 || strncmp(text, "beg", 3) == 0);
+    }
+    illegal(&s, "place start");
+    fx_do(&s, "pick YAX2 YAX2");
+    fx_do(&s, "end");
+    fx_do(&s, "advance 1");
+    assert_int_equal(s.player[3].hand, 2);
+    assert_int_equal(s.start_space, -1);
+    free(acts);
+}
+
+/* ZR25: an action whose gain is lost stays legal (YAX4 with no skull left);
+ * ZR26: a modifier follows the action however reached (EXTR 1 at YAX1 via
+ * UXM5); UXM5 never chooses UXM5 (ZR32). */
+static void zr25_zr26_actions_however_reached(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_YAX, 4);
+    fx_put(&s, 0, TZOLK_UXM, 5);
+    s.skull_supply = 0;
+    s.player[0].corn = 1;
+    s.player[0].tech[TZOLK_EXTR] = 1;
+    fx_do(&s, "pick YAX4 YAX4");
+    assert_int_equal(s.player[0].skulls, 0);
+    fx_do(&s, "pick UXM5 UXM5");
+    assert_int_equal(s.player[0].corn, 0);
+    illegal(&s, "do UXM5");
+    fx_do(&s, "do YAX1");
+    assert_int_equal(s.player[0].res[0], 2);
+}
+
+/* ZR28, Z7.4: with AGRI 2 a group with forests and no corn tile allows the
+ * tile-less harvest, wood and burning; below AGRI 2 only wood and burning. */
+static void zr28_agri2_on_forest(void **state)
+{
+    (void)state;
+    for (int agri = 1; agri <= 2; agri++) {
+        tzolk_state s;
+        fx_game(&s, 4);
+        s.jungle[1][0] = 2;
+        s.jungle[1][1] = 0;
+        s.jungle[1][2] = 2;
+        s.player[0].tech[TZOLK_AGRI] = (uint8_t)agri;
+        fx_put(&s, 0, TZOLK_PAL, 3);
+        fx_do(&s, "pick PAL3 PAL3");
+        assert_true(fx_legal(&s, "wood"));
+        assert_true(fx_legal(&s, "burn KUKUL"));
+        if (agri == 1) {
+            illegal(&s, "corn");
+            continue;
+        }
+        fx_do(&s, "corn");
+        assert_int_equal(s.player[0].corn, 5 + 1);
+        assert_int_equal(s.player[0].corn_tiles, 0);
+        assert_int_equal(s.jungle[1][0], 2);
+    }
+}
+
+/* Z11.4, Z13.3: UXM4 is paid in corn only, never with resources, and never
+ * builds a monument. */
+static void z11_4_uxm4_corn_only(void **state)
+{
+    (void)state;
+    static const char *const disp[] = {"B1-09", NULL};
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_display(&s, disp);
+    fx_put(&s, 0, TZOLK_UXM, 4);
+    s.player[0].res[0] = 2; /* B1-09's cost in cubes */
+    s.player[0].corn = 3;
+    illegal(&s, "pick UXM4 UXM4");
+    s.player[0].corn = 4;
+    s.player[0].res[1] = 5;
+    s.player[0].res[2] = 5; /* enough for M01, which UXM4 cannot build */
+    fx_do(&s, "pick UXM4 UXM4");
+    illegal(&s, "build M01");
+    fx_do(&s, "build B1-09");
+    assert_int_equal(s.player[0].corn, 0);
+    assert_int_equal(s.player[0].res[0], 2);
+    assert_int_equal(s.player[0].tech[TZOLK_AGRI], 1);
+}
+
+/* Z13.1: a monument built is not replaced (no reveal line, turn passes);
+ * it cannot be built again, and one player may build several. */
+static void z13_1_monuments(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    s.player[0].res[0] = 4;
+    s.player[0].res[1] = 5;
+    s.player[0].res[2] = 3;
+    fx_put(&s, 0, TZOLK_TIK, 4);
+    fx_do(&s, "pick TIK4 TIK4");
+    fx_do(&s, "build M01");
+    assert_int_equal(s.sp, 0); /* a monument is TIK4's only construction */
+    fx_do(&s, "end");
+    assert_int_equal(s.phase, TZOLK_PH_TURN);
+    assert_int_equal(tzolk_current_player(&s), 1);
+    assert_int_equal(s.mon_display, 0x3e); /* M02..M06 */
+    fx_turn(&s, 0);
+    fx_put(&s, 0, TZOLK_TIK, 4);
+    fx_do(&s, "pick TIK4 TIK4");
+    illegal(&s, "build M01");
+    fx_do(&s, "build M02");
+    assert_int_equal(s.player[0].monuments, 3);
+    assert_int_equal(s.player[0].res[0], 0);
+    assert_int_equal(s.player[0].res[1], 0);
+    assert_int_equal(s.player[0].res[2], 0);
+}
+
+/* Z14.1, Z14.2: two discount farms make feeding free; with one, each
+ * worker still needs 1 corn; free workers come off first. */
+static void z14_1_discount_farms(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 2);
+    s.player[0].workers = 5;
+    s.player[0].feed_disc = 2;
+    assert_int_equal(tzolk_feeding_cost(&s, 0), 0);
+    s.player[0].feed_disc = 1;
+    assert_int_equal(tzolk_feeding_cost(&s, 0), 5);
+    s.player[0].feed_free = 2;
+    assert_int_equal(tzolk_feeding_cost(&s, 0), 3);
+    /* a food day: 0 corn, two farms -> no penalty; one farm -> -3 VP each */
+    s.player[0].workers = 3;
+    s.player[0].feed_free = 0;
+    s.player[0].feed_disc = 2;
+    s.player[1].feed_disc = 1;
+    s.teeth = 7;
+    fx_last_turn(&s, 1);
+    s.mode = 1;
+    fx_do(&s, "end");
+    assert_int_equal(s.next_food, 1);
+    assert_int_equal(s.player[0].vp, 0);
+    assert_int_equal(s.player[1].vp, -9);
+}
+
+/* Z15.7: "+2 CHAAC" is two single steps; the one past the top is lost, and
+ * a building that cannot be paid cannot be built. */
+static void z15_7_steps_past_top(void **state)
+{
+    (void)state;
+    static const char *const disp[] = {"B2-13", NULL};
+    for (int from = 4; from <= 5; from++) {
+        tzolk_state s;
+        fx_game(&s, 4);
+        fx_display(&s, disp);
+        fx_put(&s, 0, TZOLK_TIK, 2);
+        s.player[0].temple[TZOLK_CHAAC] = (uint8_t)from;
+        s.player[0].res[1] = 1;
+        illegal(&s, "pick TIK2 TIK2");
+        s.player[0].res[1] = 2;
+        fx_do(&s, "pick TIK2 TIK2");
+        fx_do(&s, "build B2-13");
+        assert_int_equal(s.player[0].temple[TZOLK_CHAAC], 6);
+        assert_int_equal(s.player[0].vp, 2);
+    }
+}
+
+/* Z16.2: the pool is taken after the turn: it cannot pay that turn's
+ * placements. */
+static void z16_2_pool_after_turn(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    s.pool = 5;
+    fx_do(&s, "place start");
+    illegal(&s, "place PAL"); /* 0 + 1 corn, and the pool is not yet his */
+    assert_int_equal(s.player[0].corn, 0);
+    fx_do(&s, "end");
+    assert_int_equal(s.player[0].corn, 5);
+    assert_int_equal(s.pool, 0);
+}
+
+/* Z16.5, ZR38: with nobody on the start-player space 1 corn goes to the
+ * pool; with someone there none does; the pool scores nothing at the end. */
+static void z16_5_pool(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    s.pool = 2;
+    fx_last_turn(&s, 3);
+    s.mode = 1;
+    fx_do(&s, "end");
+    assert_int_equal(s.pool, 3);
+    assert_int_equal(s.teeth, 1);
+    fx_last_turn(&s, 3);
+    fx_do(&s, "place start");
+    fx_do(&s, "end");
+    assert_int_equal(s.player[3].corn, 3);
+    fx_do(&s, "advance 1");
+    assert_int_equal(s.pool, 0);
+    assert_int_equal(s.teeth, 2);
+    /* the last round: 40 corn in the pool, nobody takes it */
+    fx_game(&s, 2);
+    s.teeth = 26;
+    s.next_food = 3;
+    s.pool = 40;
+    s.player[0].feed_free = s.player[1].feed_free = 6;
+    fx_last_turn(&s, 1);
+    s.mode = 1;
+    fx_do(&s, "end");
+    assert_int_equal(s.phase, TZOLK_PH_OVER);
+    assert_int_equal(s.player[0].vp, 1 + 3 + 2); /* half of every age-II premium */
+    assert_int_equal(s.player[1].vp, 1 + 3 + 2);
+}
+
+/* Z18.2, Z18.3, Z13.5: on the end-of-age-I food day every turn is played
+ * first; then feeding, then the age change (6 age-II reveals), then the
+ * temple VP; nobody chooses anything in phase 2. */
+static void z18_2_z18_3_food_day_order(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    char line[32];
+    fx_game(&s, 2);
+    s.teeth = 13;
+    s.next_food = 1;
+    s.player[0].corn = 10;
+    s.player[1].corn = 10;
+    fx_do(&s, "place PAL");
+    fx_do(&s, "end");
+    assert_int_equal(s.player[0].corn, 10); /* not fed before the last turn */
+    fx_do(&s, "place PAL");
+    fx_do(&s, "end");
+    assert_int_equal(s.player[0].corn, 10 - 6);
+    assert_int_equal(s.player[1].corn, 9 - 6);
+    assert_int_equal(s.phase, TZOLK_PH_AGE_REVEAL);
+    assert_int_equal(s.player[0].vp, 0); /* temple VP after the age change */
+    illegal(&s, "building B1-07");
+    illegal(&s, "place YAX");
+    for (int b = 1; b <= 6; b++) {
+        snprintf(line, sizeof line, "building B2-%02d", b);
+        fx_do(&s, line);
+    }
+    assert_int_equal(s.player[0].vp, 3 + 1 + 2); /* half of every age-I premium */
+    assert_int_equal(s.player[1].vp, 3 + 1 + 2);
+    assert_int_equal(s.teeth, 14);
+    assert_int_equal(s.phase, TZOLK_PH_TURN);
+}
+
+/* ZR53, ZR34: identical tiles on display are distinct lines; a tile not on
+ * display cannot be built. */
+static void zr53_identical_tiles(void **state)
+{
+    (void)state;
+    static const char *const disp[] = {"B1-01", "B1-02", NULL};
+    tzolk_state s;
+    int a, b;
+    fx_game(&s, 4);
+    fx_display(&s, disp);
+    fx_put(&s, 0, TZOLK_TIK, 2);
+    s.player[0].res[0] = 1;
+    fx_do(&s, "pick TIK2 TIK2");
+    assert_true(fx_legal(&s, "build B1-01"));
+    assert_true(fx_legal(&s, "build B1-02"));
+    assert_int_equal(tzolk_text_to_action(&s, "build B1-01", &a, NULL, 0), 0);
+    assert_int_equal(tzolk_text_to_action(&s, "build B1-02", &b, NULL, 0), 0);
+    assert_int_not_equal(a, b);
+    illegal(&s, "build B1-03");
+    fx_do(&s, "build B1-02");
+    assert_int_equal(s.display, 1u << fx_building("B1-01"));
+    assert_int_equal(s.player[0].feed_free, 1);
+}
+
+/* ZR31: a player holding more than 31 of a resource can visit the market:
+ * no trade, sell up to 31 at once, buy beyond 31, hold more than 255. */
+static void zr31_market_large_holdings(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    char text[64];
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_UXM, 2);
+    s.player[0].res[0] = 45;
+    fx_do(&s, "pick UXM2 UXM2");
+    assert_true(fx_legal(&s, "market"));
+    assert_true(fx_legal(&s, "market -31w"));
+    illegal(&s, "market -32w");  /* at most 31 cubes of a kind in one visit */
+    illegal(&s, "market -46w");  /* more than he has */
+    illegal(&s, "market +1g");   /* 90 corn of value, 94 needed */
+    illegal(&s, "market -1w +1g"); /* 88 + 4 */
+    fx_do(&s, "market +15g -31w");
+    assert_int_equal(s.player[0].res[0], 14);
+    assert_int_equal(s.player[0].res[2], 15);
+    assert_int_equal(s.player[0].corn, 62 - 60);
+    assert_int_equal(s.sp, 0);
+
+    /* buying beyond 31 and holding more than 255 */
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_UXM, 2);
+    s.player[0].res[0] = 300;
+    s.player[0].res[1] = 20;
+    s.player[0].corn = 100;
+    fx_do(&s, "pick UXM2 UXM2");
+    int a;
+    assert_int_equal(tzolk_text_to_action(&s, "market -2s +31w", &a, NULL, 0), 0);
+    assert_int_equal(tzolk_action_to_text(&s, a, text, sizeof text), 0);
+    assert_string_equal(text, "market +31w -2s");
+    fx_do(&s, text);
+    assert_int_equal(s.player[0].res[0], 331);
+    assert_int_equal(s.player[0].res[1], 18);
+    assert_int_equal(s.player[0].corn, 100 - 62 + 6);
+
+    /* the largest list: every change of -31..31, within max_legal */
+    int *acts = malloc(sizeof(int) * TZOLK_LEGAL_MAX);
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_UXM, 2);
+    s.player[0].res[0] = s.player[0].res[1] = s.player[0].res[2] = 31;
+    s.player[0].corn = 1000;
+    fx_do(&s, "pick UXM2 UXM2");
+    int n = tzolk_legal_actions(&s, acts);
+    assert_int_equal(n, TZOLK_LEGAL_MAX);
+    assert_int_equal(tzolkin_game.max_legal, TZOLK_LEGAL_MAX);
+    for (int i = 1; i < n; i++)
+        assert_true(acts[i - 1] < acts[i]);
+    assert_int_equal(tzolk_action_to_text(&s, acts[0], text, sizeof text), 0);
+    assert_string_equal(text, "market -31w -31s -31g");
+    assert_int_equal(tzolk_action_to_text(&s, acts[n - 1], text, sizeof text), 0);
+    assert_string_equal(text, "market +31w +31s +31g");
+    for (int i = 0; i < n; i += 997) {
+        assert_int_equal(tzolk_action_to_text(&s, acts[i], text, sizeof text), 0);
+        assert_int_equal(tzolk_text_to_action(&s, text, &a, NULL, 0), 0);
+        assert_int_equal(a, acts[i]);
+    }
+    free(acts);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(z2_5_player_setup),
+        cmocka_unit_test(z3_1_turn_order),
+        cmocka_unit_test(z3_1_turn_order_record),
+        cmocka_unit_test(z3_2_token),
+        cmocka_unit_test(z3_3_game_length),
+        cmocka_unit_test(z5_5_cheapest_placement),
+        cmocka_unit_test(z6_7_start_space_worker),
+        cmocka_unit_test(zr25_zr26_actions_however_reached),
+        cmocka_unit_test(zr28_agri2_on_forest),
+        cmocka_unit_test(z11_4_uxm4_corn_only),
+        cmocka_unit_test(z13_1_monuments),
+        cmocka_unit_test(z14_1_discount_farms),
+        cmocka_unit_test(z15_7_steps_past_top),
+        cmocka_unit_test(z16_2_pool_after_turn),
+        cmocka_unit_test(z16_5_pool),
+        cmocka_unit_test(z18_2_z18_3_food_day_order),
+        cmocka_unit_test(zr53_identical_tiles),
+        cmocka_unit_test(zr31_market_large_holdings),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
