@@ -1,6 +1,6 @@
 # maya -- build, run and test. GNU make and pkg-config.
 #   make        build build/maya (optimised)
-#   make run    install what is missing, build, play a seeded game
+#   make run    install what is missing, build, play Tikal in the terminal against three bots
 #   make test   install what is missing, build with sanitizers, run every test
 #   make bench  engine benchmarks
 
@@ -12,6 +12,8 @@ OPT     ?= -O2 -g -flto=auto
 SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIBS    := -lm
+CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
+LIBS    += $(CURSES_LIBS)
 
 LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*.c src/*/*.c))
 CLI_MAIN := src/cli/main.c
@@ -30,7 +32,9 @@ deps:
 
 run: deps
 	@$(MAKE) --no-print-directory build/maya
-	./build/maya selfplay tikal --players 4 --variant basic --seed 1
+	@if [ -t 0 ] && [ -t 1 ]; then ./build/maya play tikal --players 4 --seats human,bot,bot,bot; \
+	else echo "make run: not a terminal, so four bots play Tikal in the plain mode (maya play --plain)"; \
+	./build/maya play tikal --plain --players 4 --seats bot,bot,bot,bot --seed 1 </dev/null; fi
 
 test: deps
 	@$(MAKE) --no-print-directory build/san/maya $(TESTS)

@@ -32,6 +32,24 @@ static const struct cli_usage_text {
      "    per second, bytes per state. With --games (default 1000 per setting) the\n"
      "    workload is fixed and its action and legal-action counts are a signature\n"
      "    of the engine; --seconds runs each setting for S seconds instead.\n"},
+    {"play",
+     "maya play GAME [--players N] [--variant NAME] [--seats SPECS] [--load FILE]\n"
+     "               [--seed S] [--speed MS] [--plain]\n"
+     "    Play in the terminal, full screen (or line by line with --plain, and\n"
+     "    whenever the terminal is not one): hot-seat and/or against bots.\n"
+     "    --seats: one per seat, comma-separated: human, bot (the default bot),\n"
+     "    random, greedy, mcts[:options]; default human and bots. --load continues\n"
+     "    a record; --seed fixes chance and bots; --speed: pause after each bot\n"
+     "    action (default 400 ms full screen). Keys and commands: help in the game.\n"},
+    {"tournament",
+     "maya tournament GAME --players N --bots SPECS [--games G] [--variant NAME] [--jobs J]\n"
+     "                [--seed S] [--out DIR]\n"
+     "    Bots (one spec per entry, as for selfplay) play G games (default 100) with\n"
+     "    seats rotated in groups sharing a seed (S, S+1, ...; default 1), on J worker\n"
+     "    processes (default: every core). Prints per bot: games, wins (shared wins\n"
+     "    split), win rate and Elo with 95% intervals, score mean and spread, time\n"
+     "    per move; writes each game's record, results.csv, scores.svg and\n"
+     "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},

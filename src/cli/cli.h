@@ -52,5 +52,6 @@ int cli_find_variant(const char *command, const game_def *game, const char *vari
 int cli_selfplay(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_play(int argc, char **argv);
 
 #endif

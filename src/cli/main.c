@@ -14,6 +14,7 @@ static const struct cli_command {
     {"selfplay", cli_selfplay},
     {"replay", cli_replay},
     {"bench", cli_bench},
+    {"play", cli_play},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,710 @@
+/*
+ * term_curses.c -- the full-screen front end (see term_curses.h).
+ *
+ * One context struct (curses_ui) holds everything between two keys; curses'
+ * own globals (stdscr, LINES, COLS) are the only others. Each pass of the
+ * loop draws the whole screen from the session, then waits for a key: with
+ * a timeout while a bot or chance is to act (the bot's pace), without while
+ * a person is. Screen, top to bottom: the picture (scrolled to keep the
+ * cursor visible), the log, the reply of the last command, and the status
+ * or input line.
+ */
+#define _XOPEN_SOURCE_EXTENDED 1
+#define NCURSES_WIDECHAR 1
+
+#include <curses.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "term/term_canvas.h"
+#include "term/term_curses.h"
+#include "term/term_tikal.h"
+#include "term/term_view.h"
+
+enum {
+    UI_LOG_ROWS = 6,     /* rows of the log */
+    UI_REPLY_ROWS = 3,   /* rows of the reply */
+    UI_MENU_MAX = 4096,  /* most entries of a menu */
+    UI_INPUT_MAX = 256   /* longest input line */
+};
+
+/* What the input line is for. */
+typedef enum ui_input {
+    UI_IN_NONE = 0, /* keys are commands */
+    UI_IN_COMMAND,  /* ':' a command or an action */
+    UI_IN_SAVE,     /* a file name to save to */
+    UI_IN_LOAD,     /* a file name to load */
+    UI_IN_CONFIRM,  /* y/n for a route */
+    UI_IN_QUIT      /* y/n for leaving */
+} ui_input;
+
+typedef struct curses_ui {
+    term_session *s;           /* the game */
+    term_canvas canvas;        /* the picture, redrawn each pass */
+    int fields;                /* fields of the cursor board, 0 if none */
+    int cursor;                /* field under the cursor */
+    int go_from;               /* go: field the figure leaves, -1 when not choosing a route */
+    int go_figure;             /* go: 0 explorer, 1 leader */
+    int menu_open;             /* 1 while the action menu shows */
+    int *menu;                 /* menu entries: indexes into s->legal */
+    int menu_count;            /* entries shown */
+    int menu_selected;         /* highlighted entry */
+    char menu_filter[64];      /* typed filter of the menu (substring) */
+    int menu_field;            /* field the menu is for, -1 all actions */
+    ui_input input_mode;       /* what the input line collects */
+    char input[UI_INPUT_MAX];  /* the input line */
+    char reply[2048];          /* the text shown under the log */
+    int overlay;               /* 0 none, 1 help, 2 rules */
+    int overlay_top;           /* first line of the overlay shown */
+    int log_back;              /* log lines scrolled back */
+    int paused;                /* 1: bots wait for a key */
+    int view_top;              /* first picture row shown */
+    int view_left;             /* first picture column shown */
+    int quit;                  /* 1 to leave */
+} curses_ui;
+
+static const short seat_colour[GAME_MAX_PLAYERS] = {COLOR_RED, COLOR_CYAN, COLOR_GREEN, COLOR_YELLOW};
+
+static void ui_colours(void)
+{
+    if (!has_colors())
+        return;
+    start_color();
+    use_default_colors();
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+        init_pair((short)(TERM_ST_SEAT + p), seat_colour[p], -1);
+    init_pair(TERM_ST_TARGET, COLOR_GREEN, -1);
+    init_pair(TERM_ST_ALERT, COLOR_RED, -1);
+    init_pair(TERM_ST_TITLE, COLOR_WHITE, -1);
+}
+
+static attr_t ui_attr(int style, short *pair)
+{
+    *pair = 0;
+    switch (style) {
+    case TERM_ST_DIM:
+        return A_DIM;
+    case TERM_ST_TARGET:
+        *pair = has_colors() ? TERM_ST_TARGET : 0;
+        return A_BOLD;
+    case TERM_ST_CURSOR:
+        return A_REVERSE | A_BOLD;
+    case TERM_ST_TITLE:
+        return A_BOLD;
+    case TERM_ST_ALERT:
+        *pair = has_colors() ? TERM_ST_ALERT : 0;
+        return A_BOLD;
+    default:
+        if (style >= TERM_ST_SEAT && style < TERM_ST_SEAT + GAME_MAX_PLAYERS) {
+            *pair = has_colors() ? (short)style : 0;
+            return A_BOLD;
+        }
+        return A_NORMAL;
+    }
+}
+
+/* Write UTF-8 text at (y, x), at most width cells, with attributes. */
+static void ui_text(int y, int x, int width, const char *utf8, attr_t attr)
+{
+    wchar_t wide[2] = {0, 0};
+    cchar_t cell;
+    uint32_t cp;
+    size_t n;
+    for (int i = 0; i < width && (n = term_utf8_decode(utf8, &cp)) > 0; i++, utf8 += n) {
+        if (cp == '\n')
+            break;
+        wide[0] = (wchar_t)cp;
+        setcchar(&cell, wide, attr, 0, NULL);
+        mvadd_wch(y, x + i, &cell);
+    }
+}
+
+/* ---- what the screen shows ------------------------------------------------ */
+
+static int ui_view_rows(void)
+{
+    int rows = LINES - UI_LOG_ROWS - UI_REPLY_ROWS - 2;
+    return rows < 3 ? 3 : rows;
+}
+
+static void ui_marks(curses_ui *ui, unsigned char *marks)
+{
+    term_session *s = ui->s;
+    memset(marks, 0, TIKAL_FIELDS);
+    if (ui->fields == 0)
+        return;
+    if (term_session_waiting(s)) {
+        if (ui->go_from >= 0) {
+            const tikal_state *t = (const tikal_state *)s->match.state;
+            term_tikal_reach(t, ui->go_from, t->ap, marks);
+        } else
+            term_tikal_targets(s->legal, s->legal_count, marks);
+    }
+    marks[ui->cursor] |= TERM_MARK_CURSOR;
+}
+
+static void ui_draw_picture(curses_ui *ui)
+{
+    term_session *s = ui->s;
+    unsigned char marks[TIKAL_FIELDS];
+    ui_marks(ui, marks);
+    int rows, cols;
+    term_view_size(s->game, COLS, &rows, &cols);
+    if (ui->canvas.rows != rows || ui->canvas.cols != cols) {
+        term_canvas_free(&ui->canvas);
+        if (term_canvas_init(&ui->canvas, rows, cols) != 0)
+            return;
+    } else
+        term_canvas_clear(&ui->canvas);
+    int used = term_view_draw(s->game, s->view, s->viewer, ui->fields ? marks : NULL, &ui->canvas);
+    int height = ui_view_rows();
+    if (ui->fields) { /* keep the cursor in sight */
+        int cy, cx;
+        term_tikal_field_cell(ui->cursor, &cy, &cx);
+        if (cy - 1 < ui->view_top)
+            ui->view_top = cy - 1;
+        if (cy + 6 >= ui->view_top + height)
+            ui->view_top = cy + 6 - height + 1;
+        if (cx - 4 < ui->view_left)
+            ui->view_left = cx - 4;
+        if (cx + 12 >= ui->view_left + COLS)
+            ui->view_left = cx + 12 - COLS + 1;
+    }
+    if (ui->view_top > used - height)
+        ui->view_top = used - height;
+    if (ui->view_top < 0)
+        ui->view_top = 0;
+    if (ui->view_left > cols - COLS)
+        ui->view_left = cols - COLS;
+    if (ui->view_left < 0)
+        ui->view_left = 0;
+    wchar_t wide[2] = {0, 0};
+    cchar_t cell;
+    for (int y = 0; y < height && y + ui->view_top < rows; y++)
+        for (int x = 0; x < COLS && x + ui->view_left < cols; x++) {
+            int at = (y + ui->view_top) * cols + x + ui->view_left;
+            short pair;
+            attr_t attr = ui_attr(ui->canvas.style[at], &pair);
+            wide[0] = (wchar_t)ui->canvas.cell[at];
+            setcchar(&cell, wide, attr, pair, NULL);
+            mvadd_wch(y, x, &cell);
+        }
+}
+
+static void ui_draw_log(curses_ui *ui)
+{
+    term_session *s = ui->s;
+    int top = ui_view_rows();
+    int viewer = term_session_humans(s) > 1 ? TERM_LOG_HUMAN_ALL : s->viewer;
+    attr_t rule = A_DIM;
+    mvhline(top, 0, ACS_HLINE, COLS);
+    ui_text(top, 2, COLS - 4, ui->log_back ? " log (scrolled back: PgDn) " : " log ", rule);
+    int last = s->log_count - 1 - ui->log_back;
+    for (int i = 0; i < UI_LOG_ROWS; i++) {
+        int entry = last - (UI_LOG_ROWS - 1 - i);
+        if (entry < 0)
+            continue;
+        const term_entry *e = &s->log[entry];
+        short pair = 0;
+        attr_t attr = e->seat >= 0 ? ui_attr(TERM_ST_SEAT + e->seat, &pair) : A_NORMAL;
+        attr &= ~A_BOLD;
+        ui_text(top + 1 + i, 0, COLS, term_session_log_text(s, entry, viewer), attr | COLOR_PAIR(pair));
+    }
+}
+
+static void ui_draw_reply(curses_ui *ui)
+{
+    int top = ui_view_rows() + 1 + UI_LOG_ROWS;
+    mvhline(top - 0, 0, ' ', 0);
+    const char *line = ui->reply;
+    for (int i = 0; i < UI_REPLY_ROWS && *line; i++) {
+        ui_text(top + i, 0, COLS, line, A_BOLD);
+        const char *next = strchr(line, '\n');
+        if (next == NULL)
+            break;
+        line = next + 1;
+    }
+}
+
+static void ui_status(curses_ui *ui, char *buf, size_t len)
+{
+    term_session *s = ui->s;
+    int actor = term_session_actor(s);
+    static const char *const prompt[] = {"", ":", "save to file: ", "load file: ", "confirm the route? (y/n) ",
+                                         "leave the game? (y/n) "};
+    if (ui->input_mode != UI_IN_NONE)
+        snprintf(buf, len, "%s%s", prompt[ui->input_mode], ui->input);
+    else if (actor == GAME_TERMINAL)
+        snprintf(buf, len, "Game over.  s save  o load  PgUp log  q quit");
+    else if (!term_session_waiting(s))
+        snprintf(buf, len, "%s %d is playing...  %s  + - speed (%d ms)  q quit",
+                 actor >= 0 ? "Seat" : "Chance", actor + 1, ui->paused ? "PAUSED: p resumes" : "p pause",
+                 s->speed_ms);
+    else if (ui->go_from >= 0)
+        snprintf(buf, len, "Seat %d: route of %s: move the cursor to the target, Enter confirms, f figure, Esc",
+                 actor + 1, ui->go_figure ? "the leader" : "an explorer");
+    else
+        snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %su undo  a auto  s save  o load  ? help",
+                 actor + 1, ui->fields ? "arrows move, " : "", ui->fields ? "g go  " : "");
+}
+
+static void ui_draw_menu(curses_ui *ui)
+{
+    term_session *s = ui->s;
+    int height = LINES - 4 < ui->menu_count + 2 ? LINES - 4 : ui->menu_count + 2;
+    if (height < 3)
+        height = 3;
+    int width = 70 < COLS - 4 ? 70 : COLS - 4;
+    int top = 2, left = (COLS - width) / 2;
+    int inner = height - 2;
+    int first = ui->menu_selected - inner + 1 > 0 ? ui->menu_selected - inner + 1 : 0;
+    for (int y = 0; y < height; y++)
+        mvhline(top + y, left, ' ', width);
+    attron(A_BOLD);
+    mvhline(top, left, ACS_HLINE, width);
+    mvhline(top + height - 1, left, ACS_HLINE, width);
+    attroff(A_BOLD);
+    char title[128];
+    snprintf(title, sizeof title, " %d action%s%s%s%s ", ui->menu_count, ui->menu_count == 1 ? "" : "s",
+             ui->menu_filter[0] ? " with \"" : "", ui->menu_filter, ui->menu_filter[0] ? "\"" : "");
+    ui_text(top, left + 2, width - 4, title, A_BOLD);
+    ui_text(top + height - 1, left + 2, width - 4, " up/down, Enter plays, type filters, Esc ", A_DIM);
+    for (int i = 0; i < inner && first + i < ui->menu_count; i++) {
+        int index = ui->menu[first + i];
+        char line[256], words[200];
+        term_view_words(s->game, s->match.state, s->legal[index], term_session_actor(s), words, sizeof words);
+        snprintf(line, sizeof line, "%-18s %s", term_session_legal_text(s, index), words);
+        ui_text(top + 1 + i, left + 1, width - 2, line, first + i == ui->menu_selected ? A_REVERSE : A_NORMAL);
+    }
+}
+
+static void ui_draw_overlay(curses_ui *ui)
+{
+    const char *text = ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game);
+    erase();
+    int y = 0, skipped = 0;
+    ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP  (r: rules, any other key: back)" :
+                                             "RULES  (?: help, any other key: back)", A_BOLD);
+    for (const char *line = text; *line && y < LINES; y += skipped >= ui->overlay_top) {
+        if (skipped++ >= ui->overlay_top)
+            ui_text(y, 0, COLS, line, A_NORMAL);
+        const char *next = strchr(line, '\n');
+        if (next == NULL)
+            break;
+        line = next + 1;
+    }
+}
+
+static void ui_draw(curses_ui *ui)
+{
+    erase();
+    if (ui->overlay) {
+        ui_draw_overlay(ui);
+        refresh();
+        return;
+    }
+    ui_draw_picture(ui);
+    ui_draw_log(ui);
+    ui_draw_reply(ui);
+    char status[UI_INPUT_MAX + 128];
+    ui_status(ui, status, sizeof status);
+    ui_text(LINES - 1, 0, COLS, status, ui->input_mode ? A_BOLD : A_REVERSE);
+    if (ui->menu_open)
+        ui_draw_menu(ui);
+    if (ui->input_mode != UI_IN_NONE) {
+        curs_set(1);
+        move(LINES - 1, (int)strlen(status) < COLS ? (int)strlen(status) : COLS - 1);
+    } else
+        curs_set(0);
+    refresh();
+}
+
+/* ---- acting ----------------------------------------------------------------- */
+
+static void ui_reply(curses_ui *ui, const char *text)
+{
+    snprintf(ui->reply, sizeof ui->reply, "%s", text);
+}
+
+static void ui_command(curses_ui *ui, const char *line)
+{
+    term_result result = term_session_command(ui->s, line);
+    ui_reply(ui, ui->s->reply);
+    ui->log_back = 0;
+    if (result == TERM_QUIT)
+        ui->quit = 1;
+    else if (result == TERM_HELP) {
+        ui->overlay = 1;
+        ui->overlay_top = 0;
+    } else if (result == TERM_CONFIRM) {
+        ui->input_mode = UI_IN_CONFIRM;
+        ui->input[0] = '\0';
+    }
+}
+
+/* Does the action text name the field (as a whole word)? */
+static int text_has_field(const char *text, const char *name)
+{
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+        if ((p == text || p[-1] == ' ') && (p[2] == '\0' || p[2] == ' '))
+            return 1;
+    return 0;
+}
+
+static void ui_menu_fill(curses_ui *ui)
+{
+    term_session *s = ui->s;
+    char name[3] = "";
+    if (ui->menu_field >= 0)
+        tikal_field_name(ui->menu_field, name);
+    ui->menu_count = 0;
+    for (int i = 0; i < s->legal_count && ui->menu_count < UI_MENU_MAX; i++) {
+        const char *text = term_session_legal_text(s, i);
+        if (name[0] && !text_has_field(text, name))
+            continue;
+        if (ui->menu_filter[0] && strstr(text, ui->menu_filter) == NULL)
+            continue;
+        ui->menu[ui->menu_count++] = i;
+    }
+    if (ui->menu_selected >= ui->menu_count)
+        ui->menu_selected = ui->menu_count ? ui->menu_count - 1 : 0;
+}
+
+static void ui_menu_open(curses_ui *ui, int field)
+{
+    ui->menu_field = field;
+    ui->menu_filter[0] = '\0';
+    ui->menu_selected = 0;
+    ui_menu_fill(ui);
+    if (ui->menu_count == 0 && field >= 0) {
+        ui->menu_field = -1; /* nothing at the cursor: every action */
+        ui_menu_fill(ui);
+    }
+    ui->menu_open = ui->menu_count > 0;
+    if (!ui->menu_open)
+        ui_reply(ui, "no action to choose now");
+}
+
+static void ui_menu_key(curses_ui *ui, int ch)
+{
+    size_t n = strlen(ui->menu_filter);
+    if (ch == 27) {
+        ui->menu_open = 0;
+    } else if (ch == KEY_UP || ch == 'k' - 'a' + 1) {
+        if (ui->menu_selected > 0)
+            ui->menu_selected--;
+    } else if (ch == KEY_DOWN) {
+        if (ui->menu_selected + 1 < ui->menu_count)
+            ui->menu_selected++;
+    } else if (ch == KEY_PPAGE) {
+        ui->menu_selected = ui->menu_selected > 10 ? ui->menu_selected - 10 : 0;
+    } else if (ch == KEY_NPAGE) {
+        ui->menu_selected = ui->menu_selected + 10 < ui->menu_count ? ui->menu_selected + 10 : ui->menu_count - 1;
+    } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        if (ui->menu_count > 0) {
+            char text[GAME_TEXT_MAX];
+            snprintf(text, sizeof text, "%s", term_session_legal_text(ui->s, ui->menu[ui->menu_selected]));
+            ui->menu_open = 0;
+            ui_command(ui, text);
+        }
+    } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+        if (n > 0)
+            ui->menu_filter[n - 1] = '\0';
+        ui_menu_fill(ui);
+    } else if (ch >= ' ' && ch < 127 && n + 1 < sizeof ui->menu_filter) {
+        ui->menu_filter[n] = (char)ch;
+        ui->menu_filter[n + 1] = '\0';
+        ui->menu_selected = 0;
+        ui_menu_fill(ui);
+    }
+}
+
+/* Tab: complete the input to the longest common beginning of the legal
+ * actions it begins, and list them when several remain. */
+static void ui_complete(curses_ui *ui)
+{
+    term_session *s = ui->s;
+    int found[12];
+    int count = term_session_complete(s, ui->input, found, 12);
+    if (count == 0) {
+        ui_reply(ui, "no legal action begins so");
+        return;
+    }
+    char common[GAME_TEXT_MAX];
+    snprintf(common, sizeof common, "%s", term_session_legal_text(s, found[0]));
+    int all[UI_MENU_MAX];
+    int total = term_session_complete(s, ui->input, all, UI_MENU_MAX);
+    for (int i = 1; i < total && i < UI_MENU_MAX; i++) {
+        const char *text = term_session_legal_text(s, all[i]);
+        size_t k = 0;
+        while (common[k] && common[k] == text[k])
+            k++;
+        common[k] = '\0';
+    }
+    if (strlen(common) > strlen(ui->input) || strncmp(common, ui->input, strlen(ui->input)) != 0)
+        if (count == 1 || strlen(common) >= strlen(ui->input))
+            snprintf(ui->input, sizeof ui->input, "%s", common);
+    if (count > 1) {
+        size_t used = (size_t)snprintf(ui->reply, sizeof ui->reply, "%d possible:", count);
+        for (int i = 0; i < count && i < 12 && used < sizeof ui->reply; i++)
+            used += (size_t)snprintf(ui->reply + used, sizeof ui->reply - used, "  %s",
+                                     term_session_legal_text(s, found[i]));
+    } else
+        ui->reply[0] = '\0';
+}
+
+static void ui_input_key(curses_ui *ui, int ch)
+{
+    size_t n = strlen(ui->input);
+    ui_input mode = ui->input_mode;
+    if (mode == UI_IN_CONFIRM || mode == UI_IN_QUIT) {
+        ui->input_mode = UI_IN_NONE;
+        int yes = ch == 'y' || ch == 'Y';
+        if (mode == UI_IN_QUIT)
+            ui->quit = yes;
+        else
+            ui_command(ui, yes ? "y" : "n");
+        return;
+    }
+    if (ch == 27) {
+        ui->input_mode = UI_IN_NONE;
+        ui->input[0] = '\0';
+    } else if (ch == '\t' && mode == UI_IN_COMMAND) {
+        ui_complete(ui);
+    } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        char line[UI_INPUT_MAX + 8];
+        ui->input_mode = UI_IN_NONE;
+        if (mode == UI_IN_SAVE)
+            snprintf(line, sizeof line, "save %s", ui->input);
+        else if (mode == UI_IN_LOAD)
+            snprintf(line, sizeof line, "load %s", ui->input);
+        else
+            snprintf(line, sizeof line, "%s", ui->input);
+        ui->input[0] = '\0';
+        ui_command(ui, line);
+    } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+        if (n > 0)
+            ui->input[n - 1] = '\0';
+    } else if (ch >= ' ' && ch < 127 && n + 1 < sizeof ui->input) {
+        ui->input[n] = (char)ch;
+        ui->input[n + 1] = '\0';
+    }
+}
+
+static void ui_go_start(curses_ui *ui)
+{
+    const tikal_state *t = (const tikal_state *)ui->s->match.state;
+    int seat = term_session_actor(ui->s);
+    const tikal_field *f = &t->field[ui->cursor];
+    if (t->phase != TIKAL_PH_ACTIONS) {
+        ui_reply(ui, "go: figures move during the action points of a turn");
+        return;
+    }
+    int leader = f->leaders >> seat & 1, explorers = f->explorers[seat];
+    if (!leader && !explorers) {
+        ui_reply(ui, "go: you have no figure on this field; put the cursor on one first");
+        return;
+    }
+    ui->go_from = ui->cursor;
+    ui->go_figure = leader && !explorers ? 1 : leader && ui->go_figure ? 1 : 0;
+    ui_reply(ui, "go: move the cursor to the target and press Enter (f: the other figure)");
+}
+
+static void ui_go_show(curses_ui *ui)
+{
+    const tikal_state *t = (const tikal_state *)ui->s->match.state;
+    int moves[TERM_ROUTE_MAX], cost;
+    char a[3], b[3];
+    tikal_field_name(ui->go_from, a);
+    tikal_field_name(ui->cursor, b);
+    int n = term_tikal_route(t, ui->go_figure, ui->go_from, ui->cursor, moves, TERM_ROUTE_MAX, &cost);
+    if (n < 0)
+        snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: no route", ui->go_figure ? "L" : "E", a, b);
+    else if (n > 0)
+        snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: %d crossing%s, %d AP of %d%s", ui->go_figure ? "L" : "E",
+                 a, b, n, n == 1 ? "" : "s", cost, t->ap, cost > t->ap ? " -- too far" : "; Enter confirms");
+}
+
+static void ui_go_key(curses_ui *ui, int ch)
+{
+    if (ch == 27 || ch == 'g') {
+        ui->go_from = -1;
+        ui_reply(ui, "route cancelled");
+    } else if (ch == 'f') {
+        ui->go_figure ^= 1;
+        ui_go_show(ui);
+    } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        char line[64], a[3], b[3];
+        tikal_field_name(ui->go_from, a);
+        tikal_field_name(ui->cursor, b);
+        snprintf(line, sizeof line, "go %s %s %s", ui->go_figure ? "L" : "E", a, b);
+        ui->go_from = -1;
+        if (term_session_command(ui->s, line) == TERM_CONFIRM)
+            ui_command(ui, "y");
+        else
+            ui_reply(ui, ui->s->reply);
+    }
+}
+
+static int ui_cursor_key(curses_ui *ui, int ch)
+{
+    int dr = 0, dc = 0;
+    switch (ch) {
+    case KEY_UP: case 'k': dr = -1; break;
+    case KEY_DOWN: case 'j': dr = 1; break;
+    case KEY_LEFT: case 'h': dc = -1; break;
+    case KEY_RIGHT: case 'l': dc = 1; break;
+    default: return 0;
+    }
+    if (ui->fields) {
+        ui->cursor = term_tikal_field_step(ui->cursor, dr, dc);
+        if (ui->go_from >= 0)
+            ui_go_show(ui);
+    } else {
+        ui->view_top += dr * 3;
+        ui->view_left += dc * 8;
+    }
+    return 1;
+}
+
+static void ui_key(curses_ui *ui, int ch)
+{
+    term_session *s = ui->s;
+    if (ch == KEY_RESIZE)
+        return;
+    if (ui->overlay) {
+        if (ch == KEY_DOWN || ch == 'j' || ch == ' ')
+            ui->overlay_top++;
+        else if (ch == KEY_UP || ch == 'k')
+            ui->overlay_top -= ui->overlay_top > 0;
+        else if (ch == 'r' || ch == '?')
+            ui->overlay = ch == 'r' ? 2 : 1, ui->overlay_top = 0;
+        else
+            ui->overlay = 0;
+        return;
+    }
+    if (ui->input_mode != UI_IN_NONE) {
+        ui_input_key(ui, ch);
+        return;
+    }
+    if (ui->menu_open) {
+        ui_menu_key(ui, ch);
+        return;
+    }
+    if (ui_cursor_key(ui, ch))
+        return;
+    if (ui->go_from >= 0) {
+        ui_go_key(ui, ch);
+        return;
+    }
+    switch (ch) {
+    case '\n': case '\r': case KEY_ENTER:
+        if (term_session_waiting(s))
+            ui_menu_open(ui, ui->fields ? ui->cursor : -1);
+        break;
+    case ' ':
+        if (term_session_waiting(s))
+            ui_menu_open(ui, -1);
+        break;
+    case ':':
+        ui->input_mode = UI_IN_COMMAND;
+        ui->input[0] = '\0';
+        break;
+    case 'g':
+        if (ui->fields && term_session_waiting(s))
+            ui_go_start(ui);
+        break;
+    case 'u': ui_command(ui, "undo"); break;
+    case 'a': ui_command(ui, "auto"); break;
+    case 's': ui->input_mode = UI_IN_SAVE; ui->input[0] = '\0'; break;
+    case 'o': ui->input_mode = UI_IN_LOAD; ui->input[0] = '\0'; break;
+    case 'p': ui->paused ^= 1; break;
+    case '+': s->speed_ms = s->speed_ms > 20 ? s->speed_ms / 2 : 0; break;
+    case '-': s->speed_ms = s->speed_ms ? (s->speed_ms * 2 > 10000 ? 10000 : s->speed_ms * 2) : 50; break;
+    case '?': ui->overlay = 1; ui->overlay_top = 0; break;
+    case 'r': ui->overlay = 2; ui->overlay_top = 0; break;
+    case KEY_PPAGE: ui->log_back = ui->log_back + UI_LOG_ROWS < s->log_count ? ui->log_back + UI_LOG_ROWS : ui->log_back; break;
+    case KEY_NPAGE: ui->log_back = ui->log_back > UI_LOG_ROWS ? ui->log_back - UI_LOG_ROWS : 0; break;
+    case 'q': ui->input_mode = UI_IN_QUIT; break;
+    default: break;
+    }
+}
+
+/* A blank screen until the next person has the keyboard. */
+static void ui_pass(curses_ui *ui, int seat)
+{
+    char text[96];
+    erase();
+    snprintf(text, sizeof text, "Pass the keyboard to seat %d, then press any key.", seat + 1);
+    ui_text(LINES / 2, (COLS - (int)strlen(text)) / 2 > 0 ? (COLS - (int)strlen(text)) / 2 : 0, COLS, text, A_BOLD);
+    refresh();
+    timeout(-1);
+    while (getch() == KEY_RESIZE)
+        ;
+    (void)ui;
+}
+
+int term_curses_run(term_session *s)
+{
+    curses_ui ui;
+    memset(&ui, 0, sizeof ui);
+    ui.s = s;
+    ui.fields = term_view_fields(s->game);
+    ui.cursor = ui.fields ? tikal_parse_field("a5") : 0;
+    ui.go_from = -1;
+    ui.menu_field = -1;
+    ui.menu = malloc(UI_MENU_MAX * sizeof *ui.menu);
+    if (ui.menu == NULL)
+        return 1;
+    setlocale(LC_ALL, "");
+    if (initscr() == NULL) {
+        free(ui.menu);
+        return 1;
+    }
+    cbreak();
+    noecho();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    ui_colours();
+    int status = 0;
+    while (!ui.quit) {
+        int waiting = term_session_waiting(s);
+        if (waiting) {
+            int next = term_session_next_viewer(s);
+            if (next != s->viewer) {
+                if (term_session_private_between(s, s->viewer, next))
+                    ui_pass(&ui, next);
+                term_session_set_viewer(s, next);
+            }
+        }
+        ui_draw(&ui);
+        int actor = term_session_actor(s);
+        if (actor == GAME_CHANCE && !ui.paused) { /* chance takes no time */
+            if (term_session_step(s) < 0) {
+                ui_reply(&ui, s->reply);
+                ui.paused = 1;
+                status = 1;
+            }
+            continue;
+        }
+        int bots = actor != GAME_TERMINAL && !waiting && !ui.paused && !ui.menu_open && !ui.overlay &&
+                   ui.input_mode == UI_IN_NONE;
+        timeout(bots ? s->speed_ms : -1);
+        int ch = getch();
+        if (ch == ERR) {
+            if (bots && term_session_step(s) < 0) {
+                ui_reply(&ui, s->reply);
+                ui.paused = 1;
+                status = 1;
+            }
+            continue;
+        }
+        ui_key(&ui, ch);
+    }
+    endwin();
+    term_canvas_free(&ui.canvas);
+    free(ui.menu);
+    return status;
+}

@@ -1,0 +1,130 @@
+/*
+ * term_session.h -- a game at the terminal, whatever the front end: the
+ * match (with undo within the turn), who sits in each seat (a person or a
+ * bot), chance drawn from a seed, the log of what everybody did in words,
+ * save and load as records, and the commands people type.
+ *
+ * The plain mode and the curses layer both drive a session: they ask it to
+ * step (chance and bots), to run a command line (an action in its notation,
+ * completed from a unique prefix of the legal actions, or undo, save, load,
+ * go, hint...), and they show its replies, its log and the observation of
+ * the seat whose screen it is (the viewer). Nothing here does terminal I/O.
+ */
+#ifndef MAYA_TERM_SESSION_H
+#define MAYA_TERM_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bots/bot.h"
+#include "game.h"
+#include "match.h"
+#include "rng.h"
+
+/* What a command asks of the front end. */
+typedef enum term_result {
+    TERM_OK = 0,      /* done; show the reply (may be empty) */
+    TERM_QUIT = 1,    /* the player wants to leave */
+    TERM_BOARD = 2,   /* show the position again */
+    TERM_CONFIRM = 3, /* a route waits: the next line "y" confirms it */
+    TERM_HELP = 4     /* show the help (term_help_text) */
+} term_result;
+
+enum {
+    TERM_ROUTE_MAX = 40,     /* most moves of one confirmed route */
+    TERM_LOG_HUMAN_ALL = -2  /* term_session_log_text: a viewer seeing only public texts */
+};
+
+typedef struct term_seat {
+    int human;     /* 1: a person at this keyboard plays the seat */
+    char spec[64]; /* "human" or the bot's spec, for the record's Seat tag */
+    bot *bot;      /* the bot playing the seat, NULL for a person */
+} term_seat;
+
+typedef struct term_entry {
+    int actions;         /* the match's action count after the entry's action */
+    int seat;            /* the seat that acted, -1 for chance or the game */
+    int private_seat;    /* the seat that sees private_text instead, -1 none */
+    char *text;          /* the sentence as everybody may know it */
+    char *private_text;  /* the sentence as private_seat knows it, or NULL */
+} term_entry;
+
+typedef struct term_session {
+    const game_def *game;   /* the rules played */
+    match match;            /* the game so far */
+    term_seat seat[GAME_MAX_PLAYERS]; /* who plays each seat */
+    uint64_t seed;          /* seed of chance and bots (shown, for replaying a game) */
+    rng chance;             /* draws chance outcomes */
+    bot *helper;            /* answers "hint" and "auto" for people */
+    int speed_ms;           /* pause after each bot action, milliseconds */
+    int viewer;             /* seat whose screen it is, -1 for the public view */
+    unsigned char *view;    /* game->observation(state, viewer) */
+    unsigned char *before;  /* scratch: the state before an action */
+    int *legal;             /* legal actions of the current state */
+    int legal_count;        /* entries of legal */
+    char *legal_text;       /* their texts, GAME_TEXT_MAX bytes each */
+    term_entry *log;        /* what happened, oldest first */
+    int log_count;          /* entries of log */
+    int log_capacity;       /* entries allocated */
+    int route[TERM_ROUTE_MAX]; /* moves of a route waiting for confirmation */
+    int route_count;        /* entries of route, 0 when none waits */
+    char *reply;            /* the answer to the last command (heap, NUL-terminated) */
+    size_t reply_len;       /* its length */
+    size_t reply_capacity;  /* bytes allocated */
+} term_session;
+
+/* Seat specs: "human" or a bot spec (bot.h); "bot" means the default bot. */
+/* The default bot kind: the strongest of greedy and random that exists. */
+const char *term_default_bot(void);
+
+/* Start a new game; specs[0..players-1] give the seats. 0, or nonzero
+ * with a reason in why (nothing to free then). */
+int term_session_init(term_session *s, const game_def *game, const game_options *options, const char *const *specs,
+                      uint64_t seed, char *why, size_t why_len);
+void term_session_free(term_session *s);
+
+/* Replace the game by the record at path; specs (may be NULL) override the
+ * seats the record names. 0, or nonzero with "FILE:LINE: reason". */
+int term_session_load(term_session *s, const char *path, const char *const *specs, char *why, size_t why_len);
+/* Write the game so far as a record to path. */
+int term_session_save(const term_session *s, const char *path, char *why, size_t why_len);
+
+/* Seat to act (a seat, GAME_CHANCE or GAME_TERMINAL). */
+int term_session_actor(const term_session *s);
+/* 1 if a person must act now. */
+int term_session_waiting(const term_session *s);
+/* Number of seats played by people. */
+int term_session_humans(const term_session *s);
+/* Play one chance outcome or one bot action: 1 done, 0 nothing to do
+ * (a person to act, or the game over), -1 engine or bot failure (reply). */
+int term_session_step(term_session *s);
+/* Apply action for the seat to act, logging it; 0 or the engine's status. */
+int term_session_apply(term_session *s, int action, char *why, size_t why_len);
+
+/* The seat whose screen comes next (the person to act, else the viewer so
+ * far); -1 when only bots play. */
+int term_session_next_viewer(const term_session *s);
+/* 1 if seat `to` may not see what the screen of seat `from` shows, so the
+ * keyboard must be passed with a blank screen between them. */
+int term_session_private_between(term_session *s, int from, int to);
+/* Make seat the viewer and refresh the observation. */
+void term_session_set_viewer(term_session *s, int seat);
+/* Refresh the legal actions and their texts (of the person to act). */
+void term_session_refresh(term_session *s);
+
+/* Run one command line (see term_help_text). The answer is in s->reply. */
+term_result term_session_command(term_session *s, const char *line);
+/* Legal action texts whose words the words of prefix begin ("mo L a5 b"
+ * for "move L a5 b4"): their indexes into s->legal in out[max]; returns
+ * how many match (may exceed max). */
+int term_session_complete(const term_session *s, const char *prefix, int *out, int max);
+/* Text of legal action i (0 .. legal_count-1). */
+const char *term_session_legal_text(const term_session *s, int i);
+/* The log entry i as viewer may read it. */
+const char *term_session_log_text(const term_session *s, int i, int viewer);
+
+/* Help: the commands and keys, and the rules summary of the game. */
+const char *term_help_text(void);
+const char *term_help_rules(const game_def *game);
+
+#endif

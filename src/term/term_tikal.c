@@ -1,0 +1,436 @@
+/*
+ * term_tikal.c -- Tikal's board, panel, log sentences, targets and routes
+ * for the terminal (see term_tikal.h).
+ *
+ * Hex geometry in cells: a hex is 15 cells wide and 7 rows tall (its top
+ * and bottom edges shared with the hexes above and below); column c starts
+ * 11 cells right of column c-1 and odd columns start 3 rows lower, so
+ * neighbouring hexes share their slanted edges.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "term/term_tikal.h"
+
+enum {
+    HEX_H = 3,  /* rows of each half of a hex */
+    HEX_L = 8,  /* width of the flat top and bottom edges */
+    STRIDE_X = HEX_L + HEX_H, /* columns between two board columns */
+    STRIDE_Y = 2 * HEX_H      /* rows between two board rows */
+};
+
+static const char *const figure_name[2] = {"an explorer", "the leader"};
+
+static void hex_origin(int field, int *y, int *x)
+{
+    int column = field / TIKAL_ROWS, row = field % TIKAL_ROWS;
+    *x = column * STRIDE_X;
+    *y = row * STRIDE_Y + (column % 2) * HEX_H;
+}
+
+void term_tikal_field_cell(int field, int *row, int *col)
+{
+    hex_origin(field, row, col);
+    *row += 1;
+    *col += HEX_H + 1;
+}
+
+int term_tikal_field_step(int field, int drow, int dcol)
+{
+    int column = field / TIKAL_ROWS + dcol, row = field % TIKAL_ROWS + drow;
+    int to = tikal_field_at(column, row);
+    return to < 0 ? field : to;
+}
+
+/* Temple values as printed, for telling levels uncovered. */
+static int printed_value(const tikal_state *s, const tikal_state *fresh, int field)
+{
+    int tile = s->field[field].tile;
+    return tile >= 0 ? tikal_tile(tile)->value : fresh->field[field].value;
+}
+
+static void hex_outline(term_canvas *c, int y0, int x0, int style)
+{
+    for (int x = HEX_H + 1; x <= HEX_H + HEX_L; x++) {
+        term_canvas_put(c, y0, x0 + x, '_', style);
+        term_canvas_put(c, y0 + 2 * HEX_H, x0 + x, '_', style);
+    }
+    for (int k = 1; k <= HEX_H; k++) {
+        term_canvas_put(c, y0 + k, x0 + HEX_H + 1 - k, '/', style);
+        term_canvas_put(c, y0 + k, x0 + HEX_H + HEX_L + k, '\\', style);
+        term_canvas_put(c, y0 + HEX_H + k, x0 + k, '\\', style);
+        term_canvas_put(c, y0 + HEX_H + k, x0 + 2 * HEX_H + HEX_L + 1 - k, '/', style);
+    }
+}
+
+static void hex_stone(term_canvas *c, int y, int x, int stones)
+{
+    term_canvas_put(c, y, x, stones ? (uint32_t)('0' + stones) : '.', stones ? TERM_ST_NORMAL : TERM_ST_DIM);
+}
+
+static void hex_contents(const tikal_state *s, const tikal_state *fresh, int field, term_canvas *c, int y0, int x0)
+{
+    const tikal_field *f = &s->field[field];
+    char name[3];
+    tikal_field_name(field, name);
+    term_canvas_text(c, y0 + 1, x0 + 4, name, f->kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_TITLE);
+    if (f->kind == TIKAL_EMPTY)
+        return;
+    if (f->tile >= 0)
+        term_canvas_text(c, y0 + 1, x0 + 10, tikal_tile(f->tile)->id, TERM_ST_DIM);
+    /* stones: N, NE, SE, S, SW, NW, each just inside its edge */
+    hex_stone(c, y0 + 1, x0 + 8, f->stones[0]);
+    hex_stone(c, y0 + 2, x0 + 12, f->stones[1]);
+    hex_stone(c, y0 + 5, x0 + 12, f->stones[2]);
+    hex_stone(c, y0 + 5, x0 + 8, f->stones[3]);
+    hex_stone(c, y0 + 5, x0 + 3, f->stones[4]);
+    hex_stone(c, y0 + 2, x0 + 3, f->stones[5]);
+    /* what the field is, in at most 6 cells between the NW and NE stones */
+    char info[16] = "";
+    int style = TERM_ST_TITLE;
+    switch (f->kind) {
+    case TIKAL_BASECAMP:
+        snprintf(info, sizeof info, "BASE");
+        break;
+    case TIKAL_VOLCANO:
+        snprintf(info, sizeof info, "VOLC");
+        style = TERM_ST_ALERT;
+        break;
+    case TIKAL_JUNGLE:
+        if (f->camp >= 0)
+            snprintf(info, sizeof info, "camp %d", f->camp + 1);
+        else {
+            snprintf(info, sizeof info, "jungle");
+            style = TERM_ST_DIM;
+        }
+        break;
+    case TIKAL_TEMPLE: {
+        int levels = f->value - printed_value(s, fresh, field);
+        if (f->guard >= 0)
+            snprintf(info, sizeof info, "T%d G%d", f->value, f->guard + 1);
+        else if (levels > 0)
+            snprintf(info, sizeof info, "T%d+%d", f->value, levels);
+        else
+            snprintf(info, sizeof info, "T%d", f->value);
+        break;
+    }
+    case TIKAL_TREASURE:
+        if (f->camp >= 0)
+            snprintf(info, sizeof info, "$%d C%d", f->tokens, f->camp + 1);
+        else
+            snprintf(info, sizeof info, "$%d", f->tokens);
+        style = f->tokens ? TERM_ST_TITLE : TERM_ST_DIM;
+        break;
+    default:
+        break;
+    }
+    term_canvas_text(c, y0 + 2, x0 + 5, info, f->camp >= 0 ? TERM_ST_SEAT + f->camp
+                                              : f->guard >= 0 ? TERM_ST_SEAT + f->guard : style);
+    for (int p = 0; p < s->players; p++) {
+        int leader = f->leaders >> p & 1;
+        if (f->explorers[p] == 0 && !leader)
+            continue;
+        if (f->explorers[p] > 0)
+            snprintf(info, sizeof info, "%d:%d%s", p + 1, f->explorers[p], leader ? "L" : "");
+        else
+            snprintf(info, sizeof info, "%d:L", p + 1);
+        term_canvas_text(c, y0 + 3 + p / 2, x0 + 2 + (p % 2) * 6, info, TERM_ST_SEAT + p);
+    }
+}
+
+void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col)
+{
+    tikal_state fresh;
+    tikal_init(&fresh, 2, 0);
+    /* outlines first (shared edges), marked hexes last so their outline wins */
+    for (int pass = 0; pass < 3; pass++)
+        for (int f = 0; f < TIKAL_FIELDS; f++) {
+            int mark = marks ? marks[f] : 0;
+            int want = mark & TERM_MARK_CURSOR ? 2 : mark & TERM_MARK_TARGET ? 1 : 0;
+            if (want != pass)
+                continue;
+            int y, x;
+            hex_origin(f, &y, &x);
+            int style = pass == 2 ? TERM_ST_CURSOR : pass == 1 ? TERM_ST_TARGET
+                        : s->field[f].kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_NORMAL;
+            hex_outline(c, row + y, col + x, style);
+        }
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        int y, x;
+        hex_origin(f, &y, &x);
+        hex_contents(s, &fresh, f, c, row + y, col + x);
+        if (marks && marks[f] & TERM_MARK_CURSOR)
+            term_canvas_paint(c, row + y + 1, col + x + 4, 2, TERM_ST_CURSOR);
+    }
+}
+
+/* ---- the panel ------------------------------------------------------------ */
+
+static const char *const kind_word[] = {"empty", "base camp", "jungle", "temple", "treasure", "volcano"};
+
+static void tile_words(int tile, char *buf, size_t len)
+{
+    const tikal_tile_def *t = tikal_tile(tile);
+    if (t->kind == TIKAL_TEMPLE)
+        snprintf(buf, len, "%s (temple %d)", t->id, t->value);
+    else if (t->kind == TIKAL_TREASURE)
+        snprintf(buf, len, "%s (treasure, %d masks)", t->id, t->value);
+    else
+        snprintf(buf, len, "%s (%s)", t->id, kind_word[t->kind]);
+}
+
+int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, int col, int width)
+{
+    int r = row;
+    char buf[128];
+    (void)width;
+    term_canvas_printf(c, r++, col, TERM_ST_TITLE, "TIKAL - %s game, %d players", s->auction ? "auction" : "basic",
+                       s->players);
+    if (s->phase == TIKAL_PH_OVER)
+        term_canvas_text(c, r++, col, "The game is over.", TERM_ST_ALERT);
+    else if (tikal_current_player(s) == GAME_CHANCE)
+        term_canvas_text(c, r++, col, "Waiting for the next tile or token.", TERM_ST_NORMAL);
+    else {
+        static const char *const what[] = {"", "", "", "bids or passes", "takes a tile", "places the tile",
+                                           "acts", ""};
+        int x = term_canvas_printf(c, r, col, TERM_ST_SEAT + s->actor, "Seat %d", s->actor + 1);
+        x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %s", what[s->phase]);
+        if (s->phase == TIKAL_PH_ACTIONS)
+            term_canvas_printf(c, r, x, TERM_ST_TITLE, ", %d AP left", s->ap);
+        r++;
+        if (s->turn_kind != TIKAL_TURN_NORMAL)
+            term_canvas_text(c, r++, col,
+                             s->turn_kind == TIKAL_TURN_SCORING ? "  volcano scoring turn (T17)"
+                                                                : "  final scoring turn (T19, T25)",
+                             TERM_ST_ALERT);
+    }
+    r++;
+    for (int p = 0; p < s->players; p++) {
+        const tikal_player *pl = &s->player[p];
+        int x = term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "Seat %d%s", p + 1, p == viewer ? " (you)" : "");
+        x = term_canvas_printf(c, r, x, TERM_ST_TITLE, "  %d points", pl->score);
+        if (s->auction && pl->marker_up && s->phase != TIKAL_PH_OVER)
+            term_canvas_text(c, r, x, "  (turn to come)", TERM_ST_DIM);
+        r++;
+        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  supply %dE%s  camps %d/2  guards %d/2%s",
+                           pl->explorers_in_supply, pl->leader_in_supply ? "+L" : "", pl->camps_built,
+                           pl->guards_placed, pl->removed ? "" : "");
+        int x2 = term_canvas_text(c, r, col, "  treasures", TERM_ST_NORMAL);
+        int any = 0;
+        for (int m = 0; m < TIKAL_MOTIFS; m++)
+            if (pl->treasures[m]) {
+                x2 = term_canvas_printf(c, r, x2, TERM_ST_NORMAL, " %d", m + 1);
+                if (pl->treasures[m] > 1)
+                    x2 = term_canvas_printf(c, r, x2, TERM_ST_NORMAL, "x%d", pl->treasures[m]);
+                any = 1;
+            }
+        term_canvas_printf(c, r++, x2, TERM_ST_DIM, any ? " (%d pts)" : " none", tikal_treasure_points(pl));
+    }
+    r++;
+    int left = 0;
+    for (int t = 0; t < TIKAL_TILES; t++)
+        left += !(s->stack_used >> t & 1);
+    term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "Tiles left in the stack: %d", left);
+    if (s->hand >= 0) {
+        const tikal_tile_def *t = tikal_tile(s->hand);
+        tile_words(s->hand, buf, sizeof buf);
+        term_canvas_printf(c, r++, col, TERM_ST_TITLE, "Tile in hand: %s", buf);
+        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  stones N%d NE%d SE%d S%d SW%d NW%d (at r0)", t->stones[0],
+                           t->stones[1], t->stones[2], t->stones[3], t->stones[4], t->stones[5]);
+    }
+    if (s->auction) {
+        int x = term_canvas_text(c, r, col, "Auction display:", TERM_ST_TITLE);
+        int shown = 0;
+        for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+            if (s->display[i] >= 0) {
+                tile_words(s->display[i], buf, sizeof buf);
+                term_canvas_printf(c, ++r, col + 2, TERM_ST_NORMAL, "%s", buf);
+                shown = 1;
+            }
+        if (!shown)
+            term_canvas_text(c, r, x, " empty", TERM_ST_DIM);
+        r++;
+        if (s->phase == TIKAL_PH_BID) {
+            if (s->high_bidder >= 0)
+                term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "Highest bid: %d by seat %d", s->high_bid,
+                                   s->high_bidder + 1);
+            else
+                term_canvas_text(c, r++, col, "No bid yet", TERM_ST_NORMAL);
+            x = term_canvas_printf(c, r, col, TERM_ST_NORMAL, "Opened by seat %d; passed:", s->opener + 1);
+            for (int p = 0; p < s->players; p++)
+                if (s->passed >> p & 1)
+                    x = term_canvas_printf(c, r, x, TERM_ST_SEAT + p, " %d", p + 1);
+            r++;
+        }
+    }
+    return r - row;
+}
+
+/* ---- words ---------------------------------------------------------------- */
+
+void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
+{
+    char f1[3], f2[3], tile[64];
+    int seat = s->actor + 1;
+    if (a >= TIKAL_A_TREASURE)
+        snprintf(buf, len, "Seat %d dug up a treasure of motif %d", seat, a - TIKAL_A_TREASURE + 1);
+    else if (a >= TIKAL_A_REVEAL) {
+        tile_words(a - TIKAL_A_REVEAL, tile, sizeof tile);
+        snprintf(buf, len, "Tile %s is revealed for the auction", tile);
+    } else if (a >= TIKAL_A_DRAW) {
+        tile_words(a - TIKAL_A_DRAW, tile, sizeof tile);
+        snprintf(buf, len, "Seat %d drew tile %s", seat, tile);
+    } else if (a >= TIKAL_A_BID)
+        snprintf(buf, len, "Seat %d bid %d", seat, a - TIKAL_A_BID + 1);
+    else if (a >= TIKAL_A_TAKE) {
+        tile_words(a - TIKAL_A_TAKE, tile, sizeof tile);
+        snprintf(buf, len, "Seat %d took tile %s%s", seat, tile,
+                 s->high_bidder == s->actor && s->high_bid > 0 ? "" : "");
+    } else if (a >= TIKAL_A_SWAP) {
+        int k = a - TIKAL_A_SWAP;
+        snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (3 AP)", seat,
+                 k / 8 % 4 + 1, k / 32 + 1, k % 8 + 1);
+    } else if (a >= TIKAL_A_GUARD) {
+        tikal_field_name(a - TIKAL_A_GUARD, f1);
+        snprintf(buf, len, "Seat %d placed a guard on the temple at %s (5 AP)", seat, f1);
+    } else if (a >= TIKAL_A_BUILD) {
+        tikal_field_name(a - TIKAL_A_BUILD, f1);
+        snprintf(buf, len, "Seat %d built a camp on %s (5 AP)", seat, f1);
+    } else if (a >= TIKAL_A_DIG) {
+        tikal_field_name(a - TIKAL_A_DIG, f1);
+        snprintf(buf, len, "Seat %d dug for treasure at %s (3 AP)", seat, f1);
+    } else if (a >= TIKAL_A_UNCOVER) {
+        int f = a - TIKAL_A_UNCOVER;
+        tikal_field_name(f, f1);
+        snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (2 AP)", seat, f1,
+                 s->field[f].value + 1);
+    } else if (a >= TIKAL_A_MOVE) {
+        int k = a - TIKAL_A_MOVE, from = k / 6 % TIKAL_FIELDS, d = k % 6;
+        tikal_field_name(from, f1);
+        tikal_field_name(tikal_neighbor(from, d), f2);
+        snprintf(buf, len, "Seat %d moved %s from %s to %s (%d AP)", seat, figure_name[k / (TIKAL_FIELDS * 6)], f1,
+                 f2, tikal_crossing_cost(s, from, d));
+    } else if (a >= TIKAL_A_PATH) {
+        int k = a - TIKAL_A_PATH;
+        tikal_field_name(k / TIKAL_FIELDS % TIKAL_FIELDS, f1);
+        tikal_field_name(k % TIKAL_FIELDS, f2);
+        snprintf(buf, len, "Seat %d sent %s from camp %s to camp %s by a secret path (1 AP)", seat,
+                 figure_name[k / (TIKAL_FIELDS * TIKAL_FIELDS)], f1, f2);
+    } else if (a >= TIKAL_A_DEPLOY) {
+        int k = a - TIKAL_A_DEPLOY;
+        tikal_field_name(k % TIKAL_FIELDS, f1);
+        snprintf(buf, len, "Seat %d deployed %s to %s (1 AP)", seat, figure_name[k / TIKAL_FIELDS], f1);
+    } else if (a >= TIKAL_A_PLACE) {
+        int k = a - TIKAL_A_PLACE, rot = k % 6;
+        tikal_field_name(k / 6, f1);
+        if (s->hand < 0)
+            snprintf(buf, len, "Seat %d placed a tile on %s", seat, f1);
+        else {
+            const tikal_tile_def *t = tikal_tile(s->hand);
+            int st[6];
+            for (int e = 0; e < 6; e++)
+                st[e] = t->stones[(e - rot + 6) % 6];
+            tile_words(s->hand, tile, sizeof tile);
+            snprintf(buf, len, "Seat %d placed tile %s on %s, turned r%d: stones N%d NE%d SE%d S%d SW%d NW%d", seat,
+                     tile, f1, rot, st[0], st[1], st[2], st[3], st[4], st[5]);
+        }
+    } else if (a == TIKAL_A_PASS)
+        snprintf(buf, len, "Seat %d passed", seat);
+    else
+        snprintf(buf, len, "Seat %d ended the turn%s", seat, s->ap ? "" : "");
+}
+
+/* ---- targets and routes --------------------------------------------------- */
+
+void term_tikal_targets(const int *legal, int n, unsigned char *marks)
+{
+    for (int i = 0; i < n; i++) {
+        int a = legal[i], f = -1;
+        if (a >= TIKAL_A_SWAP)
+            continue;
+        if (a >= TIKAL_A_GUARD)
+            f = a - TIKAL_A_GUARD;
+        else if (a >= TIKAL_A_BUILD)
+            f = a - TIKAL_A_BUILD;
+        else if (a >= TIKAL_A_DIG)
+            f = a - TIKAL_A_DIG;
+        else if (a >= TIKAL_A_UNCOVER)
+            f = a - TIKAL_A_UNCOVER;
+        else if (a >= TIKAL_A_MOVE) {
+            int k = a - TIKAL_A_MOVE;
+            f = tikal_neighbor(k / 6 % TIKAL_FIELDS, k % 6);
+        } else if (a >= TIKAL_A_PATH)
+            f = (a - TIKAL_A_PATH) % TIKAL_FIELDS;
+        else if (a >= TIKAL_A_DEPLOY)
+            f = (a - TIKAL_A_DEPLOY) % TIKAL_FIELDS;
+        else if (a >= TIKAL_A_PLACE)
+            f = (a - TIKAL_A_PLACE) / 6;
+        if (f >= 0)
+            marks[f] |= TERM_MARK_TARGET;
+    }
+}
+
+/* Dijkstra over the 40 fields with crossing costs; dist[] and the direction
+ * used to enter each field (from[]). */
+static void route_search(const tikal_state *s, int start, int *dist, int *via)
+{
+    int done[TIKAL_FIELDS] = {0};
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        dist[f] = -1;
+        via[f] = -1;
+    }
+    dist[start] = 0;
+    for (;;) {
+        int best = -1;
+        for (int f = 0; f < TIKAL_FIELDS; f++)
+            if (!done[f] && dist[f] >= 0 && (best < 0 || dist[f] < dist[best]))
+                best = f;
+        if (best < 0)
+            return;
+        done[best] = 1;
+        for (int d = 0; d < 6; d++) {
+            int cost = tikal_crossing_cost(s, best, d), to = tikal_neighbor(best, d);
+            if (cost == 0 || to < 0 || done[to])
+                continue;
+            if (dist[to] < 0 || dist[best] + cost < dist[to]) {
+                dist[to] = dist[best] + cost;
+                via[to] = d;
+            }
+        }
+    }
+}
+
+int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int max, int *cost)
+{
+    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS], path[TIKAL_FIELDS];
+    *cost = 0;
+    if (from < 0 || to < 0)
+        return -1;
+    if (from == to)
+        return 0;
+    route_search(s, from, dist, via);
+    if (dist[to] < 0)
+        return -1;
+    int n = 0;
+    for (int f = to; f != from; f = tikal_neighbor(f, (via[f] + 3) % 6))
+        path[n++] = via[f];
+    if (n > max)
+        return -1;
+    int at = from;
+    for (int i = 0; i < n; i++) {
+        int d = path[n - 1 - i];
+        moves[i] = TIKAL_A_MOVE + (figure * TIKAL_FIELDS + at) * 6 + d;
+        at = tikal_neighbor(at, d);
+    }
+    *cost = dist[to];
+    return n;
+}
+
+void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *marks)
+{
+    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS];
+    route_search(s, from, dist, via);
+    for (int f = 0; f < TIKAL_FIELDS; f++)
+        if (f != from && dist[f] > 0 && dist[f] <= ap)
+            marks[f] |= TERM_MARK_TARGET;
+}

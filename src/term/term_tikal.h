@@ -1,0 +1,69 @@
+/*
+ * term_tikal.h -- Tikal for the terminal: the board drawn as hexes, the side
+ * panel, sentences for the log, the fields each legal action aims at, and the
+ * cheapest route of a figure across several fields.
+ *
+ * The renderers are pure functions from a state (the observation a seat may
+ * see) to cells of a canvas, so that the plain mode, the curses layer and
+ * golden tests share them. Board geometry (tikal.h): 8 columns a..h of 5
+ * rows, flat-topped hexes, odd columns half a hex lower. Every hex shows its
+ * name and tile, the stones on each of its six edges (a digit just inside
+ * the edge, '.' for none), its kind (T5 a temple of value 5, T5+2 with two
+ * levels uncovered, T5 G2 guarded by seat 2, $3 three treasures left, VOLC
+ * a volcano, jungle, BASE), a camp ("camp 1" or "$0 C1": seat 1's camp) and
+ * the figures of each seat as
+ * "seat:explorers" with L for the leader (1:3L = three explorers and the
+ * leader of seat 1).
+ */
+#ifndef MAYA_TERM_TIKAL_H
+#define MAYA_TERM_TIKAL_H
+
+#include <stddef.h>
+
+#include "term/term_canvas.h"
+#include "tikal/tikal.h"
+
+/* Marks of a field on the board. */
+enum {
+    TERM_MARK_TARGET = 1, /* a legal target: drawn in TERM_ST_TARGET */
+    TERM_MARK_CURSOR = 2  /* under the cursor: drawn in TERM_ST_CURSOR */
+};
+
+enum {
+    TERM_TIKAL_BOARD_ROWS = 34, /* cells the board needs */
+    TERM_TIKAL_BOARD_COLS = 93,
+    TERM_TIKAL_PANEL_COLS = 44  /* width the panel is written for */
+};
+
+/* Draw the board with its top-left corner at (row, col); marks[field] is a
+ * set of TERM_MARK_* (marks may be NULL). */
+void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col);
+/* Cell of the name of field (the cursor's anchor), relative to the board. */
+void term_tikal_field_cell(int field, int *row, int *col);
+/* The neighbour of field in the direction of an arrow key: dr/dc -1, 0, 1
+ * on screen; the field itself if there is none. */
+int term_tikal_field_step(int field, int drow, int dcol);
+
+/* Draw the panel (scores, action points, treasures, tile in hand, auction)
+ * from (row, col), at most width cells wide; viewer is the seat the screen
+ * belongs to (-1 for none); returns the rows used. */
+int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, int col, int width);
+
+/* The sentence for the log: what the actor of state `before` did by action
+ * (legal there), e.g. "Seat 2 moved the leader from a5 to b4 (2 AP)". */
+void term_tikal_words(const tikal_state *before, int action, char *buf, size_t len);
+
+/* Set TERM_MARK_TARGET in marks[field] for every field one of legal[0..n-1]
+ * aims at (placing, deploying, moving, digging...). */
+void term_tikal_targets(const int *legal, int n, unsigned char *marks);
+
+/* Cheapest route of seat's figure (0 explorer, 1 leader) from field `from`
+ * to field `to` by crossings (T11): writes the move actions into
+ * moves[max] and the total AP into *cost; returns the number of moves,
+ * 0 if from == to, -1 if to cannot be reached. */
+int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int max, int *cost);
+/* Set TERM_MARK_TARGET for every field the figure can reach from `from`
+ * with at most ap AP. */
+void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *marks);
+
+#endif

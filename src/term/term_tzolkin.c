@@ -1,0 +1,293 @@
+/*
+ * term_tzolkin.c -- the Tzolk'in table as text and the log sentences (see
+ * term_tzolkin.h). Short descriptions of gear actions, buildings and
+ * monuments come from the rules (Z1.3-Z1.9) and the component tables.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "term/term_tzolkin.h"
+
+static const char *const gear_code[TZOLK_GEARS] = {"PAL", "YAX", "TIK", "UXM", "CHI"};
+static const char *const gear_name[TZOLK_GEARS] = {"Palenque", "Yaxchilan", "Tikal", "Uxmal", "Chichen Itza"};
+static const int gear_last[TZOLK_GEARS] = {7, 7, 7, 7, 10};
+static const char *const gear_help[TZOLK_GEARS] = {
+    "1 3 corn  2 4 corn  3 5c/2w  4 7c/3w  5 9c/4w  6-7 any",
+    "1 wood  2 stone+corn  3 gold+2c  4 skull  5 gold+stone+2c  6-7 any",
+    "1 tech  2 build  3 1-2 tech  4 2 builds/monument  5 2 temples  6-7 any",
+    "1 3c: temple  2 market  3 worker  4 build for corn  5 other action  6-7 any",
+    "1-9 skull for VP and temple steps  10 any"};
+static const char *const temple_name[TZOLK_TEMPLES] = {"CHAAC", "QUETZ", "KUKUL"};
+static const char *const track_name[TZOLK_TRACKS] = {"AGRI", "EXTR", "ARCH", "THEO"};
+static const char *const category_name[4] = {"farm", "civic", "tomb", "shrine"};
+static const int food_tooth[4] = {7, 13, 20, 26};
+
+/* "2w1s" from counts of wood, stone, gold (and skulls). */
+static void cost_text(const uint8_t *cost, int skull, char *buf, size_t len)
+{
+    static const char letter[4] = {'w', 's', 'g', 'k'};
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int r = 0; r < 3 + (skull > 0); r++) {
+        int n = r < 3 ? cost[r] : skull;
+        if (n > 0 && used + 8 < len)
+            used += (size_t)snprintf(buf + used, len - used, "%d%c", n, letter[r]);
+    }
+    if (used == 0)
+        snprintf(buf, len, "free");
+}
+
+static void building_text(int b, char *buf, size_t len)
+{
+    const tzolk_building_def *d = tzolk_building(b);
+    char cost[24];
+    cost_text(d->cost, 0, cost, sizeof cost);
+    size_t used = (size_t)snprintf(buf, len, "%s %s %s:", d->id, category_name[d->category], cost);
+#define ADD(...)                                                                                                   \
+    do {                                                                                                           \
+        if (used < len)                                                                                            \
+            used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);                                         \
+    } while (0)
+    if (d->vp)
+        ADD(" %dVP", d->vp);
+    if (d->feed)
+        ADD(" feeds %d", d->feed);
+    if (d->feed_disc)
+        ADD(" -1 corn per worker");
+    if (d->tech >= 0)
+        ADD(" %s+1", track_name[d->tech]);
+    if (d->tech_any)
+        ADD(" %d tech of choice", d->tech_any);
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        if (d->temple[t])
+            ADD(" %s+%d", temple_name[t], d->temple[t]);
+    if (d->temple_any)
+        ADD(" temple of choice");
+    static const char *const good[5] = {"corn", "wood", "stone", "gold", "skull"};
+    for (int g = 0; g < 5; g++)
+        if (d->gain[g])
+            ADD(" +%d %s", d->gain[g], good[g]);
+    if (d->worker)
+        ADD(" +%d worker", d->worker);
+    if (d->build)
+        ADD(" build another");
+    if (d->trade)
+        ADD(" market");
+    if (d->any_action)
+        ADD(" 1c: an action");
+#undef ADD
+}
+
+static void monument_text(int m, char *buf, size_t len)
+{
+    const tzolk_monument_def *d = tzolk_monument(m);
+    char cost[24];
+    cost_text(d->cost, d->cost[3], cost, sizeof cost);
+    snprintf(buf, len, "%s %s %s", d->id, category_name[d->category], cost);
+}
+
+static void wealth_text(int w, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", w == TZOLK_UNKNOWN ? "?" : tzolk_wealth(w)->id);
+}
+
+int term_tzolk_table(const tzolk_state *s, int viewer, term_canvas *c, int row, int col)
+{
+    int r = row;
+    char buf[160];
+    int next = s->next_food < 4 ? food_tooth[s->next_food] : -1;
+    int x = term_canvas_printf(c, r, col, TERM_ST_TITLE, "TZOLK'IN - %d players", s->players);
+    x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, "   calendar T = %d of 26, age %s", s->teeth,
+                           s->age == 1 ? "I" : "II");
+    if (next >= 0)
+        term_canvas_printf(c, r, x, TERM_ST_NORMAL, "   food day at T = %d%s (%s)", next,
+                           tzolk_is_food_day(s) ? ", now" : "", next == 13 || next == 26 ? "temple VP" : "goods");
+    r++;
+    x = term_canvas_printf(c, r, col, TERM_ST_NORMAL, "Start-player token: seat %d   corn pool %d   start space: ",
+                           s->token + 1, s->pool);
+    if (s->start_space >= 0)
+        term_canvas_printf(c, r, x, TERM_ST_SEAT + s->start_space, "seat %d", s->start_space + 1);
+    else
+        term_canvas_text(c, r, x, "free", TERM_ST_DIM);
+    r++;
+    int actor = tzolk_current_player(s);
+    if (actor >= 0) {
+        static const char *const what[] = {"", "", "", "", "", "keeps two wealth tiles", "plays a turn", "", "",
+                                           "chooses the calendar advance", ""};
+        x = term_canvas_printf(c, r, col, TERM_ST_SEAT + actor, "Seat %d", actor + 1);
+        x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %s", what[s->phase]);
+        if (s->phase == TZOLK_PH_TURN)
+            term_canvas_printf(c, r, x, TERM_ST_DIM, "%s%s",
+                               s->mode == 1 ? " (placing workers)" : s->mode == 2 ? " (picking up workers)" : "",
+                               s->sp ? ", a choice is due" : "");
+    } else
+        term_canvas_text(c, r, col, actor == GAME_TERMINAL ? "The game is over." : "Setting up / revealing...",
+                         actor == GAME_TERMINAL ? TERM_ST_ALERT : TERM_ST_DIM);
+    r += 2;
+    x = term_canvas_text(c, r, col, "Gear          position", TERM_ST_TITLE);
+    for (int p = 0; p <= 10; p++)
+        term_canvas_printf(c, r, col + 22 + p * 4, TERM_ST_TITLE, "%3d", p);
+    r++;
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        term_canvas_printf(c, r, col, TERM_ST_NORMAL, "%s %s", gear_code[g], gear_name[g]);
+        for (int p = 0; p <= gear_last[g]; p++) {
+            int who = s->gear[g][p];
+            if (who == TZOLK_BLOCKER)
+                term_canvas_text(c, r, col + 24 + p * 4, "x", TERM_ST_DIM);
+            else if (who >= 0)
+                term_canvas_printf(c, r, col + 24 + p * 4, TERM_ST_SEAT + who, "%d", who + 1);
+            else
+                term_canvas_text(c, r, col + 24 + p * 4, ".", TERM_ST_DIM);
+        }
+        r++;
+        term_canvas_printf(c, r++, col + 4, TERM_ST_DIM, "%s", gear_help[g]);
+    }
+    x = term_canvas_text(c, r, col, "Skulls on CHI slots:", TERM_ST_NORMAL);
+    if (s->chi_slots == 0)
+        x = term_canvas_text(c, r, x, " none", TERM_ST_DIM);
+    for (int q = 1; q <= 9; q++)
+        if (s->chi_slots >> q & 1)
+            x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %d", q);
+    x = term_canvas_printf(c, r, x + 3, TERM_ST_NORMAL, "skulls left %d   jungle (corn/forest):", s->skull_supply);
+    for (int j = 0; j < 4; j++)
+        x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " PAL%d %d/%d", j + 2, s->jungle[j][1], s->jungle[j][0]);
+    r += 2;
+    term_canvas_text(c, r++, col, "Buildings on display:", TERM_ST_TITLE);
+    for (int b = 0; b < TZOLK_BUILDINGS; b++)
+        if (s->display >> b & 1) {
+            building_text(b, buf, sizeof buf);
+            term_canvas_text(c, r++, col + 2, buf, TERM_ST_NORMAL);
+        }
+    term_canvas_text(c, r, col, "Monuments on display:", TERM_ST_TITLE);
+    int shown = 0;
+    for (int m = 0; m < TZOLK_MONUMENTS; m++)
+        if (s->mon_display >> m & 1) {
+            monument_text(m, buf, sizeof buf);
+            if (shown % 3 == 0)
+                r++;
+            term_canvas_text(c, r, col + 2 + (shown % 3) * 24, buf, TERM_ST_NORMAL);
+            shown++;
+        }
+    r += 2;
+    term_canvas_text(c, r, col, "Seat", TERM_ST_TITLE);
+    term_canvas_text(c, r, col + 10, "VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO",
+                     TERM_ST_TITLE);
+    r++;
+    for (int p = 0; p < s->players; p++) {
+        const tzolk_player *pl = &s->player[p];
+        term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "%d%s", p + 1, p == viewer ? " (you)" : "");
+        term_canvas_printf(c, r, col + 8, TERM_ST_NORMAL, "%4d %4d %2d %2d %2d %5d   %d (%d)   %5d %5d %5d  %4d %4d %4d %4d",
+                           pl->vp, pl->corn, pl->res[0], pl->res[1], pl->res[2], pl->skulls, pl->workers, pl->hand,
+                           pl->temple[0], pl->temple[1], pl->temple[2], pl->tech[0], pl->tech[1], pl->tech[2],
+                           pl->tech[3]);
+        r++;
+        x = term_canvas_text(c, r, col + 2, "built:", TERM_ST_DIM);
+        int any = 0;
+        for (int b = 0; b < TZOLK_BUILDINGS; b++)
+            if (pl->buildings >> b & 1) {
+                x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %s", tzolk_building(b)->id);
+                any = 1;
+            }
+        for (int m = 0; m < TZOLK_MONUMENTS; m++)
+            if (pl->monuments >> m & 1) {
+                x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %s", tzolk_monument(m)->id);
+                any = 1;
+            }
+        if (!any)
+            x = term_canvas_text(c, r, x, " nothing", TERM_ST_DIM);
+        x = term_canvas_text(c, r, x + 2, "wealth:", TERM_ST_DIM);
+        for (int i = 0; i < 4 && (pl->has_kept || s->phase == TZOLK_PH_KEEP); i++) {
+            if (pl->has_kept && !(pl->keep_mask >> i & 1))
+                continue;
+            wealth_text(pl->dealt[i], buf, sizeof buf);
+            x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %s", buf);
+        }
+        x = term_canvas_printf(c, r, x + 2, TERM_ST_DIM, "tiles corn %d wood %d%s", pl->corn_tiles, pl->wood_tiles,
+                               pl->light ? "" : "  (board dark side)");
+        r++;
+    }
+    return r - row;
+}
+
+void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t len)
+{
+    char text[GAME_TEXT_MAX], more[128];
+    int seat = s->actor + 1;
+    if (tzolk_action_to_text(s, a, text, sizeof text) != 0) {
+        snprintf(buf, len, "Seat %d played action %d", seat, a);
+        return;
+    }
+    const char *arg = strchr(text, ' ') ? strchr(text, ' ') + 1 : "";
+    if (a >= TZOLK_A_MARKET)
+        snprintf(buf, len, "Seat %d traded at the market: %s", seat, arg[0] ? arg : "nothing");
+    else if (a >= TZOLK_A_BLOCK)
+        snprintf(buf, len, "Wealth tile %s is revealed: its positions are blocked", arg);
+    else if (a >= TZOLK_A_DEAL) {
+        if (viewer == s->actor)
+            snprintf(buf, len, "You (seat %d) are dealt wealth tile %s", seat, tzolk_wealth(a - TZOLK_A_DEAL)->id);
+        else
+            snprintf(buf, len, "Seat %d is dealt a wealth tile", seat);
+    } else if (a >= TZOLK_A_BUILDING) {
+        building_text(a - TZOLK_A_BUILDING, more, sizeof more);
+        snprintf(buf, len, "Building %s is revealed", more);
+    } else if (a >= TZOLK_A_MONUMENT) {
+        monument_text(a - TZOLK_A_MONUMENT, more, sizeof more);
+        snprintf(buf, len, "Monument %s is revealed", more);
+    } else if (a >= TZOLK_A_START)
+        snprintf(buf, len, "Seat %d gets the start-player token", a - TZOLK_A_START + 1);
+    else if (a >= TZOLK_A_KEEP) {
+        if (viewer == s->actor)
+            snprintf(buf, len, "You (seat %d) kept wealth tiles %s", seat, arg);
+        else
+            snprintf(buf, len, "Seat %d kept two wealth tiles", seat);
+    } else if (a >= TZOLK_A_BUILD_MON)
+        snprintf(buf, len, "Seat %d built monument %s", seat, arg);
+    else if (a >= TZOLK_A_BUILD) {
+        int b = a >= TZOLK_A_BUILD_FULL ? a - TZOLK_A_BUILD_FULL
+                : a >= TZOLK_A_BUILD_SAVE ? (a - TZOLK_A_BUILD_SAVE) / 3
+                                          : a - TZOLK_A_BUILD;
+        building_text(b, more, sizeof more);
+        snprintf(buf, len, "Seat %d built %s%s", seat, more,
+                 a >= TZOLK_A_BUILD_FULL ? " (paid in full)" : a >= TZOLK_A_BUILD_SAVE ? " (saving a cube, ARCH 3)" : "");
+    } else if (a >= TZOLK_A_PICK) {
+        const char *what = strchr(arg, ' ') ? strchr(arg, ' ') + 1 : "";
+        int p_len = (int)(strchr(arg, ' ') ? strchr(arg, ' ') - arg : (long)strlen(arg));
+        if (strcmp(what, "none") == 0)
+            snprintf(buf, len, "Seat %d picked up the worker on %.*s without an action", seat, p_len, arg);
+        else
+            snprintf(buf, len, "Seat %d picked up the worker on %.*s and performs %s", seat, p_len, arg, what);
+    } else if (a >= TZOLK_A_DO)
+        snprintf(buf, len, "Seat %d chose to perform %s", seat, arg);
+    else if (a >= TZOLK_A_GAIN)
+        snprintf(buf, len, "Seat %d gained %s", seat, arg);
+    else if (a >= TZOLK_A_TECH_FREE)
+        snprintf(buf, len, "Seat %d advanced on technology %s%s", seat, arg,
+                 a >= TZOLK_A_TECH ? " (paid)" : " (free)");
+    else if (a == TZOLK_A_PLACE_START)
+        snprintf(buf, len, "Seat %d placed a worker on the start-player space", seat);
+    else if (a >= TZOLK_A_PLACE) {
+        int g = a - TZOLK_A_PLACE;
+        snprintf(buf, len, "Seat %d placed a worker on %s (%s) at position %d", seat, gear_code[g], gear_name[g],
+                 tzolk_lowest_free(s, g));
+    } else if (a >= TZOLK_A_TEMPLES)
+        snprintf(buf, len, "Seat %d went up two temples, paying a resource: %s", seat, arg);
+    else if (a >= TZOLK_A_TEMPLE_PAY)
+        snprintf(buf, len, "Seat %d paid a resource for a step on a temple: %s", seat, arg);
+    else if (a >= TZOLK_A_TEMPLE)
+        snprintf(buf, len, "Seat %d went up a step on temple %s", seat, arg);
+    else if (a >= TZOLK_A_BEG)
+        snprintf(buf, len, "Seat %d begged for corn, angering %s", seat, arg);
+    else if (a >= TZOLK_A_BURN)
+        snprintf(buf, len, "Seat %d burned the forest, angering %s", seat, arg);
+    else if (a == TZOLK_A_WOOD)
+        snprintf(buf, len, "Seat %d harvested wood", seat);
+    else if (a == TZOLK_A_CORN)
+        snprintf(buf, len, "Seat %d harvested corn", seat);
+    else if (a >= TZOLK_A_ADVANCE)
+        snprintf(buf, len, "Seat %d advanced the calendar by %s", seat,
+                 a == TZOLK_A_ADVANCE ? "one tooth" : "two teeth");
+    else if (a == TZOLK_A_SKIP)
+        snprintf(buf, len, "Seat %d skipped the optional step", seat);
+    else
+        snprintf(buf, len, "Seat %d ended the turn", seat);
+}

@@ -1,0 +1,141 @@
+#!/bin/sh
+# play_curses.sh -- end-to-end games of the full-screen "maya play" through
+# a pseudo-terminal: tmux runs maya in a detached 160x50 window with
+# TERM=xterm-256color, this script types keys into it and reads the screen
+# back. Two people share the keyboard (hot-seat); most actions are played
+# with the a key (a bot plays one action for the person to act), some with
+# the menu of the cursor field and with typed commands; on the way the
+# script takes an action back (u), saves (s FILE) and loads (o FILE) the
+# game, and at the end saves the record, which must replay to the end.
+# Tikal (basic, 2 players) and Tzolk'in (2 players, with the blank screen
+# that passes the keyboard between seats). tmux is required (see
+# debian-packages.txt): without it the test fails, it is not skipped.
+# $MAYA is the maya binary (default build/san/maya).
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+maya=${MAYA:-build/san/maya}
+case $maya in /*) ;; *) maya=$root/$maya ;; esac
+tmp=$(mktemp -d)
+sock="maya-test-$$"
+trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+failed=0
+
+fail() {
+    echo "play_curses: $*" >&2
+    failed=1
+}
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "play_curses: tmux is not installed (scripts/install-deps installs it)" >&2
+    exit 1
+fi
+
+screen() {
+    tmux -L "$sock" capture-pane -p -t play 2>/dev/null
+}
+
+keys() {
+    tmux -L "$sock" send-keys -t play "$@"
+}
+
+# wait_for TEXT [TRIES]: until the screen shows TEXT (0.1 s per try).
+wait_for() {
+    tries=${2:-100}
+    while [ "$tries" -gt 0 ]; do
+        if screen | grep -q -- "$1"; then
+            return 0
+        fi
+        sleep 0.1
+        tries=$((tries - 1))
+    done
+    return 1
+}
+
+# play GAME SEED: one whole game; the final record in $tmp/GAME-final.rec.
+play() {
+    game=$1
+    seed=$2
+    tmux -L "$sock" kill-server 2>/dev/null
+    tmux -L "$sock" -f /dev/null new-session -d -s play -x 160 -y 50 \
+        "TERM=xterm-256color '$maya' play $game --players 2 --seats human,human --seed $seed --speed 0 2>'$tmp/$game.err'; echo maya-exited-\$?; sleep 30"
+    wait_for "Seat 1 to play" || { fail "$game: no first prompt"; screen >&2; return; }
+    if [ "$game" = tzolkin ]; then
+        keys a
+        wait_for "Pass the keyboard to seat 2" || fail "$game: no blank screen between the seats"
+        keys Space
+        wait_for "Seat 2 to play" || fail "$game: seat 2 does not get the keyboard"
+    else
+        # the menu of the cursor field (a5, the base camp)
+        keys Enter
+        wait_for "Enter plays" || fail "$game: Enter opens no menu"
+        keys Escape
+        # a typed command with completion: "pl" Tab completes to "place "
+        keys : p l Tab
+        wait_for ":place" || fail "$game: Tab does not complete"
+        keys Escape
+    fi
+    keys : u n d o Enter
+    wait_for "nothing to undo\|took back" || fail "$game: typed undo has no answer"
+    rounds=0
+    undone=0
+    saved=0
+    loaded=0
+    while ! screen | grep -q "Game over"; do
+        rounds=$((rounds + 1))
+        if [ "$rounds" -gt 400 ]; then
+            fail "$game: no end after $rounds rounds of keys"
+            screen >&2
+            break
+        fi
+        if screen | grep -q "Pass the keyboard"; then
+            keys Space
+        fi
+        case $rounds in
+        3 | 4 | 5)
+            if [ "$undone" -eq 0 ]; then
+                keys a
+                sleep 0.2
+                keys u
+                wait_for "took back the last action" 10 && undone=1
+            fi
+            ;;
+        6)
+            keys s
+            keys -l "$tmp/$game-mid.rec"
+            keys Enter
+            wait_for "saved .* actions" 30 && saved=1
+            ;;
+        7)
+            keys o
+            keys -l "$tmp/$game-mid.rec"
+            keys Enter
+            wait_for "loaded .*$game-mid.rec" 30 && loaded=1
+            ;;
+        *)
+            keys a a a a a a a a a a a a a a a a a a a a
+            sleep 0.05
+            ;;
+        esac
+    done
+    [ "$undone" -eq 1 ] || fail "$game: u did not take an action back"
+    [ "$saved" -eq 1 ] || fail "$game: saving did not answer"
+    [ "$loaded" -eq 1 ] || fail "$game: loading did not answer"
+    keys s
+    keys -l "$tmp/$game-final.rec"
+    keys Enter
+    wait_for "saved" 50 || fail "$game: the final save did not answer"
+    keys q y
+    wait_for "maya-exited-0" 50 || { fail "$game: maya did not leave cleanly"; screen >&2; }
+    [ -s "$tmp/$game.err" ] && { fail "$game: maya wrote to stderr:"; head -5 "$tmp/$game.err" >&2; }
+    result=$("$maya" replay "$tmp/$game-final.rec" 2>&1 | tail -n 1)
+    case $result in
+    'Result "*"' | "") fail "$game: the final record does not replay to an end: $result" ;;
+    'Result "'*) ;;
+    *) fail "$game: the final record does not replay: $result" ;;
+    esac
+    echo "$game: whole game in $rounds rounds of keys, $result"
+}
+
+play tikal 21
+play tzolkin 22
+exit $failed
