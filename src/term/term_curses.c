@@ -199,7 +199,7 @@ static void ui_draw_log(curses_ui *ui)
     int top = ui_view_rows();
     int viewer = term_session_humans(s) > 1 ? TERM_LOG_HUMAN_ALL : s->viewer;
     attr_t rule = A_DIM;
-    mvhline(top, 0, ACS_HLINE, COLS);
+    mvhline(top, 0, '-', COLS);
     ui_text(top, 2, COLS - 4, ui->log_back ? " log (scrolled back: PgDn) " : " log ", rule);
     int last = s->log_count - 1 - ui->log_back;
     for (int i = 0; i < UI_LOG_ROWS; i++) {
@@ -263,8 +263,8 @@ static void ui_draw_menu(curses_ui *ui)
     for (int y = 0; y < height; y++)
         mvhline(top + y, left, ' ', width);
     attron(A_BOLD);
-    mvhline(top, left, ACS_HLINE, width);
-    mvhline(top + height - 1, left, ACS_HLINE, width);
+    mvhline(top, left, '-', width);
+    mvhline(top + height - 1, left, '-', width);
     attroff(A_BOLD);
     char title[128];
     snprintf(title, sizeof title, " %d action%s%s%s%s ", ui->menu_count, ui->menu_count == 1 ? "" : "s",

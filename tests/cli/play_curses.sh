@@ -18,6 +18,8 @@ case $maya in /*) ;; *) maya=$root/$maya ;; esac
 tmp=$(mktemp -d)
 sock="maya-test-$$"
 trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# one tmux server per game (socket $sock), so that no game waits for the
+# previous server to go away
 failed=0
 
 fail() {
@@ -56,6 +58,7 @@ play() {
     game=$1
     seed=$2
     tmux -L "$sock" kill-server 2>/dev/null
+    sock="maya-test-$$-$game"
     tmux -L "$sock" -f /dev/null new-session -d -s play -x 160 -y 50 \
         "TERM=xterm-256color '$maya' play $game --players 2 --seats human,human --seed $seed --speed 0 2>'$tmp/$game.err'; echo maya-exited-\$?; sleep 30"
     wait_for "Seat 1 to play" || { fail "$game: no first prompt"; screen >&2; return; }
