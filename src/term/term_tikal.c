@@ -208,7 +208,7 @@ int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, 
     for (int p = 0; p < s->players; p++) {
         const tikal_player *pl = &s->player[p];
         int x = term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "Seat %d%s", p + 1, p == viewer ? " (you)" : "");
-        x = term_canvas_printf(c, r, x, TERM_ST_TITLE, "  %d points", pl->score);
+        x = term_canvas_printf(c, r, x, TERM_ST_TITLE, "  %d point%s", pl->score, pl->score == 1 ? "" : "s");
         if (s->auction && pl->marker_up && s->phase != TIKAL_PH_OVER)
             term_canvas_text(c, r, x, "  (turn to come)", TERM_ST_DIM);
         r++;
