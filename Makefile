@@ -6,12 +6,12 @@
 
 CC      ?= cc
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror=implicit-function-declaration
-CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -pthread
 INC     := -Isrc -Ibuild/gen
 OPT     ?= -O2 -g -flto=auto
 SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
-LIBS    := -lm
+LIBS    := -lm -pthread
 CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 LIBS    += $(CURSES_LIBS)
 

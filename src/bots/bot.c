@@ -6,15 +6,44 @@
 #include <string.h>
 
 #include "bots/bot.h"
+#include "bots/greedy.h"
+#include "bots/mcts.h"
 #include "bots/random.h"
 #include "rng.h"
 
 struct bot {
     const game_def *game;  /* the rules played */
     bot_settings settings; /* kind and budget */
-    rng random;            /* the bot's own generator */
+    rng random;            /* the random kind's generator */
     int *legal;            /* scratch: legal actions, game->max_legal */
+    greedy *greedy;        /* the greedy kind's planner, else NULL */
+    mcts *mcts;            /* the mcts kind's search, else NULL */
 };
+
+/* The settings of each kind for play. */
+static const bot_settings bot_defaults[] = {
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0},
+    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE},
+};
+
+/* The integer options of a spec and where they live in bot_settings. */
+static const struct bot_key {
+    const char *name; /* as written in a spec */
+    size_t offset;    /* of its int in bot_settings */
+    long min;         /* smallest value */
+    long max;         /* largest value */
+} bot_keys[] = {
+    {"iterations", offsetof(bot_settings, iterations), 0, 100000000},
+    {"millis", offsetof(bot_settings, millis), 0, 3600000},
+    {"threads", offsetof(bot_settings, threads), 1, MCTS_THREADS_MAX},
+    {"beam", offsetof(bot_settings, beam), 1, GREEDY_BEAM_MAX},
+    {"nodes", offsetof(bot_settings, nodes), 16, 10000000},
+    {"rollout", offsetof(bot_settings, rollout), -1, 100000},
+    {"explore", offsetof(bot_settings, explore), 0, 1000},
+};
+
+enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
 
 static int set_error(char *why, size_t why_len, const char *message, const char *detail)
 {
@@ -23,16 +52,33 @@ static int set_error(char *why, size_t why_len, const char *message, const char 
     return 1;
 }
 
+static const bot_settings *bot_default(const char *kind)
+{
+    for (size_t i = 0; i < sizeof bot_defaults / sizeof bot_defaults[0]; i++)
+        if (strcmp(bot_defaults[i].kind, kind) == 0)
+            return &bot_defaults[i];
+    return NULL;
+}
+
+static int *bot_field(bot_settings *s, const struct bot_key *key)
+{
+    return (int *)((char *)s + key->offset);
+}
+
 int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
 {
     const char *colon = strchr(spec, ':');
     size_t kind_len = colon ? (size_t)(colon - spec) : strlen(spec);
-    bot_settings s = {{0}, 0, 0, 1, 1};
-    if (kind_len == 0 || kind_len >= sizeof s.kind)
+    char kind[sizeof out->kind];
+    if (kind_len == 0 || kind_len >= sizeof kind)
         return set_error(why, why_len, "a bot is random, greedy or mcts, not ", spec);
-    memcpy(s.kind, spec, kind_len);
-    if (strcmp(s.kind, "random") != 0)
-        return set_error(why, why_len, "unknown bot kind ", s.kind);
+    memcpy(kind, spec, kind_len);
+    kind[kind_len] = '\0';
+    const bot_settings *base = bot_default(kind);
+    if (base == NULL)
+        return set_error(why, why_len, "unknown bot kind (random, greedy, mcts): ", kind);
+    bot_settings s = *base;
+    int explicit_iterations = 0, explicit_millis = 0;
     for (const char *p = colon ? colon + 1 : ""; *p;) {
         char key[16];
         long value;
@@ -42,50 +88,127 @@ int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
             return set_error(why, why_len, "bot options are key=value, not ", p);
         memcpy(key, p, key_len);
         key[key_len] = '\0';
-        value = strtol(p + key_len + 1, &end, 10);
-        if (end == p + key_len + 1 || (*end != ',' && *end != '\0') || value < 0)
-            return set_error(why, why_len, "bad value for bot option ", key);
-        if (strcmp(key, "iterations") == 0)
-            s.iterations = (int)value;
-        else if (strcmp(key, "millis") == 0)
-            s.millis = (int)value;
-        else if (strcmp(key, "threads") == 0 && value >= 1)
-            s.threads = (int)value;
-        else if (strcmp(key, "seed") == 0)
-            s.seed = (uint64_t)value;
-        else
-            return set_error(why, why_len, "unknown bot option ", key);
+        const char *text = p + key_len + 1;
+        if (strcmp(key, "seed") == 0) {
+            unsigned long long seed = strtoull(text, &end, 10);
+            if (end == text || *text == '-' || (*end != ',' && *end != '\0'))
+                return set_error(why, why_len, "bad value for bot option ", key);
+            s.seed = (uint64_t)seed;
+        } else {
+            const struct bot_key *k = NULL;
+            for (int i = 0; i < BOT_KEY_COUNT; i++)
+                if (strcmp(key, bot_keys[i].name) == 0)
+                    k = &bot_keys[i];
+            if (k == NULL)
+                return set_error(why, why_len, "unknown bot option ", key);
+            value = strtol(text, &end, 10);
+            if (end == text || (*end != ',' && *end != '\0') || value < k->min || value > k->max)
+                return set_error(why, why_len, "bad value for bot option ", key);
+            *bot_field(&s, k) = (int)value;
+            explicit_iterations |= k->offset == offsetof(bot_settings, iterations);
+            explicit_millis |= k->offset == offsetof(bot_settings, millis);
+        }
         p = *end ? end + 1 : end;
     }
+    /* A time budget alone replaces the default iteration budget. */
+    if (explicit_millis && !explicit_iterations)
+        s.iterations = 0;
     *out = s;
     return 0;
 }
 
+int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size_t why_len)
+{
+    char spec[256];
+    int count = 0;
+    const char *p = text;
+    while (*p) {
+        /* One spec: its first item, then items that are options (key=value). */
+        size_t len = strcspn(p, ",");
+        const char *q = p + len;
+        while (*q == ',') {
+            size_t item = strcspn(q + 1, ",");
+            if (memchr(q + 1, '=', item) == NULL || memchr(q + 1, ':', item) != NULL)
+                break;
+            q += 1 + item;
+        }
+        len = (size_t)(q - p);
+        if (len == 0 || len >= sizeof spec)
+            return set_error(why, why_len, "bad bot list ", text), -1;
+        if (count == max)
+            return set_error(why, why_len, "too many bots in ", text), -1;
+        memcpy(spec, p, len);
+        spec[len] = '\0';
+        if (bot_parse(spec, &out[count], why, why_len) != 0)
+            return -1;
+        count++;
+        p = *q ? q + 1 : q;
+        if (*q && !*p)
+            return set_error(why, why_len, "bad bot list ", text), -1;
+    }
+    if (count == 0)
+        return set_error(why, why_len, "no bot in ", "the list"), -1;
+    return count;
+}
+
 void bot_spec(const bot_settings *settings, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s", settings->kind);
+    const bot_settings *base = bot_default(settings->kind);
+    bot_settings copy = *settings;
+    size_t used = (size_t)snprintf(buf, len, "%s", settings->kind);
+    char sep = ':';
+    for (int i = 0; base != NULL && i < BOT_KEY_COUNT; i++) {
+        int value = *bot_field(&copy, &bot_keys[i]);
+        int deflt = *bot_field((bot_settings *)base, &bot_keys[i]);
+        /* iterations=0 needs saying only when millis does not imply it */
+        if (value == deflt && !(i == 0 && value != 0 && copy.millis != 0))
+            continue;
+        if (i == 0 && value == 0 && copy.millis != 0)
+            continue;
+        if (used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%c%s=%d", sep, bot_keys[i].name, value);
+        sep = ',';
+    }
 }
 
 bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size_t why_len)
 {
+    if (bot_default(settings->kind) == NULL) {
+        set_error(why, why_len, "unknown bot kind ", settings->kind);
+        return NULL;
+    }
     bot *b = calloc(1, sizeof *b);
-    if (b)
-        b->legal = malloc(sizeof *b->legal * (size_t)game->max_legal);
-    if (!b || !b->legal) {
-        if (b)
-            free(b);
+    if (b == NULL) {
         set_error(why, why_len, "out of memory", "");
         return NULL;
     }
     b->game = game;
     b->settings = *settings;
     rng_seed(&b->random, settings->seed);
+    b->legal = malloc(sizeof *b->legal * (size_t)game->max_legal);
+    if (strcmp(settings->kind, "greedy") == 0)
+        b->greedy = greedy_new(game, settings->beam, settings->seed);
+    else if (strcmp(settings->kind, "mcts") == 0) {
+        mcts_config config = {settings->iterations, settings->millis, settings->threads,
+                              settings->nodes,      settings->rollout, settings->explore / 100.0,
+                              settings->seed};
+        b->mcts = mcts_new(game, &config);
+    }
+    if (b->legal == NULL || (strcmp(settings->kind, "greedy") == 0 && b->greedy == NULL) ||
+        (strcmp(settings->kind, "mcts") == 0 && b->mcts == NULL)) {
+        bot_free(b);
+        set_error(why, why_len, "out of memory", "");
+        return NULL;
+    }
     return b;
 }
 
 int bot_choose(bot *b, const void *observation, int seat)
 {
-    (void)seat;
+    if (b->greedy != NULL)
+        return greedy_choose(b->greedy, observation, seat);
+    if (b->mcts != NULL)
+        return mcts_choose(b->mcts, observation, seat);
     return bot_random_choose(b->game, observation, &b->random, b->legal);
 }
 
@@ -93,6 +216,8 @@ void bot_free(bot *b)
 {
     if (!b)
         return;
+    greedy_free(b->greedy);
+    mcts_free(b->mcts);
     free(b->legal);
     free(b);
 }

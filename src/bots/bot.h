@@ -1,13 +1,28 @@
 /*
  * bot.h -- the generic interface of maya's bots: one opaque bot made from a
- * text spec ("random", "greedy", "mcts:iterations=4000,threads=2"), asked
- * for an action given what its seat may see.
+ * text spec ("random", "greedy:beam=24", "mcts:iterations=4000,threads=2"),
+ * asked for an action given what its seat may see.
  *
- * Bots use only game.h, so every bot plays every game. A bot never sees the
- * hidden parts of the state: the caller passes game->observation(state,
- * seat) and the bot fills hidden parts itself (game->resample) where its
- * search needs a full state. A bot is deterministic for a given seed and an
- * iteration budget; with a time budget it answers within that time.
+ * Bots use only game.h, so every bot plays every game; what they know of a
+ * particular game is confined to the evaluation hooks of eval.h. A bot
+ * never sees the hidden parts of the state: the caller passes
+ * game->observation(state, seat) and the bot fills hidden parts itself
+ * (game->resample) where its search needs a full state. A bot is
+ * deterministic for a given seed and an iteration budget; with a time
+ * budget it answers within that time.
+ *
+ * Kinds and their strength knobs (defaults are the settings for play, each
+ * answering well within 2 s per turn on one core of a small machine):
+ *   random  uniform over the legal actions; no knob (the floor of the ladder).
+ *   greedy  plans its turn by beam search (greedy.h); knob beam (default
+ *           GREEDY_BEAM_DEFAULT): positions kept per step of the turn.
+ *   mcts    information-set MCTS (mcts.h); knobs iterations (default
+ *           BOT_MCTS_ITERATIONS per decision) or millis, threads (root
+ *           parallelism), nodes (node pool per thread), rollout (random
+ *           actions before evaluating a leaf; -1 = to the end), explore
+ *           (UCB1 constant in hundredths, default BOT_MCTS_EXPLORE).
+ * seed seeds the bot's own generator; it is not part of the spec text that
+ * bot_spec writes, since whoever runs a game derives the bots' seeds.
  */
 #ifndef MAYA_BOT_H
 #define MAYA_BOT_H
@@ -17,6 +32,11 @@
 
 #include "game.h"
 
+enum {
+    BOT_MCTS_ITERATIONS = 5000, /* mcts's default iterations per decision */
+    BOT_MCTS_EXPLORE = 10       /* mcts's default exploration constant, hundredths */
+};
+
 typedef struct bot bot;
 
 typedef struct bot_settings {
@@ -25,14 +45,25 @@ typedef struct bot_settings {
     int millis;      /* search budget per decision in milliseconds, 0 = by iterations */
     int threads;     /* threads searching in parallel (root parallelism), >= 1 */
     uint64_t seed;   /* seed of the bot's own random generator */
+    int beam;        /* greedy: positions kept per step of the turn */
+    int nodes;       /* mcts: node pool per thread */
+    int rollout;     /* mcts: random actions after a leaf, -1 = to the game's end */
+    int explore;     /* mcts: UCB1 exploration constant in hundredths */
 } bot_settings;
 
 /* Parse a spec "KIND[:key=value,...]" into settings, starting from the
- * kind's defaults for play; keys: iterations, millis, threads, seed.
- * 0 on success, else a reason in why. */
+ * kind's defaults for play; keys: iterations, millis, threads, seed, beam,
+ * nodes, rollout, explore. 0 on success, else a reason in why. */
 int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len);
-/* The spec text of settings (for records' Seat tags), e.g. "mcts:iterations=4000". */
+/* The spec text of settings (for records' Seat tags): the kind, then the
+ * options that differ from its defaults, seed left out, e.g.
+ * "mcts:iterations=4000". bot_parse of it gives settings back (seed aside). */
 void bot_spec(const bot_settings *settings, char *buf, size_t len);
+/* Parse a list of specs separated by commas, e.g.
+ * "mcts:iterations=400,threads=2,greedy": an item holding '=' but no ':'
+ * continues the options of the spec before it. Up to max specs into out;
+ * returns their number, or -1 with a reason in why. */
+int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size_t why_len);
 /* A new bot for game; NULL with a reason if the kind is unknown or memory fails. */
 bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size_t why_len);
 /* The action the bot plays for seat, which is to act in the state whose

@@ -1,0 +1,513 @@
+/*
+ * mcts.c -- the MCTS bot: SO-ISMCTS with transpositions, progressive
+ * widening ranked by the evaluation hook, root parallelism (see mcts.h).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bots/eval.h"
+#include "bots/mcts.h"
+#include "match.h"
+#include "rng.h"
+
+/* An action from a node. */
+typedef struct mcts_edge {
+    int action;      /* action id or chance outcome */
+    int child;       /* node it leads to, -1 until first taken */
+    int next;        /* next edge of the same node, -1 at the end */
+    unsigned visits; /* iterations that took it */
+    unsigned avail;  /* iterations in which it was legal and could compete */
+    float reward;    /* sum of the rewards of the player to act at its node */
+} mcts_edge;
+
+/* A position as the searching seat sees it. */
+typedef struct mcts_node {
+    uint64_t key;    /* hash of the observation */
+    int first;       /* first edge, -1 none */
+    int width;       /* ranked edges (player nodes); -1 before ranking */
+    int player;      /* seat to act, or GAME_CHANCE */
+    unsigned visits; /* iterations that chose an edge here */
+} mcts_node;
+
+/* A ranked action. */
+typedef struct mcts_ranked {
+    double value; /* margin of the player to act after the action */
+    int action;   /* the action */
+} mcts_ranked;
+
+/* One search tree and its thread's scratch. */
+typedef struct mcts_tree {
+    const game_def *game;        /* the rules */
+    const eval_hook *hook;       /* the evaluation */
+    const mcts_config *config;   /* budget and constants */
+    mcts_node *nodes;            /* node pool */
+    int node_count;              /* nodes in use */
+    int node_cap;                /* nodes allocated */
+    mcts_edge *edges;            /* edge pool */
+    int edge_count;              /* edges in use */
+    int edge_cap;                /* edges allocated */
+    int *table;                  /* transpositions: node index + 1, 0 = empty */
+    size_t table_mask;           /* slots of table minus one */
+    rng random;                  /* this tree's generator */
+    unsigned char *det;          /* the determinized position being walked */
+    unsigned char *view;         /* its observation by the searching seat */
+    unsigned char *child;        /* scratch position for ranking */
+    int *legal;                  /* legal actions, game->max_legal */
+    double *probability;         /* chance odds, game->max_legal */
+    mcts_ranked *ranked;         /* ranking scratch, MCTS_RANK_MAX */
+    int path_node[MCTS_PATH_MAX]; /* nodes of the current walk */
+    int path_edge[MCTS_PATH_MAX]; /* edges taken from them */
+    const unsigned char *root;   /* the observation searched from */
+    int root_node;               /* its node: 0, or a node kept from the last decision */
+    int seat;                    /* the searching seat */
+    long budget;                 /* iterations for this tree, 0 = until the deadline */
+    double deadline;             /* monotonic seconds to stop at, 0 = none */
+    long done;                   /* iterations run */
+    pthread_t thread;            /* its thread when searching in parallel */
+} mcts_tree;
+
+struct mcts {
+    const game_def *game;   /* the rules */
+    mcts_config config;     /* how to search */
+    rng random;             /* seeds of each decision's trees */
+    int tree_count;         /* trees, one per thread */
+    mcts_tree *trees;       /* the trees */
+    mcts_stats last;        /* what the last decision did */
+    int *legal;             /* scratch for the caller's thread */
+};
+
+static double mcts_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void mcts_tree_free(mcts_tree *t)
+{
+    free(t->nodes);
+    free(t->edges);
+    free(t->table);
+    free(t->det);
+    free(t->view);
+    free(t->child);
+    free(t->legal);
+    free(t->probability);
+    free(t->ranked);
+}
+
+static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config)
+{
+    memset(t, 0, sizeof *t);
+    t->game = game;
+    t->hook = eval_find(game);
+    t->config = config;
+    t->node_cap = config->nodes;
+    t->edge_cap = config->nodes * MCTS_EDGES_PER_NODE;
+    size_t slots = 1;
+    while (slots < 2 * (size_t)config->nodes)
+        slots <<= 1;
+    t->table_mask = slots - 1;
+    t->nodes = malloc((size_t)t->node_cap * sizeof *t->nodes);
+    t->edges = malloc((size_t)t->edge_cap * sizeof *t->edges);
+    t->table = malloc(slots * sizeof *t->table);
+    t->det = malloc(game->state_size);
+    t->view = malloc(game->state_size);
+    t->child = malloc(game->state_size);
+    t->legal = malloc((size_t)game->max_legal * sizeof *t->legal);
+    t->probability = malloc((size_t)game->max_legal * sizeof *t->probability);
+    t->ranked = malloc(MCTS_RANK_MAX * sizeof *t->ranked);
+    if (!t->nodes || !t->edges || !t->table || !t->det || !t->view || !t->child || !t->legal ||
+        !t->probability || !t->ranked) {
+        mcts_tree_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+mcts *mcts_new(const game_def *game, const mcts_config *config)
+{
+    if (config->threads < 1 || config->threads > MCTS_THREADS_MAX || config->nodes < 16)
+        return NULL;
+    mcts *m = calloc(1, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    m->game = game;
+    m->config = *config;
+    rng_seed(&m->random, config->seed);
+    m->trees = calloc((size_t)config->threads, sizeof *m->trees);
+    m->legal = malloc((size_t)game->max_legal * sizeof *m->legal);
+    if (m->trees == NULL || m->legal == NULL) {
+        free(m->trees);
+        free(m->legal);
+        free(m);
+        return NULL;
+    }
+    for (; m->tree_count < config->threads; m->tree_count++)
+        if (mcts_tree_init(&m->trees[m->tree_count], game, &m->config) != 0) {
+            mcts_free(m);
+            return NULL;
+        }
+    return m;
+}
+
+void mcts_free(mcts *m)
+{
+    if (m == NULL)
+        return;
+    for (int i = 0; i < m->tree_count; i++)
+        mcts_tree_free(&m->trees[i]);
+    free(m->trees);
+    free(m->legal);
+    free(m);
+}
+
+void mcts_last_stats(const mcts *m, mcts_stats *out)
+{
+    *out = m->last;
+}
+
+/* A new edge for action, appended after prev (-1: as the node's first);
+ * -1 if the pool is full. */
+static int mcts_new_edge(mcts_tree *t, int action)
+{
+    if (t->edge_count == t->edge_cap)
+        return -1;
+    int e = t->edge_count++;
+    t->edges[e] = (mcts_edge){action, -1, -1, 0, 0, 0.0f};
+    return e;
+}
+
+/* The node of the position t->det (found by its observation, or new);
+ * *created tells which. -1 if the pool is full. */
+static int mcts_node_for(mcts_tree *t, int *created)
+{
+    t->game->observation(t->det, t->seat, t->view);
+    uint64_t key = eval_hash(t->view, t->game->state_size);
+    int player = t->game->current_player(t->det);
+    size_t i = key & t->table_mask;
+    for (; t->table[i] != 0; i = (i + 1) & t->table_mask) {
+        const mcts_node *n = &t->nodes[t->table[i] - 1];
+        if (n->key == key && n->player == player) {
+            *created = 0;
+            return t->table[i] - 1;
+        }
+    }
+    if (t->node_count == t->node_cap)
+        return -1;
+    int node = t->node_count++;
+    t->nodes[node] = (mcts_node){key, -1, -1, player, 0};
+    t->table[i] = node + 1;
+    *created = 1;
+    return node;
+}
+
+/* Best first by value, then by action id. */
+static int mcts_by_value(const void *a, const void *b)
+{
+    const mcts_ranked *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value > y->value ? -1 : 1;
+    return x->action - y->action;
+}
+
+/* Rank the actions of player node (at t->det) and give it their edges. */
+static void mcts_rank(mcts_tree *t, int node)
+{
+    const game_def *game = t->game;
+    int player = t->nodes[node].player;
+    int n = game->legal_actions(t->det, t->legal);
+    int looked = n > MCTS_RANK_MAX ? MCTS_RANK_MAX : n;
+    int count = 0;
+    for (int k = 0; k < looked; k++) {
+        int action = t->legal[looked == n ? k : (int)((long long)k * n / looked)];
+        memcpy(t->child, t->det, game->state_size);
+        if (game->apply(t->child, action, NULL, 0) != 0)
+            continue;
+        t->ranked[count++] = (mcts_ranked){eval_margin(game, t->hook, t->child, player), action};
+    }
+    qsort(t->ranked, (size_t)count, sizeof *t->ranked, mcts_by_value);
+    int width = node == t->root_node ? MCTS_WIDTH_ROOT : MCTS_WIDTH;
+    if (count < width)
+        width = count;
+    int prev = -1, made = 0;
+    for (int i = 0; i < width; i++) {
+        int e = mcts_new_edge(t, t->ranked[i].action);
+        if (e < 0)
+            break;
+        if (prev < 0)
+            t->nodes[node].first = e;
+        else
+            t->edges[prev].next = e;
+        prev = e;
+        made++;
+    }
+    t->nodes[node].width = made;
+}
+
+static int mcts_is_legal(const int *legal, int n, int action)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (legal[mid] == action)
+            return 1;
+        if (legal[mid] < action)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
+}
+
+/* UCB1 with availability among the widened edges legal in t->det; -1 if
+ * none is legal. */
+static int mcts_select(mcts_tree *t, int node)
+{
+    mcts_node *nd = &t->nodes[node];
+    int n = t->game->legal_actions(t->det, t->legal);
+    int window = 1 + (int)(1.5 * sqrt((double)nd->visits));
+    int best = -1;
+    double best_score = -1.0;
+    int k = 0;
+    for (int e = nd->first; e >= 0 && k < window; e = t->edges[e].next, k++) {
+        mcts_edge *ed = &t->edges[e];
+        if (!mcts_is_legal(t->legal, n, ed->action))
+            continue;
+        ed->avail++;
+        double score;
+        if (ed->visits == 0)
+            score = 1e9 - k; /* untried: in the order of the ranking */
+        else
+            score = ed->reward / ed->visits + t->config->explore * sqrt(log((double)ed->avail) / ed->visits);
+        if (score > best_score) {
+            best_score = score;
+            best = e;
+        }
+    }
+    return best;
+}
+
+/* The edge of chance node for the outcome drawn now; -1 if the pool is
+ * full (*action is the outcome either way). */
+static int mcts_chance_edge(mcts_tree *t, int node, int *action)
+{
+    int n = t->game->chance_outcomes(t->det, t->legal, t->probability);
+    *action = match_pick_outcome(t->legal, t->probability, n, &t->random);
+    int last = -1;
+    for (int e = t->nodes[node].first; e >= 0; e = t->edges[e].next) {
+        if (t->edges[e].action == *action)
+            return e;
+        last = e;
+    }
+    int e = mcts_new_edge(t, *action);
+    if (e >= 0) {
+        if (last < 0)
+            t->nodes[node].first = e;
+        else
+            t->edges[last].next = e;
+    }
+    return e;
+}
+
+/* Random play from t->det for the configured number of actions. */
+static void mcts_rollout(mcts_tree *t)
+{
+    const game_def *game = t->game;
+    int limit = t->config->rollout < 0 ? game->max_game_length : t->config->rollout;
+    for (int i = 0; i < limit; i++) {
+        int player = game->current_player(t->det);
+        if (player == GAME_TERMINAL)
+            return;
+        int action;
+        if (player == GAME_CHANCE) {
+            int n = game->chance_outcomes(t->det, t->legal, t->probability);
+            action = match_pick_outcome(t->legal, t->probability, n, &t->random);
+        } else {
+            int n = game->legal_actions(t->det, t->legal);
+            if (n <= 0)
+                return;
+            action = t->legal[rng_below(&t->random, (uint64_t)n)];
+        }
+        if (game->apply(t->det, action, NULL, 0) != 0)
+            return;
+    }
+}
+
+/* One iteration: determinize, walk down, evaluate, back up. */
+static void mcts_iterate(mcts_tree *t)
+{
+    const game_def *game = t->game;
+    memcpy(t->det, t->root, game->state_size);
+    uint64_t fill = rng_next(&t->random);
+    game->resample(t->det, t->seat, &fill);
+    int node = t->root_node, depth = 0;
+    for (;;) {
+        int player = game->current_player(t->det);
+        if (player == GAME_TERMINAL || depth == MCTS_PATH_MAX)
+            break;
+        int e, action;
+        if (player == GAME_CHANCE)
+            e = mcts_chance_edge(t, node, &action);
+        else {
+            if (t->nodes[node].width < 0)
+                mcts_rank(t, node);
+            e = mcts_select(t, node);
+            if (e < 0) {
+                /* No ranked action is legal here: a random step, then evaluate. */
+                int n = game->legal_actions(t->det, t->legal);
+                if (n > 0)
+                    game->apply(t->det, t->legal[rng_below(&t->random, (uint64_t)n)], NULL, 0);
+                break;
+            }
+            action = t->edges[e].action;
+        }
+        if (game->apply(t->det, action, NULL, 0) != 0)
+            break;
+        if (e < 0)
+            break;
+        t->path_node[depth] = node;
+        t->path_edge[depth] = e;
+        depth++;
+        if (t->edges[e].child >= 0) {
+            node = t->edges[e].child;
+            continue;
+        }
+        int created;
+        int child = mcts_node_for(t, &created);
+        if (child < 0)
+            break;
+        t->edges[e].child = child;
+        node = child;
+        if (created)
+            break;
+    }
+    mcts_rollout(t);
+    double reward[GAME_MAX_PLAYERS];
+    eval_rewards(game, t->hook, t->det, reward);
+    for (int i = 0; i < depth; i++) {
+        mcts_node *nd = &t->nodes[t->path_node[i]];
+        mcts_edge *ed = &t->edges[t->path_edge[i]];
+        nd->visits++;
+        ed->visits++;
+        if (nd->player >= 0)
+            ed->reward += (float)reward[nd->player];
+    }
+    t->done++;
+}
+
+/* Find the root in the tree kept from the last decision (the same turn
+ * goes on: the position was searched already), else start a new tree.
+ * Returns the root's visits so far. */
+static unsigned mcts_start(mcts_tree *t)
+{
+    int created = 1, node = -1;
+    memcpy(t->det, t->root, t->game->state_size);
+    if (t->node_count > 0 && t->node_count < t->node_cap / 2 && t->edge_count < t->edge_cap / 2)
+        node = mcts_node_for(t, &created);
+    if (node < 0 || created || t->nodes[node].player != t->seat || t->nodes[node].width < 0) {
+        t->node_count = t->edge_count = 0;
+        memset(t->table, 0, (t->table_mask + 1) * sizeof *t->table);
+        node = mcts_node_for(t, &created);
+    }
+    t->root_node = node;
+    return t->nodes[node].visits;
+}
+
+/* Search one tree to its budget (a thread's body). */
+static void *mcts_search(void *arg)
+{
+    mcts_tree *t = arg;
+    t->done = 0;
+    unsigned kept = mcts_start(t);
+    /* Visits kept from the last decision count toward the budget, but the
+     * search always adds a tenth of it. */
+    if (t->budget > 0) {
+        long fresh = t->budget - (long)kept;
+        t->budget = fresh > t->budget / 10 ? fresh : t->budget / 10 + 1;
+    }
+    while (t->budget == 0 || t->done < t->budget) {
+        if (t->deadline > 0 && (t->done & 15) == 0 && mcts_now() >= t->deadline)
+            break;
+        mcts_iterate(t);
+    }
+    return NULL;
+}
+
+/* One root action's totals over the trees. */
+typedef struct mcts_total {
+    int action;      /* the action */
+    double visits;   /* visits summed over the trees */
+    double reward;   /* rewards summed over the trees */
+} mcts_total;
+
+int mcts_choose(mcts *m, const void *observation, int seat)
+{
+    const game_def *game = m->game;
+    double start = mcts_now();
+    memset(&m->last, 0, sizeof m->last);
+    int n = game->legal_actions(observation, m->legal);
+    if (n <= 0)
+        return -1;
+    if (n == 1)
+        return m->legal[0];
+    long iterations = m->config.iterations;
+    if (iterations == 0 && m->config.millis == 0)
+        iterations = 1000;
+    int threads = m->tree_count;
+    for (int i = 0; i < threads; i++) {
+        mcts_tree *t = &m->trees[i];
+        rng_seed(&t->random, rng_next(&m->random));
+        t->root = observation;
+        t->seat = seat;
+        t->budget = iterations == 0 ? 0 : iterations / threads + (i < iterations % threads);
+        if (iterations != 0 && t->budget == 0)
+            t->budget = 1;
+        t->deadline = m->config.millis > 0 ? start + m->config.millis / 1000.0 : 0;
+    }
+    int started = 1;
+    for (; started < threads; started++)
+        if (pthread_create(&m->trees[started].thread, NULL, mcts_search, &m->trees[started]) != 0)
+            break;
+    mcts_search(&m->trees[0]);
+    for (int i = 1; i < started; i++)
+        pthread_join(m->trees[i].thread, NULL);
+
+    mcts_total totals[MCTS_WIDTH_ROOT];
+    int count = 0;
+    for (int i = 0; i < started; i++) {
+        const mcts_tree *t = &m->trees[i];
+        m->last.iterations += t->done;
+        m->last.nodes += t->node_count;
+        if (t->node_count == 0)
+            continue;
+        for (int e = t->nodes[t->root_node].first; e >= 0; e = t->edges[e].next) {
+            int k = 0;
+            while (k < count && totals[k].action != t->edges[e].action)
+                k++;
+            if (k == count) {
+                if (count == MCTS_WIDTH_ROOT)
+                    continue;
+                totals[count++] = (mcts_total){t->edges[e].action, 0, 0};
+            }
+            totals[k].visits += t->edges[e].visits;
+            totals[k].reward += t->edges[e].reward;
+        }
+    }
+    m->last.seconds = mcts_now() - start;
+    int best = -1;
+    for (int k = 0; k < count; k++) {
+        if (!mcts_is_legal(m->legal, n, totals[k].action))
+            continue;
+        if (best < 0 || totals[k].visits > totals[best].visits ||
+            (totals[k].visits == totals[best].visits &&
+             totals[k].reward * totals[best].visits > totals[best].reward * totals[k].visits) ||
+            (totals[k].visits == totals[best].visits && totals[k].reward == totals[best].reward &&
+             totals[k].action < totals[best].action))
+            best = k;
+    }
+    return best >= 0 ? totals[best].action : m->legal[0];
+}

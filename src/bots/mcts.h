@@ -1,0 +1,79 @@
+/*
+ * mcts.h -- the MCTS bot: single-observer information-set Monte Carlo tree
+ * search (SO-ISMCTS; Cowling, Powley and Whitehouse, "Information Set Monte
+ * Carlo Tree Search", IEEE TCIAIG 2012) over any game of game.h.
+ *
+ * Each iteration fills the hidden parts of the bot's observation with
+ * game->resample (a determinization consistent with what the seat saw) and
+ * walks a tree whose nodes are the positions as the searching seat sees
+ * them and whose edges are micro-actions: the selection among the edges legal
+ * in this determinization is UCB1 with availability counts, as ISMCTS has
+ * it. Positions reached by different orders of actions (transpositions
+ * within a turn) are merged into one node through a hash table of their
+ * observations. A node's edges are the actions ranked by the evaluation hook
+ * (eval.h) after one step, and progressive widening lets the k best of them
+ * compete, k growing with the square root of the node's visits. Chance nodes
+ * draw their outcome with the engine's odds. A leaf is valued after `rollout`
+ * random actions (0 = at once, by the heuristic; -1 = to the game's end):
+ * the value is the win at a game's end, else the logistic of the heuristic
+ * margin.
+ *
+ * Budget: `iterations` per decision (reproducible) or `millis` of wall
+ * time (both: whichever ends first). With threads > 1 every thread searches
+ * its own tree from its own seed (root parallelism, pthreads) on its share
+ * of the iterations, and the visit counts of the root's actions are summed.
+ *
+ * Memory is allocated once, in mcts_new, and never grows: per thread `nodes`
+ * nodes, MCTS_EDGES_PER_NODE * nodes edges, a hash table of 2 * nodes slots,
+ * a few states and the legal-action scratch; at ~ 24 + 16 * 20 + 8 bytes a
+ * node that is about 360 bytes per node (18 MB per thread for the default
+ * 50000). When the pools are full the tree stops growing and iterations go on
+ * from its frontier.
+ */
+#ifndef MAYA_BOT_MCTS_H
+#define MAYA_BOT_MCTS_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+enum {
+    MCTS_EDGES_PER_NODE = 16,   /* edge pool size per node of the node pool */
+    MCTS_WIDTH_ROOT = 96,       /* most actions ranked at the root */
+    MCTS_WIDTH = 24,            /* most actions ranked at other nodes */
+    MCTS_RANK_MAX = 384,        /* most actions of one position evaluated for ranking */
+    MCTS_PATH_MAX = 512,        /* longest walk of one iteration */
+    MCTS_NODES_DEFAULT = 50000, /* default node pool per thread */
+    MCTS_THREADS_MAX = 64       /* most threads */
+};
+
+/* How an mcts bot searches. */
+typedef struct mcts_config {
+    int iterations;  /* iterations per decision (all threads), 0 = by time only */
+    int millis;      /* wall time per decision, 0 = by iterations only */
+    int threads;     /* search threads, 1..MCTS_THREADS_MAX */
+    int nodes;       /* node pool per thread */
+    int rollout;     /* random actions after a leaf before evaluating, -1 = to the end */
+    double explore;  /* UCB1 exploration constant (rewards are in [0, 1]) */
+    uint64_t seed;   /* seed of the bot's generator */
+} mcts_config;
+
+typedef struct mcts mcts;
+
+/* Statistics of the last decision. */
+typedef struct mcts_stats {
+    long iterations; /* iterations run, all threads */
+    long nodes;      /* nodes in the trees at the end, all threads */
+    double seconds;  /* wall time of the search */
+} mcts_stats;
+
+/* A new bot; NULL if memory fails or the config is unusable. */
+mcts *mcts_new(const game_def *game, const mcts_config *config);
+/* The action for seat, to act in the state whose observation for seat is
+ * observation; -1 if there is none. */
+int mcts_choose(mcts *m, const void *observation, int seat);
+/* What the last mcts_choose did. */
+void mcts_last_stats(const mcts *m, mcts_stats *out);
+void mcts_free(mcts *m);
+
+#endif
