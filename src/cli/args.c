@@ -16,9 +16,13 @@ static const struct cli_usage_text {
     const char *text;    /* its usage lines */
 } cli_usage_texts[] = {
     {"selfplay",
-     "maya selfplay GAME --players N [--variant NAME] --seed S [--out FILE] [--date YYYY-MM-DD]\n"
-     "    Random bots play a whole game; chance and bots are seeded from S.\n"
+     "maya selfplay GAME --players N [--variant NAME] --seed S [--bots SPECS] [--out FILE]\n"
+     "              [--date YYYY-MM-DD]\n"
+     "    Bots play a whole game; chance and bots are seeded from S.\n"
      "    Prints the record (or writes it to FILE) and the final scores.\n"
+     "    --bots: one spec for every seat or one per seat, comma-separated:\n"
+     "    random, greedy[:beam=N], mcts[:iterations=N,millis=MS,threads=N,\n"
+     "    nodes=N,rollout=N] (default random); the Seat tags carry them.\n"
      "    --date sets the Date tag (default: today).\n"},
     {"replay",
      "maya replay FILE [--legal] [--board]\n"
@@ -27,11 +31,13 @@ static const struct cli_usage_text {
      "    state its legal actions in byte order of their text; --board prints the\n"
      "    position whenever the player to act changes. Errors: FILE:LINE: reason.\n"},
     {"bench",
-     "maya bench GAME [--games N | --seconds S] [--seed S]\n"
+     "maya bench GAME [--games N | --seconds S] [--seed S] [--mcts N]\n"
      "    Random full games for every player count and variant: games and actions\n"
      "    per second, bytes per state. With --games (default 1000 per setting) the\n"
      "    workload is fixed and its action and legal-action counts are a signature\n"
-     "    of the engine; --seconds runs each setting for S seconds instead.\n"},
+     "    of the engine; --seconds runs each setting for S seconds instead.\n"
+     "    Then MCTS iterations per second on one core, N iterations (default\n"
+     "    1000; 0 skips) at each of 8 positions of a random game per player count.\n"},
     {"play",
      "maya play GAME [--players N] [--variant NAME] [--seats SPECS] [--load FILE]\n"
      "               [--seed S] [--speed MS] [--plain]\n"

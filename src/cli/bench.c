@@ -8,11 +8,17 @@
  * seed S + k), so the printed counts of actions and of legal actions listed
  * are a signature of the engine: a change of rules or move generation
  * changes them. With --seconds each setting runs as many games as it can.
+ *
+ * Then the MCTS bot's speed beside the engine's: for each player count, one
+ * thread searches a fixed number of iterations (--mcts N, default 1000; 0
+ * skips) at eight decision positions spread over a seeded random game, and
+ * the iterations per second of that one core are printed.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "bots/mcts.h"
 #include "bots/random.h"
 #include "cli/cli.h"
 #include "games.h"
@@ -93,6 +99,66 @@ static int cli_bench_setting(cli_bench_run *b, const game_options *options, uint
     return 0;
 }
 
+enum { CLI_BENCH_MCTS_POSITIONS = 8 }; /* positions searched per setting */
+
+/* MCTS iterations per second on one core at positions of a random game of
+ * options and seed; 0, or CLI_FAIL. */
+static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_t seed, int iterations,
+                          long *total, double *seconds)
+{
+    const game_def *game = b->game;
+    mcts_config config = {iterations, 0, 1, iterations + 64, 0, 0.1, seed};
+    mcts *m = mcts_new(game, &config);
+    unsigned char *view = malloc(game->state_size);
+    int status = m != NULL && view != NULL && game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
+    /* The length of this random game, to spread the positions over it. */
+    int length = 0;
+    rng r;
+    rng_seed(&r, seed);
+    while (status == 0 && game->current_player(b->state) != GAME_TERMINAL && length < game->max_game_length) {
+        int n = game->current_player(b->state) == GAME_CHANCE
+                    ? game->chance_outcomes(b->state, b->legal, b->probability)
+                    : game->legal_actions(b->state, b->legal);
+        int action = game->current_player(b->state) == GAME_CHANCE
+                         ? match_pick_outcome(b->legal, b->probability, n, &r)
+                         : b->legal[rng_below(&r, (uint64_t)n)];
+        game->apply(b->state, action, NULL, 0);
+        length++;
+    }
+    rng_seed(&r, seed);
+    if (status == 0)
+        status = game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
+    *total = 0;
+    *seconds = 0;
+    for (int i = 0, next = 1; status == 0 && i < length; i++) {
+        int player = game->current_player(b->state);
+        if (player >= 0 && i * CLI_BENCH_MCTS_POSITIONS >= next * length / 2 &&
+            game->legal_actions(b->state, b->legal) > 1 && next <= 2 * CLI_BENCH_MCTS_POSITIONS) {
+            mcts_stats stats;
+            game->observation(b->state, player, view);
+            mcts_free(m);
+            m = mcts_new(game, &config); /* a fresh tree: no reuse */
+            if (m == NULL) {
+                status = CLI_FAIL;
+                break;
+            }
+            mcts_choose(m, view, player);
+            mcts_last_stats(m, &stats);
+            *total += stats.iterations;
+            *seconds += stats.seconds;
+            next += 2;
+        }
+        int n = player == GAME_CHANCE ? game->chance_outcomes(b->state, b->legal, b->probability)
+                                      : game->legal_actions(b->state, b->legal);
+        int action = player == GAME_CHANCE ? match_pick_outcome(b->legal, b->probability, n, &r)
+                                           : b->legal[rng_below(&r, (uint64_t)n)];
+        game->apply(b->state, action, NULL, 0);
+    }
+    mcts_free(m);
+    free(view);
+    return status;
+}
+
 static void cli_bench_print(const char *label, const cli_bench_tally *t)
 {
     double seconds = t->seconds > 0 ? t->seconds : 1e-9;
@@ -102,12 +168,14 @@ static void cli_bench_print(const char *label, const cli_bench_tally *t)
 
 int cli_bench(int argc, char **argv)
 {
-    const char *games_text = NULL, *seconds_text = NULL, *seed_text = NULL;
-    const cli_option options[] = {
-        {"--games", 1, &games_text}, {"--seconds", 1, &seconds_text}, {"--seed", 1, &seed_text}};
+    const char *games_text = NULL, *seconds_text = NULL, *seed_text = NULL, *mcts_text = NULL;
+    const cli_option options[] = {{"--games", 1, &games_text},
+                                  {"--seconds", 1, &seconds_text},
+                                  {"--seed", 1, &seed_text},
+                                  {"--mcts", 1, &mcts_text}};
     const char *positional[1];
     int positional_count;
-    int status = cli_parse("bench", argc, argv, options, 3, positional, 1, &positional_count);
+    int status = cli_parse("bench", argc, argv, options, 4, positional, 1, &positional_count);
     if (status != 0)
         return status;
     if (positional_count != 1) {
@@ -119,14 +187,16 @@ int cli_bench(int argc, char **argv)
         return CLI_USAGE;
     }
     const game_def *game;
-    long games = 1000, seconds = 0;
+    long games = 1000, seconds = 0, mcts_iterations = 1000;
     uint64_t seed = 1;
     if ((status = cli_find_game("bench", positional[0], &game)) != 0 ||
         (games_text != NULL &&
          (status = cli_parse_number("bench", "--games", games_text, 1, 100000000, &games)) != 0) ||
         (seconds_text != NULL &&
          (status = cli_parse_number("bench", "--seconds", seconds_text, 1, 86400, &seconds)) != 0) ||
-        (seed_text != NULL && (status = cli_parse_seed("bench", seed_text, &seed)) != 0))
+        (seed_text != NULL && (status = cli_parse_seed("bench", seed_text, &seed)) != 0) ||
+        (mcts_text != NULL &&
+         (status = cli_parse_number("bench", "--mcts", mcts_text, 0, 10000000, &mcts_iterations)) != 0))
         return status;
     if (seconds_text != NULL)
         games = 0;
@@ -165,6 +235,24 @@ int cli_bench(int argc, char **argv)
             cli_bench_print("total", &total);
             if (games)
                 printf("signature: %lld actions, %lld legal\n", total.actions, total.legal);
+        }
+        if (status == 0 && mcts_iterations > 0) {
+            printf("mcts: one thread, %ld iterations at each of %d positions of a random game (seed %llu)\n",
+                   mcts_iterations, CLI_BENCH_MCTS_POSITIONS, (unsigned long long)seed);
+            printf("%-16s %12s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s");
+            for (int players = game->min_players; status == 0 && players <= game->max_players; players++) {
+                game_options setting = {players, 0};
+                long done;
+                double spent;
+                status = cli_bench_mcts(&b, &setting, seed, (int)mcts_iterations, &done, &spent);
+                if (status != 0) {
+                    fputs("maya bench: mcts failed\n", stderr);
+                    break;
+                }
+                char label[64];
+                snprintf(label, sizeof label, "%dp", players);
+                printf("%-16s %12ld %9.3f %14.0f\n", label, done, spent, spent > 0 ? done / spent : 0.0);
+            }
         }
     }
     free(b.state);

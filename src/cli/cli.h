@@ -3,7 +3,7 @@
  * (usage texts, option parsing, choosing a game and its options).
  *
  * main.c dispatches on the first argument; each subcommand lives in its own
- * file (selfplay.c, replay.c, bench.c) and returns the process exit status:
+ * file (selfplay.c, replay.c, bench.c, tournament.c) and returns the process exit status:
  * 0 success, 1 failure of the work (bad record, unwritable file), 2 wrong
  * usage (unknown command or option, bad value).
  */
@@ -52,6 +52,7 @@ int cli_find_variant(const char *command, const game_def *game, const char *vari
 int cli_selfplay(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_tournament(int argc, char **argv);
 int cli_play(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@ static const struct cli_command {
     {"selfplay", cli_selfplay},
     {"replay", cli_replay},
     {"bench", cli_bench},
+    {"tournament", cli_tournament},
     {"play", cli_play},
 };
 

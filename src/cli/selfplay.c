@@ -1,17 +1,19 @@
 /*
- * selfplay.c -- maya selfplay: random bots play one whole game of a given
- * game, options and seed; the record goes to stdout or a file, followed by
- * a comment line with the final scores.
+ * selfplay.c -- maya selfplay: bots (random unless --bots says otherwise)
+ * play one whole game of a given game, options and seed; the record goes to
+ * stdout or a file, followed by a comment line with the final scores. Each
+ * bot is shown only its seat's observation; the Seat tags carry the bots'
+ * specs.
  *
  * Seeding: a generator seeded with S gives, in this order, the seed of the
  * chance generator and the seeds of the bots of seats 1..N, so one seed
- * fixes the whole game on every machine.
+ * fixes the whole game on every machine (with iteration budgets).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "bots/random.h"
+#include "bots/bot.h"
 #include "cli/cli.h"
 #include "match.h"
 #include "record/record.h"
@@ -37,28 +39,39 @@ static int cli_selfplay_date(const char *date_text, char out[11])
     return 0;
 }
 
-/* Play the match to its end with random bots; 0, or CLI_FAIL if the engine
- * misbehaves (message printed). */
-static int cli_selfplay_play(match *m, uint64_t seed)
+/* Play the match to its end with the bots of settings[0..players-1];
+ * 0, or CLI_FAIL if a bot or the engine misbehaves (message printed). */
+static int cli_selfplay_play(match *m, const bot_settings *settings, uint64_t seed)
 {
     const game_def *game = m->game;
-    rng seeds, chance, bots[GAME_MAX_PLAYERS];
+    int players = m->options.players;
+    rng seeds, chance;
+    bot *bots[GAME_MAX_PLAYERS] = {NULL};
     rng_seed(&seeds, seed);
     rng_seed(&chance, rng_next(&seeds));
-    for (int s = 0; s < m->options.players; s++)
-        rng_seed(&bots[s], rng_next(&seeds));
-    int *legal = malloc((size_t)game->max_legal * sizeof *legal);
-    if (legal == NULL) {
-        fputs("maya selfplay: out of memory\n", stderr);
-        return CLI_FAIL;
+    void *view = malloc(game->state_size);
+    int status = view == NULL ? CLI_FAIL : 0;
+    for (int s = 0; status == 0 && s < players; s++) {
+        bot_settings one = settings[s];
+        char why[256] = "";
+        one.seed = rng_next(&seeds);
+        bots[s] = bot_new(game, &one, why, sizeof why);
+        if (bots[s] == NULL) {
+            fprintf(stderr, "maya selfplay: %s\n", why);
+            status = CLI_FAIL;
+        }
     }
-    int status = 0;
-    for (;;) {
+    while (status == 0) {
         int player = match_current_player(m);
         if (player == GAME_TERMINAL)
             break;
-        int action = player == GAME_CHANCE ? match_sample_chance(m, &chance)
-                                           : bot_random_choose(game, m->state, &bots[player], legal);
+        int action;
+        if (player == GAME_CHANCE)
+            action = match_sample_chance(m, &chance);
+        else {
+            game->observation(m->state, player, view);
+            action = bot_choose(bots[player], view, player);
+        }
         char why[256] = "";
         if (action < 0 || m->count >= game->max_game_length ||
             match_apply(m, action, why, sizeof why) != 0) {
@@ -70,7 +83,9 @@ static int cli_selfplay_play(match *m, uint64_t seed)
             break;
         }
     }
-    free(legal);
+    for (int s = 0; s < players; s++)
+        bot_free(bots[s]);
+    free(view);
     return status;
 }
 
@@ -93,10 +108,10 @@ static void cli_selfplay_summary(FILE *out, const match *m)
 int cli_selfplay(int argc, char **argv)
 {
     const char *players_text = NULL, *variant_text = NULL, *seed_text = NULL, *out_path = NULL;
-    const char *date_text = NULL;
+    const char *date_text = NULL, *bots_text = NULL;
     const cli_option options[] = {
         {"--players", 1, &players_text}, {"--variant", 1, &variant_text}, {"--seed", 1, &seed_text},
-        {"--out", 1, &out_path},         {"--date", 1, &date_text},
+        {"--out", 1, &out_path},         {"--date", 1, &date_text},       {"--bots", 1, &bots_text},
     };
     const char *positional[1];
     int positional_count;
@@ -122,21 +137,36 @@ int cli_selfplay(int argc, char **argv)
         (status = cli_selfplay_date(date_text, date)) != 0)
         return status;
     chosen.players = (int)players;
+    bot_settings settings[GAME_MAX_PLAYERS];
+    int bot_count = 1;
+    char why[256] = "";
+    if (bots_text == NULL)
+        bot_parse("random", &settings[0], why, sizeof why);
+    else if ((bot_count = bot_parse_list(bots_text, settings, GAME_MAX_PLAYERS, why, sizeof why)) < 0) {
+        fprintf(stderr, "maya selfplay: --bots: %s\n", why);
+        return CLI_USAGE;
+    }
+    if (bot_count != 1 && bot_count != chosen.players) {
+        fprintf(stderr, "maya selfplay: --bots needs one spec, or one per seat (%d)\n", chosen.players);
+        return CLI_USAGE;
+    }
+    for (int s = bot_count; s < chosen.players; s++)
+        settings[s] = settings[0];
 
     match m;
-    char why[256] = "";
     if (match_init(&m, game, &chosen, why, sizeof why) != 0) {
         fprintf(stderr, "maya selfplay: %s\n", why);
         return CLI_USAGE;
     }
-    status = cli_selfplay_play(&m, seed);
+    status = cli_selfplay_play(&m, settings, seed);
     if (status == 0) {
-        char seat_names[GAME_MAX_PLAYERS][16];
+        char seat_names[GAME_MAX_PLAYERS][16], seat_specs[GAME_MAX_PLAYERS][128];
         record_tag tags[GAME_MAX_PLAYERS + 1];
         int tag_count = 0;
         for (int s = 0; s < chosen.players; s++) {
             snprintf(seat_names[s], sizeof seat_names[s], "Seat%d", s + 1);
-            tags[tag_count++] = (record_tag){seat_names[s], "random", 0};
+            bot_spec(&settings[s], seat_specs[s], sizeof seat_specs[s]);
+            tags[tag_count++] = (record_tag){seat_names[s], seat_specs[s], 0};
         }
         tags[tag_count++] = (record_tag){"Date", date, 0};
         FILE *out = out_path != NULL ? fopen(out_path, "w") : stdout;

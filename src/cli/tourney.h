@@ -1,0 +1,66 @@
+/*
+ * tourney.h -- the statistics of a tournament between bots, apart from
+ * running it (tournament.c): each entry's games, fractional wins, win rate
+ * with its Wilson 95% interval, Elo difference against the field with its
+ * interval, scores' mean and spread, time per move; and the SVG chart of
+ * the score distributions. Pure functions over arrays of results, so they
+ * are tested on constructed results.
+ */
+#ifndef MAYA_CLI_TOURNEY_H
+#define MAYA_CLI_TOURNEY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+
+enum { TOURNEY_ENTRIES_MAX = GAME_MAX_PLAYERS }; /* most bots in one tournament */
+
+/* One finished game of a tournament. */
+typedef struct tourney_game {
+    int index;                        /* game number, 0-based */
+    uint64_t seed;                    /* seed of its group of seat rotations */
+    int rotation;                     /* seat rotation within the group */
+    int players;                      /* seats */
+    int entry[GAME_MAX_PLAYERS];      /* entry (bot of the list) at each seat */
+    int score[GAME_MAX_PLAYERS];      /* final score of each seat */
+    unsigned winners;                 /* bit s: seat s won (ties share) */
+    int moves[GAME_MAX_PLAYERS];      /* decisions each seat took */
+    double seconds[GAME_MAX_PLAYERS]; /* time each seat spent deciding */
+} tourney_game;
+
+/* What one entry did over the games. */
+typedef struct tourney_summary {
+    int games;           /* games it played (holding at least one seat) */
+    double wins;         /* wins; a shared win counts 1/k for each of k winners */
+    double expected;     /* wins expected at equal strength: its seats / players, summed */
+    double rate;         /* wins / games */
+    double rate_low;     /* Wilson 95% interval of rate */
+    double rate_high;
+    double elo;          /* Elo difference against the field (0 = equal strength) */
+    double elo_low;      /* the interval of rate mapped to Elo */
+    double elo_high;
+    double score_mean;   /* mean final score over its seats */
+    double score_sd;     /* standard deviation of those scores */
+    int score_count;     /* seats played (scores counted) */
+    long moves;          /* decisions taken */
+    double seconds;      /* time spent deciding */
+} tourney_summary;
+
+/* Wilson score interval of a proportion wins/n (z = 1.96 for 95%). */
+void tourney_wilson(double wins, double n, double z, double *low, double *high);
+/* Elo difference of a player scoring rate where equal strength scores
+ * expected (0.5 head to head): 400 log10(odds(rate) / odds(expected)),
+ * clamped to +-1000 at rates 0 and 1. */
+double tourney_elo(double rate, double expected);
+/* Summaries of entries 0..entries-1 over games[0..count-1]. */
+void tourney_summarize(const tourney_game *games, int count, int entries, tourney_summary *out);
+/* The table of the summaries, one line per entry named names[i]. */
+void tourney_print_table(FILE *out, const tourney_summary *summary, const char *const *names, int entries);
+/* One CSV line per seat of each game (header first). */
+void tourney_write_csv(FILE *out, const tourney_game *games, int count, const char *const *names);
+/* An SVG chart: a histogram of each entry's final scores. */
+void tourney_write_svg(FILE *out, const tourney_game *games, int count, const char *const *names, int entries,
+                       const char *title);
+
+#endif
