@@ -1,0 +1,341 @@
+/*
+ * bots_test.c -- the bots of src/bots/ on both engines: specs parsed and
+ * written back; greedy and mcts return only legal actions in thousands of
+ * seeded positions of each game; a fixed seed and iteration budget give the
+ * same game again (with one and with two threads); two states that differ
+ * only in what a seat may not see (Tzolk'in's wealth tiles of the other
+ * seats before the reveal) give that seat the same decision; a time budget
+ * ends the search. Also the tournament statistics on constructed results.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bots/bot.h"
+#include "bots/mcts.h"
+#include "cli/tourney.h"
+#include "games.h"
+#include "match.h"
+#include "tzolkin/tzolkin.h"
+
+static bot *make_bot(const game_def *game, const char *spec, uint64_t seed)
+{
+    bot_settings s;
+    char why[128] = "";
+    assert_int_equal(bot_parse(spec, &s, why, sizeof why), 0);
+    s.seed = seed;
+    bot *b = bot_new(game, &s, why, sizeof why);
+    assert_non_null(b);
+    return b;
+}
+
+static int contains(const int *list, int n, int action)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == action)
+            return 1;
+    return 0;
+}
+
+static void test_specs(void **unused)
+{
+    (void)unused;
+    bot_settings s, list[4];
+    char why[128], text[128];
+    assert_int_equal(bot_parse("random", &s, why, sizeof why), 0);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "random");
+    assert_int_equal(bot_parse("mcts", &s, why, sizeof why), 0);
+    assert_int_equal(s.iterations, BOT_MCTS_ITERATIONS);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts");
+    assert_int_equal(bot_parse("mcts:iterations=400,threads=2,seed=9", &s, why, sizeof why), 0);
+    assert_int_equal(s.threads, 2);
+    assert_int_equal((int)s.seed, 9);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:iterations=400,threads=2");
+    assert_int_equal(bot_parse("mcts:millis=300", &s, why, sizeof why), 0);
+    assert_int_equal(s.iterations, 0);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:millis=300");
+    assert_int_equal(bot_parse("greedy:beam=3", &s, why, sizeof why), 0);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "greedy:beam=3");
+    assert_int_not_equal(bot_parse("clever", &s, why, sizeof why), 0);
+    assert_int_not_equal(bot_parse("mcts:threads=0", &s, why, sizeof why), 0);
+    assert_int_not_equal(bot_parse("mcts:speed=3", &s, why, sizeof why), 0);
+    assert_int_equal(bot_parse_list("mcts:iterations=400,threads=2,greedy", list, 4, why, sizeof why), 2);
+    assert_int_equal(list[0].threads, 2);
+    assert_string_equal(list[1].kind, "greedy");
+    assert_int_equal(bot_parse_list("random,random,random,random,random", list, 4, why, sizeof why), -1);
+    assert_int_equal(bot_parse_list("greedy,", list, 4, why, sizeof why), -1);
+}
+
+/* Random games of game with players seats; at every decision (every other
+ * one for mcts) each bot is asked on the seat's observation and must answer
+ * with a legal action; the game goes on with a random action. Returns the
+ * positions checked. */
+static int check_legal(const game_def *game, int players, int variant, uint64_t seed, bot *const *bots, int nbots)
+{
+    match m;
+    game_options options = {players, variant};
+    assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
+    rng r;
+    rng_seed(&r, seed);
+    int *legal = malloc((size_t)game->max_legal * sizeof *legal);
+    void *view = malloc(game->state_size);
+    int checked = 0;
+    while (match_current_player(&m) != GAME_TERMINAL) {
+        int player = match_current_player(&m), action;
+        if (player == GAME_CHANCE)
+            action = match_sample_chance(&m, &r);
+        else {
+            int n = game->legal_actions(m.state, legal);
+            game->observation(m.state, player, view);
+            for (int b = 0; b < nbots; b++) {
+                if (b > 0 && (checked & 1))
+                    continue;
+                int chosen = bot_choose(bots[b], view, player);
+                assert_true(contains(legal, n, chosen));
+            }
+            checked++;
+            action = legal[rng_below(&r, (uint64_t)n)];
+        }
+        assert_int_equal(match_apply(&m, action, NULL, 0), 0);
+    }
+    free(legal);
+    free(view);
+    match_free(&m);
+    return checked;
+}
+
+static void test_legal_tikal(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tikal");
+    bot *bots[2] = {make_bot(game, "greedy:beam=2", 1), make_bot(game, "mcts:iterations=24,nodes=4000", 2)};
+    int checked = 0;
+    for (int k = 0; k < 6; k++)
+        checked += check_legal(game, 2 + k % 3, k / 3, 100 + (uint64_t)k, bots, 2);
+    assert_true(checked >= 1000);
+    bot_free(bots[0]);
+    bot_free(bots[1]);
+}
+
+static void test_legal_tzolkin(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    bot *bots[2] = {make_bot(game, "greedy:beam=2", 3), make_bot(game, "mcts:iterations=24,nodes=4000", 4)};
+    int checked = 0;
+    for (int k = 0; k < 9; k++)
+        checked += check_legal(game, 2 + k % 3, 0, 200 + (uint64_t)k, bots, 2);
+    assert_true(checked >= 1000);
+    bot_free(bots[0]);
+    bot_free(bots[1]);
+}
+
+/* A whole game between two bots; returns its actions (count in *n). */
+static int *play(const game_def *game, int players, const char *spec0, const char *spec1, uint64_t seed, int *n)
+{
+    match m;
+    game_options options = {players, 0};
+    assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
+    bot *bots[GAME_MAX_PLAYERS];
+    for (int s = 0; s < players; s++)
+        bots[s] = make_bot(game, s == 0 ? spec0 : spec1, seed + (uint64_t)s);
+    rng r;
+    rng_seed(&r, seed);
+    void *view = malloc(game->state_size);
+    while (match_current_player(&m) != GAME_TERMINAL) {
+        int player = match_current_player(&m), action;
+        if (player == GAME_CHANCE)
+            action = match_sample_chance(&m, &r);
+        else {
+            game->observation(m.state, player, view);
+            action = bot_choose(bots[player], view, player);
+        }
+        assert_int_equal(match_apply(&m, action, NULL, 0), 0);
+    }
+    int *actions = malloc((size_t)m.count * sizeof *actions);
+    memcpy(actions, m.actions, (size_t)m.count * sizeof *actions);
+    *n = m.count;
+    for (int s = 0; s < players; s++)
+        bot_free(bots[s]);
+    free(view);
+    match_free(&m);
+    return actions;
+}
+
+static void check_reproducible(const char *name, const char *spec0, const char *spec1)
+{
+    const game_def *game = games_find(name);
+    int n1, n2;
+    int *a1 = play(game, 2, spec0, spec1, 7, &n1);
+    int *a2 = play(game, 2, spec0, spec1, 7, &n2);
+    assert_int_equal(n1, n2);
+    assert_memory_equal(a1, a2, (size_t)n1 * sizeof *a1);
+    free(a1);
+    free(a2);
+}
+
+static void test_reproducible(void **unused)
+{
+    (void)unused;
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000", "greedy:beam=3");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,threads=2", "mcts:iterations=20,nodes=3000");
+    check_reproducible("tikal", "mcts:iterations=16,nodes=2000,threads=2", "greedy:beam=2");
+}
+
+/* Tzolk'in at the first keep: other seats' dealt tiles are hidden. Two
+ * states differing only there give seat the same decision. */
+static void test_hidden_information(void **unused)
+{
+    (void)unused;
+    const game_def *game = &tzolkin_game;
+    game_options options = {3, 0};
+    tzolk_state a, b, view_a, view_b;
+    assert_int_equal(game->init(&a, &options, NULL, 0), 0);
+    rng r;
+    rng_seed(&r, 11);
+    int outcomes[64];
+    double odds[64];
+    while (game->current_player(&a) == GAME_CHANCE) {
+        int n = game->chance_outcomes(&a, outcomes, odds);
+        assert_int_equal(game->apply(&a, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
+    }
+    assert_int_equal(a.phase, TZOLK_PH_KEEP);
+    int seat = game->current_player(&a);
+    /* b: every other seat's tiles replaced by tiles nobody was dealt. */
+    b = a;
+    uint32_t used = a.block_mask;
+    for (int i = 0; i < a.players; i++)
+        for (int k = 0; k < 4; k++)
+            used |= 1u << a.player[i].dealt[k];
+    int spare[TZOLK_WEALTH], spares = 0;
+    for (int w = 0; w < TZOLK_WEALTH; w++)
+        if (!(used >> w & 1u))
+            spare[spares++] = w;
+    int changed = 0;
+    for (int i = 0; i < a.players; i++)
+        for (int k = 0; k < 4 && i != seat && changed < spares; k++)
+            b.player[i].dealt[k] = (uint8_t)spare[changed++];
+    assert_true(changed > 0);
+    assert_memory_not_equal(&a, &b, sizeof a);
+    game->observation(&a, seat, &view_a);
+    game->observation(&b, seat, &view_b);
+    assert_memory_equal(&view_a, &view_b, sizeof view_a);
+    const char *specs[] = {"greedy", "mcts:iterations=200,nodes=5000", "mcts:iterations=100,threads=2,nodes=5000"};
+    for (int i = 0; i < 3; i++) {
+        bot *x = make_bot(game, specs[i], 5), *y = make_bot(game, specs[i], 5);
+        game->observation(&a, seat, &view_a);
+        game->observation(&b, seat, &view_b);
+        assert_int_equal(bot_choose(x, &view_a, seat), bot_choose(y, &view_b, seat));
+        bot_free(x);
+        bot_free(y);
+    }
+}
+
+/* A time budget ends the search: some iterations, and an answer long
+ * before anything like a hang (loose: the test build is slow). */
+static void test_time_budget(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tikal");
+    game_options options = {2, 0};
+    unsigned char *state = malloc(game->state_size);
+    assert_int_equal(game->init(state, &options, NULL, 0), 0);
+    rng r;
+    rng_seed(&r, 3);
+    int outcomes[64];
+    double odds[64];
+    int n = game->chance_outcomes(state, outcomes, odds);
+    assert_int_equal(game->apply(state, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
+    mcts_config config = {0, 40, 2, 20000, 0, 0.1, 1};
+    mcts *m = mcts_new(game, &config);
+    assert_non_null(m);
+    int seat = game->current_player(state);
+    int action = mcts_choose(m, state, seat);
+    mcts_stats stats;
+    mcts_last_stats(m, &stats);
+    assert_true(action >= 0);
+    assert_true(stats.iterations > 0);
+    assert_true(stats.seconds >= 0.03);
+    assert_true(stats.seconds < 3.0);
+    mcts_free(m);
+    free(state);
+}
+
+static void test_statistics(void **unused)
+{
+    (void)unused;
+    double low, high;
+    tourney_wilson(8, 10, 1.96, &low, &high);
+    assert_true(low > 0.4901 && low < 0.4903);
+    assert_true(high > 0.9432 && high < 0.9434);
+    tourney_wilson(0, 10, 1.96, &low, &high);
+    assert_true(low == 0 && high > 0.2775 && high < 0.2776);
+    double elo = tourney_elo(0.75, 0.5);
+    assert_true(elo > 190.84 && elo < 190.86);
+    assert_true(tourney_elo(0.5, 0.5) == 0);
+    assert_true(tourney_elo(0.25, 0.25) == 0);
+    assert_true(tourney_elo(1, 0.5) == 1000);
+
+    /* Four 2-seat games: entry 0 wins two, one tie, entry 1 wins one. */
+    tourney_game games[4];
+    memset(games, 0, sizeof games);
+    for (int g = 0; g < 4; g++) {
+        games[g].index = g;
+        games[g].players = 2;
+        games[g].entry[0] = g % 2;
+        games[g].entry[1] = 1 - g % 2;
+        games[g].moves[0] = games[g].moves[1] = 10;
+        games[g].seconds[0] = games[g].seconds[1] = 0.5;
+    }
+    games[0].winners = 1;  /* seat 1 = entry 0 */
+    games[1].winners = 2;  /* seat 2 = entry 0 */
+    games[2].winners = 3;  /* shared */
+    games[3].winners = 1;  /* seat 1 = entry 1 */
+    int scores[4][2] = {{10, 5}, {4, 12}, {7, 7}, {9, 3}};
+    for (int g = 0; g < 4; g++)
+        memcpy(games[g].score, scores[g], sizeof scores[g]);
+    tourney_summary s[2];
+    tourney_summarize(games, 4, 2, s);
+    assert_int_equal(s[0].games, 4);
+    assert_true(s[0].wins == 2.5 && s[1].wins == 1.5);
+    assert_true(s[0].rate == 0.625);
+    assert_true(s[0].expected == 2.0);
+    /* entry 0 scored 10, 12, 7, 3: mean 8, sd sqrt(11.5) */
+    assert_true(s[0].score_mean == 8.0);
+    assert_true(s[0].score_sd > 3.391 && s[0].score_sd < 3.392);
+    assert_true(s[0].elo > 88.7 && s[0].elo < 88.8); /* 400 log10(5/3) */
+    assert_true(s[0].elo + s[1].elo < 1e-9 && s[0].elo + s[1].elo > -1e-9);
+    assert_int_equal((int)s[0].moves, 40);
+
+    /* Four players, two entries holding two seats each: parity is 1/2. */
+    tourney_game four;
+    memset(&four, 0, sizeof four);
+    four.players = 4;
+    int entry[4] = {0, 1, 0, 1};
+    memcpy(four.entry, entry, sizeof entry);
+    four.winners = 1u << 1 | 1u << 2; /* a seat of each shares the win */
+    tourney_summarize(&four, 1, 2, s);
+    assert_true(s[0].wins == 0.5 && s[1].wins == 0.5);
+    assert_true(s[0].expected == 0.5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_specs),           cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
+        cmocka_unit_test(test_legal_tzolkin),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
