@@ -62,17 +62,21 @@ static void check_golden(const char *rec_path, const char *golden_path, int widt
     assert_non_null(view);
     assert_non_null(legal);
     game->observation(rec.match.state, 0, view);
-    unsigned char marks[TIKAL_FIELDS] = {0};
-    if (term_view_fields(game)) {
-        int n = game->legal_actions(rec.match.state, legal);
-        term_tikal_targets(legal, n, marks);
-        marks[tikal_parse_field("a5")] |= TERM_MARK_CURSOR;
-    }
+    unsigned char marks[TERM_SPOTS_MAX] = {0};
+    term_spots spots;
+    term_view_spots(game, view, 0, width, &spots);
+    assert_true(spots.count > 0);
+    int n = game->legal_actions(rec.match.state, legal);
+    term_view_targets(game, rec.match.state, legal, n, &spots, marks);
+    marks[0] |= TERM_MARK_CURSOR;
     int rows, cols;
     term_view_size(game, width, &rows, &cols);
     term_canvas c;
     assert_int_equal(term_canvas_init(&c, rows, cols), 0);
-    term_view_draw(game, view, 0, marks, &c);
+    term_spots drawn;
+    term_view_draw(game, view, 0, marks, &c, &drawn);
+    assert_int_equal(drawn.count, spots.count); /* laying out = drawing */
+    assert_memory_equal(drawn.spot, spots.spot, (size_t)spots.count * sizeof spots.spot[0]);
     char *text = term_canvas_string(&c);
     assert_non_null(text);
     if (getenv("MAYA_WRITE_GOLDEN")) {
@@ -90,16 +94,14 @@ static void check_golden(const char *rec_path, const char *golden_path, int widt
         }
         free(golden);
     }
-    /* the marks show as styles: the cursor hex and at least one target */
-    if (term_view_fields(game)) {
-        int cursor = 0, target = 0;
-        for (int i = 0; i < c.rows * c.cols; i++) {
-            cursor += c.style[i] == TERM_ST_CURSOR;
-            target += c.style[i] == TERM_ST_TARGET;
-        }
-        assert_true(cursor > 0);
-        assert_true(target > 0);
+    /* the marks show as styles: the cursor and at least one target */
+    int cursor = 0, target = 0;
+    for (int i = 0; i < c.rows * c.cols; i++) {
+        cursor += c.style[i] == TERM_ST_CURSOR;
+        target += c.style[i] == TERM_ST_TARGET;
     }
+    assert_true(cursor > 0);
+    assert_true(target > 0);
     free(text);
     term_canvas_free(&c);
     free(view);
@@ -281,6 +283,123 @@ static void test_tzolkin_private(void **unused)
     term_session_free(&s);
 }
 
+/* Spots: Tikal's are its fields in order; arrows step to neighbours;
+ * clicks find the hex; a layout measures without drawing. */
+static void test_spots_tikal(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tikal");
+    tikal_state s;
+    assert_int_equal(tikal_init(&s, 2, 0), 0);
+    term_spots spots;
+    term_view_spots(game, &s, -1, 93, &spots);
+    assert_int_equal(spots.count, TIKAL_FIELDS);
+    for (int f = 0; f < TIKAL_FIELDS; f++)
+        assert_int_equal(spots.spot[f].key, f);
+    int b3 = tikal_parse_field("b3"), b4 = tikal_parse_field("b4"), c4 = tikal_parse_field("c4");
+    int a4 = tikal_parse_field("a4"), b5 = tikal_parse_field("b5");
+    assert_int_equal(term_spots_step(&spots, b4, -1, 0), b3);
+    assert_int_equal(term_spots_step(&spots, b4, 1, 0), b5);
+    int right = term_spots_step(&spots, b4, 0, 1), left = term_spots_step(&spots, b4, 0, -1);
+    assert_true(right / TIKAL_ROWS == c4 / TIKAL_ROWS); /* the next column, not two over */
+    assert_true(left / TIKAL_ROWS == a4 / TIKAL_ROWS);
+    int top = tikal_parse_field("a1");
+    assert_int_equal(term_spots_step(&spots, top, -1, 0), top); /* nothing above */
+    /* every cell inside a hex belongs to that hex alone */
+    const term_spot *p = &spots.spot[c4];
+    for (int y = p->row; y < p->row + p->rows; y++)
+        for (int x = p->col; x < p->col + p->cols; x++)
+            assert_int_equal(term_spots_at(&spots, y, x), c4);
+    /* moves aim at the field entered and concern the one left */
+    int fields[2];
+    int move = TIKAL_A_MOVE + (1 * TIKAL_FIELDS + b4) * 6 + 0;
+    assert_int_equal(term_view_action_spots(game, &s, move, fields), 2);
+    assert_int_equal(fields[0], tikal_neighbor(b4, 0));
+    assert_int_equal(fields[1], b4);
+    assert_int_equal(term_view_action_spots(game, &s, TIKAL_A_END, fields), 0);
+    /* the panel under the board on narrow screens, beside it on wide ones */
+    assert_int_equal(term_view_panel_row(game, &s, 100), TERM_TIKAL_BOARD_ROWS + 1);
+    assert_int_equal(term_view_panel_row(game, &s, 160), 0);
+}
+
+/* Tzolk'in: along a whole game, every action with a spot aims at a spot
+ * of the picture, and every spot of a gear position is one of its. */
+static void test_spots_tzolkin(void **unused)
+{
+    (void)unused;
+    record rec;
+    char why[256] = "";
+    assert_int_equal(record_read_file(&rec, "tests/term/tzolkin-3p.rec", NULL, why, sizeof why), 0);
+    const game_def *game = rec.match.game;
+    match m;
+    assert_int_equal(match_init(&m, game, &rec.match.options, NULL, 0), 0);
+    int *legal = malloc((size_t)game->max_legal * sizeof *legal);
+    assert_non_null(legal);
+    int aimed = 0, kinds = 0;
+    for (int i = 0; i < rec.match.count; i++) {
+        if (game->current_player(m.state) >= 0) {
+            term_spots spots;
+            term_view_spots(game, m.state, -1, 100, &spots);
+            int n = game->legal_actions(m.state, legal);
+            for (int k = 0; k < n; k++) {
+                int keys[2];
+                int count = term_view_action_spots(game, m.state, legal[k], keys);
+                for (int j = 0; j < count; j++) {
+                    if (term_spots_find(&spots, keys[j]) < 0)
+                        fail_msg("action %d: spot %d is not in the picture", legal[k], keys[j]);
+                    aimed++;
+                }
+            }
+            kinds |= 1 << (term_spots_find(&spots, TERM_TZOLK_SPOT_START) >= 0);
+        }
+        assert_int_equal(match_apply(&m, rec.match.actions[i], NULL, 0), 0);
+    }
+    assert_true(aimed > 100);
+    assert_int_equal(kinds, 2);
+    /* place PAL aims at the lowest free position of PAL */
+    const tzolk_state *t = (const tzolk_state *)m.state;
+    int keys[2];
+    assert_int_equal(term_view_action_spots(game, t, TZOLK_A_PLACE + TZOLK_PAL, keys), 1);
+    assert_int_equal(keys[0], TERM_TZOLK_SPOT_GEAR + tzolk_lowest_free(t, TZOLK_PAL));
+    assert_true(term_view_panel_row(game, t, 100) > 10); /* the seats' table */
+    free(legal);
+    match_free(&m);
+    record_free(&rec);
+}
+
+/* Auction: the sentence of taking a tile says what it cost. */
+static void test_auction_words(void **unused)
+{
+    (void)unused;
+    record rec;
+    char why[256] = "";
+    assert_int_equal(record_read_file(&rec, "tests/term/tikal-4p-auction.rec", NULL, why, sizeof why), 0);
+    match m;
+    assert_int_equal(match_init(&m, rec.match.game, &rec.match.options, NULL, 0), 0);
+    int takes = 0, paid = 0;
+    for (int i = 0; i < rec.match.count; i++) {
+        int a = rec.match.actions[i];
+        if (a >= TIKAL_A_TAKE && a < TIKAL_A_BID) {
+            const tikal_state *s = (const tikal_state *)m.state;
+            char text[256];
+            term_view_words(rec.match.game, s, a, GAME_CHANCE, text, sizeof text);
+            assert_true(strstr(text, " for ") != NULL);
+            if (s->high_bidder == s->actor && s->high_bid > 0) {
+                char want[64];
+                snprintf(want, sizeof want, "won the auction for %d point", s->high_bid);
+                assert_non_null(strstr(text, want));
+                paid++;
+            }
+            takes++;
+        }
+        assert_int_equal(match_apply(&m, a, NULL, 0), 0);
+    }
+    assert_true(takes > 0);
+    assert_true(paid > 0);
+    match_free(&m);
+    record_free(&rec);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +410,9 @@ int main(void)
         cmocka_unit_test(test_words_and_commands),
         cmocka_unit_test(test_routes),
         cmocka_unit_test(test_tzolkin_private),
+        cmocka_unit_test(test_spots_tikal),
+        cmocka_unit_test(test_spots_tzolkin),
+        cmocka_unit_test(test_auction_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

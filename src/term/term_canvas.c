@@ -1,6 +1,6 @@
 /*
- * term_canvas.c -- cells, styles and UTF-8 lines of a canvas (see
- * term_canvas.h).
+ * term_canvas.c -- cells, styles and UTF-8 lines of a canvas, and the spots
+ * of a picture (see term_canvas.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -173,4 +173,70 @@ char *term_canvas_string(const term_canvas *c)
     }
     out[used] = '\0';
     return out;
+}
+
+/* ---- spots ---------------------------------------------------------------- */
+
+int term_spots_add(term_spots *spots, int key, int row, int col, int rows, int cols)
+{
+    if (spots == NULL || spots->count == TERM_SPOTS_MAX)
+        return -1;
+    spots->spot[spots->count] = (term_spot){key, row, col, rows, cols};
+    return spots->count++;
+}
+
+int term_spots_find(const term_spots *spots, int key)
+{
+    for (int i = 0; i < spots->count; i++)
+        if (spots->spot[i].key == key)
+            return i;
+    return -1;
+}
+
+int term_spots_at(const term_spots *spots, int row, int col)
+{
+    for (int i = 0; i < spots->count; i++) {
+        const term_spot *p = &spots->spot[i];
+        if (row >= p->row && row < p->row + p->rows && col >= p->col && col < p->col + p->cols)
+            return i;
+    }
+    return -1;
+}
+
+/* Cells from v to the span [lo, lo+n) (0 inside). */
+static int gap(int v, int lo, int n)
+{
+    return v < lo ? lo - v : v >= lo + n ? v - (lo + n - 1) : 0;
+}
+
+int term_spots_step(const term_spots *spots, int from, int drow, int dcol)
+{
+    if (from < 0 || from >= spots->count || (drow && dcol) || (!drow && !dcol))
+        return from;
+    const term_spot *a = &spots->spot[from];
+    int ay = a->row + a->rows / 2, ax = a->col + a->cols / 2;
+    int best = from, best_score = 0, best_cone = 0;
+    for (int i = 0; i < spots->count; i++) {
+        const term_spot *b = &spots->spot[i];
+        int by = b->row + b->rows / 2, bx = b->col + b->cols / 2;
+        /* how far along the arrow, how far off its line (a row is about
+         * twice as tall as a column is wide) */
+        int along = drow ? (by - ay) * drow * 2 : (bx - ax) * dcol;
+        int off = drow ? gap(ax, b->col, b->cols) : 2 * gap(ay, b->row, b->rows);
+        if (i == from || along <= 0)
+            continue;
+        /* within a narrow cone round the arrow first, nearest first */
+        int cone = 2 * off <= along, score = along + 2 * off;
+        if (best == from || cone > best_cone || (cone == best_cone && score < best_score)) {
+            best = i;
+            best_score = score;
+            best_cone = cone;
+        }
+    }
+    return best;
+}
+
+int term_mark_style(int mark, int otherwise)
+{
+    return mark & TERM_MARK_CURSOR ? TERM_ST_CURSOR : mark & TERM_MARK_TARGET ? TERM_ST_TARGET : otherwise;
 }

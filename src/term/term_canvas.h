@@ -7,7 +7,14 @@
  * characters as UTF-8 lines and ignores the styles, the curses layer maps
  * each style to a colour pair. Golden tests compare the lines. Drawing
  * outside the rectangle is clipped silently, so renderers need no bounds
- * checks of their own.
+ * checks of their own; a canvas of no cells (all zero) only measures: the
+ * renderers lay the picture out and record its spots, nothing is drawn.
+ *
+ * Spots are the places of a picture the cursor can visit (a hex of Tikal's
+ * board, a position on a Tzolk'in gear...): a rectangle of cells and the
+ * game's key for it. Renderers record them as they draw; the full screen
+ * moves the cursor between them, finds the one under a mouse click and
+ * marks them (TERM_MARK_*), indexed by their place in the list.
  */
 #ifndef MAYA_TERM_CANVAS_H
 #define MAYA_TERM_CANVAS_H
@@ -33,6 +40,27 @@ typedef struct term_canvas {
     unsigned char *style; /* rows*cols styles */
 } term_canvas;
 
+/* Marks of a spot. */
+enum {
+    TERM_MARK_TARGET = 1, /* a legal target: drawn in TERM_ST_TARGET */
+    TERM_MARK_CURSOR = 2  /* under the cursor: drawn in TERM_ST_CURSOR */
+};
+
+enum { TERM_SPOTS_MAX = 96 /* most spots of one picture */ };
+
+typedef struct term_spot {
+    int key;  /* what the spot is, in the game's numbering (Tikal: the field) */
+    int row;  /* top row of its rectangle in the picture */
+    int col;  /* left column */
+    int rows; /* height in cells */
+    int cols; /* width in cells */
+} term_spot;
+
+typedef struct term_spots {
+    int count;                      /* spots recorded */
+    term_spot spot[TERM_SPOTS_MAX]; /* in the order drawn */
+} term_spots;
+
 /* Allocate a blank canvas (spaces, TERM_ST_NORMAL); 0 or -1 if memory fails. */
 int term_canvas_init(term_canvas *c, int rows, int cols);
 void term_canvas_free(term_canvas *c);
@@ -57,6 +85,19 @@ size_t term_canvas_line(const term_canvas *c, int row, char *buf, size_t len);
 int term_canvas_used_rows(const term_canvas *c);
 /* The whole canvas as lines ("\n" after each used row), heap string. */
 char *term_canvas_string(const term_canvas *c);
+
+/* Record a spot (spots may be NULL); returns its index, -1 if full. */
+int term_spots_add(term_spots *spots, int key, int row, int col, int rows, int cols);
+/* Index of the spot with key, -1 if none. */
+int term_spots_find(const term_spots *spots, int key);
+/* Index of the spot whose rectangle holds the cell (row, col), -1 if none. */
+int term_spots_at(const term_spots *spots, int row, int col);
+/* The spot nearest to spot `from` in the direction of an arrow key (drow,
+ * dcol each -1, 0 or 1 on screen), `from` itself if none lies that way. */
+int term_spots_step(const term_spots *spots, int from, int drow, int dcol);
+/* The style a mark asks for (TERM_ST_CURSOR over TERM_ST_TARGET), or
+ * `otherwise` for no mark. */
+int term_mark_style(int mark, int otherwise);
 
 /* Decode one UTF-8 sequence at s; *cp receives the code point (U+FFFD for
  * bad bytes); returns the bytes used (>= 1 unless *s is NUL, then 0). */

@@ -3,11 +3,19 @@
  *
  * One context struct (curses_ui) holds everything between two keys; curses'
  * own globals (stdscr, LINES, COLS) are the only others. Each pass of the
- * loop draws the whole screen from the session, then waits for a key: with
- * a timeout while a bot or chance is to act (the bot's pace), without while
- * a person is. Screen, top to bottom: the picture (scrolled to keep the
- * cursor visible), the log, the reply of the last command, and the status
- * or input line.
+ * loop draws the whole screen from the session, then waits for a key or a
+ * click: without a timeout while a person is to act, with one while a bot
+ * waits for its turn (the bots' pace) or thinks on its own thread
+ * (term_think), so that the screen stays alive meanwhile. Screen, top to
+ * bottom: the picture (scrolled to keep the cursor visible, or showing the
+ * panel part on a small terminal), the log, the reply of the last command,
+ * and the status or input line; the log and the reply take fewer rows on a
+ * low terminal.
+ *
+ * The cursor moves between the spots of the picture (term_view): Tikal's
+ * hexes, Tzolk'in's gear positions, start-player space, temples, tracks,
+ * buildings and monuments. The legal actions aiming at a spot are marked;
+ * Enter or a click lists the actions concerning the spot under the cursor.
  */
 #define _XOPEN_SOURCE_EXTENDED 1
 #define NCURSES_WIDECHAR 1
@@ -20,14 +28,14 @@
 
 #include "term/term_canvas.h"
 #include "term/term_curses.h"
+#include "term/term_think.h"
 #include "term/term_tikal.h"
 #include "term/term_view.h"
 
 enum {
-    UI_LOG_ROWS = 6,     /* rows of the log */
-    UI_REPLY_ROWS = 3,   /* rows of the reply */
-    UI_MENU_MAX = 4096,  /* most entries of a menu */
-    UI_INPUT_MAX = 256   /* longest input line */
+    UI_MENU_MAX = 4096, /* most entries of a menu */
+    UI_INPUT_MAX = 256, /* longest input line */
+    UI_POLL_MS = 100    /* key poll while a bot thinks */
 };
 
 /* What the input line is for. */
@@ -43,8 +51,9 @@ typedef enum ui_input {
 typedef struct curses_ui {
     term_session *s;           /* the game */
     term_canvas canvas;        /* the picture, redrawn each pass */
-    int fields;                /* fields of the cursor board, 0 if none */
-    int cursor;                /* field under the cursor */
+    term_spots spots;          /* the picture's spots, as last drawn */
+    int cursor;                /* key of the spot under the cursor, -1 not placed yet */
+    int routes;                /* 1 if figures take routes (Tikal's go) */
     int go_from;               /* go: field the figure leaves, -1 when not choosing a route */
     int go_figure;             /* go: 0 explorer, 1 leader */
     int menu_open;             /* 1 while the action menu shows */
@@ -52,7 +61,10 @@ typedef struct curses_ui {
     int menu_count;            /* entries shown */
     int menu_selected;         /* highlighted entry */
     char menu_filter[64];      /* typed filter of the menu (substring) */
-    int menu_field;            /* field the menu is for, -1 all actions */
+    int menu_spot;             /* key of the spot the menu is for, -1 all actions */
+    int menu_top;              /* screen row of the menu's first entry, as last drawn */
+    int menu_first;            /* entry shown on that row */
+    int menu_rows;             /* entries shown */
     ui_input input_mode;       /* what the input line collects */
     char input[UI_INPUT_MAX];  /* the input line */
     char reply[2048];          /* the text shown under the log */
@@ -60,8 +72,11 @@ typedef struct curses_ui {
     int overlay_top;           /* first line of the overlay shown */
     int log_back;              /* log lines scrolled back */
     int paused;                /* 1: bots wait for a key */
+    int panel;                 /* 1: the panel part of the picture shows, not the cursor's */
     int view_top;              /* first picture row shown */
     int view_left;             /* first picture column shown */
+    term_think think;          /* a bot's thought in progress */
+    long next_bot;             /* clock (ms) when the next bot may act, 0 not set */
     int quit;                  /* 1 to leave */
 } curses_ui;
 
@@ -123,54 +138,73 @@ static void ui_text(int y, int x, int width, const char *utf8, attr_t attr)
 
 /* ---- what the screen shows ------------------------------------------------ */
 
+/* Rows of the log and of the reply: fewer on a low terminal. */
+static int ui_log_rows(void)
+{
+    return LINES >= 40 ? 6 : LINES >= 28 ? 4 : 3;
+}
+
+static int ui_reply_rows(void)
+{
+    return LINES >= 28 ? 3 : 2;
+}
+
 static int ui_view_rows(void)
 {
-    int rows = LINES - UI_LOG_ROWS - UI_REPLY_ROWS - 2;
+    int rows = LINES - ui_log_rows() - ui_reply_rows() - 2;
     return rows < 3 ? 3 : rows;
 }
 
+static int ui_thinking(const curses_ui *ui)
+{
+    return ui->think.running;
+}
+
+/* Lay the picture out, put the cursor on a spot that exists (the first
+ * target, else the first spot) and mark the spots. */
 static void ui_marks(curses_ui *ui, unsigned char *marks)
 {
     term_session *s = ui->s;
-    memset(marks, 0, TIKAL_FIELDS);
-    if (ui->fields == 0)
+    memset(marks, 0, TERM_SPOTS_MAX);
+    term_view_spots(s->game, s->view, s->viewer, COLS, &ui->spots);
+    if (ui->spots.count == 0)
         return;
     if (term_session_waiting(s)) {
         if (ui->go_from >= 0) {
             const tikal_state *t = (const tikal_state *)s->match.state;
-            term_tikal_reach(t, ui->go_from, t->ap, marks);
+            term_tikal_reach(t, ui->go_from, t->ap, marks); /* Tikal: spot index = field */
         } else
-            term_tikal_targets(s->legal, s->legal_count, marks);
+            term_view_targets(s->game, s->match.state, s->legal, s->legal_count, &ui->spots, marks);
     }
-    marks[ui->cursor] |= TERM_MARK_CURSOR;
+    int at = term_spots_find(&ui->spots, ui->cursor);
+    for (int i = 0; at < 0 && i < ui->spots.count; i++)
+        if (marks[i])
+            at = i;
+    if (at < 0)
+        at = 0;
+    ui->cursor = ui->spots.spot[at].key;
+    marks[at] |= TERM_MARK_CURSOR;
 }
 
-static void ui_draw_picture(curses_ui *ui)
+/* Scroll so that the cursor's spot is in sight, or the panel shows. */
+static void ui_scroll(curses_ui *ui, int used, int cols)
 {
-    term_session *s = ui->s;
-    unsigned char marks[TIKAL_FIELDS];
-    ui_marks(ui, marks);
-    int rows, cols;
-    term_view_size(s->game, COLS, &rows, &cols);
-    if (ui->canvas.rows != rows || ui->canvas.cols != cols) {
-        term_canvas_free(&ui->canvas);
-        if (term_canvas_init(&ui->canvas, rows, cols) != 0)
-            return;
-    } else
-        term_canvas_clear(&ui->canvas);
-    int used = term_view_draw(s->game, s->view, s->viewer, ui->fields ? marks : NULL, &ui->canvas);
     int height = ui_view_rows();
-    if (ui->fields) { /* keep the cursor in sight */
-        int cy, cx;
-        term_tikal_field_cell(ui->cursor, &cy, &cx);
-        if (cy - 1 < ui->view_top)
-            ui->view_top = cy - 1;
-        if (cy + 6 >= ui->view_top + height)
-            ui->view_top = cy + 6 - height + 1;
-        if (cx - 4 < ui->view_left)
-            ui->view_left = cx - 4;
-        if (cx + 12 >= ui->view_left + COLS)
-            ui->view_left = cx + 12 - COLS + 1;
+    int at = term_spots_find(&ui->spots, ui->cursor);
+    if (ui->panel && term_view_panel_row(ui->s->game, ui->s->view, COLS) <= 0)
+        ui->panel = 0; /* resized: the panel is in sight */
+    if (ui->panel)
+        ; /* the player scrolls */
+    else if (at >= 0) {
+        const term_spot *p = &ui->spots.spot[at];
+        if (p->row + p->rows + 1 > ui->view_top + height)
+            ui->view_top = p->row + p->rows + 1 - height;
+        if (p->row - 1 < ui->view_top)
+            ui->view_top = p->row - 1;
+        if (p->col + p->cols + 4 > ui->view_left + COLS)
+            ui->view_left = p->col + p->cols + 4 - COLS;
+        if (p->col - 4 < ui->view_left)
+            ui->view_left = p->col - 4;
     }
     if (ui->view_top > used - height)
         ui->view_top = used - height;
@@ -180,6 +214,24 @@ static void ui_draw_picture(curses_ui *ui)
         ui->view_left = cols - COLS;
     if (ui->view_left < 0)
         ui->view_left = 0;
+}
+
+static void ui_draw_picture(curses_ui *ui)
+{
+    term_session *s = ui->s;
+    unsigned char marks[TERM_SPOTS_MAX];
+    ui_marks(ui, marks);
+    int rows, cols;
+    term_view_size(s->game, COLS, &rows, &cols);
+    if (ui->canvas.rows != rows || ui->canvas.cols != cols) {
+        term_canvas_free(&ui->canvas);
+        if (term_canvas_init(&ui->canvas, rows, cols) != 0)
+            return;
+    } else
+        term_canvas_clear(&ui->canvas);
+    int used = term_view_draw(s->game, s->view, s->viewer, marks, &ui->canvas, &ui->spots);
+    ui_scroll(ui, used, cols);
+    int height = ui_view_rows();
     wchar_t wide[2] = {0, 0};
     cchar_t cell;
     for (int y = 0; y < height && y + ui->view_top < rows; y++)
@@ -196,14 +248,13 @@ static void ui_draw_picture(curses_ui *ui)
 static void ui_draw_log(curses_ui *ui)
 {
     term_session *s = ui->s;
-    int top = ui_view_rows();
+    int top = ui_view_rows(), rows = ui_log_rows();
     int viewer = term_session_humans(s) > 1 ? TERM_LOG_HUMAN_ALL : s->viewer;
-    attr_t rule = A_DIM;
     mvhline(top, 0, '-', COLS);
-    ui_text(top, 2, COLS - 4, ui->log_back ? " log (scrolled back: PgDn) " : " log ", rule);
+    ui_text(top, 2, COLS - 4, ui->log_back ? " log (scrolled back: PgDn) " : " log ", A_DIM);
     int last = s->log_count - 1 - ui->log_back;
-    for (int i = 0; i < UI_LOG_ROWS; i++) {
-        int entry = last - (UI_LOG_ROWS - 1 - i);
+    for (int i = 0; i < rows; i++) {
+        int entry = last - (rows - 1 - i);
         if (entry < 0)
             continue;
         const term_entry *e = &s->log[entry];
@@ -216,10 +267,9 @@ static void ui_draw_log(curses_ui *ui)
 
 static void ui_draw_reply(curses_ui *ui)
 {
-    int top = ui_view_rows() + 1 + UI_LOG_ROWS;
-    mvhline(top - 0, 0, ' ', 0);
+    int top = ui_view_rows() + 1 + ui_log_rows();
     const char *line = ui->reply;
-    for (int i = 0; i < UI_REPLY_ROWS && *line; i++) {
+    for (int i = 0; i < ui_reply_rows() && *line; i++) {
         ui_text(top + i, 0, COLS, line, A_BOLD);
         const char *next = strchr(line, '\n');
         if (next == NULL)
@@ -232,22 +282,27 @@ static void ui_status(curses_ui *ui, char *buf, size_t len)
 {
     term_session *s = ui->s;
     int actor = term_session_actor(s);
+    int panel = term_view_panel_row(s->game, s->view, COLS) > 0;
+    const char *view = !panel ? "" : ui->panel ? "v board  " : "v panel  ";
     static const char *const prompt[] = {"", ":", "save to file: ", "load file: ", "confirm the route? (y/n) ",
                                          "leave the game? (y/n) "};
     if (ui->input_mode != UI_IN_NONE)
         snprintf(buf, len, "%s%s", prompt[ui->input_mode], ui->input);
     else if (actor == GAME_TERMINAL)
-        snprintf(buf, len, "Game over.  s save  o load  PgUp log  q quit");
+        snprintf(buf, len, "Game over.  %ss save  o load  PgUp log  q quit", view);
+    else if (ui_thinking(ui))
+        snprintf(buf, len, "Seat %d is thinking\u2026 %.1f s  %s  %s+ - speed (%d ms)  q quit", ui->think.seat + 1,
+                 (double)term_think_elapsed_ms(&ui->think) / 1000.0,
+                 ui->paused ? "PAUSED after its move: p resumes" : "p pause", view, s->speed_ms);
     else if (!term_session_waiting(s))
-        snprintf(buf, len, "%s %d is playing...  %s  + - speed (%d ms)  q quit",
-                 actor >= 0 ? "Seat" : "Chance", actor + 1, ui->paused ? "PAUSED: p resumes" : "p pause",
-                 s->speed_ms);
+        snprintf(buf, len, "%s %d is playing...  %s  %s+ - speed (%d ms)  q quit", actor >= 0 ? "Seat" : "Chance",
+                 actor + 1, ui->paused ? "PAUSED: p resumes" : "p pause", view, s->speed_ms);
     else if (ui->go_from >= 0)
         snprintf(buf, len, "Seat %d: route of %s: move the cursor to the target, Enter confirms, f figure, Esc",
                  actor + 1, ui->go_figure ? "the leader" : "an explorer");
     else
-        snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %su undo  a auto  s save  o load  ? help",
-                 actor + 1, ui->fields ? "arrows move, " : "", ui->fields ? "g go  " : "");
+        snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %su undo  a auto  %ss save  o load  ? help",
+                 actor + 1, ui->spots.count ? "arrows move," : "", ui->routes ? "g go  " : "", view);
 }
 
 static void ui_draw_menu(curses_ui *ui)
@@ -271,7 +326,10 @@ static void ui_draw_menu(curses_ui *ui)
              ui->menu_filter[0] ? " with \"" : "", ui->menu_filter, ui->menu_filter[0] ? "\"" : "");
     ui_text(top, left + 2, width - 4, title, A_BOLD);
     ui_text(top + height - 1, left + 2, width - 4, " up/down, Enter plays, type filters, Esc ", A_DIM);
-    for (int i = 0; i < inner && first + i < ui->menu_count; i++) {
+    ui->menu_top = top + 1;
+    ui->menu_first = first;
+    ui->menu_rows = 0;
+    for (int i = 0; i < inner && first + i < ui->menu_count; i++, ui->menu_rows++) {
         int index = ui->menu[first + i];
         char line[256], words[200];
         term_view_words(s->game, s->match.state, s->legal[index], term_session_actor(s), words, sizeof words);
@@ -283,7 +341,6 @@ static void ui_draw_menu(curses_ui *ui)
 static void ui_draw_overlay(curses_ui *ui)
 {
     const char *text = ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game);
-    erase();
     int y = 0, skipped = 0;
     ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP  (r: rules, any other key: back)" :
                                              "RULES  (?: help, any other key: back)", A_BOLD);
@@ -330,6 +387,10 @@ static void ui_reply(curses_ui *ui, const char *text)
 
 static void ui_command(curses_ui *ui, const char *line)
 {
+    if (ui_thinking(ui) && strncmp(line, "load", 4) == 0) { /* the bot thinking would be replaced */
+        ui_reply(ui, "a bot is thinking: load when it has played (p pauses the bots)");
+        return;
+    }
     term_result result = term_session_command(ui->s, line);
     ui_reply(ui, ui->s->reply);
     ui->log_back = 0;
@@ -344,27 +405,22 @@ static void ui_command(curses_ui *ui, const char *line)
     }
 }
 
-/* Does the action text name the field (as a whole word)? */
-static int text_has_field(const char *text, const char *name)
+/* Does legal action i concern the spot key? */
+static int action_at(curses_ui *ui, int i, int key)
 {
-    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
-        if ((p == text || p[-1] == ' ') && (p[2] == '\0' || p[2] == ' '))
-            return 1;
-    return 0;
+    int keys[2];
+    int n = term_view_action_spots(ui->s->game, ui->s->match.state, ui->s->legal[i], keys);
+    return (n > 0 && keys[0] == key) || (n > 1 && keys[1] == key);
 }
 
 static void ui_menu_fill(curses_ui *ui)
 {
     term_session *s = ui->s;
-    char name[3] = "";
-    if (ui->menu_field >= 0)
-        tikal_field_name(ui->menu_field, name);
     ui->menu_count = 0;
     for (int i = 0; i < s->legal_count && ui->menu_count < UI_MENU_MAX; i++) {
-        const char *text = term_session_legal_text(s, i);
-        if (name[0] && !text_has_field(text, name))
+        if (ui->menu_spot >= 0 && !action_at(ui, i, ui->menu_spot))
             continue;
-        if (ui->menu_filter[0] && strstr(text, ui->menu_filter) == NULL)
+        if (ui->menu_filter[0] && strstr(term_session_legal_text(s, i), ui->menu_filter) == NULL)
             continue;
         ui->menu[ui->menu_count++] = i;
     }
@@ -372,14 +428,15 @@ static void ui_menu_fill(curses_ui *ui)
         ui->menu_selected = ui->menu_count ? ui->menu_count - 1 : 0;
 }
 
-static void ui_menu_open(curses_ui *ui, int field)
+/* The menu of the actions at spot key (-1: all), or all when none is. */
+static void ui_menu_open(curses_ui *ui, int key)
 {
-    ui->menu_field = field;
+    ui->menu_spot = key;
     ui->menu_filter[0] = '\0';
     ui->menu_selected = 0;
     ui_menu_fill(ui);
-    if (ui->menu_count == 0 && field >= 0) {
-        ui->menu_field = -1; /* nothing at the cursor: every action */
+    if (ui->menu_count == 0 && key >= 0) {
+        ui->menu_spot = -1; /* nothing at the cursor: every action */
         ui_menu_fill(ui);
     }
     ui->menu_open = ui->menu_count > 0;
@@ -387,12 +444,22 @@ static void ui_menu_open(curses_ui *ui, int field)
         ui_reply(ui, "no action to choose now");
 }
 
+static void ui_menu_play(curses_ui *ui)
+{
+    if (ui->menu_count > 0) {
+        char text[GAME_TEXT_MAX];
+        snprintf(text, sizeof text, "%s", term_session_legal_text(ui->s, ui->menu[ui->menu_selected]));
+        ui->menu_open = 0;
+        ui_command(ui, text);
+    }
+}
+
 static void ui_menu_key(curses_ui *ui, int ch)
 {
     size_t n = strlen(ui->menu_filter);
     if (ch == 27) {
         ui->menu_open = 0;
-    } else if (ch == KEY_UP || ch == 'k' - 'a' + 1) {
+    } else if (ch == KEY_UP) {
         if (ui->menu_selected > 0)
             ui->menu_selected--;
     } else if (ch == KEY_DOWN) {
@@ -403,12 +470,7 @@ static void ui_menu_key(curses_ui *ui, int ch)
     } else if (ch == KEY_NPAGE) {
         ui->menu_selected = ui->menu_selected + 10 < ui->menu_count ? ui->menu_selected + 10 : ui->menu_count - 1;
     } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-        if (ui->menu_count > 0) {
-            char text[GAME_TEXT_MAX];
-            snprintf(text, sizeof text, "%s", term_session_legal_text(ui->s, ui->menu[ui->menu_selected]));
-            ui->menu_open = 0;
-            ui_command(ui, text);
-        }
+        ui_menu_play(ui);
     } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
         if (n > 0)
             ui->menu_filter[n - 1] = '\0';
@@ -426,29 +488,27 @@ static void ui_menu_key(curses_ui *ui, int ch)
 static void ui_complete(curses_ui *ui)
 {
     term_session *s = ui->s;
-    int found[12];
-    int count = term_session_complete(s, ui->input, found, 12);
+    enum { SHOWN = 12 };
+    int found[UI_MENU_MAX];
+    int count = term_session_complete(s, ui->input, found, UI_MENU_MAX);
     if (count == 0) {
         ui_reply(ui, "no legal action begins so");
         return;
     }
     char common[GAME_TEXT_MAX];
     snprintf(common, sizeof common, "%s", term_session_legal_text(s, found[0]));
-    int all[UI_MENU_MAX];
-    int total = term_session_complete(s, ui->input, all, UI_MENU_MAX);
-    for (int i = 1; i < total && i < UI_MENU_MAX; i++) {
-        const char *text = term_session_legal_text(s, all[i]);
+    for (int i = 1; i < count && i < UI_MENU_MAX; i++) {
+        const char *text = term_session_legal_text(s, found[i]);
         size_t k = 0;
         while (common[k] && common[k] == text[k])
             k++;
         common[k] = '\0';
     }
-    if (strlen(common) > strlen(ui->input) || strncmp(common, ui->input, strlen(ui->input)) != 0)
-        if (count == 1 || strlen(common) >= strlen(ui->input))
-            snprintf(ui->input, sizeof ui->input, "%s", common);
+    if (count == 1 || strlen(common) >= strlen(ui->input))
+        snprintf(ui->input, sizeof ui->input, "%s", common);
     if (count > 1) {
         size_t used = (size_t)snprintf(ui->reply, sizeof ui->reply, "%d possible:", count);
-        for (int i = 0; i < count && i < 12 && used < sizeof ui->reply; i++)
+        for (int i = 0; i < count && i < SHOWN && used < sizeof ui->reply; i++)
             used += (size_t)snprintf(ui->reply + used, sizeof ui->reply - used, "  %s",
                                      term_session_legal_text(s, found[i]));
     } else
@@ -474,14 +534,10 @@ static void ui_input_key(curses_ui *ui, int ch)
     } else if (ch == '\t' && mode == UI_IN_COMMAND) {
         ui_complete(ui);
     } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        static const char *const verb[] = {"", "", "save ", "load "};
         char line[UI_INPUT_MAX + 8];
         ui->input_mode = UI_IN_NONE;
-        if (mode == UI_IN_SAVE)
-            snprintf(line, sizeof line, "save %s", ui->input);
-        else if (mode == UI_IN_LOAD)
-            snprintf(line, sizeof line, "load %s", ui->input);
-        else
-            snprintf(line, sizeof line, "%s", ui->input);
+        snprintf(line, sizeof line, "%s%s", mode <= UI_IN_LOAD ? verb[mode] : "", ui->input);
         ui->input[0] = '\0';
         ui_command(ui, line);
     } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
@@ -492,6 +548,8 @@ static void ui_input_key(curses_ui *ui, int ch)
         ui->input[n + 1] = '\0';
     }
 }
+
+/* ---- Tikal's routes (go) ------------------------------------------------------ */
 
 static void ui_go_start(curses_ui *ui)
 {
@@ -512,6 +570,7 @@ static void ui_go_start(curses_ui *ui)
     ui_reply(ui, "go: move the cursor to the target and press Enter (f: the other figure)");
 }
 
+/* The route to the cursor and its cost, before Enter confirms it. */
 static void ui_go_show(curses_ui *ui)
 {
     const tikal_state *t = (const tikal_state *)ui->s->match.state;
@@ -548,6 +607,17 @@ static void ui_go_key(curses_ui *ui, int ch)
     }
 }
 
+/* ---- cursor, mouse and keys ----------------------------------------------------- */
+
+/* Put the cursor on spot key (following a route being chosen). */
+static void ui_cursor_to(curses_ui *ui, int key)
+{
+    ui->cursor = key;
+    ui->panel = 0;
+    if (ui->go_from >= 0)
+        ui_go_show(ui);
+}
+
 static int ui_cursor_key(curses_ui *ui, int ch)
 {
     int dr = 0, dc = 0;
@@ -558,15 +628,66 @@ static int ui_cursor_key(curses_ui *ui, int ch)
     case KEY_RIGHT: case 'l': dc = 1; break;
     default: return 0;
     }
-    if (ui->fields) {
-        ui->cursor = term_tikal_field_step(ui->cursor, dr, dc);
-        if (ui->go_from >= 0)
-            ui_go_show(ui);
-    } else {
+    int at = term_spots_find(&ui->spots, ui->cursor);
+    if (ui->panel || at < 0) { /* scroll the picture */
         ui->view_top += dr * 3;
         ui->view_left += dc * 8;
-    }
+    } else
+        ui_cursor_to(ui, ui->spots.spot[term_spots_step(&ui->spots, at, dr, dc)].key);
     return 1;
+}
+
+/* A click: on a spot, the cursor goes there and its menu opens (in a
+ * route, a click on the target confirms it); in a menu, it plays the
+ * entry; elsewhere it closes what is open. */
+static void ui_mouse(curses_ui *ui)
+{
+    MEVENT event;
+    if (getmouse(&event) != OK || !(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+        return;
+    if (ui->overlay) {
+        ui->overlay = 0;
+        return;
+    }
+    if (ui->input_mode != UI_IN_NONE)
+        return;
+    if (ui->menu_open) {
+        int entry = ui->menu_first + event.y - ui->menu_top;
+        if (event.y >= ui->menu_top && event.y < ui->menu_top + ui->menu_rows && entry < ui->menu_count) {
+            ui->menu_selected = entry;
+            ui_menu_play(ui);
+        } else
+            ui->menu_open = 0;
+        return;
+    }
+    if (event.y >= ui_view_rows())
+        return;
+    int at = term_spots_at(&ui->spots, event.y + ui->view_top, event.x + ui->view_left);
+    if (at < 0)
+        return;
+    int key = ui->spots.spot[at].key;
+    if (ui->go_from >= 0 && key == ui->cursor) {
+        ui_go_key(ui, '\n');
+        return;
+    }
+    ui_cursor_to(ui, key);
+    if (ui->go_from < 0 && term_session_waiting(ui->s))
+        ui_menu_open(ui, key);
+}
+
+/* v: show the panel part of the picture, or the cursor's part again. */
+static void ui_toggle_panel(curses_ui *ui)
+{
+    int row = term_view_panel_row(ui->s->game, ui->s->view, COLS);
+    if (row <= 0) {
+        ui_reply(ui, "the whole picture is in sight");
+        return;
+    }
+    ui->panel ^= 1;
+    if (ui->panel) {
+        ui->view_top = row;
+        ui->view_left = 0;
+    }
 }
 
 static void ui_key(curses_ui *ui, int ch)
@@ -574,6 +695,10 @@ static void ui_key(curses_ui *ui, int ch)
     term_session *s = ui->s;
     if (ch == KEY_RESIZE)
         return;
+    if (ch == KEY_MOUSE) {
+        ui_mouse(ui);
+        return;
+    }
     if (ui->overlay) {
         if (ch == KEY_DOWN || ch == 'j' || ch == ' ')
             ui->overlay_top++;
@@ -601,8 +726,9 @@ static void ui_key(curses_ui *ui, int ch)
     }
     switch (ch) {
     case '\n': case '\r': case KEY_ENTER:
+        ui->panel = 0;
         if (term_session_waiting(s))
-            ui_menu_open(ui, ui->fields ? ui->cursor : -1);
+            ui_menu_open(ui, ui->spots.count ? ui->cursor : -1);
         break;
     case ' ':
         if (term_session_waiting(s))
@@ -613,37 +739,98 @@ static void ui_key(curses_ui *ui, int ch)
         ui->input[0] = '\0';
         break;
     case 'g':
-        if (ui->fields && term_session_waiting(s))
+        if (ui->routes && term_session_waiting(s))
             ui_go_start(ui);
         break;
+    case 'v': ui_toggle_panel(ui); break;
     case 'u': ui_command(ui, "undo"); break;
     case 'a': ui_command(ui, "auto"); break;
     case 's': ui->input_mode = UI_IN_SAVE; ui->input[0] = '\0'; break;
-    case 'o': ui->input_mode = UI_IN_LOAD; ui->input[0] = '\0'; break;
+    case 'o':
+        if (ui_thinking(ui))
+            ui_command(ui, "load");
+        else {
+            ui->input_mode = UI_IN_LOAD;
+            ui->input[0] = '\0';
+        }
+        break;
     case 'p': ui->paused ^= 1; break;
     case '+': s->speed_ms = s->speed_ms > 20 ? s->speed_ms / 2 : 0; break;
     case '-': s->speed_ms = s->speed_ms ? (s->speed_ms * 2 > 10000 ? 10000 : s->speed_ms * 2) : 50; break;
     case '?': ui->overlay = 1; ui->overlay_top = 0; break;
     case 'r': ui->overlay = 2; ui->overlay_top = 0; break;
-    case KEY_PPAGE: ui->log_back = ui->log_back + UI_LOG_ROWS < s->log_count ? ui->log_back + UI_LOG_ROWS : ui->log_back; break;
-    case KEY_NPAGE: ui->log_back = ui->log_back > UI_LOG_ROWS ? ui->log_back - UI_LOG_ROWS : 0; break;
+    case KEY_PPAGE:
+        if (ui->log_back + ui_log_rows() < s->log_count)
+            ui->log_back += ui_log_rows();
+        break;
+    case KEY_NPAGE: ui->log_back = ui->log_back > ui_log_rows() ? ui->log_back - ui_log_rows() : 0; break;
     case 'q': ui->input_mode = UI_IN_QUIT; break;
     default: break;
     }
 }
 
 /* A blank screen until the next person has the keyboard. */
-static void ui_pass(curses_ui *ui, int seat)
+static void ui_pass(int seat)
 {
     char text[96];
-    erase();
     snprintf(text, sizeof text, "Pass the keyboard to seat %d, then press any key.", seat + 1);
-    ui_text(LINES / 2, (COLS - (int)strlen(text)) / 2 > 0 ? (COLS - (int)strlen(text)) / 2 : 0, COLS, text, A_BOLD);
-    refresh();
     timeout(-1);
-    while (getch() == KEY_RESIZE)
-        ;
-    (void)ui;
+    do { /* drawn again after a resize */
+        erase();
+        int x = (COLS - (int)strlen(text)) / 2;
+        ui_text(LINES / 2, x > 0 ? x : 0, COLS, text, A_BOLD);
+        refresh();
+    } while (getch() == KEY_RESIZE);
+}
+
+/* ---- the loop ------------------------------------------------------------------- */
+
+/* A bot or chance failed: show why and stop the bots. */
+static int ui_failed(curses_ui *ui)
+{
+    ui_reply(ui, ui->s->reply);
+    ui->paused = 1;
+    return 1;
+}
+
+/* Let bots and chance act when it is their turn; returns how long to wait
+ * for a key (-1: until one comes), or 0 to go round again at once. */
+static int ui_bots(curses_ui *ui, int *status)
+{
+    term_session *s = ui->s;
+    int actor = term_session_actor(s);
+    if (ui_thinking(ui)) {
+        if (!term_think_ready(&ui->think) || ui->paused)
+            return UI_POLL_MS;
+        if (term_think_finish(&ui->think, s, 1) < 0)
+            *status = ui_failed(ui);
+        ui->next_bot = term_clock_ms() + s->speed_ms;
+        return 0;
+    }
+    if (actor == GAME_TERMINAL || term_session_waiting(s)) {
+        ui->next_bot = 0;
+        return -1;
+    }
+    if (ui->paused)
+        return -1;
+    if (actor == GAME_CHANCE) { /* chance takes no time */
+        if (term_session_step(s) < 0)
+            *status = ui_failed(ui);
+        return 0;
+    }
+    if (ui->menu_open || ui->overlay || ui->input_mode != UI_IN_NONE)
+        return -1;
+    long now = term_clock_ms();
+    if (ui->next_bot == 0)
+        ui->next_bot = now + s->speed_ms;
+    if (now < ui->next_bot)
+        return (int)(ui->next_bot - now);
+    if (term_think_start(&ui->think, s) != 0) { /* no thread: think here */
+        if (term_session_step(s) < 0)
+            *status = ui_failed(ui);
+        ui->next_bot = term_clock_ms() + s->speed_ms;
+    }
+    return 0;
 }
 
 int term_curses_run(term_session *s)
@@ -651,10 +838,10 @@ int term_curses_run(term_session *s)
     curses_ui ui;
     memset(&ui, 0, sizeof ui);
     ui.s = s;
-    ui.fields = term_view_fields(s->game);
-    ui.cursor = ui.fields ? tikal_parse_field("a5") : 0;
+    ui.routes = strcmp(s->game->name, "tikal") == 0;
+    ui.cursor = ui.routes ? tikal_parse_field("a5") : -1;
     ui.go_from = -1;
-    ui.menu_field = -1;
+    ui.menu_spot = -1;
     ui.menu = malloc(UI_MENU_MAX * sizeof *ui.menu);
     if (ui.menu == NULL)
         return 1;
@@ -667,41 +854,33 @@ int term_curses_run(term_session *s)
     noecho();
     keypad(stdscr, TRUE);
     set_escdelay(25);
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    mouseinterval(0);
     ui_colours();
     int status = 0;
     while (!ui.quit) {
-        int waiting = term_session_waiting(s);
-        if (waiting) {
+        if (term_session_waiting(s)) {
             int next = term_session_next_viewer(s);
             if (next != s->viewer) {
                 if (term_session_private_between(s, s->viewer, next))
-                    ui_pass(&ui, next);
+                    ui_pass(next);
                 term_session_set_viewer(s, next);
             }
         }
         ui_draw(&ui);
-        int actor = term_session_actor(s);
-        if (actor == GAME_CHANCE && !ui.paused) { /* chance takes no time */
-            if (term_session_step(s) < 0) {
-                ui_reply(&ui, s->reply);
-                ui.paused = 1;
-                status = 1;
-            }
+        int wait = ui_bots(&ui, &status);
+        if (wait == 0)
             continue;
-        }
-        int bots = actor != GAME_TERMINAL && !waiting && !ui.paused && !ui.menu_open && !ui.overlay &&
-                   ui.input_mode == UI_IN_NONE;
-        timeout(bots ? s->speed_ms : -1);
+        timeout(wait);
         int ch = getch();
-        if (ch == ERR) {
-            if (bots && term_session_step(s) < 0) {
-                ui_reply(&ui, s->reply);
-                ui.paused = 1;
-                status = 1;
-            }
-            continue;
-        }
-        ui_key(&ui, ch);
+        if (ch != ERR)
+            ui_key(&ui, ch);
+    }
+    if (ui_thinking(&ui)) {
+        erase();
+        ui_text(0, 0, COLS, "Leaving when the bot has finished its thought...", A_BOLD);
+        refresh();
+        term_think_finish(&ui.think, s, 0);
     }
     endwin();
     term_canvas_free(&ui.canvas);

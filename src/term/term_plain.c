@@ -9,7 +9,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "term/term_canvas.h"
 #include "term/term_plain.h"
 #include "term/term_view.h"
 
@@ -35,17 +34,10 @@ static void pause_ms(int ms)
 
 void term_plain_board(term_session *s, FILE *out)
 {
-    int rows, cols;
-    term_canvas c;
-    term_view_size(s->game, 100, &rows, &cols);
-    if (term_canvas_init(&c, rows, cols) != 0)
-        return;
-    term_view_draw(s->game, s->view, s->viewer, NULL, &c);
-    char *text = term_canvas_string(&c);
+    char *text = term_view_text(s->game, s->view, s->viewer, 100);
     if (text)
         fputs(text, out);
     free(text);
-    term_canvas_free(&c);
 }
 
 static void plain_log(plain_context *p)

@@ -11,7 +11,6 @@
 
 #include "games.h"
 #include "record/record.h"
-#include "term/term_canvas.h"
 #include "term/term_session.h"
 #include "term/term_tikal.h"
 #include "term/term_view.h"
@@ -299,25 +298,27 @@ int term_session_apply(term_session *s, int action, char *why, size_t why_len)
     return 0;
 }
 
-int term_session_step(term_session *s)
+int term_session_play(term_session *s, int action)
 {
     int actor = term_session_actor(s);
     char why[256] = "";
-    int action;
-    if (actor == GAME_TERMINAL || (actor >= 0 && s->seat[actor].human))
-        return 0;
-    if (actor == GAME_CHANCE)
-        action = match_sample_chance(&s->match, &s->chance);
-    else {
-        s->game->observation(s->match.state, actor, s->before);
-        action = bot_choose(s->seat[actor].bot, s->before, actor);
-    }
     if (action < 0 || term_session_apply(s, action, why, sizeof why) != 0) {
         reply_clear(s);
         say(s, "%s failed: %s", actor == GAME_CHANCE ? "chance" : "a bot", why[0] ? why : "no action");
         return -1;
     }
     return 1;
+}
+
+int term_session_step(term_session *s)
+{
+    int actor = term_session_actor(s);
+    if (actor == GAME_TERMINAL || (actor >= 0 && s->seat[actor].human))
+        return 0;
+    if (actor == GAME_CHANCE)
+        return term_session_play(s, match_sample_chance(&s->match, &s->chance));
+    s->game->observation(s->match.state, actor, s->before);
+    return term_session_play(s, bot_choose(s->seat[actor].bot, s->before, actor));
 }
 
 int term_session_next_viewer(const term_session *s)
@@ -342,16 +343,8 @@ void term_session_set_viewer(term_session *s, int seat)
 /* The picture seat would see now, as a heap string. */
 static char *picture_of(term_session *s, int seat, void *scratch)
 {
-    int rows, cols;
-    term_canvas c;
-    term_view_size(s->game, 200, &rows, &cols);
-    if (term_canvas_init(&c, rows, cols) != 0)
-        return NULL;
     s->game->observation(s->match.state, seat >= 0 ? seat : GAME_CHANCE, scratch);
-    term_view_draw(s->game, scratch, -1, NULL, &c);
-    char *text = term_canvas_string(&c);
-    term_canvas_free(&c);
-    return text;
+    return term_view_text(s->game, scratch, -1, 200);
 }
 
 int term_session_private_between(term_session *s, int from, int to)
@@ -774,13 +767,18 @@ const char *term_help_text(void)
            "  speed MS      pause after each bot action\n"
            "  rules         a summary of the rules;  help: this text;  quit\n"
            "Keys in full screen:\n"
-           "  arrows/hjkl   move the cursor over the board (Tikal)\n"
-           "  Enter         actions at the cursor (Tikal) or all legal actions;\n"
-           "                in a menu: up/down, Enter picks, type to filter\n"
+           "  arrows/hjkl   move the cursor over the board: Tikal's fields; Tzolk'in's\n"
+           "                gear positions, start space, temples, tracks, buildings,\n"
+           "                monuments; legal targets are highlighted\n"
+           "  Enter, click  the actions at the cursor (all when none is there)\n"
+           "  Space         all legal actions; in a menu: up/down, Enter or a\n"
+           "                click picks, type to filter\n"
            "  g             go: move a figure from the cursor field; move the\n"
            "                cursor to the target, the cost shows, Enter confirms\n"
            "  :             type a command or an action (Tab completes)\n"
-           "  u undo   a auto   s save   o load   + - bot speed   r rules\n"
+           "  v             small screens: the panel (scores...) or the board\n"
+           "  u undo   a auto   s save   o load   + - bot speed   p pause bots\n"
+           "  r rules\n"
            "  ? help   PgUp/PgDn scroll the log   q quit\n";
 }
 

@@ -98,6 +98,9 @@ int term_session_humans(const term_session *s);
 /* Play one chance outcome or one bot action: 1 done, 0 nothing to do
  * (a person to act, or the game over), -1 engine or bot failure (reply). */
 int term_session_step(term_session *s);
+/* Play the action a bot or chance chose for the seat to act (-1: none):
+ * 1 done, -1 failure (reply). */
+int term_session_play(term_session *s, int action);
 /* Apply action for the seat to act, logging it; 0 or the engine's status. */
 int term_session_apply(term_session *s, int action, char *why, size_t why_len);
 

@@ -28,20 +28,6 @@ static void hex_origin(int field, int *y, int *x)
     *y = row * STRIDE_Y + (column % 2) * HEX_H;
 }
 
-void term_tikal_field_cell(int field, int *row, int *col)
-{
-    hex_origin(field, row, col);
-    *row += 1;
-    *col += HEX_H + 1;
-}
-
-int term_tikal_field_step(int field, int drow, int dcol)
-{
-    int column = field / TIKAL_ROWS + dcol, row = field % TIKAL_ROWS + drow;
-    int to = tikal_field_at(column, row);
-    return to < 0 ? field : to;
-}
-
 /* Temple values as printed, for telling levels uncovered. */
 static int printed_value(const tikal_state *s, const tikal_state *fresh, int field)
 {
@@ -138,7 +124,8 @@ static void hex_contents(const tikal_state *s, const tikal_state *fresh, int fie
     }
 }
 
-void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col)
+void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col,
+                      term_spots *spots)
 {
     tikal_state fresh;
     tikal_init(&fresh, 2, 0);
@@ -151,13 +138,13 @@ void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_can
                 continue;
             int y, x;
             hex_origin(f, &y, &x);
-            int style = pass == 2 ? TERM_ST_CURSOR : pass == 1 ? TERM_ST_TARGET
-                        : s->field[f].kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_NORMAL;
-            hex_outline(c, row + y, col + x, style);
+            hex_outline(c, row + y, col + x,
+                        term_mark_style(mark, s->field[f].kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_NORMAL));
         }
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         int y, x;
         hex_origin(f, &y, &x);
+        term_spots_add(spots, f, row + y + 1, col + x + 2, 2 * HEX_H - 1, HEX_L + 3);
         hex_contents(s, &fresh, f, c, row + y, col + x);
         if (marks && marks[f] & TERM_MARK_CURSOR)
             term_canvas_paint(c, row + y + 1, col + x + 4, 2, TERM_ST_CURSOR);
@@ -212,9 +199,9 @@ int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, 
         if (s->auction && pl->marker_up && s->phase != TIKAL_PH_OVER)
             term_canvas_text(c, r, x, "  (turn to come)", TERM_ST_DIM);
         r++;
-        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  supply %dE%s  camps %d/2  guards %d/2%s",
+        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  supply %dE%s  camps %d/2  guards %d/2",
                            pl->explorers_in_supply, pl->leader_in_supply ? "+L" : "", pl->camps_built,
-                           pl->guards_placed, pl->removed ? "" : "");
+                           pl->guards_placed);
         int x2 = term_canvas_text(c, r, col, "  treasures", TERM_ST_NORMAL);
         int any = 0;
         for (int m = 0; m < TIKAL_MOTIFS; m++)
@@ -283,9 +270,15 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
     } else if (a >= TIKAL_A_BID)
         snprintf(buf, len, "Seat %d bid %d", seat, a - TIKAL_A_BID + 1);
     else if (a >= TIKAL_A_TAKE) {
+        /* the auction just won (T22.5): the price was paid on closing it */
         tile_words(a - TIKAL_A_TAKE, tile, sizeof tile);
-        snprintf(buf, len, "Seat %d took tile %s%s", seat, tile,
-                 s->high_bidder == s->actor && s->high_bid > 0 ? "" : "");
+        if (s->high_bidder == s->actor && s->high_bid > 0)
+            snprintf(buf, len, "Seat %d won the auction for %d point%s and took tile %s", seat, s->high_bid,
+                     s->high_bid == 1 ? "" : "s", tile);
+        else if (s->passed)
+            snprintf(buf, len, "Seat %d took tile %s for nothing: everybody passed", seat, tile);
+        else
+            snprintf(buf, len, "Seat %d took tile %s for nothing, the last turn of the round", seat, tile);
     } else if (a >= TIKAL_A_SWAP) {
         int k = a - TIKAL_A_SWAP;
         snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (3 AP)", seat,
@@ -337,37 +330,39 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
     } else if (a == TIKAL_A_PASS)
         snprintf(buf, len, "Seat %d passed", seat);
     else
-        snprintf(buf, len, "Seat %d ended the turn%s", seat, s->ap ? "" : "");
+        snprintf(buf, len, "Seat %d ended the turn", seat);
 }
 
 /* ---- targets and routes --------------------------------------------------- */
 
-void term_tikal_targets(const int *legal, int n, unsigned char *marks)
+int term_tikal_action_fields(int a, int fields[2])
 {
-    for (int i = 0; i < n; i++) {
-        int a = legal[i], f = -1;
-        if (a >= TIKAL_A_SWAP)
-            continue;
-        if (a >= TIKAL_A_GUARD)
-            f = a - TIKAL_A_GUARD;
-        else if (a >= TIKAL_A_BUILD)
-            f = a - TIKAL_A_BUILD;
-        else if (a >= TIKAL_A_DIG)
-            f = a - TIKAL_A_DIG;
-        else if (a >= TIKAL_A_UNCOVER)
-            f = a - TIKAL_A_UNCOVER;
-        else if (a >= TIKAL_A_MOVE) {
-            int k = a - TIKAL_A_MOVE;
-            f = tikal_neighbor(k / 6 % TIKAL_FIELDS, k % 6);
-        } else if (a >= TIKAL_A_PATH)
-            f = (a - TIKAL_A_PATH) % TIKAL_FIELDS;
-        else if (a >= TIKAL_A_DEPLOY)
-            f = (a - TIKAL_A_DEPLOY) % TIKAL_FIELDS;
-        else if (a >= TIKAL_A_PLACE)
-            f = (a - TIKAL_A_PLACE) / 6;
-        if (f >= 0)
-            marks[f] |= TERM_MARK_TARGET;
-    }
+    int k;
+    if (a >= TIKAL_A_SWAP || a < TIKAL_A_PLACE)
+        return 0;
+    if (a >= TIKAL_A_GUARD)
+        fields[0] = a - TIKAL_A_GUARD;
+    else if (a >= TIKAL_A_BUILD)
+        fields[0] = a - TIKAL_A_BUILD;
+    else if (a >= TIKAL_A_DIG)
+        fields[0] = a - TIKAL_A_DIG;
+    else if (a >= TIKAL_A_UNCOVER)
+        fields[0] = a - TIKAL_A_UNCOVER;
+    else if (a >= TIKAL_A_MOVE) {
+        k = a - TIKAL_A_MOVE;
+        fields[1] = k / 6 % TIKAL_FIELDS;
+        fields[0] = tikal_neighbor(fields[1], k % 6);
+        return 2;
+    } else if (a >= TIKAL_A_PATH) {
+        k = a - TIKAL_A_PATH;
+        fields[0] = k % TIKAL_FIELDS;
+        fields[1] = k / TIKAL_FIELDS % TIKAL_FIELDS;
+        return 2;
+    } else if (a >= TIKAL_A_DEPLOY)
+        fields[0] = (a - TIKAL_A_DEPLOY) % TIKAL_FIELDS;
+    else
+        fields[0] = (a - TIKAL_A_PLACE) / 6;
+    return 1;
 }
 
 /* Dijkstra over the 40 fields with crossing costs; dist[] and the direction

@@ -23,12 +23,6 @@
 #include "term/term_canvas.h"
 #include "tikal/tikal.h"
 
-/* Marks of a field on the board. */
-enum {
-    TERM_MARK_TARGET = 1, /* a legal target: drawn in TERM_ST_TARGET */
-    TERM_MARK_CURSOR = 2  /* under the cursor: drawn in TERM_ST_CURSOR */
-};
-
 enum {
     TERM_TIKAL_BOARD_ROWS = 34, /* cells the board needs */
     TERM_TIKAL_BOARD_COLS = 93,
@@ -36,13 +30,11 @@ enum {
 };
 
 /* Draw the board with its top-left corner at (row, col); marks[field] is a
- * set of TERM_MARK_* (marks may be NULL). */
-void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col);
-/* Cell of the name of field (the cursor's anchor), relative to the board. */
-void term_tikal_field_cell(int field, int *row, int *col);
-/* The neighbour of field in the direction of an arrow key: dr/dc -1, 0, 1
- * on screen; the field itself if there is none. */
-int term_tikal_field_step(int field, int drow, int dcol);
+ * set of TERM_MARK_* (marks may be NULL). Every field is a spot, keyed by
+ * the field and recorded in field order (so a spot's index is its field)
+ * into spots (may be NULL): the inside of its hex. */
+void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col,
+                      term_spots *spots);
 
 /* Draw the panel (scores, action points, treasures, tile in hand, auction)
  * from (row, col), at most width cells wide; viewer is the seat the screen
@@ -53,9 +45,10 @@ int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, 
  * (legal there), e.g. "Seat 2 moved the leader from a5 to b4 (2 AP)". */
 void term_tikal_words(const tikal_state *before, int action, char *buf, size_t len);
 
-/* Set TERM_MARK_TARGET in marks[field] for every field one of legal[0..n-1]
- * aims at (placing, deploying, moving, digging...). */
-void term_tikal_targets(const int *legal, int n, unsigned char *marks);
+/* The fields action concerns: the one it aims at (placing, deploying,
+ * moving, digging...) in fields[0], the one a figure leaves in fields[1];
+ * returns how many (0 for actions on no field). */
+int term_tikal_action_fields(int action, int fields[2]);
 
 /* Cheapest route of seat's figure (0 explorer, 1 leader) from field `from`
  * to field `to` by crossings (T11): writes the move actions into

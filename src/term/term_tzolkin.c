@@ -91,8 +91,22 @@ static void wealth_text(int w, char *buf, size_t len)
     snprintf(buf, len, "%s", w == TZOLK_UNKNOWN ? "?" : tzolk_wealth(w)->id);
 }
 
-int term_tzolk_table(const tzolk_state *s, int viewer, term_canvas *c, int row, int col)
+/* Record a spot and paint it as its mark asks. */
+static void spot(term_spots *spots, const unsigned char *marks, term_canvas *c, int key, int row, int col, int cols)
 {
+    int i = term_spots_add(spots, key, row, col, 1, cols);
+    if (marks && i >= 0 && marks[i])
+        term_canvas_paint(c, row, col, cols, term_mark_style(marks[i], TERM_ST_NORMAL));
+}
+
+int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *marks, term_canvas *c, int row, int col,
+                     term_spots *spots)
+{
+    term_spots own;
+    if (spots == NULL) { /* marks are by index: record the spots anyway */
+        own.count = 0;
+        spots = &own;
+    }
     int r = row;
     char buf[160];
     int next = s->next_food < 4 ? food_tooth[s->next_food] : -1;
@@ -109,6 +123,7 @@ int term_tzolk_table(const tzolk_state *s, int viewer, term_canvas *c, int row, 
         term_canvas_printf(c, r, x, TERM_ST_SEAT + s->start_space, "seat %d", s->start_space + 1);
     else
         term_canvas_text(c, r, x, "free", TERM_ST_DIM);
+    spot(spots, marks, c, TERM_TZOLK_SPOT_START, r, x, 6);
     r++;
     int actor = tzolk_current_player(s);
     if (actor >= 0) {
@@ -138,6 +153,7 @@ int term_tzolk_table(const tzolk_state *s, int viewer, term_canvas *c, int row, 
                 term_canvas_printf(c, r, col + 24 + p * 4, TERM_ST_SEAT + who, "%d", who + 1);
             else
                 term_canvas_text(c, r, col + 24 + p * 4, ".", TERM_ST_DIM);
+            spot(spots, marks, c, TERM_TZOLK_SPOT_GEAR + 16 * g + p, r, col + 23 + p * 4, 3);
         }
         r++;
         term_canvas_printf(c, r++, col + 4, TERM_ST_DIM, "%s", gear_help[g]);
@@ -156,7 +172,8 @@ int term_tzolk_table(const tzolk_state *s, int viewer, term_canvas *c, int row, 
     for (int b = 0; b < TZOLK_BUILDINGS; b++)
         if (s->display >> b & 1) {
             building_text(b, buf, sizeof buf);
-            term_canvas_text(c, r++, col + 2, buf, TERM_ST_NORMAL);
+            int end = term_canvas_text(c, r, col + 2, buf, TERM_ST_NORMAL);
+            spot(spots, marks, c, TERM_TZOLK_SPOT_BUILDING + b, r++, col + 2, end - col - 2);
         }
     term_canvas_text(c, r, col, "Monuments on display:", TERM_ST_TITLE);
     int shown = 0;
@@ -165,13 +182,21 @@ int term_tzolk_table(const tzolk_state *s, int viewer, term_canvas *c, int row, 
             monument_text(m, buf, sizeof buf);
             if (shown % 3 == 0)
                 r++;
-            term_canvas_text(c, r, col + 2 + (shown % 3) * 24, buf, TERM_ST_NORMAL);
+            int end = term_canvas_text(c, r, col + 2 + (shown % 3) * 24, buf, TERM_ST_NORMAL);
+            spot(spots, marks, c, TERM_TZOLK_SPOT_MONUMENT + m, r, col + 2 + (shown % 3) * 24,
+                 end - col - 2 - (shown % 3) * 24);
             shown++;
         }
     r += 2;
+    static const char heading[] = "VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO";
     term_canvas_text(c, r, col, "Seat", TERM_ST_TITLE);
-    term_canvas_text(c, r, col + 10, "VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO",
-                     TERM_ST_TITLE);
+    term_canvas_text(c, r, col + 10, heading, TERM_ST_TITLE);
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TEMPLE + t, r, col + 10 + (int)(strstr(heading, temple_name[t]) - heading),
+             5);
+    for (int t = 0; t < TZOLK_TRACKS; t++)
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TRACK + t, r, col + 10 + (int)(strstr(heading, track_name[t]) - heading),
+             4);
     r++;
     for (int p = 0; p < s->players; p++) {
         const tzolk_player *pl = &s->player[p];
@@ -207,6 +232,65 @@ int term_tzolk_table(const tzolk_state *s, int viewer, term_canvas *c, int row, 
         r++;
     }
     return r - row;
+}
+
+int term_tzolk_action_spots(const tzolk_state *s, int a, int keys[2])
+{
+    static const int pair[3][2] = {{0, 1}, {0, 2}, {1, 2}}; /* TZOLK_A_TEMPLES */
+    if (a >= TZOLK_A_KEEP || a == TZOLK_A_END || a == TZOLK_A_SKIP)
+        return 0;
+    if (a >= TZOLK_A_BUILD_MON) {
+        keys[0] = TERM_TZOLK_SPOT_MONUMENT + a - TZOLK_A_BUILD_MON;
+        return 1;
+    }
+    if (a >= TZOLK_A_BUILD) {
+        int b = a >= TZOLK_A_BUILD_FULL ? a - TZOLK_A_BUILD_FULL
+                : a >= TZOLK_A_BUILD_SAVE ? (a - TZOLK_A_BUILD_SAVE) / 3
+                                          : a - TZOLK_A_BUILD;
+        keys[0] = TERM_TZOLK_SPOT_BUILDING + b;
+        return 1;
+    }
+    if (a >= TZOLK_A_PICK) {
+        int k = a - TZOLK_A_PICK, q = k % 10, g = k / 10 / 11, p = k / 10 % 11;
+        keys[0] = TERM_TZOLK_SPOT_GEAR + 16 * g + p;
+        keys[1] = TERM_TZOLK_SPOT_GEAR + 16 * g + q;
+        return q > 0 && q != p ? 2 : 1;
+    }
+    if (a >= TZOLK_A_DO) {
+        int k = a - TZOLK_A_DO;
+        keys[0] = TERM_TZOLK_SPOT_GEAR + 16 * (k / 5) + k % 5 + 1;
+        return 1;
+    }
+    if (a >= TZOLK_A_GAIN)
+        return 0;
+    if (a >= TZOLK_A_TECH_FREE) {
+        keys[0] = TERM_TZOLK_SPOT_TRACK + (a >= TZOLK_A_TECH ? (a - TZOLK_A_TECH) / 64 : a - TZOLK_A_TECH_FREE);
+        return 1;
+    }
+    if (a == TZOLK_A_PLACE_START) {
+        keys[0] = TERM_TZOLK_SPOT_START;
+        return 1;
+    }
+    if (a >= TZOLK_A_PLACE) {
+        keys[0] = TERM_TZOLK_SPOT_GEAR + 16 * (a - TZOLK_A_PLACE) + tzolk_lowest_free(s, a - TZOLK_A_PLACE);
+        return 1;
+    }
+    if (a >= TZOLK_A_TEMPLES) {
+        keys[0] = TERM_TZOLK_SPOT_TEMPLE + pair[(a - TZOLK_A_TEMPLES) / 3][0];
+        keys[1] = TERM_TZOLK_SPOT_TEMPLE + pair[(a - TZOLK_A_TEMPLES) / 3][1];
+        return 2;
+    }
+    if (a >= TZOLK_A_TEMPLE_PAY) {
+        keys[0] = TERM_TZOLK_SPOT_TEMPLE + (a - TZOLK_A_TEMPLE_PAY) / 3;
+        return 1;
+    }
+    if (a >= TZOLK_A_TEMPLE || a >= TZOLK_A_BEG || a >= TZOLK_A_BURN) {
+        keys[0] = TERM_TZOLK_SPOT_TEMPLE + (a >= TZOLK_A_TEMPLE ? a - TZOLK_A_TEMPLE
+                                            : a >= TZOLK_A_BEG  ? a - TZOLK_A_BEG
+                                                                : a - TZOLK_A_BURN);
+        return 1;
+    }
+    return 0; /* advance, corn, wood */
 }
 
 void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t len)
