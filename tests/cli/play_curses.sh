@@ -8,7 +8,11 @@
 # script takes an action back (u), saves (s FILE) and loads (o FILE) the
 # game, and at the end saves the record, which must replay to the end.
 # Tikal (basic, 2 players) and Tzolk'in (2 players, with the blank screen
-# that passes the keyboard between seats). tmux is required (see
+# that passes the keyboard between seats); each game is resized on the way
+# (to 100x30 and back). Then shorter checks: the cursor and the mouse on
+# Tzolk'in's table, small terminals (80x24, 100x30: the v key shows the
+# panel) and resizing between them, and a bot thinking for seconds while
+# the screen stays alive (paused, then left). tmux is required (see
 # debian-packages.txt): without it the test fails, it is not skipped.
 # $MAYA is the maya binary (default build/san/maya).
 set -u
@@ -34,6 +38,27 @@ fi
 
 screen() {
     tmux -L "$sock" capture-pane -p -t play 2>/dev/null
+}
+
+# start COLSxROWS ARGS...: maya play ARGS in a new tmux server of that size.
+start() {
+    size=$1
+    shift
+    tmux -L "$sock" kill-server 2>/dev/null
+    sock="maya-test-$$-$(date +%s%N)"
+    tmux -L "$sock" -f /dev/null new-session -d -s play -x "${size%x*}" -y "${size#*x}" \
+        "TERM=xterm-256color '$maya' play $* 2>>'$tmp/checks.err'; echo maya-exited-\$?; sleep 30"
+}
+
+resize() {
+    tmux -L "$sock" resize-window -t play -x "${1%x*}" -y "${1#*x}"
+}
+
+# click ROW COL: the left button at the screen cell (0-based), as an
+# xterm reports it (SGR mouse mode).
+click() {
+    keys -l "$(printf '\033[<0;%d;%dM' $(($2 + 1)) $(($1 + 1)))"
+    keys -l "$(printf '\033[<0;%d;%dm' $(($2 + 1)) $(($1 + 1)))"
 }
 
 keys() {
@@ -102,6 +127,11 @@ play() {
                 wait_for "took back the last action" 10 && undone=1
             fi
             ;;
+        2)
+            resize 100x30
+            wait_for "to play\|is playing\|Pass the keyboard" 30 || fail "$game: nothing shows at 100x30"
+            resize 160x50
+            ;;
         6)
             keys s
             keys -l "$tmp/$game-mid.rec"
@@ -141,4 +171,55 @@ play() {
 
 play tikal 21
 play tzolkin 22
+
+# Tzolk'in's cursor and mouse at 100x30: both seats keep their wealth tiles,
+# then seat 2's turn (seed 22: seat 2 starts): a click on PAL's position 0 (row 5, columns 23-25)
+# lists the placement there; arrows and Enter list a spot's actions; v
+# shows the seats' table.
+start 100x30 tzolkin --players 2 --seats human,human --seed 22 --speed 0
+wait_for "Seat 1 to play" || fail "checks: tzolkin does not start"
+keys a
+wait_for "Pass the keyboard" && keys Space
+wait_for "Seat 2 to play" && keys a
+wait_for "Seat 2 plays a turn" || fail "checks: no turn of seat 2"
+click 5 24
+wait_for "1 action " 30 || fail "checks: a click on PAL 0 lists no single action"
+screen | grep -q "place PAL" || fail "checks: the click on PAL 0 does not list place PAL"
+keys Escape
+keys Down Down Left Enter
+wait_for "Enter plays" 30 || fail "checks: Enter after the arrows opens no menu"
+keys Escape
+keys v
+wait_for "^Seat *VP corn" 30 || fail "checks: v does not show the seats' table"
+keys v q y
+wait_for maya-exited-0 50 || fail "checks: tzolkin did not leave"
+
+# Tikal on small terminals: at 80x24 the board scrolls with the cursor and v
+# shows the panel; resized to 100x30, then 160x50 (the panel beside).
+start 80x24 tikal --players 2 --seats human,human --seed 21 --speed 0
+wait_for "Seat 1 to play" || fail "checks: tikal does not start at 80x24"
+screen | grep -q "a5" || fail "checks: the cursor's field a5 is not in sight at 80x24"
+keys v
+wait_for "Tiles left in the stack" 30 || fail "checks: v shows no panel at 80x24"
+keys v Right Right Right Right Right Right
+wait_for "/g[1-5]" 30 || fail "checks: the board does not follow the cursor to column g"
+resize 100x30
+wait_for "Seat 1 to play" 30 || fail "checks: no status line at 100x30"
+[ "$(screen | wc -L)" -le 100 ] || fail "checks: lines wider than 100 columns at 100x30"
+keys v
+wait_for "Tiles left in the stack" 30 || fail "checks: v shows no panel at 100x30"
+resize 160x50
+wait_for "^    ________ .*TIKAL - basic game" 30 || { fail "checks: no board with the panel beside it at 160x50"; screen >&2; }
+keys q y
+wait_for maya-exited-0 50 || fail "checks: tikal did not leave"
+
+# A bot thinking for 3 s: the screen says so and counts, p pauses, q leaves.
+start 100x30 tikal --players 2 --seats mcts:millis=3000,human --seed 5 --speed 0
+wait_for "Seat 1 is thinking" 50 || fail "checks: no thinking bot shown"
+keys p
+wait_for "PAUSED after its move" 20 || fail "checks: p does not pause while the bot thinks"
+keys q y
+wait_for maya-exited-0 80 || fail "checks: maya did not leave while a bot thought"
+[ -s "$tmp/checks.err" ] && { fail "checks: maya wrote to stderr:"; head -5 "$tmp/checks.err" >&2; }
+[ "$failed" -eq 0 ] && echo "checks: cursor, mouse, small screens, resizing, thinking bot"
 exit $failed
