@@ -60,6 +60,10 @@ struct game_def {
     int (*init)(void *state, const game_options *options, char *why, size_t why_len);
     /* Seat to act (0-based), GAME_CHANCE or GAME_TERMINAL. */
     int (*current_player)(const void *state);
+    /* Number of seats of the game this state (or observation) belongs to:
+     * options.players at init, never changing; so that code holding only a
+     * state (bots, evaluations) can size per-seat arrays. */
+    int (*players)(const void *state);
     /* Write the legal actions (at a chance node: the outcomes) in ascending
      * order into out[max_legal]; return their number (0 when terminal). */
     int (*legal_actions)(const void *state, int *out);

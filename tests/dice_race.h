@@ -64,6 +64,11 @@ static int dice_init(void *state, const game_options *options, char *why, size_t
     return 0;
 }
 
+static int dice_players(const void *state)
+{
+    return ((const dice_state *)state)->players;
+}
+
 static int dice_current_player(const void *state)
 {
     const dice_state *s = state;
@@ -240,6 +245,7 @@ static const game_def dice_race_game = {
     .max_game_length = DICE_MAX_LENGTH,
     .init = dice_init,
     .current_player = dice_current_player,
+    .players = dice_players,
     .legal_actions = dice_legal_actions,
     .chance_outcomes = dice_chance_outcomes,
     .apply = dice_apply,

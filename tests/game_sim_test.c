@@ -316,6 +316,7 @@ static void sim_play(sim_run *r, int thorough, int sweep, int round_trip)
     char why[256] = "";
     r->step = 0;
     SIM_CHECK(r, match_init(&r->match, g, &r->options, why, sizeof why) == 0, "init failed: %s", why);
+    SIM_CHECK(r, g->players(r->match.state) == r->options.players, "players() gives %d", g->players(r->match.state));
     int sweep_at = sweep ? (int)rng_below(&r->probe, 64) : -1;
     for (;;) {
         int player = match_current_player(&r->match);

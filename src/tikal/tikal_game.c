@@ -22,6 +22,11 @@ static int game_current_player(const void *state)
     return tikal_current_player(state);
 }
 
+static int game_players(const void *state)
+{
+    return ((const tikal_state *)state)->players;
+}
+
 static int game_legal_actions(const void *state, int *out)
 {
     return tikal_legal_actions(state, out);
@@ -112,6 +117,7 @@ const game_def tikal_game = {
     .max_game_length = 52 * 16 + 36 + 36 * (TIKAL_BID_MAX + 4),
     .init = game_init,
     .current_player = game_current_player,
+    .players = game_players,
     .legal_actions = game_legal_actions,
     .chance_outcomes = game_chance_outcomes,
     .apply = game_apply,

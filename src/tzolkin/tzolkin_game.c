@@ -29,6 +29,11 @@ static int g_current(const void *state)
     return tzolk_current_player(cst(state));
 }
 
+static int g_players(const void *state)
+{
+    return cst(state)->players;
+}
+
 static int g_legal(const void *state, int *out)
 {
     return tzolk_legal_actions(cst(state), out);
@@ -178,6 +183,7 @@ const game_def tzolkin_game = {
     TZOLK_GAME_LENGTH_MAX,
     g_init,
     g_current,
+    g_players,
     g_legal,
     g_chance,
     g_apply,
