@@ -5,8 +5,11 @@
  * same game again (with one and with two threads); two states that differ
  * only in what a seat may not see (Tzolk'in's wealth tiles of the other
  * seats before the reveal) give that seat the same decision; a time budget
- * ends the search. Also the tournament statistics on constructed results.
+ * ends the search; the rewards of every seat are shares of the odds of
+ * winning (summing to 1, the logistic of the margin with two seats). Also
+ * the tournament statistics on constructed results.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +20,7 @@
 #include <cmocka.h>
 
 #include "bots/bot.h"
+#include "bots/eval.h"
 #include "bots/mcts.h"
 #include "cli/tourney.h"
 #include "games.h"
@@ -256,7 +260,7 @@ static void test_time_budget(void **unused)
     double odds[64];
     int n = game->chance_outcomes(state, outcomes, odds);
     assert_int_equal(game->apply(state, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
-    mcts_config config = {0, 40, 2, 20000, 0, 0.1, 1};
+    mcts_config config = {0, 40, 2, 20000, 0, 0.1, 1, MCTS_OTHERS_AUTO};
     mcts *m = mcts_new(game, &config);
     assert_non_null(m);
     int seat = game->current_player(state);
@@ -269,6 +273,36 @@ static void test_time_budget(void **unused)
     assert_true(stats.seconds < 3.0);
     mcts_free(m);
     free(state);
+}
+
+/* Rewards sum to 1 over the seats at the start of every game; with two
+ * seats they are the logistic of the margin over the hook's scale. */
+static void test_rewards(void **unused)
+{
+    (void)unused;
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        const eval_hook *hook = eval_find(game);
+        void *state = malloc(game->state_size);
+        assert_non_null(state);
+        for (int players = game->min_players; players <= game->max_players; players++) {
+            game_options options = {players, 0};
+            assert_int_equal(game->init(state, &options, NULL, 0), 0);
+            assert_int_equal(game->players(state), players);
+            double reward[GAME_MAX_PLAYERS], margin[GAME_MAX_PLAYERS], sum = 0;
+            eval_rewards(game, hook, state, reward);
+            eval_margins(game, hook, state, margin);
+            for (int i = 0; i < players; i++) {
+                assert_true(reward[i] > 0 && reward[i] < 1);
+                sum += reward[i];
+            }
+            assert_true(sum > 0.999999 && sum < 1.000001);
+            if (players == 2)
+                for (int i = 0; i < 2; i++)
+                    assert_true(fabs(reward[i] - 1 / (1 + exp(-margin[i] / hook->scale))) < 1e-12);
+        }
+        free(state);
+    }
 }
 
 static void test_statistics(void **unused)
@@ -335,7 +369,7 @@ int main(void)
         cmocka_unit_test(test_specs),           cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
-        cmocka_unit_test(test_legal_tzolkin),
+        cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

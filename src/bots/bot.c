@@ -22,9 +22,9 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0},
-    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0},
+    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO},
 };
 
 /* The integer options of a spec and where they live in bot_settings. */
@@ -41,6 +41,7 @@ static const struct bot_key {
     {"nodes", offsetof(bot_settings, nodes), 16, 10000000},
     {"rollout", offsetof(bot_settings, rollout), -1, 100000},
     {"explore", offsetof(bot_settings, explore), 0, 1000},
+    {"others", offsetof(bot_settings, others), 0, 1000},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -191,7 +192,7 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
     else if (strcmp(settings->kind, "mcts") == 0) {
         mcts_config config = {settings->iterations, settings->millis, settings->threads,
                               settings->nodes,      settings->rollout, settings->explore / 100.0,
-                              settings->seed};
+                              settings->seed,       settings->others < 0 ? MCTS_OTHERS_AUTO : settings->others / 100.0};
         b->mcts = mcts_new(game, &config);
     }
     if (b->legal == NULL || (strcmp(settings->kind, "greedy") == 0 && b->greedy == NULL) ||

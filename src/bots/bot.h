@@ -20,7 +20,9 @@
  *           BOT_MCTS_ITERATIONS per decision) or millis, threads (root
  *           parallelism), nodes (node pool per thread), rollout (random
  *           actions before evaluating a leaf; -1 = to the end), explore
- *           (UCB1 constant in hundredths, default BOT_MCTS_EXPLORE).
+ *           (UCB1 constant in hundredths, default BOT_MCTS_EXPLORE), others
+ *           (widening of the other seats' moves in the tree, hundredths;
+ *           default -1: 150 with two seats, 0 with more, see mcts.h).
  * seed seeds the bot's own generator; it is not part of the spec text that
  * bot_spec writes, since whoever runs a game derives the bots' seeds.
  */
@@ -49,6 +51,7 @@ typedef struct bot_settings {
     int nodes;       /* mcts: node pool per thread */
     int rollout;     /* mcts: random actions after a leaf, -1 = to the game's end */
     int explore;     /* mcts: UCB1 exploration constant in hundredths */
+    int others;      /* mcts: widening at the other seats' nodes in hundredths, -1 = by seats */
 } bot_settings;
 
 /* Parse a spec "KIND[:key=value,...]" into settings, starting from the

@@ -2,7 +2,6 @@
  * eval.c -- the table of evaluation hooks and what the searches build on
  * them: margins, rewards, state hashes (see eval.h).
  */
-#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -25,22 +24,10 @@ const eval_hook *eval_find(const game_def *game)
     return &eval_generic;
 }
 
-int eval_players(const game_def *game, const void *state)
-{
-    int scores[GAME_MAX_PLAYERS];
-    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
-        scores[i] = INT_MIN;
-    game->scores(state, scores);
-    int n = 0;
-    while (n < GAME_MAX_PLAYERS && scores[n] != INT_MIN)
-        n++;
-    return n;
-}
-
 /* Estimated final scores of every seat; returns the number of seats. */
 static int eval_estimates(const game_def *game, const eval_hook *hook, const void *state, double *out)
 {
-    int players = eval_players(game, state);
+    int players = game->players(state);
     if (hook->estimate != NULL && game->current_player(state) != GAME_TERMINAL) {
         hook->estimate(state, out);
         return players;
@@ -78,11 +65,25 @@ void eval_margins(const game_def *game, const eval_hook *hook, const void *state
     eval_to_margins(v, players, out);
 }
 
+/* Every seat's share of the odds of winning, exp(v_i / scale) normalised
+ * over the seats, written as 1 / (1 + sum over j != i of exp((v_j - v_i) /
+ * scale)): with two seats it is the logistic of the margin. */
+static void eval_shares(const double *v, int players, double scale, double *out)
+{
+    for (int i = 0; i < players; i++) {
+        double rest = 0.0;
+        for (int j = 0; j < players; j++)
+            if (j != i)
+                rest += exp((v[j] - v[i]) / scale);
+        out[i] = 1.0 / (1.0 + rest);
+    }
+}
+
 void eval_rewards(const game_def *game, const eval_hook *hook, const void *state, double *out)
 {
-    double v[GAME_MAX_PLAYERS], margin[GAME_MAX_PLAYERS];
+    double v[GAME_MAX_PLAYERS], share[GAME_MAX_PLAYERS];
     int players = eval_estimates(game, hook, state, v);
-    eval_to_margins(v, players, margin);
+    eval_shares(v, players, hook->scale, share);
     if (game->current_player(state) == GAME_TERMINAL) {
         unsigned winners = game->winners(state);
         int count = 0;
@@ -90,12 +91,12 @@ void eval_rewards(const game_def *game, const eval_hook *hook, const void *state
             count += (int)(winners >> i & 1u);
         for (int i = 0; i < players; i++) {
             double win = (winners >> i & 1u) ? 1.0 / count : 0.0;
-            out[i] = 0.9 * win + 0.1 / (1.0 + exp(-margin[i] / hook->scale));
+            out[i] = 0.9 * win + 0.1 * share[i];
         }
         return;
     }
     for (int i = 0; i < players; i++)
-        out[i] = 1.0 / (1.0 + exp(-margin[i] / hook->scale));
+        out[i] = share[i];
 }
 
 uint64_t eval_hash(const void *bytes, size_t len)

@@ -40,9 +40,6 @@ void eval_margins(const game_def *game, const eval_hook *hook, const void *state
  * heuristic margin over the hook's scale. */
 void eval_rewards(const game_def *game, const eval_hook *hook, const void *state, double *out);
 
-/* Number of seats of a state (from the game's scores array length). */
-int eval_players(const game_def *game, const void *state);
-
 /* A 64-bit hash of len bytes (for transposition tables). */
 uint64_t eval_hash(const void *bytes, size_t len);
 

@@ -63,6 +63,7 @@ typedef struct mcts_tree {
     const unsigned char *root;   /* the observation searched from */
     int root_node;               /* its node: 0, or a node kept from the last decision */
     int seat;                    /* the searching seat */
+    double others;               /* widening factor at the other seats' nodes */
     long budget;                 /* iterations for this tree, 0 = until the deadline */
     double deadline;             /* monotonic seconds to stop at, 0 = none */
     long done;                   /* iterations run */
@@ -269,7 +270,8 @@ static int mcts_select(mcts_tree *t, int node)
 {
     mcts_node *nd = &t->nodes[node];
     int n = t->game->legal_actions(t->det, t->legal);
-    int window = 1 + (int)(1.5 * sqrt((double)nd->visits));
+    double factor = nd->player == t->seat ? 1.5 : t->others;
+    int window = 1 + (int)(factor * sqrt((double)nd->visits));
     int best = -1;
     double best_score = -1.0;
     int k = 0;
@@ -463,6 +465,7 @@ int mcts_choose(mcts *m, const void *observation, int seat)
         rng_seed(&t->random, rng_next(&m->random));
         t->root = observation;
         t->seat = seat;
+        t->others = m->config.others >= 0 ? m->config.others : game->players(observation) > 2 ? 0.0 : 1.5;
         t->budget = iterations == 0 ? 0 : iterations / threads + (i < iterations % threads);
         if (iterations != 0 && t->budget == 0)
             t->budget = 1;

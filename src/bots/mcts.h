@@ -12,11 +12,17 @@
  * within a turn) are merged into one node through a hash table of their
  * observations. A node's edges are the actions ranked by the evaluation hook
  * (eval.h) after one step, and progressive widening lets the k best of them
- * compete, k growing with the square root of the node's visits. Chance nodes
+ * compete, k = 1 + 1.5 sqrt(visits) at the searching seat's nodes and
+ * k = 1 + others * sqrt(visits) at the other seats' nodes. others < 0 means
+ * 1.5 with two seats and 0 with more: there the other seats play their best
+ * action by the hook after one step (a narrow model of the opponents), which
+ * lets the budget go to the searching seat's own turns instead of spreading
+ * over three opponents' replies; measured in docs/strength.md. Chance nodes
  * draw their outcome with the engine's odds. A leaf is valued after `rollout`
  * random actions (0 = at once, by the heuristic; -1 = to the game's end):
- * the value is the win at a game's end, else the logistic of the heuristic
- * margin.
+ * every seat gets a reward in [0, 1] (eval_rewards: the win at a game's end,
+ * else the seat's share of the odds by the heuristic), and each node's
+ * edges add up the reward of the seat to act there (max^n backup).
  *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
  * time (both: whichever ends first). With threads > 1 every thread searches
@@ -44,7 +50,8 @@ enum {
     MCTS_RANK_MAX = 384,        /* most actions of one position evaluated for ranking */
     MCTS_PATH_MAX = 512,        /* longest walk of one iteration */
     MCTS_NODES_DEFAULT = 50000, /* default node pool per thread */
-    MCTS_THREADS_MAX = 64       /* most threads */
+    MCTS_THREADS_MAX = 64,      /* most threads */
+    MCTS_OTHERS_AUTO = -1       /* mcts_config.others: by the number of seats */
 };
 
 /* How an mcts bot searches. */
@@ -56,6 +63,7 @@ typedef struct mcts_config {
     int rollout;     /* random actions after a leaf before evaluating, -1 = to the end */
     double explore;  /* UCB1 exploration constant (rewards are in [0, 1]) */
     uint64_t seed;   /* seed of the bot's generator */
+    double others;   /* widening factor at the other seats' nodes, < 0 = by seats (see above) */
 } mcts_config;
 
 typedef struct mcts mcts;

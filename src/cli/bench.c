@@ -107,7 +107,7 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
                           long *total, double *seconds)
 {
     const game_def *game = b->game;
-    mcts_config config = {iterations, 0, 1, iterations + 64, 0, 0.1, seed};
+    mcts_config config = {iterations, 0, 1, iterations + 64, 0, 0.1, seed, MCTS_OTHERS_AUTO};
     mcts *m = mcts_new(game, &config);
     unsigned char *view = malloc(game->state_size);
     int status = m != NULL && view != NULL && game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
