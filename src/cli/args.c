@@ -54,7 +54,8 @@ static const struct cli_usage_text {
      "    seats rotated in groups sharing a seed (S, S+1, ...; default 1), on J worker\n"
      "    processes (default: every core). Prints per bot: games, wins (shared wins\n"
      "    split), win rate and Elo with 95% intervals, score mean and spread, time\n"
-     "    per move; writes each game's record, results.csv, scores.svg and\n"
+     "    per move, per turn (a seat's decisions until another seat decides) and of\n"
+     "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
      "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
     {"help",
      "maya help [COMMAND]\n"

@@ -83,6 +83,8 @@ static int cli_tour_game(const cli_tour *t, long k, tourney_game *out)
             status = CLI_FAIL;
         }
     }
+    int last = -1;        /* seat of the last decision */
+    double turn_time = 0; /* deciding time of last's current turn */
     while (status == 0) {
         int player = match_current_player(&m);
         if (player == GAME_TERMINAL)
@@ -94,8 +96,17 @@ static int cli_tour_game(const cli_tour *t, long k, tourney_game *out)
             game->observation(m.state, player, view);
             double start = cli_tour_now();
             action = bot_choose(bots[player], view, player);
-            out->seconds[player] += cli_tour_now() - start;
+            double spent = cli_tour_now() - start;
+            out->seconds[player] += spent;
             out->moves[player]++;
+            if (player != last) {
+                out->turns[player]++;
+                turn_time = 0;
+                last = player;
+            }
+            turn_time += spent;
+            if (turn_time > out->turn_max[player])
+                out->turn_max[player] = turn_time;
         }
         why[0] = '\0';
         if (action < 0 || m.count >= game->max_game_length || match_apply(&m, action, why, sizeof why) != 0) {
@@ -145,8 +156,8 @@ static int cli_tour_worker(const cli_tour *t, int worker, int jobs, int fd)
         char line[512];
         int len = snprintf(line, sizeof line, "%ld %d", k, (int)g.winners);
         for (int s = 0; s < g.players; s++)
-            len += snprintf(line + len, sizeof line - (size_t)len, " %d %d %.6f", g.score[s], g.moves[s],
-                            g.seconds[s]);
+            len += snprintf(line + len, sizeof line - (size_t)len, " %d %d %.6f %d %.6f", g.score[s], g.moves[s],
+                            g.seconds[s], g.turns[s], g.turn_max[s]);
         line[len++] = '\n';
         if (write(fd, line, (size_t)len) != len)
             return CLI_FAIL;
@@ -173,6 +184,8 @@ static int cli_tour_parse(const cli_tour *t, char *line, tourney_game *games)
         g->score[s] = (int)strtol(p, &end, 10);
         g->moves[s] = (int)strtol(end, &p, 10);
         g->seconds[s] = strtod(p, &end);
+        g->turns[s] = (int)strtol(end, &p, 10);
+        g->turn_max[s] = strtod(p, &end);
         if (end == p)
             return -1;
         p = end;

@@ -50,6 +50,9 @@ void tourney_summarize(const tourney_game *games, int count, int entries, tourne
             t->score_count++;
             t->moves += game->moves[s];
             t->seconds += game->seconds[s];
+            t->turns += game->turns[s];
+            if (game->turn_max[s] > t->turn_max)
+                t->turn_max = game->turn_max[s];
         }
         for (int e = 0; e < entries; e++) {
             if (seats[e] == 0)
@@ -80,31 +83,33 @@ void tourney_summarize(const tourney_game *games, int count, int entries, tourne
 
 void tourney_print_table(FILE *out, const tourney_summary *summary, const char *const *names, int entries)
 {
-    fprintf(out, "%-36s %6s %7s %7s %16s %6s %14s %8s %7s %9s\n", "bot", "games", "wins", "rate", "95% CI",
-            "Elo", "95% CI", "score", "sd", "ms/move");
+    fprintf(out, "%-36s %6s %7s %7s %16s %6s %14s %8s %7s %9s %9s %9s\n", "bot", "games", "wins", "rate",
+            "95% CI", "Elo", "95% CI", "score", "sd", "ms/move", "ms/turn", "max turn");
     for (int e = 0; e < entries; e++) {
         const tourney_summary *t = &summary[e];
         char rate_ci[32], elo_ci[32];
         snprintf(rate_ci, sizeof rate_ci, "[%.1f, %.1f]", 100 * t->rate_low, 100 * t->rate_high);
         snprintf(elo_ci, sizeof elo_ci, "[%+.0f, %+.0f]", t->elo_low, t->elo_high);
-        fprintf(out, "%-36s %6d %7.1f %6.1f%% %16s %+6.0f %14s %8.1f %7.1f %9.2f\n", names[e], t->games, t->wins,
-                100 * t->rate, rate_ci, t->elo, elo_ci, t->score_mean, t->score_sd,
-                t->moves > 0 ? 1000 * t->seconds / t->moves : 0.0);
+        fprintf(out, "%-36s %6d %7.1f %6.1f%% %16s %+6.0f %14s %8.1f %7.1f %9.2f %9.1f %8.2fs\n", names[e], t->games,
+                t->wins, 100 * t->rate, rate_ci, t->elo, elo_ci, t->score_mean, t->score_sd,
+                t->moves > 0 ? 1000 * t->seconds / t->moves : 0.0, t->turns > 0 ? 1000 * t->seconds / t->turns : 0.0,
+                t->turn_max);
     }
 }
 
 void tourney_write_csv(FILE *out, const tourney_game *games, int count, const char *const *names)
 {
-    fputs("game,seed,rotation,seat,bot,score,win,moves,seconds\n", out);
+    fputs("game,seed,rotation,seat,bot,score,win,moves,seconds,turns,turn_max\n", out);
     for (int g = 0; g < count; g++) {
         const tourney_game *game = &games[g];
         int winners = 0;
         for (int s = 0; s < game->players; s++)
             winners += (int)(game->winners >> s & 1u);
         for (int s = 0; s < game->players; s++)
-            fprintf(out, "%d,%llu,%d,%d,\"%s\",%d,%.4f,%d,%.6f\n", game->index + 1,
+            fprintf(out, "%d,%llu,%d,%d,\"%s\",%d,%.4f,%d,%.6f,%d,%.6f\n", game->index + 1,
                     (unsigned long long)game->seed, game->rotation, s + 1, names[game->entry[s]], game->score[s],
-                    (game->winners >> s & 1u) ? 1.0 / winners : 0.0, game->moves[s], game->seconds[s]);
+                    (game->winners >> s & 1u) ? 1.0 / winners : 0.0, game->moves[s], game->seconds[s], game->turns[s],
+                    game->turn_max[s]);
     }
 }
 

@@ -2,7 +2,7 @@
  * tourney.h -- the statistics of a tournament between bots, apart from
  * running it (tournament.c): each entry's games, fractional wins, win rate
  * with its Wilson 95% interval, Elo difference against the field with its
- * interval, scores' mean and spread, time per move; and the SVG chart of
+ * interval, scores' mean and spread, time per move and per turn; and the SVG chart of
  * the score distributions. Pure functions over arrays of results, so they
  * are tested on constructed results.
  */
@@ -27,6 +27,8 @@ typedef struct tourney_game {
     unsigned winners;                 /* bit s: seat s won (ties share) */
     int moves[GAME_MAX_PLAYERS];      /* decisions each seat took */
     double seconds[GAME_MAX_PLAYERS]; /* time each seat spent deciding */
+    int turns[GAME_MAX_PLAYERS];      /* turns: runs of decisions by the seat that no other seat's decision breaks */
+    double turn_max[GAME_MAX_PLAYERS]; /* time the seat's longest turn took to decide */
 } tourney_game;
 
 /* What one entry did over the games. */
@@ -45,6 +47,8 @@ typedef struct tourney_summary {
     int score_count;     /* seats played (scores counted) */
     long moves;          /* decisions taken */
     double seconds;      /* time spent deciding */
+    long turns;          /* turns taken */
+    double turn_max;     /* deciding time of the longest turn */
 } tourney_summary;
 
 /* Wilson score interval of a proportion wins/n (z = 1.96 for 95%). */
