@@ -9,12 +9,12 @@
 
 /* Per-game hooks; the scale is a lead that wins most games. */
 static const eval_hook eval_hooks[] = {
-    {"tikal", eval_tikal_estimate, 12.0},
-    {"tzolkin", eval_tzolkin_estimate, 10.0},
+    {"tikal", eval_tikal_estimate, 12.0, eval_tikal_others},
+    {"tzolkin", eval_tzolkin_estimate, 10.0, NULL},
 };
 
 /* The generic hook: current scores; needs the game, so it is built per call. */
-static const eval_hook eval_generic = {"", NULL, 10.0};
+static const eval_hook eval_generic = {"", NULL, 10.0, NULL};
 
 const eval_hook *eval_find(const game_def *game)
 {

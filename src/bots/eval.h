@@ -9,6 +9,9 @@
  * seat's final score from a state (which may be an observation with hidden
  * parts filled by resample): the current score plus what the position is
  * likely to bring. A game without a hook is evaluated by its current scores.
+ * A hook may also tell the MCTS bot how widely to search the other seats'
+ * moves at a state (its `others` knob, see mcts.h) where the game needs a
+ * different model of the opponents than the bot's default.
  *
  * A hook is registered by one line in the table of eval.c.
  */
@@ -24,6 +27,8 @@ typedef struct eval_hook {
     const char *game;                               /* game_def.name it applies to */
     void (*estimate)(const void *state, double *out); /* estimated final score of each seat, out[players] */
     double scale;                                   /* a clear lead in points, for turning margins into odds */
+    double (*others)(const void *state);            /* widening at the other seats' nodes of this
+                                                       state, < 0 = the bot's default; NULL = always */
 } eval_hook;
 
 /* The hook of game, or a generic one (current scores, scale 10). Never NULL. */
@@ -45,6 +50,7 @@ uint64_t eval_hash(const void *bytes, size_t len);
 
 /* The hooks of the two engines (eval_tikal.c, eval_tzolkin.c). */
 void eval_tikal_estimate(const void *state, double *out);
+double eval_tikal_others(const void *state);
 void eval_tzolkin_estimate(const void *state, double *out);
 
 #endif

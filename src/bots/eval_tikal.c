@@ -9,6 +9,18 @@
  * let a turn prepare the next ones: a share of contested temples by
  * strength, figures still in the supply, camps (which make the board
  * reachable), and figures standing next to temples.
+ *
+ * In the auction game a bid is paid only when its auction is won, so while
+ * bidding goes on the highest bid is still in its bidder's score; the
+ * estimate takes it off, as the price the bidder pays if the others pass.
+ * Without that every raise looks free to the search, which then overbids.
+ *
+ * The auction also needs a narrow model of the other seats (eval_tikal_others):
+ * searched as widely as its own moves, an opponent's bid in the tree is the
+ * best of many raises found by search, so the searching seat sees itself
+ * outbid whenever it passes and pays for a turn it would get for free. While
+ * bidding, the other seats therefore play their best action by the estimate
+ * (which, a bid being a cost, is to pass unless a raise is worth its price).
  */
 #include "bots/eval.h"
 #include "tikal/tikal.h"
@@ -60,4 +72,12 @@ void eval_tikal_estimate(const void *state, double *out)
         out[p] = pl->score + weight * now + 0.25 * (left - 1) * soft[p] + near[p] +
                  0.3 * pl->explorers_in_supply + 1.0 * pl->leader_in_supply + 1.5 * pl->camps_built;
     }
+    if (s->auction && s->phase == TIKAL_PH_BID && s->high_bidder >= 0)
+        out[s->high_bidder] -= s->high_bid;
+}
+
+double eval_tikal_others(const void *state)
+{
+    const tikal_state *s = state;
+    return s->auction && s->phase == TIKAL_PH_BID ? 0.0 : -1.0;
 }

@@ -271,6 +271,11 @@ static int mcts_select(mcts_tree *t, int node)
     mcts_node *nd = &t->nodes[node];
     int n = t->game->legal_actions(t->det, t->legal);
     double factor = nd->player == t->seat ? 1.5 : t->others;
+    if (nd->player != t->seat && t->config->others < 0 && t->hook->others != NULL) {
+        double wanted = t->hook->others(t->det);
+        if (wanted >= 0)
+            factor = wanted;
+    }
     int window = 1 + (int)(factor * sqrt((double)nd->visits));
     int best = -1;
     double best_score = -1.0;

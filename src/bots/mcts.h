@@ -17,7 +17,9 @@
  * 1.5 with two seats and 0 with more: there the other seats play their best
  * action by the hook after one step (a narrow model of the opponents), which
  * lets the budget go to the searching seat's own turns instead of spreading
- * over three opponents' replies; measured in docs/strength.md. Chance nodes
+ * over three opponents' replies; measured in docs/strength.md. With others
+ * < 0 the game's hook may also set the factor per state (eval_hook.others;
+ * Tikal narrows the opponents while an auction is bidding). Chance nodes
  * draw their outcome with the engine's odds. A leaf is valued after `rollout`
  * random actions (0 = at once, by the heuristic; -1 = to the game's end):
  * every seat gets a reward in [0, 1] (eval_rewards: the win at a game's end,
