@@ -22,7 +22,9 @@
  *           actions before evaluating a leaf; -1 = to the end), explore
  *           (UCB1 constant in hundredths, default BOT_MCTS_EXPLORE), others
  *           (widening of the other seats' moves in the tree, hundredths;
- *           default -1: 150 with two seats, 0 with more, see mcts.h).
+ *           default -1: 150 with two seats, 0 with more, see mcts.h; at
+ *           -1 the game's hook may narrow it per state, as the Tikal hook
+ *           does while an auction is bidding).
  * seed seeds the bot's own generator; it is not part of the spec text that
  * bot_spec writes, since whoever runs a game derives the bots' seeds.
  */
