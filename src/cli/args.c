@@ -37,7 +37,7 @@ static const struct cli_usage_text {
      "    workload is fixed and its action and legal-action counts are a signature\n"
      "    of the engine; --seconds runs each setting for S seconds instead.\n"
      "    Then MCTS iterations per second on one core, N iterations (default\n"
-     "    1000; 0 skips) at each of 8 positions of a random game per player count.\n"},
+     "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"},
     {"play",
      "maya play GAME [--players N] [--variant NAME] [--seats SPECS] [--load FILE]\n"
      "               [--seed S] [--speed MS] [--plain]\n"

@@ -10,7 +10,7 @@
  * changes them. With --seconds each setting runs as many games as it can.
  *
  * Then the MCTS bot's speed beside the engine's: for each player count, one
- * thread searches a fixed number of iterations (--mcts N, default 1000; 0
+ * thread searches a fixed number of iterations (--mcts N, default 20000; 0
  * skips) at eight decision positions spread over a seeded random game, and
  * the iterations per second of that one core are printed.
  */
@@ -187,7 +187,7 @@ int cli_bench(int argc, char **argv)
         return CLI_USAGE;
     }
     const game_def *game;
-    long games = 1000, seconds = 0, mcts_iterations = 1000;
+    long games = 1000, seconds = 0, mcts_iterations = 20000;
     uint64_t seed = 1;
     if ((status = cli_find_game("bench", positional[0], &game)) != 0 ||
         (games_text != NULL &&
