@@ -135,16 +135,8 @@ static inline void fx_game(tzolk_state *s, int n)
 /* Make seat the player to act, at the start of a fresh turn. */
 static inline void fx_turn(tzolk_state *s, int seat)
 {
-    s->phase = TZOLK_PH_TURN;
     s->turn_index = (uint8_t)((seat - s->token + s->players) % s->players);
-    s->actor = (uint8_t)seat;
-    s->mode = 0;
-    s->placed = 0;
-    s->begged = 0;
-    s->built = 0;
-    s->on_start = 0;
-    s->pity = 0;
-    s->sp = 0;
+    tzolk_start_turn(s);
 }
 
 /* Make seat the last player of the round, at the start of its turn. */

@@ -469,7 +469,7 @@ int tzolk_init(tzolk_state *s, int players)
     return 0;
 }
 
-static void start_turn(tzolk_state *s)
+void tzolk_start_turn(tzolk_state *s)
 {
     s->phase = TZOLK_PH_TURN;
     s->actor = (uint8_t)((s->token + s->turn_index) % s->players);
@@ -602,7 +602,7 @@ static void after_advance(tzolk_state *s)
         return;
     }
     s->turn_index = 0;
-    start_turn(s);
+    tzolk_start_turn(s);
 }
 
 /* Phase 3 (Z16.3-Z16.5, Z17). */
@@ -673,7 +673,7 @@ static void finish_turn(tzolk_state *s)
     s->sp = 0;
     s->turn_index++;
     if (s->turn_index < s->players)
-        start_turn(s);
+        tzolk_start_turn(s);
     else
         round_end(s);
 }
@@ -1348,7 +1348,7 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
         } else {
             apply_wealth(s);
             s->turn_index = 0;
-            start_turn(s);
+            tzolk_start_turn(s);
         }
         break;
     }

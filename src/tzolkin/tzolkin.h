@@ -326,6 +326,9 @@ int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, ch
 size_t tzolk_render(const tzolk_state *s, char *buf, size_t len);
 
 /* Rule helpers, exposed for tests. */
+/* Begin the turn of the seat turn_index places after the token holder
+ * (Z3.1): nothing placed, picked, begged or built yet in it. */
+void tzolk_start_turn(tzolk_state *s);
 int tzolk_is_food_day(const tzolk_state *s);          /* Z18.1 */
 int tzolk_feeding_cost(const tzolk_state *s, int seat); /* Z14.2, corn for all workers */
 int tzolk_monument_points(const tzolk_state *s, int seat, int m); /* Z19.3 */
