@@ -7,13 +7,8 @@
 # deliberate change, write the files again with that command and review
 # the diff.
 # $MAYA is the maya binary (default build/san/maya).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-maya=${MAYA:-build/san/maya}
-case $maya in /*) ;; *) maya=$root/$maya ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
+test_name=golden
+. "$(dirname "$0")/../lib/cli.sh"
 count=0
 for golden in "$root"/tests/golden/*.rec; do
     [ -f "$golden" ] || continue

@@ -15,21 +15,12 @@
 # the screen stays alive (paused, then left). tmux is required (see
 # debian-packages.txt): without it the test fails, it is not skipped.
 # $MAYA is the maya binary (default build/san/maya).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-maya=${MAYA:-build/san/maya}
-case $maya in /*) ;; *) maya=$root/$maya ;; esac
-tmp=$(mktemp -d)
+test_name=play_curses
+. "$(dirname "$0")/../lib/cli.sh"
 sock="maya-test-$$"
 trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 # one tmux server per game (socket $sock), so that no game waits for the
 # previous server to go away
-failed=0
-
-fail() {
-    echo "play_curses: $*" >&2
-    failed=1
-}
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "play_curses: tmux is not installed (scripts/install-deps installs it)" >&2

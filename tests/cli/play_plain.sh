@@ -9,18 +9,8 @@
 # Tikal (basic, 2 players) and Tzolk'in (2 players, whose hidden wealth
 # tiles make maya ask to pass the keyboard between the seats).
 # $MAYA is the maya binary (default build/san/maya).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-maya=${MAYA:-build/san/maya}
-case $maya in /*) ;; *) maya=$root/$maya ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-
-fail() {
-    echo "play_plain: $*" >&2
-    failed=1
-}
+test_name=play_plain
+. "$(dirname "$0")/../lib/cli.sh"
 
 # drive GAME SEED: plays one whole game; leaves its transcript in
 # $tmp/GAME.out and the final record in $tmp/GAME-final.rec.

@@ -11,19 +11,10 @@
 # players, whose hidden wealth tiles make maya ask to pass the keyboard).
 # tmux is required: without it the test fails, it is not skipped.
 # $MAYA is the maya binary (default build/san/maya).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-maya=${MAYA:-build/san/maya}
-case $maya in /*) ;; *) maya=$root/$maya ;; esac
-tmp=$(mktemp -d)
+test_name=play_plain_tty
+. "$(dirname "$0")/../lib/cli.sh"
 sock="maya-tty-$$"
 trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-failed=0
-
-fail() {
-    echo "play_plain_tty: $*" >&2
-    failed=1
-}
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "play_plain_tty: tmux is not installed (scripts/install-deps installs it)" >&2

@@ -6,18 +6,8 @@
 # Result; a broken record is refused with FILE:LINE: and exit status 1;
 # usage errors exit with status 2.
 # Run from anywhere; $MAYA is the maya binary (default build/san/maya).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-maya=${MAYA:-build/san/maya}
-case $maya in /*) ;; *) maya=$root/$maya ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() {
-    echo "replay_records: $*" >&2
-    failed=1
-}
-
+test_name=replay_records
+. "$(dirname "$0")/../lib/cli.sh"
 # The Result tag of a record file.
 result_tag() {
     sed -n 's/^\[Result "\(.*\)"\].*$/\1/p' "$1"

@@ -4,12 +4,8 @@
 # Result), a CSV with one line per seat and an SVG; selfplay with bots
 # writes their specs in the Seat tags; bad bot lists are usage errors.
 # $MAYA is the maya binary (default build/san/maya).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-maya=${MAYA:-build/san/maya}
-case $maya in /*) ;; *) maya=$root/$maya ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+test_name=tournament
+. "$(dirname "$0")/../lib/cli.sh"
 fail() { echo "tournament: $*" >&2; exit 1; }
 
 "$maya" tournament tzolkin --players 3 --bots greedy:beam=2,random --games 4 --jobs 2 --seed 5 \

@@ -1,0 +1,17 @@
+# cli.sh -- the common start of the command-line test scripts (sourced, not
+# run): the repository root, the maya binary to test ($MAYA, default
+# build/san/maya, made absolute), a scratch folder $tmp removed at exit, and
+# fail MESSAGE, which reports under the script's $test_name and marks the
+# run failed ($failed). Scripts that need more at exit set their own trap.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+maya=${MAYA:-build/san/maya}
+case $maya in /*) ;; *) maya=$root/$maya ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fail() {
+    echo "$test_name: $*" >&2
+    failed=1
+}
