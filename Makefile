@@ -14,6 +14,10 @@ TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIBS    := -lm -pthread
 CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 LIBS    += $(CURSES_LIBS)
+# server: HTTP, JSON, storage (SQLite, PostgreSQL), random seeds and tokens; client for the load generator
+NET_PKGS := libmicrohttpd jansson sqlite3 libpq libsodium libcurl
+LIBS    += $(shell pkg-config --libs $(NET_PKGS) 2>/dev/null || echo -lmicrohttpd -ljansson -lsqlite3 -lpq -lsodium -lcurl)
+INC     += $(shell pkg-config --cflags-only-I $(NET_PKGS) 2>/dev/null)
 
 LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*.c src/*/*.c))
 CLI_MAIN := src/cli/main.c

@@ -1,0 +1,122 @@
+/*
+ * store.h -- the server's durable storage: every game as its options, its
+ * seats and its append-only list of events (actions, chance outcomes and
+ * undos), from which the record and the current state are rebuilt.
+ *
+ * One interface, two back ends: SQLite (store_sqlite.c, the embedded default:
+ * one file, nothing to set up) and PostgreSQL through libpq (store_pg.c), so
+ * that several server processes can share one database. store_open picks the
+ * back end from the address: "postgresql://..." or "postgres://..." is
+ * PostgreSQL, anything else a SQLite file path.
+ *
+ * Durability: every function that writes returns only after the change is
+ * committed (SQLite in WAL mode with synchronous=FULL; PostgreSQL's commit),
+ * so the server acknowledges nothing that a crash or kill -9 could lose.
+ * Concurrency: events carry consecutive versions 1, 2, ... per game and
+ * (game, version) is unique, so an append that races another process's append
+ * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
+ * concurrency: the caller reloads and reports the request as stale). Every
+ * function is safe to call from several threads at once.
+ * Between processes (PostgreSQL only) every committed change is announced
+ * with NOTIFY on channel "maya" with the payload "GAME VERSION"; store_wait
+ * delivers those announcements (also a process's own).
+ */
+#ifndef MAYA_STORE_H
+#define MAYA_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+enum {
+    STORE_OK = 0,
+    STORE_EIO = 1,        /* the database failed (reason in why) */
+    STORE_ECONFLICT = 2,  /* another writer appended to the game first */
+    STORE_ENOTFOUND = 3,  /* no game with that id */
+    STORE_SEED_BYTES = 32,  /* secret seed of a game's chance draws */
+    STORE_HASH_BYTES = 32,  /* hash of a seat's token */
+    STORE_NAME_MAX = 64,    /* names, bot specs, variants, dates (NUL included) */
+    STORE_RESULT_MAX = 64   /* a record's Result value (NUL included) */
+};
+
+typedef enum store_status {
+    STORE_OPEN = 0,     /* waiting for players to take the human seats */
+    STORE_RUNNING = 1,  /* every seat taken: being played */
+    STORE_FINISHED = 2  /* over: the result is final */
+} store_status;
+
+typedef enum store_event_kind {
+    STORE_ACTION = 0, /* an action or chance outcome: actor and text */
+    STORE_UNDO = 1    /* the last action of the undo window taken back */
+} store_event_kind;
+
+typedef struct store_game {
+    int64_t id;                          /* assigned by store_create, > 0 */
+    char game[STORE_NAME_MAX];           /* game_def.name: "tikal", "tzolkin" */
+    char variant[STORE_NAME_MAX];        /* variant name, "" if the game has none */
+    int players;                         /* seats */
+    int turn_seconds;                    /* time limit of a human turn, 0 = none */
+    char replacement[STORE_NAME_MAX];    /* bot spec taking over a seat left or out of time */
+    unsigned char seed[STORE_SEED_BYTES]; /* secret seed of the chance draws, never sent out */
+    char created[STORE_NAME_MAX];        /* creation time, UTC, "YYYY-MM-DDTHH:MM:SSZ" */
+    store_status status;                 /* open, running, finished */
+    char result[STORE_RESULT_MAX];       /* final scores "S1 S2 ..." once finished, else "" */
+    int64_t version;                     /* events stored so far (the state number) */
+} store_game;
+
+typedef struct store_seat {
+    int seat;                              /* 0-based seat number */
+    int is_bot;                            /* 1: a bot plays it; 0: a person */
+    char bot[STORE_NAME_MAX];              /* bot spec when is_bot, else "" */
+    char name[STORE_NAME_MAX];             /* shown name ("" = none given) */
+    int taken;                             /* person seats: 1 once someone joined */
+    unsigned char token_hash[STORE_HASH_BYTES]; /* hash of the seat's secret token (zero if none) */
+} store_seat;
+
+typedef struct store_event {
+    int64_t version;          /* 1-based position in the game's event list */
+    store_event_kind kind;    /* action or undo */
+    int actor;                /* action: seat 0.., or GAME_CHANCE; undo: the seat undoing */
+    char text[GAME_TEXT_MAX]; /* action: canonical action text; undo: "" */
+} store_event;
+
+typedef struct store store;
+
+/* Open (creating tables if needed) the store at where: a SQLite file path
+ * or a postgresql:// address. Returns STORE_OK with *out set, or STORE_EIO
+ * with a reason. */
+int store_open(store **out, const char *where, char *why, size_t why_len);
+/* Close the store and release it; st may be NULL. */
+void store_close(store *st);
+
+/* Store a new game (version 0, no events) with its seats[0..game->players-1];
+ * game->id is set to the new id. */
+int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len);
+/* Replace one seat of a game (join, leave, bot replacement). */
+int store_set_seat(store *st, int64_t game, const store_seat *seat, char *why, size_t why_len);
+/* Set a game's status and result ("" while not finished). */
+int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why,
+                     size_t why_len);
+/* Append events[0..n-1], whose versions must be version+1 .. version+n, to a
+ * game whose stored version is version, and with them (in the same
+ * transaction) set the game's status and result. STORE_ECONFLICT, with
+ * nothing written, if the stored version is no longer version. */
+int store_append(store *st, int64_t game, int64_t version, const store_event *events, int n,
+                 store_status status, const char *result, char *why, size_t why_len);
+
+/* Load one game: its row, seats[0..players-1] and every event in order
+ * (*events is malloc'd, free it; *n its count). STORE_ENOTFOUND if absent. */
+int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
+               store_event **events, int *n, char *why, size_t why_len);
+/* Ids of games, newest first, at most max: with status (or every status
+ * when status < 0). *n is set to how many were written to ids. */
+int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, size_t why_len);
+
+/* Wait up to timeout_ms for an announcement of a committed change from any
+ * process sharing the store; returns 1 with *game and *version set, 0 on
+ * timeout (always 0 after sleeping for SQLite, which has no other processes),
+ * or -1 if the connection failed (it is reopened on the next call). */
+int store_wait(store *st, int timeout_ms, int64_t *game, int64_t *version);
+
+#endif
