@@ -17,9 +17,13 @@
  * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
  * concurrency: the caller reloads and reports the request as stale). Every
  * function is safe to call from several threads at once.
- * Between processes (PostgreSQL only) every committed change is announced
- * with NOTIFY on channel "maya" with the payload "GAME VERSION"; store_wait
- * delivers those announcements (also a process's own).
+ * Between processes (PostgreSQL only) every committed change (create, seat,
+ * status, append) is announced with NOTIFY on channel "maya" with the
+ * payload "GAME VERSION", VERSION being the game's version after the change;
+ * store_wait delivers those announcements (also a process's own).
+ * Errors: every function returns STORE_OK or one of the codes below and,
+ * on failure, writes into why (why_len bytes, may be 0) a reason naming the
+ * operation and, for STORE_EIO, the database's own message.
  */
 #ifndef MAYA_STORE_H
 #define MAYA_STORE_H
@@ -34,6 +38,7 @@ enum {
     STORE_EIO = 1,        /* the database failed (reason in why) */
     STORE_ECONFLICT = 2,  /* another writer appended to the game first */
     STORE_ENOTFOUND = 3,  /* no game with that id */
+    STORE_EINVAL = 4,     /* a bad argument (reason in why): nothing done */
     STORE_SEED_BYTES = 32,  /* secret seed of a game's chance draws */
     STORE_HASH_BYTES = 32,  /* hash of a seat's token */
     STORE_NAME_MAX = 64,    /* names, bot specs, variants, dates (NUL included) */
@@ -90,18 +95,20 @@ int store_open(store **out, const char *where, char *why, size_t why_len);
 /* Close the store and release it; st may be NULL. */
 void store_close(store *st);
 
-/* Store a new game (version 0, no events) with its seats[0..game->players-1];
- * game->id is set to the new id. */
+/* Store a new game (version 0, no events) with its seats[0..game->players-1]
+ * (seats[i].seat must be i); game->id is set to the new id, game->version to
+ * 0, and game->created to the current time if it was "". */
 int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len);
-/* Replace one seat of a game (join, leave, bot replacement). */
+/* Replace one seat of a game (join, leave, bot replacement): the seat
+ * numbered seat->seat. STORE_EINVAL if the game has no such seat. */
 int store_set_seat(store *st, int64_t game, const store_seat *seat, char *why, size_t why_len);
-/* Set a game's status and result ("" while not finished). */
+/* Set a game's status and result ("" while not finished; NULL is ""). */
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why,
                      size_t why_len);
 /* Append events[0..n-1], whose versions must be version+1 .. version+n, to a
  * game whose stored version is version, and with them (in the same
- * transaction) set the game's status and result. STORE_ECONFLICT, with
- * nothing written, if the stored version is no longer version. */
+ * transaction) set the game's status and result; n >= 1. STORE_ECONFLICT,
+ * with nothing written, if the stored version is no longer version. */
 int store_append(store *st, int64_t game, int64_t version, const store_event *events, int n,
                  store_status status, const char *result, char *why, size_t why_len);
 
@@ -115,8 +122,15 @@ int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, 
 
 /* Wait up to timeout_ms for an announcement of a committed change from any
  * process sharing the store; returns 1 with *game and *version set, 0 on
- * timeout (always 0 after sleeping for SQLite, which has no other processes),
- * or -1 if the connection failed (it is reopened on the next call). */
+ * timeout, or -1 if the connection failed (after waiting timeout_ms when it
+ * could not be opened; it is opened again on the next call, and what was
+ * announced in between is lost: reload what you watch).
+ * PostgreSQL: the first call opens the listening connection, and only what
+ * is committed after it is delivered, so a process that watches calls it
+ * once when it starts (timeout_ms 0 returns at once). Announcements are
+ * queued until read; each is delivered to one caller, so one thread per
+ * process should wait and pass them on.
+ * SQLite announces nothing: store_wait sleeps timeout_ms and returns 0. */
 int store_wait(store *st, int timeout_ms, int64_t *game, int64_t *version);
 
 #endif

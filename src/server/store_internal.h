@@ -1,0 +1,64 @@
+/*
+ * store_internal.h -- what store.c shares with the two storage back ends
+ * (store_sqlite.c, store_pg.c) and nothing else includes: the table of a
+ * back end's functions, the schema version both write, and small helpers
+ * for reasons and fixed-size text fields.
+ *
+ * store.c checks every argument before calling a back end, so a back end
+ * may assume valid input: players in 1..GAME_MAX_PLAYERS, seats[i].seat == i,
+ * NUL-terminated text that fits its field, n >= 1, consecutive event
+ * versions, a known status. A back end's own state is an opaque pointer that
+ * its open function allocates and its close function frees.
+ */
+#ifndef MAYA_STORE_INTERNAL_H
+#define MAYA_STORE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "server/store.h"
+
+enum {
+    STORE_SCHEMA_VERSION = 1 /* schema this code writes; an older one is migrated on open */
+};
+
+/* One back end's functions: the public functions of store.h, with the back
+ * end's state in place of the store. */
+typedef struct store_backend {
+    int (*open)(void **impl, const char *where, char *why, size_t why_len); /* create *impl */
+    void (*close)(void *impl);                                              /* free it */
+    int (*create)(void *impl, store_game *game, const store_seat *seats, char *why,
+                  size_t why_len); /* store_create */
+    int (*set_seat)(void *impl, int64_t game, const store_seat *seat, char *why,
+                    size_t why_len); /* store_set_seat */
+    int (*set_status)(void *impl, int64_t game, store_status status, const char *result, char *why,
+                      size_t why_len); /* store_set_status (result never NULL) */
+    int (*append)(void *impl, int64_t game, int64_t version, const store_event *events, int n,
+                  store_status status, const char *result, char *why,
+                  size_t why_len); /* store_append (result never NULL) */
+    int (*load)(void *impl, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
+                store_event **events, int *n, char *why, size_t why_len); /* store_load */
+    int (*list)(void *impl, int status, int64_t *ids, int max, int *n, char *why,
+                size_t why_len);                                                /* store_list, max >= 1 */
+    int (*wait)(void *impl, int timeout_ms, int64_t *game, int64_t *version); /* store_wait */
+} store_backend;
+
+extern const store_backend store_sqlite_backend; /* store_sqlite.c */
+extern const store_backend store_pg_backend;     /* store_pg.c */
+
+/* Write a reason into why (if why_len > 0) as printf would; returns code,
+ * so that a failure is one line: return store_fail(why, len, STORE_EIO, ...). */
+int store_fail(char *why, size_t why_len, int code, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Copy the stored text src (may be NULL: "") into the field dst of size
+ * bytes. Returns 0, or -1 (dst set to "") if it does not fit. */
+int store_copy_text(char *dst, size_t size, const char *src);
+
+/* Sleep for ms milliseconds (nothing if ms <= 0), resuming after signals. */
+void store_sleep_ms(int ms);
+
+#endif

@@ -1,0 +1,654 @@
+/*
+ * store_sqlite.c -- the SQLite back end of store.h: one database file, one
+ * connection guarded by a mutex (every call holds it from start to end).
+ *
+ * Durability: the file is in WAL mode with synchronous=FULL, so a write is on
+ * disk when its commit returns; a busy timeout lets other processes that
+ * open the same file take turns instead of failing at once. Writes that
+ * touch more than one row run in BEGIN IMMEDIATE transactions (the write
+ * lock is taken first, so they never deadlock with another writer), loads
+ * in one read transaction (a consistent snapshot). The schema version is the
+ * database's user_version. SQLite has no announcements between processes:
+ * store_wait only sleeps.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sqlite3.h>
+
+#include "server/store_internal.h"
+
+enum {
+    SQLITE_BUSY_MS = 5000 /* how long a write waits for another process's lock */
+};
+
+typedef struct sqlite_store {
+    sqlite3 *db;          /* the one connection */
+    pthread_mutex_t lock; /* held during every use of db */
+} sqlite_store;
+
+/* Schema changes: migrations[v] turns schema version v into v + 1. */
+static const char *const migrations[STORE_SCHEMA_VERSION] = {
+    "CREATE TABLE games ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " game TEXT NOT NULL,"
+    " variant TEXT NOT NULL,"
+    " players INTEGER NOT NULL,"
+    " turn_seconds INTEGER NOT NULL,"
+    " replacement TEXT NOT NULL,"
+    " seed BLOB NOT NULL,"
+    " created TEXT NOT NULL,"
+    " status INTEGER NOT NULL,"
+    " result TEXT NOT NULL,"
+    " version INTEGER NOT NULL);"
+    "CREATE INDEX games_by_status ON games (status, id);"
+    "CREATE TABLE seats ("
+    " game INTEGER NOT NULL REFERENCES games (id),"
+    " seat INTEGER NOT NULL,"
+    " is_bot INTEGER NOT NULL,"
+    " bot TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " taken INTEGER NOT NULL,"
+    " token_hash BLOB NOT NULL,"
+    " PRIMARY KEY (game, seat)) WITHOUT ROWID;"
+    "CREATE TABLE events ("
+    " game INTEGER NOT NULL REFERENCES games (id),"
+    " version INTEGER NOT NULL,"
+    " kind INTEGER NOT NULL,"
+    " actor INTEGER NOT NULL,"
+    " text TEXT NOT NULL,"
+    " PRIMARY KEY (game, version)) WITHOUT ROWID;",
+};
+
+/* A failure of the database: the reason names the operation and carries
+ * SQLite's message. Call it before anything else touches the connection. */
+static int db_fail(sqlite3 *db, char *why, size_t why_len, const char *what)
+{
+    return store_fail(why, why_len, STORE_EIO, "sqlite: %s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+/* Run sql, which has no parameters and no rows. */
+static int run(sqlite3 *db, const char *sql, const char *what, char *why, size_t why_len)
+{
+    if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        return db_fail(db, why, why_len, what);
+    return STORE_OK;
+}
+
+/* Undo an open transaction after a failure (its own error is not reported:
+ * the first failure is the reason). */
+static void roll_back(sqlite3 *db)
+{
+    if (!sqlite3_get_autocommit(db))
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return NULL;
+    return stmt;
+}
+
+/* Nonzero if the last step failed because a unique key already exists. */
+static int is_unique_violation(sqlite3 *db)
+{
+    int code = sqlite3_extended_errcode(db);
+    return code == SQLITE_CONSTRAINT_PRIMARYKEY || code == SQLITE_CONSTRAINT_UNIQUE;
+}
+
+/* 1 if game id exists, 0 if not, -1 on failure (reason in why). */
+static int game_exists(sqlite3 *db, int64_t id, char *why, size_t why_len)
+{
+    sqlite3_stmt *stmt = prepare(db, "SELECT 1 FROM games WHERE id = ?");
+    if (!stmt) {
+        db_fail(db, why, why_len, "look up a game");
+        return -1;
+    }
+    sqlite3_bind_int64(stmt, 1, id);
+    int rc = sqlite3_step(stmt);
+    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    if (found < 0)
+        db_fail(db, why, why_len, "look up a game");
+    sqlite3_finalize(stmt);
+    return found;
+}
+
+/* Bring the schema to STORE_SCHEMA_VERSION in one write transaction. */
+static int migrate(sqlite3 *db, char *why, size_t why_len)
+{
+    int rc = run(db, "BEGIN IMMEDIATE", "begin creating the tables", why, why_len);
+    if (rc != STORE_OK)
+        return rc;
+    sqlite3_stmt *stmt = prepare(db, "PRAGMA user_version");
+    if (!stmt || sqlite3_step(stmt) != SQLITE_ROW) {
+        rc = db_fail(db, why, why_len, "read the schema version");
+        sqlite3_finalize(stmt);
+        roll_back(db);
+        return rc;
+    }
+    int version = sqlite3_column_int(stmt, 0);
+    sqlite3_finalize(stmt);
+    if (version < 0 || version > STORE_SCHEMA_VERSION) {
+        roll_back(db);
+        return store_fail(why, why_len, STORE_EIO,
+                          "sqlite: the database's schema version %d is not one this program knows (0 to %d)", version,
+                          STORE_SCHEMA_VERSION);
+    }
+    if (version == STORE_SCHEMA_VERSION) {
+        roll_back(db);
+        return STORE_OK;
+    }
+    for (int v = version; v < STORE_SCHEMA_VERSION; v++) {
+        rc = run(db, migrations[v], "create the tables", why, why_len);
+        if (rc != STORE_OK) {
+            roll_back(db);
+            return rc;
+        }
+    }
+    char set_version[64]; /* a constant of this program, not outside input */
+    snprintf(set_version, sizeof set_version, "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
+    rc = run(db, set_version, "set the schema version", why, why_len);
+    if (rc == STORE_OK)
+        rc = run(db, "COMMIT", "commit the tables", why, why_len);
+    if (rc != STORE_OK)
+        roll_back(db);
+    return rc;
+}
+
+static int sqlite_open(void **impl, const char *where, char *why, size_t why_len)
+{
+    *impl = NULL;
+    sqlite_store *s = calloc(1, sizeof *s);
+    if (!s)
+        return store_fail(why, why_len, STORE_EIO, "sqlite: open %s: out of memory", where);
+    char what[96];
+    snprintf(what, sizeof what, "open %.80s", where);
+    int rc = STORE_OK;
+    if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
+        SQLITE_OK) {
+        rc = db_fail(s->db, why, why_len, what);
+        goto fail;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
+    sqlite3_busy_timeout(s->db, SQLITE_BUSY_MS);
+    sqlite3_stmt *stmt = prepare(s->db, "PRAGMA journal_mode = WAL");
+    if (!stmt || sqlite3_step(stmt) != SQLITE_ROW) {
+        rc = db_fail(s->db, why, why_len, what);
+        sqlite3_finalize(stmt);
+        goto fail;
+    }
+    const char *mode = (const char *)sqlite3_column_text(stmt, 0);
+    /* an in-memory database (":memory:", tests only) has no WAL */
+    int journal_ok = mode && (strcasecmp(mode, "wal") == 0 || strcasecmp(mode, "memory") == 0);
+    if (!journal_ok) {
+        rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: cannot use WAL mode (journal mode is %s)", what,
+                        mode ? mode : "unknown");
+        sqlite3_finalize(stmt);
+        goto fail;
+    }
+    sqlite3_finalize(stmt);
+    rc = run(s->db, "PRAGMA synchronous = FULL", what, why, why_len);
+    if (rc == STORE_OK)
+        rc = run(s->db, "PRAGMA foreign_keys = ON", what, why, why_len);
+    if (rc == STORE_OK)
+        rc = migrate(s->db, why, why_len);
+    if (rc != STORE_OK)
+        goto fail;
+    if (pthread_mutex_init(&s->lock, NULL) != 0) {
+        rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: cannot create a mutex", what);
+        goto fail;
+    }
+    *impl = s;
+    return STORE_OK;
+fail:
+    sqlite3_close(s->db);
+    free(s);
+    return rc;
+}
+
+static void sqlite_close(void *impl)
+{
+    sqlite_store *s = impl;
+    if (!s)
+        return;
+    sqlite3_close(s->db);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+static void bind_text(sqlite3_stmt *stmt, int index, const char *text)
+{
+    sqlite3_bind_text(stmt, index, text, -1, SQLITE_STATIC);
+}
+
+static int create_locked(sqlite3 *db, store_game *game, const store_seat *seats, char *why, size_t why_len)
+{
+    int rc = run(db, "BEGIN IMMEDIATE", "create a game: begin", why, why_len);
+    if (rc != STORE_OK)
+        return rc;
+    sqlite3_stmt *insert_game = prepare(db,
+                                        "INSERT INTO games (game, variant, players, turn_seconds, replacement, seed,"
+                                        " created, status, result, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)");
+    sqlite3_stmt *insert_seat = NULL;
+    if (!insert_game) {
+        rc = db_fail(db, why, why_len, "create a game");
+        goto done;
+    }
+    bind_text(insert_game, 1, game->game);
+    bind_text(insert_game, 2, game->variant);
+    sqlite3_bind_int(insert_game, 3, game->players);
+    sqlite3_bind_int(insert_game, 4, game->turn_seconds);
+    bind_text(insert_game, 5, game->replacement);
+    sqlite3_bind_blob(insert_game, 6, game->seed, STORE_SEED_BYTES, SQLITE_STATIC);
+    bind_text(insert_game, 7, game->created);
+    sqlite3_bind_int(insert_game, 8, (int)game->status);
+    bind_text(insert_game, 9, game->result);
+    if (sqlite3_step(insert_game) != SQLITE_DONE) {
+        rc = db_fail(db, why, why_len, "create a game");
+        goto done;
+    }
+    int64_t id = sqlite3_last_insert_rowid(db);
+    insert_seat = prepare(db, "INSERT INTO seats (game, seat, is_bot, bot, name, taken, token_hash)"
+                              " VALUES (?, ?, ?, ?, ?, ?, ?)");
+    if (!insert_seat) {
+        rc = db_fail(db, why, why_len, "create a game's seats");
+        goto done;
+    }
+    for (int i = 0; i < game->players; i++) {
+        const store_seat *seat = &seats[i];
+        sqlite3_reset(insert_seat);
+        sqlite3_bind_int64(insert_seat, 1, id);
+        sqlite3_bind_int(insert_seat, 2, seat->seat);
+        sqlite3_bind_int(insert_seat, 3, seat->is_bot);
+        bind_text(insert_seat, 4, seat->bot);
+        bind_text(insert_seat, 5, seat->name);
+        sqlite3_bind_int(insert_seat, 6, seat->taken);
+        sqlite3_bind_blob(insert_seat, 7, seat->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
+        if (sqlite3_step(insert_seat) != SQLITE_DONE) {
+            rc = db_fail(db, why, why_len, "create a game's seats");
+            goto done;
+        }
+    }
+    rc = run(db, "COMMIT", "create a game: commit", why, why_len);
+    if (rc == STORE_OK)
+        game->id = id;
+done:
+    sqlite3_finalize(insert_game);
+    sqlite3_finalize(insert_seat);
+    if (rc != STORE_OK)
+        roll_back(db);
+    return rc;
+}
+
+static int sqlite_create(void *impl, store_game *game, const store_seat *seats, char *why, size_t why_len)
+{
+    sqlite_store *s = impl;
+    pthread_mutex_lock(&s->lock);
+    int rc = create_locked(s->db, game, seats, why, why_len);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, char *why, size_t why_len)
+{
+    char what[64];
+    snprintf(what, sizeof what, "set seat %d of game %lld", seat->seat, (long long)game);
+    sqlite3_stmt *stmt = prepare(db, "UPDATE seats SET is_bot = ?, bot = ?, name = ?, taken = ?, token_hash = ?"
+                                     " WHERE game = ? AND seat = ?");
+    if (!stmt)
+        return db_fail(db, why, why_len, what);
+    sqlite3_bind_int(stmt, 1, seat->is_bot);
+    bind_text(stmt, 2, seat->bot);
+    bind_text(stmt, 3, seat->name);
+    sqlite3_bind_int(stmt, 4, seat->taken);
+    sqlite3_bind_blob(stmt, 5, seat->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
+    sqlite3_bind_int64(stmt, 6, game);
+    sqlite3_bind_int(stmt, 7, seat->seat);
+    int rc = STORE_OK;
+    if (sqlite3_step(stmt) != SQLITE_DONE)
+        rc = db_fail(db, why, why_len, what);
+    else if (sqlite3_changes(db) == 0) {
+        int found = game_exists(db, game, why, why_len);
+        if (found == 0)
+            rc = store_fail(why, why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
+        else if (found == 1)
+            rc = store_fail(why, why_len, STORE_EINVAL, "sqlite: %s: the game has no such seat", what);
+        else
+            rc = STORE_EIO;
+    }
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
+static int sqlite_set_seat(void *impl, int64_t game, const store_seat *seat, char *why, size_t why_len)
+{
+    sqlite_store *s = impl;
+    pthread_mutex_lock(&s->lock);
+    int rc = set_seat_locked(s->db, game, seat, why, why_len);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+static int set_status_locked(sqlite3 *db, int64_t game, store_status status, const char *result, char *why,
+                             size_t why_len)
+{
+    char what[64];
+    snprintf(what, sizeof what, "set the status of game %lld", (long long)game);
+    sqlite3_stmt *stmt = prepare(db, "UPDATE games SET status = ?, result = ? WHERE id = ?");
+    if (!stmt)
+        return db_fail(db, why, why_len, what);
+    sqlite3_bind_int(stmt, 1, (int)status);
+    bind_text(stmt, 2, result);
+    sqlite3_bind_int64(stmt, 3, game);
+    int rc = STORE_OK;
+    if (sqlite3_step(stmt) != SQLITE_DONE)
+        rc = db_fail(db, why, why_len, what);
+    else if (sqlite3_changes(db) == 0)
+        rc = store_fail(why, why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
+static int sqlite_set_status(void *impl, int64_t game, store_status status, const char *result, char *why,
+                             size_t why_len)
+{
+    sqlite_store *s = impl;
+    pthread_mutex_lock(&s->lock);
+    int rc = set_status_locked(s->db, game, status, result, why, why_len);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+static int append_locked(sqlite3 *db, int64_t game, int64_t version, const store_event *events, int n,
+                         store_status status, const char *result, char *why, size_t why_len)
+{
+    char what[80];
+    snprintf(what, sizeof what, "append to game %lld at version %lld", (long long)game, (long long)version);
+    int rc = run(db, "BEGIN IMMEDIATE", what, why, why_len);
+    if (rc != STORE_OK)
+        return rc;
+    sqlite3_stmt *insert = NULL;
+    sqlite3_stmt *update = prepare(db, "UPDATE games SET version = ?, status = ?, result = ?"
+                                       " WHERE id = ? AND version = ?");
+    if (!update) {
+        rc = db_fail(db, why, why_len, what);
+        goto done;
+    }
+    sqlite3_bind_int64(update, 1, version + n);
+    sqlite3_bind_int(update, 2, (int)status);
+    bind_text(update, 3, result);
+    sqlite3_bind_int64(update, 4, game);
+    sqlite3_bind_int64(update, 5, version);
+    if (sqlite3_step(update) != SQLITE_DONE) {
+        rc = db_fail(db, why, why_len, what);
+        goto done;
+    }
+    if (sqlite3_changes(db) == 0) {
+        int found = game_exists(db, game, why, why_len);
+        if (found == 0)
+            rc = store_fail(why, why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
+        else if (found == 1)
+            rc = store_fail(why, why_len, STORE_ECONFLICT, "sqlite: %s: the game's version has changed", what);
+        else
+            rc = STORE_EIO;
+        goto done;
+    }
+    insert = prepare(db, "INSERT INTO events (game, version, kind, actor, text) VALUES (?, ?, ?, ?, ?)");
+    if (!insert) {
+        rc = db_fail(db, why, why_len, what);
+        goto done;
+    }
+    for (int i = 0; i < n; i++) {
+        sqlite3_reset(insert);
+        sqlite3_bind_int64(insert, 1, game);
+        sqlite3_bind_int64(insert, 2, events[i].version);
+        sqlite3_bind_int(insert, 3, (int)events[i].kind);
+        sqlite3_bind_int(insert, 4, events[i].actor);
+        bind_text(insert, 5, events[i].text);
+        if (sqlite3_step(insert) != SQLITE_DONE) {
+            if (is_unique_violation(db))
+                rc = store_fail(why, why_len, STORE_ECONFLICT, "sqlite: %s: event %lld is already stored", what,
+                                (long long)events[i].version);
+            else
+                rc = db_fail(db, why, why_len, what);
+            goto done;
+        }
+    }
+    rc = run(db, "COMMIT", what, why, why_len);
+done:
+    sqlite3_finalize(update);
+    sqlite3_finalize(insert);
+    if (rc != STORE_OK)
+        roll_back(db);
+    return rc;
+}
+
+static int sqlite_append(void *impl, int64_t game, int64_t version, const store_event *events, int n,
+                         store_status status, const char *result, char *why, size_t why_len)
+{
+    sqlite_store *s = impl;
+    pthread_mutex_lock(&s->lock);
+    int rc = append_locked(s->db, game, version, events, n, status, result, why, why_len);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+/* Copy a blob column of exactly size bytes into dst; -1 if its size differs. */
+static int copy_blob(unsigned char *dst, size_t size, sqlite3_stmt *stmt, int column)
+{
+    const void *blob = sqlite3_column_blob(stmt, column);
+    if (!blob || (size_t)sqlite3_column_bytes(stmt, column) != size)
+        return -1;
+    memcpy(dst, blob, size);
+    return 0;
+}
+
+static const char *column_text(sqlite3_stmt *stmt, int column)
+{
+    return (const char *)sqlite3_column_text(stmt, column);
+}
+
+/* Read the game row of id into game: STORE_OK, STORE_ENOTFOUND or STORE_EIO. */
+static int load_game_row(sqlite3 *db, int64_t id, store_game *game, const char *what, char *why, size_t why_len)
+{
+    sqlite3_stmt *stmt = prepare(db, "SELECT game, variant, players, turn_seconds, replacement, seed, created, status,"
+                                     " result, version FROM games WHERE id = ?");
+    if (!stmt)
+        return db_fail(db, why, why_len, what);
+    sqlite3_bind_int64(stmt, 1, id);
+    int step = sqlite3_step(stmt);
+    int rc = STORE_OK;
+    if (step == SQLITE_DONE)
+        rc = store_fail(why, why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
+    else if (step != SQLITE_ROW)
+        rc = db_fail(db, why, why_len, what);
+    else {
+        memset(game, 0, sizeof *game);
+        game->id = id;
+        game->players = sqlite3_column_int(stmt, 2);
+        game->turn_seconds = sqlite3_column_int(stmt, 3);
+        int status = sqlite3_column_int(stmt, 7);
+        game->status = (store_status)status;
+        game->version = sqlite3_column_int64(stmt, 9);
+        if (store_copy_text(game->game, sizeof game->game, column_text(stmt, 0)) != 0 ||
+            store_copy_text(game->variant, sizeof game->variant, column_text(stmt, 1)) != 0 ||
+            store_copy_text(game->replacement, sizeof game->replacement, column_text(stmt, 4)) != 0 ||
+            store_copy_text(game->created, sizeof game->created, column_text(stmt, 6)) != 0 ||
+            store_copy_text(game->result, sizeof game->result, column_text(stmt, 8)) != 0 ||
+            copy_blob(game->seed, sizeof game->seed, stmt, 5) != 0 || game->players < 1 ||
+            game->players > GAME_MAX_PLAYERS || status < STORE_OPEN || status > STORE_FINISHED || game->version < 0)
+            rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: the stored game row is damaged", what);
+    }
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
+static int load_seats(sqlite3 *db, int64_t id, int players, store_seat seats[GAME_MAX_PLAYERS], const char *what,
+                      char *why, size_t why_len)
+{
+    sqlite3_stmt *stmt = prepare(db, "SELECT seat, is_bot, bot, name, taken, token_hash FROM seats"
+                                     " WHERE game = ? ORDER BY seat");
+    if (!stmt)
+        return db_fail(db, why, why_len, what);
+    sqlite3_bind_int64(stmt, 1, id);
+    int rc = STORE_OK;
+    int count = 0;
+    int step = SQLITE_DONE;
+    while (rc == STORE_OK && (step = sqlite3_step(stmt)) == SQLITE_ROW) {
+        if (count >= players) {
+            count++;
+            break;
+        }
+        store_seat *seat = &seats[count];
+        memset(seat, 0, sizeof *seat);
+        seat->seat = sqlite3_column_int(stmt, 0);
+        seat->is_bot = sqlite3_column_int(stmt, 1);
+        seat->taken = sqlite3_column_int(stmt, 4);
+        if (seat->seat != count || store_copy_text(seat->bot, sizeof seat->bot, column_text(stmt, 2)) != 0 ||
+            store_copy_text(seat->name, sizeof seat->name, column_text(stmt, 3)) != 0 ||
+            copy_blob(seat->token_hash, sizeof seat->token_hash, stmt, 5) != 0)
+            rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: stored seat %d is damaged", what, count);
+        count++;
+    }
+    if (rc == STORE_OK && step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = db_fail(db, why, why_len, what);
+    if (rc == STORE_OK && count != players)
+        rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: %d seats stored for %d players", what, count, players);
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
+static int load_events(sqlite3 *db, int64_t id, int64_t version, store_event **events, int *n, const char *what,
+                       char *why, size_t why_len)
+{
+    if (version > (int64_t)(1 << 24))
+        return store_fail(why, why_len, STORE_EIO, "sqlite: %s: implausible version %lld", what, (long long)version);
+    store_event *list = NULL;
+    if (version > 0) {
+        list = calloc((size_t)version, sizeof *list);
+        if (!list)
+            return store_fail(why, why_len, STORE_EIO, "sqlite: %s: out of memory for %lld events", what,
+                              (long long)version);
+    }
+    sqlite3_stmt *stmt = prepare(db, "SELECT version, kind, actor, text FROM events WHERE game = ? ORDER BY version");
+    if (!stmt) {
+        free(list);
+        return db_fail(db, why, why_len, what);
+    }
+    sqlite3_bind_int64(stmt, 1, id);
+    int rc = STORE_OK;
+    int64_t count = 0;
+    int step = SQLITE_DONE;
+    while (rc == STORE_OK && (step = sqlite3_step(stmt)) == SQLITE_ROW) {
+        if (count >= version) {
+            count++;
+            break;
+        }
+        store_event *e = &list[count];
+        e->version = sqlite3_column_int64(stmt, 0);
+        int kind = sqlite3_column_int(stmt, 1);
+        e->kind = (store_event_kind)kind;
+        e->actor = sqlite3_column_int(stmt, 2);
+        if (e->version != count + 1 || (kind != STORE_ACTION && kind != STORE_UNDO) ||
+            store_copy_text(e->text, sizeof e->text, column_text(stmt, 3)) != 0)
+            rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: stored event %lld is damaged", what,
+                            (long long)(count + 1));
+        count++;
+    }
+    if (rc == STORE_OK && step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = db_fail(db, why, why_len, what);
+    if (rc == STORE_OK && count != version)
+        rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: the game is at version %lld but has %lld events", what,
+                        (long long)version, (long long)count);
+    sqlite3_finalize(stmt);
+    if (rc != STORE_OK) {
+        free(list);
+        return rc;
+    }
+    *events = list;
+    *n = (int)count;
+    return STORE_OK;
+}
+
+static int sqlite_load(void *impl, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
+                       store_event **events, int *n, char *why, size_t why_len)
+{
+    sqlite_store *s = impl;
+    char what[48];
+    snprintf(what, sizeof what, "load game %lld", (long long)id);
+    store_game row;
+    store_seat rows[GAME_MAX_PLAYERS];
+    pthread_mutex_lock(&s->lock);
+    int rc = run(s->db, "BEGIN", what, why, why_len);
+    if (rc == STORE_OK)
+        rc = load_game_row(s->db, id, &row, what, why, why_len);
+    if (rc == STORE_OK)
+        rc = load_seats(s->db, id, row.players, rows, what, why, why_len);
+    if (rc == STORE_OK)
+        rc = load_events(s->db, id, row.version, events, n, what, why, why_len);
+    roll_back(s->db); /* ends the read transaction: nothing was written */
+    pthread_mutex_unlock(&s->lock);
+    if (rc == STORE_OK) {
+        *game = row;
+        memcpy(seats, rows, (size_t)row.players * sizeof rows[0]);
+    }
+    return rc;
+}
+
+static int sqlite_list(void *impl, int status, int64_t *ids, int max, int *n, char *why, size_t why_len)
+{
+    sqlite_store *s = impl;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *stmt = status < 0 ? prepare(s->db, "SELECT id FROM games ORDER BY id DESC LIMIT ?")
+                                    : prepare(s->db, "SELECT id FROM games WHERE status = ? ORDER BY id DESC LIMIT ?");
+    int rc = STORE_OK;
+    if (!stmt) {
+        rc = db_fail(s->db, why, why_len, "list games");
+        goto done;
+    }
+    if (status < 0)
+        sqlite3_bind_int(stmt, 1, max);
+    else {
+        sqlite3_bind_int(stmt, 1, status);
+        sqlite3_bind_int(stmt, 2, max);
+    }
+    int count = 0;
+    int step = SQLITE_DONE;
+    while (count < max && (step = sqlite3_step(stmt)) == SQLITE_ROW)
+        ids[count++] = sqlite3_column_int64(stmt, 0);
+    if (count < max && step != SQLITE_DONE) {
+        rc = db_fail(s->db, why, why_len, "list games");
+        goto done;
+    }
+    *n = count;
+done:
+    sqlite3_finalize(stmt);
+    pthread_mutex_unlock(&s->lock);
+    return rc;
+}
+
+static int sqlite_wait(void *impl, int timeout_ms, int64_t *game, int64_t *version)
+{
+    (void)impl;
+    (void)game;
+    (void)version;
+    store_sleep_ms(timeout_ms);
+    return 0;
+}
+
+const store_backend store_sqlite_backend = {
+    .open = sqlite_open,
+    .close = sqlite_close,
+    .create = sqlite_create,
+    .set_seat = sqlite_set_seat,
+    .set_status = sqlite_set_status,
+    .append = sqlite_append,
+    .load = sqlite_load,
+    .list = sqlite_list,
+    .wait = sqlite_wait,
+};

@@ -1,0 +1,884 @@
+/*
+ * store_test.c -- the server's storage (src/server/store.h), the same cases
+ * against each back end: a temporary SQLite file always, and PostgreSQL when
+ * MAYA_PG_URL names a database (tests/cli/store_pg.sh starts one with
+ * tests/lib/pg.sh and runs this program, so that `make test` covers both).
+ *
+ * Cases: every field of a game and its seats round-trips (seed and hash
+ * bytes, names with quotes and unicode); seats and status change; events
+ * append and load in order; a stale append is STORE_ECONFLICT and writes
+ * nothing, and of two threads (or two handles) racing to append the same
+ * version exactly one wins; games list newest first, by status, at most
+ * max; a missing game is STORE_ENOTFOUND; bad arguments are STORE_EINVAL
+ * and write nothing; everything survives closing and reopening, and a
+ * process killed right after a commit; bad addresses and unwritable paths
+ * are STORE_EIO with a reason. PostgreSQL only: store_wait delivers another
+ * handle's announcements and times out with 0 when there are none.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "server/store.h"
+
+enum {
+    WHY_MAX = 512,
+    RACE_ROUNDS = 25, /* appends raced per race test */
+    LIST_MAX = 64     /* ids asked for when listing */
+};
+
+/* What one suite runs against. */
+typedef struct fixture {
+    int postgres;           /* 0: SQLite files in folder; 1: the database at pg_url */
+    char folder[64];        /* SQLite: temporary folder of this suite */
+    const char *pg_url;     /* PostgreSQL: the database's address */
+    int serial;             /* SQLite: number of the last test's file */
+    char where[PATH_MAX];   /* address of the current test's store */
+    store *st;              /* the current test's store, opened by setup */
+} fixture;
+
+/* ---- fixtures ---- */
+
+/* The SQLite suite's temporary folder: made before, removed after. */
+static int make_folder(fixture *f)
+{
+    snprintf(f->folder, sizeof f->folder, "/tmp/maya-store-test.XXXXXX");
+    return mkdtemp(f->folder) ? 0 : -1;
+}
+
+static void remove_sqlite_files(const char *path)
+{
+    char name[PATH_MAX + 8];
+    static const char *const suffixes[] = {"", "-wal", "-shm", "-journal"};
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        snprintf(name, sizeof name, "%s%s", path, suffixes[i]);
+        unlink(name);
+    }
+}
+
+static int remove_folder(fixture *f)
+{
+    return rmdir(f->folder);
+}
+
+static int test_setup(void **state)
+{
+    fixture *f = *state;
+    if (f->postgres)
+        snprintf(f->where, sizeof f->where, "%s", f->pg_url);
+    else
+        snprintf(f->where, sizeof f->where, "%s/test-%d.db", f->folder, ++f->serial);
+    char why[WHY_MAX] = "";
+    if (store_open(&f->st, f->where, why, sizeof why) != STORE_OK) {
+        fprintf(stderr, "store_test: cannot open %s: %s\n", f->postgres ? "the PostgreSQL database" : f->where, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int test_teardown(void **state)
+{
+    fixture *f = *state;
+    store_close(f->st);
+    f->st = NULL;
+    if (!f->postgres)
+        remove_sqlite_files(f->where);
+    return 0;
+}
+
+/* ---- helpers ---- */
+
+/* A game of players seats with every field set to something recognisable. */
+static void make_game(store_game *game, store_seat seats[GAME_MAX_PLAYERS], int players, unsigned salt)
+{
+    memset(game, 0, sizeof *game);
+    snprintf(game->game, sizeof game->game, "tikal");
+    snprintf(game->variant, sizeof game->variant, "auction");
+    game->players = players;
+    game->turn_seconds = 90;
+    snprintf(game->replacement, sizeof game->replacement, "mcts:iterations=500");
+    for (int i = 0; i < STORE_SEED_BYTES; i++)
+        game->seed[i] = (unsigned char)(i * 37 + salt); /* includes 0x00 and high bytes */
+    game->seed[0] = 0;
+    game->seed[1] = 0xff;
+    game->status = STORE_OPEN;
+    memset(seats, 0, sizeof(store_seat) * GAME_MAX_PLAYERS);
+    for (int s = 0; s < players; s++) {
+        seats[s].seat = s;
+        seats[s].is_bot = s % 2;
+        if (seats[s].is_bot)
+            snprintf(seats[s].bot, sizeof seats[s].bot, "greedy");
+        for (int i = 0; i < STORE_HASH_BYTES; i++)
+            seats[s].token_hash[i] = (unsigned char)(255 - i * 7 - s - salt);
+    }
+    snprintf(seats[0].name, sizeof seats[0].name, "O'Brien \"the bold\" \\ %%s; DROP TABLE games;--");
+    seats[0].taken = 1;
+    if (players > 2)
+        snprintf(seats[2].name, sizeof seats[2].name, "Zo\u00eb \u0130xchel \U0001F40D \u9a6c\u96c5");
+}
+
+static int64_t create(store *st, store_game *game, store_seat seats[GAME_MAX_PLAYERS], int players, unsigned salt)
+{
+    char why[WHY_MAX] = "";
+    make_game(game, seats, players, salt);
+    int rc = store_create(st, game, seats, why, sizeof why);
+    if (rc != STORE_OK)
+        fprintf(stderr, "store_create: %s\n", why);
+    assert_int_equal(rc, STORE_OK);
+    assert_true(game->id > 0);
+    return game->id;
+}
+
+static store_event action(int64_t version, int actor, const char *text)
+{
+    store_event e;
+    memset(&e, 0, sizeof e);
+    e.version = version;
+    e.kind = STORE_ACTION;
+    e.actor = actor;
+    snprintf(e.text, sizeof e.text, "%s", text);
+    return e;
+}
+
+static store_event undo(int64_t version, int actor)
+{
+    store_event e = action(version, actor, "");
+    e.kind = STORE_UNDO;
+    return e;
+}
+
+static void assert_seat_equal(const store_seat *a, const store_seat *b)
+{
+    assert_int_equal(a->seat, b->seat);
+    assert_int_equal(a->is_bot, b->is_bot);
+    assert_string_equal(a->bot, b->bot);
+    assert_string_equal(a->name, b->name);
+    assert_int_equal(a->taken, b->taken);
+    assert_memory_equal(a->token_hash, b->token_hash, STORE_HASH_BYTES);
+}
+
+static void assert_game_equal(const store_game *a, const store_game *b)
+{
+    assert_int_equal(a->id, b->id);
+    assert_string_equal(a->game, b->game);
+    assert_string_equal(a->variant, b->variant);
+    assert_int_equal(a->players, b->players);
+    assert_int_equal(a->turn_seconds, b->turn_seconds);
+    assert_string_equal(a->replacement, b->replacement);
+    assert_memory_equal(a->seed, b->seed, STORE_SEED_BYTES);
+    assert_string_equal(a->created, b->created);
+    assert_int_equal(a->status, b->status);
+    assert_string_equal(a->result, b->result);
+    assert_int_equal(a->version, b->version);
+}
+
+static void assert_events_equal(const store_event *a, const store_event *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(a[i].version, b[i].version);
+        assert_int_equal(a[i].kind, b[i].kind);
+        assert_int_equal(a[i].actor, b[i].actor);
+        assert_string_equal(a[i].text, b[i].text);
+    }
+}
+
+/* Load game id, which must exist; the caller frees *events. */
+static void load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS], store_event **events,
+                 int *n)
+{
+    char why[WHY_MAX] = "";
+    int rc = store_load(st, id, game, seats, events, n, why, sizeof why);
+    if (rc != STORE_OK)
+        fprintf(stderr, "store_load: %s\n", why);
+    assert_int_equal(rc, STORE_OK);
+}
+
+/* The stored game id equals game, seats and events[0..n-1] exactly. */
+static void assert_stored(store *st, const store_game *game, const store_seat *seats, const store_event *events, int n)
+{
+    store_game got;
+    store_seat got_seats[GAME_MAX_PLAYERS];
+    store_event *got_events;
+    int got_n;
+    load(st, game->id, &got, got_seats, &got_events, &got_n);
+    assert_game_equal(&got, game);
+    for (int s = 0; s < game->players; s++)
+        assert_seat_equal(&got_seats[s], &seats[s]);
+    assert_int_equal(got_n, n);
+    assert_events_equal(got_events, events, n);
+    free(got_events);
+}
+
+static int is_utc_time(const char *text)
+{
+    static const char pattern[] = "dddd-dd-ddTdd:dd:ddZ";
+    if (strlen(text) != sizeof pattern - 1)
+        return 0;
+    for (size_t i = 0; pattern[i]; i++)
+        if (pattern[i] == 'd' ? (text[i] < '0' || text[i] > '9') : text[i] != pattern[i])
+            return 0;
+    return 1;
+}
+
+/* ---- cases ---- */
+
+static void test_round_trip(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 4, 1);
+    assert_int_equal(game.version, 0);
+    assert_true(is_utc_time(game.created)); /* "" was filled with the time */
+    assert_stored(f->st, &game, seats, NULL, 0);
+
+    /* a given creation time, no variant, two seats, status running */
+    store_game two;
+    store_seat two_seats[GAME_MAX_PLAYERS];
+    make_game(&two, two_seats, 2, 2);
+    snprintf(two.created, sizeof two.created, "2026-01-02T03:04:05Z");
+    two.variant[0] = '\0';
+    two.turn_seconds = 0;
+    two.status = STORE_RUNNING;
+    two.version = 99; /* ignored: a new game is at version 0 */
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_create(f->st, &two, two_seats, why, sizeof why), STORE_OK);
+    assert_true(two.id > game.id);
+    assert_int_equal(two.version, 0);
+    assert_string_equal(two.created, "2026-01-02T03:04:05Z");
+    assert_stored(f->st, &two, two_seats, NULL, 0);
+    assert_stored(f->st, &game, seats, NULL, 0); /* the first is untouched */
+}
+
+static void test_set_seat(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 3, 3);
+    char why[WHY_MAX] = "";
+
+    store_seat joined = seats[2];
+    joined.taken = 1;
+    snprintf(joined.name, sizeof joined.name, "Ah Puch \u2014 'quoted'");
+    for (int i = 0; i < STORE_HASH_BYTES; i++)
+        joined.token_hash[i] = (unsigned char)(i * 11 + 5);
+    assert_int_equal(store_set_seat(f->st, game.id, &joined, why, sizeof why), STORE_OK);
+    seats[2] = joined;
+    assert_stored(f->st, &game, seats, NULL, 0);
+
+    store_seat replaced = seats[0]; /* a person left: a bot takes over */
+    replaced.is_bot = 1;
+    snprintf(replaced.bot, sizeof replaced.bot, "mcts:iterations=500");
+    assert_int_equal(store_set_seat(f->st, game.id, &replaced, why, sizeof why), STORE_OK);
+    seats[0] = replaced;
+    assert_stored(f->st, &game, seats, NULL, 0);
+
+    /* refused, and nothing changes */
+    store_seat absent = seats[1];
+    absent.seat = 3; /* a 3-player game has seats 0..2 */
+    why[0] = '\0';
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    assert_true(why[0] != '\0');
+    absent.seat = -1;
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    absent.seat = 1;
+    absent.taken = 2;
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    absent.taken = 1;
+    memset(absent.name, 'x', sizeof absent.name); /* no terminating NUL */
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    why[0] = '\0';
+    assert_int_equal(store_set_seat(f->st, game.id + 1000000, &seats[1], why, sizeof why), STORE_ENOTFOUND);
+    assert_true(why[0] != '\0');
+    assert_stored(f->st, &game, seats, NULL, 0);
+}
+
+static void test_set_status(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 4);
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_set_status(f->st, game.id, STORE_RUNNING, NULL, why, sizeof why), STORE_OK);
+    game.status = STORE_RUNNING;
+    assert_stored(f->st, &game, seats, NULL, 0);
+    assert_int_equal(store_set_status(f->st, game.id, STORE_FINISHED, "12 9", why, sizeof why), STORE_OK);
+    game.status = STORE_FINISHED;
+    snprintf(game.result, sizeof game.result, "12 9");
+    assert_stored(f->st, &game, seats, NULL, 0);
+
+    char long_result[STORE_RESULT_MAX + 8];
+    memset(long_result, '7', sizeof long_result - 1);
+    long_result[sizeof long_result - 1] = '\0';
+    assert_int_equal(store_set_status(f->st, game.id, STORE_OPEN, long_result, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_set_status(f->st, game.id, (store_status)7, "", why, sizeof why), STORE_EINVAL);
+    why[0] = '\0';
+    assert_int_equal(store_set_status(f->st, game.id + 1000000, STORE_OPEN, "", why, sizeof why), STORE_ENOTFOUND);
+    assert_true(why[0] != '\0');
+    assert_stored(f->st, &game, seats, NULL, 0);
+}
+
+static void test_append_and_load(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 5);
+    char why[WHY_MAX] = "";
+    store_event events[5] = {
+        action(1, GAME_CHANCE, "tile 7"), action(2, 0, "place 7 C3 N"), undo(3, 0),
+        action(4, 0, "place 7 C3 E"),     action(5, 1, "end"),
+    };
+    assert_int_equal(store_append(f->st, game.id, 0, events, 3, STORE_RUNNING, "", why, sizeof why), STORE_OK);
+    game.version = 3;
+    game.status = STORE_RUNNING;
+    assert_stored(f->st, &game, seats, events, 3);
+    assert_int_equal(store_append(f->st, game.id, 3, events + 3, 2, STORE_FINISHED, "3 1", why, sizeof why), STORE_OK);
+    game.version = 5;
+    game.status = STORE_FINISHED;
+    snprintf(game.result, sizeof game.result, "3 1");
+    assert_stored(f->st, &game, seats, events, 5);
+
+    /* a longest action text fits */
+    store_event longest = action(6, 1, "");
+    memset(longest.text, 'a', GAME_TEXT_MAX - 1);
+    longest.text[GAME_TEXT_MAX - 1] = '\0';
+    assert_int_equal(store_append(f->st, game.id, 5, &longest, 1, STORE_FINISHED, "3 1", why, sizeof why), STORE_OK);
+    store_game got;
+    store_seat got_seats[GAME_MAX_PLAYERS];
+    store_event *got_events;
+    int n;
+    load(f->st, game.id, &got, got_seats, &got_events, &n);
+    assert_int_equal(n, 6);
+    assert_int_equal(got.version, 6);
+    assert_events_equal(got_events, events, 5);
+    assert_string_equal(got_events[5].text, longest.text);
+    free(got_events);
+}
+
+static void test_append_conflict(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 6);
+    char why[WHY_MAX] = "";
+    store_event first[2] = {action(1, GAME_CHANCE, "roll 4"), action(2, 0, "step")};
+    assert_int_equal(store_append(f->st, game.id, 0, first, 2, STORE_RUNNING, "", why, sizeof why), STORE_OK);
+    game.version = 2;
+    game.status = STORE_RUNNING;
+
+    /* stale: made against version 1, or against a version not reached */
+    store_event stale = action(2, 1, "leap");
+    why[0] = '\0';
+    assert_int_equal(store_append(f->st, game.id, 1, &stale, 1, STORE_FINISHED, "1 0", why, sizeof why),
+                     STORE_ECONFLICT);
+    assert_true(why[0] != '\0');
+    store_event ahead = action(4, 1, "leap");
+    assert_int_equal(store_append(f->st, game.id, 3, &ahead, 1, STORE_FINISHED, "1 0", why, sizeof why),
+                     STORE_ECONFLICT);
+    /* bad arguments */
+    store_event gap[2] = {action(3, 1, "leap"), action(5, 1, "end")};
+    assert_int_equal(store_append(f->st, game.id, 2, gap, 2, STORE_RUNNING, "", why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_append(f->st, game.id, 2, gap, 0, STORE_RUNNING, "", why, sizeof why), STORE_EINVAL);
+    store_event bad_actor = action(3, GAME_MAX_PLAYERS, "leap");
+    assert_int_equal(store_append(f->st, game.id, 2, &bad_actor, 1, STORE_RUNNING, "", why, sizeof why),
+                     STORE_EINVAL);
+    store_event chance_undo = undo(3, GAME_CHANCE);
+    assert_int_equal(store_append(f->st, game.id, 2, &chance_undo, 1, STORE_RUNNING, "", why, sizeof why),
+                     STORE_EINVAL);
+    store_event unterminated = action(3, 1, "");
+    memset(unterminated.text, 'z', sizeof unterminated.text);
+    assert_int_equal(store_append(f->st, game.id, 2, &unterminated, 1, STORE_RUNNING, "", why, sizeof why),
+                     STORE_EINVAL);
+    store_event next = action(3, 1, "leap");
+    assert_int_equal(store_append(f->st, game.id, 2, &next, 1, (store_status)3, "", why, sizeof why), STORE_EINVAL);
+    why[0] = '\0';
+    assert_int_equal(store_append(f->st, game.id + 1000000, 0, first, 1, STORE_RUNNING, "", why, sizeof why),
+                     STORE_ENOTFOUND);
+    assert_true(why[0] != '\0');
+    /* nothing of that was written */
+    assert_stored(f->st, &game, seats, first, 2);
+    /* and the right version still appends */
+    assert_int_equal(store_append(f->st, game.id, 2, &next, 1, STORE_RUNNING, "", why, sizeof why), STORE_OK);
+}
+
+/* One side of an append race. */
+typedef struct racer {
+    store *st;                  /* the handle it appends through */
+    int64_t game;               /* the game raced for */
+    int seat;                   /* its actor, and text "seat N" */
+    pthread_barrier_t *start;   /* both start each round together */
+    int results[RACE_ROUNDS];   /* what store_append returned each round */
+} racer;
+
+/* Each round both append at version round (the winner of the round before
+ * moved the game there), as two servers holding the same state would. */
+static void *race(void *arg)
+{
+    racer *r = arg;
+    for (int round = 0; round < RACE_ROUNDS; round++) {
+        char text[32];
+        snprintf(text, sizeof text, "seat %d", r->seat);
+        store_event e = action(round + 1, r->seat, text);
+        char why[WHY_MAX] = "";
+        pthread_barrier_wait(r->start);
+        r->results[round] = store_append(r->st, r->game, round, &e, 1, STORE_RUNNING, "", why, sizeof why);
+        if (r->results[round] != STORE_OK && r->results[round] != STORE_ECONFLICT)
+            fprintf(stderr, "race: %s\n", why);
+    }
+    return NULL;
+}
+
+/* Two threads append the same versions through a and b (maybe the same
+ * handle): each round exactly one wins, and the stored events are the
+ * winners'. */
+static void run_race(store *a, store *b)
+{
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(a, &game, seats, 2, 7);
+    pthread_barrier_t start;
+    assert_int_equal(pthread_barrier_init(&start, NULL, 2), 0);
+    racer racers[2] = {{a, game.id, 0, &start, {0}}, {b, game.id, 1, &start, {0}}};
+    pthread_t threads[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&threads[i], NULL, race, &racers[i]), 0);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+    pthread_barrier_destroy(&start);
+
+    store_game got;
+    store_seat got_seats[GAME_MAX_PLAYERS];
+    store_event *events;
+    int n;
+    load(b, game.id, &got, got_seats, &events, &n);
+    assert_int_equal(got.version, RACE_ROUNDS);
+    assert_int_equal(n, RACE_ROUNDS);
+    int wins[2] = {0, 0};
+    for (int round = 0; round < RACE_ROUNDS; round++) {
+        int r0 = racers[0].results[round];
+        int r1 = racers[1].results[round];
+        assert_true((r0 == STORE_OK && r1 == STORE_ECONFLICT) || (r0 == STORE_ECONFLICT && r1 == STORE_OK));
+        int winner = r0 == STORE_OK ? 0 : 1;
+        wins[winner]++;
+        char text[32];
+        snprintf(text, sizeof text, "seat %d", winner);
+        assert_int_equal(events[round].version, round + 1);
+        assert_int_equal(events[round].actor, winner);
+        assert_string_equal(events[round].text, text);
+    }
+    free(events);
+    printf("    race: %d rounds, thread 0 won %d, thread 1 won %d\n", RACE_ROUNDS, wins[0], wins[1]);
+}
+
+static void test_append_race_threads(void **state)
+{
+    fixture *f = *state;
+    run_race(f->st, f->st);
+}
+
+static void test_append_race_handles(void **state)
+{
+    fixture *f = *state;
+    store *other;
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_open(&other, f->where, why, sizeof why), STORE_OK);
+    run_race(f->st, other);
+    store_close(other);
+}
+
+/* Is id in ids[0..n-1]? */
+static int listed(const int64_t *ids, int n, int64_t id)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i] == id)
+            return 1;
+    return 0;
+}
+
+static void test_list(void **state)
+{
+    fixture *f = *state;
+    store_game game[4];
+    store_seat seats[GAME_MAX_PLAYERS];
+    static const store_status statuses[4] = {STORE_OPEN, STORE_RUNNING, STORE_FINISHED, STORE_OPEN};
+    char why[WHY_MAX] = "";
+    for (int i = 0; i < 4; i++) {
+        create(f->st, &game[i], seats, 2, (unsigned)(8 + i));
+        if (statuses[i] != STORE_OPEN)
+            assert_int_equal(store_set_status(f->st, game[i].id, statuses[i], "", why, sizeof why), STORE_OK);
+    }
+    int64_t ids[LIST_MAX];
+    int n = -1;
+    assert_int_equal(store_list(f->st, -1, ids, 3, &n, why, sizeof why), STORE_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(ids[0], game[3].id); /* newest first */
+    assert_int_equal(ids[1], game[2].id);
+    assert_int_equal(ids[2], game[1].id);
+
+    assert_int_equal(store_list(f->st, STORE_OPEN, ids, 1, &n, why, sizeof why), STORE_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(ids[0], game[3].id);
+    assert_int_equal(store_list(f->st, STORE_OPEN, ids, LIST_MAX, &n, why, sizeof why), STORE_OK);
+    assert_true(n >= 2);
+    assert_int_equal(ids[0], game[3].id);
+    assert_int_equal(ids[1], game[0].id);
+    for (int i = 1; i < n; i++)
+        assert_true(ids[i] < ids[i - 1]);
+    assert_false(listed(ids, n, game[1].id));
+    assert_false(listed(ids, n, game[2].id));
+    assert_int_equal(store_list(f->st, STORE_FINISHED, ids, LIST_MAX, &n, why, sizeof why), STORE_OK);
+    assert_true(n >= 1);
+    assert_int_equal(ids[0], game[2].id);
+    assert_false(listed(ids, n, game[0].id));
+    assert_int_equal(store_list(f->st, STORE_RUNNING, ids, LIST_MAX, &n, why, sizeof why), STORE_OK);
+    assert_true(n >= 1);
+    assert_int_equal(ids[0], game[1].id);
+
+    n = -1;
+    assert_int_equal(store_list(f->st, -1, ids, 0, &n, why, sizeof why), STORE_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(store_list(f->st, 3, ids, LIST_MAX, &n, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_list(f->st, -1, NULL, 5, &n, why, sizeof why), STORE_EINVAL);
+}
+
+static void test_load_missing(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 12);
+    static const int64_t missing[] = {0, -1, INT64_MAX};
+    for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++) {
+        store_game got;
+        store_seat got_seats[GAME_MAX_PLAYERS];
+        store_event *events = (store_event *)&got; /* must be reset to NULL */
+        int n = -1;
+        char why[WHY_MAX] = "";
+        assert_int_equal(store_load(f->st, missing[i], &got, got_seats, &events, &n, why, sizeof why),
+                         STORE_ENOTFOUND);
+        assert_non_null(strstr(why, "no such game"));
+        assert_null(events);
+        assert_int_equal(n, 0);
+    }
+    int64_t next = game.id + 1000000;
+    store_game got;
+    store_seat got_seats[GAME_MAX_PLAYERS];
+    store_event *events;
+    int n;
+    assert_int_equal(store_load(f->st, next, &got, got_seats, &events, &n, NULL, 0), STORE_ENOTFOUND);
+}
+
+static void test_bad_create(void **state)
+{
+    fixture *f = *state;
+    int64_t before[LIST_MAX];
+    int before_n;
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_list(f->st, -1, before, LIST_MAX, &before_n, why, sizeof why), STORE_OK);
+
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    make_game(&game, seats, 2, 13);
+    game.players = 0;
+    why[0] = '\0';
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    assert_non_null(strstr(why, "players"));
+    game.players = GAME_MAX_PLAYERS + 1;
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    make_game(&game, seats, 2, 13);
+    seats[1].seat = 0;
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    make_game(&game, seats, 2, 13);
+    memset(game.variant, 'v', sizeof game.variant);
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    make_game(&game, seats, 2, 13);
+    game.game[0] = '\0';
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    make_game(&game, seats, 2, 13);
+    game.turn_seconds = -5;
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    make_game(&game, seats, 2, 13);
+    game.status = (store_status)9;
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    make_game(&game, seats, 2, 13);
+    seats[1].is_bot = 3;
+    assert_int_equal(store_create(f->st, &game, seats, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(game.id, 0); /* untouched */
+    assert_int_equal(store_create(f->st, NULL, seats, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_create(f->st, &game, NULL, why, sizeof why), STORE_EINVAL);
+
+    int64_t after[LIST_MAX];
+    int after_n;
+    assert_int_equal(store_list(f->st, -1, after, LIST_MAX, &after_n, why, sizeof why), STORE_OK);
+    assert_int_equal(after_n, before_n);
+    if (after_n > 0)
+        assert_memory_equal(after, before, (size_t)after_n * sizeof after[0]);
+}
+
+/* Everything written is there after closing and opening the store again. */
+static void test_reopen(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 4, 14);
+    char why[WHY_MAX] = "";
+    store_event events[3] = {action(1, GAME_CHANCE, "tile 3"), action(2, 0, "dig C4"), undo(3, 0)};
+    assert_int_equal(store_append(f->st, game.id, 0, events, 3, STORE_RUNNING, "", why, sizeof why), STORE_OK);
+    seats[3].taken = 1;
+    snprintf(seats[3].name, sizeof seats[3].name, "late \u00e9l\u00e8ve");
+    assert_int_equal(store_set_seat(f->st, game.id, &seats[3], why, sizeof why), STORE_OK);
+    assert_int_equal(store_set_status(f->st, game.id, STORE_FINISHED, "40 38 12 7", why, sizeof why), STORE_OK);
+    game.version = 3;
+    game.status = STORE_FINISHED;
+    snprintf(game.result, sizeof game.result, "40 38 12 7");
+    store_close(f->st);
+    f->st = NULL;
+    assert_int_equal(store_open(&f->st, f->where, why, sizeof why), STORE_OK);
+    assert_stored(f->st, &game, seats, events, 3);
+    /* and opening twice more (tables exist) changes nothing */
+    store *again;
+    assert_int_equal(store_open(&again, f->where, why, sizeof why), STORE_OK);
+    assert_stored(again, &game, seats, events, 3);
+    store_close(again);
+}
+
+/* A process killed right after store_append returned loses nothing. */
+static void test_killed_after_commit(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 15);
+    store_event events[2] = {action(1, GAME_CHANCE, "roll 6"), action(2, 0, "leap")};
+    fflush(NULL);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        /* the child opens its own store, appends, and dies without closing */
+        store *st;
+        char why[WHY_MAX] = "";
+        if (store_open(&st, f->where, why, sizeof why) != STORE_OK ||
+            store_append(st, game.id, 0, events, 2, STORE_RUNNING, "", why, sizeof why) != STORE_OK) {
+            fprintf(stderr, "child: %s\n", why);
+            _exit(1);
+        }
+        raise(SIGKILL);
+        _exit(2);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGKILL);
+    store_close(f->st); /* a fresh handle, as a restarted server would */
+    f->st = NULL;
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_open(&f->st, f->where, why, sizeof why), STORE_OK);
+    game.version = 2;
+    game.status = STORE_RUNNING;
+    assert_stored(f->st, &game, seats, events, 2);
+}
+
+static void expect_open_fails(const char *where, const char *expected)
+{
+    store *st = (store *)&st; /* must be reset to NULL */
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_open(&st, where, why, sizeof why), STORE_EIO);
+    assert_null(st);
+    if (!why[0] || (expected && !strstr(why, expected)))
+        fprintf(stderr, "store_open(%s): reason \"%s\", expected \"%s\"\n", where ? where : "NULL", why,
+                expected ? expected : "");
+    assert_true(why[0] != '\0');
+    if (expected)
+        assert_non_null(strstr(why, expected));
+}
+
+static void test_bad_address_sqlite(void **state)
+{
+    fixture *f = *state;
+    expect_open_fails("", NULL);
+    expect_open_fails(NULL, NULL);
+    expect_open_fails("/nonexistent-maya-folder/games.db", "sqlite");
+    expect_open_fails(f->folder, "sqlite"); /* a folder */
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/garbage.db", f->folder);
+    FILE *file = fopen(path, "w");
+    assert_non_null(file);
+    for (int i = 0; i < 200; i++)
+        fputs("this is not a database, only text\n", file);
+    fclose(file);
+    expect_open_fails(path, "not a database");
+    remove_sqlite_files(path);
+    /* a file in a folder nobody may write (root may; /proc refuses anyone) */
+    expect_open_fails("/proc/maya-games.db", "sqlite");
+    /* the store under test still works */
+    int64_t ids[1];
+    int n;
+    assert_int_equal(store_list(f->st, -1, ids, 1, &n, NULL, 0), STORE_OK);
+}
+
+static void test_bad_address_postgres(void **state)
+{
+    fixture *f = *state;
+    expect_open_fails("postgresql://maya@127.0.0.1:1/maya?connect_timeout=5", "postgresql");
+    expect_open_fails("postgres://maya@[::1:/maya", "postgresql"); /* malformed */
+    /* the right server, a database that does not exist */
+    char where[PATH_MAX];
+    snprintf(where, sizeof where, "%s", f->pg_url);
+    char *slash = strrchr(where, '/');
+    assert_non_null(slash);
+    snprintf(slash, sizeof where - (size_t)(slash - where), "/maya_no_such_database");
+    expect_open_fails(where, "does not exist");
+}
+
+/* SQLite announces nothing: store_wait sleeps and returns 0. */
+static void test_wait_sqlite(void **state)
+{
+    fixture *f = *state;
+    int64_t game = -7, version = -7;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(store_wait(f->st, 120, &game, &version), 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    assert_true(ms >= 115);
+    assert_int_equal(game, -7);
+}
+
+/* Wait on st for the announcement of game at version (skipping others). */
+static void expect_announcement(store *st, int64_t game, int64_t version)
+{
+    for (int tries = 0; tries < 100; tries++) {
+        int64_t g = 0, v = 0;
+        int got = store_wait(st, 5000, &g, &v);
+        assert_int_equal(got, 1);
+        if (g == game && v == version)
+            return;
+    }
+    fail_msg("no announcement of game %lld at version %lld", (long long)game, (long long)version);
+}
+
+static double elapsed_ms(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* Two handles stand for two server processes: what one commits, the other
+ * hears of. */
+static void test_wait_postgres(void **state)
+{
+    fixture *f = *state;
+    store *watcher;
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_open(&watcher, f->where, why, sizeof why), STORE_OK);
+    int64_t g = 0, v = 0;
+    assert_int_equal(store_wait(watcher, 0, &g, &v), 0); /* starts listening */
+
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 16);
+    expect_announcement(watcher, game.id, 0);
+    store_event events[2] = {action(1, GAME_CHANCE, "roll 3"), action(2, 0, "step")};
+    assert_int_equal(store_append(f->st, game.id, 0, events, 2, STORE_RUNNING, "", why, sizeof why), STORE_OK);
+    expect_announcement(watcher, game.id, 2);
+    seats[0].taken = 0;
+    assert_int_equal(store_set_seat(f->st, game.id, &seats[0], why, sizeof why), STORE_OK);
+    expect_announcement(watcher, game.id, 2);
+    assert_int_equal(store_set_status(f->st, game.id, STORE_FINISHED, "1 0", why, sizeof why), STORE_OK);
+    expect_announcement(watcher, game.id, 2);
+
+    /* a refused append announces nothing; then quiet: 0 after the timeout */
+    store_event stale = action(1, 1, "leap");
+    assert_int_equal(store_append(f->st, game.id, 0, &stale, 1, STORE_RUNNING, "", why, sizeof why),
+                     STORE_ECONFLICT);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(store_wait(watcher, 300, &g, &v), 0);
+    double ms = elapsed_ms(&t0);
+    assert_true(ms >= 290);
+    assert_true(ms < 3000);
+
+    /* announcements wait in the queue until read, and a writer hears its own */
+    assert_int_equal(store_wait(f->st, 0, &g, &v), 0);
+    store_event third = action(3, 1, "leap");
+    assert_int_equal(store_append(f->st, game.id, 2, &third, 1, STORE_FINISHED, "1 0", why, sizeof why), STORE_OK);
+    expect_announcement(watcher, game.id, 3);
+    expect_announcement(f->st, game.id, 3);
+    store_close(watcher);
+}
+
+/* ---- suites ---- */
+
+#define STORE_CASE(name, fix) cmocka_unit_test_prestate_setup_teardown(name, test_setup, test_teardown, fix)
+
+#define COMMON_CASES(fix)                                                                                      \
+    STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_status, fix),       \
+        STORE_CASE(test_append_and_load, fix), STORE_CASE(test_append_conflict, fix),                         \
+        STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
+        STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
+        STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix)
+
+int main(void)
+{
+    int failed = 0;
+    fixture sqlite = {0};
+    const struct CMUnitTest sqlite_tests[] = {
+        COMMON_CASES(&sqlite),
+        STORE_CASE(test_bad_address_sqlite, &sqlite),
+        STORE_CASE(test_wait_sqlite, &sqlite),
+    };
+    sqlite.postgres = 0;
+    if (make_folder(&sqlite) != 0) {
+        fprintf(stderr, "store_test: cannot create a temporary folder: %s\n", strerror(errno));
+        return 1;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    printf("store_test: SQLite suite (files in %s)\n", sqlite.folder);
+    failed += cmocka_run_group_tests_name("store_sqlite", sqlite_tests, NULL, NULL);
+    printf("store_test: SQLite suite took %.0f ms\n", elapsed_ms(&t0));
+    if (remove_folder(&sqlite) != 0) {
+        fprintf(stderr, "store_test: %s is not empty after the tests: %s\n", sqlite.folder, strerror(errno));
+        failed++;
+    }
+
+    const char *url = getenv("MAYA_PG_URL");
+    if (!url || !url[0]) {
+        fprintf(stderr, "store_test: MAYA_PG_URL is not set, so the PostgreSQL suite is skipped "
+                        "(tests/cli/store_pg.sh runs it with a temporary server)\n");
+        return failed ? 1 : 0;
+    }
+    fixture postgres = {0};
+    postgres.postgres = 1;
+    postgres.pg_url = url;
+    const struct CMUnitTest postgres_tests[] = {
+        COMMON_CASES(&postgres),
+        STORE_CASE(test_bad_address_postgres, &postgres),
+        STORE_CASE(test_wait_postgres, &postgres),
+    };
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    printf("store_test: PostgreSQL suite\n");
+    failed += cmocka_run_group_tests_name("store_postgresql", postgres_tests, NULL, NULL);
+    printf("store_test: PostgreSQL suite took %.0f ms\n", elapsed_ms(&t0));
+    return failed ? 1 : 0;
+}
