@@ -8,12 +8,14 @@
  * bytes, names with quotes and unicode); seats and status change; events
  * append and load in order; a stale append is STORE_ECONFLICT and writes
  * nothing, and of two threads (or two handles) racing to append the same
- * version exactly one wins; games list newest first, by status, at most
+ * version exactly one wins; more threads than connections work at once; games list newest first, by status, at most
  * max; a missing game is STORE_ENOTFOUND; bad arguments are STORE_EINVAL
  * and write nothing; everything survives closing and reopening, and a
  * process killed right after a commit; bad addresses and unwritable paths
  * are STORE_EIO with a reason. PostgreSQL only: store_wait delivers another
- * handle's announcements and times out with 0 when there are none.
+ * handle's announcements and times out with 0 when there are none; when the
+ * server ends the store's sessions, the pool reconnects without a failed
+ * call and store_wait reports -1 once, then listens again.
  */
 #include <errno.h>
 #include <limits.h>
@@ -32,13 +34,16 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libpq-fe.h>
 
 #include "server/store.h"
 
 enum {
     WHY_MAX = 512,
     RACE_ROUNDS = 25, /* appends raced per race test */
-    LIST_MAX = 64     /* ids asked for when listing */
+    LIST_MAX = 64,    /* ids asked for when listing */
+    PLAYER_THREADS = 8, /* threads of test_many_threads */
+    THREAD_EVENTS = 12  /* appends of each of them */
 };
 
 /* What one suite runs against. */
@@ -504,6 +509,68 @@ static void test_append_race_handles(void **state)
     store_close(other);
 }
 
+/* One of several threads each playing its own game through one store. */
+typedef struct player_thread {
+    store *st;      /* the shared handle */
+    unsigned salt;  /* makes its game's fields its own */
+    int failures;   /* calls that did not do what they should */
+} player_thread;
+
+static void *play_alone(void *arg)
+{
+    player_thread *t = arg;
+    char why[WHY_MAX] = "";
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    make_game(&game, seats, 3, t->salt);
+    if (store_create(t->st, &game, seats, why, sizeof why) != STORE_OK) {
+        fprintf(stderr, "thread %u: %s\n", t->salt, why);
+        t->failures++;
+        return NULL;
+    }
+    for (int v = 0; v < THREAD_EVENTS; v++) {
+        char text[32];
+        snprintf(text, sizeof text, "move %u.%d", t->salt, v);
+        store_event e = action(v + 1, v % 3, text);
+        if (store_append(t->st, game.id, v, &e, 1, STORE_RUNNING, "", why, sizeof why) != STORE_OK) {
+            fprintf(stderr, "thread %u: %s\n", t->salt, why);
+            t->failures++;
+        }
+    }
+    store_game got;
+    store_seat got_seats[GAME_MAX_PLAYERS];
+    store_event *events = NULL;
+    int n = 0;
+    if (store_load(t->st, game.id, &got, got_seats, &events, &n, why, sizeof why) != STORE_OK || n != THREAD_EVENTS ||
+        memcmp(got.seed, game.seed, STORE_SEED_BYTES) != 0 || strcmp(got_seats[0].name, seats[0].name) != 0)
+        t->failures++;
+    for (int v = 0; v < n; v++) {
+        char text[32];
+        snprintf(text, sizeof text, "move %u.%d", t->salt, v);
+        if (strcmp(events[v].text, text) != 0)
+            t->failures++;
+    }
+    free(events);
+    return NULL;
+}
+
+/* More threads than the PostgreSQL pool has connections, each with its own
+ * game, at once through one handle: every call does its work. */
+static void test_many_threads(void **state)
+{
+    fixture *f = *state;
+    player_thread players[PLAYER_THREADS];
+    pthread_t threads[PLAYER_THREADS];
+    for (int i = 0; i < PLAYER_THREADS; i++) {
+        players[i] = (player_thread){f->st, (unsigned)(100 + i), 0};
+        assert_int_equal(pthread_create(&threads[i], NULL, play_alone, &players[i]), 0);
+    }
+    for (int i = 0; i < PLAYER_THREADS; i++) {
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+        assert_int_equal(players[i].failures, 0);
+    }
+}
+
 /* Is id in ids[0..n-1]? */
 static int listed(const int64_t *ids, int n, int64_t id)
 {
@@ -827,6 +894,56 @@ static void test_wait_postgres(void **state)
     store_close(watcher);
 }
 
+/* End from outside every server session of the stores under test (their
+ * application_name is "maya"), as a restart of the server would, and wait
+ * until they are gone. */
+static void end_store_sessions(const char *url)
+{
+    PGconn *admin = PQconnectdb(url);
+    assert_int_equal(PQstatus(admin), CONNECTION_OK);
+    PGresult *res = PQexec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                  " WHERE application_name = 'maya' AND pid <> pg_backend_pid()");
+    assert_int_equal(PQresultStatus(res), PGRES_TUPLES_OK);
+    assert_true(PQntuples(res) >= 2); /* the pool's and the listener's */
+    PQclear(res);
+    int left = -1;
+    for (int tries = 0; tries < 200 && left != 0; tries++) {
+        res = PQexec(admin, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'maya'");
+        assert_int_equal(PQresultStatus(res), PGRES_TUPLES_OK);
+        left = atoi(PQgetvalue(res, 0, 0));
+        PQclear(res);
+        if (left != 0)
+            nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    }
+    assert_int_equal(left, 0);
+    PQfinish(admin);
+}
+
+/* Connections that the server ended are opened again: the pool's at once,
+ * the listener's after store_wait reports -1. */
+static void test_reconnect_postgres(void **state)
+{
+    fixture *f = *state;
+    store *watcher;
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_open(&watcher, f->where, why, sizeof why), STORE_OK);
+    int64_t g = 0, v = 0;
+    assert_int_equal(store_wait(watcher, 0, &g, &v), 0);
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 17);
+    expect_announcement(watcher, game.id, 0);
+
+    end_store_sessions(f->pg_url);
+    assert_stored(f->st, &game, seats, NULL, 0);
+    assert_int_equal(store_wait(watcher, 5000, &g, &v), -1);
+    assert_int_equal(store_wait(watcher, 0, &g, &v), 0); /* listening again */
+    store_event event = action(1, GAME_CHANCE, "roll 2");
+    assert_int_equal(store_append(f->st, game.id, 0, &event, 1, STORE_RUNNING, "", why, sizeof why), STORE_OK);
+    expect_announcement(watcher, game.id, 1);
+    store_close(watcher);
+}
+
 /* ---- suites ---- */
 
 #define STORE_CASE(name, fix) cmocka_unit_test_prestate_setup_teardown(name, test_setup, test_teardown, fix)
@@ -835,6 +952,7 @@ static void test_wait_postgres(void **state)
     STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_status, fix),       \
         STORE_CASE(test_append_and_load, fix), STORE_CASE(test_append_conflict, fix),                         \
         STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
+        STORE_CASE(test_many_threads, fix),                                                                   \
         STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
         STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix)
 
@@ -875,6 +993,7 @@ int main(void)
         COMMON_CASES(&postgres),
         STORE_CASE(test_bad_address_postgres, &postgres),
         STORE_CASE(test_wait_postgres, &postgres),
+        STORE_CASE(test_reconnect_postgres, &postgres),
     };
     clock_gettime(CLOCK_MONOTONIC, &t0);
     printf("store_test: PostgreSQL suite\n");

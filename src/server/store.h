@@ -90,7 +90,8 @@ typedef struct store store;
 
 /* Open (creating tables if needed) the store at where: a SQLite file path
  * or a postgresql:// address. Returns STORE_OK with *out set, or STORE_EIO
- * with a reason. */
+ * with a reason and *out NULL (also for an empty, unreachable or unusable
+ * address, a file that is not a database, a schema newer than this code). */
 int store_open(store **out, const char *where, char *why, size_t why_len);
 /* Close the store and release it; st may be NULL. */
 void store_close(store *st);

@@ -5,7 +5,8 @@
  * Connections: a pool of up to PG_POOL_SIZE, opened when first needed and
  * handed out under a mutex and condition variable, so that concurrent calls
  * commit concurrently; a connection that broke or was left inside a
- * transaction is closed when given back and opened again when next needed.
+ * transaction is closed when given back, one that the server ended while it
+ * was idle is closed when taken, and either is opened again when needed.
  * One more connection, opened by the first store_wait, only listens.
  *
  * Every value travels as a bound parameter (text, bytea in binary), never
@@ -212,6 +213,18 @@ static int commit(PGconn *conn, const char *what, char *why, size_t why_len)
     return rc;
 }
 
+/* Nonzero if an idle pooled connection still works as far as can be told
+ * without a round trip. Nothing is expected on an idle connection: a server
+ * that ended it (restart, administrator) has sent an error and closed it, so
+ * anything to read means it is replaced (at worst a needless reconnection). */
+static int still_usable(PGconn *conn)
+{
+    if (PQstatus(conn) != CONNECTION_OK)
+        return 0;
+    struct pollfd fd = {.fd = PQsocket(conn), .events = POLLIN, .revents = 0};
+    return fd.fd >= 0 && poll(&fd, 1, 0) == 0;
+}
+
 /* Take a connection from the pool, opening it if needed (NULL on failure);
  * *slot says where to give it back. */
 static PGconn *acquire(pg_store *p, int *slot, const char *what, char *why, size_t why_len)
@@ -233,7 +246,7 @@ static PGconn *acquire(pg_store *p, int *slot, const char *what, char *why, size
     PGconn *conn = p->conn[chosen];
     p->conn[chosen] = NULL;
     pthread_mutex_unlock(&p->lock);
-    if (conn && PQstatus(conn) != CONNECTION_OK) {
+    if (conn && !still_usable(conn)) {
         PQfinish(conn);
         conn = NULL;
     }
