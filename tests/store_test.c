@@ -412,6 +412,10 @@ static void test_append_conflict(void **state)
     memset(unterminated.text, 'z', sizeof unterminated.text);
     assert_int_equal(store_append(f->st, game.id, 2, &unterminated, 1, STORE_RUNNING, "", why, sizeof why),
                      STORE_EINVAL);
+    store_event huge = action(INT64_MAX, 1, "leap");
+    assert_int_equal(store_append(f->st, game.id, INT64_MAX, &huge, 1, STORE_RUNNING, "", why, sizeof why),
+                     STORE_EINVAL);
+    assert_int_equal(store_append(f->st, game.id, -1, first, 1, STORE_RUNNING, "", why, sizeof why), STORE_EINVAL);
     store_event next = action(3, 1, "leap");
     assert_int_equal(store_append(f->st, game.id, 2, &next, 1, (store_status)3, "", why, sizeof why), STORE_EINVAL);
     why[0] = '\0';

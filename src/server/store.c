@@ -201,8 +201,8 @@ int store_append(store *st, int64_t game, int64_t version, const store_event *ev
         return store_fail(why, why_len, STORE_EINVAL, "%s: no store or events", op);
     if (n < 1)
         return store_fail(why, why_len, STORE_EINVAL, "%s: %d events (at least 1)", op, n);
-    if (version < 0)
-        return store_fail(why, why_len, STORE_EINVAL, "%s: negative version %lld", op, (long long)version);
+    if (version < 0 || version > INT64_MAX - n)
+        return store_fail(why, why_len, STORE_EINVAL, "%s: version %lld out of range", op, (long long)version);
     if (!is_status((int)status))
         return store_fail(why, why_len, STORE_EINVAL, "%s: unknown status %d", op, (int)status);
     int rc = check_result(result, op, why, why_len);
