@@ -57,6 +57,14 @@ static const struct cli_usage_text {
      "    per move, per turn (a seat's decisions until another seat decides) and of\n"
      "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
      "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
+    {"serve",
+     "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
+     "           [--bot-threads N] [--web DIR]\n"
+     "    The online server: the HTTP/JSON API of docs/api.md for games of every\n"
+     "    game, bots in their seats, live updates. Games are kept in a SQLite file\n"
+     "    (default maya.db) or a PostgreSQL database shared by several servers.\n"
+     "    --port 0 takes any free port; the address is printed. Bots think on N\n"
+     "    threads (default: every core). --web serves the browser UI from DIR.\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},

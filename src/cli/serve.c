@@ -1,0 +1,103 @@
+/*
+ * serve.c -- `maya serve`: the online server. Opens the store (a SQLite
+ * file by default, or PostgreSQL), rebuilds every unfinished game in the
+ * hub, listens for HTTP, prints the address to open, and runs until SIGINT
+ * or SIGTERM. Every acknowledged action is already committed, so stopping
+ * any other way (even kill -9) loses nothing.
+ */
+#include <signal.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "server/hub.h"
+#include "server/server.h"
+#include "server/store.h"
+
+/* Allow as many open files as the system lets this process have: each
+ * connection is one. */
+static void raise_file_limit(void)
+{
+    struct rlimit limit;
+
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+int cli_serve(int argc, char **argv)
+{
+    const char *port_text = NULL, *bind = "127.0.0.1", *db = "maya.db", *threads_text = NULL, *web = NULL;
+    const cli_option options[] = {{"--port", 1, &port_text},
+                                  {"--bind", 1, &bind},
+                                  {"--db", 1, &db},
+                                  {"--bot-threads", 1, &threads_text},
+                                  {"--web", 1, &web}};
+    const char *positional[1];
+    int positional_count, signal_number;
+    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN);
+    hub_settings settings;
+    sigset_t stop_signals;
+    char why[512];
+    store *st;
+    hub *h;
+    server *srv;
+    int status = cli_parse("serve", argc, argv, options, 5, positional, 1, &positional_count);
+
+    if (status != 0)
+        return status;
+    if (positional_count != 0) {
+        fputs("maya serve: no arguments besides options (maya help serve)\n", stderr);
+        return CLI_USAGE;
+    }
+    if (threads < 1)
+        threads = 1;
+    if ((port_text != NULL && (status = cli_parse_number("serve", "--port", port_text, 0, 65535, &port)) != 0) ||
+        (threads_text != NULL &&
+         (status = cli_parse_number("serve", "--bot-threads", threads_text, 1, 64, &threads)) != 0))
+        return status;
+    if (sodium_init() < 0) {
+        fputs("maya serve: the random source cannot be set up\n", stderr);
+        return CLI_FAIL;
+    }
+    raise_file_limit();
+    /* The signals that stop the server are taken by sigwait below, never
+     * by a thread: block them before any thread starts. */
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    if (store_open(&st, db, why, sizeof why) != STORE_OK) {
+        fprintf(stderr, "maya serve: %s\n", why);
+        return CLI_FAIL;
+    }
+    hub_default_settings(&settings);
+    settings.bot_threads = (int)threads;
+    h = hub_new(st, &settings, why, sizeof why);
+    if (h == NULL) {
+        fprintf(stderr, "maya serve: %s\n", why);
+        store_close(st);
+        return CLI_FAIL;
+    }
+    srv = server_start(h, bind, (int)port, web, why, sizeof why);
+    if (srv == NULL) {
+        fprintf(stderr, "maya serve: %s\n", why);
+        hub_free(h);
+        store_close(st);
+        return CLI_FAIL;
+    }
+    printf("maya serve: listening on http://%s:%d/ (store: %s)\n", bind, server_port(srv), db);
+    fflush(stdout);
+    sigwait(&stop_signals, &signal_number);
+    fprintf(stderr, "maya serve: stopping\n");
+    hub_stop(h);
+    server_stop(srv);
+    hub_free(h);
+    store_close(st);
+    return CLI_OK;
+}

@@ -1,0 +1,83 @@
+/*
+ * hub.h -- the server's games in play: each game's match held in memory and
+ * rebuilt from its stored events, the requests of docs/api.md carried out on
+ * it, bots playing their seats on the hub's own threads, turn time limits,
+ * and the live updates of watchers.
+ *
+ * The hub is the server's authority: it checks every request's seat token,
+ * state number and legality; it draws every chance outcome (draw.h); it
+ * commits every change to the store before answering (store.h), and if the
+ * store refuses it rebuilds the game from what is stored, so memory never
+ * runs ahead of the database. Everything it answers for a seat is built
+ * from that seat's observation (a spectator's is the public one).
+ *
+ * Requests arrive as already parsed JSON (server.c does HTTP); each request
+ * function fills a hub_reply: an HTTP status and a JSON body (or a text), or
+ * an error code and reason. Safe to call from many threads: the hub's table
+ * has one lock, each game its own (always taken after the table's).
+ */
+#ifndef MAYA_HUB_H
+#define MAYA_HUB_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "server/store.h"
+
+typedef struct hub hub;
+typedef struct hub_watch hub_watch;
+
+typedef struct hub_settings {
+    int bot_threads;        /* threads playing bot seats (>= 1) */
+    int keepalive_seconds;  /* silence before a watcher gets a keep-alive comment */
+    int max_bot_millis;     /* longest time budget a bot spec may ask for */
+    int max_bot_threads;    /* most search threads a bot spec may ask for */
+    int max_bot_iterations; /* most iterations a bot spec may ask for */
+} hub_settings;
+
+typedef struct hub_reply {
+    int status;        /* HTTP status */
+    json_t *body;      /* JSON answer (owned; NULL for an error or a text answer) */
+    char *text;        /* text answer (owned, malloc'd), e.g. a record; else NULL */
+    const char *code;  /* error code of docs/api.md (static), NULL on success */
+    char error[256];   /* reason for people, "" on success */
+} hub_reply;
+
+/* The settings for play. */
+void hub_default_settings(hub_settings *settings);
+/* A hub over st: loads every open and running game, starts the bot and
+ * watchdog threads. NULL with a reason on failure. st stays the caller's. */
+hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len);
+/* End every watcher's stream and stop the bots (before the HTTP server
+ * stops, so that no connection waits for a change that will never come). */
+void hub_stop(hub *h);
+/* Stop (hub_stop) and release the hub, once nothing calls it any more. */
+void hub_free(hub *h);
+
+/* Release what a reply owns (the reply itself is the caller's). */
+void hub_reply_free(hub_reply *r);
+
+/* The requests of docs/api.md. token is the presented seat token or NULL. */
+void hub_create(hub *h, const json_t *body, hub_reply *r);
+void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
+void hub_summary(hub *h, int64_t id, hub_reply *r);
+void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
+void hub_view(hub *h, int64_t id, const char *token, hub_reply *r);
+void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r);
+void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
+void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
+void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
+void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r);
+void hub_record(hub *h, int64_t id, const char *token, hub_reply *r);
+
+/* Live updates: a watcher of game id as token's seat (NULL: spectator);
+ * NULL with the error in r if the game or the token is wrong. */
+hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_reply *r);
+/* The next piece of the event stream (malloc'd text in Server-Sent Events
+ * form): the view at once on the first call, then the view after each
+ * change, or a keep-alive comment after a silence. Blocks until then. NULL
+ * when the stream is over (the hub stops, or the token stopped working). */
+char *hub_watch_next(hub_watch *w);
+void hub_watch_close(hub_watch *w);
+
+#endif

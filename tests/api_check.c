@@ -1,0 +1,525 @@
+/*
+ * api_check.c -- checks a running `maya serve` against docs/api.md where
+ * it matters most: bad requests are refused with the documented status and
+ * code and change nothing; a seat's token acts only for its seat; stale and
+ * replayed submissions are refused; and every view, log and record a seat
+ * or a spectator gets holds exactly what the engine's observation for that
+ * seat holds, nothing hidden (compared field by field with the engine's
+ * observation of the true state, which this program rebuilds from the
+ * server's own store).
+ *
+ * Usage: api_check URL STORE   (STORE: the server's SQLite file or
+ * postgresql:// address). Run by tests/cli/server_api.sh against a server
+ * on loopback; exits 0 when every check passes, else 1 naming the check.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "client/client.h"
+#include "games.h"
+#include "match.h"
+#include "record/record.h"
+#include "rng.h"
+#include "server/observe.h"
+#include "server/store.h"
+
+/* What the checks share: the server, a raw request handle, the store. */
+typedef struct checker {
+    const char *url;      /* the server's base address */
+    client *c;            /* JSON requests */
+    client_request raw;   /* requests with hand-made bodies */
+    store *st;            /* the server's store, read for the true state */
+    rng r;                /* choices of actions */
+    int checks;           /* checks passed */
+} checker;
+
+static void check_that(checker *k, int ok, int line, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void check_that(checker *k, int ok, int line, const char *format, ...)
+{
+    va_list args;
+
+    if (ok) {
+        k->checks++;
+        return;
+    }
+    fprintf(stderr, "api_check:%d: FAILED: ", line);
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+#define CHECK(k, ok, ...) check_that(k, ok, __LINE__, __VA_ARGS__)
+
+/* A request with a hand-made body: the status, and the error code in code. */
+static long raw_request(checker *k, const char *method, const char *path, const char *token, const char *body,
+                        char code[CLIENT_CODE_MAX])
+{
+    char url[512], why[512];
+    CURLcode result;
+
+    snprintf(url, sizeof url, "%s%s", k->url, path);
+    CHECK(k, client_request_prepare(&k->raw, method, url, token, body, 0, 0, why, sizeof why) == CLIENT_OK,
+          "prepare %s", why);
+    result = curl_easy_perform(k->raw.easy);
+    client_request_finish(&k->raw, result, NULL, why, sizeof why);
+    snprintf(code, CLIENT_CODE_MAX, "%s", k->raw.code);
+    return k->raw.status;
+}
+
+/* A JSON request: the status (0: no answer), the answer into *answer. */
+static long call(checker *k, const char *method, const char *path, const char *token, json_t *body,
+                 json_t **answer)
+{
+    long status = 0;
+    char why[512];
+
+    if (answer != NULL)
+        *answer = NULL;
+    client_call(k->c, method, path, token, body, answer, &status, why, sizeof why);
+    json_decref(body);
+    return status;
+}
+
+static json_t *view_of(checker *k, int64_t id, const char *token)
+{
+    json_t *view = NULL;
+    char path[128], why[512];
+
+    snprintf(path, sizeof path, "/api/games/%lld/view", (long long)id);
+    CHECK(k, client_call(k->c, "GET", path, token, NULL, &view, NULL, why, sizeof why) == CLIENT_OK, "view: %s",
+          why);
+    return view;
+}
+
+static int64_t version_of(const json_t *object)
+{
+    int64_t version = -1;
+
+    client_json_int(object, "version", &version);
+    return version;
+}
+
+/* The true state of game id: its stored events replayed. */
+static void true_match(checker *k, int64_t id, match *m)
+{
+    store_game row;
+    store_seat seats[GAME_MAX_PLAYERS];
+    store_event *events = NULL;
+    game_options options;
+    char why[256];
+    int n = 0;
+    const game_def *def;
+
+    CHECK(k, store_load(k->st, id, &row, seats, &events, &n, why, sizeof why) == STORE_OK, "store_load: %s", why);
+    def = games_find(row.game);
+    options.players = row.players;
+    options.variant = row.variant[0] ? games_variant_find(def, row.variant) : 0;
+    CHECK(k, match_init(m, def, &options, why, sizeof why) == 0, "match_init: %s", why);
+    for (int i = 0; i < n; i++) {
+        int action;
+        if (events[i].kind == STORE_UNDO) {
+            CHECK(k, match_undo(m, why, sizeof why) == 0, "stored undo %d: %s", i, why);
+            continue;
+        }
+        CHECK(k, def->text_to_action(m->state, events[i].text, &action, why, sizeof why) == 0 &&
+                     match_apply(m, action, why, sizeof why) == 0,
+              "stored event %d \"%s\": %s", i, events[i].text, why);
+    }
+    free(events);
+}
+
+/* The server's view for token's seat (NULL: spectator) of game id holds the
+ * engine's observation of the true state for that seat, field by field, and
+ * its log and record show each line as that seat may see it. */
+static void check_seen(checker *k, int64_t id, const char *token, int seat)
+{
+    json_t *view = view_of(k, id, token), *log = NULL, *expected;
+    match m;
+    void *seen;
+    char path[128], why[512], *record = NULL, *expected_record;
+    const json_t *lines;
+    void *state;
+
+    true_match(k, id, &m);
+    seen = malloc(m.game->state_size);
+    state = malloc(m.game->state_size);
+    m.game->observation(m.state, seat, seen);
+    expected = observe_json(m.game, seen);
+    CHECK(k, json_equal(expected, json_object_get(view, "observation")),
+          "game %lld: the view of seat %d is not the engine's observation for that seat", (long long)id, seat);
+    CHECK(k, version_of(view) >= 0, "the view has a state number");
+
+    snprintf(path, sizeof path, "/api/games/%lld/log", (long long)id);
+    CHECK(k, client_call(k->c, "GET", path, token, NULL, &log, NULL, why, sizeof why) == CLIENT_OK, "log: %s", why);
+    lines = json_object_get(log, "actions");
+    CHECK(k, (int)json_array_size(lines) == m.count, "the log has every action (%zu, %d)", json_array_size(lines),
+          m.count);
+    m.game->init(state, &m.options, NULL, 0);
+    for (int i = 0; i < m.count; i++) {
+        char text[GAME_TEXT_MAX];
+        m.game->action_seen(state, m.actions[i], seat, m.state, text, sizeof text);
+        CHECK(k, strcmp(text, client_json_string(json_array_get(lines, (size_t)i), "text")) == 0,
+              "log line %d for seat %d is \"%s\", the engine shows \"%s\"", i, seat,
+              client_json_string(json_array_get(lines, (size_t)i), "text"), text);
+        m.game->apply(state, m.actions[i], NULL, 0);
+    }
+
+    CHECK(k, client_record(k->c, id, token, &record, NULL, why, sizeof why) == CLIENT_OK, "record: %s", why);
+    expected_record = record_format_seen(&m, seat, NULL, 0);
+    /* the tags differ (Seat, Date); the action lines must be the same */
+    CHECK(k, strstr(record, strstr(expected_record, "\n\n")) != NULL,
+          "the record for seat %d shows the lines the engine shows that seat", seat);
+    free(record);
+    free(expected_record);
+    json_decref(log);
+    json_decref(expected);
+    json_decref(view);
+    free(seen);
+    free(state);
+    match_free(&m);
+}
+
+/* Bad requests of every kind on game id change nothing. */
+static void check_refusals(checker *k, int64_t id, const char *mover, const char *other)
+{
+    json_t *before = view_of(k, id, mover), *after;
+    int64_t version = version_of(before);
+    char path[128], body[256], code[CLIENT_CODE_MAX], *big;
+    long status;
+
+    snprintf(path, sizeof path, "/api/games/%lld/actions", (long long)id);
+    status = raw_request(k, "POST", path, mover, "{\"version\": ", code);
+    CHECK(k, status == 400 && strcmp(code, "bad_json") == 0, "malformed JSON: %ld %s", status, code);
+    status = raw_request(k, "POST", path, mover, "[1, 2]", code);
+    CHECK(k, status == 400 && strcmp(code, "bad_json") == 0, "not an object: %ld %s", status, code);
+    snprintf(body, sizeof body, "{\"version\": %lld, \"action\": \"end\", \"seat\": 1}", (long long)version);
+    status = raw_request(k, "POST", path, mover, body, code);
+    CHECK(k, status == 400 && strcmp(code, "bad_field") == 0, "unknown field: %ld %s", status, code);
+    snprintf(body, sizeof body, "{\"version\": %lld, \"action\": \"end\", \"version\": 1}", (long long)version);
+    status = raw_request(k, "POST", path, mover, body, code);
+    CHECK(k, status == 400 && strcmp(code, "bad_json") == 0, "duplicate field: %ld %s", status, code);
+    snprintf(body, sizeof body, "{\"version\": \"%lld\", \"action\": \"end\"}", (long long)version);
+    status = raw_request(k, "POST", path, mover, body, code);
+    CHECK(k, status == 400 && strcmp(code, "bad_field") == 0, "version as a string: %ld %s", status, code);
+    big = malloc(20001);
+    memset(big, ' ', 20000);
+    big[0] = '{';
+    big[19999] = '}';
+    big[20000] = '\0';
+    status = raw_request(k, "POST", path, mover, big, code);
+    free(big);
+    CHECK(k, status == 413 && strcmp(code, "too_large") == 0, "oversized body: %ld %s", status, code);
+    snprintf(body, sizeof body, "{\"version\": %lld, \"action\": \"fly to the moon\"}", (long long)version);
+    status = raw_request(k, "POST", path, mover, body, code);
+    CHECK(k, status == 422 && strcmp(code, "illegal") == 0, "not an action: %ld %s", status, code);
+    snprintf(body, sizeof body, "{\"version\": %lld, \"id\": 0, \"action\": \"end\"}", (long long)version);
+    status = raw_request(k, "POST", path, mover, body, code);
+    CHECK(k, status == 400 && strcmp(code, "bad_field") == 0, "both id and text: %ld %s", status, code);
+    snprintf(body, sizeof body, "{\"version\": %lld, \"action\": \"end\"}", (long long)version - 1);
+    status = raw_request(k, "POST", path, mover, body, code);
+    CHECK(k, status == 409 && strcmp(code, "stale") == 0, "stale state number: %ld %s", status, code);
+    snprintf(body, sizeof body, "{\"version\": %lld, \"action\": \"end\"}", (long long)version);
+    status = raw_request(k, "POST", path, other, body, code);
+    CHECK(k, status == 403 && strcmp(code, "not_your_turn") == 0, "another seat's token: %ld %s", status, code);
+    status = raw_request(k, "POST", path, NULL, body, code);
+    CHECK(k, status == 401 && strcmp(code, "no_token") == 0, "no token: %ld %s", status, code);
+    status = raw_request(k, "POST", path, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", body,
+                         code);
+    CHECK(k, status == 401 && strcmp(code, "bad_token") == 0, "a made-up token: %ld %s", status, code);
+    status = raw_request(k, "POST", path, "short", body, code);
+    CHECK(k, status == 401 && strcmp(code, "bad_token") == 0, "a malformed token: %ld %s", status, code);
+    snprintf(path, sizeof path, "/api/games/%lld/undo", (long long)id);
+    snprintf(body, sizeof body, "{\"version\": %lld}", (long long)version);
+    status = raw_request(k, "POST", path, other, body, code);
+    CHECK(k, status == 403, "undo by another seat: %ld %s", status, code);
+    snprintf(path, sizeof path, "/api/games/%lld/actions", (long long)id);
+    status = raw_request(k, "GET", path, mover, NULL, code);
+    CHECK(k, status == 405 && strcmp(code, "method") == 0, "GET on actions: %ld %s", status, code);
+    snprintf(path, sizeof path, "/api/games/%lld/legal", (long long)id);
+    status = raw_request(k, "GET", path, NULL, NULL, code);
+    CHECK(k, status == 401, "legal actions without a token: %ld %s", status, code);
+    status = raw_request(k, "GET", "/api/games/999999999/view", NULL, NULL, code);
+    CHECK(k, status == 404 && strcmp(code, "not_found") == 0, "no such game: %ld %s", status, code);
+    status = raw_request(k, "GET", "/api/nothing", NULL, NULL, code);
+    CHECK(k, status == 404, "no such route: %ld %s", status, code);
+
+    after = view_of(k, id, mover);
+    CHECK(k, json_equal(before, after), "the refused requests left the game unchanged");
+    json_decref(before);
+    json_decref(after);
+}
+
+/* A create request's refusals. */
+static void check_create_refusals(checker *k)
+{
+    static const struct {
+        const char *body, *code;
+        long status;
+    } cases[] = {
+        {"{\"game\": \"chess\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"human\"}]}",
+         "bad_field", 400},
+        {"{\"game\": \"tikal\", \"players\": 5, \"seats\": []}", "bad_field", 400},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}]}", "bad_field", 400},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"dog\"}]}",
+         "bad_field", 400},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": "
+         "\"mcts:millis=999999\"}]}",
+         "bad_field", 400},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": "
+         "\"oracle\"}]}",
+         "bad_field", 400},
+        {"{\"game\": \"tikal\", \"variant\": \"deluxe\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, "
+         "{\"type\": \"human\"}]}",
+         "bad_field", 400},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"human\"}], "
+         "\"colour\": 1}",
+         "bad_field", 400},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\", \"name\": \"a\\nb\"}, "
+         "{\"type\": \"human\"}]}",
+         "bad_field", 400},
+        {"not json", "bad_json", 400},
+    };
+    char code[CLIENT_CODE_MAX];
+    json_t *before = NULL, *after = NULL;
+
+    call(k, "GET", "/api/games?limit=500", NULL, NULL, &before);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long status = raw_request(k, "POST", "/api/games", NULL, cases[i].body, code);
+        CHECK(k, status == cases[i].status && strcmp(code, cases[i].code) == 0,
+              "create case %zu: %ld %s, expected %ld %s", i, status, code, cases[i].status, cases[i].code);
+    }
+    call(k, "GET", "/api/games?limit=500", NULL, NULL, &after);
+    CHECK(k, json_equal(before, after), "refused creations created nothing");
+    CHECK(k, call(k, "GET", "/api/games?status=lost", NULL, NULL, NULL) == 400, "a list of an unknown status");
+    json_decref(before);
+    json_decref(after);
+}
+
+/* The token's seat plays one legal action chosen at random; returns the
+ * answer's state number. */
+static int64_t play_one(checker *k, int64_t id, const char *token, int64_t version)
+{
+    json_t *legal = NULL, *answer = NULL;
+    const json_t *actions;
+    const char *text;
+    char why[512];
+    int64_t next = -1;
+
+    CHECK(k, client_legal(k->c, id, token, NULL, &legal, why, sizeof why) == CLIENT_OK, "legal: %s", why);
+    actions = json_object_get(legal, "actions");
+    CHECK(k, json_array_size(actions) > 0, "the seat to move has legal actions");
+    text = client_json_string(json_array_get(actions, rng_below(&k->r, json_array_size(actions))), "text");
+    CHECK(k, client_act(k->c, id, token, version, text, &next, &answer, why, sizeof why) == CLIENT_OK,
+          "act \"%s\": %s", text, why);
+    json_decref(answer);
+    json_decref(legal);
+    return next;
+}
+
+/* A two-seat Tzolk'in game between two people: the secret wealth tiles, the
+ * refusals, undo, a replayed submission, leaving, and play to the end
+ * against the replacement bot with the views checked all along. */
+static void check_tzolkin(checker *k)
+{
+    json_t *summary = NULL, *answer = NULL, *view;
+    char token[2][CLIENT_TOKEN_MAX], why[512], path[128], code[CLIENT_CODE_MAX], body[160];
+    int64_t id, version;
+    int seat;
+    long status;
+
+    status = call(k, "POST", "/api/games",
+                  json_pack("{s:s, s:i, s:[{s:s, s:s}, {s:s}], s:s, s:i}", "game", "tzolkin", "players", 2, "seats",
+                            "type", "human", "name", "Ann", "type", "human", "replacement", "random", "join", 0),
+                  &summary);
+    CHECK(k, status == 201, "create a Tzolk'in game: %ld", status);
+    client_json_int(summary, "id", &id);
+    snprintf(token[0], sizeof token[0], "%s", client_json_string(summary, "token"));
+    CHECK(k, strcmp(client_json_string(summary, "status"), "open") == 0, "a game with a free seat is open");
+    json_decref(summary);
+    snprintf(path, sizeof path, "/api/games/%lld/join", (long long)id);
+    status = raw_request(k, "POST", path, NULL, "{\"seat\": 0}", code);
+    CHECK(k, status == 409 && strcmp(code, "seat_taken") == 0, "join a taken seat: %ld %s", status, code);
+    CHECK(k, client_join(k->c, id, 1, "Bob", &seat, token[1], sizeof token[1], why, sizeof why) == CLIENT_OK,
+          "join: %s", why);
+    status = raw_request(k, "POST", path, NULL, "{}", code);
+    CHECK(k, status == 409 && strcmp(code, "not_open") == 0, "join a running game: %ld %s", status, code);
+
+    /* the secret choice of the wealth tiles (Z23.8, ZR22) */
+    for (int s = 0; s < 2; s++)
+        check_seen(k, id, token[s], s);
+    check_seen(k, id, NULL, GAME_CHANCE);
+    view = view_of(k, id, token[0]);
+    version = version_of(view);
+    seat = client_json_to_move(view);
+    json_decref(view);
+    check_refusals(k, id, token[seat], token[1 - seat]);
+
+    /* a replayed submission is stale */
+    {
+        json_t *legal = NULL;
+        const char *text;
+        CHECK(k, client_legal(k->c, id, token[seat], NULL, &legal, why, sizeof why) == CLIENT_OK, "legal: %s", why);
+        text = client_json_string(json_array_get(json_object_get(legal, "actions"), 0), "text");
+        snprintf(body, sizeof body, "{\"version\": %lld, \"action\": \"%s\"}", (long long)version, text);
+        json_decref(legal);
+    }
+    snprintf(path, sizeof path, "/api/games/%lld/actions", (long long)id);
+    CHECK(k, raw_request(k, "POST", path, token[seat], body, code) == 200, "a legal action is accepted");
+    status = raw_request(k, "POST", path, token[seat], body, code);
+    CHECK(k, status == 409 && strcmp(code, "stale") == 0, "the same submission again: %ld %s", status, code);
+    for (int s = 0; s < 2; s++)
+        check_seen(k, id, token[s], s);
+    check_seen(k, id, NULL, GAME_CHANCE);
+
+    /* the game proper: undo within a turn */
+    for (int guard = 0; guard < 20; guard++) {
+        view = view_of(k, id, token[0]);
+        version = version_of(view);
+        seat = client_json_to_move(view);
+        json_decref(view);
+        CHECK(k, seat >= 0, "someone is to move");
+        version = play_one(k, id, token[seat], version);
+        view = view_of(k, id, token[seat]);
+        if (json_is_true(json_object_get(view, "can_undo"))) {
+            int64_t undone;
+            json_decref(view);
+            CHECK(k, client_undo(k->c, id, token[seat], version, &undone, why, sizeof why) == CLIENT_OK, "undo: %s",
+                  why);
+            CHECK(k, undone == version + 1, "an undo is a new state number");
+            check_seen(k, id, token[seat], seat);
+            break;
+        }
+        json_decref(view);
+    }
+    view = view_of(k, id, token[0]);
+    seat = client_json_to_move(view);
+    snprintf(path, sizeof path, "/api/games/%lld/undo", (long long)id);
+    snprintf(body, sizeof body, "{\"version\": %lld}", (long long)version_of(view));
+    json_decref(view);
+    while (raw_request(k, "POST", path, token[seat], body, code) == 200) {
+        view = view_of(k, id, token[0]);
+        snprintf(body, sizeof body, "{\"version\": %lld}", (long long)version_of(view));
+        json_decref(view);
+    }
+    CHECK(k, strcmp(code, "cannot_undo") == 0, "undo with nothing to take back: %s", code);
+
+    /* seat 1 leaves: the replacement bot plays it, the old token is dead */
+    CHECK(k, client_leave(k->c, id, token[1], why, sizeof why) == CLIENT_OK, "leave: %s", why);
+    snprintf(path, sizeof path, "/api/games/%lld/view", (long long)id);
+    status = raw_request(k, "GET", path, token[1], NULL, code);
+    CHECK(k, status == 401 && strcmp(code, "bad_token") == 0, "a token after leaving: %ld %s", status, code);
+
+    /* play to the end */
+    for (;;) {
+        view = view_of(k, id, token[0]);
+        if (strcmp(client_json_string(view, "status"), "finished") == 0) {
+            json_decref(view);
+            break;
+        }
+        seat = client_json_to_move(view);
+        version = version_of(view);
+        json_decref(view);
+        if (seat == 0) {
+            play_one(k, id, token[0], version);
+            if (rng_below(&k->r, 8) == 0) {
+                check_seen(k, id, token[0], 0);
+                check_seen(k, id, NULL, GAME_CHANCE);
+            }
+        } else {
+            struct timespec pause = {0, 20000000};
+            nanosleep(&pause, NULL); /* the bot moves */
+        }
+    }
+    check_seen(k, id, token[0], 0);
+    check_seen(k, id, NULL, GAME_CHANCE);
+    snprintf(path, sizeof path, "/api/games/%lld/actions", (long long)id);
+    status = raw_request(k, "POST", path, token[0], "{\"version\": 0, \"action\": \"end\"}", code);
+    CHECK(k, status == 409, "an action after the end: %ld %s", status, code);
+    json_decref(answer);
+}
+
+/* A three-seat auction game of Tikal, two people and a bot: the spectator's
+ * record is the whole game and replays to the server's result. */
+static void check_tikal(checker *k)
+{
+    json_t *summary = NULL, *view;
+    char token[2][CLIENT_TOKEN_MAX], why[512], *text = NULL;
+    int64_t id;
+    record rec;
+    const char *result;
+
+    CHECK(k, call(k, "POST", "/api/games",
+                  json_pack("{s:s, s:s, s:i, s:[{s:s}, {s:s, s:s}, {s:s}], s:i}", "game", "tikal", "variant",
+                            "auction", "players", 3, "seats", "type", "human", "type", "bot", "bot", "greedy:beam=2",
+                            "type", "human", "join", 2),
+                  &summary) == 201,
+          "create a Tikal auction game");
+    client_json_int(summary, "id", &id);
+    snprintf(token[1], sizeof token[1], "%s", client_json_string(summary, "token"));
+    json_decref(summary);
+    CHECK(k, client_join(k->c, id, -1, NULL, NULL, token[0], sizeof token[0], why, sizeof why) == CLIENT_OK,
+          "join the first free seat: %s", why);
+    for (int step = 0;; step++) {
+        int seat;
+        view = view_of(k, id, NULL);
+        if (strcmp(client_json_string(view, "status"), "finished") == 0) {
+            json_decref(view);
+            break;
+        }
+        seat = client_json_to_move(view);
+        if (seat == 0 || seat == 2)
+            play_one(k, id, token[seat / 2], version_of(view));
+        else {
+            struct timespec pause = {0, 5000000};
+            nanosleep(&pause, NULL);
+        }
+        json_decref(view);
+        if (step % 97 == 0) {
+            check_seen(k, id, token[0], 0);
+            check_seen(k, id, NULL, GAME_CHANCE);
+        }
+    }
+    CHECK(k, client_record(k->c, id, NULL, &text, NULL, why, sizeof why) == CLIENT_OK, "record: %s", why);
+    CHECK(k, record_read(&rec, text, strlen(text), "record", NULL, why, sizeof why) == 0,
+          "the spectator's Tikal record replays: %s", why);
+    CHECK(k, client_summary(k->c, id, &summary, why, sizeof why) == CLIENT_OK, "summary: %s", why);
+    result = client_json_string(summary, "result");
+    CHECK(k, result != NULL && strcmp(result, record_tag_value(&rec, "Result")) == 0,
+          "the record's Result is the game's result");
+    record_free(&rec);
+    json_decref(summary);
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    checker k = {0};
+    char why[512];
+
+    if (argc != 3) {
+        fputs("usage: api_check URL STORE\n", stderr);
+        return 2;
+    }
+    k.url = argv[1];
+    k.c = client_new(argv[1]);
+    rng_seed(&k.r, 20261123);
+    if (k.c == NULL || client_request_init(&k.raw) != CLIENT_OK ||
+        store_open(&k.st, argv[2], why, sizeof why) != STORE_OK) {
+        fprintf(stderr, "api_check: cannot start: %s\n", why);
+        return 1;
+    }
+    check_create_refusals(&k);
+    check_tzolkin(&k);
+    check_tikal(&k);
+    printf("api_check: %d checks passed\n", k.checks);
+    store_close(k.st);
+    client_request_free(&k.raw);
+    client_free(k.c);
+    return 0;
+}

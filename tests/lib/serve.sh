@@ -1,0 +1,35 @@
+# serve.sh -- starting and stopping `maya serve` in shell tests (sourced
+# after cli.sh). serve_start NAME STORE [OPTIONS...] starts a server on a free
+# loopback port with the given store, waits until it listens, and sets
+# ${NAME}_url and ${NAME}_pid; its output goes to $tmp/NAME.log.
+# serve_stop NAME stops it with SIGTERM (serve_kill NAME: SIGKILL) and waits.
+
+serve_start() {
+    name=$1 store=$2
+    shift 2
+    "$maya" serve --port 0 --db "$store" "$@" >"$tmp/$name.log" 2>&1 &
+    eval "${name}_pid=$!"
+    for _ in $(seq 1 200); do
+        url=$(sed -n 's/^maya serve: listening on \(http:[^ ]*\)\/ .*/\1/p' "$tmp/$name.log")
+        if [ -n "$url" ]; then
+            eval "${name}_url=$url"
+            return 0
+        fi
+        eval "kill -0 \$${name}_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "$test_name: the server $name did not start:" >&2
+    cat "$tmp/$name.log" >&2
+    return 1
+}
+
+serve_signal() { # NAME SIGNAL
+    eval "pid=\${${1}_pid:-}"
+    [ -n "$pid" ] || return 0
+    kill -"$2" "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    eval "${1}_pid="
+}
+
+serve_stop() { serve_signal "$1" TERM; }
+serve_kill() { serve_signal "$1" KILL; }
