@@ -57,6 +57,15 @@ static const struct cli_usage_text {
      "    per move, per turn (a seat's decisions until another seat decides) and of\n"
      "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
      "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
+    {"loadgen",
+     "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
+     "             [--variant NAME] [--seed S] [--csv FILE]\n"
+     "    Load test of a maya server: N games (default 100) of human seats only,\n"
+     "    every seat joined, kept busy at once for S seconds (default 30): each game\n"
+     "    draws one legal action of the seat to move (seeded from S + game) and\n"
+     "    submits it, then the next. Prints the submissions accepted per second,\n"
+     "    their latency (p50, p90, p99, max) and the refused ones by status;\n"
+     "    --csv appends one line of these figures to FILE. Default game tikal, 2 players.\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},

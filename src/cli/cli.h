@@ -54,5 +54,6 @@ int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_tournament(int argc, char **argv);
 int cli_play(int argc, char **argv);
+int cli_loadgen(int argc, char **argv);
 
 #endif

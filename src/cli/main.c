@@ -16,6 +16,7 @@ static const struct cli_command {
     {"bench", cli_bench},
     {"tournament", cli_tournament},
     {"play", cli_play},
+    {"loadgen", cli_loadgen},
 };
 
 int main(int argc, char **argv)
