@@ -65,29 +65,43 @@ static size_t client_write(char *bytes, size_t size, size_t count, void *context
     return client_answer_append(r, bytes, n) == 0 ? n : 0;
 }
 
-int client_request_init(client_request *r)
+/* Set up r, with its own reference to libcurl's global setup if global. */
+static int client_request_open(client_request *r, int global)
 {
     memset(r, 0, sizeof *r);
-    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+    if (global && curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
         return CLIENT_ENOMEM;
     r->easy = curl_easy_init();
     if (r->easy == NULL) {
-        curl_global_cleanup();
+        if (global)
+            curl_global_cleanup();
         return CLIENT_ENOMEM;
     }
     return CLIENT_OK;
 }
 
-void client_request_free(client_request *r)
+/* Release r (and its reference to the global setup if it took one). */
+static void client_request_close(client_request *r, int global)
 {
     if (r->easy != NULL) {
         curl_easy_cleanup(r->easy);
-        curl_global_cleanup();
+        if (global)
+            curl_global_cleanup();
     }
     curl_slist_free_all(r->headers);
     free(r->body);
     free(r->answer);
     memset(r, 0, sizeof *r);
+}
+
+int client_request_init(client_request *r)
+{
+    return client_request_open(r, 1);
+}
+
+void client_request_free(client_request *r)
+{
+    client_request_close(r, 1);
 }
 
 /* Add one header line; 0, or -1 out of memory (the list is kept). */
@@ -752,8 +766,8 @@ int client_events(client *c, const char *path, const char *token, client_event_f
     char *url = client_url(c, path, why, why_len);
     if (url == NULL)
         return path == NULL || path[0] != '/' ? CLIENT_EUSAGE : CLIENT_ENOMEM;
-    client_request request;
-    int status = client_request_init(&request);
+    client_request request; /* the client's own reference to the global setup covers it: no global call in a thread */
+    int status = client_request_open(&request, 0);
     if (status != CLIENT_OK) {
         free(url);
         client_say(why, why_len, "out of memory");
@@ -767,7 +781,7 @@ int client_events(client *c, const char *path, const char *token, client_event_f
         status = CLIENT_ENOMEM;
     }
     if (status != CLIENT_OK) {
-        client_request_free(&request);
+        client_request_close(&request, 0);
         return status;
     }
     client_stream st;
@@ -809,6 +823,6 @@ int client_events(client *c, const char *path, const char *token, client_event_f
     c->request.status = stream_status;
     snprintf(c->request.code, sizeof c->request.code, "%s", request.code);
     client_sse_free(&st.sse);
-    client_request_free(&request);
+    client_request_close(&request, 0);
     return status;
 }

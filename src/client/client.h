@@ -24,7 +24,9 @@
  * libcurl's global setup: client_new and client_request_init call
  * curl_global_init, client_free and client_request_free the matching
  * curl_global_cleanup (they are reference-counted). With a libcurl older than
- * 7.84 these are not thread-safe: create the clients before starting threads.
+ * 7.84 these are not thread-safe: create the clients before starting threads
+ * (client_events makes no such call, so a thread may read events on its own
+ * client).
  */
 #ifndef MAYA_CLIENT_H
 #define MAYA_CLIENT_H
