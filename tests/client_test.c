@@ -328,7 +328,8 @@ static void test_requests_and_answers(void **unused)
     json_decref(request);
     request = client_game_request("tzolkin", NULL, 2, NULL);
     text = json_dumps(request, JSON_COMPACT | JSON_SORT_KEYS);
-    assert_string_equal(text, "{\"game\":\"tzolkin\",\"players\":2,\"seats\":[{\"type\":\"human\"},{\"type\":\"human\"}]}");
+    assert_string_equal(text,
+                        "{\"game\":\"tzolkin\",\"players\":2,\"seats\":[{\"type\":\"human\"},{\"type\":\"human\"}]}");
     free(text);
     json_decref(request);
 

@@ -60,12 +60,13 @@ static const struct cli_usage_text {
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
      "             [--variant NAME] [--seed S] [--csv FILE]\n"
-     "    Load test of a maya server: N games (default 100) of human seats only,\n"
-     "    every seat joined, kept busy at once for S seconds (default 30): each game\n"
-     "    draws one legal action of the seat to move (seeded from S + game) and\n"
-     "    submits it, then the next. Prints the submissions accepted per second,\n"
-     "    their latency (p50, p90, p99, max) and the refused ones by status;\n"
-     "    --csv appends one line of these figures to FILE. Default game tikal, 2 players.\n"},
+     "    Load test of a maya server: N games (default 100; tikal, 2 players unless\n"
+     "    told) of human seats only, every seat joined, kept busy at once for S\n"
+     "    seconds (default 30): each game draws one legal action of the seat to move\n"
+     "    (game k from seed S + k, default 1) and submits it, then the next; a game\n"
+     "    that ends is replaced. Prints the submissions accepted per second, their\n"
+     "    latency (p50, p90, p99, max) and the refused ones by status; --csv appends\n"
+     "    one line of these figures to FILE (a header line first if it is new).\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},
