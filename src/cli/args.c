@@ -63,7 +63,7 @@ static const struct cli_usage_text {
      "    Load test of a maya server: N games (default 100; tikal, 2 players unless\n"
      "    told) of human seats only, every seat joined, kept busy at once for S\n"
      "    seconds (default 30): each game draws one legal action of the seat to move\n"
-     "    (game k from seed S + k, default 1) and submits it, then the next; a game\n"
+     "    (game k's draws from --seed + k, default 1) and submits it; a game\n"
      "    that ends is replaced. Prints the submissions accepted per second, their\n"
      "    latency (p50, p90, p99, max) and the refused ones by status; --csv appends\n"
      "    one line of these figures to FILE (a header line first if it is new).\n"},
