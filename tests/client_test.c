@@ -7,7 +7,8 @@
  * made with libmicrohttpd in this file only, requests (token header, body,
  * errors decoded, answers that are not JSON, keep-alive, timeouts, a closed
  * port), event streams (stop, close, error, wrong type, timeout), the
- * endpoint wrappers, and whole load runs with and without stale refusals.
+ * endpoint wrappers (leave answered without a body), and whole load runs
+ * with and without stale refusals.
  *
  * The fake game: every seat in turn plays up to two "step" actions and then
  * "end"; the game is over after FAKE_LENGTH actions. Tokens are "tG-S".
@@ -565,6 +566,8 @@ static enum MHD_Result fake_game_api(fake_server *fake, struct MHD_Connection *c
     }
     if (strcmp(rest, "/undo") == 0)
         return fake_error(connection, 409, "cannot_undo", "nothing to undo");
+    if (strcmp(rest, "/leave") == 0)
+        return fake_reply(connection, 204, "text/plain", "%s", "");
     return fake_error(connection, 404, "not_found", "no such route");
 }
 
@@ -864,6 +867,10 @@ static void test_endpoints(void **state)
     assert_non_null(strstr(record, "[Game \"fake\"]"));
     assert_int_equal(len, strlen(record));
     free(record);
+    assert_int_equal(client_leave(c, id, "nobody", why, sizeof why), CLIENT_ESTATUS);
+    assert_int_equal(client_last_status(c), 401);
+    assert_int_equal(client_leave(c, id, token1, why, sizeof why), CLIENT_OK); /* 204, no body */
+    assert_int_equal(client_last_status(c), 204);
     assert_int_equal(client_view(c, 424242, NULL, &answer, why, sizeof why), CLIENT_ESTATUS);
     assert_int_equal(client_last_status(c), 404);
     client_free(c);

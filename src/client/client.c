@@ -582,7 +582,9 @@ int client_leave(client *c, int64_t id, const char *token, char *why, size_t why
         client_say(why, why_len, "out of memory");
         return CLIENT_ENOMEM;
     }
-    int status = client_post_versioned(c, id, "/leave", token, body, NULL, NULL, why, why_len);
+    char path[96];
+    snprintf(path, sizeof path, "/api/games/%" PRId64 "/leave", id);
+    int status = client_perform(c, "POST", path, token, body, NULL, why, why_len); /* any body (or none) answers */
     json_decref(body);
     return status;
 }

@@ -147,7 +147,8 @@ int client_act(client *c, int64_t id, const char *token, int64_t version, const 
  * *new_version (may be NULL). */
 int client_undo(client *c, int64_t id, const char *token, int64_t version, int64_t *new_version, char *why,
                 size_t why_len);
-/* POST /api/games/ID/leave: give up the token's seat. */
+/* POST /api/games/ID/leave: give up the token's seat (the answer's body,
+ * which the API does not fix, is not read). */
 int client_leave(client *c, int64_t id, const char *token, char *why, size_t why_len);
 /* GET /api/games/ID/record as the token's seat (NULL: a spectator): the
  * record's text (malloc'd; the caller frees it) and its length (may be NULL). */
