@@ -27,6 +27,8 @@ GEN      := build/gen/tikal_data.h build/gen/tzolkin_data.h
 REL_OBJ  := $(patsubst src/%.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst src/%.c,build/san/%.o,$(LIB_SRC))
 TESTS    := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
+# test programs that shell tests run (tests/*.c not named *_test.c: run.sh does not run them alone)
+TEST_PROGS := $(patsubst tests/%.c,build/san/tests/%,$(filter-out $(TEST_SRC),$(wildcard tests/*.c)))
 
 .PHONY: all run test bench deps clean
 all: build/maya
@@ -41,7 +43,7 @@ run: deps
 	./build/maya play tikal --plain --players 4 --seats bot,bot,bot,bot --seed 1 </dev/null; fi
 
 test: deps
-	@$(MAKE) --no-print-directory build/san/maya $(TESTS)
+	@$(MAKE) --no-print-directory build/san/maya $(TESTS) $(TEST_PROGS)
 	@sh tests/run.sh
 
 bench: build/maya

@@ -55,5 +55,6 @@ int cli_bench(int argc, char **argv);
 int cli_tournament(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_loadgen(int argc, char **argv);
 
 #endif

@@ -17,6 +17,7 @@ static const struct cli_command {
     {"tournament", cli_tournament},
     {"play", cli_play},
     {"serve", cli_serve},
+    {"loadgen", cli_loadgen},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,636 @@
+/*
+ * loadgen.c -- maya loadgen (see loadgen.h): N games driven at once by one
+ * libcurl multi handle, each game a small state machine with one request in
+ * flight.
+ *
+ * A game's loop: GET the summary (status, to_move); GET the legal actions of
+ * the seat to move; POST one of them, drawn uniformly, with the legal list's
+ * state number; then GET that seat's legal actions again (a turn is several
+ * actions; an empty list sends the game back to its summary). A finished game
+ * is replaced by a new one (created and joined, not measured).
+ *
+ * Legal lists: the whole list is fetched and one action drawn from all of it,
+ * no prefix. Tzolk'in's market can list thousands of lines, but under uniform
+ * random play budgets stay small: in 200 random games with the engine alone
+ * (2-4 players) a decision had 5.4 legal actions on average and 378 at most,
+ * markets were 1% of the decisions. The longest list and the mean size of a
+ * legal answer are printed, so a server that answers huge lists shows it.
+ *
+ * The measurement starts when every game of the first N is joined and lasts
+ * --seconds; a submission counts when its answer arrives within that time
+ * (latency: from adding the request to the multi handle to its answer).
+ * Answers arriving later are dropped and no new request starts.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/loadgen.h"
+#include "client/client.h"
+#include "games.h"
+#include "rng.h"
+
+enum {
+    LOADGEN_FAILURES_MAX = 50, /* requests of one game failing in a row before the run gives up */
+    LOADGEN_SHRINK = 1 << 20,  /* an answer buffer larger than this is released after use */
+    LOADGEN_LATE_SECONDS = 10  /* how long answers due at the end of the measurement are awaited */
+};
+
+/* The request a game has in flight. */
+typedef enum loadgen_step {
+    LOADGEN_CREATE,   /* POST /api/games */
+    LOADGEN_JOIN,     /* POST /api/games/ID/join of seat joined */
+    LOADGEN_READY,    /* joined, waiting for the measurement to start (nothing in flight) */
+    LOADGEN_SUMMARY,  /* GET /api/games/ID */
+    LOADGEN_LEGAL,    /* GET /api/games/ID/legal of seat */
+    LOADGEN_ACT,      /* POST /api/games/ID/actions of seat */
+    LOADGEN_DONE      /* the run is over for this game (nothing in flight) */
+} loadgen_step;
+
+/* One game kept busy. */
+typedef struct loadgen_slot {
+    client_request request;                          /* its handle, reused: one connection */
+    loadgen_step step;                               /* what is in flight */
+    int64_t game;                                    /* id of the game being played, 0 before creation */
+    char tokens[GAME_MAX_PLAYERS][CLIENT_TOKEN_MAX]; /* each seat's token */
+    int joined;                                      /* seats joined so far */
+    int seat;                                        /* seat of the legal list or submission in flight */
+    int64_t version;                                 /* state number of the last legal list */
+    double started;                                  /* when the request in flight was added */
+    int failures;                                    /* failed requests in a row */
+    rng rng;                                         /* draws of this game's actions */
+} loadgen_slot;
+
+/* A whole run. */
+typedef struct loadgen_state {
+    const loadgen_config *config;    /* options */
+    loadgen_result *result;          /* figures being gathered */
+    CURLM *multi;                    /* drives every slot's handle */
+    loadgen_slot *slots;             /* config->games games */
+    char *base;                      /* the address without trailing slashes */
+    char *create_body;               /* the JSON of POST /api/games */
+    double begun;                    /* when the setup started */
+    double start;                    /* when the measurement started, 0 before */
+    double deadline;                 /* when it ends */
+    long ready;                      /* slots joined before the measurement */
+    double *latency;                 /* milliseconds of every measured submission */
+    size_t latency_len;              /* entries of latency */
+    size_t latency_cap;              /* entries allocated */
+    long *per_second;                /* accepted submissions in each second of the measurement */
+    long legal_lists;                /* legal answers read */
+    double legal_bytes;              /* their total size */
+    int failed;                      /* 1: the run is given up (why says why) */
+    char why[768];                   /* reason of the failure */
+} loadgen_state;
+
+static double loadgen_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void loadgen_fail(loadgen_state *st, const char *format, ...)
+{
+    if (st->failed)
+        return;
+    st->failed = 1;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(st->why, sizeof st->why, format, args);
+    va_end(args);
+}
+
+/* ---- arguments ---- */
+
+int loadgen_parse(int argc, char **argv, loadgen_config *config)
+{
+    const char *url = NULL, *games_text = NULL, *seconds_text = NULL, *game_name = NULL, *players_text = NULL,
+               *seed_text = NULL, *variant = NULL, *csv = NULL;
+    const cli_option options[] = {{"--url", 1, &url},         {"--games", 1, &games_text},
+                                  {"--seconds", 1, &seconds_text}, {"--game", 1, &game_name},
+                                  {"--players", 1, &players_text}, {"--seed", 1, &seed_text},
+                                  {"--variant", 1, &variant},  {"--csv", 1, &csv}};
+    int positional_count;
+    int status = cli_parse("loadgen", argc, argv, options, (int)(sizeof options / sizeof options[0]), NULL, 0,
+                           &positional_count);
+    if (status != 0)
+        return status;
+    memset(config, 0, sizeof *config);
+    if (url == NULL) {
+        fputs("maya loadgen: --url is required: the server's address, e.g. --url http://127.0.0.1:8080\n", stderr);
+        return CLI_USAGE;
+    }
+    if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0) {
+        fprintf(stderr, "maya loadgen: --url must be an http:// or https:// address, not \"%s\"\n", url);
+        return CLI_USAGE;
+    }
+    const game_def *game = NULL;
+    int variant_index = 0;
+    long games = 100, seconds = 30, players = 2;
+    uint64_t seed = 1;
+    if ((status = cli_find_game("loadgen", game_name != NULL ? game_name : "tikal", &game)) != 0 ||
+        (status = cli_find_variant("loadgen", game, variant, &variant_index)) != 0 ||
+        (games_text != NULL &&
+         (status = cli_parse_number("loadgen", "--games", games_text, 1, 100000, &games)) != 0) ||
+        (seconds_text != NULL &&
+         (status = cli_parse_number("loadgen", "--seconds", seconds_text, 1, 86400, &seconds)) != 0) ||
+        (players_text != NULL && (status = cli_parse_number("loadgen", "--players", players_text, game->min_players,
+                                                            game->max_players, &players)) != 0) ||
+        (seed_text != NULL && (status = cli_parse_seed("loadgen", seed_text, &seed)) != 0))
+        return status;
+    if (csv != NULL && csv[0] == '\0') {
+        fputs("maya loadgen: --csv needs a file name\n", stderr);
+        return CLI_USAGE;
+    }
+    config->url = url;
+    config->game = game->name;
+    config->variant = variant;
+    config->players = (int)players;
+    config->games = games;
+    config->seconds = seconds;
+    config->seed = seed;
+    config->csv = csv;
+    return 0;
+}
+
+/* ---- figures ---- */
+
+double loadgen_percentile(const double *sorted, size_t n, double p)
+{
+    if (n == 0)
+        return 0;
+    double rank = ceil(p / 100.0 * (double)n);
+    size_t index = rank < 1 ? 0 : (size_t)rank - 1;
+    return sorted[index < n ? index : n - 1];
+}
+
+static int loadgen_compare(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Percentiles and per-second extremes from what the run gathered. */
+static void loadgen_summarize(loadgen_state *st)
+{
+    loadgen_result *r = st->result;
+    qsort(st->latency, st->latency_len, sizeof *st->latency, loadgen_compare);
+    r->p50_ms = loadgen_percentile(st->latency, st->latency_len, 50);
+    r->p90_ms = loadgen_percentile(st->latency, st->latency_len, 90);
+    r->p99_ms = loadgen_percentile(st->latency, st->latency_len, 99);
+    r->max_ms = st->latency_len ? st->latency[st->latency_len - 1] : 0;
+    long whole = (long)(r->seconds + 0.5);
+    for (long s = 0; s < whole && s < st->config->seconds; s++) {
+        long n = st->per_second[s];
+        if (s == 0 || n < r->slowest_second)
+            r->slowest_second = n;
+        if (s == 0 || n > r->fastest_second)
+            r->fastest_second = n;
+    }
+    r->legal_bytes_mean = st->legal_lists ? st->legal_bytes / (double)st->legal_lists : 0;
+}
+
+/* ---- requests ---- */
+
+/* Add slot's next request: method on /api/games[/ID suffix] as token with body. */
+static void loadgen_send(loadgen_state *st, loadgen_slot *slot, loadgen_step step, const char *method,
+                         const char *suffix, const char *token, const char *body)
+{
+    char url[1024];
+    if (step == LOADGEN_CREATE)
+        snprintf(url, sizeof url, "%s/api/games", st->base);
+    else
+        snprintf(url, sizeof url, "%s/api/games/%" PRId64 "%s", st->base, slot->game, suffix);
+    char why[256];
+    if (client_request_prepare(&slot->request, method, url, token, body, 0, 0, why, sizeof why) != CLIENT_OK) {
+        loadgen_fail(st, "%s", why);
+        return;
+    }
+    curl_easy_setopt(slot->request.easy, CURLOPT_PRIVATE, (void *)slot);
+    slot->step = step;
+    slot->started = loadgen_now();
+    CURLMcode added = curl_multi_add_handle(st->multi, slot->request.easy);
+    if (added != CURLM_OK)
+        loadgen_fail(st, "cannot start a request: %s", curl_multi_strerror(added));
+}
+
+static void loadgen_create(loadgen_state *st, loadgen_slot *slot)
+{
+    slot->game = 0;
+    slot->joined = 0;
+    loadgen_send(st, slot, LOADGEN_CREATE, "POST", "", NULL, st->create_body);
+}
+
+static void loadgen_join(loadgen_state *st, loadgen_slot *slot)
+{
+    char body[32];
+    snprintf(body, sizeof body, "{\"seat\":%d}", slot->joined);
+    loadgen_send(st, slot, LOADGEN_JOIN, "POST", "/join", NULL, body);
+}
+
+static void loadgen_summary(loadgen_state *st, loadgen_slot *slot)
+{
+    loadgen_send(st, slot, LOADGEN_SUMMARY, "GET", "", NULL, NULL);
+}
+
+static void loadgen_legal(loadgen_state *st, loadgen_slot *slot, int seat)
+{
+    slot->seat = seat;
+    loadgen_send(st, slot, LOADGEN_LEGAL, "GET", "/legal", slot->tokens[seat], NULL);
+}
+
+/* Submit the action text at the slot's version. */
+static void loadgen_act(loadgen_state *st, loadgen_slot *slot, const char *text)
+{
+    json_t *body = json_pack("{s:I, s:s}", "version", (json_int_t)slot->version, "action", text);
+    char *body_text = body != NULL ? json_dumps(body, JSON_COMPACT) : NULL;
+    json_decref(body);
+    if (body_text == NULL) {
+        loadgen_fail(st, "out of memory");
+        return;
+    }
+    loadgen_send(st, slot, LOADGEN_ACT, "POST", "/actions", slot->tokens[slot->seat], body_text);
+    free(body_text);
+}
+
+/* A measured submission's latency; 0, or -1 out of memory. */
+static int loadgen_note_latency(loadgen_state *st, double ms)
+{
+    if (st->latency_len == st->latency_cap) {
+        size_t cap = st->latency_cap ? 2 * st->latency_cap : 65536;
+        double *grown = realloc(st->latency, cap * sizeof *grown);
+        if (grown == NULL)
+            return -1;
+        st->latency = grown;
+        st->latency_cap = cap;
+    }
+    st->latency[st->latency_len++] = ms;
+    return 0;
+}
+
+/* A request other than a submission failed (why says how): try the game's
+ * summary again (or a new game), unless the game has failed too often. */
+static void loadgen_retry(loadgen_state *st, loadgen_slot *slot, const char *why)
+{
+    if (st->start > 0)
+        st->result->other_failures++;
+    if (++slot->failures >= LOADGEN_FAILURES_MAX || st->start == 0) {
+        loadgen_fail(st, "%s%s", why, st->start == 0 ? "" : " (the server keeps failing)");
+        return;
+    }
+    if (slot->game != 0 && slot->joined == st->config->players)
+        loadgen_summary(st, slot);
+    else
+        loadgen_create(st, slot);
+}
+
+/* The slot's request has its answer: decode it and start the next one. */
+static void loadgen_done(loadgen_state *st, loadgen_slot *slot, CURLcode result)
+{
+    double now = loadgen_now();
+    int measuring = st->start > 0 && now < st->deadline;
+    int over = st->start > 0 && now >= st->deadline;
+    loadgen_step step = slot->step;
+    char why[512];
+    json_t *answer = NULL;
+    int status = client_request_finish(&slot->request, result, &answer, why, sizeof why);
+    if (step == LOADGEN_LEGAL && status == CLIENT_OK) {
+        st->legal_lists++;
+        st->legal_bytes += (double)slot->request.answer_len;
+    }
+    if (slot->request.answer_cap > LOADGEN_SHRINK) {
+        free(slot->request.answer);
+        slot->request.answer = NULL;
+        slot->request.answer_cap = 0;
+        slot->request.answer_len = 0;
+    }
+    if (step == LOADGEN_ACT && measuring) {
+        loadgen_result *r = st->result;
+        r->submissions++;
+        long code = slot->request.status;
+        if (status == CLIENT_OK) {
+            r->accepted++;
+            long second = (long)(now - st->start);
+            if (second < st->config->seconds)
+                st->per_second[second]++;
+        } else {
+            r->by_status[code > 0 && code < LOADGEN_STATUS_MAX ? code : 0]++;
+            if (code == 409 && strcmp(slot->request.code, "stale") == 0)
+                r->stale++;
+        }
+        if (loadgen_note_latency(st, (now - slot->started) * 1000.0) != 0)
+            loadgen_fail(st, "out of memory");
+    } else if (step != LOADGEN_ACT && st->start > 0 && !over)
+        st->result->other_requests++;
+    if (over || st->failed) {
+        slot->step = LOADGEN_DONE;
+        json_decref(answer);
+        return;
+    }
+    if (status != CLIENT_OK) {
+        if (step == LOADGEN_ACT) /* counted above; find out where the game is */
+            loadgen_summary(st, slot);
+        else
+            loadgen_retry(st, slot, why);
+        json_decref(answer);
+        return;
+    }
+    int64_t number;
+    switch (step) {
+    case LOADGEN_CREATE:
+        if (client_json_int(answer, "id", &number) != 0 || number <= 0) {
+            loadgen_retry(st, slot, "POST /api/games answered no game id");
+            break;
+        }
+        slot->game = number;
+        slot->joined = 0;
+        loadgen_join(st, slot);
+        break;
+    case LOADGEN_JOIN: {
+        const char *token = client_json_string(answer, "token");
+        if (token == NULL || token[0] == '\0' || strlen(token) >= CLIENT_TOKEN_MAX) {
+            loadgen_retry(st, slot, "POST /api/games/ID/join answered no token");
+            break;
+        }
+        snprintf(slot->tokens[slot->joined], CLIENT_TOKEN_MAX, "%s", token);
+        slot->joined++;
+        if (slot->joined < st->config->players)
+            loadgen_join(st, slot);
+        else if (st->start == 0) {
+            slot->step = LOADGEN_READY;
+            st->ready++;
+        } else
+            loadgen_summary(st, slot);
+        break;
+    }
+    case LOADGEN_SUMMARY: {
+        const char *game_state = client_json_string(answer, "status");
+        int to_move = client_json_to_move(answer);
+        if (game_state != NULL && strcmp(game_state, "finished") == 0) {
+            slot->failures = 0;
+            if (measuring)
+                st->result->games_finished++;
+            loadgen_create(st, slot);
+        } else if (game_state != NULL && strcmp(game_state, "running") == 0 && to_move >= 0 &&
+                   to_move < st->config->players) {
+            slot->failures = 0;
+            loadgen_legal(st, slot, to_move);
+        } else {
+            snprintf(why, sizeof why, "game %" PRId64 " is %s with %s to move after every seat joined",
+                     slot->game, game_state != NULL ? game_state : "of no status",
+                     to_move >= 0 ? "a seat out of range" : "nobody");
+            loadgen_retry(st, slot, why);
+        }
+        break;
+    }
+    case LOADGEN_LEGAL: {
+        json_t *actions = json_object_get(answer, "actions");
+        if (!json_is_array(actions) || client_json_int(answer, "version", &number) != 0) {
+            loadgen_retry(st, slot, "GET /api/games/ID/legal answered no actions and version");
+            break;
+        }
+        size_t n = json_array_size(actions);
+        if ((long)n > st->result->legal_longest)
+            st->result->legal_longest = (long)n;
+        if (n == 0) { /* this seat's turn is over */
+            loadgen_summary(st, slot);
+            break;
+        }
+        const char *text = client_json_string(json_array_get(actions, (size_t)rng_below(&slot->rng, n)), "text");
+        if (text == NULL) {
+            loadgen_retry(st, slot, "GET /api/games/ID/legal answered an action without text");
+            break;
+        }
+        slot->version = number;
+        slot->failures = 0;
+        loadgen_act(st, slot, text);
+        break;
+    }
+    case LOADGEN_ACT:
+        slot->failures = 0;
+        loadgen_legal(st, slot, slot->seat);
+        break;
+    case LOADGEN_READY:
+    case LOADGEN_DONE:
+        break;
+    }
+    json_decref(answer);
+}
+
+/* Enough file descriptors for one connection per game; 0, or -1. */
+static int loadgen_raise_files(long games)
+{
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+        return 0;
+    rlim_t needed = (rlim_t)games + 64;
+    if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < needed) {
+        if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < needed)
+            return -1;
+        limit.rlim_cur = needed;
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Is the server there? 0, or CLI_FAIL with why. */
+static int loadgen_probe(const char *url, char *why, size_t why_len)
+{
+    client *c = client_new(url);
+    if (c == NULL) {
+        snprintf(why, why_len, "\"%s\" is not a usable address", url);
+        return CLI_FAIL;
+    }
+    char reason[512];
+    int status = client_call(c, "GET", "/api/games?limit=1", NULL, NULL, NULL, NULL, reason, sizeof reason);
+    client_free(c);
+    if (status == CLIENT_OK)
+        return 0;
+    if (status == CLIENT_ENET || status == CLIENT_ETIMEOUT)
+        snprintf(why, why_len, "cannot reach the server at %s: %s", url, reason);
+    else
+        snprintf(why, why_len, "the server at %s does not answer as the API says: %s", url, reason);
+    return CLI_FAIL;
+}
+
+/* Drive every slot until the measurement is over. */
+static void loadgen_loop(loadgen_state *st)
+{
+    const loadgen_config *config = st->config;
+    for (long k = 0; k < config->games && !st->failed; k++)
+        loadgen_create(st, &st->slots[k]);
+    for (;;) {
+        int running = 0;
+        CURLMcode code = curl_multi_perform(st->multi, &running);
+        if (code != CURLM_OK) {
+            loadgen_fail(st, "libcurl: %s", curl_multi_strerror(code));
+            break;
+        }
+        CURLMsg *message;
+        int left;
+        while ((message = curl_multi_info_read(st->multi, &left)) != NULL) {
+            if (message->msg != CURLMSG_DONE)
+                continue;
+            CURL *easy = message->easy_handle;
+            CURLcode result = message->data.result;
+            char *private = NULL;
+            curl_easy_getinfo(easy, CURLINFO_PRIVATE, &private);
+            curl_multi_remove_handle(st->multi, easy);
+            if (private != NULL)
+                loadgen_done(st, (loadgen_slot *)(void *)private, result);
+        }
+        if (st->start == 0 && st->ready == config->games && !st->failed) {
+            st->start = loadgen_now();
+            st->deadline = st->start + (double)config->seconds;
+            st->result->setup_seconds = st->start - st->begun;
+            for (long k = 0; k < config->games; k++)
+                loadgen_summary(st, &st->slots[k]);
+            continue;
+        }
+        if (st->failed)
+            break;
+        int busy = 0;
+        for (long k = 0; k < config->games && !busy; k++)
+            busy = st->slots[k].step != LOADGEN_READY && st->slots[k].step != LOADGEN_DONE;
+        /* over: every answer came, or the late ones are given up */
+        if (st->start > 0 && (!busy || loadgen_now() > st->deadline + LOADGEN_LATE_SECONDS))
+            break;
+        double wait_ms = st->start > 0 ? (st->deadline - loadgen_now()) * 1000.0 : 100;
+        curl_multi_poll(st->multi, NULL, 0, wait_ms < 1 ? 1 : wait_ms > 100 ? 100 : (int)wait_ms, NULL);
+    }
+    double end = loadgen_now();
+    st->result->seconds = st->start > 0 ? (end < st->deadline ? end : st->deadline) - st->start : 0;
+}
+
+int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why, size_t why_len)
+{
+    memset(result, 0, sizeof *result);
+    if (loadgen_raise_files(config->games) != 0) {
+        snprintf(why, why_len, "%ld games need %ld open files, more than this process may have (ulimit -n)",
+                 config->games, config->games + 64);
+        return CLI_FAIL;
+    }
+    if (loadgen_probe(config->url, why, why_len) != 0)
+        return CLI_FAIL;
+    loadgen_state st;
+    memset(&st, 0, sizeof st);
+    st.config = config;
+    st.result = result;
+    st.begun = loadgen_now();
+    st.base = strdup(config->url);
+    st.slots = calloc((size_t)config->games, sizeof *st.slots);
+    st.per_second = calloc((size_t)config->seconds + 1, sizeof *st.per_second);
+    st.multi = curl_multi_init();
+    json_t *request = client_game_request(config->game, config->variant, config->players, NULL);
+    st.create_body = request != NULL ? json_dumps(request, JSON_COMPACT) : NULL;
+    json_decref(request);
+    long initialised = 0;
+    if (st.base == NULL || st.slots == NULL || st.per_second == NULL || st.multi == NULL || st.create_body == NULL)
+        loadgen_fail(&st, "out of memory");
+    for (; !st.failed && initialised < config->games; initialised++) {
+        loadgen_slot *slot = &st.slots[initialised];
+        if (client_request_init(&slot->request) != CLIENT_OK)
+            loadgen_fail(&st, "out of memory for %ld games", config->games);
+        else
+            rng_seed(&slot->rng, config->seed + (uint64_t)initialised);
+        if (st.failed)
+            break;
+    }
+    if (!st.failed) {
+        size_t n = strlen(st.base);
+        while (n > 0 && st.base[n - 1] == '/')
+            st.base[--n] = '\0';
+        curl_multi_setopt(st.multi, CURLMOPT_MAXCONNECTS, config->games + 16);
+        loadgen_loop(&st);
+    }
+    for (long k = 0; k < initialised; k++) {
+        if (st.slots[k].step != LOADGEN_READY && st.slots[k].step != LOADGEN_DONE)
+            curl_multi_remove_handle(st.multi, st.slots[k].request.easy);
+        client_request_free(&st.slots[k].request);
+    }
+    if (st.multi != NULL)
+        curl_multi_cleanup(st.multi);
+    if (!st.failed)
+        loadgen_summarize(&st);
+    free(st.latency);
+    free(st.per_second);
+    free(st.slots);
+    free(st.create_body);
+    free(st.base);
+    if (st.failed) {
+        snprintf(why, why_len, "%s", st.why);
+        return CLI_FAIL;
+    }
+    return 0;
+}
+
+/* ---- output ---- */
+
+void loadgen_print(FILE *out, const loadgen_config *config, const loadgen_result *r)
+{
+    fprintf(out, "maya loadgen: %s%s%s, %d players, %ld games at once, %ld s at %s (seed %" PRIu64 ")\n",
+            config->game, config->variant != NULL ? " " : "", config->variant != NULL ? config->variant : "",
+            config->players, config->games, config->seconds, config->url, config->seed);
+    fprintf(out, "setup: %ld games created and joined in %.2f s\n", config->games, r->setup_seconds);
+    double seconds = r->seconds > 0 ? r->seconds : 1;
+    fprintf(out, "%11s %9s %10s %8s %8s %8s %8s %8s %8s\n", "submissions", "accepted", "accepted/s", "slowest",
+            "fastest", "p50 ms", "p90 ms", "p99 ms", "max ms");
+    fprintf(out, "%11ld %9ld %10.1f %8ld %8ld %8.2f %8.2f %8.2f %8.2f\n", r->submissions, r->accepted,
+            (double)r->accepted / seconds, r->slowest_second, r->fastest_second, r->p50_ms, r->p90_ms, r->p99_ms,
+            r->max_ms);
+    long refused = r->submissions - r->accepted;
+    fprintf(out, "refused submissions: %ld", refused);
+    for (int s = 0; s < LOADGEN_STATUS_MAX; s++) {
+        if (r->by_status[s] > 0 && s == 0)
+            fprintf(out, ", no answer: %ld", r->by_status[0]);
+        else if (r->by_status[s] > 0)
+            fprintf(out, ", status %d: %ld", s, r->by_status[s]);
+    }
+    fprintf(out, "; stale (409 stale, never expected with one client per game): %ld\n", r->stale);
+    fprintf(out, "games finished: %ld; other requests: %ld (%ld failed); legal lists: longest %ld, mean %.0f bytes\n",
+            r->games_finished, r->other_requests, r->other_failures, r->legal_longest, r->legal_bytes_mean);
+}
+
+int loadgen_write_csv(const char *path, const loadgen_config *config, const loadgen_result *r)
+{
+    FILE *out = fopen(path, "a");
+    if (out == NULL)
+        return -1;
+    if (fseek(out, 0, SEEK_END) == 0 && ftell(out) == 0)
+        fputs("game,variant,players,games,seconds,submissions,accepted,accepted_per_s,p50_ms,p90_ms,p99_ms,"
+              "max_ms,refused,stale\n",
+              out);
+    double seconds = r->seconds > 0 ? r->seconds : 1;
+    fprintf(out, "%s,%s,%d,%ld,%.3f,%ld,%ld,%.1f,%.3f,%.3f,%.3f,%.3f,%ld,%ld\n", config->game,
+            config->variant != NULL ? config->variant : "", config->players, config->games, r->seconds,
+            r->submissions, r->accepted, (double)r->accepted / seconds, r->p50_ms, r->p90_ms, r->p99_ms, r->max_ms,
+            r->submissions - r->accepted, r->stale);
+    return fclose(out) == 0 ? 0 : -1;
+}
+
+int cli_loadgen(int argc, char **argv)
+{
+    loadgen_config config;
+    int status = loadgen_parse(argc, argv, &config);
+    if (status != 0)
+        return status;
+    loadgen_result result;
+    char why[1024];
+    if (loadgen_run(&config, &result, why, sizeof why) != 0) {
+        fprintf(stderr, "maya loadgen: %s\n", why);
+        return CLI_FAIL;
+    }
+    loadgen_print(stdout, &config, &result);
+    if (config.csv != NULL && loadgen_write_csv(config.csv, &config, &result) != 0) {
+        fprintf(stderr, "maya loadgen: cannot write %s\n", config.csv);
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}

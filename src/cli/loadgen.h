@@ -1,0 +1,76 @@
+/*
+ * loadgen.h -- maya loadgen: a closed-loop load generator of the server's
+ * API (docs/api.md) that measures how fast it accepts actions.
+ *
+ * It creates N games with human seats only, joins every seat, then keeps the
+ * N games busy at once: each game has one request in flight at a time (the
+ * summary for the seat to move, that seat's legal actions, one of them drawn
+ * uniformly with the game's seeded generator and submitted with the state
+ * number), and a game that ends is replaced by a new one. One thread drives
+ * every game with libcurl's multi interface, one connection per game.
+ * Only action submissions are measured: their latency (p50, p90, p99, max)
+ * and the accepted ones per second; errors are counted by HTTP status.
+ * The pieces are here so that tests can call them without the command line.
+ */
+#ifndef MAYA_LOADGEN_H
+#define MAYA_LOADGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum {
+    LOADGEN_STATUS_MAX = 600 /* HTTP statuses counted 0 .. 599; 0 = no answer */
+};
+
+/* What to run (maya loadgen's options). */
+typedef struct loadgen_config {
+    const char *url;      /* the server's base address, http:// or https:// */
+    const char *game;     /* engine name: "tikal", "tzolkin" */
+    const char *variant;  /* variant name, NULL for the server's default */
+    int players;          /* seats of every game */
+    long games;           /* games kept busy at once */
+    long seconds;         /* length of the measurement */
+    uint64_t seed;        /* game k's choices are drawn from seed + k */
+    const char *csv;      /* file to append one line of figures to, or NULL */
+} loadgen_config;
+
+/* What a run measured. */
+typedef struct loadgen_result {
+    double setup_seconds;            /* creating and joining the first N games */
+    double seconds;                  /* length of the measurement */
+    long submissions;                /* action submissions answered during the measurement */
+    long accepted;                   /* of them accepted (200) */
+    long stale;                      /* of them refused as stale (409 "stale"): must stay 0 */
+    long by_status[LOADGEN_STATUS_MAX]; /* submissions not accepted, by status (0: no answer) */
+    double p50_ms;                   /* latency percentiles of the submissions, nearest rank */
+    double p90_ms;                   /* 90th percentile */
+    double p99_ms;                   /* 99th percentile */
+    double max_ms;                   /* slowest submission */
+    long slowest_second;             /* fewest accepted in one whole second of the run */
+    long fastest_second;             /* most accepted in one whole second of the run */
+    long games_finished;             /* games played to their end during the measurement */
+    long other_requests;             /* create, join, summary and legal requests answered */
+    long other_failures;             /* of them failed (any error) */
+    long legal_longest;              /* most actions in one legal list */
+    double legal_bytes_mean;         /* mean size of a legal answer (bytes) */
+} loadgen_result;
+
+/* Parse maya loadgen's arguments into *config (pointers into argv).
+ * Returns 0, CLI_HELPED after printing the usage, or CLI_USAGE after
+ * printing to stderr what is wrong. */
+int loadgen_parse(int argc, char **argv, loadgen_config *config);
+/* Run the load; 0 with *result filled, or CLI_FAIL with a reason in why
+ * (server unreachable, setup refused, the server failing again and again). */
+int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why, size_t why_len);
+/* The short table of a run. */
+void loadgen_print(FILE *out, const loadgen_config *config, const loadgen_result *result);
+/* Append the run's figures as one CSV line to path, with a header line first
+ * if the file is new or empty; 0, or -1 (errno set) if it cannot be written. */
+int loadgen_write_csv(const char *path, const loadgen_config *config, const loadgen_result *result);
+/* The p-th percentile (0 < p <= 100) of sorted[0..n-1] by the nearest-rank
+ * method: the smallest value with at least p% of the values at or below it;
+ * 0 when n is 0. */
+double loadgen_percentile(const double *sorted, size_t n, double p);
+
+#endif
