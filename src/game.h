@@ -91,6 +91,16 @@ struct game_def {
     void (*resample)(void *state, int seat, uint64_t *rng);
     /* Canonical text of a legal action (without the actor); 0 on success. */
     int (*action_to_text)(const void *state, int action, char *buf, size_t len);
+    /* The text of action (legal in state, the state before it) as seat sees
+     * it once the game has reached now (a later state of the same game, or
+     * the state right after action): action_to_text with what seat may not
+     * see, at now, replaced by "?" as the rules' notation shows it (e.g.
+     * tzolkin.md Z23.8: "deal 2 ?", "keep ? ?"). seat is 0..players-1 or
+     * GAME_CHANCE for a spectator, who sees only what is public. A game
+     * without hidden action text returns action_to_text. 0 on success;
+     * nonzero for an action id out of range, a seat out of range or a
+     * buffer too small. */
+    int (*action_seen)(const void *state, int action, int seat, const void *now, char *buf, size_t len);
     /* Parse an action's text (any accepted form) in this state; 0 on success.
      * The result need not be legal: apply decides that, with its reason. */
     int (*text_to_action)(const void *state, const char *text, int *action, char *why, size_t why_len);

@@ -222,6 +222,15 @@ static int dice_text_to_action(const void *state, const char *text, int *action,
     return 0;
 }
 
+/* Nothing of the dice race is hidden: every seat sees the full text. */
+static int dice_action_seen(const void *state, int action, int seat, const void *now, char *buf, size_t len)
+{
+    (void)now;
+    if (seat != GAME_CHANCE && (seat < 0 || seat >= dice_players(state)))
+        return GAME_EPARSE;
+    return dice_action_to_text(state, action, buf, len);
+}
+
 static size_t dice_render(const void *state, char *buf, size_t len)
 {
     const dice_state *s = state;
@@ -255,6 +264,7 @@ static const game_def dice_race_game = {
     .observation = dice_observation,
     .resample = dice_resample,
     .action_to_text = dice_action_to_text,
+    .action_seen = dice_action_seen,
     .text_to_action = dice_text_to_action,
     .render = dice_render,
 };

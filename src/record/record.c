@@ -140,7 +140,9 @@ static void record_write_tag(FILE *out, const char *name, const char *value)
     fputs("\"]\n", out);
 }
 
-int record_write(FILE *out, const match *m, const record_tag *tags, int tag_count)
+/* Write the record of m, every action line in full (seat is ignored) or,
+ * when seen, as seat sees it once the game has reached m's state. */
+static int record_write_view(FILE *out, const match *m, const record_tag *tags, int tag_count, int seen, int seat)
 {
     const game_def *game = m->game;
     char number[16];
@@ -172,7 +174,10 @@ int record_write(FILE *out, const match *m, const record_tag *tags, int tag_coun
     for (int i = 0; status == 0 && i < m->count; i++) {
         char text[GAME_TEXT_MAX];
         int player = game->current_player(state);
-        status = game->action_to_text(state, m->actions[i], text, sizeof text);
+        if (seen)
+            status = game->action_seen(state, m->actions[i], seat, m->state, text, sizeof text);
+        else
+            status = game->action_to_text(state, m->actions[i], text, sizeof text);
         if (status != 0)
             break;
         if (player == GAME_CHANCE)
@@ -187,19 +192,37 @@ int record_write(FILE *out, const match *m, const record_tag *tags, int tag_coun
     return 0;
 }
 
-char *record_format(const match *m, const record_tag *tags, int tag_count)
+int record_write(FILE *out, const match *m, const record_tag *tags, int tag_count)
+{
+    return record_write_view(out, m, tags, tag_count, 0, GAME_CHANCE);
+}
+
+/* The record written by record_write_view as a heap string, or NULL. */
+static char *record_format_view(const match *m, const record_tag *tags, int tag_count, int seen, int seat)
 {
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
     if (out == NULL)
         return NULL;
-    int status = record_write(out, m, tags, tag_count);
+    int status = record_write_view(out, m, tags, tag_count, seen, seat);
     if (fclose(out) != 0 || status != 0) {
         free(text);
         return NULL;
     }
     return text;
+}
+
+char *record_format(const match *m, const record_tag *tags, int tag_count)
+{
+    return record_format_view(m, tags, tag_count, 0, GAME_CHANCE);
+}
+
+char *record_format_seen(const match *m, int seat, const record_tag *tags, int tag_count)
+{
+    if (seat != GAME_CHANCE && (seat < 0 || seat >= m->options.players))
+        return NULL;
+    return record_format_view(m, tags, tag_count, 1, seat);
 }
 
 /* ---- reading ---- */

@@ -14,6 +14,9 @@
  * a record that loads is a legal game; the first malformed or illegal line
  * is reported as "SOURCE:LINE: reason". The format is the same for every
  * game: only the Variant tag depends on whether the game has variants.
+ * Writing can also give the record as one seat (or a spectator) sees it,
+ * its hidden parts written "?" (record_format_seen): a view, not a record
+ * to replay.
  */
 #ifndef MAYA_RECORD_H
 #define MAYA_RECORD_H
@@ -54,6 +57,14 @@ typedef struct record {
 int record_write(FILE *out, const match *m, const record_tag *tags, int tag_count);
 /* The same record as a heap string (free it), or NULL on failure. */
 char *record_format(const match *m, const record_tag *tags, int tag_count);
+/* The record of m as seat (0..players-1, or GAME_CHANCE for a spectator)
+ * may see it now: as record_format, with every action line written by the
+ * engine's action_seen at m's current state, so that what the seat may not
+ * see is "?" (tzolkin.md Z23.8: "* deal 2 ?", "2 keep ? ?"). A view for
+ * people and for the server's downloads; it need not replay (record_read
+ * refuses a "?"). A heap string (free it), or NULL for a seat out of range
+ * or a failure. */
+char *record_format_seen(const match *m, int seat, const record_tag *tags, int tag_count);
 
 /* Read and replay the record text[0..len-1] (any bytes) named source in
  * messages; find looks up the Game tag (NULL = games_find). Returns 0 with

@@ -94,6 +94,26 @@ static int game_action_to_text(const void *state, int action, char *buf, size_t 
     return tikal_action_to_text(state, action, buf, len);
 }
 
+/* Every line of Tikal is public when written (T5.4, T29): bids are open
+ * (T22.4), drawn and revealed tiles are seen by all, and a dug motif goes
+ * into a face-up collection. So every seat and a spectator see the full
+ * text. */
+static int game_action_seen(const void *state, int action, int seat, const void *now, char *buf, size_t len)
+{
+    char text[GAME_TEXT_MAX];
+    (void)now;
+    if (seat != GAME_CHANCE && (seat < 0 || seat >= ((const tikal_state *)state)->players))
+        return GAME_EPARSE;
+    int status = tikal_action_to_text(state, action, text, sizeof text);
+    if (status != GAME_OK)
+        return status;
+    size_t used = strlen(text);
+    if (buf == NULL || used >= len)
+        return GAME_EPARSE; /* too small: tikal_action_to_text would cut the text short */
+    memcpy(buf, text, used + 1);
+    return GAME_OK;
+}
+
 static int game_text_to_action(const void *state, const char *text, int *action, char *why, size_t why_len)
 {
     return tikal_text_to_action(state, text, action, why, why_len);
@@ -127,6 +147,7 @@ const game_def tikal_game = {
     .observation = game_observation,
     .resample = game_resample,
     .action_to_text = game_action_to_text,
+    .action_seen = game_action_seen,
     .text_to_action = game_text_to_action,
     .render = game_render,
 };

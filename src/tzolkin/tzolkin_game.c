@@ -2,9 +2,11 @@
  * tzolkin_game.c -- Tzolk'in behind the generic interface (game.h): the
  * game_def table, chance outcomes, scores and winners (Z19.4), the undo
  * window, and the private information of the wealth tiles: observation
- * hides what a seat may not see (Z23.8) and resample fills it back
- * consistently for information-set search.
+ * hides what a seat may not see (Z23.8), action_seen writes the deal and
+ * keep lines as that seat sees them, and resample fills the hidden tiles
+ * back consistently for information-set search.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "tzolkin/tzolkin.h"
@@ -162,6 +164,34 @@ static int g_to_text(const void *state, int action, char *buf, size_t len)
     return tzolk_action_to_text(cst(state), action, buf, len);
 }
 
+/* Z23.8: a deal line names its tile only to the seat dealt, for the whole
+ * game; a keep line names its tiles to the keeper, and to everybody once
+ * the last keep of the setup is written (all_kept, as g_observation
+ * decides it). Every other line is public. */
+static int g_seen(const void *state, int action, int seat, const void *now, char *buf, size_t len)
+{
+    const tzolk_state *s = cst(state);
+    char text[GAME_TEXT_MAX];
+    if ((seat != GAME_CHANCE && (seat < 0 || seat >= s->players)) || now == NULL || buf == NULL)
+        return GAME_EPARSE;
+    int status = tzolk_action_to_text(s, action, text, sizeof text);
+    if (status != 0)
+        return status;
+    if (action >= TZOLK_A_DEAL && action < TZOLK_A_BLOCK) {
+        int dealt = s->setup_count / 4;
+        if (seat != dealt)
+            snprintf(text, sizeof text, "deal %d ?", dealt + 1);
+    } else if (action >= TZOLK_A_KEEP && action < TZOLK_A_START) {
+        if (seat != s->actor && !all_kept(cst(now)))
+            snprintf(text, sizeof text, "keep ? ?");
+    }
+    size_t used = strlen(text);
+    if (used >= len)
+        return GAME_EPARSE;
+    memcpy(buf, text, used + 1);
+    return 0;
+}
+
 static int g_from_text(const void *state, const char *text, int *action, char *why, size_t why_len)
 {
     return tzolk_text_to_action(cst(state), text, action, why, why_len);
@@ -193,6 +223,7 @@ const game_def tzolkin_game = {
     g_observation,
     g_resample,
     g_to_text,
+    g_seen,
     g_from_text,
     g_render,
 };
