@@ -59,7 +59,8 @@ int term_view_draw(const game_def *game, const void *state, int viewer, const un
     if (text == NULL)
         return 0;
     game->render(state, text, need);
-    for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n"))
+    char *rest;
+    for (char *line = strtok_r(text, "\n", &rest); line != NULL; line = strtok_r(NULL, "\n", &rest))
         term_canvas_text(c, row++, 0, line, TERM_ST_NORMAL);
     free(text);
     return row;

@@ -197,7 +197,8 @@ int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, ch
     if (!text || strlen(text) >= sizeof buf)
         return fail(why, why_len, "not a Tzolk'in line", GAME_EPARSE);
     strcpy(buf, text);
-    for (char *p = strtok(buf, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+    char *rest; /* strtok_r's position: the server parses on many threads at once */
+    for (char *p = strtok_r(buf, " \t\r\n", &rest); p; p = strtok_r(NULL, " \t\r\n", &rest)) {
         if (nt == 8)
             return fail(why, why_len, "too many words", GAME_EPARSE);
         tok[nt++] = p;

@@ -1,0 +1,106 @@
+/*
+ * observe.c -- an observation as JSON (see observe.h): the dispatch by game
+ * name, the fields every game has (game, variant, players, to_move), and the
+ * failure-keeping builders the per-game writers use (observe_internal.h).
+ */
+#include <string.h>
+
+#include "server/observe.h"
+#include "server/observe_internal.h"
+
+void observe_set(json_t *out, const char *key, json_t *value, int *failed)
+{
+    if (out == NULL || value == NULL) {
+        json_decref(value);
+        *failed = 1;
+        return;
+    }
+    if (json_object_set_new(out, key, value) != 0)
+        *failed = 1;
+}
+
+void observe_push(json_t *out, json_t *value, int *failed)
+{
+    if (out == NULL || value == NULL) {
+        json_decref(value);
+        *failed = 1;
+        return;
+    }
+    if (json_array_append_new(out, value) != 0)
+        *failed = 1;
+}
+
+json_t *observe_array(int *failed)
+{
+    json_t *out = json_array();
+    if (out == NULL)
+        *failed = 1;
+    return out;
+}
+
+json_t *observe_object(int *failed)
+{
+    json_t *out = json_object();
+    if (out == NULL)
+        *failed = 1;
+    return out;
+}
+
+json_t *observe_name(const char *const *names, int count, int value)
+{
+    if (value >= 0 && value < count && names[value] != NULL)
+        return json_string(names[value]);
+    return json_integer(value);
+}
+
+json_t *observe_seat(int seat)
+{
+    return seat == -1 ? json_null() : json_integer(seat);
+}
+
+json_t *observe_bits(uint64_t mask, int bits, json_t *(*item)(int bit), int *failed)
+{
+    json_t *out = observe_array(failed);
+    for (int bit = 0; bit < bits; bit++)
+        if (mask & ((uint64_t)1 << bit))
+            observe_push(out, item(bit), failed);
+    return out;
+}
+
+/* to_move: the seat to act, "chance", or null once the game is over. */
+static json_t *observe_to_move(int player)
+{
+    if (player == GAME_CHANCE)
+        return json_string("chance");
+    if (player == GAME_TERMINAL)
+        return json_null();
+    return json_integer(player);
+}
+
+json_t *observe_json(const game_def *game, const void *observation)
+{
+    if (game == NULL || game->name == NULL || observation == NULL)
+        return NULL;
+    int is_tikal = strcmp(game->name, "tikal") == 0;
+    if (!is_tikal && strcmp(game->name, "tzolkin") != 0)
+        return NULL;
+    int players = game->players(observation);
+    if (players < game->min_players || players > game->max_players)
+        return NULL;
+    int failed = 0;
+    json_t *out = observe_object(&failed);
+    if (out == NULL)
+        return NULL;
+    observe_set(out, "game", json_string(game->name), &failed);
+    observe_set(out, "players", json_integer(players), &failed);
+    observe_set(out, "to_move", observe_to_move(game->current_player(observation)), &failed);
+    if (is_tikal)
+        observe_tikal(out, observation, &failed);
+    else
+        observe_tzolkin(out, observation, &failed);
+    if (failed) {
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}

@@ -1,0 +1,33 @@
+/*
+ * observe.h -- an engine's observation as JSON, for the server's answers
+ * (GET /api/games/ID/view, field "observation"; docs/api.md).
+ *
+ * The input is what game->observation(state, seat, out) wrote: the position
+ * as one seat (or a spectator) sees it, with what it may not see already
+ * replaced by the engine's placeholders. The output is a JSON object that
+ * holds every piece of information of that observation, in the notation of
+ * the rules (tikal.md T29, tzolkin.md Z23: fields "c3", tiles "B6", gear
+ * positions "PAL3", buildings "B1-07", wealth tiles "W05", resource letters
+ * w s g), so that a browser can draw the position without knowing the C
+ * structs; seats are numbered from 0 as everywhere in the API. Hidden
+ * values are null. docs/observation.md lists the fields of each game.
+ *
+ * The games' writers are observe_tikal.c and observe_tzolkin.c (declared in
+ * observe_internal.h); this file dispatches by game name and holds the
+ * fields common to every game.
+ */
+#ifndef MAYA_OBSERVE_H
+#define MAYA_OBSERVE_H
+
+#include <jansson.h>
+
+#include "game.h"
+
+/* A new JSON object (json_decref it) describing observation, an observation
+ * of game (game->state_size bytes); NULL if game is not one this module
+ * knows (by game->name), if the observation's number of seats is out of
+ * the game's range, or if memory runs out. Equal observations give equal
+ * JSON (json_dumps with JSON_SORT_KEYS gives equal text). */
+json_t *observe_json(const game_def *game, const void *observation);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * observe_internal.h -- what observe.c shares with the per-game writers
+ * observe_tikal.c and observe_tzolkin.c: the writers themselves and small
+ * builders that never lose a failure.
+ *
+ * The builders take a failure flag: a value that could not be made (out of
+ * memory) or stored sets *failed and is released, so a writer builds the
+ * whole object without checking each call, and observe_json throws the
+ * object away at the end if anything failed.
+ *
+ * Values the engines never write (an id out of range, an unknown enum) are
+ * kept as their raw number rather than dropped, so that no two different
+ * observations ever give the same JSON.
+ */
+#ifndef MAYA_OBSERVE_INTERNAL_H
+#define MAYA_OBSERVE_INTERNAL_H
+
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "tikal/tikal.h"
+#include "tzolkin/tzolkin.h"
+
+/* Add the game-specific fields of a Tikal / Tzolk'in observation to out. */
+void observe_tikal(json_t *out, const tikal_state *s, int *failed);
+void observe_tzolkin(json_t *out, const tzolk_state *s, int *failed);
+
+/* out[key] = value (value may be NULL: a failed allocation). */
+void observe_set(json_t *out, const char *key, json_t *value, int *failed);
+/* Append value to the array out (value may be NULL). */
+void observe_push(json_t *out, json_t *value, int *failed);
+/* An array, or an object, that is NULL-safe to fill: failures are flagged. */
+json_t *observe_array(int *failed);
+json_t *observe_object(int *failed);
+
+/* names[value] as a string, or the raw value if it is out of 0..count-1
+ * or names[value] is NULL. */
+json_t *observe_name(const char *const *names, int count, int value);
+/* A seat: null for -1 (none), else the number. */
+json_t *observe_seat(int seat);
+/* An array of the bits set in mask[0..bits-1], ascending, each as the new
+ * value item(bit) makes (its id in the notation, or the raw bit number). */
+json_t *observe_bits(uint64_t mask, int bits, json_t *(*item)(int bit), int *failed);
+
+#endif
