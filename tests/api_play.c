@@ -4,8 +4,11 @@
  * cmocka test (tests/run.sh does not run it alone): a shell test starts a
  * server and runs it.
  *
- *   api_play URL GAME[:VARIANT] PLAYERS SEED [SEATS]
+ *   api_play URL[,URL...] GAME[:VARIANT] PLAYERS SEED [SEATS]
  *
+ * With several URLs (servers sharing one database) the game is created on
+ * the first and seat s talks to URL number s modulo their count, so every
+ * seat's requests and event stream follow changes made on another server.
  * SEATS is one entry per seat, comma-separated: "human", or a bot spec
  * (random, greedy, mcts:millis=100, ...) for a seat the server's bot plays;
  * default every seat human. It creates the game, then one thread per human
@@ -50,7 +53,9 @@ enum {
 
 /* What every thread shares. */
 typedef struct play_shared {
-    const char *url;              /* the server */
+    const char *url;              /* the first server: creation, spectator */
+    char *urls[GAME_MAX_PLAYERS]; /* every server given; seat s talks to urls[s % url_count] */
+    int url_count;                /* entries of urls */
     const game_def *game;         /* the engine, for reading the record */
     int players;                  /* seats */
     uint64_t seed;                /* choices are drawn from seed and seat */
@@ -578,7 +583,7 @@ static int play_game(play_shared *shared, const char *variant, const char *const
             p->shared = shared;
             p->seat = s;
             rng_seed(&p->r, shared->seed * GAME_MAX_PLAYERS + (uint64_t)s);
-            p->c = client_new(shared->url); /* here: libcurl's global setup is never made in a thread */
+            p->c = client_new(shared->urls[s % shared->url_count]); /* here: libcurl's global setup is never made in a thread */
             if (p->c == NULL)
                 play_fail(shared, "seat %d: no client", s);
         }
@@ -627,7 +632,15 @@ int main(int argc, char **argv)
         *variant++ = '\0';
     play_shared shared;
     memset(&shared, 0, sizeof shared);
-    shared.url = argv[1];
+    char url_list[1024];
+    snprintf(url_list, sizeof url_list, "%s", argv[1]);
+    for (char *entry = url_list, *next; entry != NULL && shared.url_count < GAME_MAX_PLAYERS; entry = next) {
+        next = strchr(entry, ',');
+        if (next != NULL)
+            *next++ = '\0';
+        shared.urls[shared.url_count++] = entry;
+    }
+    shared.url = shared.urls[0];
     shared.game = games_find(game_name);
     if (shared.game == NULL)
         return play_usage("unknown game");

@@ -824,27 +824,29 @@ static void test_bad_address_postgres(void **state)
 static void test_wait_sqlite(void **state)
 {
     fixture *f = *state;
-    int64_t game = -7, version = -7;
+    store_note note = {.game = -7, .version = -7, .events = -7};
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    assert_int_equal(store_wait(f->st, 120, &game, &version), 0);
+    assert_int_equal(store_wait(f->st, 120, &note), 0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
     assert_true(ms >= 115);
-    assert_int_equal(game, -7);
+    assert_int_equal(note.game, -7);
 }
 
-/* Wait on st for the announcement of game at version (skipping others). */
-static void expect_announcement(store *st, int64_t game, int64_t version)
+/* Wait on st for the announcement of game at version after a change of
+ * events (1) or of its row or seats (0), skipping others. */
+static void expect_announcement(store *st, int64_t game, int64_t version, int events)
 {
     for (int tries = 0; tries < 100; tries++) {
-        int64_t g = 0, v = 0;
-        int got = store_wait(st, 5000, &g, &v);
+        store_note note = {0};
+        int got = store_wait(st, 5000, &note);
         assert_int_equal(got, 1);
-        if (g == game && v == version)
+        if (note.game == game && note.version == version && note.events == events)
             return;
     }
-    fail_msg("no announcement of game %lld at version %lld", (long long)game, (long long)version);
+    fail_msg("no announcement of game %lld at version %lld (%s)", (long long)game, (long long)version,
+             events ? "events" : "seats");
 }
 
 static double elapsed_ms(const struct timespec *t0)
@@ -862,21 +864,21 @@ static void test_wait_postgres(void **state)
     store *watcher;
     char why[WHY_MAX] = "";
     assert_int_equal(store_open(&watcher, f->where, why, sizeof why), STORE_OK);
-    int64_t g = 0, v = 0;
-    assert_int_equal(store_wait(watcher, 0, &g, &v), 0); /* starts listening */
+    store_note note;
+    assert_int_equal(store_wait(watcher, 0, &note), 0); /* starts listening */
 
     store_game game;
     store_seat seats[GAME_MAX_PLAYERS];
     create(f->st, &game, seats, 2, 16);
-    expect_announcement(watcher, game.id, 0);
+    expect_announcement(watcher, game.id, 0, 0);
     store_event events[2] = {action(1, GAME_CHANCE, "roll 3"), action(2, 0, "step")};
     assert_int_equal(store_append(f->st, game.id, 0, events, 2, STORE_RUNNING, "", why, sizeof why), STORE_OK);
-    expect_announcement(watcher, game.id, 2);
+    expect_announcement(watcher, game.id, 2, 1);
     seats[0].taken = 0;
     assert_int_equal(store_set_seat(f->st, game.id, &seats[0], why, sizeof why), STORE_OK);
-    expect_announcement(watcher, game.id, 2);
+    expect_announcement(watcher, game.id, 2, 0);
     assert_int_equal(store_set_status(f->st, game.id, STORE_FINISHED, "1 0", why, sizeof why), STORE_OK);
-    expect_announcement(watcher, game.id, 2);
+    expect_announcement(watcher, game.id, 2, 0);
 
     /* a refused append announces nothing; then quiet: 0 after the timeout */
     store_event stale = action(1, 1, "leap");
@@ -884,17 +886,17 @@ static void test_wait_postgres(void **state)
                      STORE_ECONFLICT);
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    assert_int_equal(store_wait(watcher, 300, &g, &v), 0);
+    assert_int_equal(store_wait(watcher, 300, &note), 0);
     double ms = elapsed_ms(&t0);
     assert_true(ms >= 290);
     assert_true(ms < 3000);
 
     /* announcements wait in the queue until read, and a writer hears its own */
-    assert_int_equal(store_wait(f->st, 0, &g, &v), 0);
+    assert_int_equal(store_wait(f->st, 0, &note), 0);
     store_event third = action(3, 1, "leap");
     assert_int_equal(store_append(f->st, game.id, 2, &third, 1, STORE_FINISHED, "1 0", why, sizeof why), STORE_OK);
-    expect_announcement(watcher, game.id, 3);
-    expect_announcement(f->st, game.id, 3);
+    expect_announcement(watcher, game.id, 3, 1);
+    expect_announcement(f->st, game.id, 3, 1);
     store_close(watcher);
 }
 
@@ -931,20 +933,20 @@ static void test_reconnect_postgres(void **state)
     store *watcher;
     char why[WHY_MAX] = "";
     assert_int_equal(store_open(&watcher, f->where, why, sizeof why), STORE_OK);
-    int64_t g = 0, v = 0;
-    assert_int_equal(store_wait(watcher, 0, &g, &v), 0);
+    store_note note;
+    assert_int_equal(store_wait(watcher, 0, &note), 0);
     store_game game;
     store_seat seats[GAME_MAX_PLAYERS];
     create(f->st, &game, seats, 2, 17);
-    expect_announcement(watcher, game.id, 0);
+    expect_announcement(watcher, game.id, 0, 0);
 
     end_store_sessions(f->pg_url);
     assert_stored(f->st, &game, seats, NULL, 0);
-    assert_int_equal(store_wait(watcher, 5000, &g, &v), -1);
-    assert_int_equal(store_wait(watcher, 0, &g, &v), 0); /* listening again */
+    assert_int_equal(store_wait(watcher, 5000, &note), -1);
+    assert_int_equal(store_wait(watcher, 0, &note), 0); /* listening again */
     store_event event = action(1, GAME_CHANCE, "roll 2");
     assert_int_equal(store_append(f->st, game.id, 0, &event, 1, STORE_RUNNING, "", why, sizeof why), STORE_OK);
-    expect_announcement(watcher, game.id, 1);
+    expect_announcement(watcher, game.id, 1, 1);
     store_close(watcher);
 }
 

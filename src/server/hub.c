@@ -1150,7 +1150,7 @@ void hub_record(hub *h, int64_t id, const char *token, hub_reply *r)
 {
     hub_game *g = lock_game(h, id, r);
     record_tag tags[GAME_MAX_PLAYERS + 1];
-    char names[GAME_MAX_PLAYERS][8], date[11];
+    char names[GAME_MAX_PLAYERS][16], date[11];
     int seat, n = 0;
 
     if (g == NULL)
@@ -1326,7 +1326,7 @@ static hub_game **table_snapshot(hub *h, int *n)
     pthread_mutex_lock(&h->table_lock);
     *n = h->count;
     games = malloc(sizeof *games * (size_t)(h->count ? h->count : 1));
-    if (games != NULL)
+    if (games != NULL && h->count > 0)
         memcpy(games, h->games, sizeof *games * (size_t)h->count);
     pthread_mutex_unlock(&h->table_lock);
     return games;
@@ -1358,37 +1358,50 @@ static void sweep(hub *h)
     free(games);
 }
 
+/* Another process changed g (locked): take what the store holds, wake
+ * watchers and bots, and start the game if the change took its last free
+ * seat (the joining process may not have known the other seats were taken;
+ * if both start it, the store keeps one start and the other reloads). */
+static void catch_up(hub *h, hub_game *g)
+{
+    hub_reply r = {0};
+
+    game_reload(h, g);
+    g->bot_queued = 0;
+    changed(h, g);
+    if (g->row.status == STORE_OPEN && start_if_full(h, g, &r) != 0 && r.status != 409)
+        fprintf(stderr, "maya serve: game %lld cannot start: %s\n", (long long)g->row.id, r.error);
+    hub_reply_free(&r);
+}
+
 static void *watchdog_thread(void *arg)
 {
     hub *h = arg;
     time_t last_sweep = 0;
 
     while (!atomic_load(&h->stopping)) {
-        int64_t id, version;
-        int heard = store_wait(h->st, 500, &id, &version);
+        store_note note;
+        int heard = store_wait(h->st, 500, &note);
         if (heard < 0) { /* the announcements were interrupted: catch up with everything */
             int n;
             hub_game **games = table_snapshot(h, &n);
             for (int i = 0; games != NULL && i < n; i++) {
                 pthread_mutex_lock(&games[i]->lock);
-                if (games[i]->row.status != STORE_FINISHED) {
-                    game_reload(h, games[i]);
-                    games[i]->bot_queued = 0;
-                    changed(h, games[i]);
-                }
+                if (games[i]->row.status != STORE_FINISHED)
+                    catch_up(h, games[i]);
                 pthread_mutex_unlock(&games[i]->lock);
             }
             free(games);
         }
         if (heard == 1) {
-            hub_game *g = table_find(h, id);
+            hub_game *g = table_find(h, note.game);
             if (g != NULL) {
                 pthread_mutex_lock(&g->lock);
-                if (version > g->row.version) { /* another process moved the game on */
-                    game_reload(h, g);
-                    g->bot_queued = 0;
-                    changed(h, g);
-                }
+                /* another process moved the game on, or changed its seats or
+                 * status (a seat change keeps the version: reload even if it
+                 * may be this process's own) */
+                if (note.version > g->row.version || (!note.events && note.version == g->row.version))
+                    catch_up(h, g);
                 pthread_mutex_unlock(&g->lock);
             }
         }
@@ -1422,8 +1435,8 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
     /* listen before loading, so that no change made meanwhile by another
      * process goes unheard (PostgreSQL delivers only what follows LISTEN) */
     {
-        int64_t id, version;
-        store_wait(st, 0, &id, &version);
+        store_note note;
+        store_wait(st, 0, &note);
     }
     for (int k = 0; k < 2; k++) {
         int n = 0;

@@ -250,9 +250,9 @@ int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, 
     return st->backend->list(st->impl, status, ids, max, n, why, why_len);
 }
 
-int store_wait(store *st, int timeout_ms, int64_t *game, int64_t *version)
+int store_wait(store *st, int timeout_ms, store_note *note)
 {
-    if (!st || !game || !version)
+    if (!st || !note)
         return -1;
-    return st->backend->wait(st->impl, timeout_ms, game, version);
+    return st->backend->wait(st->impl, timeout_ms, note);
 }

@@ -17,10 +17,11 @@
  * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
  * concurrency: the caller reloads and reports the request as stale). Every
  * function is safe to call from several threads at once.
- * Between processes (PostgreSQL only) every committed change (create, seat,
- * status, append) is announced with NOTIFY on channel "maya" with the
- * payload "GAME VERSION", VERSION being the game's version after the change;
- * store_wait delivers those announcements (also a process's own).
+ * Between processes (PostgreSQL only) every committed change is announced
+ * with NOTIFY on channel "maya": an append with the payload "GAME VERSION
+ * events", any other change (create, seat, status) with "GAME VERSION
+ * seats", VERSION being the game's version after the change; store_wait
+ * delivers those announcements (also a process's own).
  * Errors: every function returns STORE_OK or one of the codes below and,
  * on failure, writes into why (why_len bytes, may be 0) a reason naming the
  * operation and, for STORE_EIO, the database's own message.
@@ -69,6 +70,13 @@ typedef struct store_game {
     char result[STORE_RESULT_MAX];       /* final scores "S1 S2 ..." once finished, else "" */
     int64_t version;                     /* events stored so far (the state number) */
 } store_game;
+
+/* An announcement of a committed change (store_wait). */
+typedef struct store_note {
+    int64_t game;    /* the game that changed */
+    int64_t version; /* its version after the change */
+    int events;      /* 1: events were appended; 0: its row or seats changed (create, seat, status) */
+} store_note;
 
 typedef struct store_seat {
     int seat;                              /* 0-based seat number */
@@ -122,7 +130,7 @@ int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MA
 int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, size_t why_len);
 
 /* Wait up to timeout_ms for an announcement of a committed change from any
- * process sharing the store; returns 1 with *game and *version set, 0 on
+ * process sharing the store; returns 1 with *note filled, 0 on
  * timeout, or -1 if the connection failed (after waiting timeout_ms when it
  * could not be opened; it is opened again on the next call, and what was
  * announced in between is lost: reload what you watch).
@@ -132,6 +140,6 @@ int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, 
  * queued until read; each is delivered to one caller, so one thread per
  * process should wait and pass them on.
  * SQLite announces nothing: store_wait sleeps timeout_ms and returns 0. */
-int store_wait(store *st, int timeout_ms, int64_t *game, int64_t *version);
+int store_wait(store *st, int timeout_ms, store_note *note);
 
 #endif

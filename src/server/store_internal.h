@@ -40,7 +40,7 @@ typedef struct store_backend {
                 store_event **events, int *n, char *why, size_t why_len); /* store_load */
     int (*list)(void *impl, int status, int64_t *ids, int max, int *n, char *why,
                 size_t why_len);                                                /* store_list, max >= 1 */
-    int (*wait)(void *impl, int timeout_ms, int64_t *game, int64_t *version); /* store_wait */
+    int (*wait)(void *impl, int timeout_ms, store_note *note);              /* store_wait */
 } store_backend;
 
 extern const store_backend store_sqlite_backend; /* store_sqlite.c */

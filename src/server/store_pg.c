@@ -15,7 +15,7 @@
  * one, which row-locks it, so of two racing appends the second sees 0 rows
  * (or, should the events exist already, a unique violation) and becomes
  * STORE_ECONFLICT with everything rolled back. Every write announces itself
- * with pg_notify('maya', 'GAME VERSION') inside its own transaction, so the
+ * with pg_notify('maya', 'GAME VERSION KIND') inside its own transaction, so the
  * announcement is sent exactly when the change commits. Loads read in one
  * REPEATABLE READ transaction (a consistent snapshot). The schema version is
  * the table maya_schema; creating or migrating the schema holds an advisory
@@ -431,11 +431,13 @@ static int pg_open(void **impl, const char *where, char *why, size_t why_len)
     return STORE_OK;
 }
 
-/* Announce (inside the open transaction) that game is at version. */
-static int announce(PGconn *conn, int64_t game, int64_t version, const char *what, char *why, size_t why_len)
+/* Announce (inside the open transaction) that game is at version after a
+ * change of kind "events" or "seats" (store.h). */
+static int announce(PGconn *conn, int64_t game, int64_t version, const char *kind, const char *what, char *why,
+                    size_t why_len)
 {
-    char payload[2 * PG_NUMBER_MAX];
-    snprintf(payload, sizeof payload, "%" PRId64 " %" PRId64, game, version);
+    char payload[2 * PG_NUMBER_MAX + 8];
+    snprintf(payload, sizeof payload, "%" PRId64 " %" PRId64 " %s", game, version, kind);
     pg_params params = {0};
     param_text(&params, payload);
     return exec(conn, NULL, "SELECT pg_notify('maya', $1)", &params, what, why, why_len);
@@ -482,7 +484,7 @@ static int create_on(PGconn *conn, store_game *game, const store_seat *seats, ch
                   &row, what, why, why_len);
     }
     if (rc == STORE_OK)
-        rc = announce(conn, id, 0, what, why, why_len);
+        rc = announce(conn, id, 0, "seats", what, why, why_len);
     if (rc == STORE_OK)
         rc = commit(conn, what, why, why_len);
     if (rc != STORE_OK) {
@@ -522,7 +524,7 @@ static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, char 
     int rc = exec(conn, &res,
                   "WITH changed AS (UPDATE seats SET is_bot = $3, bot = $4, name = $5, taken = $6, token_hash = $7"
                   " WHERE game = $1 AND seat = $2 RETURNING game)"
-                  " SELECT pg_notify('maya', g.id::text || ' ' || g.version::text)"
+                  " SELECT pg_notify('maya', g.id::text || ' ' || g.version::text || ' seats')"
                   " FROM games g JOIN changed c ON c.game = g.id",
                   &params, what, why, why_len);
     if (rc != STORE_OK)
@@ -569,7 +571,7 @@ static int pg_set_status(void *impl, int64_t game, store_status status, const ch
     /* one statement, so one transaction: the update and its announcement */
     int rc = exec(conn, &res,
                   "WITH changed AS (UPDATE games SET status = $2, result = $3 WHERE id = $1 RETURNING id, version)"
-                  " SELECT pg_notify('maya', id::text || ' ' || version::text) FROM changed",
+                  " SELECT pg_notify('maya', id::text || ' ' || version::text || ' seats') FROM changed",
                   &params, what, why, why_len);
     if (rc == STORE_OK && PQntuples(res) == 0)
         rc = store_fail(why, why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
@@ -616,7 +618,7 @@ static int append_on(PGconn *conn, int64_t game, int64_t version, const store_ev
                   &row, what, why, why_len);
     }
     if (rc == STORE_OK)
-        rc = announce(conn, game, version + n, what, why, why_len);
+        rc = announce(conn, game, version + n, "events", what, why, why_len);
     if (rc == STORE_OK)
         rc = commit(conn, what, why, why_len);
     if (rc != STORE_OK)
@@ -799,8 +801,8 @@ static int pg_list(void *impl, int status, int64_t *ids, int max, int *n, char *
     return rc == STORE_ECONFLICT ? STORE_EIO : rc;
 }
 
-/* Parse an announcement "GAME VERSION"; 0, or -1 if it is not one. */
-static int parse_announcement(const char *payload, int64_t *game, int64_t *version)
+/* Parse an announcement "GAME VERSION KIND"; 0, or -1 if it is not one. */
+static int parse_announcement(const char *payload, store_note *note)
 {
     char *end;
     errno = 0;
@@ -809,10 +811,12 @@ static int parse_announcement(const char *payload, int64_t *game, int64_t *versi
         return -1;
     const char *rest = end + 1;
     long long v = strtoll(rest, &end, 10);
-    if (errno != 0 || end == rest || *end != '\0' || v < 0)
+    if (errno != 0 || end == rest || *end != ' ' || v < 0)
         return -1;
-    *game = id;
-    *version = v;
+    int events = strcmp(end + 1, "events") == 0;
+    if (!events && strcmp(end + 1, "seats") != 0)
+        return -1;
+    *note = (store_note){.game = id, .version = v, .events = events};
     return 0;
 }
 
@@ -836,14 +840,14 @@ static PGconn *listen_connect(const char *address)
 }
 
 /* store_wait with listen_lock held and p->listen open. */
-static int wait_on(PGconn *conn, int timeout_ms, int64_t *game, int64_t *version)
+static int wait_on(PGconn *conn, int timeout_ms, store_note *note)
 {
     int64_t deadline = now_ms() + (timeout_ms > 0 ? timeout_ms : 0);
     for (;;) {
-        PGnotify *note;
-        while ((note = PQnotifies(conn)) != NULL) {
-            int ok = strcmp(note->relname, "maya") == 0 && parse_announcement(note->extra, game, version) == 0;
-            PQfreemem(note);
+        PGnotify *notify;
+        while ((notify = PQnotifies(conn)) != NULL) {
+            int ok = strcmp(notify->relname, "maya") == 0 && parse_announcement(notify->extra, note) == 0;
+            PQfreemem(notify);
             if (ok)
                 return 1;
         }
@@ -863,7 +867,7 @@ static int wait_on(PGconn *conn, int timeout_ms, int64_t *game, int64_t *version
     }
 }
 
-static int pg_wait(void *impl, int timeout_ms, int64_t *game, int64_t *version)
+static int pg_wait(void *impl, int timeout_ms, store_note *note)
 {
     pg_store *p = impl;
     pthread_mutex_lock(&p->listen_lock);
@@ -875,7 +879,7 @@ static int pg_wait(void *impl, int timeout_ms, int64_t *game, int64_t *version)
             return -1;
         }
     }
-    int got = wait_on(p->listen, timeout_ms, game, version);
+    int got = wait_on(p->listen, timeout_ms, note);
     if (got < 0) {
         PQfinish(p->listen);
         p->listen = NULL;

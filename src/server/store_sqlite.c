@@ -632,11 +632,10 @@ done:
     return rc;
 }
 
-static int sqlite_wait(void *impl, int timeout_ms, int64_t *game, int64_t *version)
+static int sqlite_wait(void *impl, int timeout_ms, store_note *note)
 {
     (void)impl;
-    (void)game;
-    (void)version;
+    (void)note;
     store_sleep_ms(timeout_ms);
     return 0;
 }

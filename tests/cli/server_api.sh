@@ -18,8 +18,8 @@ pg_on_exit=$cleanup
 # SQLite
 serve_start a "$tmp/maya.db" --bot-threads 2 || exit 1
 "$bin/api_check" "$a_url" "$tmp/maya.db" || fail "api_check with SQLite"
-"$bin/api_play" "$a_url" tikal 4 11 human,human,bot,human || fail "a Tikal game with SQLite"
-"$bin/api_play" "$a_url" tzolkin 3 12 human,bot,human || fail "a Tzolk'in game with SQLite"
+"$bin/api_play" "$a_url" tikal 4 11 human,human,greedy:beam=2,human || fail "a Tikal game with SQLite"
+"$bin/api_play" "$a_url" tzolkin 3 12 human,random,human || fail "a Tzolk'in game with SQLite"
 serve_stop a
 
 # PostgreSQL: two servers on one database
@@ -28,5 +28,5 @@ serve_start a "$MAYA_PG_URL" --bot-threads 1 || exit 1
 serve_start b "$MAYA_PG_URL" --bot-threads 1 || exit 1
 "$bin/api_check" "$a_url" "$MAYA_PG_URL" || fail "api_check with PostgreSQL"
 "$bin/api_play" "$a_url,$b_url" tikal 2 13 human,human || fail "a Tikal game across two servers on PostgreSQL"
-"$bin/api_play" "$b_url,$a_url" tzolkin 2 14 human,bot || fail "a Tzolk'in game across two servers on PostgreSQL"
+"$bin/api_play" "$b_url,$a_url" tzolkin 2 14 human,greedy:beam=2 || fail "a Tzolk'in game across two servers on PostgreSQL"
 exit $failed
