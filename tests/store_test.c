@@ -282,14 +282,14 @@ static void test_set_seat(void **state)
     snprintf(joined.name, sizeof joined.name, "Ah Puch \u2014 'quoted'");
     for (int i = 0; i < STORE_HASH_BYTES; i++)
         joined.token_hash[i] = (unsigned char)(i * 11 + 5);
-    assert_int_equal(store_set_seat(f->st, game.id, &joined, why, sizeof why), STORE_OK);
+    assert_int_equal(store_set_seat(f->st, game.id, &joined, NULL, why, sizeof why), STORE_OK);
     seats[2] = joined;
     assert_stored(f->st, &game, seats, NULL, 0);
 
     store_seat replaced = seats[0]; /* a person left: a bot takes over */
     replaced.is_bot = 1;
     snprintf(replaced.bot, sizeof replaced.bot, "mcts:iterations=500");
-    assert_int_equal(store_set_seat(f->st, game.id, &replaced, why, sizeof why), STORE_OK);
+    assert_int_equal(store_set_seat(f->st, game.id, &replaced, NULL, why, sizeof why), STORE_OK);
     seats[0] = replaced;
     assert_stored(f->st, &game, seats, NULL, 0);
 
@@ -297,19 +297,54 @@ static void test_set_seat(void **state)
     store_seat absent = seats[1];
     absent.seat = 3; /* a 3-player game has seats 0..2 */
     why[0] = '\0';
-    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, NULL, why, sizeof why), STORE_EINVAL);
     assert_true(why[0] != '\0');
     absent.seat = -1;
-    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, NULL, why, sizeof why), STORE_EINVAL);
     absent.seat = 1;
     absent.taken = 2;
-    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, NULL, why, sizeof why), STORE_EINVAL);
     absent.taken = 1;
     memset(absent.name, 'x', sizeof absent.name); /* no terminating NUL */
-    assert_int_equal(store_set_seat(f->st, game.id, &absent, why, sizeof why), STORE_EINVAL);
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, NULL, why, sizeof why), STORE_EINVAL);
     why[0] = '\0';
-    assert_int_equal(store_set_seat(f->st, game.id + 1000000, &seats[1], why, sizeof why), STORE_ENOTFOUND);
+    assert_int_equal(store_set_seat(f->st, game.id + 1000000, &seats[1], NULL, why, sizeof why), STORE_ENOTFOUND);
     assert_true(why[0] != '\0');
+    assert_stored(f->st, &game, seats, NULL, 0);
+}
+
+/* A seat set only if it is still as the caller saw it: of two joins of one
+ * free seat (two server processes), the second is refused. */
+static void test_set_seat_expected(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 4);
+    char why[WHY_MAX] = "";
+    store_seat free_seat = seats[1];
+    free_seat.taken = 0;
+    memset(free_seat.token_hash, 0, STORE_HASH_BYTES);
+    assert_int_equal(store_set_seat(f->st, game.id, &free_seat, NULL, why, sizeof why), STORE_OK);
+
+    store_seat first = free_seat, second = free_seat;
+    first.taken = second.taken = 1;
+    memset(first.token_hash, 0xA1, STORE_HASH_BYTES);
+    memset(second.token_hash, 0xB2, STORE_HASH_BYTES);
+    assert_int_equal(store_set_seat(f->st, game.id, &first, &free_seat, why, sizeof why), STORE_OK);
+    why[0] = '\0';
+    assert_int_equal(store_set_seat(f->st, game.id, &second, &free_seat, why, sizeof why), STORE_ECONFLICT);
+    assert_true(why[0] != '\0');
+    seats[1] = first;
+    assert_stored(f->st, &game, seats, NULL, 0);
+
+    /* the holder of the seat leaves: expected is the seat as it is now */
+    assert_int_equal(store_set_seat(f->st, game.id, &free_seat, &first, why, sizeof why), STORE_OK);
+    seats[1] = free_seat;
+    assert_stored(f->st, &game, seats, NULL, 0);
+    /* an expected seat of another number is a bad argument */
+    store_seat other = seats[0];
+    assert_int_equal(store_set_seat(f->st, game.id, &first, &other, why, sizeof why), STORE_EINVAL);
     assert_stored(f->st, &game, seats, NULL, 0);
 }
 
@@ -716,7 +751,7 @@ static void test_reopen(void **state)
     assert_int_equal(store_append(f->st, game.id, 0, events, 3, STORE_RUNNING, "", why, sizeof why), STORE_OK);
     seats[3].taken = 1;
     snprintf(seats[3].name, sizeof seats[3].name, "late \u00e9l\u00e8ve");
-    assert_int_equal(store_set_seat(f->st, game.id, &seats[3], why, sizeof why), STORE_OK);
+    assert_int_equal(store_set_seat(f->st, game.id, &seats[3], NULL, why, sizeof why), STORE_OK);
     assert_int_equal(store_set_status(f->st, game.id, STORE_FINISHED, "40 38 12 7", why, sizeof why), STORE_OK);
     game.version = 3;
     game.status = STORE_FINISHED;
@@ -875,7 +910,7 @@ static void test_wait_postgres(void **state)
     assert_int_equal(store_append(f->st, game.id, 0, events, 2, STORE_RUNNING, "", why, sizeof why), STORE_OK);
     expect_announcement(watcher, game.id, 2, 1);
     seats[0].taken = 0;
-    assert_int_equal(store_set_seat(f->st, game.id, &seats[0], why, sizeof why), STORE_OK);
+    assert_int_equal(store_set_seat(f->st, game.id, &seats[0], NULL, why, sizeof why), STORE_OK);
     expect_announcement(watcher, game.id, 2, 0);
     assert_int_equal(store_set_status(f->st, game.id, STORE_FINISHED, "1 0", why, sizeof why), STORE_OK);
     expect_announcement(watcher, game.id, 2, 0);
@@ -955,7 +990,7 @@ static void test_reconnect_postgres(void **state)
 #define STORE_CASE(name, fix) cmocka_unit_test_prestate_setup_teardown(name, test_setup, test_teardown, fix)
 
 #define COMMON_CASES(fix)                                                                                      \
-    STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_status, fix),       \
+    STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_seat_expected, fix), STORE_CASE(test_set_status, fix),       \
         STORE_CASE(test_append_and_load, fix), STORE_CASE(test_append_conflict, fix),                         \
         STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
         STORE_CASE(test_many_threads, fix),                                                                   \

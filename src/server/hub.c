@@ -888,6 +888,7 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
     char token[TOKEN_TEXT], why[256];
     store_seat before;
     hub_game *g;
+    int rc;
 
     if (only_fields(body, fields, 2, r) != 0 || text_field(body, "name", STORE_NAME_MAX, &name, r) != 0 ||
         (g = lock_game(h, id, r)) == NULL)
@@ -911,7 +912,13 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
     if (name != NULL)
         snprintf(g->seats[seat].name, sizeof g->seats[seat].name, "%s", name);
     token_new(token, g->seats[seat].token_hash);
-    if (store_set_seat(h->st, id, &g->seats[seat], why, sizeof why) != STORE_OK) {
+    rc = store_set_seat(h->st, id, &g->seats[seat], &before, why, sizeof why);
+    if (rc == STORE_ECONFLICT) { /* another process gave the seat away first */
+        game_reload(h, g);
+        fail(r, 409, "seat_taken", "seat %d is taken", (int)seat);
+        goto done;
+    }
+    if (rc != STORE_OK) {
         g->seats[seat] = before;
         fail(r, 503, "store", "the seat could not be stored: %s", why);
         goto done;
@@ -1066,6 +1073,7 @@ static int give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
 {
     store_seat before = g->seats[seat];
     char why[256];
+    int rc;
 
     memset(g->seats[seat].token_hash, 0, sizeof g->seats[seat].token_hash);
     if (g->row.status == STORE_OPEN) {
@@ -1075,7 +1083,13 @@ static int give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
         g->seats[seat].is_bot = 1;
         snprintf(g->seats[seat].bot, sizeof g->seats[seat].bot, "%s", g->row.replacement);
     }
-    if (store_set_seat(h->st, g->row.id, &g->seats[seat], why, sizeof why) != STORE_OK) {
+    rc = store_set_seat(h->st, g->row.id, &g->seats[seat], &before, why, sizeof why);
+    if (rc == STORE_ECONFLICT) { /* another process changed the seat first */
+        game_reload(h, g);
+        fail(r, 409, "stale", "seat %d changed meanwhile", seat);
+        return -1;
+    }
+    if (rc != STORE_OK) {
         g->seats[seat] = before;
         fail(r, 503, "store", "the seat could not be stored: %s", why);
         return -1;

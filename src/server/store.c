@@ -169,7 +169,8 @@ int store_create(store *st, store_game *game, const store_seat *seats, char *why
     return rc;
 }
 
-int store_set_seat(store *st, int64_t game, const store_seat *seat, char *why, size_t why_len)
+int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
+                   size_t why_len)
 {
     static const char op[] = "store_set_seat";
     if (!st || !seat)
@@ -177,7 +178,10 @@ int store_set_seat(store *st, int64_t game, const store_seat *seat, char *why, s
     int rc = check_seat(seat, op, why, why_len);
     if (rc != STORE_OK)
         return rc;
-    return st->backend->set_seat(st->impl, game, seat, why, why_len);
+    if (expected && expected->seat != seat->seat)
+        return store_fail(why, why_len, STORE_EINVAL, "%s: the expected seat is seat %d, not %d", op, expected->seat,
+                          seat->seat);
+    return st->backend->set_seat(st->impl, game, seat, expected, why, why_len);
 }
 
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why, size_t why_len)

@@ -109,8 +109,13 @@ void store_close(store *st);
  * 0, and game->created to the current time if it was "". */
 int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len);
 /* Replace one seat of a game (join, leave, bot replacement): the seat
- * numbered seat->seat. STORE_EINVAL if the game has no such seat. */
-int store_set_seat(store *st, int64_t game, const store_seat *seat, char *why, size_t why_len);
+ * numbered seat->seat. STORE_EINVAL if the game has no such seat. With
+ * expected (the seat as the caller last saw it; NULL: whatever it is), only
+ * if the stored seat still has expected's is_bot, taken and token_hash:
+ * otherwise STORE_ECONFLICT and nothing written (two processes sharing the
+ * store cannot both give one seat away). */
+int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
+                   size_t why_len);
 /* Set a game's status and result ("" while not finished; NULL is ""). */
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why,
                      size_t why_len);

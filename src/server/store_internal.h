@@ -29,7 +29,7 @@ typedef struct store_backend {
     void (*close)(void *impl);                                              /* free it */
     int (*create)(void *impl, store_game *game, const store_seat *seats, char *why,
                   size_t why_len); /* store_create */
-    int (*set_seat)(void *impl, int64_t game, const store_seat *seat, char *why,
+    int (*set_seat)(void *impl, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
                     size_t why_len); /* store_set_seat */
     int (*set_status)(void *impl, int64_t game, store_status status, const char *result, char *why,
                       size_t why_len); /* store_set_status (result never NULL) */

@@ -507,8 +507,25 @@ static int pg_create(void *impl, store_game *game, const store_seat *seats, char
     return rc;
 }
 
-static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, char *why, size_t why_len)
+/* 1 if game has a seat numbered seat, 0 if not, -1 on failure. */
+static int seat_exists(PGconn *conn, int64_t game, int seat, const char *what, char *why, size_t why_len)
 {
+    pg_params params = {0};
+    param_int(&params, game);
+    param_int(&params, seat);
+    PGresult *res = NULL;
+    if (exec(conn, &res, "SELECT 1 FROM seats WHERE game = $1 AND seat = $2", &params, what, why, why_len) !=
+        STORE_OK)
+        return -1;
+    int found = PQntuples(res) > 0;
+    PQclear(res);
+    return found;
+}
+
+static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
+                       size_t why_len)
+{
+    const store_seat *before = expected ? expected : seat; /* without expected, $9..$11 are unused */
     char what[64];
     snprintf(what, sizeof what, "set seat %d of game %" PRId64, seat->seat, game);
     pg_params params = {0};
@@ -519,11 +536,17 @@ static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, char 
     param_text(&params, seat->name);
     param_int(&params, seat->taken);
     param_bytes(&params, seat->token_hash, STORE_HASH_BYTES);
+    param_int(&params, expected == NULL);
+    param_int(&params, before->is_bot);
+    param_int(&params, before->taken);
+    param_bytes(&params, before->token_hash, STORE_HASH_BYTES);
     PGresult *res = NULL;
-    /* one statement, so one transaction: the update and its announcement */
+    /* one statement, so one transaction: the update and its announcement; a
+     * racing update of the same seat waits for ours, then sees it and misses */
     int rc = exec(conn, &res,
                   "WITH changed AS (UPDATE seats SET is_bot = $3, bot = $4, name = $5, taken = $6, token_hash = $7"
-                  " WHERE game = $1 AND seat = $2 RETURNING game)"
+                  " WHERE game = $1 AND seat = $2"
+                  " AND ($8 = 1 OR (is_bot = $9 AND taken = $10 AND token_hash = $11)) RETURNING game)"
                   " SELECT pg_notify('maya', g.id::text || ' ' || g.version::text || ' seats')"
                   " FROM games g JOIN changed c ON c.game = g.id",
                   &params, what, why, why_len);
@@ -533,7 +556,10 @@ static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, char 
     PQclear(res);
     if (changed > 0)
         return STORE_OK;
-    int found = game_exists(conn, game, what, why, why_len);
+    int seat_found = seat_exists(conn, game, seat->seat, what, why, why_len);
+    if (seat_found == 1) /* only expected can make an existing seat's update miss */
+        return store_fail(why, why_len, STORE_ECONFLICT, "postgresql: %s: the seat changed meanwhile", what);
+    int found = seat_found == 0 ? game_exists(conn, game, what, why, why_len) : -1;
     if (found == 0)
         return store_fail(why, why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
     if (found == 1)
@@ -541,14 +567,15 @@ static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, char 
     return STORE_EIO;
 }
 
-static int pg_set_seat(void *impl, int64_t game, const store_seat *seat, char *why, size_t why_len)
+static int pg_set_seat(void *impl, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
+                       size_t why_len)
 {
     pg_store *p = impl;
     int slot;
     PGconn *conn = acquire(p, &slot, "set a seat", why, why_len);
     if (!conn)
         return STORE_EIO;
-    int rc = set_seat_on(conn, game, seat, why, why_len);
+    int rc = set_seat_on(conn, game, seat, expected, why, why_len);
     release(p, slot, conn);
     return rc;
 }

@@ -294,12 +294,32 @@ static int sqlite_create(void *impl, store_game *game, const store_seat *seats, 
     return rc;
 }
 
-static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, char *why, size_t why_len)
+/* 1 if game has a seat numbered seat, 0 if not, -1 on failure (reason in why). */
+static int seat_exists(sqlite3 *db, int64_t game, int seat, char *why, size_t why_len)
+{
+    sqlite3_stmt *stmt = prepare(db, "SELECT 1 FROM seats WHERE game = ? AND seat = ?");
+    if (!stmt) {
+        db_fail(db, why, why_len, "look up a seat");
+        return -1;
+    }
+    sqlite3_bind_int64(stmt, 1, game);
+    sqlite3_bind_int(stmt, 2, seat);
+    int rc = sqlite3_step(stmt);
+    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    if (found < 0)
+        db_fail(db, why, why_len, "look up a seat");
+    sqlite3_finalize(stmt);
+    return found;
+}
+
+static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, const store_seat *expected,
+                           char *why, size_t why_len)
 {
     char what[64];
     snprintf(what, sizeof what, "set seat %d of game %lld", seat->seat, (long long)game);
     sqlite3_stmt *stmt = prepare(db, "UPDATE seats SET is_bot = ?, bot = ?, name = ?, taken = ?, token_hash = ?"
-                                     " WHERE game = ? AND seat = ?");
+                                     " WHERE game = ? AND seat = ?"
+                                     " AND (? OR (is_bot = ? AND taken = ? AND token_hash = ?))");
     if (!stmt)
         return db_fail(db, why, why_len, what);
     sqlite3_bind_int(stmt, 1, seat->is_bot);
@@ -309,14 +329,23 @@ static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, ch
     sqlite3_bind_blob(stmt, 5, seat->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
     sqlite3_bind_int64(stmt, 6, game);
     sqlite3_bind_int(stmt, 7, seat->seat);
+    sqlite3_bind_int(stmt, 8, expected == NULL);
+    if (expected) {
+        sqlite3_bind_int(stmt, 9, expected->is_bot);
+        sqlite3_bind_int(stmt, 10, expected->taken);
+        sqlite3_bind_blob(stmt, 11, expected->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
+    }
     int rc = STORE_OK;
     if (sqlite3_step(stmt) != SQLITE_DONE)
         rc = db_fail(db, why, why_len, what);
     else if (sqlite3_changes(db) == 0) {
-        int found = game_exists(db, game, why, why_len);
-        if (found == 0)
+        int seat_found = seat_exists(db, game, seat->seat, why, why_len);
+        int game_found = seat_found == 0 ? game_exists(db, game, why, why_len) : seat_found;
+        if (seat_found == 1) /* only expected can make an existing seat's update miss */
+            rc = store_fail(why, why_len, STORE_ECONFLICT, "sqlite: %s: the seat changed meanwhile", what);
+        else if (game_found == 0)
             rc = store_fail(why, why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
-        else if (found == 1)
+        else if (game_found == 1)
             rc = store_fail(why, why_len, STORE_EINVAL, "sqlite: %s: the game has no such seat", what);
         else
             rc = STORE_EIO;
@@ -325,11 +354,12 @@ static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, ch
     return rc;
 }
 
-static int sqlite_set_seat(void *impl, int64_t game, const store_seat *seat, char *why, size_t why_len)
+static int sqlite_set_seat(void *impl, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
+                           size_t why_len)
 {
     sqlite_store *s = impl;
     pthread_mutex_lock(&s->lock);
-    int rc = set_seat_locked(s->db, game, seat, why, why_len);
+    int rc = set_seat_locked(s->db, game, seat, expected, why, why_len);
     pthread_mutex_unlock(&s->lock);
     return rc;
 }

@@ -29,4 +29,35 @@ serve_start b "$MAYA_PG_URL" --bot-threads 1 || exit 1
 "$bin/api_check" "$a_url" "$MAYA_PG_URL" || fail "api_check with PostgreSQL"
 "$bin/api_play" "$a_url,$b_url" tikal 2 13 human,human || fail "a Tikal game across two servers on PostgreSQL"
 "$bin/api_play" "$b_url,$a_url" tzolkin 2 14 human,greedy:beam=2 || fail "a Tzolk'in game across two servers on PostgreSQL"
+
+# one free seat joined through both servers at about the same time: one
+# join wins, the other is refused (409), and both servers then see the game
+# running (the server that did not take the last seat hears of it; that two
+# joins racing inside the store cannot both win is store_test's
+# test_set_seat_expected)
+for round in 1 2 3 4 5; do
+    id=$(curl -s -X POST -H 'Content-Type: application/json' "$a_url/api/games" \
+        -d '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}' |
+        sed -n 's/^{"id":\([0-9]*\),.*/\1/p')
+    [ -n "$id" ] || { fail "round $round: no game created"; break; }
+    joins=""
+    for server in a b; do
+        eval "url=\$${server}_url"
+        curl -s -o /dev/null -w '%{http_code}\n' -X POST -H 'Content-Type: application/json' \
+            "$url/api/games/$id/join" -d '{"seat": 1}' >"$tmp/join.$server" &
+        joins="$joins $!"
+    done
+    wait $joins # not the servers
+    codes=$(cat "$tmp/join.a" "$tmp/join.b" | sort | tr '\n' ' ')
+    [ "$codes" = "200 409 " ] || fail "round $round: two joins of one seat through two servers answered $codes"
+    for server in a b; do
+        eval "url=\$${server}_url"
+        running=""
+        for _ in $(seq 1 50); do
+            curl -s "$url/api/games/$id" | grep -q '"status":"running"' && { running=1; break; }
+            sleep 0.1
+        done
+        [ -n "$running" ] || fail "round $round: server $server does not see game $id running"
+    done
+done
 exit $failed
