@@ -3,6 +3,7 @@
 #   make run    install what is missing, build, play Tikal in the terminal against three bots
 #   make test   install what is missing, build with sanitizers, run every test
 #   make bench  engine benchmarks
+#   make bench-server  the server's load figures (SQLite and PostgreSQL)
 
 CC      ?= cc
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror=implicit-function-declaration
@@ -30,7 +31,7 @@ TESTS    := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # test programs that shell tests run (tests/*.c not named *_test.c: run.sh does not run them alone)
 TEST_PROGS := $(patsubst tests/%.c,build/san/tests/%,$(filter-out $(TEST_SRC),$(wildcard tests/*.c)))
 
-.PHONY: all run test bench deps clean
+.PHONY: all run test bench bench-server deps clean
 all: build/maya
 
 deps:
@@ -48,6 +49,10 @@ test: deps
 
 bench: build/maya
 	./build/maya bench tikal
+
+bench-server: deps
+	@$(MAKE) --no-print-directory build/maya
+	sh scripts/bench-server
 
 build/gen/tikal_data.h: data/tikal.txt tools/tikal-data.awk
 	@mkdir -p $(dir $@)
