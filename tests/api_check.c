@@ -97,6 +97,30 @@ static json_t *view_of(checker *k, int64_t id, const char *token)
     return view;
 }
 
+/* The replay viewer's step: the view of game id after its first at actions
+ * holds the engine's observation for seat of state, the position then. */
+static void check_view_at(checker *k, int64_t id, const char *token, int seat, const game_def *def, const void *state,
+                          int at)
+{
+    json_t *view = NULL, *expected;
+    void *seen = malloc(def->state_size);
+    char path[128], why[512];
+    int64_t shown = -1;
+
+    snprintf(path, sizeof path, "/api/games/%lld/view?at=%d", (long long)id, at);
+    CHECK(k, client_call(k->c, "GET", path, token, NULL, &view, NULL, why, sizeof why) == CLIENT_OK, "%s: %s", path,
+          why);
+    def->observation(state, seat, seen);
+    expected = observe_json(def, seen);
+    CHECK(k, json_equal(expected, json_object_get(view, "observation")),
+          "game %lld: the view at step %d for seat %d is not the engine's observation then", (long long)id, at, seat);
+    CHECK(k, client_json_int(view, "at", &shown) == 0 && shown == at, "the view at step %d says at %lld", at,
+          (long long)shown);
+    json_decref(expected);
+    json_decref(view);
+    free(seen);
+}
+
 static int64_t version_of(const json_t *object)
 {
     int64_t version = -1;
@@ -163,12 +187,15 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
     m.game->init(state, &m.options, NULL, 0);
     for (int i = 0; i < m.count; i++) {
         char text[GAME_TEXT_MAX];
+        if (i % 23 == 0)
+            check_view_at(k, id, token, seat, m.game, state, i);
         m.game->action_seen(state, m.actions[i], seat, m.state, text, sizeof text);
         CHECK(k, strcmp(text, client_json_string(json_array_get(lines, (size_t)i), "text")) == 0,
               "log line %d for seat %d is \"%s\", the engine shows \"%s\"", i, seat,
               client_json_string(json_array_get(lines, (size_t)i), "text"), text);
         m.game->apply(state, m.actions[i], NULL, 0);
     }
+    check_view_at(k, id, token, seat, m.game, state, m.count);
 
     CHECK(k, client_record(k->c, id, token, &seen_record, NULL, why, sizeof why) == CLIENT_OK, "record: %s", why);
     expected_record = record_format_seen(&m, seat, NULL, 0);
@@ -244,6 +271,13 @@ static void check_refusals(checker *k, int64_t id, const char *mover, const char
     snprintf(path, sizeof path, "/api/games/%lld/legal", (long long)id);
     status = raw_request(k, "GET", path, NULL, NULL, code);
     CHECK(k, status == 401, "legal actions without a token: %ld %s", status, code);
+    static const char *const bad_steps[] = {"-1", "x", "", "99999999"}; /* the last: past the line of play */
+    for (size_t i = 0; i < sizeof bad_steps / sizeof bad_steps[0]; i++) {
+        snprintf(path, sizeof path, "/api/games/%lld/view?at=%s", (long long)id, bad_steps[i]);
+        status = raw_request(k, "GET", path, mover, NULL, code);
+        CHECK(k, status == 400 && strcmp(code, "bad_field") == 0, "view at step \"%s\": %ld %s", bad_steps[i], status,
+              code);
+    }
     status = raw_request(k, "GET", "/api/games/999999999/view", NULL, NULL, code);
     CHECK(k, status == 404 && strcmp(code, "not_found") == 0, "no such game: %ld %s", status, code);
     status = raw_request(k, "GET", "/api/nothing", NULL, NULL, code);

@@ -353,13 +353,15 @@ static int to_move(const hub_game *g)
     return g->row.status == STORE_RUNNING ? match_current_player(&g->m) : -1;
 }
 
+/* A current player as the API shows it: the seat, "chance" or null (over). */
+static json_t *player_json(int player)
+{
+    return player == GAME_CHANCE ? json_string("chance") : player >= 0 ? json_integer(player) : json_null();
+}
+
 static json_t *to_move_json(const hub_game *g)
 {
-    int current = to_move(g);
-
-    if (g->row.status != STORE_RUNNING)
-        return json_null();
-    return current == GAME_CHANCE ? json_string("chance") : current >= 0 ? json_integer(current) : json_null();
+    return g->row.status == STORE_RUNNING ? player_json(to_move(g)) : json_null();
 }
 
 /* The scores as everyone may see them (computed on the public view). */
@@ -404,8 +406,10 @@ static json_t *summary_json(const hub_game *g)
     return summary;
 }
 
-/* What seat (GAME_CHANCE: a spectator) sees of g, as GET .../view answers. */
-static json_t *view_json(const hub_game *g, int seat)
+/* What seat (GAME_CHANCE: a spectator) sees of g, as GET .../view answers:
+ * of the game now (at < 0, state is g->m.state) or of state, the position
+ * after the first at actions. */
+static json_t *view_json(const hub_game *g, int seat, const void *state, int at)
 {
     void *seen = malloc(g->def->state_size);
     size_t text_len;
@@ -415,7 +419,7 @@ static json_t *view_json(const hub_game *g, int seat)
 
     if (seen == NULL)
         return NULL;
-    g->def->observation(g->m.state, seat, seen);
+    g->def->observation(state, seat, seen);
     text_len = g->def->render(seen, NULL, 0) + 1;
     text = malloc(text_len);
     if (text == NULL) {
@@ -423,8 +427,8 @@ static json_t *view_json(const hub_game *g, int seat)
         return NULL;
     }
     g->def->render(seen, text, text_len);
-    won = g->def->winners(g->m.state);
-    if (g->row.status == STORE_FINISHED) {
+    won = g->def->winners(state);
+    if (g->def->current_player(state) == GAME_TERMINAL) {
         winners = json_array();
         for (int s = 0; s < g->row.players; s++)
             if (won & (1u << s))
@@ -432,10 +436,13 @@ static json_t *view_json(const hub_game *g, int seat)
     }
     view = json_pack("{s:I, s:I, s:o, s:s, s:o, s:b, s:o, s:o, s:o, s:s, s:o}", "id", (json_int_t)g->row.id,
                      "version", (json_int_t)g->row.version, "seat", seat >= 0 ? json_integer(seat) : json_null(),
-                     "status", status_name(g->row.status), "to_move", to_move_json(g), "can_undo",
-                     seat >= 0 && seat == to_move(g) && match_can_undo(&g->m), "scores", scores_json(g, seen),
-                     "winners", winners, "observation", observe_json(g->def, seen), "text", text, "summary",
-                     summary_json(g));
+                     "status", status_name(g->row.status), "to_move",
+                     at < 0 ? to_move_json(g) : player_json(g->def->current_player(state)), "can_undo",
+                     at < 0 && seat >= 0 && seat == to_move(g) && match_can_undo(&g->m), "scores",
+                     scores_json(g, seen), "winners", winners, "observation", observe_json(g->def, seen), "text",
+                     text, "summary", summary_json(g));
+    if (view != NULL && at >= 0)
+        json_object_set_new(view, "at", json_integer(at));
     free(text);
     free(seen);
     return view;
@@ -930,16 +937,45 @@ done:
     pthread_mutex_unlock(&g->lock);
 }
 
-void hub_view(hub *h, int64_t id, const char *token, hub_reply *r)
+void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *r)
 {
-    hub_game *g = lock_game(h, id, r);
+    hub_game *g;
+    long step = -1;
     int seat;
+    char *end;
+    void *state;
 
-    if (g == NULL)
+    if (at != NULL) {
+        step = strtol(at, &end, 10);
+        if (*at == '\0' || *end != '\0' || step < 0) {
+            fail(r, 400, "bad_field", "at must be a whole number from 0");
+            return;
+        }
+    }
+    if ((g = lock_game(h, id, r)) == NULL)
         return;
     seat = seat_of(g, token, 0, r);
-    if (seat != NO_SEAT)
-        answer(r, 200, view_json(g, seat));
+    if (seat == NO_SEAT)
+        goto done;
+    if (step < 0) {
+        answer(r, 200, view_json(g, seat, g->m.state, -1));
+        goto done;
+    }
+    if (step > g->m.count) {
+        fail(r, 400, "bad_field", "at is %ld, but the line of play has %d actions", step, g->m.count);
+        goto done;
+    }
+    state = malloc(g->def->state_size);
+    if (state == NULL) {
+        fail(r, 500, "internal", "out of memory");
+        goto done;
+    }
+    g->def->init(state, &g->m.options, NULL, 0);
+    for (long i = 0; i < step; i++)
+        g->def->apply(state, g->m.actions[i], NULL, 0);
+    answer(r, 200, view_json(g, seat, state, (int)step));
+    free(state);
+done:
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -1233,7 +1269,7 @@ char *hub_watch_next(hub_watch *w)
         pthread_mutex_unlock(&g->lock);
         return NULL;
     }
-    view = view_json(g, w->seat);
+    view = view_json(g, w->seat, g->m.state, -1);
     data = view ? json_dumps(view, JSON_COMPACT) : NULL;
     if (data != NULL) {
         size_t len = strlen(data) + 64;

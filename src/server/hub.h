@@ -62,7 +62,9 @@ void hub_create(hub *h, const json_t *body, hub_reply *r);
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
 void hub_summary(hub *h, int64_t id, hub_reply *r);
 void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
-void hub_view(hub *h, int64_t id, const char *token, hub_reply *r);
+/* at: NULL for the game now, else "N": the position after the first N
+ * actions of the current line of play (the replay viewer's steps). */
+void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *r);
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r);
 void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);

@@ -255,7 +255,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, const server *sr
     else if (strcmp(verb, "join") == 0 && post)
         hub_join(srv->h, id, body, &r);
     else if (strcmp(verb, "view") == 0 && get)
-        hub_view(srv->h, id, token, &r);
+        hub_view(srv->h, id, token, argument(connection, "at"), &r);
     else if (strcmp(verb, "legal") == 0 && get)
         hub_legal(srv->h, id, token, argument(connection, "prefix"), &r);
     else if (strcmp(verb, "actions") == 0 && post)
