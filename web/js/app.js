@@ -1,0 +1,240 @@
+// app.js -- the page's entry: routes by the URL's hash to the lobby
+// (#/), an invitation (#/join/ID or #/join/ID/SEAT), a game (#/game/ID) or
+// a finished game's replay (#/replay/ID); the language switch; notices.
+// The lobby creates games (seats of people and bots), lists open, running,
+// finished games and the games this browser holds a seat in.
+
+import { api, seats } from './api.js';
+import { t, setLanguage, currentLanguage } from './i18n.js';
+import { el, clear, notify, gameName } from './ui.js';
+import { showGame } from './game.js';
+import { showReplay } from './replay.js';
+
+const BOTS = [
+  ['random', 'bot_random'],
+  ['greedy', 'bot_greedy'],
+  ['mcts', 'bot_mcts'],
+  ['mcts:millis=2000', 'bot_mcts_strong'],
+];
+const NAME_KEY = 'maya.name';
+
+let leavePage = () => {}; // stops the current page's timers and streams
+
+function route() {
+  leavePage();
+  leavePage = () => {};
+  const main = document.getElementById('main');
+  clear(main);
+  document.getElementById('title').textContent = '';
+  document.getElementById('language-label').textContent = t('language');
+  document.title = 'maya';
+  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  const id = Number(parts[1]);
+  if (parts[0] === 'game' && id > 0) leavePage = showGame(main, id);
+  else if (parts[0] === 'replay' && id > 0) leavePage = showReplay(main, id);
+  else if (parts[0] === 'join' && id > 0) showJoin(main, id, parts[2] === undefined ? null : Number(parts[2]));
+  else leavePage = showLobby(main);
+}
+
+// ------------------------------------------------------------------ lobby
+
+function showLobby(main) {
+  document.getElementById('title').textContent = t('lobby');
+  main.append(el('div', { class: 'lobby' }, createForm(), el('div', { id: 'lists', class: 'lists' })));
+  const refresh = () => fillLists(document.getElementById('lists'));
+  refresh();
+  const timer = setInterval(refresh, 5000);
+  return () => clearInterval(timer);
+}
+
+function createForm() {
+  const form = el('form', { class: 'card create', id: 'create' });
+  const gameSelect = el('select', { name: 'game', id: 'create-game' },
+    el('option', { value: 'tikal' }, t('tikal')), el('option', { value: 'tzolkin' }, t('tzolkin')));
+  const variantSelect = el('select', { name: 'variant', id: 'create-variant' },
+    el('option', { value: 'basic' }, t('variant_basic')), el('option', { value: 'auction' }, t('variant_auction')));
+  const variantRow = el('label', {}, t('variant'), variantSelect);
+  const playersSelect = el('select', { name: 'players', id: 'create-players' },
+    ...[2, 3, 4].map((n) => el('option', { value: n }, String(n))));
+  const nameInput = el('input', { name: 'name', id: 'create-name', value: localStorage.getItem(NAME_KEY) || '', maxlength: 40 });
+  const limitInput = el('input', { name: 'turn', id: 'create-turn', type: 'number', min: 0, max: 10080, value: 0 });
+  const seatRows = el('div', { class: 'seats' });
+  const result = el('div', { class: 'created', id: 'created' });
+
+  const drawSeats = () => {
+    const kept = [...seatRows.querySelectorAll('.seat-row')].map((row) => ({
+      type: row.querySelector('.seat-type').value,
+      bot: row.querySelector('.seat-bot').value,
+      mine: row.querySelector('.seat-mine').checked,
+    }));
+    clear(seatRows);
+    const n = Number(playersSelect.value);
+    for (let s = 0; s < n; s++) {
+      const old = kept[s] || { type: s === 0 ? 'human' : 'bot', bot: 'mcts', mine: s === 0 };
+      const type = el('select', { class: 'seat-type', 'aria-label': t('seat', { n: s + 1 }) },
+        el('option', { value: 'human' }, t('seat_human')), el('option', { value: 'bot' }, t('seat_bot')));
+      type.value = old.type;
+      const bot = el('select', { class: 'seat-bot' }, ...BOTS.map(([spec, key]) => el('option', { value: spec }, t(key))));
+      bot.value = old.bot;
+      const mine = el('input', { type: 'radio', name: 'mine', class: 'seat-mine', value: s });
+      mine.checked = old.mine;
+      const sync = () => {
+        bot.hidden = type.value !== 'bot';
+        mine.disabled = type.value !== 'human';
+        if (mine.disabled) mine.checked = false;
+      };
+      type.addEventListener('change', sync);
+      sync();
+      seatRows.append(el('div', { class: 'seat-row', 'data-seat': s }, el('span', { class: 'seat-label' }, t('seat', { n: s + 1 })), type, bot,
+        el('label', { class: 'mine' }, mine, t('you'))));
+    }
+  };
+  const syncGame = () => { variantRow.hidden = gameSelect.value !== 'tikal'; };
+  gameSelect.addEventListener('change', syncGame);
+  playersSelect.addEventListener('change', drawSeats);
+  syncGame();
+  drawSeats();
+
+  form.append(el('h2', {}, t('new_game')),
+    el('label', {}, t('game'), gameSelect), variantRow, el('label', {}, t('players'), playersSelect),
+    seatRows, el('label', {}, t('your_name'), nameInput), el('label', {}, t('turn_limit'), limitInput),
+    el('button', { type: 'submit', class: 'primary', id: 'create-submit' }, t('create')), result);
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const name = nameInput.value.trim();
+    localStorage.setItem(NAME_KEY, name);
+    const rows = [...seatRows.querySelectorAll('.seat-row')];
+    const mineIndex = rows.findIndex((row) => row.querySelector('.seat-mine').checked);
+    const body = {
+      game: gameSelect.value,
+      players: rows.length,
+      seats: rows.map((row, s) => {
+        const type = row.querySelector('.seat-type').value;
+        if (type === 'bot') return { type, bot: row.querySelector('.seat-bot').value };
+        return s === mineIndex && name ? { type, name } : { type };
+      }),
+      turn_seconds: Math.max(0, Math.round(Number(limitInput.value) * 60) || 0),
+    };
+    if (gameSelect.value === 'tikal') body.variant = variantSelect.value;
+    if (mineIndex >= 0) body.join = mineIndex;
+    try {
+      const game = await api.create(body);
+      if (game.token) seats.put(game.id, game.seat, game.token, name);
+      const free = game.seats.filter((seat) => seat.type === 'human' && !seat.taken);
+      if (free.length === 0 && game.token) {
+        location.hash = `#/game/${game.id}`;
+        return;
+      }
+      clear(result);
+      for (const seat of free) result.append(inviteRow(game.id, seat.seat));
+      result.append(el('a', { class: 'button primary', href: game.token ? `#/game/${game.id}` : `#/join/${game.id}`, id: 'created-open' },
+        game.token ? t('play') : t('join')));
+    } catch (err) {
+      notify(t('illegal', { reason: err.message }), 'error');
+    }
+  });
+  return form;
+}
+
+function inviteRow(id, seat) {
+  const link = `${location.origin}${location.pathname}#/join/${id}/${seat}`;
+  const input = el('input', { readonly: true, value: link, class: 'invite-link', 'data-seat': seat });
+  const copy = el('button', { type: 'button' }, t('copy'));
+  copy.addEventListener('click', async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = t('copied');
+    } catch {
+      document.execCommand?.('copy');
+    }
+  });
+  return el('div', { class: 'invite' }, el('span', {}, t('invite', { n: seat + 1 })), input, copy);
+}
+
+async function fillLists(box) {
+  if (!box) return;
+  const mine = seats.all();
+  try {
+    const [open, running, finished] = await Promise.all(['open', 'running', 'finished'].map((s) => api.list(s, 30)));
+    const held = [...open.games, ...running.games, ...finished.games].filter((g) => mine[g.id]);
+    clear(box);
+    box.append(
+      gameList(t('my_games'), held, 'my-games', (g) => g.status === 'finished'
+        ? [link(`#/replay/${g.id}`, t('replay'))] : [link(`#/game/${g.id}`, t('play'))]),
+      gameList(t('open_games'), open.games.filter((g) => !mine[g.id]), 'open-games', (g) => [link(`#/join/${g.id}`, t('join'))]),
+      gameList(t('running_games'), running.games, 'running-games', (g) => [link(`#/game/${g.id}`, mine[g.id] ? t('play') : t('watch'))]),
+      gameList(t('finished_games'), finished.games, 'finished-games', (g) => [link(`#/replay/${g.id}`, t('replay'))]));
+  } catch (err) {
+    notify(t('network', { reason: err.message }), 'error');
+  }
+}
+
+function link(href, text) {
+  return el('a', { class: 'button', href }, text);
+}
+
+function gameList(title, games, id, buttons) {
+  const list = el('ul', { class: 'games' });
+  for (const g of games) {
+    const who = g.seats.map((s) => (s.type === 'bot' ? `${t('seat_bot')} ${s.bot}` : s.taken ? s.name || t('seat_human') : t('free_seat')));
+    list.append(el('li', { 'data-game': g.id },
+      el('span', { class: 'game-name' }, `#${g.id} ${gameName(g)}`),
+      el('span', { class: 'game-seats' }, who.join(', ')),
+      el('span', { class: 'game-status' }, g.status === 'finished' ? g.result : t(`status_${g.status}`)),
+      ...buttons(g)));
+  }
+  if (games.length === 0) list.append(el('li', { class: 'empty' }, t('none')));
+  return el('section', { class: 'card', id }, el('h2', {}, title), list);
+}
+
+// ------------------------------------------------------------------ invitation
+
+async function showJoin(main, id, wanted) {
+  const held = seats.get(id);
+  if (held) {
+    location.hash = `#/game/${id}`;
+    return;
+  }
+  let game;
+  try {
+    game = await api.summary(id);
+  } catch (err) {
+    main.append(el('p', {}, err.status === 404 ? t('not_found') : err.message));
+    return;
+  }
+  document.getElementById('title').textContent = t('join_title', { id });
+  const name = el('input', { id: 'join-name', value: localStorage.getItem(NAME_KEY) || '', maxlength: 40 });
+  const card = el('div', { class: 'card join' }, el('h2', {}, `${t('join_title', { id })}: ${gameName(game)}`),
+    el('label', {}, t('your_name'), name));
+  const free = game.seats.filter((s) => s.type === 'human' && !s.taken && (wanted === null || s.seat === wanted));
+  for (const seat of free) {
+    const button = el('button', { class: 'primary', 'data-seat': seat.seat }, t('join_seat', { n: seat.seat + 1 }));
+    button.addEventListener('click', async () => {
+      localStorage.setItem(NAME_KEY, name.value.trim());
+      try {
+        const answer = await api.join(id, seat.seat, name.value.trim());
+        seats.put(id, answer.seat, answer.token, name.value.trim());
+        location.hash = `#/game/${id}`;
+      } catch (err) {
+        notify(t('illegal', { reason: err.message }), 'error');
+      }
+    });
+    card.append(button);
+  }
+  if (free.length === 0) card.append(el('p', {}, t('status_' + game.status)), link(`#/game/${id}`, t('watch')));
+  main.append(card);
+}
+
+// ------------------------------------------------------------------ start
+
+const languageSelect = document.getElementById('language');
+languageSelect.value = currentLanguage();
+document.documentElement.lang = currentLanguage();
+languageSelect.addEventListener('change', () => {
+  setLanguage(languageSelect.value);
+  route();
+});
+window.addEventListener('hashchange', route);
+route();

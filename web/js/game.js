@@ -1,0 +1,261 @@
+// game.js -- the game page (#/game/ID): the board, the seats and scores,
+// whose turn it is, the legal actions, undo, the log in words, the scoring
+// rounds, and the end-of-game summary. It plays as the seat this browser
+// holds (api.js seats) or watches as a spectator, and follows the game live
+// through its event stream.
+//
+// The board of each game is a module (tikal.js, tzolkin.js) that exports
+//   messages                      its {en, cs} texts, registered with i18n
+//   createBoard(root, hooks)      draws into root and returns {show(view, legal), destroy()};
+//                                 hooks: {seat, names, act(text) -> Promise<boolean>}
+//                                 (act submits one legal action's text)
+//   describe(entry, names)        a log line {index, actor, text} in words
+//   explainScoring(before, after, names)  lines saying who scored what and why
+//                                 between two observations (a scoring round)
+// Every legal action is also a button in the action list, so that whatever
+// the board does not offer directly (and a keyboard or screen reader) can
+// still play.
+
+import { api, seats, watch } from './api.js';
+import { t, register, plural } from './i18n.js';
+import { el, clear, notify, gameName, seatName, SEAT_COLOURS } from './ui.js';
+
+const ACTIONS_SHOWN = 60; // action buttons listed before "type to filter"
+const LOG_MARGIN = 40; // log lines fetched again before the last known one (undo may remove some)
+
+register({
+  en: { plus_points: '{points} {word}', point_one: 'point', point_other: 'points' },
+  cs: { plus_points: '{points} {word}', point_one: 'bod', point_few: 'body', point_many: 'bodů' },
+});
+
+export async function loadBoardModule(game) {
+  const module = await import(`./${game}.js`);
+  register(module.messages);
+  return module;
+}
+
+export function showGame(main, id) {
+  const held = seats.get(id);
+  const token = held ? held.token : null;
+  const mySeat = held ? held.seat : null;
+  const page = {
+    view: null, // the last view shown
+    legal: [], // this seat's legal actions at page.view.version
+    log: [], // the line of play so far, as this seat sees it
+    scoring: [], // {index, lines}: scoring notes placed after log line index
+    busy: false, // an action is being submitted
+    stopped: false, // the page was left
+    module: null, // the board module
+    board: null, // its board
+  };
+
+  const boardBox = el('div', { class: 'board-area', id: 'board' });
+  const playersBox = el('div', { class: 'players', id: 'players' });
+  const prompt = el('div', { class: 'prompt', id: 'prompt', role: 'status' });
+  const filter = el('input', { type: 'search', id: 'action-filter', placeholder: t('filter_actions'), 'aria-label': t('filter_actions') });
+  const actionList = el('div', { class: 'action-list', id: 'actions' });
+  const undoButton = el('button', { id: 'undo', type: 'button', disabled: true }, t('undo'));
+  const leaveButton = el('button', { id: 'leave', type: 'button', hidden: token === null }, t('leave'));
+  const logList = el('ol', { class: 'log', id: 'log' });
+  const summaryBox = el('div', { class: 'summary', id: 'summary', hidden: true });
+  main.append(el('div', { class: 'game' }, boardBox,
+    el('aside', { class: 'side' }, playersBox, prompt,
+      el('section', { class: 'card actions-card' }, el('h3', {}, t('actions')), filter, actionList,
+        el('div', { class: 'controls' }, undoButton, leaveButton)),
+      el('section', { class: 'card log-card' }, el('h3', {}, t('log')), logList))), summaryBox);
+
+  const names = () => (page.view ? page.view.summary.seats.map((s, i) => seatName(page.view.summary, i)) : []);
+
+  async function act(text) {
+    if (page.busy || !page.view) return false;
+    page.busy = true;
+    try {
+      await api.act(id, token, page.view.version, text);
+      return true;
+    } catch (err) {
+      complain(err);
+      return false;
+    } finally {
+      page.busy = false;
+    }
+  }
+
+  function complain(err) {
+    if (err.code === 'stale') {
+      notify(t('stale'), 'info');
+      refresh();
+    } else if (err.status === 0) notify(t('network', { reason: err.message }), 'error');
+    else notify(t('illegal', { reason: err.message }), 'error');
+  }
+
+  undoButton.addEventListener('click', async () => {
+    if (page.busy || !page.view) return;
+    page.busy = true;
+    try {
+      await api.undo(id, token, page.view.version);
+    } catch (err) {
+      complain(err);
+    } finally {
+      page.busy = false;
+    }
+  });
+  leaveButton.addEventListener('click', async () => {
+    if (!confirm(t('leave_confirm'))) return;
+    try {
+      await api.leave(id, token);
+      seats.drop(id);
+      location.hash = '#/';
+    } catch (err) {
+      complain(err);
+    }
+  });
+  filter.addEventListener('input', () => drawActions());
+
+  // A new view: fetch what goes with it (legal actions, new log lines), then draw.
+  let pending = null;
+  async function onView(view) {
+    pending = view;
+    if (page.loading) return;
+    page.loading = true;
+    try {
+      while (pending && !page.stopped) {
+        const next = pending;
+        pending = null;
+        await take(next);
+      }
+    } catch (err) {
+      complain(err);
+    } finally {
+      page.loading = false;
+    }
+  }
+
+  async function take(view) {
+    if (!page.module) {
+      page.module = await loadBoardModule(view.summary.game);
+      page.board = page.module.createBoard(boardBox, { seat: mySeat, names, act, t });
+      document.getElementById('title').textContent = `#${id} ${gameName(view.summary)}`;
+    }
+    const mine = token !== null && view.to_move === mySeat;
+    const [legal, log] = await Promise.all([
+      mine ? api.legal(id, token) : Promise.resolve({ actions: [] }),
+      api.log(id, token, Math.max(0, page.log.length - LOG_MARGIN)),
+    ]);
+    if (page.stopped) return;
+    const before = page.view;
+    const from = Math.max(0, page.log.length - LOG_MARGIN);
+    page.log = page.log.slice(0, from).concat(log.actions);
+    page.scoring = page.scoring.filter((note) => note.index < page.log.length);
+    if (before && page.module.explainScoring && scoresChanged(before, view)) {
+      const lines = page.module.explainScoring(before.observation, view.observation, names());
+      if (lines.length) page.scoring.push({ index: page.log.length - 1, lines });
+    }
+    page.view = view;
+    page.legal = legal.version === undefined || legal.version === view.version ? legal.actions : [];
+    draw();
+  }
+
+  function scoresChanged(a, b) {
+    return a.scores.some((score, s) => score !== b.scores[s]);
+  }
+
+  function draw() {
+    const view = page.view;
+    page.board.show(view, page.legal);
+    drawPlayers(view);
+    drawPrompt(view);
+    drawActions();
+    undoButton.disabled = !view.can_undo;
+    leaveButton.hidden = token === null || view.status === 'finished';
+    drawLog();
+    drawSummary(view);
+  }
+
+  function drawPlayers(view) {
+    clear(playersBox);
+    const table = el('table', { class: 'seats-table' }, el('tr', {}, el('th', {}, ''), el('th', {}, t('score'))));
+    view.summary.seats.forEach((seat, s) => {
+      table.append(el('tr', { class: [view.to_move === s ? 'to-move' : '', s === mySeat ? 'mine' : ''].join(' '), 'data-seat': s },
+        el('td', {}, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }), seatName(view.summary, s),
+          s === mySeat ? ` (${t('you')})` : ''),
+        el('td', { class: 'score' }, String(view.scores[s]))));
+    });
+    playersBox.append(table);
+  }
+
+  function drawPrompt(view) {
+    let text;
+    if (view.status === 'finished') text = t('game_over');
+    else if (view.status === 'open') text = t('status_open');
+    else if (view.to_move === mySeat && token) text = t('your_turn');
+    else if (typeof view.to_move === 'number') {
+      const seat = view.summary.seats[view.to_move];
+      const name = seatName(view.summary, view.to_move);
+      text = seat.type === 'bot' ? t('bot_thinking', { name }) : t('waiting_for', { name });
+    } else text = '';
+    prompt.textContent = token === null && view.status !== 'finished' ? `${text} ${t('spectating')}` : text;
+    prompt.className = `prompt${view.to_move === mySeat && token && view.status === 'running' ? ' mine' : ''}`;
+  }
+
+  function drawActions() {
+    clear(actionList);
+    const wanted = filter.value.trim().toLowerCase();
+    const shown = page.legal.filter((a) => !wanted || a.text.toLowerCase().includes(wanted));
+    for (const action of shown.slice(0, ACTIONS_SHOWN)) {
+      const button = el('button', { type: 'button', class: 'action', 'data-action': action.text }, action.text);
+      button.addEventListener('click', () => act(action.text));
+      actionList.append(button);
+    }
+    if (shown.length > ACTIONS_SHOWN) actionList.append(el('p', { class: 'more' }, t('more_actions', { n: shown.length - ACTIONS_SHOWN })));
+    filter.hidden = page.legal.length <= 12;
+  }
+
+  function drawLog() {
+    clear(logList);
+    const notes = new Map(page.scoring.map((note) => [note.index, note.lines]));
+    page.log.forEach((entry, i) => {
+      const who = entry.actor === 'chance' ? 'chance' : `seat-${entry.actor}`;
+      logList.append(el('li', { class: `log-line ${who}`, 'data-index': entry.index, title: entry.text },
+        page.module.describe(entry, names())));
+      if (notes.has(i)) {
+        logList.append(el('li', { class: 'log-line scoring' }, el('strong', {}, `${t('scoring')}: `),
+          el('ul', {}, ...notes.get(i).map((line) => el('li', {}, line)))));
+      }
+    });
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function drawSummary(view) {
+    summaryBox.hidden = view.status !== 'finished';
+    if (summaryBox.hidden) return;
+    clear(summaryBox);
+    const winners = (view.winners || []).map((s) => seatName(view.summary, s));
+    const order = view.scores.map((score, s) => ({ score, s })).sort((a, b) => b.score - a.score);
+    summaryBox.append(el('div', { class: 'card summary-card' },
+      el('h2', {}, t('game_over')),
+      el('p', { class: 'winners' }, t(winners.length > 1 ? 'winners' : 'winner', { names: winners.join(', ') })),
+      el('table', { class: 'final-scores' }, ...order.map(({ score, s }) => el('tr', {},
+        el('td', {}, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }), seatName(view.summary, s)),
+        el('td', {}, t('plus_points', { points: score, word: plural(score, { one: t('point_one'), other: t('point_other'), few: t('point_few'), many: t('point_many') }) }))))),
+      el('p', {}, el('a', { class: 'button primary', href: `#/replay/${id}`, id: 'open-replay' }, t('replay')), ' ',
+        el('a', { class: 'button', href: `/api/games/${id}/record${token ? `?token=${token}` : ''}`, download: `maya-${id}.txt` }, t('download_record')), ' ',
+        el('a', { class: 'button', href: '#/' }, t('back_to_lobby')))));
+  }
+
+  async function refresh() {
+    try {
+      onView(await api.view(id, token));
+    } catch (err) {
+      if (err.status === 404) main.replaceChildren(el('p', {}, t('not_found')));
+      else notify(t('network', { reason: err.message }), 'error');
+    }
+  }
+
+  const stopWatching = watch(id, token, onView, (open) => { if (!open && !page.stopped) notify(t('reconnecting'), 'info'); });
+  refresh();
+  return () => {
+    page.stopped = true;
+    stopWatching();
+    if (page.board) page.board.destroy();
+  };
+}

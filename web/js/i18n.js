@@ -1,0 +1,206 @@
+// i18n.js -- the page's languages: English and Czech (the rulebooks are
+// Czech). The language comes from a choice saved in this browser, else from
+// the browser's preferred languages. Modules add their own messages with
+// register({en: {...}, cs: {...}}); t(key, vars) looks a message up in the
+// current language (English when missing) and fills {name} placeholders.
+
+export const LANGUAGES = ['en', 'cs'];
+const LANGUAGE_KEY = 'maya.language';
+
+const messages = { en: {}, cs: {} };
+let language = pickLanguage();
+
+function pickLanguage() {
+  const saved = localStorage.getItem(LANGUAGE_KEY);
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const wanted of navigator.languages || [navigator.language || 'en']) {
+    const base = String(wanted).toLowerCase().split('-')[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export function register(table) {
+  for (const lang of LANGUAGES) Object.assign(messages[lang], table[lang] || {});
+}
+
+export function currentLanguage() {
+  return language;
+}
+
+export function setLanguage(lang) {
+  if (!LANGUAGES.includes(lang)) return;
+  language = lang;
+  localStorage.setItem(LANGUAGE_KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+export function t(key, vars = {}) {
+  const text = messages[language][key] ?? messages.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+// Czech plurals: one (1), few (2-4), many (0, 5+). English: one, other.
+export function plural(count, forms) {
+  if (language === 'cs') return count === 1 ? forms.one : count >= 2 && count <= 4 ? forms.few : forms.many;
+  return count === 1 ? forms.one : forms.other;
+}
+
+register({
+  en: {
+    app_title: 'maya — Tikal and Tzolk\u2019in',
+    lobby: 'Lobby',
+    language: 'Language',
+    new_game: 'New game',
+    game: 'Game',
+    tikal: 'Tikal',
+    tzolkin: 'Tzolk\u2019in',
+    variant: 'Variant',
+    variant_basic: 'basic game',
+    variant_auction: 'auction game',
+    players: 'Players',
+    seat: 'Seat {n}',
+    seat_human: 'person',
+    seat_bot: 'bot',
+    bot_random: 'random (weakest)',
+    bot_greedy: 'greedy',
+    bot_mcts: 'MCTS (strong)',
+    bot_mcts_strong: 'MCTS, 2 s (strongest)',
+    your_name: 'Your name',
+    turn_limit: 'Time per turn (minutes, 0 = none)',
+    create: 'Create',
+    i_take_seat: 'I take seat {n}',
+    invite: 'Invitation link for seat {n}',
+    copy: 'Copy',
+    copied: 'Copied',
+    open_games: 'Open games',
+    running_games: 'Running games',
+    finished_games: 'Finished games',
+    my_games: 'My games',
+    none: 'None.',
+    join: 'Join',
+    play: 'Play',
+    watch: 'Watch',
+    replay: 'Replay',
+    free_seat: 'free',
+    status_open: 'waiting for players',
+    status_running: 'running',
+    status_finished: 'finished',
+    join_title: 'Join game {id}',
+    join_seat: 'Take seat {n}',
+    joined_already: 'You hold seat {n} of this game.',
+    to_move: 'to move',
+    your_turn: 'Your turn',
+    waiting_for: 'Waiting for {name}',
+    bot_thinking: '{name} (bot) is thinking…',
+    spectating: 'You are watching.',
+    actions: 'Actions',
+    filter_actions: 'Filter actions',
+    more_actions: '{n} more — type to filter',
+    undo: 'Undo',
+    log: 'Log',
+    score: 'Score',
+    scores: 'Scores',
+    stale: 'The game moved on meanwhile; the board is up to date again.',
+    illegal: 'Not allowed: {reason}',
+    network: 'No connection to the server: {reason}',
+    reconnecting: 'Live updates interrupted; reconnecting…',
+    game_over: 'Game over',
+    winner: 'Winner: {names}',
+    winners: 'Winners: {names}',
+    final_scores: 'Final scores',
+    record: 'Record',
+    download_record: 'Download the record',
+    back_to_lobby: 'Back to the lobby',
+    step: 'Step {n} of {total}',
+    first: 'First',
+    previous: 'Previous',
+    next: 'Next',
+    last: 'Last',
+    scoring: 'Scoring',
+    scored: '{name} +{points}',
+    leave: 'Leave the game',
+    leave_confirm: 'Give your seat to a bot and leave?',
+    chance: 'chance',
+    you: 'you',
+    not_found: 'No such game.',
+  },
+  cs: {
+    app_title: 'maya — Tikal a Tzolk\u2019in',
+    lobby: 'Lobby',
+    language: 'Jazyk',
+    new_game: 'Nová hra',
+    game: 'Hra',
+    tikal: 'Tikal',
+    tzolkin: 'Tzolk\u2019in',
+    variant: 'Varianta',
+    variant_basic: 'základní hra',
+    variant_auction: 'hra s dražbou',
+    players: 'Hráči',
+    seat: 'Místo {n}',
+    seat_human: 'člověk',
+    seat_bot: 'bot',
+    bot_random: 'náhodný (nejslabší)',
+    bot_greedy: 'hladový',
+    bot_mcts: 'MCTS (silný)',
+    bot_mcts_strong: 'MCTS, 2 s (nejsilnější)',
+    your_name: 'Vaše jméno',
+    turn_limit: 'Čas na tah (minuty, 0 = bez limitu)',
+    create: 'Vytvořit',
+    i_take_seat: 'Zasednu na místo {n}',
+    invite: 'Pozvánka na místo {n}',
+    copy: 'Kopírovat',
+    copied: 'Zkopírováno',
+    open_games: 'Otevřené hry',
+    running_games: 'Probíhající hry',
+    finished_games: 'Dohrané hry',
+    my_games: 'Moje hry',
+    none: 'Žádné.',
+    join: 'Přisednout',
+    play: 'Hrát',
+    watch: 'Sledovat',
+    replay: 'Záznam',
+    free_seat: 'volné',
+    status_open: 'čeká na hráče',
+    status_running: 'probíhá',
+    status_finished: 'dohráno',
+    join_title: 'Přisednout ke hře {id}',
+    join_seat: 'Zasednout na místo {n}',
+    joined_already: 'V této hře máte místo {n}.',
+    to_move: 'na tahu',
+    your_turn: 'Jste na tahu',
+    waiting_for: 'Čeká se na: {name}',
+    bot_thinking: '{name} (bot) přemýšlí…',
+    spectating: 'Hru sledujete.',
+    actions: 'Akce',
+    filter_actions: 'Hledat akci',
+    more_actions: 'dalších {n} — pište pro zúžení',
+    undo: 'Vzít zpět',
+    log: 'Průběh hry',
+    score: 'Body',
+    scores: 'Body',
+    stale: 'Hra mezitím pokročila; deska je znovu aktuální.',
+    illegal: 'Nelze: {reason}',
+    network: 'Spojení se serverem selhalo: {reason}',
+    reconnecting: 'Živé aktualizace přerušeny; připojuji znovu…',
+    game_over: 'Konec hry',
+    winner: 'Vítěz: {names}',
+    winners: 'Vítězové: {names}',
+    final_scores: 'Konečné skóre',
+    record: 'Záznam',
+    download_record: 'Stáhnout záznam',
+    back_to_lobby: 'Zpět do lobby',
+    step: 'Krok {n} z {total}',
+    first: 'Začátek',
+    previous: 'Zpět',
+    next: 'Dál',
+    last: 'Konec',
+    scoring: 'Bodování',
+    scored: '{name} +{points}',
+    leave: 'Odejít ze hry',
+    leave_confirm: 'Předat své místo botovi a odejít?',
+    chance: 'náhoda',
+    you: 'vy',
+    not_found: 'Taková hra neexistuje.',
+  },
+});

@@ -1,0 +1,64 @@
+// ui.js -- small helpers every page uses: building elements (HTML and SVG),
+// emptying them, the notice line under the header, a game's display name,
+// and the seats' colours.
+
+import { t } from './i18n.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// el('div', {class: 'x', onclick: f}, child, 'text', ...): an HTML element.
+export function el(tag, attributes = {}, ...children) {
+  return fill(document.createElement(tag), attributes, children);
+}
+
+// The same for SVG elements.
+export function svg(tag, attributes = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attributes, children);
+}
+
+function fill(node, attributes, children) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name.startsWith('on') && typeof value === 'function') node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+let noticeTimer = null;
+
+// Show a message under the header for a while (kind: 'info' or 'error').
+export function notify(message, kind = 'info') {
+  const box = document.getElementById('notice');
+  box.textContent = message;
+  box.className = `notice ${kind}`;
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { box.hidden = true; }, kind === 'error' ? 8000 : 5000);
+}
+
+// "Tikal (auction game), 3 players" from a summary.
+export function gameName(summary) {
+  const variant = summary.game === 'tikal' && summary.variant === 'auction' ? ` (${t('variant_auction')})` : '';
+  return `${t(summary.game)}${variant}, ${summary.players} ${t('players').toLowerCase()}`;
+}
+
+// The seats' colours, as in the physical games: red, blue, yellow, green.
+export const SEAT_COLOURS = ['#c8372d', '#2f5fb3', '#e0b020', '#2e8b57'];
+
+// A seat's name for people: the name given, else "Seat N" (and "bot").
+export function seatName(summary, seat) {
+  const s = summary.seats[seat];
+  if (!s) return t('seat', { n: seat + 1 });
+  if (s.type === 'bot') return `${t('seat', { n: seat + 1 })} (${s.bot})`;
+  return s.name || t('seat', { n: seat + 1 });
+}
