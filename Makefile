@@ -1,6 +1,6 @@
 # maya -- build, run and test. GNU make and pkg-config.
 #   make        build build/maya (optimised)
-#   make run    install what is missing, build, play Tikal in the terminal against three bots
+#   make run    install what is missing, build, start the server with the browser UI (PORT=8080)
 #   make test   install what is missing, build with sanitizers, run every test
 #   make bench  engine benchmarks
 #   make bench-server  the server's load figures (SQLite and PostgreSQL)
@@ -37,11 +37,11 @@ all: build/maya
 deps:
 	@sh scripts/install-deps
 
+PORT ?= 8080
 run: deps
 	@$(MAKE) --no-print-directory build/maya
-	@if [ -t 0 ] && [ -t 1 ]; then ./build/maya play tikal --players 4 --seats human,bot,bot,bot; \
-	else echo "make run: not a terminal, so four bots play Tikal in the plain mode (maya play --plain)"; \
-	./build/maya play tikal --plain --players 4 --seats bot,bot,bot,bot --seed 1 </dev/null; fi
+	@echo "make run: open http://127.0.0.1:$(PORT)/ in a browser (games are kept in maya.db; Ctrl-C stops)"
+	./build/maya serve --port $(PORT) --db maya.db --web web
 
 test: deps
 	@$(MAKE) --no-print-directory build/san/maya $(TESTS) $(TEST_PROGS)
