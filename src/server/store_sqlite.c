@@ -102,20 +102,24 @@ static int is_unique_violation(sqlite3 *db)
 }
 
 /* 1 if game id exists, 0 if not, -1 on failure (reason in why). */
+/* Run a prepared query (NULL: its preparation failed) and finalize it: 1
+ * if it found a row, 0 if not, -1 on failure (reason in why, naming what). */
+static int found_row(sqlite3 *db, sqlite3_stmt *stmt, const char *what, char *why, size_t why_len)
+{
+    int rc = stmt ? sqlite3_step(stmt) : SQLITE_ERROR;
+    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    if (found < 0)
+        db_fail(db, why, why_len, what);
+    sqlite3_finalize(stmt);
+    return found;
+}
+
 static int game_exists(sqlite3 *db, int64_t id, char *why, size_t why_len)
 {
     sqlite3_stmt *stmt = prepare(db, "SELECT 1 FROM games WHERE id = ?");
-    if (!stmt) {
-        db_fail(db, why, why_len, "look up a game");
-        return -1;
-    }
-    sqlite3_bind_int64(stmt, 1, id);
-    int rc = sqlite3_step(stmt);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-    if (found < 0)
-        db_fail(db, why, why_len, "look up a game");
-    sqlite3_finalize(stmt);
-    return found;
+    if (stmt)
+        sqlite3_bind_int64(stmt, 1, id);
+    return found_row(db, stmt, "look up a game", why, why_len);
 }
 
 /* Bring the schema to STORE_SCHEMA_VERSION in one write transaction. */
@@ -298,18 +302,11 @@ static int sqlite_create(void *impl, store_game *game, const store_seat *seats, 
 static int seat_exists(sqlite3 *db, int64_t game, int seat, char *why, size_t why_len)
 {
     sqlite3_stmt *stmt = prepare(db, "SELECT 1 FROM seats WHERE game = ? AND seat = ?");
-    if (!stmt) {
-        db_fail(db, why, why_len, "look up a seat");
-        return -1;
+    if (stmt) {
+        sqlite3_bind_int64(stmt, 1, game);
+        sqlite3_bind_int(stmt, 2, seat);
     }
-    sqlite3_bind_int64(stmt, 1, game);
-    sqlite3_bind_int(stmt, 2, seat);
-    int rc = sqlite3_step(stmt);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-    if (found < 0)
-        db_fail(db, why, why_len, "look up a seat");
-    sqlite3_finalize(stmt);
-    return found;
+    return found_row(db, stmt, "look up a seat", why, why_len);
 }
 
 static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, const store_seat *expected,
