@@ -1,0 +1,1076 @@
+/*
+ * observe_test.c -- tests of observe_json (src/server/observe.h), the
+ * observation as JSON that the server sends each seat and each spectator
+ * (docs/observation.md). Seeded random games of both games (every player
+ * count, both Tikal variants, random legal actions and chance outcomes
+ * drawn with rng.h) check, for the spectator's (GAME_CHANCE) and every
+ * seat's observation: the documented fields with their types; Tzolk'in's
+ * wealth tiles hidden from everybody but their owner while they are secret
+ * (tzolkin.md Z2.7, Z2.10, ZR22, Z23.8); no id of a tile the viewer may not
+ * see anywhere in the text (future draws, other seats' secret tiles);
+ * equal observations giving equal text and different ones different text
+ * (json_dumps with JSON_SORT_KEYS), also after changing any one field; and
+ * NULL for an unknown game or a malformed observation.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "rng.h"
+#include "server/observe.h"
+#include "tikal/tikal.h"
+#include "tzolkin/tzolkin.h"
+#include "tzolkin_fixture.h"
+
+/* ---- JSON helpers ------------------------------------------------------- */
+
+/* JSON types a documented field may have (a set of them). */
+enum { J_INT = 1, J_STR = 2, J_NULL = 4, J_BOOL = 8, J_ARR = 16, J_OBJ = 32 };
+
+typedef struct field_spec {
+    const char *key; /* field name */
+    unsigned types;  /* J_* set of the types it may have */
+} field_spec;
+
+#define SPEC(table) table, sizeof(table) / sizeof((table)[0])
+
+static unsigned json_kind(const json_t *value)
+{
+    switch (json_typeof(value)) {
+    case JSON_INTEGER: return J_INT;
+    case JSON_STRING: return J_STR;
+    case JSON_NULL: return J_NULL;
+    case JSON_TRUE:
+    case JSON_FALSE: return J_BOOL;
+    case JSON_ARRAY: return J_ARR;
+    case JSON_OBJECT: return J_OBJ;
+    default: return 0;
+    }
+}
+
+/* object has exactly the fields of spec, each of a type spec allows. */
+static void assert_shape(const json_t *object, const field_spec *spec, size_t count, const char *where)
+{
+    if (!json_is_object(object))
+        fail_msg("%s is not an object", where);
+    for (size_t i = 0; i < count; i++) {
+        const json_t *value = json_object_get(object, spec[i].key);
+        if (value == NULL)
+            fail_msg("%s has no field \"%s\"", where, spec[i].key);
+        if (!(json_kind(value) & spec[i].types))
+            fail_msg("%s.%s has an undocumented type", where, spec[i].key);
+    }
+    if (json_object_size(object) != count)
+        fail_msg("%s has %zu fields, docs/observation.md lists %zu", where, json_object_size(object), count);
+}
+
+/* object[key], an array of length items (any length if items < 0). */
+static const json_t *array_field(const json_t *object, const char *key, int items, const char *where)
+{
+    const json_t *array = json_object_get(object, key);
+    if (!json_is_array(array))
+        fail_msg("%s.%s is not an array", where, key);
+    if (items >= 0 && json_array_size(array) != (size_t)items)
+        fail_msg("%s.%s has %zu items, not %d", where, key, json_array_size(array), items);
+    return array;
+}
+
+static void assert_string_field(const json_t *object, const char *key, const char *expected)
+{
+    const char *got = json_string_value(json_object_get(object, key));
+    if (got == NULL || strcmp(got, expected) != 0)
+        fail_msg("field \"%s\" is \"%s\", not \"%s\"", key, got ? got : "(not a string)", expected);
+}
+
+static void assert_int_field(const json_t *object, const char *key, long long expected)
+{
+    const json_t *value = json_object_get(object, key);
+    if (!json_is_integer(value) || json_integer_value(value) != expected)
+        fail_msg("field \"%s\" is not %lld", key, expected);
+}
+
+/* The text the server would send for an observation: keys sorted. */
+static char *observation_text(const game_def *game, const void *observation)
+{
+    json_t *json = observe_json(game, observation);
+    if (json == NULL)
+        fail_msg("observe_json gave NULL for a %s observation", game->name);
+    char *text = json_dumps(json, JSON_SORT_KEYS | JSON_COMPACT);
+    json_decref(json);
+    assert_non_null(text);
+    return text;
+}
+
+/* 1 if text holds the id as a JSON string ("W05", "B1-07", "A3"). */
+static int names_id(const char *text, const char *id)
+{
+    char quoted[16];
+    snprintf(quoted, sizeof quoted, "\"%s\"", id);
+    return strstr(text, quoted) != NULL;
+}
+
+/* to_move as documented: the seat, "chance", or null once over. */
+static void assert_to_move(const json_t *json, int player)
+{
+    const json_t *to_move = json_object_get(json, "to_move");
+    if (player == GAME_CHANCE)
+        assert_string_field(json, "to_move", "chance");
+    else if (player == GAME_TERMINAL)
+        assert_true(json_is_null(to_move));
+    else
+        assert_int_field(json, "to_move", player);
+}
+
+/* ---- Tikal: fields and ids ---------------------------------------------- */
+
+static const field_spec tikal_top[] = {
+    {"game", J_STR},          {"players", J_INT},          {"to_move", J_INT | J_STR | J_NULL},
+    {"variant", J_STR},       {"phase", J_STR},            {"actor", J_INT | J_NULL},
+    {"turn_kind", J_STR},     {"action_points", J_INT},    {"hand", J_OBJ | J_NULL},
+    {"volcano_player", J_INT | J_NULL},                    {"scoring_turns_left", J_INT},
+    {"dig_field", J_STR | J_NULL},                         {"last_placer", J_INT | J_NULL},
+    {"tiles_placed", J_INT},  {"tokens_placed", J_INT},    {"final_order", J_ARR},
+    {"final_next", J_INT},    {"level_supply", J_ARR},     {"stack", J_OBJ},
+    {"auction", J_OBJ | J_NULL},                           {"seats", J_ARR},
+    {"board", J_ARR},
+};
+static const field_spec tikal_card[] = {
+    {"tile", J_STR}, {"group", J_STR}, {"kind", J_STR}, {"value", J_INT}, {"stones", J_ARR},
+};
+static const field_spec tikal_stack[] = {{"out", J_ARR}, {"left", J_INT}, {"left_by_group", J_OBJ}};
+static const field_spec tikal_auction[] = {
+    {"display", J_ARR},      {"revealed", J_INT}, {"opener", J_INT},        {"high_bidder", J_INT | J_NULL},
+    {"high_bid", J_INT},     {"passed", J_ARR},   {"first_passer", J_INT | J_NULL},
+};
+static const field_spec tikal_seat[] = {
+    {"score", J_INT},         {"explorers_in_supply", J_INT}, {"leader_in_supply", J_BOOL},
+    {"removed", J_INT},       {"camps_built", J_INT},         {"camps_left", J_INT},
+    {"guards_placed", J_INT}, {"guards_left", J_INT},         {"marker_up", J_BOOL},
+    {"treasures", J_OBJ},
+};
+static const field_spec tikal_field_spec[] = {
+    {"field", J_STR},       {"kind", J_STR},      {"tile", J_STR | J_NULL}, {"rotation", J_INT},
+    {"stones", J_ARR},      {"value", J_INT},     {"treasures", J_INT},     {"camp", J_INT | J_NULL},
+    {"guard", J_INT | J_NULL},                    {"figures", J_ARR},       {"levels_this_turn", J_INT},
+    {"digs_this_turn", J_INT},
+};
+static const field_spec tikal_figures[] = {{"leader", J_BOOL}, {"explorers", J_INT}};
+static const field_spec tikal_motifs[] = {
+    {"1", J_INT}, {"2", J_INT}, {"3", J_INT}, {"4", J_INT}, {"5", J_INT}, {"6", J_INT}, {"7", J_INT}, {"8", J_INT},
+};
+static const field_spec tikal_groups[] = {
+    {"A", J_INT}, {"B", J_INT}, {"C", J_INT}, {"D", J_INT}, {"E", J_INT}, {"F", J_INT}, {"G", J_INT},
+};
+
+static void check_tikal_card(const json_t *card)
+{
+    if (json_is_null(card))
+        return;
+    assert_shape(card, SPEC(tikal_card), "tile card");
+    assert_true(tikal_tile_by_id(json_string_value(json_object_get(card, "tile"))) >= 0);
+    array_field(card, "stones", 6, "tile card");
+}
+
+/* The Tikal object has the fields of docs/observation.md, and they say
+ * what the state s holds. */
+static void check_tikal_json(const json_t *json, const tikal_state *s)
+{
+    int players = s->players;
+    assert_shape(json, SPEC(tikal_top), "tikal observation");
+    assert_string_field(json, "game", "tikal");
+    assert_int_field(json, "players", players);
+    assert_string_field(json, "variant", s->auction ? "auction" : "basic");
+    assert_to_move(json, tikal_current_player(s));
+    assert_int_field(json, "tiles_placed", s->tiles_placed);
+    check_tikal_card(json_object_get(json, "hand"));
+    array_field(json, "final_order", players, "tikal");
+    array_field(json, "level_supply", TIKAL_MAX_LEVEL + 1, "tikal");
+
+    const json_t *stack = json_object_get(json, "stack");
+    assert_shape(stack, SPEC(tikal_stack), "stack");
+    assert_shape(json_object_get(stack, "left_by_group"), SPEC(tikal_groups), "stack.left_by_group");
+    int out = 0;
+    for (int t = 0; t < TIKAL_TILES; t++)
+        out += (int)((s->stack_used >> t) & 1);
+    array_field(stack, "out", out, "stack");
+    assert_int_field(stack, "left", TIKAL_TILES - out);
+
+    const json_t *auction = json_object_get(json, "auction");
+    if (s->auction) {
+        assert_shape(auction, SPEC(tikal_auction), "auction");
+        const json_t *display = array_field(auction, "display", GAME_MAX_PLAYERS, "auction");
+        for (size_t slot = 0; slot < json_array_size(display); slot++)
+            check_tikal_card(json_array_get(display, slot));
+        assert_int_field(auction, "high_bid", s->high_bid);
+    } else
+        assert_true(json_is_null(auction));
+
+    const json_t *seats = array_field(json, "seats", players, "tikal");
+    for (int p = 0; p < players; p++) {
+        const json_t *seat = json_array_get(seats, (size_t)p);
+        assert_shape(seat, SPEC(tikal_seat), "tikal seat");
+        assert_shape(json_object_get(seat, "treasures"), SPEC(tikal_motifs), "seat.treasures");
+        assert_int_field(seat, "score", s->player[p].score);
+    }
+
+    const json_t *board = array_field(json, "board", TIKAL_FIELDS, "tikal");
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const json_t *field = json_array_get(board, (size_t)f);
+        char name[3];
+        tikal_field_name(f, name);
+        assert_shape(field, SPEC(tikal_field_spec), "board field");
+        assert_string_field(field, "field", name);
+        assert_int_field(field, "treasures", s->field[f].tokens);
+        array_field(field, "stones", 6, "board field");
+        const json_t *figures = array_field(field, "figures", players, "board field");
+        for (int p = 0; p < players; p++)
+            assert_shape(json_array_get(figures, (size_t)p), SPEC(tikal_figures), "board field figures");
+    }
+}
+
+/* No tile still in the stack is named (its draw is in the future, and the
+ * stack order is hidden, T5.4); every tile out of it is (T5.4: public). */
+static void check_tikal_ids(const char *text, const tikal_state *s)
+{
+    for (int t = 0; t < TIKAL_TILES; t++) {
+        int out = (int)((s->stack_used >> t) & 1);
+        if (names_id(text, tikal_tile(t)->id) != out)
+            fail_msg("tile %s is %s the stack but %s in the JSON", tikal_tile(t)->id, out ? "out of" : "still in",
+                     out ? "missing" : "named");
+    }
+}
+
+/* ---- Tzolk'in: fields, secrets and ids ----------------------------------- */
+
+static const field_spec tzolk_top[] = {
+    {"game", J_STR},           {"players", J_INT},        {"to_move", J_INT | J_STR | J_NULL},
+    {"variant", J_NULL},       {"phase", J_STR},          {"actor", J_INT},
+    {"start_player", J_INT},   {"turn_index", J_INT},     {"calendar", J_OBJ},
+    {"age", J_INT},            {"gears", J_ARR},          {"start_space", J_INT | J_NULL},
+    {"pool", J_INT},           {"jungle", J_ARR},         {"skull_supply", J_INT},
+    {"chi_skulls", J_ARR},     {"blockers", J_INT},       {"blocking_tiles", J_ARR},
+    {"chance_left", J_INT},    {"setup_count", J_INT},    {"turn", J_OBJ},
+    {"display", J_OBJ},        {"buildings_out", J_ARR},  {"monuments_revealed", J_ARR},
+    {"decks_left", J_OBJ},     {"seats", J_ARR},
+};
+static const field_spec tzolk_calendar[] = {
+    {"teeth", J_INT}, {"food_days_held", J_INT}, {"food_day", J_BOOL}, {"last_round", J_BOOL},
+};
+static const field_spec tzolk_gear[] = {{"gear", J_STR}, {"positions", J_ARR}};
+static const field_spec tzolk_position[] = {
+    {"hole", J_INT}, {"position", J_STR | J_NULL}, {"piece", J_INT | J_STR | J_NULL},
+};
+static const field_spec tzolk_jungle[] = {{"group", J_STR}, {"forest", J_INT}, {"corn", J_INT}, {"empty", J_INT}};
+static const field_spec tzolk_turn[] = {
+    {"mode", J_STR},     {"placed", J_INT}, {"begged", J_BOOL},  {"built", J_BOOL},
+    {"on_start", J_BOOL}, {"pity", J_BOOL}, {"pending", J_ARR},
+};
+static const field_spec tzolk_frame_spec[] = {{"kind", J_STR}, {"param", J_INT}};
+static const field_spec tzolk_display[] = {{"buildings", J_ARR}, {"monuments", J_ARR}};
+static const field_spec tzolk_decks[] = {{"1", J_INT}, {"2", J_INT}};
+static const field_spec tzolk_seat[] = {
+    {"vp", J_INT},          {"corn", J_INT},          {"resources", J_OBJ},     {"skulls", J_INT},
+    {"workers", J_INT},     {"hand", J_INT},          {"temples", J_OBJ},       {"tech", J_OBJ},
+    {"light", J_BOOL},      {"corn_tiles", J_INT},    {"wood_tiles", J_INT},    {"feed_free", J_INT},
+    {"feed_discount", J_INT}, {"wealth", J_ARR},      {"has_kept", J_BOOL},     {"buildings", J_ARR},
+    {"monuments", J_ARR},
+};
+static const field_spec tzolk_resources[] = {{"w", J_INT}, {"s", J_INT}, {"g", J_INT}};
+static const field_spec tzolk_temples[] = {{"CHAAC", J_INT}, {"QUETZ", J_INT}, {"KUKUL", J_INT}};
+static const field_spec tzolk_tech[] = {{"AGRI", J_INT}, {"EXTR", J_INT}, {"ARCH", J_INT}, {"THEO", J_INT}};
+static const field_spec tzolk_wealth_spec[] = {{"tile", J_STR | J_NULL}, {"kept", J_BOOL | J_NULL}};
+
+static int everybody_kept(const tzolk_state *s)
+{
+    for (int i = 0; i < s->players; i++)
+        if (!s->player[i].has_kept)
+            return 0;
+    return 1;
+}
+
+/* seat's wealth tile k as viewer may see it (Z23.8): the expected "tile"
+ * (an id, or NULL for null) and "kept" (1 true, 0 false, -1 null). */
+static void expected_wealth(const tzolk_state *s, int seat, int k, int viewer, const char **tile, int *kept)
+{
+    const tzolk_player *p = &s->player[seat];
+    int dealt = p->dealt[k], chosen = (p->keep_mask >> k) & 1;
+    const char *id = dealt == TZOLK_UNKNOWN ? NULL : tzolk_wealth(dealt)->id;
+    if (seat == viewer) {
+        /* The owner sees its own tiles and its own choice (Z2.7, Z2.10);
+         * a slot not dealt yet is null, and not chosen. */
+        *tile = id;
+        *kept = chosen ? 1 : id != NULL ? 0 : -1;
+    } else if (!everybody_kept(s)) {
+        /* Z2.7: dealt face down, hidden from the others; Z2.10: kept
+         * secretly until all have chosen; Z23.8: "deal K ?", "keep ? ?". */
+        *tile = NULL;
+        *kept = -1;
+    } else if (chosen) {
+        /* Z2.10: the kept tiles are revealed together once all chose. */
+        *tile = id;
+        *kept = 1;
+    } else {
+        /* ZR22, Z23.8: discarded tiles stay hidden for the whole game. */
+        *tile = NULL;
+        *kept = 0;
+    }
+}
+
+static void check_tzolkin_wealth(const json_t *seat_json, const tzolk_state *s, int seat, int viewer)
+{
+    const json_t *wealth = array_field(seat_json, "wealth", 4, "tzolkin seat");
+    for (int k = 0; k < 4; k++) {
+        const json_t *item = json_array_get(wealth, (size_t)k);
+        const json_t *tile = json_object_get(item, "tile"), *kept = json_object_get(item, "kept");
+        const char *want_tile;
+        int want_kept;
+        assert_shape(item, SPEC(tzolk_wealth_spec), "wealth tile");
+        expected_wealth(s, seat, k, viewer, &want_tile, &want_kept);
+        if (want_tile == NULL && !json_is_null(tile))
+            fail_msg("viewer %d sees seat %d's wealth tile %d (%s), which is hidden from it", viewer, seat, k,
+                     json_string_value(tile));
+        if (want_tile != NULL && (!json_is_string(tile) || strcmp(json_string_value(tile), want_tile) != 0))
+            fail_msg("viewer %d does not see seat %d's wealth tile %d (%s)", viewer, seat, k, want_tile);
+        if (want_kept < 0 ? !json_is_null(kept) : !json_is_boolean(kept) || json_is_true(kept) != want_kept)
+            fail_msg("viewer %d: seat %d's wealth tile %d has kept %s, expected %s", viewer, seat, k,
+                     json_is_null(kept) ? "null" : json_is_true(kept) ? "true" : "false",
+                     want_kept < 0 ? "null" : want_kept ? "true" : "false");
+    }
+}
+
+/* The Tzolk'in object has the fields of docs/observation.md and shows s
+ * as viewer may see it. */
+static void check_tzolkin_json(const json_t *json, const tzolk_state *s, int viewer)
+{
+    static const char *const gear_names[TZOLK_GEARS] = {"PAL", "YAX", "TIK", "UXM", "CHI"};
+    static const int gear_holes[TZOLK_GEARS] = {10, 10, 10, 10, 13};
+    static const int gear_last_label[TZOLK_GEARS] = {7, 7, 7, 7, 10};
+    assert_shape(json, SPEC(tzolk_top), "tzolkin observation");
+    assert_string_field(json, "game", "tzolkin");
+    assert_int_field(json, "players", s->players);
+    assert_to_move(json, tzolk_current_player(s));
+    assert_int_field(json, "start_player", s->token);
+    assert_shape(json_object_get(json, "calendar"), SPEC(tzolk_calendar), "calendar");
+    assert_shape(json_object_get(json, "display"), SPEC(tzolk_display), "display");
+    assert_shape(json_object_get(json, "decks_left"), SPEC(tzolk_decks), "decks_left");
+
+    const json_t *gears = array_field(json, "gears", TZOLK_GEARS, "tzolkin");
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        const json_t *gear = json_array_get(gears, (size_t)g);
+        assert_shape(gear, SPEC(tzolk_gear), "gear");
+        assert_string_field(gear, "gear", gear_names[g]);
+        const json_t *positions = array_field(gear, "positions", gear_holes[g], "gear");
+        for (int p = 0; p < gear_holes[g]; p++) {
+            const json_t *position = json_array_get(positions, (size_t)p);
+            char label[16];
+            assert_shape(position, SPEC(tzolk_position), "gear position");
+            assert_int_field(position, "hole", p);
+            if (p <= gear_last_label[g]) {
+                snprintf(label, sizeof label, "%s%d", gear_names[g], p);
+                assert_string_field(position, "position", label);
+            } else /* a hidden position has no text (Z23.1) */
+                assert_true(json_is_null(json_object_get(position, "position")));
+        }
+    }
+    const json_t *jungle = array_field(json, "jungle", 4, "tzolkin");
+    for (size_t k = 0; k < 4; k++)
+        assert_shape(json_array_get(jungle, k), SPEC(tzolk_jungle), "jungle group");
+
+    const json_t *turn = json_object_get(json, "turn");
+    assert_shape(turn, SPEC(tzolk_turn), "turn");
+    const json_t *pending = array_field(turn, "pending", s->sp, "turn");
+    for (size_t i = 0; i < json_array_size(pending); i++)
+        assert_shape(json_array_get(pending, i), SPEC(tzolk_frame_spec), "pending decision");
+
+    const json_t *seats = array_field(json, "seats", s->players, "tzolkin");
+    for (int i = 0; i < s->players; i++) {
+        const json_t *seat = json_array_get(seats, (size_t)i);
+        assert_shape(seat, SPEC(tzolk_seat), "tzolkin seat");
+        assert_shape(json_object_get(seat, "resources"), SPEC(tzolk_resources), "seat.resources");
+        assert_shape(json_object_get(seat, "temples"), SPEC(tzolk_temples), "seat.temples");
+        assert_shape(json_object_get(seat, "tech"), SPEC(tzolk_tech), "seat.tech");
+        assert_int_field(seat, "vp", s->player[i].vp);
+        check_tzolkin_wealth(seat, s, i, viewer);
+    }
+}
+
+/* Bit w set: wealth tile w may be named in viewer's JSON. */
+static uint32_t visible_wealth(const tzolk_state *s, int viewer)
+{
+    uint32_t visible = s->block_mask; /* Z2.9: each reveal is public */
+    int revealed = everybody_kept(s);
+    for (int i = 0; i < s->players; i++)
+        for (int k = 0; k < 4; k++) {
+            int w = s->player[i].dealt[k], kept = (s->player[i].keep_mask >> k) & 1;
+            if (w != TZOLK_UNKNOWN && (i == viewer || (revealed && kept)))
+                visible |= (uint32_t)1 << w;
+        }
+    return visible;
+}
+
+/* The text names every building, monument and wealth tile the viewer has
+ * seen, and no other: not the buildings still in their decks nor the
+ * monuments never revealed (future draws, Z2.6), not the wealth tiles of
+ * other seats while secret or discarded, nor the undealt ones (Z23.8). */
+static void check_tzolkin_ids(const char *text, const tzolk_state *s, int viewer)
+{
+    uint32_t wealth = visible_wealth(s, viewer);
+    for (int w = 0; w < TZOLK_WEALTH; w++)
+        if (names_id(text, tzolk_wealth(w)->id) != (int)((wealth >> w) & 1))
+            fail_msg("viewer %d: wealth tile %s is %s", viewer, tzolk_wealth(w)->id,
+                     (wealth >> w) & 1 ? "visible but missing" : "hidden but named");
+    for (int b = 0; b < TZOLK_BUILDINGS; b++)
+        if (names_id(text, tzolk_building(b)->id) != (int)((s->revealed >> b) & 1))
+            fail_msg("building %s is %s", tzolk_building(b)->id,
+                     (s->revealed >> b) & 1 ? "out of its deck but missing" : "in its deck but named");
+    for (int m = 0; m < TZOLK_MONUMENTS; m++)
+        if (names_id(text, tzolk_monument(m)->id) != (int)((s->mon_revealed >> m) & 1))
+            fail_msg("monument %s is %s", tzolk_monument(m)->id,
+                     (s->mon_revealed >> m) & 1 ? "revealed but missing" : "unrevealed but named");
+}
+
+/* ---- changing one field of an observation -------------------------------- */
+
+/* One bit of one field of a state: the field's bytes and which bit. */
+typedef struct member {
+    size_t offset; /* first byte of the field in the state */
+    size_t size;   /* its size: 1, 2, 4 or 8 bytes */
+    int bit;       /* the bit of its value to change */
+} member;
+
+enum { MEMBERS_MAX = 4096 };
+
+typedef struct member_list {
+    member item[MEMBERS_MAX]; /* the fields the JSON must show */
+    int count;                /* items used */
+} member_list;
+
+static void add_bits(member_list *list, size_t offset, size_t size, int first, int last)
+{
+    for (int bit = first; bit <= last; bit++) {
+        assert_true(list->count < MEMBERS_MAX);
+        list->item[list->count++] = (member){offset, size, bit};
+    }
+}
+
+static void add_array(member_list *list, size_t offset, size_t size, int count)
+{
+    for (int i = 0; i < count; i++)
+        add_bits(list, offset + (size_t)i * size, size, 0, 0);
+}
+
+/* A field (bit 0 of its value), an array's first count items, a mask's
+ * bits first..last; base is the offset of the struct that holds it. */
+#define SCALAR(list, base, type, name) add_bits(list, (base) + offsetof(type, name), sizeof(((type *)0)->name), 0, 0)
+#define ITEMS(list, base, type, name, count) \
+    add_array(list, (base) + offsetof(type, name), sizeof(((type *)0)->name[0]), count)
+#define MASK(list, base, type, name, first, last) \
+    add_bits(list, (base) + offsetof(type, name), sizeof(((type *)0)->name), first, last)
+
+/* Every field of a Tikal observation that is part of the position; not
+ * players (it sizes everything), not the slots of absent seats, and not
+ * the auction's fields in the basic game (they keep their initial values). */
+static void tikal_members(const tikal_state *s, member_list *list)
+{
+    int n = s->players;
+    list->count = 0;
+    SCALAR(list, 0, tikal_state, auction);
+    SCALAR(list, 0, tikal_state, phase);
+    SCALAR(list, 0, tikal_state, turn_kind);
+    SCALAR(list, 0, tikal_state, actor);
+    SCALAR(list, 0, tikal_state, ap);
+    SCALAR(list, 0, tikal_state, hand);
+    SCALAR(list, 0, tikal_state, volcano_player);
+    SCALAR(list, 0, tikal_state, scoring_turns_left);
+    SCALAR(list, 0, tikal_state, dig_field);
+    SCALAR(list, 0, tikal_state, last_placer);
+    SCALAR(list, 0, tikal_state, tiles_placed);
+    SCALAR(list, 0, tikal_state, tokens_placed);
+    ITEMS(list, 0, tikal_state, final_order, n);
+    SCALAR(list, 0, tikal_state, final_next);
+    ITEMS(list, 0, tikal_state, level_supply, TIKAL_MAX_LEVEL + 1);
+    MASK(list, 0, tikal_state, stack_used, 0, TIKAL_TILES - 1);
+    if (s->auction) {
+        ITEMS(list, 0, tikal_state, display, GAME_MAX_PLAYERS);
+        SCALAR(list, 0, tikal_state, display_count);
+        SCALAR(list, 0, tikal_state, opener);
+        SCALAR(list, 0, tikal_state, high_bidder);
+        SCALAR(list, 0, tikal_state, high_bid);
+        MASK(list, 0, tikal_state, passed, 0, n - 1);
+        SCALAR(list, 0, tikal_state, first_passer);
+    }
+    for (int p = 0; p < n; p++) {
+        size_t base = offsetof(tikal_state, player) + (size_t)p * sizeof(tikal_player);
+        SCALAR(list, base, tikal_player, score);
+        SCALAR(list, base, tikal_player, explorers_in_supply);
+        SCALAR(list, base, tikal_player, leader_in_supply);
+        SCALAR(list, base, tikal_player, removed);
+        SCALAR(list, base, tikal_player, camps_built);
+        SCALAR(list, base, tikal_player, guards_placed);
+        SCALAR(list, base, tikal_player, marker_up);
+        ITEMS(list, base, tikal_player, treasures, TIKAL_MOTIFS);
+    }
+    /* One field per column, every row once: one function writes them all. */
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        size_t base = offsetof(tikal_state, field) + (size_t)f * sizeof(tikal_field);
+        if (f % TIKAL_ROWS != (f / TIKAL_ROWS) % TIKAL_ROWS)
+            continue;
+        SCALAR(list, base, tikal_field, kind);
+        SCALAR(list, base, tikal_field, tile);
+        SCALAR(list, base, tikal_field, rotation);
+        ITEMS(list, base, tikal_field, stones, 6);
+        SCALAR(list, base, tikal_field, value);
+        SCALAR(list, base, tikal_field, tokens);
+        SCALAR(list, base, tikal_field, camp);
+        SCALAR(list, base, tikal_field, guard);
+        MASK(list, base, tikal_field, leaders, 0, n - 1);
+        ITEMS(list, base, tikal_field, explorers, n);
+        SCALAR(list, base, tikal_field, levels_this_turn);
+        SCALAR(list, base, tikal_field, digs_this_turn);
+    }
+}
+
+/* Every field of a Tzolk'in observation that is part of the position; not
+ * players, the pad fields, the slots of absent seats, the holes a gear
+ * does not have, nor the decision stack at and above sp (leftovers of
+ * decisions already taken). */
+static void tzolkin_members(const tzolk_state *s, member_list *list)
+{
+    static const int gear_holes[TZOLK_GEARS] = {10, 10, 10, 10, 13};
+    list->count = 0;
+    SCALAR(list, 0, tzolk_state, phase);
+    SCALAR(list, 0, tzolk_state, actor);
+    SCALAR(list, 0, tzolk_state, token);
+    SCALAR(list, 0, tzolk_state, turn_index);
+    SCALAR(list, 0, tzolk_state, teeth);
+    SCALAR(list, 0, tzolk_state, next_food);
+    SCALAR(list, 0, tzolk_state, age);
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        add_array(list, offsetof(tzolk_state, gear) + (size_t)g * TZOLK_HOLES_MAX, 1, gear_holes[g]);
+    SCALAR(list, 0, tzolk_state, start_space);
+    add_array(list, offsetof(tzolk_state, jungle), 1, 4 * 3);
+    SCALAR(list, 0, tzolk_state, skull_supply);
+    SCALAR(list, 0, tzolk_state, blockers);
+    SCALAR(list, 0, tzolk_state, chance_left);
+    SCALAR(list, 0, tzolk_state, setup_count);
+    SCALAR(list, 0, tzolk_state, last_round);
+    SCALAR(list, 0, tzolk_state, mode);
+    SCALAR(list, 0, tzolk_state, placed);
+    SCALAR(list, 0, tzolk_state, begged);
+    SCALAR(list, 0, tzolk_state, built);
+    SCALAR(list, 0, tzolk_state, on_start);
+    SCALAR(list, 0, tzolk_state, pity);
+    SCALAR(list, 0, tzolk_state, sp);
+    MASK(list, 0, tzolk_state, chi_slots, 0, 15);
+    MASK(list, 0, tzolk_state, mon_display, 0, TZOLK_MONUMENTS - 1);
+    MASK(list, 0, tzolk_state, mon_revealed, 0, TZOLK_MONUMENTS - 1);
+    SCALAR(list, 0, tzolk_state, pool);
+    MASK(list, 0, tzolk_state, display, 0, TZOLK_BUILDINGS - 1);
+    MASK(list, 0, tzolk_state, revealed, 0, TZOLK_BUILDINGS - 1);
+    MASK(list, 0, tzolk_state, block_mask, 0, TZOLK_WEALTH - 1);
+    for (int i = 0; i < s->sp && i < TZOLK_STACK; i++) {
+        size_t base = offsetof(tzolk_state, stack) + (size_t)i * sizeof(tzolk_frame);
+        SCALAR(list, base, tzolk_frame, kind);
+        SCALAR(list, base, tzolk_frame, a);
+    }
+    for (int p = 0; p < s->players; p++) {
+        size_t base = offsetof(tzolk_state, player) + (size_t)p * sizeof(tzolk_player);
+        SCALAR(list, base, tzolk_player, vp);
+        SCALAR(list, base, tzolk_player, corn);
+        ITEMS(list, base, tzolk_player, res, 3);
+        SCALAR(list, base, tzolk_player, skulls);
+        SCALAR(list, base, tzolk_player, workers);
+        SCALAR(list, base, tzolk_player, hand);
+        ITEMS(list, base, tzolk_player, temple, TZOLK_TEMPLES);
+        ITEMS(list, base, tzolk_player, tech, TZOLK_TRACKS);
+        SCALAR(list, base, tzolk_player, light);
+        SCALAR(list, base, tzolk_player, corn_tiles);
+        SCALAR(list, base, tzolk_player, wood_tiles);
+        SCALAR(list, base, tzolk_player, feed_free);
+        SCALAR(list, base, tzolk_player, feed_disc);
+        ITEMS(list, base, tzolk_player, dealt, 4);
+        MASK(list, base, tzolk_player, keep_mask, 0, 3);
+        SCALAR(list, base, tzolk_player, has_kept);
+        MASK(list, base, tzolk_player, monuments, 0, TZOLK_MONUMENTS - 1);
+        MASK(list, base, tzolk_player, buildings, 0, TZOLK_BUILDINGS - 1);
+    }
+}
+
+static void flip_bit(unsigned char *state, const member *m)
+{
+    unsigned char *at = state + m->offset;
+    switch (m->size) {
+    case 1: {
+        uint8_t v;
+        memcpy(&v, at, 1);
+        v ^= (uint8_t)(1u << m->bit);
+        memcpy(at, &v, 1);
+        break;
+    }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, at, 2);
+        v ^= (uint16_t)(1u << m->bit);
+        memcpy(at, &v, 2);
+        break;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, at, 4);
+        v ^= (uint32_t)1 << m->bit;
+        memcpy(at, &v, 4);
+        break;
+    }
+    case 8: {
+        uint64_t v;
+        memcpy(&v, at, 8);
+        v ^= (uint64_t)1 << m->bit;
+        memcpy(at, &v, 8);
+        break;
+    }
+    default: fail_msg("test bug: a field of %zu bytes", m->size);
+    }
+}
+
+/* Changing any one field of the observation changes its text. */
+static void assert_every_field_shows(const game_def *game, const void *observation, const char *text)
+{
+    member_list *list = malloc(sizeof *list);
+    unsigned char *changed = malloc(game->state_size);
+    assert_non_null(list);
+    assert_non_null(changed);
+    if (strcmp(game->name, "tikal") == 0)
+        tikal_members(observation, list);
+    else
+        tzolkin_members(observation, list);
+    for (int i = 0; i < list->count; i++) {
+        memcpy(changed, observation, game->state_size);
+        flip_bit(changed, &list->item[i]);
+        char *other = observation_text(game, changed);
+        if (strcmp(other, text) == 0)
+            fail_msg("%s: changing bit %d of the field at byte %zu leaves the JSON unchanged", game->name,
+                     list->item[i].bit, list->item[i].offset);
+        free(other);
+    }
+    free(changed);
+    free(list);
+}
+
+/* ---- observations seen in the random games ------------------------------- */
+
+typedef struct seen {
+    size_t size;                /* bytes of the observation */
+    unsigned char *observation; /* the observation, decision-stack leftovers cleared */
+    char *text;                 /* its JSON text, keys sorted */
+} seen;
+
+typedef struct seen_list {
+    seen *item;      /* observations in the order seen */
+    size_t count;    /* items used */
+    size_t capacity; /* items allocated */
+} seen_list;
+
+/* The observation with what is not part of the position cleared: the
+ * entries of Tzolk'in's decision stack at and above sp, which the engine
+ * leaves behind when a decision is taken. */
+static void clear_leftovers(const game_def *game, unsigned char *observation)
+{
+    if (strcmp(game->name, "tzolkin") != 0)
+        return;
+    tzolk_state *s = (tzolk_state *)observation;
+    for (int i = s->sp; i < TZOLK_STACK; i++)
+        s->stack[i] = (tzolk_frame){0, 0};
+}
+
+static void remember(seen_list *list, const game_def *game, const void *observation, const char *text)
+{
+    if (list->count == list->capacity) {
+        list->capacity = list->capacity ? 2 * list->capacity : 256;
+        list->item = realloc(list->item, list->capacity * sizeof *list->item);
+        assert_non_null(list->item);
+    }
+    seen *item = &list->item[list->count++];
+    item->size = game->state_size;
+    item->observation = malloc(game->state_size);
+    item->text = strdup(text);
+    assert_non_null(item->observation);
+    assert_non_null(item->text);
+    memcpy(item->observation, observation, game->state_size);
+    clear_leftovers(game, item->observation);
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(((const seen *)a)->text, ((const seen *)b)->text);
+}
+
+static int by_observation(const void *a, const void *b)
+{
+    const seen *x = a, *y = b;
+    return memcmp(x->observation, y->observation, x->size);
+}
+
+/* Among everything seen: equal observations have equal text, and equal
+ * text comes only from equal observations. */
+static void assert_text_iff_observation(seen_list *list, const char *game)
+{
+    qsort(list->item, list->count, sizeof *list->item, by_observation);
+    for (size_t i = 1; i < list->count; i++)
+        if (by_observation(&list->item[i - 1], &list->item[i]) == 0 &&
+            strcmp(list->item[i - 1].text, list->item[i].text) != 0)
+            fail_msg("%s: one observation, two JSON texts", game);
+    qsort(list->item, list->count, sizeof *list->item, by_text);
+    for (size_t i = 1; i < list->count; i++)
+        if (by_text(&list->item[i - 1], &list->item[i]) == 0 &&
+            by_observation(&list->item[i - 1], &list->item[i]) != 0)
+            fail_msg("%s: two different observations give the same JSON text", game);
+}
+
+static void forget_all(seen_list *list)
+{
+    for (size_t i = 0; i < list->count; i++) {
+        free(list->item[i].observation);
+        free(list->item[i].text);
+    }
+    free(list->item);
+    *list = (seen_list){NULL, 0, 0};
+}
+
+/* ---- random games ------------------------------------------------------- */
+
+/* One game's buffers for a random playout. */
+typedef struct playout {
+    const game_def *game; /* the engine */
+    void *state;          /* the full state */
+    void *observation;    /* one viewer's observation of it */
+    int *actions;         /* legal actions or chance outcomes */
+    double *probability;  /* the chance outcomes' probabilities */
+    rng random;           /* the seeded generator of actions and chance */
+} playout;
+
+static void playout_open(playout *p, const game_def *game, int players, int variant, uint64_t seed)
+{
+    game_options options = {players, variant};
+    p->game = game;
+    p->state = calloc(1, game->state_size);
+    p->observation = calloc(1, game->state_size);
+    p->actions = malloc(sizeof(int) * (size_t)game->max_legal);
+    p->probability = malloc(sizeof(double) * (size_t)game->max_legal);
+    assert_non_null(p->state);
+    assert_non_null(p->observation);
+    assert_non_null(p->actions);
+    assert_non_null(p->probability);
+    assert_int_equal(game->init(p->state, &options, NULL, 0), GAME_OK);
+    rng_seed(&p->random, seed);
+}
+
+static void playout_close(playout *p)
+{
+    free(p->state);
+    free(p->observation);
+    free(p->actions);
+    free(p->probability);
+}
+
+/* Apply a random legal action, or a chance outcome drawn with its
+ * probability. */
+static void playout_step(playout *p)
+{
+    const game_def *game = p->game;
+    int chosen;
+    if (game->current_player(p->state) == GAME_CHANCE) {
+        int n = game->chance_outcomes(p->state, p->actions, p->probability);
+        double u = rng_unit(&p->random), sum = 0;
+        assert_true(n > 0);
+        chosen = p->actions[n - 1];
+        for (int i = 0; i < n; i++) {
+            sum += p->probability[i];
+            if (u < sum) {
+                chosen = p->actions[i];
+                break;
+            }
+        }
+    } else {
+        int n = game->legal_actions(p->state, p->actions);
+        assert_true(n > 0);
+        chosen = p->actions[rng_below(&p->random, (uint64_t)n)];
+    }
+    assert_int_equal(game->apply(p->state, chosen, NULL, 0), GAME_OK);
+}
+
+enum { NOBODY_CHANGES = -3 }; /* no viewer for check_views' field changes */
+
+/* Check the JSON of every viewer's observation of the current state; for
+ * the viewer changing_viewer, also change each field of its observation. */
+static void check_views(playout *p, seen_list *seen_so_far, int changing_viewer)
+{
+    const game_def *game = p->game;
+    int players = game->players(p->state), is_tikal = strcmp(game->name, "tikal") == 0;
+    char *spectator_text = NULL;
+    for (int viewer = GAME_CHANCE; viewer < players; viewer++) {
+        game->observation(p->state, viewer, p->observation);
+        json_t *json = observe_json(game, p->observation);
+        assert_non_null(json);
+        if (is_tikal)
+            check_tikal_json(json, p->state);
+        else
+            check_tzolkin_json(json, p->state, viewer);
+        char *text = json_dumps(json, JSON_SORT_KEYS | JSON_COMPACT);
+        assert_non_null(text);
+        json_decref(json);
+        if (is_tikal) {
+            check_tikal_ids(text, p->state);
+            /* T5.4: everything on the Tikal table is public, so every
+             * seat sees what a spectator sees. */
+            if (viewer == GAME_CHANCE)
+                spectator_text = strdup(text);
+            else
+                assert_string_equal(text, spectator_text);
+        } else
+            check_tzolkin_ids(text, p->state, viewer);
+        remember(seen_so_far, game, p->observation, text);
+        if (viewer == changing_viewer)
+            assert_every_field_shows(game, p->observation, text);
+        free(text);
+    }
+    free(spectator_text);
+}
+
+/* Play seeded random games of game for each player count (and variant)
+ * and check the views of one state in stride, and of every state while
+ * Tzolk'in's wealth tiles are still being dealt or chosen. Each field is
+ * changed in the spectator's view of the final state of the games with
+ * the most players (with fewer, the same code writes fewer seats), and in
+ * Tzolk'in also in seat 1's view while seat 0's choice is secret. */
+static void random_games(const game_def *game, int variants, int stride)
+{
+    seen_list seen_so_far = {NULL, 0, 0};
+    int is_tzolkin = strcmp(game->name, "tzolkin") == 0;
+    for (int players = game->min_players; players <= game->max_players; players++)
+        for (int variant = 0; variant < variants; variant++) {
+            playout p;
+            int secret_changed = 0;
+            playout_open(&p, game, players, variant, 1000u * (uint64_t)players + (uint64_t)variant);
+            for (int step = 0; step < game->max_game_length && game->current_player(p.state) != GAME_TERMINAL;
+                 step++) {
+                int setup = 0, change = 0;
+                if (is_tzolkin) {
+                    const tzolk_state *z = p.state;
+                    setup = !everybody_kept(z);
+                    change = players == game->max_players && !secret_changed && z->phase == TZOLK_PH_KEEP &&
+                             z->actor == 1;
+                }
+                if (setup || change || step % stride == 0)
+                    check_views(&p, &seen_so_far, change ? 1 : NOBODY_CHANGES);
+                secret_changed |= change;
+                playout_step(&p);
+            }
+            assert_int_equal(game->current_player(p.state), GAME_TERMINAL);
+            if (is_tzolkin && players == game->max_players)
+                assert_true(secret_changed);
+            check_views(&p, &seen_so_far, players == game->max_players ? GAME_CHANCE : NOBODY_CHANGES);
+            playout_close(&p);
+        }
+    assert_text_iff_observation(&seen_so_far, game->name);
+    forget_all(&seen_so_far);
+}
+
+static void tikal_random_views(void **unused)
+{
+    (void)unused;
+    random_games(&tikal_game, 2, 10);
+}
+
+static void tzolkin_random_views(void **unused)
+{
+    (void)unused;
+    random_games(&tzolkin_game, 1, 4);
+}
+
+/* ---- Tzolk'in's secret starting tiles, line by line ----------------------- */
+
+/* The text of one viewer's observation of s. */
+static char *view_text(const tzolk_state *s, int viewer)
+{
+    tzolk_state seen_state;
+    tzolkin_game.observation(s, viewer, &seen_state);
+    return observation_text(&tzolkin_game, &seen_state);
+}
+
+/* seats[seat].wealth[k] of viewer's JSON as "W05/true", "null/null"… */
+static void wealth_as_seen(const tzolk_state *s, int viewer, int seat, int k, char *out, size_t len)
+{
+    tzolk_state seen_state;
+    tzolkin_game.observation(s, viewer, &seen_state);
+    json_t *json = observe_json(&tzolkin_game, &seen_state);
+    assert_non_null(json);
+    const json_t *item = json_array_get(
+        json_object_get(json_array_get(json_object_get(json, "seats"), (size_t)seat), "wealth"), (size_t)k);
+    const json_t *tile = json_object_get(item, "tile"), *kept = json_object_get(item, "kept");
+    snprintf(out, len, "%s/%s", json_is_string(tile) ? json_string_value(tile) : json_is_null(tile) ? "null" : "?",
+             json_is_null(kept) ? "null" : json_is_true(kept) ? "true" : json_is_false(kept) ? "false" : "?");
+    json_decref(json);
+}
+
+static void assert_wealth_seen(const tzolk_state *s, int viewer, int seat, int k, const char *expected)
+{
+    char got[32];
+    wealth_as_seen(s, viewer, seat, k, got, sizeof got);
+    if (strcmp(got, expected) != 0)
+        fail_msg("viewer %d sees seat %d's wealth tile %d as %s, not %s", viewer, seat, k, got, expected);
+}
+
+/* Z2.7: each seat is dealt 4 wealth tiles face down, hidden from the
+ * others; Z2.10: each secretly keeps 2, and the kept tiles are revealed
+ * together when all have chosen; ZR22: the discarded tiles stay hidden
+ * for the whole game; Z23.8: so another seat's and a spectator's view
+ * show "deal K ?" and "keep ? ?" until the last keep. Three seats dealt
+ * W01-W04, W05-W08, W09-W12 (tzolkin_fixture.h). */
+static void z23_8_secret_wealth_tiles(void **unused)
+{
+    tzolk_state s;
+    (void)unused;
+    fx_setup_raw(&s, 3);
+    assert_int_equal(s.phase, TZOLK_PH_KEEP);
+
+    /* Before any keep: the owner sees its 4 tiles, not yet kept ... */
+    assert_wealth_seen(&s, 0, 0, 0, "W01/false");
+    assert_wealth_seen(&s, 0, 0, 3, "W04/false");
+    /* ... the other seats and a spectator see neither tile nor choice. */
+    assert_wealth_seen(&s, 1, 0, 0, "null/null");
+    assert_wealth_seen(&s, GAME_CHANCE, 0, 0, "null/null");
+    assert_wealth_seen(&s, 0, 2, 3, "null/null");
+    char *own = view_text(&s, 0), *other = view_text(&s, 1), *spectator = view_text(&s, GAME_CHANCE);
+    assert_true(names_id(own, "W01") && names_id(own, "W04"));
+    assert_false(names_id(own, "W05") || names_id(own, "W12"));
+    assert_false(names_id(other, "W01") || names_id(other, "W04"));
+    assert_true(names_id(other, "W05"));
+    for (int w = 1; w <= 12; w++) {
+        char id[16];
+        snprintf(id, sizeof id, "W%02d", w);
+        assert_false(names_id(spectator, id));
+    }
+    free(own);
+    free(other);
+    free(spectator);
+
+    /* Seat 0 keeps W01 W03: its choice is its own until all have chosen. */
+    fx_do(&s, "keep W01 W03");
+    assert_wealth_seen(&s, 0, 0, 0, "W01/true");
+    assert_wealth_seen(&s, 0, 0, 1, "W02/false");
+    assert_wealth_seen(&s, 1, 0, 0, "null/null");
+    assert_wealth_seen(&s, GAME_CHANCE, 0, 2, "null/null");
+    fx_do(&s, "keep W05 W08");
+    assert_wealth_seen(&s, 2, 1, 0, "null/null");
+    assert_wealth_seen(&s, 0, 1, 3, "null/null");
+
+    /* The last keep reveals every kept tile; discards stay hidden. */
+    fx_do(&s, "keep W10 W11");
+    assert_int_equal(s.phase, TZOLK_PH_TURN);
+    assert_wealth_seen(&s, 1, 0, 0, "W01/true");
+    assert_wealth_seen(&s, 1, 0, 1, "null/false");
+    assert_wealth_seen(&s, GAME_CHANCE, 2, 1, "W10/true");
+    assert_wealth_seen(&s, GAME_CHANCE, 2, 0, "null/false");
+    assert_wealth_seen(&s, 2, 2, 0, "W09/false"); /* its own discard */
+    spectator = view_text(&s, GAME_CHANCE);
+    own = view_text(&s, 1);
+    static const char *const kept[] = {"W01", "W03", "W05", "W08", "W10", "W11"};
+    static const char *const discarded[] = {"W02", "W04", "W06", "W07", "W09", "W12"};
+    for (int i = 0; i < 6; i++) {
+        assert_true(names_id(spectator, kept[i]));
+        assert_false(names_id(spectator, discarded[i]));
+    }
+    assert_true(names_id(own, "W06") && names_id(own, "W07"));
+    assert_false(names_id(own, "W02") || names_id(own, "W12"));
+    free(spectator);
+    free(own);
+}
+
+/* ---- equal and different observations, unknown games --------------------- */
+
+/* The same observation (also a copy of it) always gives the same text;
+ * two seats' observations that differ only in a hidden tile give
+ * different texts. */
+static void equal_observations_equal_text(void **unused)
+{
+    tzolk_state s, copy;
+    (void)unused;
+    fx_setup_raw(&s, 2);
+    char *first = view_text(&s, 0);
+    memcpy(&copy, &s, sizeof copy);
+    char *again = view_text(&copy, 0);
+    assert_string_equal(first, again);
+    char *other_seat = view_text(&s, 1);
+    assert_true(strcmp(first, other_seat) != 0);
+    free(first);
+    free(again);
+    free(other_seat);
+
+    tikal_state t;
+    assert_int_equal(tikal_init(&t, 3, 1), GAME_OK);
+    char *tikal_once = observation_text(&tikal_game, &t);
+    char *tikal_twice = observation_text(&tikal_game, &t);
+    assert_string_equal(tikal_once, tikal_twice);
+    t.player[2].score++;
+    char *tikal_changed = observation_text(&tikal_game, &t);
+    assert_true(strcmp(tikal_once, tikal_changed) != 0);
+    free(tikal_once);
+    free(tikal_twice);
+    free(tikal_changed);
+}
+
+/* observe_json knows Tikal and Tzolk'in by name and nothing else; it
+ * refuses a missing game or observation and a number of seats out of the
+ * game's range. */
+static void unknown_game_gives_null(void **unused)
+{
+    tikal_state t;
+    tzolk_state z;
+    (void)unused;
+    assert_int_equal(tikal_init(&t, 2, 0), GAME_OK);
+    assert_int_equal(tzolk_init(&z, 4), 0);
+
+    json_t *known = observe_json(&tikal_game, &t);
+    assert_non_null(known);
+    assert_string_equal(json_string_value(json_object_get(known, "game")), "tikal");
+    json_decref(known);
+    known = observe_json(&tzolkin_game, &z);
+    assert_non_null(known);
+    assert_string_equal(json_string_value(json_object_get(known, "game")), "tzolkin");
+    json_decref(known);
+
+    game_def unknown = tikal_game;
+    unknown.name = "chess";
+    assert_null(observe_json(&unknown, &t));
+    unknown.name = NULL;
+    assert_null(observe_json(&unknown, &t));
+    unknown.name = "Tikal";
+    assert_null(observe_json(&unknown, &t));
+    assert_null(observe_json(NULL, &t));
+    assert_null(observe_json(&tikal_game, NULL));
+
+    t.players = 1;
+    assert_null(observe_json(&tikal_game, &t));
+    t.players = GAME_MAX_PLAYERS + 1;
+    assert_null(observe_json(&tikal_game, &t));
+    z.players = 5;
+    assert_null(observe_json(&tzolkin_game, &z));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(unknown_game_gives_null),
+        cmocka_unit_test(equal_observations_equal_text),
+        cmocka_unit_test(z23_8_secret_wealth_tiles),
+        cmocka_unit_test(tikal_random_views),
+        cmocka_unit_test(tzolkin_random_views),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
