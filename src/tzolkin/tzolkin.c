@@ -1092,6 +1092,7 @@ static void apply_frame(tzolk_state *s, int a)
 {
     tzolk_player *p = actor_of(s);
     tzolk_frame f = s->stack[--s->sp];
+    memset(&s->stack[s->sp], 0, sizeof s->stack[s->sp]); /* unused slots stay zeroed (game.h) */
     if (a == TZOLK_A_SKIP)
         return;
     switch (f.kind) {
