@@ -1,7 +1,8 @@
 /*
  * observe.c -- an observation as JSON (see observe.h): the dispatch by game
- * name, the fields every game has (game, players, to_move; each game's writer adds its variant), and the
- * failure-keeping builders the per-game writers use (observe_internal.h).
+ * name, the fields every game has (game, players, to_move; each game's
+ * writer adds its variant), and the failure-keeping builders the per-game
+ * writers use (observe_internal.h).
  */
 #include <string.h>
 
