@@ -622,11 +622,13 @@ static int table_index(const hub *h, int64_t id, int *found)
 }
 
 /* Put g in the table unless a game with its id is there: returns the one
- * in the table (g is freed if it lost). NULL if memory fails. */
-static hub_game *table_add(hub *h, hub_game *g)
+ * in the table (g is freed if it lost; *added says whether g went in).
+ * NULL if memory fails. */
+static hub_game *table_add(hub *h, hub_game *g, int *added)
 {
     int found, at;
 
+    *added = 0;
     pthread_mutex_lock(&h->table_lock);
     at = table_index(h, g->row.id, &found);
     if (found) {
@@ -649,6 +651,7 @@ static hub_game *table_add(hub *h, hub_game *g)
     memmove(h->games + at + 1, h->games + at, sizeof *h->games * (size_t)(h->count - at));
     h->games[at] = g;
     h->count++;
+    *added = 1;
     pthread_mutex_unlock(&h->table_lock);
     return g;
 }
@@ -667,11 +670,40 @@ static hub_game *table_find(hub *h, int64_t id)
     return g;
 }
 
+/* Start g (locked) if it is open and every seat is taken: draw what
+ * chance must draw and store the new status. 0, or -1 with r filled. */
+static int start_if_full(hub *h, hub_game *g, hub_reply *r)
+{
+    if (g->row.status != STORE_OPEN)
+        return 0;
+    for (int s = 0; s < g->row.players; s++)
+        if (!g->seats[s].is_bot && !g->seats[s].taken)
+            return 0;
+    return commit(h, g, -1, -1, NULL, r);
+}
+
+/* Another process changed g (locked): take what the store holds, wake
+ * watchers and bots, and start the game if the change took its last free
+ * seat (the joining process may not have known the other seats were taken;
+ * if both start it, the store keeps one start and the other reloads). */
+static void catch_up(hub *h, hub_game *g)
+{
+    hub_reply r = {0};
+
+    game_reload(h, g);
+    g->bot_queued = 0;
+    changed(h, g);
+    if (start_if_full(h, g, &r) != 0 && r.status != 409)
+        fprintf(stderr, "maya serve: game %lld cannot start: %s\n", (long long)g->row.id, r.error);
+    hub_reply_free(&r);
+}
+
 /* Game id, loaded from the store if need be, and locked; NULL with r
  * filled if there is none (or it cannot be served). */
 static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
 {
     hub_game *g = table_find(h, id);
+    int added = 0;
 
     if (g == NULL) {
         char why[256];
@@ -684,13 +716,15 @@ static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
                 fail(r, 503, "store", "game %lld cannot be loaded: %s", (long long)id, why);
             return NULL;
         }
-        g = table_add(h, g);
+        g = table_add(h, g, &added);
         if (g == NULL) {
             fail(r, 500, "internal", "out of memory");
             return NULL;
         }
     }
     pthread_mutex_lock(&g->lock);
+    if (added) /* what another process changed while it loaded, before it was in the table, went unheard */
+        catch_up(h, g);
     if (g->broken) {
         pthread_mutex_unlock(&g->lock);
         fail(r, 500, "broken", "game %lld is damaged in the store and cannot be played", (long long)id);
@@ -700,16 +734,6 @@ static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
 }
 
 /* ------------------------------------------------------------ requests */
-
-/* Start g (locked, open) if every seat is taken: draw what chance must
- * draw and store the new status. 0, or -1 with r filled. */
-static int start_if_full(hub *h, hub_game *g, hub_reply *r)
-{
-    for (int s = 0; s < g->row.players; s++)
-        if (!g->seats[s].is_bot && !g->seats[s].taken)
-            return 0;
-    return commit(h, g, -1, -1, NULL, r);
-}
 
 /* Read the seats of a create request into seats; -1 with r filled. */
 static int read_seats(const hub *h, const json_t *list, int players, store_seat *seats, hub_reply *r)
@@ -754,6 +778,7 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
     store_seat seats[GAME_MAX_PLAYERS];
     char token[TOKEN_TEXT] = "", why[256];
     hub_game *g;
+    int added;
     match probe;
     time_t now = time(NULL);
     struct tm utc;
@@ -817,11 +842,13 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
         fail(r, 503, "store", "the game could not be stored: %s", why);
         return;
     }
-    if (game_replay(g, NULL, 0, why, sizeof why) != 0 || (g = table_add(h, g)) == NULL) {
+    if (game_replay(g, NULL, 0, why, sizeof why) != 0 || (g = table_add(h, g, &added)) == NULL) {
         fail(r, 500, "internal", "the new game cannot be set up: %s", why);
         return;
     }
     pthread_mutex_lock(&g->lock);
+    if (added) /* another process may have seen it listed and changed it meanwhile */
+        catch_up(h, g);
     if (start_if_full(h, g, r) == 0) {
         json_t *summary = summary_json(g);
         if (summary != NULL && join >= 0) {
@@ -1406,22 +1433,6 @@ static void sweep(hub *h)
         pthread_mutex_unlock(&g->lock);
     }
     free(games);
-}
-
-/* Another process changed g (locked): take what the store holds, wake
- * watchers and bots, and start the game if the change took its last free
- * seat (the joining process may not have known the other seats were taken;
- * if both start it, the store keeps one start and the other reloads). */
-static void catch_up(hub *h, hub_game *g)
-{
-    hub_reply r = {0};
-
-    game_reload(h, g);
-    g->bot_queued = 0;
-    changed(h, g);
-    if (g->row.status == STORE_OPEN && start_if_full(h, g, &r) != 0 && r.status != 409)
-        fprintf(stderr, "maya serve: game %lld cannot start: %s\n", (long long)g->row.id, r.error);
-    hub_reply_free(&r);
 }
 
 static void *watchdog_thread(void *arg)
