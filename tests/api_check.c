@@ -356,6 +356,53 @@ static int64_t play_one(checker *k, int64_t id, const char *token, int64_t versi
     return next;
 }
 
+/* A turn time limit: a person who lets it run out is replaced by the
+ * replacement bot, whose moves go on; the other seat keeps its token. */
+static void check_turn_limit(checker *k)
+{
+    json_t *summary = NULL, *view;
+    char token[2][CLIENT_TOKEN_MAX], why[512], path[128], code[CLIENT_CODE_MAX];
+    int64_t id, version = -1;
+    int seat = -1, late = -1;
+    long status;
+
+    status = call(k, "POST", "/api/games", NULL,
+                  json_pack("{s:s, s:i, s:[{s:s}, {s:s}], s:i, s:s, s:i}", "game", "tikal", "players", 2, "seats",
+                            "type", "human", "type", "human", "turn_seconds", 1, "replacement", "random", "join", 0),
+                  &summary);
+    CHECK(k, status == 201, "create a game with a turn limit: %ld", status);
+    client_json_int(summary, "id", &id);
+    snprintf(token[0], sizeof token[0], "%s", client_json_string(summary, "token"));
+    json_decref(summary);
+    CHECK(k, client_join(k->c, id, 1, NULL, &seat, token[1], sizeof token[1], why, sizeof why) == CLIENT_OK,
+          "join: %s", why);
+    view = view_of(k, id, token[0]);
+    late = client_json_to_move(view);
+    version = version_of(view);
+    json_decref(view);
+    CHECK(k, late == 0 || late == 1, "a person is to move first (%d)", late);
+
+    /* nobody moves: within a few seconds the seat is the bot's and play goes on */
+    int replaced = 0;
+    for (int tries = 0; tries < 100 && !replaced; tries++) {
+        struct timespec pause = {0, 100000000};
+        nanosleep(&pause, NULL);
+        snprintf(path, sizeof path, "/api/games/%lld", (long long)id);
+        CHECK(k, call(k, "GET", path, NULL, NULL, &summary) == 200, "summary");
+        const json_t *late_seat = json_array_get(json_object_get(summary, "seats"), (size_t)late);
+        int64_t now = version_of(summary);
+        replaced = strcmp(client_json_string(late_seat, "type"), "bot") == 0 &&
+                   strcmp(client_json_string(late_seat, "bot"), "random") == 0 && now > version;
+        json_decref(summary);
+    }
+    CHECK(k, replaced, "seat %d ran out of time: the replacement bot took it and moved", late);
+    snprintf(path, sizeof path, "/api/games/%lld/view", (long long)id);
+    status = raw_request(k, "GET", path, token[late], NULL, code);
+    CHECK(k, status == 401 && strcmp(code, "bad_token") == 0, "the late seat's token is dead: %ld %s", status, code);
+    status = raw_request(k, "GET", path, token[1 - late], NULL, code);
+    CHECK(k, status == 200, "the other seat's token still works: %ld %s", status, code);
+}
+
 /* A two-seat Tzolk'in game between two people: the secret wealth tiles, the
  * refusals, undo, a replayed submission, leaving, and play to the end
  * against the replacement bot with the views checked all along. */
@@ -549,6 +596,7 @@ int main(int argc, char **argv)
         return 1;
     }
     check_create_refusals(&k);
+    check_turn_limit(&k);
     check_tzolkin(&k);
     check_tikal(&k);
     printf("api_check: %d checks passed\n", k.checks);
