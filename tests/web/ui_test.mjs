@@ -1,0 +1,648 @@
+// ui_test.mjs -- the browser UI end to end: playwright-core drives Debian's
+// chromium (headless) against a running `maya serve --web web`.
+//
+//   node tests/web/ui_test.mjs URL [--out DIR] [--seed N] [--only NAME,...]
+//
+// For each scenario (Tikal basic game, Tzolk'in, both with 3 players, and a
+// shorter Tikal auction game), player A (a desktop browser context) creates
+// the game in the lobby form with two people and a bot, reads the invitation
+// link, and player B (a second context, a phone) opens it and joins. Both
+// play to the end by clicking legal actions of the action list drawn by a
+// seeded generator, waiting after each click for the page to show it. On the
+// way: undo (the log shrinks, the action is offered again), a reload (the
+// game comes back: same log, same seat, still playable), a stale tab (a
+// second page of A's seat without live updates acts after A moved: the stale
+// notice, a refresh, nothing applied twice), English/Czech switching, and at
+// the end the summary and the replay viewer (stepping with its buttons and
+// slider: label, scores, log and board follow). Screenshots of each board
+// (mid-game and final, desktop 1400×900 and phone 390×844) go to DIR
+// (default build/test-output/web); their paths are printed. On a failure the
+// reason is printed and every open page is saved as failure-*.png.
+//
+// Every wait has a time limit, the scenarios too, and the whole run.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const WAIT_MS = 20000; // one wait for the page or the server
+const BOT_STALL_MS = 30000; // a bot seat to move without the game changing
+const SCENARIO_MS = 360000; // one scenario
+const RUN_MS = 900000; // the whole run
+const DESKTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const STALE_TEXT = 'The game moved on meanwhile'; // i18n.js 'stale' (en)
+
+// ------------------------------------------------------------------ arguments
+
+function parseArgs(argv) {
+  const usage = 'usage: node tests/web/ui_test.mjs URL [--out DIR] [--seed N] [--only tikal,tzolkin,auction]';
+  const opts = { url: null, out: path.resolve(here, '../../build/test-output/web'), seed: 20261124, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--out') opts.out = path.resolve(argv[++i] ?? '');
+    else if (a === '--seed') opts.seed = Number(argv[++i]);
+    else if (a === '--only') opts.only = String(argv[++i] ?? '').split(',');
+    else if (!a.startsWith('--') && opts.url === null) opts.url = a.replace(/\/+$/, '');
+    else throw new Error(usage);
+  }
+  if (!opts.url || !/^https?:\/\//.test(opts.url) || !Number.isInteger(opts.seed)) throw new Error(usage);
+  return opts;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const base = opts.url;
+
+// ------------------------------------------------------------------ small helpers
+
+// A small seeded generator (mulberry32): the same seed, the same choices.
+function generator(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: (list) => list[Math.floor(next() * list.length)] };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const say = (line) => console.log(`ui_test: ${line}`);
+
+// The server as the test sees it (a spectator unless a token is given).
+async function server(pathname, token = null) {
+  const answer = await fetch(base + pathname, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
+  const body = await answer.text();
+  if (!answer.ok) throw new Error(`GET ${pathname}: ${answer.status} ${body}`);
+  return JSON.parse(body);
+}
+const summaryOf = (id) => server(`/api/games/${id}`);
+const logOf = async (id, token = null) => (await server(`/api/games/${id}/log`, token)).actions;
+
+const attr = (text) => JSON.stringify(String(text)); // a CSS attribute value
+const actionButton = (text) => `#actions button.action[data-action=${attr(text)}]`;
+
+// What a game page shows, read in the page.
+function pageState(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelector(s);
+    const undo = q('#undo');
+    const summary = q('#summary');
+    const notice = q('#notice');
+    return {
+      hash: location.hash,
+      log: document.querySelectorAll('#log > li[data-index]').length,
+      mine: Boolean(q('#prompt.mine')),
+      prompt: q('#prompt') ? q('#prompt').textContent : null,
+      actions: [...document.querySelectorAll('#actions button.action')].map((b) => b.dataset.action),
+      more: Boolean(q('#actions .more')),
+      undo: Boolean(undo && !undo.disabled),
+      summary: Boolean(summary && !summary.hidden),
+      seat: q('#players tr.mine') ? Number(q('#players tr.mine').dataset.seat) : null,
+      notice: notice && !notice.hidden ? notice.textContent : null,
+      notices: (window.__notices || []).slice(-3),
+    };
+  });
+}
+
+// Waits until fn(arg) is true in the page; on a time-out, says what was
+// awaited and what the page showed.
+async function waitIn(page, what, fn, arg, timeout = WAIT_MS) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout, polling: 50 });
+  } catch (err) {
+    let state = '';
+    try {
+      state = JSON.stringify(await pageState(page));
+    } catch { /* the page is gone */ }
+    throw new Error(`waiting for ${what}: ${err.message.split('\n')[0]}; the page shows ${state}`);
+  }
+}
+
+// The page shows a log of exactly n lines (no action being loaded).
+function waitLog(page, n, what) {
+  return waitIn(page, `${what}: a log of ${n} lines`, (want) => document.querySelectorAll('#log > li[data-index]').length === want, n);
+}
+
+// The page shows its seat to move, with a log of n lines and actions to click.
+function waitTurn(page, n, what) {
+  return waitIn(page, `${what}: its turn, with a log of ${n} lines`, (want) =>
+    document.querySelectorAll('#log > li[data-index]').length === want && document.querySelector('#prompt.mine') !== null &&
+    document.querySelectorAll('#actions button.action').length > 0, n);
+}
+
+const isPost = (verb) => (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith(`/${verb}`);
+
+// Clicks selector in page and returns the answer to the POST .../verb that
+// the click sends (a time-out if none comes).
+async function clickFor(page, selector, verb, what) {
+  const answered = page.waitForResponse(isPost(verb), { timeout: WAIT_MS });
+  answered.catch(() => {}); // awaited below, unless the click fails first
+  try {
+    await page.click(selector);
+    return await answered;
+  } catch (err) {
+    let state = '';
+    try {
+      state = JSON.stringify(await pageState(page));
+    } catch { /* the page is gone */ }
+    throw new Error(`${what}: ${err.message.split('\n').slice(0, 12).join(' / ')}; the page shows ${state}`);
+  }
+}
+
+// ------------------------------------------------------------------ browser
+
+// In every page: each notice shown (#notice) is kept in window.__notices,
+// for the checks and for the messages of failures (a notice hides itself).
+function recordNotices() {
+  window.__notices = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    const box = document.getElementById('notice');
+    if (!box) return;
+    new MutationObserver(() => { if (!box.hidden) window.__notices.push(box.textContent); })
+      .observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
+  });
+}
+
+let browser = null;
+const pageErrors = [];
+const contexts = []; // the scenario's browser contexts, closed after it
+const saved = [];
+
+function watchPage(page, label) {
+  page.on('pageerror', (err) => pageErrors.push(`${label}: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource|net::ERR_FAILED|EventSource/.test(msg.text())) {
+      console.log(`ui_test: [${label} console] ${msg.text()}`);
+    }
+  });
+  return page;
+}
+
+async function newPlayer(label, name, device) {
+  const context = await browser.newContext(device === 'phone'
+    ? { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-GB' }
+    : { viewport: DESKTOP, locale: 'en-GB' });
+  contexts.push(context);
+  await context.addInitScript(recordNotices);
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  const page = watchPage(await context.newPage(), label);
+  return { label, name, device, context, page, seat: null, token: null };
+}
+
+async function shot(page, name) {
+  const file = path.join(opts.out, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: page.viewportSize().width < 600, timeout: WAIT_MS });
+  saved.push(file);
+  say(`screenshot ${file}`);
+}
+
+async function failureShots(name) {
+  if (!browser) return;
+  let n = 0;
+  for (const context of browser.contexts()) {
+    for (const page of context.pages()) {
+      const file = path.join(opts.out, `failure-${name}-${++n}.png`);
+      try {
+        await page.screenshot({ path: file, fullPage: true, timeout: 5000 });
+        say(`failure screenshot ${file} (${page.url()})`);
+      } catch (err) {
+        say(`no failure screenshot of ${page.url()}: ${err.message.split('\n')[0]}`);
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ lobby
+
+// English/Czech in the lobby: the select switches the page's texts.
+async function checkLobbyLanguage(page) {
+  await page.goto(`${base}/#/`);
+  await waitIn(page, 'the lobby in English', () => document.querySelector('#create-submit')?.textContent === 'Create' &&
+    document.querySelector('#language-label')?.textContent === 'Language');
+  await page.selectOption('#language', 'cs');
+  await waitIn(page, 'the lobby in Czech', () => document.documentElement.lang === 'cs' &&
+    document.querySelector('#create-submit')?.textContent === 'Vytvořit' &&
+    document.querySelector('#language-label')?.textContent === 'Jazyk' &&
+    document.querySelector('#create h2')?.textContent === 'Nová hra');
+  await page.selectOption('#language', 'en');
+  await waitIn(page, 'the lobby in English again', () => document.documentElement.lang === 'en' &&
+    document.querySelector('#create-submit')?.textContent === 'Create');
+}
+
+// A creates the game with the lobby form (seats: 'A', 'B' or a bot spec),
+// B opens the invitation link and joins. Returns the game.
+async function createAndJoin(A, B, { game, variant, seats }) {
+  const page = A.page;
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#create-submit');
+  await page.selectOption('#create-game', game);
+  if (variant) await page.selectOption('#create-variant', variant);
+  await page.selectOption('#create-players', String(seats.length));
+  for (let s = 0; s < seats.length; s++) {
+    const row = page.locator(`.seat-row[data-seat="${s}"]`);
+    const human = seats[s] === 'A' || seats[s] === 'B';
+    await row.locator('.seat-type').selectOption(human ? 'human' : 'bot');
+    if (!human) await row.locator('.seat-bot').selectOption(seats[s]);
+    if (seats[s] === 'A') await row.locator('.seat-mine').check();
+  }
+  await page.fill('#create-name', A.name);
+  await page.click('#create-submit');
+  const bSeat = seats.indexOf('B');
+  const link = await page.locator(`#created .invite-link[data-seat="${bSeat}"]`).inputValue();
+  const match = /#\/join\/(\d+)\/(\d+)$/.exec(link);
+  assert.ok(match && Number(match[2]) === bSeat, `the invitation link ${link} names seat ${bSeat}`);
+  assert.ok(link.startsWith(base), `the invitation link ${link} is on ${base}`);
+  const id = Number(match[1]);
+  await page.click('#created-open');
+  await page.waitForURL(`**/#/game/${id}`);
+
+  await B.page.goto(link);
+  await B.page.fill('#join-name', B.name);
+  await B.page.click(`button[data-seat="${bSeat}"]`);
+  await B.page.waitForURL(`**/#/game/${id}`);
+
+  for (const p of [A, B]) {
+    const held = await p.page.evaluate((gid) => (JSON.parse(localStorage.getItem('maya.seats.v1')) || {})[gid], id);
+    assert.ok(held && held.token, `${p.label} holds a seat of game ${id}`);
+    p.seat = held.seat;
+    p.token = held.token;
+  }
+  assert.equal(A.seat, seats.indexOf('A'), 'A holds the seat it took');
+  assert.equal(B.seat, bSeat, 'B holds the seat of its invitation');
+  const summary = await summaryOf(id);
+  assert.equal(summary.status, 'running', 'the game starts once B joined');
+  assert.equal(summary.seats[A.seat].name, A.name, "A's name is on its seat");
+  assert.equal(summary.seats[B.seat].name, B.name, "B's name is on its seat");
+  for (const p of [A, B]) {
+    await waitIn(p.page, `${p.label}'s game page with its seat marked`,
+      (seat) => document.querySelector(`#players tr.mine[data-seat="${seat}"]`) !== null, p.seat);
+  }
+  return { id, game, variant, players: [A, B], url: `${base}/#/game/${id}` };
+}
+
+// The game's board module is served (the game page cannot load without it).
+async function checkBoardModule(game) {
+  const answer = await fetch(`${base}/js/${game}.js`, { signal: AbortSignal.timeout(WAIT_MS) });
+  if (!answer.ok) throw new Error(`the board module js/${game}.js is not served (${answer.status}): the game page cannot load`);
+}
+
+// ------------------------------------------------------------------ playing
+
+// Clicks the action text in the player's page; checks the server applied it
+// and waits until the page's log shows it. Returns the server's answer.
+async function clickAction(g, player, text, logBefore) {
+  const response = await clickFor(player.page, actionButton(text), 'actions', `${player.label} clicking "${text}"`);
+  const body = await response.text();
+  if (response.status() !== 200) throw new Error(`${player.label} clicked "${text}": the server answered ${response.status()} ${body}`);
+  const answer = JSON.parse(body);
+  assert.equal(answer.applied[0].text, text, `the server applied "${text}"`);
+  assert.equal(answer.applied[0].actor, player.seat, `"${text}" was applied for ${player.label}'s seat`);
+  await waitIn(player.page, `${player.label}'s page to show "${text}"`,
+    (n) => document.querySelectorAll('#log > li[data-index]').length >= n, logBefore + answer.applied.length);
+  return answer;
+}
+
+// Undo right after player's action: the log shrinks by that action, the
+// page says so, and the action is offered again.
+async function checkUndo(g, player, text) {
+  const before = (await logOf(g.id)).length;
+  const response = await clickFor(player.page, '#undo', 'undo', `${player.label} clicking undo`);
+  if (response.status() !== 200) throw new Error(`${player.label} clicked undo: the server answered ${response.status()} ${await response.text()}`);
+  const after = await logOf(g.id);
+  assert.equal(after.length, before - 1, `undo takes back one action (log ${before} -> ${after.length})`);
+  await waitTurn(player.page, after.length, `${player.label} after undo`);
+  let state = await pageState(player.page);
+  if (!state.actions.includes(text) && state.more) {
+    await player.page.fill('#action-filter', text);
+    await waitIn(player.page, `"${text}" in the filtered action list`, (t) =>
+      [...document.querySelectorAll('#actions button.action')].some((b) => b.dataset.action === t), text);
+    state = await pageState(player.page);
+    await player.page.fill('#action-filter', '');
+  }
+  assert.ok(state.actions.includes(text), `after undo "${text}" is offered again (offered: ${state.actions.slice(0, 12).join(' | ')})`);
+  say(`${g.game}: ${player.label} undid "${text}": log ${before} -> ${after.length} lines, the action offered again`);
+}
+
+// A reload in the middle: the game comes back with the same log, the same
+// seat, and the seat's turn playable.
+async function checkReload(g, player) {
+  const before = await pageState(player.page);
+  const n = (await logOf(g.id)).length;
+  assert.equal(before.log, n, `${player.label}'s page shows the server's ${n} log lines before the reload`);
+  await player.page.reload();
+  await waitTurn(player.page, n, `${player.label} after reloading`);
+  const after = await pageState(player.page);
+  assert.equal(after.seat, player.seat, `after the reload ${player.label}'s page still holds seat ${player.seat}`);
+  assert.equal(after.hash, before.hash, 'the reload stays on the game page');
+  assert.deepEqual(after.actions, before.actions, 'after the reload the same actions are offered');
+  say(`${g.game}: ${player.label} reloaded its page: ${n} log lines, seat ${after.seat + 1}, ${after.actions.length} actions`);
+}
+
+// A stale tab: a second page of A's seat whose event stream is blocked; A
+// acts in its first page, then clicks in the stale one: the server refuses
+// (409 stale), the page says so and refreshes, and nothing is applied twice.
+async function checkStaleTab(g, A, rng) {
+  const stale = watchPage(await A.context.newPage(), `${A.label} (stale tab)`);
+  try {
+    await stale.route('**/events*', (route) => route.abort());
+    await stale.goto(g.url);
+    const log0 = await logOf(g.id);
+    await waitTurn(stale, log0.length, 'the stale tab');
+    const staleActions = (await pageState(stale)).actions;
+
+    const first = rng.pick((await pageState(A.page)).actions);
+    const answer = await clickAction(g, A, first, log0.length);
+    const versionAfter = answer.version;
+
+    const second = rng.pick(staleActions);
+    const response = await clickFor(stale, actionButton(second), 'actions', `the stale tab clicking "${second}"`);
+    const body = await response.text();
+    assert.equal(response.status(), 409, `the stale tab's "${second}" is refused as stale (${body})`);
+    assert.equal(JSON.parse(body).code, 'stale', `the stale tab's refusal says stale (${body})`);
+    await waitIn(stale, 'the stale notice in the stale tab', (t) => window.__notices.some((n) => n.includes(t)), STALE_TEXT);
+    const log1 = await logOf(g.id);
+    await waitLog(stale, log1.length, 'the stale tab refreshed');
+    const mine = log1.slice(log0.length).filter((e) => e.actor === A.seat).map((e) => e.text);
+    assert.deepEqual(mine, [first], `A acted once after the stale tab opened (its actions since: ${mine.join(' | ')})`);
+    const summary = await summaryOf(g.id);
+    if (summary.to_move === A.seat) {
+      assert.equal(summary.version, versionAfter, 'the stale click changed nothing');
+      await waitTurn(stale, log1.length, 'the stale tab refreshed to its turn');
+      const [s1, s2] = [await pageState(stale), await pageState(A.page)];
+      assert.deepEqual(s1.actions, s2.actions, 'the refreshed stale tab offers what the live page offers');
+    }
+    say(`${g.game}: stale tab: "${second}" refused as stale after "${first}", notice shown, page refreshed to ${log1.length} lines`);
+  } finally {
+    await stale.close();
+  }
+}
+
+// English/Czech on the game page (player to move): the texts change and
+// the game is drawn again; then back to English.
+async function checkGameLanguage(g, player) {
+  const n = (await logOf(g.id)).length;
+  const english = await player.page.locator('#main').innerText();
+  await player.page.selectOption('#language', 'cs');
+  await waitIn(player.page, 'the game page in Czech', () => document.documentElement.lang === 'cs' &&
+    [...document.querySelectorAll('.side h3')].map((h) => h.textContent).join('|') === 'Akce|Průběh hry' &&
+    document.querySelector('#prompt')?.textContent === 'Jste na tahu' && document.querySelector('#undo')?.textContent === 'Vzít zpět');
+  await waitTurn(player.page, n, 'the game page in Czech');
+  const czech = await player.page.locator('#main').innerText();
+  assert.notEqual(czech, english, 'the game page reads differently in Czech');
+  await player.page.selectOption('#language', 'en');
+  await waitIn(player.page, 'the game page in English again', () => document.documentElement.lang === 'en' &&
+    document.querySelector('#prompt')?.textContent === 'Your turn');
+  await waitTurn(player.page, n, 'the game page in English again');
+  say(`${g.game}: ${player.label}'s game page switched to Czech and back`);
+}
+
+// Plays the game to its end (or until stopAt(log) says so) by clicking
+// random legal actions in the page of the seat to move; hooks run checks
+// along the way. Returns the number of clicks.
+async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
+  const deadline = Date.now() + SCENARIO_MS;
+  let clicks = 0;
+  let lastVersion = -1;
+  let since = Date.now();
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`${label}: not finished after ${SCENARIO_MS / 1000} s and ${clicks} clicks`);
+    const summary = await summaryOf(g.id);
+    if (summary.status === 'finished') break;
+    if (summary.version !== lastVersion) {
+      lastVersion = summary.version;
+      since = Date.now();
+    }
+    const player = g.players.find((p) => p.seat === summary.to_move);
+    if (!player) {
+      if (Date.now() - since > BOT_STALL_MS) throw new Error(`${label}: seat ${summary.to_move} has not moved for ${BOT_STALL_MS / 1000} s`);
+      await sleep(25);
+      continue;
+    }
+    const log = await logOf(g.id);
+    if (stopAt && stopAt(log)) break;
+    await waitTurn(player.page, log.length, `${player.label} (click ${clicks + 1})`);
+    const ctx = { g, rng, player, clicks, log };
+    let acted = false;
+    for (const hook of hooks) {
+      if (!hook.run || hook.done || !hook.when(ctx)) continue;
+      hook.done = true;
+      const result = await hook.run(ctx);
+      if (result === 'acted') {
+        acted = true;
+        break;
+      }
+    }
+    if (acted) {
+      clicks++;
+      continue;
+    }
+    const text = rng.pick((await pageState(player.page)).actions);
+    await clickAction(g, player, text, log.length);
+    clicks++;
+    for (const hook of hooks) {
+      if (!hook.after || hook.done || !hook.when(ctx)) continue;
+      const state = await pageState(player.page);
+      if (!state.mine || !state.undo) continue;
+      hook.done = true;
+      await hook.after(ctx, text);
+    }
+  }
+  const missed = hooks.filter((h) => !h.done).map((h) => h.name);
+  if (!stopAt && missed.length) throw new Error(`${label}: the game ended before these checks: ${missed.join(', ')}`);
+  return clicks;
+}
+
+// The end: both pages show the summary with the server's scores.
+async function checkSummary(g) {
+  const summary = await summaryOf(g.id);
+  assert.equal(summary.status, 'finished');
+  const n = (await logOf(g.id)).length;
+  for (const p of g.players) {
+    await waitIn(p.page, `${p.label}'s end summary`, () => {
+      const box = document.querySelector('#summary');
+      return box && !box.hidden && document.querySelector('#open-replay') !== null;
+    });
+    await waitLog(p.page, n, `${p.label} at the end`);
+    const state = await pageState(p.page);
+    assert.equal(state.actions.length, 0, `${p.label}: no actions offered after the end`);
+    const rows = await p.page.locator('#summary .final-scores tr').allInnerTexts();
+    assert.equal(rows.length, summary.players, `${p.label}'s summary lists every seat`);
+    const shown = rows.map((r) => Number(/(-?\d+)\s+\S+\s*$/.exec(r)?.[1])).sort((a, b) => b - a);
+    assert.deepEqual(shown, [...summary.scores].sort((a, b) => b - a), `${p.label}'s summary shows the final scores`);
+    const winners = await p.page.locator('#summary .winners').innerText();
+    assert.match(winners, /^Winners?: /, `${p.label}'s summary names the winners`);
+  }
+  return { summary, n };
+}
+
+// The replay viewer from the summary: it opens at the end; the first step,
+// next, the slider, the last step; the label, the current log line, the
+// scores and the board follow, and agree with the server's view?at=N.
+async function checkReplay(g, player, n, finalBoard) {
+  const page = player.page;
+  await page.click('#open-replay');
+  await page.waitForURL(`**/#/replay/${g.id}`);
+  const at = async (step) => {
+    await waitIn(page, `the replay at step ${step} of ${n}`, ([s, total]) => {
+      const label = document.querySelector('#replay-label');
+      const current = document.querySelector('#log .log-line.current');
+      return label && label.textContent === `Step ${s} of ${total}` && Number(document.querySelector('#replay-step').value) === s &&
+        (s === 0 ? current === null : current !== null && Number(current.dataset.index) === s - 1);
+    }, [step, n]);
+    const view = await server(`/api/games/${g.id}/view?at=${step}`, player.token);
+    await waitIn(page, `the replay's scores at step ${step}`, (scores) => {
+      const shown = [...document.querySelectorAll('#players .score')].map((td) => Number(td.textContent));
+      return shown.length === scores.length && shown.every((v, i) => v === scores[i]);
+    }, view.scores);
+    return page.locator('#board').innerHTML();
+  };
+  await waitIn(page, 'the replay log', (total) => document.querySelectorAll('#log > li[data-index]').length === total, n);
+  const last = await at(n);
+  if (finalBoard !== null && last !== finalBoard) {
+    throw new Error('the replay\'s board at the last step differs from the game page\'s final board');
+  }
+  await shot(page, `${g.game}-replay-final-${player.device}`);
+  await page.click('#replay-first');
+  const first = await at(0);
+  assert.notEqual(first, last, 'the board at step 0 differs from the board at the end');
+  const boards = [first];
+  for (let step = 1; step <= Math.min(8, n); step++) {
+    await page.click('#replay-next');
+    boards.push(await at(step));
+  }
+  assert.ok(boards.some((b) => b !== first), 'the board changes while stepping with Next');
+  const middle = Math.floor(n / 2);
+  await page.locator('#replay-step').evaluate((slider, value) => {
+    slider.value = String(value);
+    slider.dispatchEvent(new Event('input', { bubbles: true }));
+  }, middle);
+  const mid = await at(middle);
+  assert.notEqual(mid, first, 'the board follows the slider');
+  await shot(page, `${g.game}-replay-middle-${player.device}`);
+  await page.click('#replay-last');
+  assert.equal(await at(n), last, 'the last step shows the final board again');
+  say(`${g.game}: replay viewer: steps 0..8 with Next, ${middle} with the slider, ${n} with Last`);
+}
+
+// ------------------------------------------------------------------ scenarios
+
+function fullGameHooks(g, A, B) {
+  return [
+    { name: 'undo', when: (c) => c.clicks >= 5 && c.player === A, after: (c, text) => checkUndo(g, c.player, text) },
+    { name: 'language', when: (c) => c.clicks >= 20 && c.player === B, run: () => checkGameLanguage(g, B) },
+    { name: 'mid-game screenshots', when: (c) => c.clicks >= 60, run: async () => {
+      await shot(A.page, `${g.game}-mid-desktop`);
+      await shot(B.page, `${g.game}-mid-phone`);
+    } },
+    { name: 'reload', when: (c) => c.clicks >= 70 && c.player === B, run: () => checkReload(g, B) },
+    { name: 'stale tab', when: (c) => c.clicks >= 90 && c.player === A, run: async (c) => { await checkStaleTab(g, A, c.rng); return 'acted'; } },
+    { name: 'undo by B', when: (c) => c.clicks >= 100 && c.player === B, after: (c, text) => checkUndo(g, c.player, text) },
+  ];
+}
+
+async function fullGame(name, setup, seed) {
+  const rng = generator(seed);
+  const A = await newPlayer('A', 'Ann', 'desktop');
+  const B = await newPlayer('B', 'Bob', 'phone');
+  await checkBoardModule(setup.game);
+  await checkLobbyLanguage(A.page);
+  const g = await createAndJoin(A, B, setup);
+  say(`${name}: game ${g.id} created by A (seat ${A.seat + 1}), B joined seat ${B.seat + 1} by the invitation link`);
+  const clicks = await play(g, rng, { hooks: fullGameHooks(g, A, B) });
+  const { n } = await checkSummary(g);
+  say(`${name}: finished after ${clicks} clicks, ${n} log lines; both pages show the summary`);
+  await shot(A.page, `${g.game}-final-desktop`);
+  await shot(B.page, `${g.game}-final-phone`);
+  const finalBoard = await A.page.locator('#board').innerHTML();
+  await checkReplay(g, A, n, finalBoard);
+  await checkReplay(g, B, n, null);
+}
+
+// The auction game, shorter: play until six tiles were taken (auctions
+// decided), with bids clicked by the people.
+async function auctionGame(seed) {
+  const rng = generator(seed);
+  const A = await newPlayer('A', 'Ann', 'desktop');
+  const B = await newPlayer('B', 'Bob', 'phone');
+  await checkBoardModule('tikal');
+  const g = await createAndJoin(A, B, { game: 'tikal', variant: 'auction', seats: ['random', 'A', 'B'] });
+  say(`tikal auction: game ${g.id} created by A (seat ${A.seat + 1}), B joined seat ${B.seat + 1} by the invitation link`);
+  const summary = await summaryOf(g.id);
+  assert.equal(summary.variant, 'auction', 'the game is the auction game');
+  const hooks = [{ name: 'auction screenshots', when: (c) => c.clicks >= 10, run: async () => {
+    await shot(A.page, 'tikal-auction-mid-desktop');
+    await shot(B.page, 'tikal-auction-mid-phone');
+  } }];
+  const taken = (log) => log.filter((e) => /^take /.test(e.text)).length;
+  const clicks = await play(g, rng, { hooks, stopAt: (log) => taken(log) >= 6, label: 'tikal auction' });
+  const log = await logOf(g.id);
+  const bids = log.filter((e) => (e.actor === A.seat || e.actor === B.seat) && /^bid \d+$/.test(e.text));
+  assert.ok(hooks[0].done, 'the auction game was screenshot');
+  assert.ok(bids.length > 0, 'the people made bids');
+  say(`tikal auction: ${clicks} clicks, ${taken(log)} tiles taken after auctions, ${bids.length} bids by the people`);
+}
+
+const scenarios = [
+  { name: 'tikal', run: () => fullGame('tikal', { game: 'tikal', variant: 'basic', seats: ['A', 'B', 'random'] }, opts.seed) },
+  { name: 'tzolkin', run: () => fullGame('tzolkin', { game: 'tzolkin', seats: ['A', 'greedy', 'B'] }, opts.seed + 1) },
+  { name: 'auction', run: () => auctionGame(opts.seed + 2) },
+];
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    console.error(`ui_test: FAILED: the whole run took over ${RUN_MS / 1000} s`);
+    process.exit(1);
+  }, RUN_MS);
+  watchdog.unref();
+  rmSync(opts.out, { recursive: true, force: true });
+  mkdirSync(opts.out, { recursive: true });
+  say(`server ${base}, seed ${opts.seed}, screenshots in ${opts.out}`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS, timeout: WAIT_MS });
+  say(`chromium ${browser.version()}`);
+  const failed = [];
+  let passed = 0;
+  for (const scenario of scenarios) {
+    if (opts.only && !opts.only.includes(scenario.name)) continue;
+    const t0 = Date.now();
+    pageErrors.length = 0;
+    try {
+      await scenario.run();
+      if (pageErrors.length) throw new Error(`errors in the page: ${pageErrors.join('; ')}`);
+      passed++;
+      say(`ok ${scenario.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (err) {
+      failed.push(scenario.name);
+      console.error(`ui_test: FAILED ${scenario.name}: ${err.stack || err}`);
+      if (pageErrors.length) console.error(`ui_test: errors in the page: ${pageErrors.join('; ')}`);
+      await failureShots(scenario.name);
+    }
+    for (const context of contexts.splice(0)) await context.close().catch(() => {});
+  }
+  await browser.close();
+  say(`${saved.length} screenshots saved in ${opts.out}`);
+  say(`${passed} scenarios passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''} in ${elapsed()}`);
+  return failed.length === 0 && passed > 0;
+}
+
+main().then((ok) => process.exit(ok ? 0 : 1), async (err) => {
+  console.error(`ui_test: FAILED: ${err.stack || err}`);
+  await failureShots('run');
+  process.exit(1);
+});
