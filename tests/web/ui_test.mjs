@@ -22,7 +22,7 @@
 // Every wait has a time limit, the scenarios too, and the whole run.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -490,6 +490,11 @@ async function checkSummary(g) {
   return { summary, n };
 }
 
+// A board's drawing without its class and style attributes, which carry the
+// look of the moment (animations of the last change, highlights): what is
+// left (elements, their text and places) depends on the position alone.
+const boardShape = (html) => html.replace(/ (class|style)="[^"]*"/g, '');
+
 // The replay viewer from the summary: it opens at the end; the first step,
 // next, the slider, the last step; the label, the current log line, the
 // scores and the board follow, and agree with the server's view?at=N.
@@ -509,12 +514,20 @@ async function checkReplay(g, player, n, finalBoard) {
       const shown = [...document.querySelectorAll('#players .score')].map((td) => Number(td.textContent));
       return shown.length === scores.length && shown.every((v, i) => v === scores[i]);
     }, view.scores);
-    return page.locator('#board').innerHTML();
+    return boardShape(await page.locator('#board').innerHTML());
   };
   await waitIn(page, 'the replay log', (total) => document.querySelectorAll('#log > li[data-index]').length === total, n);
   const last = await at(n);
   if (finalBoard !== null && last !== finalBoard) {
-    throw new Error('the replay\'s board at the last step differs from the game page\'s final board');
+    let i = 0;
+    while (i < last.length && last[i] === finalBoard[i]) i++;
+    const files = [['game', finalBoard], ['replay', last]].map(([kind, html]) => {
+      const file = path.join(opts.out, `${g.game}-final-board-${kind}.html`);
+      writeFileSync(file, html);
+      return file;
+    });
+    throw new Error(`the replay's board at the last step differs from the game page's final board from character ${i}: ` +
+      `game …${JSON.stringify(finalBoard.slice(Math.max(0, i - 80), i + 120))}… replay …${JSON.stringify(last.slice(Math.max(0, i - 80), i + 120))}… (both in ${files.join(', ')})`);
   }
   await shot(page, `${g.game}-replay-final-${player.device}`);
   await page.click('#replay-first');
@@ -568,7 +581,7 @@ async function fullGame(name, setup, seed) {
   say(`${name}: finished after ${clicks} clicks, ${n} log lines; both pages show the summary`);
   await shot(A.page, `${g.game}-final-desktop`);
   await shot(B.page, `${g.game}-final-phone`);
-  const finalBoard = await A.page.locator('#board').innerHTML();
+  const finalBoard = boardShape(await A.page.locator('#board').innerHTML());
   await checkReplay(g, A, n, finalBoard);
   await checkReplay(g, B, n, null);
 }
