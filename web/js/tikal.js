@@ -50,7 +50,7 @@ const APOTHEM = (R * Math.sqrt(3)) / 2;
 const MARGIN = 24; // room for the coordinates around the board
 const BOARD_LONG = R * (2 + 1.5 * (COLUMNS - 1));
 const BOARD_SHORT = APOTHEM * (2 * ROWS + 1);
-const PORTRAIT_BELOW_PX = 620; // a narrower board is drawn turned a quarter, columns downwards
+const PORTRAIT_BELOW_PX = 520; // a narrower board is drawn turned a quarter, columns downwards
 const SYMBOL_RISE = 0.3 * R; // a field's symbol sits this far above its centre
 const WHEEL_STEP_MS = 140; // at most one turn of the tile per this many ms of wheel
 const STEP_WAIT_MS = 10000; // how long a walk waits for the view after each step
@@ -112,6 +112,9 @@ export const messages = {
     tk_score_other: '{name}: +{points} (the board has changed since; not explained)',
     tk_score_paid: '{name} paid {points} for winning the auction (T22.5)',
     tk_turn_of: '{name}',
+    tk_doing_draw: 'draws a tile',
+    tk_doing_reveal: 'reveals tiles for the auction',
+    tk_doing_treasure: 'digs',
     tk_doing_place: 'places a tile',
     tk_doing_normal: 'takes actions',
     tk_doing_scoring: 'scoring turn',
@@ -119,14 +122,14 @@ export const messages = {
     tk_doing_bid: 'bids',
     tk_doing_take: 'takes a tile',
     tk_doing_chance: 'chance…',
-    tk_doing_over: 'the game is over',
+    tk_doing_over: 'The game is over',
     tk_ap: '{n} AP',
     tk_ap_title: 'action points left in this turn',
     tk_hand: 'In hand',
     tk_no_hand: 'no tile in hand',
     tk_stack: 'Stack: {n}',
     tk_stack_next: 'next {letter}',
-    tk_volcano_round: 'Volcano scoring round ({name}): {n} more scoring turns',
+    tk_volcano_round: 'Volcano scoring round (volcano of {name}): scoring turn {k} of {total}',
     tk_final_round: 'Final scoring: {order}',
     tk_hint_place: 'Turn the tile with R or the mouse wheel, then click a highlighted field.',
     tk_hint_place_touch: 'Tap a highlighted field, turn the tile, then place it.',
@@ -225,6 +228,9 @@ export const messages = {
     tk_score_other: '{name}: +{points} (deska se mezitím změnila; bez vysvětlení)',
     tk_score_paid: '{name} platí {points} za vyhranou dražbu (T22.5)',
     tk_turn_of: '{name}',
+    tk_doing_draw: 'táhne kartičku',
+    tk_doing_reveal: 'odkrývá kartičky k dražbě',
+    tk_doing_treasure: 'kope',
     tk_doing_place: 'pokládá kartičku',
     tk_doing_normal: 'provádí akce',
     tk_doing_scoring: 'vyhodnocovací tah',
@@ -232,14 +238,14 @@ export const messages = {
     tk_doing_bid: 'draží',
     tk_doing_take: 'bere kartičku',
     tk_doing_chance: 'náhoda…',
-    tk_doing_over: 'hra skončila',
+    tk_doing_over: 'Hra skončila',
     tk_ap: '{n} AB',
     tk_ap_title: 'akční body, které v tomto tahu zbývají',
     tk_hand: 'V ruce',
     tk_no_hand: 'žádná kartička v ruce',
     tk_stack: 'Zbývá kartiček: {n}',
     tk_stack_next: 'další {letter}',
-    tk_volcano_round: 'Vyhodnocovací kolo sopky ({name}): zbývá tahů {n}',
+    tk_volcano_round: 'Vyhodnocovací kolo (sopka hráče {name}): vyhodnocovací tah {k} z {total}',
     tk_final_round: 'Závěrečné vyhodnocení: {order}',
     tk_hint_place: 'Kartičku otočíte klávesou R nebo kolečkem myši; pak klikněte na zvýrazněné pole.',
     tk_hint_place_touch: 'Ťukněte na zvýrazněné pole, otočte kartičku a položte ji.',
@@ -637,12 +643,12 @@ function drawTemple(group, [x, y], value, printed, guard) {
   group.append(svg('rect', { class: 'tk-pyramid-step', x: x - step / 2, y: y - step / 2, width: step, height: step }));
   group.append(svg('text', { class: 'tk-temple-value', x, y: y + 1 }, String(value)));
   const levels = Math.max(0, value - printed);
-  const pip = 0.13 * R;
+  const pip = 0.1 * R; // five fit beside the pyramid, in columns of five
+  const gap = 0.03 * R;
   for (let i = 0; i < levels; i++) {
-    const column = Math.floor(i / 5);
     group.append(svg('rect', {
       class: 'tk-level', width: pip, height: pip,
-      x: x + side / 2 + 0.05 * R + column * (pip + 1.5), y: y + side / 2 - (pip + 1.6) * ((i % 5) + 1) + 1.6,
+      x: x + side / 2 + 0.05 * R + Math.floor(i / 5) * (pip + gap), y: y + side / 2 - (pip + gap) * ((i % 5) + 1) + gap,
     }));
   }
   if (guarded) drawPawn(group, [x - side / 2 - 0.13 * R, y + 0.02 * R], SEAT_COLOURS[guard], 1);
@@ -1155,12 +1161,13 @@ export function createBoard(root, hooks) {
     clear(statusBox);
     const actor = observation.actor;
     let doing;
-    if (view.status === 'finished' || observation.phase === 'over') doing = t('tk_doing_over');
+    if (observation.phase === 'over') doing = t('tk_doing_over');
+    else if (view.status === 'open') doing = t('status_open');
     else if (view.to_move === 'chance') doing = t('tk_doing_chance');
     else if (observation.phase === 'actions') doing = t(`tk_doing_${observation.turn_kind}`);
     else doing = t(`tk_doing_${observation.phase}`);
     const who = el('span', { class: 'tk-who' });
-    if (typeof actor === 'number' && observation.phase !== 'over') {
+    if (typeof actor === 'number' && observation.phase !== 'over' && view.status !== 'open') {
       who.append(el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[actor]}` }), `${nameOf(actor)}: `);
     }
     who.append(doing);
@@ -1181,7 +1188,9 @@ export function createBoard(root, hooks) {
     statusBox.append(el('span', { class: 'tk-stack', id: 'tk-stack' }, t('tk_stack', { n: observation.stack.left })
       + (next ? `, ${t('tk_stack_next', { letter: next[0] })}` : '')));
     if (observation.turn_kind === 'scoring' && observation.volcano_player !== null) {
-      statusBox.append(el('span', { class: 'tk-round' }, t('tk_volcano_round', { name: nameOf(observation.volcano_player), n: observation.scoring_turns_left })));
+      statusBox.append(el('span', { class: 'tk-round' }, t('tk_volcano_round', {
+        name: nameOf(observation.volcano_player), k: observation.players - observation.scoring_turns_left + 1, total: observation.players,
+      })));
     }
     if (observation.turn_kind === 'final') {
       const order = observation.final_order.map((seat, i) => (i === observation.final_next ? `[${nameOf(seat)}]` : nameOf(seat))).join(' → ');

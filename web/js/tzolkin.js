@@ -182,6 +182,9 @@ export const messages = {
     tz_gear_PAL: 'Palenque', tz_gear_YAX: 'Yaxchilan', tz_gear_TIK: 'Tikal', tz_gear_UXM: 'Uxmal', tz_gear_CHI: 'Chichen Itza',
     tz_temple_CHAAC: 'Chaac', tz_temple_QUETZ: 'Quetzalcoatl', tz_temple_KUKUL: 'Kukulcan',
     tz_track_AGRI: 'Agriculture', tz_track_EXTR: 'Resource extraction', tz_track_ARCH: 'Architecture', tz_track_THEO: 'Theology',
+    // the same with soft hyphens, for the narrow columns of the technology table
+    tz_track_column_AGRI: 'Agri\u00adculture', tz_track_column_EXTR: 'Resource extrac\u00adtion',
+    tz_track_column_ARCH: 'Archi\u00adtecture', tz_track_column_THEO: 'Theo\u00adlogy',
     tz_corn_one: 'corn', tz_corn_other: 'corn',
     tz_w_one: 'wood', tz_w_other: 'wood',
     tz_s_one: 'stone', tz_s_other: 'stone',
@@ -320,6 +323,8 @@ export const messages = {
     tz_gear_PAL: 'Palenque', tz_gear_YAX: 'Yaxchilan', tz_gear_TIK: 'Tikal', tz_gear_UXM: 'Uxmal', tz_gear_CHI: 'Chichen Itza',
     tz_temple_CHAAC: 'Chaac', tz_temple_QUETZ: 'Quetzalcoatl', tz_temple_KUKUL: 'Kukulkan',
     tz_track_AGRI: 'Zemědělství', tz_track_EXTR: 'Dobývání surovin', tz_track_ARCH: 'Architektura', tz_track_THEO: 'Teologie',
+    tz_track_column_AGRI: 'Země\u00addělství', tz_track_column_EXTR: 'Dobý\u00advání surovin',
+    tz_track_column_ARCH: 'Archi\u00adtektura', tz_track_column_THEO: 'Teo\u00adlogie',
     tz_corn_one: 'kukuřice', tz_corn_few: 'kukuřice', tz_corn_many: 'kukuřic',
     tz_w_one: 'dřevo', tz_w_few: 'dřeva', tz_w_many: 'dřev',
     tz_s_one: 'kámen', tz_s_few: 'kameny', tz_s_many: 'kamenů',
@@ -1488,7 +1493,7 @@ export function createBoard(root, hooks) {
     const table = el('table', { class: 'tz-tech-table' });
     const markers = (track, level) => el('span', { class: 'tz-markers' }, ...observation.seats.map((seat, s) => (seat.tech[track] === level
       ? el('span', { class: 'swatch tz-tech-marker', style: `background:${SEAT_COLOURS[s]}`, title: `${namesNow()[s]}: ${trackName(track)} ${level}` }) : null)));
-    table.append(el('tr', {}, el('th', {}, ''), ...TRACKS.map((track) => el('th', { scope: 'col', 'data-track': track }, trackName(track)))));
+    table.append(el('tr', {}, el('th', {}, ''), ...TRACKS.map((track) => el('th', { scope: 'col', 'data-track': track, title: trackName(track) }, t(`tz_track_column_${track}`)))));
     table.append(el('tr', { class: 'tz-tech-bonus' }, el('th', { scope: 'row' }, t('tz_tech_bonus')),
       ...TRACKS.map((track) => el('td', {}, t(`tz_tech_${track}_bonus`)))));
     for (const level of [3, 2, 1, 0]) {
