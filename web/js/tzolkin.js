@@ -640,9 +640,9 @@ export function explainScoring(before, after, names) {
   const heldAfter = after.calendar.food_days_held;
   const rewardDays = [];
   for (let i = heldBefore; i < heldAfter && i < 4; i++) rewardDays.push(i);
-  const fed = before.calendar.food_day && before.phase !== 'age_reveal'
+  const feedingHeld = before.calendar.food_day && before.phase !== 'age_reveal'
     && (heldAfter > heldBefore || after.phase === 'age_reveal');
-  if (fed || rewardDays.length) {
+  if (feedingHeld || rewardDays.length) {
     const day = Math.min(heldBefore, 3);
     lines.push(t(MID_AGE_FOOD_DAY[day] ? 'tz_food_mid' : 'tz_food_end', { age: day < 2 ? 'I' : 'II' }));
   }
@@ -728,7 +728,7 @@ export function explainScoring(before, after, names) {
   });
 
   // feeding (Z18.4): what is left and negative is 3 per worker not fed
-  if (fed) {
+  if (feedingHeld) {
     after.seats.forEach((seat, s) => {
       const paying = Math.max(0, seat.workers - seat.feed_free);
       const need = Math.max(0, 2 - seat.feed_discount);
