@@ -1134,7 +1134,7 @@ export function createBoard(root, hooks) {
       }
       overlayLayer.append(outline(state.target, 'tk-target', 2.5));
     }
-    if (state.hover >= 0 && state.hover !== state.selected) overlayLayer.append(outline(state.hover, 'tk-hover', 2));
+    if (state.hover >= 0 && state.hover !== state.selected && myTurn()) overlayLayer.append(outline(state.hover, 'tk-hover', 2));
   }
 
   function drawGhost() {
@@ -1363,6 +1363,10 @@ export function createBoard(root, hooks) {
       if (!placing()) state.placeAt = -1;
       if (!before || before.hand?.tile !== state.observation.hand?.tile) state.rotation = 0;
       if (state.swapGive && !state.legal.swaps.some((swap) => swap.give === state.swapGive)) state.swapGive = null;
+      if (state.observation.phase === 'over' && before && before.phase !== 'over') {
+        state.selected = -1; // the game ended: the final board as anyone sees it
+        state.target = -1;
+      }
       if (!state.walking) {
         const keep = state.selected;
         const target = state.target;
