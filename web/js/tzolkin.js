@@ -1,16 +1,14 @@
 // tzolkin.js -- the Tzolk'in board of the game page and the replay viewer
-// (the board-module contract is in game.js's header). It draws a seat's
-// observation (docs/observation.md) the way the game lies on the table: the
-// calendar gear with its food days in the middle, the five action gears
-// around it with the workers and blocking markers in their holes (turning
-// when the calendar advances), the start-player space with its corn pool,
-// the jungle beside Palenque, the skulls on Chichen Itza, the three temples,
-// the technology tracks, the building and monument display and every seat's
-// own board. When this browser's seat is to act, gears, cards and buttons
-// offer the legal lines of tzolkin.md Z23 with their costs, and submit the
-// chosen one. It also puts log lines and scoring into words, in English and
-// Czech. Only what the observation holds is drawn: another seat's secret
-// wealth tiles are null and lie face down.
+// (the module contract is in game.js's header). It draws a seat's
+// observation (docs/observation.md) as the game lies on the table: the
+// calendar with its food days amid the five action gears, which carry the
+// workers and blocking markers and turn when the calendar advances; the
+// start-player space, the jungle, the temples, the technology tracks, the
+// building and monument display and every seat's board. When this seat is
+// to act, gears, cards and buttons offer the legal lines (tzolkin.md Z23)
+// with their costs. It also puts log lines and scoring into words, in
+// English and Czech. Only what the observation holds is drawn: another
+// seat's secret wealth tiles are null and lie face down.
 
 import { t, plural } from './i18n.js';
 import { el, svg, clear, seatName, SEAT_COLOURS } from './ui.js';
@@ -950,7 +948,8 @@ export function createBoard(root, hooks) {
       const rotor = svg('g', { class: 'tz-rotor' });
       const fixed = svg('g', { class: 'tz-gear-fixed' });
       const group = svg('g', { class: 'tz-gear', transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, 'data-gear': gear, tabindex: 0, role: 'button' },
-        svg('circle', { r: gearShape(gear).tip + 44, class: 'tz-gear-hit' }), rotor, fixed);
+        svg('circle', { r: gearShape(gear).tip + 44, class: 'tz-gear-hit' }),
+        svg('circle', { r: gearShape(gear).tip + 5, class: 'tz-gear-ring' }), rotor, fixed);
       group.addEventListener('click', () => select(gear));
       group.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') {
