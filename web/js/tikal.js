@@ -134,7 +134,7 @@ export const messages = {
     tk_hint_place: 'Turn the tile with R or the mouse wheel, then click a highlighted field.',
     tk_hint_place_touch: 'Tap a highlighted field, turn the tile, then place it.',
     tk_hint_actions: 'Click one of your figures and then a destination, or any field for its actions.',
-    tk_hint_move: 'Click a field with a cost to see the cheapest path.',
+    tk_hint_move: 'Click a field with a cost to see the cheapest path there; click it again, or Move, to go.',
     tk_hint_watch: 'Click a field for its details.',
     tk_hint_bid: 'Bid for the first choice of a displayed tile, or pass.',
     tk_hint_take: 'Take one of the displayed tiles: click it.',
@@ -250,7 +250,7 @@ export const messages = {
     tk_hint_place: 'Kartičku otočíte klávesou R nebo kolečkem myši; pak klikněte na zvýrazněné pole.',
     tk_hint_place_touch: 'Ťukněte na zvýrazněné pole, otočte kartičku a položte ji.',
     tk_hint_actions: 'Klikněte na svou figurku a pak na cíl, nebo na libovolné pole pro jeho akce.',
-    tk_hint_move: 'Klikněte na pole s cenou a uvidíte nejlevnější cestu.',
+    tk_hint_move: 'Klikněte na pole s cenou a uvidíte nejlevnější cestu; dalším kliknutím nebo tlačítkem Táhnout vyrazíte.',
     tk_hint_watch: 'Klikněte na pole pro podrobnosti.',
     tk_hint_bid: 'Přihoďte o první výběr z vyložených kartiček, nebo pasujte.',
     tk_hint_take: 'Vezměte si jednu z vyložených kartiček: klikněte na ni.',
@@ -289,7 +289,7 @@ export const messages = {
     tk_auction: 'Dražba',
     tk_high_bid: 'Nejvyšší nabídka: {points} ({name})',
     tk_no_bid: 'Zatím žádná nabídka',
-    tk_opener: 'zahájil(a) {name}',
+    tk_opener: 'zahajuje {name}',
     tk_passed: 'pasovali: {names}',
     tk_to_play: 'v tomto kole ještě hrají: {names}',
     tk_bid: 'Nabídnout',
@@ -803,7 +803,7 @@ export function createBoard(root, hooks) {
 
   const statusBox = el('div', { class: 'tk-status', id: 'tk-status' });
   const auctionBox = el('div', { class: 'tk-auction card', id: 'tk-auction', hidden: true });
-  const board = svg('svg', { class: 'tk-board', id: 'tk-board', role: 'img', 'aria-label': t('tikal') });
+  const board = svg('svg', { class: 'tk-board', id: 'tk-board', role: 'group', 'aria-label': t('tikal') });
   const fieldLayer = svg('g', { class: 'tk-fields' });
   const overlayLayer = svg('g', { class: 'tk-overlay' });
   const ghostLayer = svg('g', { class: 'tk-ghost', 'pointer-events': 'none' });
@@ -815,7 +815,7 @@ export function createBoard(root, hooks) {
 
   const myTurn = () => state.legal.texts.size > 0;
   const mySeat = () => (hooks.seat === null || hooks.seat === undefined ? null : hooks.seat);
-  const placing = () => myTurn() && state.legal.places.size > 0 && state.observation.hand;
+  const placing = () => myTurn() && state.legal.places.size > 0 && Boolean(state.observation.hand);
   const acting = () => myTurn() && state.observation.phase === 'actions';
 
   // ---- input ----
@@ -958,15 +958,20 @@ export function createBoard(root, hooks) {
     return mine && (mine.explorers > 0 || mine.leader) ? mine : null;
   }
 
-  function select(field) {
+  // Select a field (-1: none); with own figures on it while acting, their ways
+  // from it. `again` re-selects it on a new view, keeping the figure chosen.
+  function select(field, again = false) {
     state.selected = field;
     state.target = -1;
     state.paths = null;
     const mine = acting() ? myFiguresOn(field) : null;
     if (mine) {
+      if (!again) {
+        state.figure = mine.explorers > 0 ? 'E' : 'L';
+        state.count = 1;
+      }
       if (state.figure === 'E' && mine.explorers === 0) state.figure = 'L';
       if (state.figure === 'L' && !mine.leader) state.figure = 'E';
-      state.count = 1;
       state.paths = cheapestPaths(state.observation.board, field, mySeat());
     }
   }
@@ -978,7 +983,7 @@ export function createBoard(root, hooks) {
     }
     const reachable = state.paths && state.paths.cost[field] <= state.observation.action_points && field !== state.selected;
     if (reachable) {
-      if (state.target === field && state.pointerType === 'mouse') walk();
+      if (state.target === field) walk();
       else state.target = field;
       return;
     }
@@ -1011,7 +1016,7 @@ export function createBoard(root, hooks) {
       }
     } finally {
       state.walking = false;
-      select(myFiguresOn(destination) ? destination : -1);
+      select(myFiguresOn(destination) ? destination : -1, true);
       refresh();
     }
   }
@@ -1019,11 +1024,12 @@ export function createBoard(root, hooks) {
   // Resolves true once a view newer than `version` is shown, false after a while.
   function nextView(version) {
     return new Promise((resolve) => {
+      const waiter = { version, resolve: (ok) => { clearTimeout(timer); resolve(ok); } };
       const timer = setTimeout(() => {
-        state.waiters = state.waiters.filter((waiter) => waiter.resolve !== resolve);
+        state.waiters = state.waiters.filter((other) => other !== waiter);
         resolve(false);
       }, STEP_WAIT_MS);
-      state.waiters.push({ version, resolve: (ok) => { clearTimeout(timer); resolve(ok); } });
+      state.waiters.push(waiter);
     });
   }
 
@@ -1192,7 +1198,7 @@ export function createBoard(root, hooks) {
         name: nameOf(observation.volcano_player), k: observation.players - observation.scoring_turns_left + 1, total: observation.players,
       })));
     }
-    if (observation.turn_kind === 'final') {
+    if (observation.turn_kind === 'final' && observation.phase !== 'over') {
       const order = observation.final_order.map((seat, i) => (i === observation.final_next ? `[${nameOf(seat)}]` : nameOf(seat))).join(' → ');
       statusBox.append(el('span', { class: 'tk-round' }, t('tk_final_round', { order })));
     }
@@ -1368,9 +1374,8 @@ export function createBoard(root, hooks) {
         state.target = -1;
       }
       if (!state.walking) {
-        const keep = state.selected;
         const target = state.target;
-        select(keep);
+        select(state.selected, true);
         if (target >= 0 && state.paths && state.paths.cost[target] <= state.observation.action_points) state.target = target;
       }
       drawAll();
