@@ -19,7 +19,8 @@
 // (default build/test-output/web); their paths are printed. On a failure the
 // reason is printed and every open page is saved as failure-*.png.
 //
-// Every wait has a time limit, the scenarios too, and the whole run.
+// Every wait has a time limit, the scenarios too, and the whole run. With
+// UI_TEST_TIMES=1 in the environment each move's time is printed.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -146,13 +147,13 @@ function waitTurn(page, n, what) {
 
 const isPost = (verb) => (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith(`/${verb}`);
 
-// Clicks selector in page and returns the answer to the POST .../verb that
-// the click sends (a time-out if none comes).
-async function clickFor(page, selector, verb, what) {
+// Runs doIt(answered) (clicks that send a POST .../verb) in page and returns
+// the server's answer to that POST (a time-out if none comes).
+async function submit(page, verb, what, doIt) {
   const answered = page.waitForResponse(isPost(verb), { timeout: WAIT_MS });
-  answered.catch(() => {}); // awaited below, unless the click fails first
+  answered.catch(() => {}); // awaited below, unless the clicks fail first
   try {
-    await page.click(selector);
+    await doIt(answered);
     return await answered;
   } catch (err) {
     let state = '';
@@ -162,6 +163,8 @@ async function clickFor(page, selector, verb, what) {
     throw new Error(`${what}: ${err.message.split('\n').slice(0, 12).join(' / ')}; the page shows ${state}`);
   }
 }
+
+const clickFor = (page, selector, verb, what) => submit(page, verb, what, () => page.click(selector));
 
 // ------------------------------------------------------------------ browser
 
@@ -206,6 +209,7 @@ async function newPlayer(label, name, device) {
 
 async function shot(page, name) {
   const file = path.join(opts.out, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: page.viewportSize().width < 600, timeout: WAIT_MS });
   saved.push(file);
   say(`screenshot ${file}`);
@@ -303,18 +307,137 @@ async function checkBoardModule(game) {
 
 // ------------------------------------------------------------------ playing
 
-// Clicks the action text in the player's page; checks the server applied it
-// and waits until the page's log shows it. Returns the server's answer.
-async function clickAction(g, player, text, logBefore) {
-  const response = await clickFor(player.page, actionButton(text), 'actions', `${player.label} clicking "${text}"`);
+// Plays the action text in the player's page: through the board's own
+// controls if route is given and they offer it, else with its button in the
+// action list; checks the server applied it for the player's seat and
+// waits until the page's log shows it. Returns the server's answer.
+async function clickAction(g, player, text, logBefore, route = null) {
+  const page = player.page;
+  const press = (locator, force = false) => (player.device === 'phone' ? locator.tap({ force }) : locator.click({ force }));
+  let onBoard = false;
+  const what = route ? `${player.label} playing "${text}" on the board` : `${player.label} clicking "${text}"`;
+  const response = await submit(page, 'actions', what, async (answered) => {
+    if (route && (await route.go(page, press, answered)) !== false) {
+      onBoard = true;
+      return;
+    }
+    await page.click(actionButton(text));
+  });
   const body = await response.text();
-  if (response.status() !== 200) throw new Error(`${player.label} clicked "${text}": the server answered ${response.status()} ${body}`);
+  if (response.status() !== 200) throw new Error(`${what}: the server answered ${response.status()} ${body}`);
   const answer = JSON.parse(body);
-  assert.equal(answer.applied[0].text, text, `the server applied "${text}"`);
-  assert.equal(answer.applied[0].actor, player.seat, `"${text}" was applied for ${player.label}'s seat`);
-  await waitIn(player.page, `${player.label}'s page to show "${text}"`,
+  const applied = answer.applied[0];
+  if (onBoard && route.expect) assert.match(applied.text, route.expect, `${what}: the server applied "${applied.text}"`);
+  else assert.equal(applied.text, text, `${what}: the server applied "${applied.text}"`);
+  assert.equal(applied.actor, player.seat, `${what}: "${applied.text}" was applied for seat ${applied.actor}`);
+  await waitIn(page, `${player.label}'s page to show "${applied.text}"`,
     (n) => document.querySelectorAll('#log > li[data-index]').length >= n, logBefore + answer.applied.length);
+  answer.onBoard = onBoard;
   return answer;
+}
+
+// ------------------------------------------------------------------ the boards' own controls
+
+// Some moves go through the boards' own controls instead of the action list
+// (about half of those the route below knows, drawn by the generator). It
+// relies on these selectors of web/js/tikal.js and web/js/tzolkin.js:
+//   Tikal: #tk-end, #tk-pass, #tk-bid-amount and #tk-bid, the auction's
+//     #tk-display button.tk-takeable[data-tile]; a field #tk-board
+//     g.tk-field[data-field] (after Escape), then #tk-field-info
+//     button.tk-field-action[data-action], or, for the tile in hand, the
+//     placing click itself or #tk-place (any rotation);
+//   Tzolk'in: a gear g.tz-gear[data-gear], then in .tz-panel the
+//     button.tz-choice.primary[data-action] of a placement, or a pick's
+//     option button.tz-choice[data-action] and .tz-confirm's primary one;
+//     the wealth tiles .tz-keep .tz-wealth[data-id] and the keep button;
+//     any other line by its only button.tz-choice[data-action] of #board.
+// boardRoute(game, text) -> null or {expect, go(page, press, answered)}:
+// go clicks (press: click on a desktop, tap on a phone) the controls whose
+// last one submits text, or returns false before clicking anything if the
+// board has no control for it now; expect (a RegExp) replaces text as what
+// the server must apply when the board chooses a detail itself.
+function boardRoute(game, text) {
+  const [verb, a, b] = text.split(' ');
+  const q = (value) => JSON.stringify(value);
+  const only = (selector) => async (page, press) => {
+    const control = page.locator(selector);
+    if ((await control.count()) !== 1 || !(await control.isEnabled())) return false;
+    await press(control);
+    return true;
+  };
+  if (game === 'tikal') {
+    if (text === 'end') return { go: only('#tk-end') };
+    if (text === 'pass') return { go: only('#tk-pass') };
+    if (verb === 'take') return { go: only(`#tk-display button.tk-takeable[data-tile=${q(a)}]`) };
+    if (verb === 'bid') {
+      return { go: async (page, press) => {
+        if ((await page.locator('#tk-bid').count()) !== 1) return false;
+        await page.fill('#tk-bid-amount', a);
+        await press(page.locator('#tk-bid'));
+        return true;
+      } };
+    }
+    const field = ['uncover', 'dig', 'build', 'guard'].includes(verb) ? a : verb === 'deploy' ? b : null;
+    const fieldAt = (page) => page.locator(`#tk-board g.tk-field[data-field=${q(verb === 'place' ? a : field)}]`);
+    if (field) {
+      return { go: async (page, press) => {
+        await page.keyboard.press('Escape');
+        await press(fieldAt(page), true);
+        await press(page.locator(`#tk-field-info button.tk-field-action[data-action=${q(text)}]`));
+        return true;
+      } };
+    }
+    if (verb === 'place') {
+      return { expect: new RegExp(`^place ${a} r[0-5]$`), go: async (page, press, answered) => {
+        await page.keyboard.press('Escape');
+        await press(fieldAt(page), true);
+        const placed = page.locator('#tk-place');
+        const next = await Promise.race([answered.then(() => 'sent'), placed.waitFor({ state: 'visible' }).then(() => 'button')]);
+        if (next === 'button') await press(placed);
+        return true;
+      } };
+    }
+    return null;
+  }
+  if (game === 'tzolkin') {
+    const openGear = async (page, press, gear, ready) => {
+      if (await page.locator(ready).isVisible()) return;
+      await press(page.locator(`g.tz-gear[data-gear=${q(gear)}]`), true);
+      try {
+        await page.locator(ready).waitFor({ state: 'visible', timeout: 3000 });
+      } catch {
+        await press(page.locator(`g.tz-gear[data-gear=${q(gear)}]`), true); // it was open for another line: it closed
+      }
+    };
+    if (verb === 'place' && a !== 'start') {
+      const confirm = `.tz-panel button.tz-choice.primary[data-action=${q(text)}]`;
+      return { go: async (page, press) => {
+        await openGear(page, press, a, confirm);
+        await press(page.locator(confirm));
+        return true;
+      } };
+    }
+    if (verb === 'pick') {
+      const option = `.tz-panel button.tz-choice:not(.primary)[data-action=${q(text)}]`;
+      return { go: async (page, press) => {
+        await openGear(page, press, a.slice(0, 3), option);
+        await press(page.locator(option));
+        await press(page.locator(`.tz-panel .tz-confirm button.tz-choice.primary[data-action=${q(text)}]`));
+        return true;
+      } };
+    }
+    if (verb === 'keep') {
+      return { go: async (page, press) => {
+        if ((await page.locator('.tz-keep').count()) !== 1 || (await page.locator('.tz-keep .tz-wealth.ticked').count()) !== 0) return false;
+        await press(page.locator(`.tz-keep .tz-wealth[data-id=${q(a)}]`));
+        await press(page.locator(`.tz-keep .tz-wealth[data-id=${q(b)}]`));
+        await press(page.locator(`.tz-keep button.tz-choice.primary[data-action=${q(text)}]`));
+        return true;
+      } };
+    }
+    return { go: only(`#board button.tz-choice[data-action=${q(text)}]`) };
+  }
+  return null;
 }
 
 // Undo right after player's action: the log shrinks by that action, the
@@ -452,14 +575,22 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
       continue;
     }
     const text = rng.pick((await pageState(player.page)).actions);
-    await clickAction(g, player, text, log.length);
+    const route = boardRoute(g.game, text);
+    const t0 = Date.now();
+    const answer = await clickAction(g, player, text, log.length, route && rng.next() < 0.5 ? route : null);
+    if (process.env.UI_TEST_TIMES) console.log(`${Date.now() - t0} ms ${answer.onBoard ? 'board' : 'list'} ${player.label} ${text}`);
+    if (answer.onBoard) {
+      const verb = answer.applied[0].text.split(' ')[0];
+      g.onBoard = (g.onBoard || 0) + 1;
+      g.boardVerbs = { ...g.boardVerbs, [verb]: ((g.boardVerbs || {})[verb] || 0) + 1 };
+    }
     clicks++;
     for (const hook of hooks) {
       if (!hook.after || hook.done || !hook.when(ctx)) continue;
       const state = await pageState(player.page);
       if (!state.mine || !state.undo) continue;
       hook.done = true;
-      await hook.after(ctx, text);
+      await hook.after(ctx, answer.applied[0].text);
     }
   }
   const missed = hooks.filter((h) => !h.done).map((h) => h.name);
@@ -578,9 +709,14 @@ async function fullGame(name, setup, seed) {
   say(`${name}: game ${g.id} created by A (seat ${A.seat + 1}), B joined seat ${B.seat + 1} by the invitation link`);
   const clicks = await play(g, rng, { hooks: fullGameHooks(g, A, B) });
   const { n } = await checkSummary(g);
-  say(`${name}: finished after ${clicks} clicks, ${n} log lines; both pages show the summary`);
+  say(`${name}: finished after ${clicks} moves, ${n} log lines; both pages show the summary`);
+  say(`${name}: ${g.onBoard || 0} moves on the board's own controls (${Object.entries(g.boardVerbs || {}).map(([v, k]) => `${v} ${k}`).join(', ')}), the others in the action list`);
+  assert.ok((g.onBoard || 0) >= 10, `at least 10 moves were played on the board's own controls (${g.onBoard || 0})`);
   await shot(A.page, `${g.game}-final-desktop`);
   await shot(B.page, `${g.game}-final-phone`);
+  // no field or gear selected, no pointer over the board: the position alone
+  await A.page.mouse.move(0, 0);
+  await A.page.keyboard.press('Escape');
   const finalBoard = boardShape(await A.page.locator('#board').innerHTML());
   await checkReplay(g, A, n, finalBoard);
   await checkReplay(g, B, n, null);
