@@ -142,7 +142,9 @@ export const messages = {
     tk_rotate_right: '⟳',
     tk_rotate_title: 'Turn the tile (R, Shift+R, mouse wheel)',
     tk_place_on: 'Place on {field}',
-    tk_move_plan: '{figure} {from} → {to}: {cost} AP ({steps} steps)',
+    tk_move_plan: '{figure} {from} → {to}: {cost} AP ({steps})',
+    tk_steps_one: '{n} step',
+    tk_steps_other: '{n} steps',
     tk_move_plan_many: '{count} × {figure} {from} → {to}: {cost} AP',
     tk_move_go: 'Move ({cost} AP)',
     tk_count: 'Figures',
@@ -258,7 +260,10 @@ export const messages = {
     tk_rotate_right: '⟳',
     tk_rotate_title: 'Otočit kartičku (R, Shift+R, kolečko myši)',
     tk_place_on: 'Položit na {field}',
-    tk_move_plan: '{figure} {from} → {to}: {cost} AB (kroků: {steps})',
+    tk_move_plan: '{figure} {from} → {to}: {cost} AB ({steps})',
+    tk_steps_one: '{n} krok',
+    tk_steps_few: '{n} kroky',
+    tk_steps_many: '{n} kroků',
     tk_move_plan_many: '{count} × {figure} {from} → {to}: {cost} AB',
     tk_move_go: 'Táhnout ({cost} AB)',
     tk_count: 'Figurek',
@@ -1218,7 +1223,7 @@ export function createBoard(root, hooks) {
     if (toPlay.length) head.append(' · ', t('tk_to_play', { names: toPlay.join(', ') }));
     auctionBox.append(head);
     const display = el('div', { class: 'tk-display', id: 'tk-display' });
-    auction.display.forEach((card) => {
+    auction.display.slice(0, observation.players).forEach((card) => { // a slot per player (T21.2)
       if (!card) {
         display.append(el('span', { class: 'tk-slot tk-slot-empty' }));
         return;
@@ -1301,7 +1306,7 @@ export function createBoard(root, hooks) {
       state.count = Math.max(1, Math.min(state.count, most));
       const cost = state.paths.cost[state.target] * state.count;
       const figure = t(state.figure === 'E' ? 'tk_explorer' : 'tk_leader');
-      const steps = walkSteps(state.paths, state.figure, state.target).length;
+      const steps = counted(walkSteps(state.paths, state.figure, state.target).length, 'tk_steps');
       const vars = { figure, from: fieldName(state.selected), to: fieldName(state.target), cost, steps, count: state.count };
       const row = el('div', { class: 'tk-panel-row tk-plan', id: 'tk-plan' }, el('strong', {}, t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', vars)));
       if (most > 1) {
