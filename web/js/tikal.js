@@ -1,18 +1,11 @@
 // tikal.js -- the Tikal board of the game page and the replay viewer (the
-// contract is in game.js). It draws the 8×5 hex board in SVG as it lies on
-// the table: each tile with its stones on every edge (a crossing costs the
-// stones on both sides), temples with their value and uncovered levels,
-// treasure stacks, volcanoes, camps, guards, and every seat's figures on a
-// field as counts in the seat's colour, the leader marked by a crown. The
-// tile in hand follows the pointer and turns (key R, the mouse wheel) over
-// the fields where it may lie; a figure and a destination show the cheapest
-// path and its cost (Dijkstra over the stones and the secret paths) before
-// it is walked one legal action at a time. Beside the board: whose turn it
-// is, action points, the tile in hand, the stack, the auction, each seat's
-// supply and treasures. It shows only what the observation holds
-// (src/server/observe_tikal.c, docs/observation.md) and acts only through
-// the legal actions, in the notation of tikal.md T29; describe() and
-// explainScoring() put the log and the scoring rounds into words.
+// contract is in game.js): the 8×5 hex board in SVG as on the table (tiles
+// with their stones, temples, treasures, volcanoes, camps, guards, each
+// seat's figures), the tile in hand to turn and place, a figure's cheapest
+// path walked one legal move at a time, the auction, and each seat's supply
+// and treasures; describe() and explainScoring() put the log and the scoring
+// rounds into words. It shows only what the observation holds (docs/
+// observation.md) and acts only through legal actions (tikal.md T29).
 
 import { t, plural } from './i18n.js';
 import { el, svg, clear, notify, SEAT_COLOURS } from './ui.js';
@@ -111,7 +104,6 @@ export const messages = {
     tk_score_total: '{name} scores {points} in this self-scoring (T18)',
     tk_score_other: '{name}: +{points} (the board has changed since; not explained)',
     tk_score_paid: '{name} paid {points} for winning the auction (T22.5)',
-    tk_turn_of: '{name}',
     tk_doing_draw: 'draws a tile',
     tk_doing_reveal: 'reveals tiles for the auction',
     tk_doing_treasure: 'digs',
@@ -229,7 +221,6 @@ export const messages = {
     tk_score_total: '{name} získává v tomto vyhodnocení {points} (T18)',
     tk_score_other: '{name}: +{points} (deska se mezitím změnila; bez vysvětlení)',
     tk_score_paid: '{name} platí {points} za vyhranou dražbu (T22.5)',
-    tk_turn_of: '{name}',
     tk_doing_draw: 'táhne kartičku',
     tk_doing_reveal: 'odkrývá kartičky k dražbě',
     tk_doing_treasure: 'kope',
