@@ -234,13 +234,17 @@ static int dice_action_seen(const void *state, int action, int seat, const void 
 static size_t dice_render(const void *state, char *buf, size_t len)
 {
     const dice_state *s = state;
-    int n = snprintf(buf, len, "goal %d, seat %d %s, points %d, runners", s->goal, s->actor + 1,
-                     s->over ? "won" : s->rolling ? "rolls" : "moves", s->points);
-    for (int i = 0; i < s->players && n >= 0 && (size_t)n < len; i++)
-        n += snprintf(buf + n, len - (size_t)n, " %d", s->position[i]);
-    if (n >= 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, "\n");
-    return n < 0 ? 0 : (size_t)n;
+    /* as snprintf: write what fits, count the whole length */
+    size_t n = (size_t)snprintf(buf, len, "goal %d, seat %d %s, points %d, runners", s->goal, s->actor + 1,
+                                s->over ? "won" : s->rolling ? "rolls" : "moves", s->points);
+    for (int i = 0; i <= s->players; i++) {
+        char part[16];
+        int k = i < s->players ? snprintf(part, sizeof part, " %d", s->position[i]) : snprintf(part, sizeof part, "\n");
+        if (n < len)
+            snprintf(buf + n, len - n, "%s", part);
+        n += (size_t)k;
+    }
+    return n;
 }
 
 static const game_def dice_race_game = {

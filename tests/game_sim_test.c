@@ -15,7 +15,8 @@
  * a setting, then about one in SIM_DEEP_EVERY), more: every legal action
  * has a distinct text that parses back to it; a clone (memcpy) compares
  * equal and applying the same action to it gives the same bytes; undo takes
- * back exactly the last action; observations are stable. At the end: scores and winners agree,
+ * back exactly the last action; observations are stable; the position
+ * renders as snprintf writes. At the end: scores and winners agree,
  * and the record round trip (write, read, write) gives the same state bytes
  * and the same text.
  *
@@ -231,6 +232,22 @@ static void sim_check_observation(sim_run *r)
     }
 }
 
+/* The position renders as snprintf writes (game.h): the length asked with
+ * no buffer is the whole text's, and a short buffer is cut and terminated. */
+static void sim_check_render(sim_run *r)
+{
+    const game_def *g = r->sim->game;
+    size_t need = g->render(r->match.state, NULL, 0);
+    char *text = malloc(need + 1), cut[8];
+    SIM_CHECK(r, text != NULL, "out of memory");
+    SIM_CHECK(r, g->render(r->match.state, text, need + 1) == need && strlen(text) == need && need > 0,
+              "render gives %zu bytes, needs %zu", strlen(text), need);
+    SIM_CHECK(r, g->render(r->match.state, cut, sizeof cut) == need && strlen(cut) == sizeof cut - 1 &&
+                     memcmp(cut, text, sizeof cut - 1) == 0,
+              "render into a short buffer is not the start of the text");
+    free(text);
+}
+
 /* Apply action to the match, with the clone and undo checks when deep. */
 static void sim_apply(sim_run *r, int action, int deep)
 {
@@ -330,6 +347,7 @@ static void sim_play(sim_run *r, int thorough, int sweep, int round_trip)
         if (deep) {
             sim_check_texts(r, n);
             sim_check_observation(r);
+            sim_check_render(r);
             SIM_CHECK(r, g->winners(r->match.state) == 0, "winners before the end");
         }
         int action = player == GAME_CHANCE ? match_sample_chance(&r->match, &r->play)

@@ -573,7 +573,10 @@ static void z23_notation(void **state)
     assert_true(n > 100 && strlen(buf) == n);
     assert_non_null(strstr(buf, "PAL:"));
     assert_non_null(strstr(buf, "CHAAC"));
-    assert_int_equal(tzolk_render(&s, buf, 10), 9);
+    /* as snprintf (game.h): truncated and terminated, the whole length returned */
+    assert_int_equal(tzolk_render(&s, buf, 10), n);
+    assert_int_equal(strlen(buf), 9);
+    assert_int_equal(tzolk_render(&s, NULL, 0), n);
 }
 
 /* Z23.8, ZR22: private wealth tiles; resample; the undo window. */

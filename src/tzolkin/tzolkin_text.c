@@ -451,5 +451,5 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
                 put(&o, " %s", tzolk_wealth(p->dealt[k])->id);
         put(&o, "\n");
     }
-    return o.used < len ? o.used : (len ? len - 1 : 0);
+    return o.used; /* as snprintf: the length the whole text needs (game.h) */
 }
