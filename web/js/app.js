@@ -79,7 +79,7 @@ function createForm() {
       const mine = el('input', { type: 'radio', name: 'mine', class: 'seat-mine', value: s });
       mine.checked = old.mine;
       const sync = () => {
-        bot.hidden = type.value !== 'bot';
+        bot.style.visibility = type.value === 'bot' ? '' : 'hidden'; /* keeps its grid column */
         mine.disabled = type.value !== 'human';
         if (mine.disabled) mine.checked = false;
       };

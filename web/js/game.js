@@ -9,7 +9,8 @@
 //   createBoard(root, hooks)      draws into root and returns {show(view, legal), destroy()};
 //                                 hooks: {seat, names, act(text) -> Promise<boolean>}
 //                                 (act submits one legal action's text)
-//   describe(entry, names)        a log line {index, actor, text} in words
+//   describe(entry, names, log)   a log line {index, actor, text} in words (log: the
+//                                 whole line of play, for what an entry depends on)
 //   explainScoring(before, after, names)  lines saying who scored what and why
 //                                 between two observations (a scoring round)
 // Every legal action is also a button in the action list, so that whatever
@@ -193,7 +194,7 @@ export function showGame(main, id) {
       const name = seatName(view.summary, view.to_move);
       text = seat.type === 'bot' ? t('bot_thinking', { name }) : t('waiting_for', { name });
     } else text = '';
-    prompt.textContent = token === null && view.status !== 'finished' ? `${text} ${t('spectating')}` : text;
+    prompt.textContent = token === null && view.status !== 'finished' ? `${text}. ${t('spectating')}` : text;
     prompt.className = `prompt${view.to_move === mySeat && token && view.status === 'running' ? ' mine' : ''}`;
   }
 
@@ -216,7 +217,7 @@ export function showGame(main, id) {
     page.log.forEach((entry, i) => {
       const who = entry.actor === 'chance' ? 'chance' : `seat-${entry.actor}`;
       logList.append(el('li', { class: `log-line ${who}`, 'data-index': entry.index, title: entry.text },
-        page.module.describe(entry, names())));
+        page.module.describe(entry, names(), page.log)));
       if (notes.has(i)) {
         logList.append(el('li', { class: 'log-line scoring' }, el('strong', {}, `${t('scoring')}: `),
           el('ul', {}, ...notes.get(i).map((line) => el('li', {}, line)))));

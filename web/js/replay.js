@@ -78,7 +78,7 @@ export function showReplay(main, id) {
       page.log = (await api.log(id, token)).actions;
       slider.max = page.log.length;
       for (const entry of page.log) {
-        const line = el('li', { class: 'log-line', 'data-index': entry.index, title: entry.text }, page.module.describe(entry, names()));
+        const line = el('li', { class: 'log-line', 'data-index': entry.index, title: entry.text }, page.module.describe(entry, names(), page.log));
         line.addEventListener('click', () => goTo(entry.index + 1));
         logList.append(line);
       }

@@ -461,22 +461,20 @@ function inkOn(colour) {
 
 // ---- the log and the scoring rounds in words ------------------------------------
 
-// The tile drawn or taken at each log index, as describe() reads the log in
-// order (game.js and replay.js describe every line from the first), so that
-// "place c3 r2" can say which tile it was; other lines clear their index.
-const TILE_AT_LOG_INDEX = new Map();
-
-function tileBefore(index) {
-  for (let i = index - 1; i >= 0; i--) if (TILE_AT_LOG_INDEX.has(i)) return TILE_AT_LOG_INDEX.get(i);
+// The tile last drawn or taken before line index of the line of play (log:
+// its entries in order), so that "place c3 r2" can say which tile it was.
+function tileBefore(log, index) {
+  for (let i = Math.min(index, log.length) - 1; i >= 0; i--) {
+    const [verb, tile] = String(log[i].text).trim().split(/\s+/);
+    if (verb === 'draw' || verb === 'take') return tile;
+  }
   return null;
 }
 
-export function describe(entry, names) {
+export function describe(entry, names, log = []) {
   const words = String(entry.text).trim().split(/\s+/);
   const name = entry.actor === 'chance' ? t('chance') : names[entry.actor] ?? t('seat', { n: Number(entry.actor) + 1 });
   const [verb, a, b, c] = words;
-  if (verb === 'draw' || verb === 'take') TILE_AT_LOG_INDEX.set(entry.index, a);
-  else TILE_AT_LOG_INDEX.delete(entry.index);
   switch (verb) {
     case 'draw': return t('tk_log_draw', { tile: a, kind: tileWords(a) });
     case 'reveal': return t('tk_log_reveal', { tile: a, kind: tileWords(a) });
@@ -485,7 +483,7 @@ export function describe(entry, names) {
     case 'pass': return t('tk_log_pass', { name });
     case 'take': return t('tk_log_take', { name, tile: a, kind: tileWords(a) });
     case 'place': {
-      const tile = tileBefore(entry.index);
+      const tile = tileBefore(log, entry.index);
       return tile ? t('tk_log_place', { name, tile, field: a }) : t('tk_log_place_unknown', { name, field: a });
     }
     case 'deploy': return t(`tk_log_deploy_${a === 'L' ? 'L' : 'E'}`, { name, field: b });
