@@ -144,13 +144,12 @@ export function showGame(main, id) {
     ]);
     if (page.stopped) return;
     const before = page.view;
-    const from = Math.max(0, page.log.length - LOG_MARGIN);
+    const known = page.log.length;
+    const from = Math.max(0, known - LOG_MARGIN);
     page.log = page.log.slice(0, from).concat(log.actions);
     page.scoring = page.scoring.filter((note) => note.index < page.log.length);
-    if (before && page.module.explainScoring && scoresChanged(before, view)) {
-      const lines = page.module.explainScoring(before.observation, view.observation, names());
-      if (lines.length) page.scoring.push({ index: page.log.length - 1, lines });
-    }
+    if (before && page.module.explainScoring && scoresChanged(before, view) && page.log.length > known)
+      await noteScoring(before, known, view);
     page.view = view;
     page.legal = legal.version === undefined || legal.version === view.version ? legal.actions : [];
     draw();
@@ -158,6 +157,31 @@ export function showGame(main, id) {
 
   function scoresChanged(a, b) {
     return a.scores.some((score, s) => score !== b.scores[s]);
+  }
+
+  // The scores went from before's (after the first known lines of play) to
+  // after's: find each line after which they changed (views at earlier
+  // steps, by bisection) and note there who scored what and why.
+  async function noteScoring(before, known, after) {
+    let start = before;
+    let low = known; // scores at step low are start's
+    for (let round = 0; round < 4 && scoresChanged(start, after); round++) {
+      let high = page.log.length; // scores at step high differ from start's
+      let atHigh = after;
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        const probe = await api.view(id, token, middle);
+        if (scoresChanged(start, probe)) {
+          high = middle;
+          atHigh = probe;
+        } else low = middle;
+      }
+      const justBefore = high - 1 === low ? start : await api.view(id, token, high - 1);
+      const lines = page.module.explainScoring(justBefore.observation, atHigh.observation, names());
+      if (lines.length) page.scoring.push({ index: high - 1, lines });
+      start = atHigh;
+      low = high;
+    }
   }
 
   function draw() {
