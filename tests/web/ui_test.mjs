@@ -670,17 +670,26 @@ async function checkReplay(g, player, n, finalBoard) {
     boards.push(await at(step));
   }
   assert.ok(boards.some((b) => b !== first), 'the board changes while stepping with Next');
-  const middle = Math.floor(n / 2);
-  await page.locator('#replay-step').evaluate((slider, value) => {
-    slider.value = String(value);
-    slider.dispatchEvent(new Event('input', { bubbles: true }));
-  }, middle);
+  // the slider: a click (a tap on the phone) half way along it, then the arrow keys
+  const slider = page.locator('#replay-step');
+  const box = await slider.boundingBox();
+  const halfway = { position: { x: box.width / 2, y: box.height / 2 } };
+  await (player.device === 'phone' ? slider.tap(halfway) : slider.click(halfway));
+  await waitIn(page, 'the slider to move half way', (total) => {
+    const value = Number(document.querySelector('#replay-step').value);
+    return value > total * 0.3 && value < total * 0.7;
+  }, n);
+  const middle = Number(await slider.inputValue());
   const mid = await at(middle);
   assert.notEqual(mid, first, 'the board follows the slider');
   await shot(page, `${g.game}-replay-middle-${player.device}`);
+  await slider.press('ArrowLeft');
+  await at(middle - 1);
+  await page.click('#replay-previous');
+  await at(middle - 2);
   await page.click('#replay-last');
   assert.equal(await at(n), last, 'the last step shows the final board again');
-  say(`${g.game}: replay viewer: steps 0..8 with Next, ${middle} with the slider, ${n} with Last`);
+  say(`${g.game}: ${player.label}'s replay viewer: steps 0..8 with Next, ${middle} with the slider, ${middle - 1} by arrow key, ${middle - 2} with Previous, ${n} with Last`);
 }
 
 // ------------------------------------------------------------------ scenarios
@@ -743,7 +752,8 @@ async function auctionGame(seed) {
   const bids = log.filter((e) => (e.actor === A.seat || e.actor === B.seat) && /^bid \d+$/.test(e.text));
   assert.ok(hooks[0].done, 'the auction game was screenshot');
   assert.ok(bids.length > 0, 'the people made bids');
-  say(`tikal auction: ${clicks} clicks, ${taken(log)} tiles taken after auctions, ${bids.length} bids by the people`);
+  say(`tikal auction: ${clicks} moves (${Object.entries(g.boardVerbs || {}).map(([v, k]) => `${v} ${k}`).join(', ') || 'none'} on the board's own controls), ` +
+    `${taken(log)} tiles taken after auctions, ${bids.length} bids by the people`);
 }
 
 const scenarios = [
