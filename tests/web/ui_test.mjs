@@ -7,8 +7,10 @@
 // shorter Tikal auction game), player A (a desktop browser context) creates
 // the game in the lobby form with two people and a bot, reads the invitation
 // link, and player B (a second context, a phone) opens it and joins. Both
-// play to the end by clicking legal actions of the action list drawn by a
-// seeded generator, waiting after each click for the page to show it. On the
+// play to the end by clicking legal actions drawn by a seeded generator,
+// about half of those the boards offer on the boards' own controls (see
+// boardRoute), the others in the action list, waiting after each click for
+// the page to show it (no fixed sleeps). On the
 // way: undo (the log shrinks, the action is offered again), a reload (the
 // game comes back: same log, same seat, still playable), a stale tab (a
 // second page of A's seat without live updates acts after A moved: the stale
