@@ -727,7 +727,10 @@ async function fullGame(name, setup, seed) {
   await shot(B.page, `${g.game}-final-phone`);
   // no field or gear selected, no pointer over the board: the position alone
   await A.page.mouse.move(0, 0);
-  await A.page.keyboard.press('Escape');
+  await A.page.keyboard.press('Escape'); // Tikal: no field selected
+  const gearPanel = A.page.locator('.tz-panel .tz-close'); // Tzolk'in: no gear's panel open
+  if (await gearPanel.count()) await gearPanel.click();
+  await A.page.waitForFunction(() => !document.querySelector('.tz-panel'), null, { timeout: WAIT_MS });
   const finalBoard = boardShape(await A.page.locator('#board').innerHTML());
   await checkReplay(g, A, n, finalBoard);
   await checkReplay(g, B, n, null);
