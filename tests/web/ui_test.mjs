@@ -725,12 +725,12 @@ async function fullGame(name, setup, seed) {
   assert.ok((g.onBoard || 0) >= 10, `at least 10 moves were played on the board's own controls (${g.onBoard || 0})`);
   await shot(A.page, `${g.game}-final-desktop`);
   await shot(B.page, `${g.game}-final-phone`);
-  // no field or gear selected, no pointer over the board: the position alone
+  // the final board as a page drawn afresh shows it (no field or gear
+  // selected, no pointer over it): the position alone
   await A.page.mouse.move(0, 0);
-  await A.page.keyboard.press('Escape'); // Tikal: no field selected
-  const gearPanel = A.page.locator('.tz-panel .tz-close'); // Tzolk'in: no gear's panel open
-  if (await gearPanel.count()) await gearPanel.click();
-  await A.page.waitForFunction(() => !document.querySelector('.tz-panel'), null, { timeout: WAIT_MS });
+  await A.page.reload();
+  await waitIn(A.page, "A's end summary after a reload", () => document.querySelector('#summary:not([hidden]) #open-replay') !== null);
+  await waitLog(A.page, n, 'A at the end, after a reload');
   const finalBoard = boardShape(await A.page.locator('#board').innerHTML());
   await checkReplay(g, A, n, finalBoard);
   await checkReplay(g, B, n, null);
