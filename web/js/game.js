@@ -67,9 +67,16 @@ export function showGame(main, id) {
 
   const names = () => (page.view ? page.view.summary.seats.map((s, i) => seatName(page.view.summary, i)) : []);
 
+  // While a move or an undo is on its way, the controls say so and wait.
+  function setBusy(busy) {
+    page.busy = busy;
+    main.classList.toggle('busy', busy);
+    main.setAttribute('aria-busy', String(busy));
+  }
+
   async function act(text) {
     if (page.busy || !page.view) return false;
-    page.busy = true;
+    setBusy(true);
     try {
       await api.act(id, token, page.view.version, text);
       return true;
@@ -77,7 +84,7 @@ export function showGame(main, id) {
       complain(err);
       return false;
     } finally {
-      page.busy = false;
+      setBusy(false);
     }
   }
 
@@ -91,13 +98,13 @@ export function showGame(main, id) {
 
   undoButton.addEventListener('click', async () => {
     if (page.busy || !page.view) return;
-    page.busy = true;
+    setBusy(true);
     try {
       await api.undo(id, token, page.view.version);
     } catch (err) {
       complain(err);
     } finally {
-      page.busy = false;
+      setBusy(false);
     }
   });
   leaveButton.addEventListener('click', async () => {
@@ -276,7 +283,11 @@ export function showGame(main, id) {
     }
   }
 
-  const stopWatching = watch(id, token, onView, (open) => { if (!open && !page.stopped) notify(t('reconnecting'), 'info'); });
+  let streaming = false; // the event stream is up: say so once when it breaks, not at every retry
+  const stopWatching = watch(id, token, onView, (open) => {
+    if (streaming && !open && !page.stopped) notify(t('reconnecting'), 'info');
+    streaming = open;
+  });
   refresh();
   return () => {
     page.stopped = true;

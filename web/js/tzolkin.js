@@ -1600,6 +1600,7 @@ export function createBoard(root, hooks) {
     if (board.pick && !board.legalSet.has(board.pick)) board.pick = null;
     if (!board.legal.some((line) => line.startsWith('market'))) board.market = { w: 0, s: 0, g: 0 };
     if (view.observation.phase !== 'keep') board.keep.clear();
+    if (view.status === 'finished') board.selected = null; /* no gear panel left open under the summary */
     if (board.closeWhenDone && board.selected) {
       const gear = board.selected;
       const open = board.legal.some((line) => line === `place ${gear}` || line.startsWith(`pick ${gear}`));
