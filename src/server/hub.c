@@ -11,6 +11,7 @@
 #include "server/hub.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -860,12 +861,35 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
     pthread_mutex_unlock(&g->lock);
 }
 
+/* A whole number from min to max given as the query argument name (text
+ * NULL: absent, *out unchanged); 0, or -1 with r filled. */
+static int query_number(const char *text, const char *name, long min, long max, long *out, hub_reply *r)
+{
+    char *end;
+    long value;
+
+    if (text == NULL)
+        return 0;
+    errno = 0;
+    value = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || errno != 0 || value < min || value > max) {
+        if (max < INT_MAX)
+            fail(r, 400, "bad_field", "%s must be a whole number from %ld to %ld", name, min, max);
+        else
+            fail(r, 400, "bad_field", "%s must be a whole number from %ld", name, min);
+        return -1;
+    }
+    *out = value;
+    return 0;
+}
+
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
 {
-    int wanted = -1, max = LIST_DEFAULT, n = 0;
+    int wanted = -1, n = 0;
+    long max = LIST_DEFAULT;
     int64_t *ids;
     json_t *games;
-    char why[256], *end;
+    char why[256];
 
     if (status != NULL) {
         wanted = strcmp(status, "open") == 0      ? STORE_OPEN
@@ -877,16 +901,10 @@ void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
             return;
         }
     }
-    if (limit != NULL) {
-        long value = strtol(limit, &end, 10);
-        if (*limit == '\0' || *end != '\0' || value < 1 || value > LIST_MAX) {
-            fail(r, 400, "bad_field", "limit must be a whole number from 1 to %d", LIST_MAX);
-            return;
-        }
-        max = (int)value;
-    }
+    if (query_number(limit, "limit", 1, LIST_MAX, &max, r) != 0)
+        return;
     ids = malloc(sizeof *ids * (size_t)max);
-    if (ids == NULL || store_list(h->st, wanted, ids, max, &n, why, sizeof why) != STORE_OK) {
+    if (ids == NULL || store_list(h->st, wanted, ids, (int)max, &n, why, sizeof why) != STORE_OK) {
         free(ids);
         fail(r, 503, "store", "the games cannot be listed");
         return;
@@ -969,16 +987,10 @@ void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *
     hub_game *g;
     long step = -1;
     int seat;
-    char *end;
     void *state;
 
-    if (at != NULL) {
-        step = strtol(at, &end, 10);
-        if (*at == '\0' || *end != '\0' || step < 0) {
-            fail(r, 400, "bad_field", "at must be a whole number from 0");
-            return;
-        }
-    }
+    if (query_number(at, "at", 0, INT_MAX, &step, r) != 0)
+        return;
     if ((g = lock_game(h, id, r)) == NULL)
         return;
     seat = seat_of(g, token, 0, r);
@@ -1184,17 +1196,11 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
     hub_game *g;
     long first = 0;
     int seat;
-    char *end;
     void *state;
     json_t *actions;
 
-    if (from != NULL) {
-        first = strtol(from, &end, 10);
-        if (*from == '\0' || *end != '\0' || first < 0) {
-            fail(r, 400, "bad_field", "from must be a whole number from 0");
-            return;
-        }
-    }
+    if (query_number(from, "from", 0, INT_MAX, &first, r) != 0)
+        return;
     if ((g = lock_game(h, id, r)) == NULL)
         return;
     seat = seat_of(g, token, 0, r);
