@@ -156,14 +156,6 @@ static int bits_set(uint32_t mask)
     return n;
 }
 
-static int all_kept(const tzolk_state *s)
-{
-    for (int i = 0; i < s->players; i++)
-        if (!s->player[i].has_kept)
-            return 0;
-    return 1;
-}
-
 /* The four wealth tiles dealt to a seat (Z2.7, Z2.10): each tile (null if
  * hidden) and whether it was kept: true / false, or null while that is
  * secret (another seat's tiles before every seat has chosen). Once all
@@ -249,7 +241,7 @@ void observe_tzolkin(json_t *out, const tzolk_state *s, int *failed)
     observe_set(decks, "2", json_integer(TZOLK_BUILDINGS - TZOLK_AGE1_BUILDINGS - bits_set(s->revealed & ~age1)),
                 failed);
     observe_set(out, "decks_left", decks, failed);
-    int revealed = all_kept(s);
+    int revealed = tzolk_all_kept(s);
     json_t *seats = observe_array(failed);
     for (int i = 0; i < s->players && i < GAME_MAX_PLAYERS; i++)
         observe_push(seats, seat_json(&s->player[i], revealed, failed), failed);

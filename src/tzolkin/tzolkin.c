@@ -743,6 +743,14 @@ static void apply_wealth(tzolk_state *s)
 
 /* ---- legal actions ---- */
 
+int tzolk_all_kept(const tzolk_state *s)
+{
+    for (int i = 0; i < s->players; i++)
+        if (!s->player[i].has_kept)
+            return 0;
+    return 1;
+}
+
 int tzolk_current_player(const tzolk_state *s)
 {
     switch (s->phase) {

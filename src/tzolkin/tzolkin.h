@@ -335,5 +335,8 @@ int tzolk_monument_points(const tzolk_state *s, int seat, int m); /* Z19.3 */
 int tzolk_workers_on_gears(const tzolk_state *s, int seat);
 /* Lowest free labelled position of gear g, -1 if none (Z5.2). */
 int tzolk_lowest_free(const tzolk_state *s, int g);
+/* Nonzero once every seat has kept its two wealth tiles: from then on the
+ * kept tiles are seen by all (Z2.10, Z23.8). */
+int tzolk_all_kept(const tzolk_state *s);
 
 #endif

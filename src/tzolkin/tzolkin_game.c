@@ -90,20 +90,12 @@ static unsigned g_winners(const void *state)
     return mask;
 }
 
-static int all_kept(const tzolk_state *s)
-{
-    for (int i = 0; i < s->players; i++)
-        if (!s->player[i].has_kept)
-            return 0;
-    return 1;
-}
-
 static void g_observation(const void *state, int seat, void *out)
 {
     const tzolk_state *s = cst(state);
     tzolk_state *o = (tzolk_state *)out;
     memcpy(o, s, sizeof *o);
-    int revealed = all_kept(s);
+    int revealed = tzolk_all_kept(s);
     for (int i = 0; i < s->players; i++) {
         if (i == seat)
             continue;
@@ -166,7 +158,7 @@ static int g_to_text(const void *state, int action, char *buf, size_t len)
 
 /* Z23.8: a deal line names its tile only to the seat dealt, for the whole
  * game; a keep line names its tiles to the keeper, and to everybody once
- * the last keep of the setup is written (all_kept, as g_observation
+ * the last keep of the setup is written (tzolk_all_kept, as g_observation
  * decides it). Every other line is public. */
 static int g_seen(const void *state, int action, int seat, const void *now, char *buf, size_t len)
 {
@@ -182,7 +174,7 @@ static int g_seen(const void *state, int action, int seat, const void *now, char
         if (seat != dealt)
             snprintf(text, sizeof text, "deal %d ?", dealt + 1);
     } else if (action >= TZOLK_A_KEEP && action < TZOLK_A_START) {
-        if (seat != s->actor && !all_kept(cst(now)))
+        if (seat != s->actor && !tzolk_all_kept(cst(now)))
             snprintf(text, sizeof text, "keep ? ?");
     }
     size_t used = strlen(text);
