@@ -724,7 +724,9 @@ static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
         }
     }
     pthread_mutex_lock(&g->lock);
-    if (added) /* what another process changed while it loaded, before it was in the table, went unheard */
+    /* what another process changed while it loaded, before it was in the
+     * table, went unheard; a finished game changes no more */
+    if (added && g->row.status != STORE_FINISHED)
         catch_up(h, g);
     if (g->broken) {
         pthread_mutex_unlock(&g->lock);

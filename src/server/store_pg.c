@@ -325,16 +325,23 @@ static int get_text(const PGresult *res, int row, int col, char *dst, size_t siz
 }
 
 /* 1 if game id exists, 0 if not, -1 on failure (reason in why). */
-static int game_exists(PGconn *conn, int64_t id, const char *what, char *why, size_t why_len)
+/* Run a query with params: 1 if it found a row, 0 if not, -1 on failure. */
+static int found_row(PGconn *conn, const char *sql, const pg_params *params, const char *what, char *why,
+                     size_t why_len)
 {
-    pg_params params = {0};
-    param_int(&params, id);
     PGresult *res = NULL;
-    if (exec(conn, &res, "SELECT 1 FROM games WHERE id = $1", &params, what, why, why_len) != STORE_OK)
+    if (exec(conn, &res, sql, params, what, why, why_len) != STORE_OK)
         return -1;
     int found = PQntuples(res) > 0;
     PQclear(res);
     return found;
+}
+
+static int game_exists(PGconn *conn, int64_t id, const char *what, char *why, size_t why_len)
+{
+    pg_params params = {0};
+    param_int(&params, id);
+    return found_row(conn, "SELECT 1 FROM games WHERE id = $1", &params, what, why, why_len);
 }
 
 /* Bring the schema to STORE_SCHEMA_VERSION in one transaction. */
@@ -513,13 +520,7 @@ static int seat_exists(PGconn *conn, int64_t game, int seat, const char *what, c
     pg_params params = {0};
     param_int(&params, game);
     param_int(&params, seat);
-    PGresult *res = NULL;
-    if (exec(conn, &res, "SELECT 1 FROM seats WHERE game = $1 AND seat = $2", &params, what, why, why_len) !=
-        STORE_OK)
-        return -1;
-    int found = PQntuples(res) > 0;
-    PQclear(res);
-    return found;
+    return found_row(conn, "SELECT 1 FROM seats WHERE game = $1 AND seat = $2", &params, what, why, why_len);
 }
 
 static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
