@@ -18,15 +18,15 @@
 // still play.
 
 import { api, seats, watch } from './api.js';
-import { t, register, plural } from './i18n.js';
-import { el, clear, notify, gameName, seatName, SEAT_COLOURS } from './ui.js';
+import { t, tCount, register } from './i18n.js';
+import { el, clear, notify, gameName, seatName, seatLabel, seatsTable } from './ui.js';
 
 const ACTIONS_SHOWN = 60; // action buttons listed before "type to filter"
 const LOG_MARGIN = 40; // log lines fetched again before the last known one (undo may remove some)
 
 register({
-  en: { plus_points: '{points} {word}', point_one: 'point', point_other: 'points' },
-  cs: { plus_points: '{points} {word}', point_one: 'bod', point_few: 'body', point_many: 'bodů' },
+  en: { points_one: '{n} point', points_other: '{n} points' },
+  cs: { points_one: '{n} bod', points_few: '{n} body', points_many: '{n} bodů' },
 });
 
 export async function loadBoardModule(game) {
@@ -45,6 +45,7 @@ export function showGame(main, id) {
     log: [], // the line of play so far, as this seat sees it
     scoring: [], // {index, lines}: scoring notes placed after log line index
     busy: false, // an action is being submitted
+    loading: false, // a view's legal actions and log lines are being fetched
     stopped: false, // the page was left
     module: null, // the board module
     board: null, // its board
@@ -205,14 +206,7 @@ export function showGame(main, id) {
 
   function drawPlayers(view) {
     clear(playersBox);
-    const table = el('table', { class: 'seats-table' }, el('tr', {}, el('th', {}, ''), el('th', {}, t('score'))));
-    view.summary.seats.forEach((seat, s) => {
-      table.append(el('tr', { class: [view.to_move === s ? 'to-move' : '', s === mySeat ? 'mine' : ''].join(' '), 'data-seat': s },
-        el('td', {}, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }), seatName(view.summary, s),
-          s === mySeat ? ` (${t('you')})` : ''),
-        el('td', { class: 'score' }, String(view.scores[s]))));
-    });
-    playersBox.append(table);
+    playersBox.append(seatsTable(view.summary, view.scores, view.to_move, mySeat));
   }
 
   function drawPrompt(view) {
@@ -267,8 +261,8 @@ export function showGame(main, id) {
       el('h2', {}, t('game_over')),
       el('p', { class: 'winners' }, t(winners.length > 1 ? 'winners' : 'winner', { names: winners.join(', ') })),
       el('table', { class: 'final-scores' }, ...order.map(({ score, s }) => el('tr', {},
-        el('td', {}, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }), seatName(view.summary, s)),
-        el('td', {}, t('plus_points', { points: score, word: plural(score, { one: t('point_one'), other: t('point_other'), few: t('point_few'), many: t('point_many') }) }))))),
+        el('td', {}, ...seatLabel(view.summary, s)),
+        el('td', {}, tCount('points', score))))),
       el('p', {}, el('a', { class: 'button primary', href: `#/replay/${id}`, id: 'open-replay' }, t('replay')), ' ',
         el('a', { class: 'button', href: `/api/games/${id}/record${token ? `?token=${token}` : ''}`, download: `maya-${id}.txt` }, t('download_record')), ' ',
         el('a', { class: 'button', href: '#/' }, t('back_to_lobby')))));

@@ -40,10 +40,17 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
-// Czech plurals: one (1), few (2-4), many (0, 5+). English: one, other.
-export function plural(count, forms) {
-  if (language === 'cs') return count === 1 ? forms.one : count >= 2 && count <= 4 ? forms.few : forms.many;
-  return count === 1 ? forms.one : forms.other;
+// The plural form of count: Czech one (1), few (2-4), many (0, 5+);
+// English one, other.
+function pluralForm(count) {
+  if (language === 'cs') return count === 1 ? 'one' : count >= 2 && count <= 4 ? 'few' : 'many';
+  return count === 1 ? 'one' : 'other';
+}
+
+// The message key_one, key_few, key_many or key_other that fits count,
+// with {n} filled by count (and vars).
+export function tCount(key, count, vars = {}) {
+  return t(`${key}_${pluralForm(count)}`, { n: count, ...vars });
 }
 
 register({

@@ -5,7 +5,7 @@
 
 import { api, seats } from './api.js';
 import { t } from './i18n.js';
-import { el, clear, notify, gameName, seatName, SEAT_COLOURS } from './ui.js';
+import { el, clear, notify, gameName, seatName, seatsTable } from './ui.js';
 import { loadBoardModule } from './game.js';
 
 export function showReplay(main, id) {
@@ -45,9 +45,7 @@ export function showReplay(main, id) {
       if (page.stopped || asked !== page.step) return; // a later step was asked meanwhile
       page.board.show(view, []);
       clear(scores);
-      scores.append(el('table', { class: 'seats-table' }, ...view.scores.map((score, s) => el('tr', { class: view.to_move === s ? 'to-move' : '' },
-        el('td', {}, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }), seatName(page.summary, s)),
-        el('td', { class: 'score' }, String(score))))));
+      scores.append(seatsTable(page.summary, view.scores, view.to_move));
       for (const line of logList.children) line.classList.toggle('current', Number(line.dataset.index) === step - 1);
       const current = logList.querySelector('.current');
       if (current) current.scrollIntoView({ block: 'nearest' });

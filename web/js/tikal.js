@@ -7,7 +7,7 @@
 // rounds into words. It shows only what the observation holds (docs/
 // observation.md) and acts only through legal actions (tikal.md T29).
 
-import { t, plural } from './i18n.js';
+import { t, tCount } from './i18n.js';
 import { el, svg, clear, notify, SEAT_COLOURS } from './ui.js';
 
 // ---- the board's shape: data/tikal.txt, BOARD 8 5 ODDQ_DOWN ----------------
@@ -437,7 +437,7 @@ function treasurePoints(collection) {
 
 // "3 explorers", "3 účastníci": a count with its word in the current language.
 function counted(n, key) {
-  return t(plural(n, { one: `${key}_one`, other: `${key}_other`, few: `${key}_few`, many: `${key}_many` }), { n });
+  return tCount(key, n);
 }
 
 function kindName(kind) {

@@ -10,7 +10,7 @@
 // English and Czech. Only what the observation holds is drawn: another
 // seat's secret wealth tiles are null and lie face down.
 
-import { t, plural } from './i18n.js';
+import { t, tCount } from './i18n.js';
 import { el, svg, clear, seatName, SEAT_COLOURS } from './ui.js';
 
 // ------------------------------------------------------------------ rules data (tzolkin.md Z1)
@@ -456,8 +456,7 @@ export const messages = {
 
 // "3 corn", "2 dřeva": a number and its noun (corn, w, s, g, skull, worker, vp, tooth).
 function amount(n, noun) {
-  const forms = { one: t(`tz_${noun}_one`), other: t(`tz_${noun}_other`), few: t(`tz_${noun}_few`), many: t(`tz_${noun}_many`) };
-  return `${n} ${plural(n, forms)}`;
+  return `${n} ${tCount(`tz_${noun}`, n)}`;
 }
 
 // "wws" -> "2 wood, 1 stone"

@@ -55,6 +55,22 @@ export function gameName(summary) {
 // The seats' colours, as in the physical games: red, blue, yellow, green.
 export const SEAT_COLOURS = ['#c8372d', '#2f5fb3', '#e0b020', '#2e8b57'];
 
+// A seat's colour dot and name, for tables and lists.
+export function seatLabel(summary, seat) {
+  return [el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[seat]}` }), seatName(summary, seat)];
+}
+
+// The seats with their scores: the one to move marked, and mySeat (null: none) as "you".
+export function seatsTable(summary, scores, toMove, mySeat = null) {
+  const table = el('table', { class: 'seats-table' }, el('tr', {}, el('th', {}, ''), el('th', {}, t('score'))));
+  summary.seats.forEach((seat, s) => {
+    table.append(el('tr', { class: [toMove === s ? 'to-move' : '', s === mySeat ? 'mine' : ''].join(' '), 'data-seat': s },
+      el('td', {}, ...seatLabel(summary, s), s === mySeat ? ` (${t('you')})` : ''),
+      el('td', { class: 'score' }, String(scores[s]))));
+  });
+  return table;
+}
+
 // A seat's name for people: the name given, else "Seat N" (and "bot").
 export function seatName(summary, seat) {
   const s = summary.seats[seat];
