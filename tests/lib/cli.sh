@@ -3,8 +3,9 @@
 # build/san/maya, made absolute), a scratch folder $tmp removed at exit, and
 # fail MESSAGE, which reports under the script's $test_name and marks the
 # run failed ($failed). Scripts that need more at exit set their own trap.
+# A script outside tests/cli sets $root itself before sourcing this.
 set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=${root:-$(cd "$(dirname "$0")/../.." && pwd)}
 maya=${MAYA:-build/san/maya}
 case $maya in /*) ;; *) maya=$root/$maya ;; esac
 tmp=$(mktemp -d)
