@@ -260,7 +260,9 @@ static void test_time_budget(void **unused)
     double odds[64];
     int n = game->chance_outcomes(state, outcomes, odds);
     assert_int_equal(game->apply(state, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
-    mcts_config config = {0, 40, 2, 20000, 0, 0.1, 1, MCTS_OTHERS_AUTO};
+    eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    mcts_config config = {0, 40, 2, 20000, 0, 0.1, 1, MCTS_OTHERS_AUTO, hook};
     mcts *m = mcts_new(game, &config);
     assert_non_null(m);
     int seat = game->current_player(state);
@@ -272,17 +274,20 @@ static void test_time_budget(void **unused)
     assert_true(stats.seconds >= 0.03);
     assert_true(stats.seconds < 3.0);
     mcts_free(m);
+    eval_free(hook);
     free(state);
 }
 
-/* Rewards sum to 1 over the seats at the start of every game; with two
- * seats they are the logistic of the margin over the hook's scale. */
+/* Rewards sum to 1 over the seats at the start of every game, with either
+ * version of the evaluation; with two seats they are the logistic of the
+ * margin over the hook's scale. */
 static void test_rewards(void **unused)
 {
     (void)unused;
-    for (int g = 0; g < games_count(); g++) {
-        const game_def *game = games_at(g);
-        const eval_hook *hook = eval_find(game);
+    for (int k = 0; k < 2 * games_count(); k++) {
+        const game_def *game = games_at(k / 2);
+        eval_hook *hook = eval_new(game, k % 2 ? EVAL_V1 : EVAL_V2, NULL, 0);
+        assert_non_null(hook);
         void *state = malloc(game->state_size);
         assert_non_null(state);
         for (int players = game->min_players; players <= game->max_players; players++) {
@@ -301,6 +306,7 @@ static void test_rewards(void **unused)
                 for (int i = 0; i < 2; i++)
                     assert_true(fabs(reward[i] - 1 / (1 + exp(-margin[i] / hook->scale))) < 1e-12);
         }
+        eval_free(hook);
         free(state);
     }
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bots/bot.h"
+#include "bots/eval.h"
 #include "bots/greedy.h"
 #include "bots/mcts.h"
 #include "bots/random.h"
@@ -15,6 +16,7 @@ struct bot {
     const game_def *game;  /* the rules played */
     bot_settings settings; /* kind and budget */
     rng random;            /* the random kind's generator */
+    eval_hook *hook;       /* greedy, mcts: the evaluation (settings.eval), else NULL */
     int *legal;            /* scratch: legal actions, game->max_legal */
     greedy *greedy;        /* the greedy kind's planner, else NULL */
     mcts *mcts;            /* the mcts kind's search, else NULL */
@@ -22,10 +24,32 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0},
-    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT},
+    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT},
 };
+
+/* The difficulty levels, weakest first (bot.h); measured in docs/strength.md. */
+static const bot_level bot_level_table[] = {
+    {"beginner", "greedy:beam=1,eval=v1", "plays its best-looking turn, without thinking ahead"},
+    {"casual", "mcts:iterations=300", "thinks a little ahead"},
+    {"strong", "mcts", "thinks ahead well (the default bot)"},
+    {"expert", "mcts:iterations=20000", "thinks longest; under 2 s a turn"},
+};
+
+const bot_level *bot_levels(int *count)
+{
+    *count = (int)(sizeof bot_level_table / sizeof bot_level_table[0]);
+    return bot_level_table;
+}
+
+static const bot_level *bot_level_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof bot_level_table / sizeof bot_level_table[0]; i++)
+        if (strcmp(bot_level_table[i].name, name) == 0)
+            return &bot_level_table[i];
+    return NULL;
+}
 
 /* The integer options of a spec and where they live in bot_settings. */
 static const struct bot_key {
@@ -75,9 +99,21 @@ int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
         return set_error(why, why_len, "a bot is random, greedy or mcts, not ", spec);
     memcpy(kind, spec, kind_len);
     kind[kind_len] = '\0';
+    const bot_level *level = bot_level_named(kind);
+    if (level != NULL) {
+        /* A level: its spec, then the options written after its name. */
+        char expanded[256];
+        const char *more = colon ? colon + 1 : "";
+        int len = snprintf(expanded, sizeof expanded, "%s%s%s", level->spec,
+                           *more == '\0' ? "" : strchr(level->spec, ':') ? "," : ":", more);
+        if (len < 0 || (size_t)len >= sizeof expanded)
+            return set_error(why, why_len, "bot spec too long: ", spec);
+        return bot_parse(expanded, out, why, why_len);
+    }
     const bot_settings *base = bot_default(kind);
     if (base == NULL)
-        return set_error(why, why_len, "unknown bot kind (random, greedy, mcts): ", kind);
+        return set_error(why, why_len,
+                         "unknown bot (random, greedy, mcts or a level: beginner, casual, strong, expert): ", kind);
     bot_settings s = *base;
     int explicit_iterations = 0, explicit_millis = 0;
     for (const char *p = colon ? colon + 1 : ""; *p;) {
@@ -95,6 +131,13 @@ int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
             if (end == text || *text == '-' || (*end != ',' && *end != '\0'))
                 return set_error(why, why_len, "bad value for bot option ", key);
             s.seed = (uint64_t)seed;
+        } else if (strcmp(key, "eval") == 0) {
+            size_t len = strcspn(text, ",");
+            int version = eval_version_named(text, len);
+            if (version < 0)
+                return set_error(why, why_len, "bad value for bot option eval (v1, v2): ", text);
+            s.eval = version;
+            end = (char *)text + len;
         } else {
             const struct bot_key *k = NULL;
             for (int i = 0; i < BOT_KEY_COUNT; i++)
@@ -170,6 +213,8 @@ void bot_spec(const bot_settings *settings, char *buf, size_t len)
             used += (size_t)snprintf(buf + used, len - used, "%c%s=%d", sep, bot_keys[i].name, value);
         sep = ',';
     }
+    if (base != NULL && copy.eval != base->eval && used < len)
+        snprintf(buf + used, len - used, "%ceval=%s", sep, eval_version_name(copy.eval));
 }
 
 bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size_t why_len)
@@ -187,15 +232,31 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
     b->settings = *settings;
     rng_seed(&b->random, settings->seed);
     b->legal = malloc(sizeof *b->legal * (size_t)game->max_legal);
+    int searches = strcmp(settings->kind, "greedy") == 0 || strcmp(settings->kind, "mcts") == 0;
+    if (b->legal == NULL) {
+        bot_free(b);
+        set_error(why, why_len, "out of memory", "");
+        return NULL;
+    }
+    if (searches && (b->hook = eval_new(game, settings->eval, why, why_len)) == NULL) {
+        bot_free(b);
+        return NULL;
+    }
     if (strcmp(settings->kind, "greedy") == 0)
-        b->greedy = greedy_new(game, settings->beam, settings->seed);
+        b->greedy = greedy_new(game, b->hook, settings->beam, settings->seed);
     else if (strcmp(settings->kind, "mcts") == 0) {
-        mcts_config config = {settings->iterations, settings->millis, settings->threads,
-                              settings->nodes,      settings->rollout, settings->explore / 100.0,
-                              settings->seed,       settings->others < 0 ? MCTS_OTHERS_AUTO : settings->others / 100.0};
+        mcts_config config = {settings->iterations,
+                              settings->millis,
+                              settings->threads,
+                              settings->nodes,
+                              settings->rollout,
+                              settings->explore / 100.0,
+                              settings->seed,
+                              settings->others < 0 ? MCTS_OTHERS_AUTO : settings->others / 100.0,
+                              b->hook};
         b->mcts = mcts_new(game, &config);
     }
-    if (b->legal == NULL || (strcmp(settings->kind, "greedy") == 0 && b->greedy == NULL) ||
+    if ((strcmp(settings->kind, "greedy") == 0 && b->greedy == NULL) ||
         (strcmp(settings->kind, "mcts") == 0 && b->mcts == NULL)) {
         bot_free(b);
         set_error(why, why_len, "out of memory", "");
@@ -219,6 +280,30 @@ void bot_free(bot *b)
         return;
     greedy_free(b->greedy);
     mcts_free(b->mcts);
+    eval_free(b->hook);
     free(b->legal);
     free(b);
+}
+
+int bot_hints(const game_def *game, const void *observation, int seat, uint64_t seed, bot_hint *out, int max,
+              char *why, size_t why_len)
+{
+    bot_settings settings;
+    if (bot_parse(BOT_HINT_LEVEL, &settings, why, why_len) != 0)
+        return -1;
+    settings.seed = seed;
+    bot *b = bot_new(game, &settings, why, why_len);
+    if (b == NULL)
+        return -1;
+    if (b->mcts == NULL) {
+        bot_free(b);
+        set_error(why, why_len, "the hint level is not a searching bot: ", BOT_HINT_LEVEL);
+        return -1;
+    }
+    mcts_choice choices[MCTS_WIDTH_ROOT];
+    int count = mcts_analyse(b->mcts, observation, seat, choices, max < MCTS_WIDTH_ROOT ? max : MCTS_WIDTH_ROOT);
+    for (int i = 0; i < count; i++)
+        out[i] = (bot_hint){choices[i].action, choices[i].value, choices[i].visits};
+    bot_free(b);
+    return count;
 }

@@ -25,6 +25,15 @@
  *           default -1: 150 with two seats, 0 with more, see mcts.h; at
  *           -1 the game's hook may narrow it per state, as the Tikal hook
  *           does while an auction is bidding).
+ * greedy and mcts also take eval: v2 (the default) is the evaluation learned
+ * from self-play, v1 the hand-tuned one it replaced (eval.h), kept as the
+ * baseline every figure of strength is measured against.
+ * Levels. People pick a bot by the name of a level (bot_levels, in
+ * ascending strength: beginner, casual, strong, expert); a level is a name
+ * for a spec, written wherever a spec is accepted ("expert" or
+ * "expert:seed=3"), and expands to its spec (the Seat tags of records keep
+ * the expanded spec). Their strengths are measured in docs/strength.md.
+ *
  * seed seeds the bot's own generator; it is not part of the spec text that
  * bot_spec writes, since whoever runs a game derives the bots' seeds.
  */
@@ -54,7 +63,36 @@ typedef struct bot_settings {
     int rollout;     /* mcts: random actions after a leaf, -1 = to the game's end */
     int explore;     /* mcts: UCB1 exploration constant in hundredths */
     int others;      /* mcts: widening at the other seats' nodes in hundredths, -1 = by seats */
+    int eval;        /* greedy, mcts: the evaluation, an eval_version of eval.h (eval=v1, eval=v2) */
 } bot_settings;
+
+/* A named difficulty level. */
+typedef struct bot_level {
+    const char *name;        /* "beginner", "casual", "strong", "expert" */
+    const char *spec;        /* the bot spec it stands for */
+    const char *description; /* one line for people choosing it */
+} bot_level;
+
+/* The levels, weakest first; *count gets their number. */
+const bot_level *bot_levels(int *count);
+
+/* One of the hint bot's best actions for a seat. */
+typedef struct bot_hint {
+    int action;    /* the action */
+    double chance; /* estimated chance of winning after it, 0..1 */
+    long visits;   /* iterations of the search that chose it */
+} bot_hint;
+
+/* The spec of the bot that gives hints (a level's). */
+#define BOT_HINT_LEVEL "strong"
+
+/* Up to max of the best actions for seat (to act in the state whose
+ * observation for seat is `observation`), best first, by the search of
+ * BOT_HINT_LEVEL seeded with seed (the same seed and observation give the
+ * same hints). The search sees only the observation. Returns their number
+ * (0 if the seat has no action), or -1 with a reason in why. */
+int bot_hints(const game_def *game, const void *observation, int seat, uint64_t seed, bot_hint *out, int max,
+              char *why, size_t why_len);
 
 /* Parse a spec "KIND[:key=value,...]" into settings, starting from the
  * kind's defaults for play; keys: iterations, millis, threads, seed, beam,

@@ -3,39 +3,129 @@
  * them: margins, rewards, state hashes (see eval.h).
  */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bots/eval.h"
+#include "weights.h"
 
-/* Per-game hooks; the scale is a lead that wins most games. */
-static const eval_hook eval_hooks[] = {
-    {"tikal", eval_tikal_estimate, 12.0, eval_tikal_others},
-    {"tzolkin", eval_tzolkin_estimate, 10.0, NULL},
+/* A game's evaluations. */
+typedef struct eval_entry {
+    const char *game;                                      /* game_def.name */
+    void (*v1)(const eval_hook *, const void *, double *); /* hand-tuned estimate */
+    double scale;                                          /* a lead that wins most games */
+    double (*others)(const void *state);                   /* widening per state, or NULL */
+    const model_features *features;                        /* the learned evaluation's features */
+    const char *weights;                                   /* its weights file, embedded */
+} eval_entry;
+
+static const eval_entry eval_entries[] = {
+    {"tikal", eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text},
+    {"tzolkin", eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text},
 };
 
-/* The generic hook: current scores; needs the game, so it is built per call. */
-static const eval_hook eval_generic = {"", NULL, 10.0, NULL};
+static const char *const eval_version_names[] = {"", "v1", "v2"};
 
-const eval_hook *eval_find(const game_def *game)
+int eval_version_named(const char *text, size_t len)
 {
-    for (size_t i = 0; i < sizeof eval_hooks / sizeof eval_hooks[0]; i++)
-        if (strcmp(eval_hooks[i].game, game->name) == 0)
-            return &eval_hooks[i];
-    return &eval_generic;
+    for (int v = EVAL_V1; v <= EVAL_V2; v++)
+        if (strlen(eval_version_names[v]) == len && memcmp(text, eval_version_names[v], len) == 0)
+            return v;
+    return -1;
 }
 
-/* Estimated final scores of every seat; returns the number of seats. */
-static int eval_estimates(const game_def *game, const eval_hook *hook, const void *state, double *out)
+const char *eval_version_name(int version)
+{
+    return version >= EVAL_V1 && version <= EVAL_V2 ? eval_version_names[version] : "?";
+}
+
+static const eval_entry *eval_entry_of(const game_def *game)
+{
+    for (size_t i = 0; i < sizeof eval_entries / sizeof eval_entries[0]; i++)
+        if (strcmp(eval_entries[i].game, game->name) == 0)
+            return &eval_entries[i];
+    return NULL;
+}
+
+const model_features *eval_features(const game_def *game)
+{
+    const eval_entry *e = eval_entry_of(game);
+    return e != NULL ? e->features : NULL;
+}
+
+const char *eval_weights_text(const game_def *game)
+{
+    const eval_entry *e = eval_entry_of(game);
+    return e != NULL ? e->weights : NULL;
+}
+
+/* A hook of game with e's scale and widening (the generic ones without e). */
+static eval_hook *eval_alloc(const eval_entry *e, const game_def *game, char *why, size_t why_len)
+{
+    eval_hook *hook = calloc(1, sizeof *hook);
+    if (hook == NULL) {
+        if (why != NULL && why_len > 0)
+            snprintf(why, why_len, "out of memory");
+        return NULL;
+    }
+    hook->game = game->name;
+    hook->scale = e != NULL ? e->scale : 10.0;
+    hook->others = e != NULL ? e->others : NULL;
+    return hook;
+}
+
+eval_hook *eval_new(const game_def *game, int version, char *why, size_t why_len)
+{
+    const eval_entry *e = eval_entry_of(game);
+    if (e != NULL && version == EVAL_V2) {
+        model *weights = model_parse(e->features, e->weights, why, why_len);
+        if (weights == NULL)
+            return NULL;
+        eval_hook *hook = eval_with_model(game, weights);
+        if (hook == NULL && why != NULL && why_len > 0)
+            snprintf(why, why_len, "out of memory");
+        return hook;
+    }
+    eval_hook *hook = eval_alloc(e, game, why, why_len);
+    if (hook != NULL)
+        hook->estimate = e != NULL ? e->v1 : NULL;
+    return hook;
+}
+
+eval_hook *eval_with_model(const game_def *game, model *weights)
+{
+    eval_hook *hook = eval_alloc(eval_entry_of(game), game, NULL, 0);
+    if (hook == NULL) {
+        model_free(weights);
+        return NULL;
+    }
+    hook->model = weights;
+    return hook;
+}
+
+void eval_free(eval_hook *hook)
+{
+    if (hook == NULL)
+        return;
+    model_free(hook->model);
+    free(hook);
+}
+
+int eval_estimates(const game_def *game, const eval_hook *hook, const void *state, double *out)
 {
     int players = game->players(state);
-    if (hook->estimate != NULL && game->current_player(state) != GAME_TERMINAL) {
-        hook->estimate(state, out);
+    int over = game->current_player(state) == GAME_TERMINAL;
+    if (hook->estimate != NULL && !over) {
+        hook->estimate(hook, state, out);
         return players;
     }
     int scores[GAME_MAX_PLAYERS];
     game->scores(state, scores);
+    if (hook->model != NULL && !over)
+        model_gain(hook->model, state, players, out);
     for (int i = 0; i < players; i++)
-        out[i] = scores[i];
+        out[i] = (hook->model != NULL && !over ? out[i] : 0.0) + scores[i];
     return players;
 }
 

@@ -1,19 +1,27 @@
 /*
- * eval.h -- heuristic evaluation of positions for the bots, behind a small
- * table of per-game hooks keyed by the game's name.
+ * eval.h -- evaluation of positions for the bots, behind a small table of
+ * per-game hooks keyed by the game's name.
  *
  * This is the one place where bots know a particular game. Everything else in
- * src/bots/ (greedy, mcts) uses only game.h; an evaluation hook may read the
+ * src/bots/ (greedy, mcts) uses only game.h; an evaluation may read the
  * engine's public state struct (src/tikal/tikal.h, src/tzolkin/tzolkin.h) and
- * its exported rule helpers, never its internals. A hook estimates every
- * seat's final score from a state (which may be an observation with hidden
- * parts filled by resample): the current score plus what the position is
- * likely to bring. A game without a hook is evaluated by its current scores.
+ * its exported rule helpers, never its internals. An evaluation estimates
+ * every seat's final score from a state (which may be an observation with
+ * hidden parts filled by resample): the current score plus what the position
+ * is likely to bring. A game without a hook is evaluated by its current
+ * scores.
+ *
+ * Each game has two versions, picked by bots with the eval option:
+ *   v1  the hand-tuned estimate (eval_tikal.c, eval_tzolkin.c: fixed
+ *       coefficients), kept as the baseline that strength is measured against;
+ *   v2  the learned estimate (the default): the game's features (same files)
+ *       weighed by a model (model.h) fitted to self-play by `maya train`, its
+ *       weights in data/weights-GAME.txt, embedded in the binary at build time.
  * A hook may also tell the MCTS bot how widely to search the other seats'
  * moves at a state (its `others` knob, see mcts.h) where the game needs a
  * different model of the opponents than the bot's default.
  *
- * A hook is registered by one line in the table of eval.c.
+ * A game's hooks are registered by one line in the table of eval.c.
  */
 #ifndef MAYA_BOT_EVAL_H
 #define MAYA_BOT_EVAL_H
@@ -21,24 +29,55 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bots/model.h"
 #include "game.h"
 
-typedef struct eval_hook {
-    const char *game;                               /* game_def.name it applies to */
-    void (*estimate)(const void *state, double *out); /* estimated final score of each seat, out[players] */
-    double scale;                                   /* a clear lead in points, for turning margins into odds */
-    double (*others)(const void *state);            /* widening at the other seats' nodes of this
-                                                       state, < 0 = the bot's default; NULL = always */
-} eval_hook;
+/* Versions of the evaluation (the eval option of bot specs). */
+enum eval_version {
+    EVAL_V1 = 1,           /* hand-tuned */
+    EVAL_V2 = 2,           /* learned from self-play */
+    EVAL_DEFAULT = EVAL_V2 /* what bots use unless told */
+};
 
-/* The hook of game, or a generic one (current scores, scale 10). Never NULL. */
-const eval_hook *eval_find(const game_def *game);
+typedef struct eval_hook eval_hook;
+
+struct eval_hook {
+    const char *game;                                /* game_def.name it applies to */
+    void (*estimate)(const eval_hook *hook, const void *state, double *out); /* v1: estimated final
+                                                        score of each seat, out[players]; NULL: the
+                                                        scores now, plus the model's gain if any */
+    double scale;                                    /* a clear lead in points, for turning margins into odds */
+    double (*others)(const void *state);             /* widening at the other seats' nodes of this
+                                                        state, < 0 = the bot's default; NULL = always */
+    model *model;                                    /* v2: the learned weights (owned); v1: NULL */
+};
+
+/* The version named text[0..len-1] ("v1", "v2"), or -1. */
+int eval_version_named(const char *text, size_t len);
+/* The name of a version ("v1", "v2"). */
+const char *eval_version_name(int version);
+
+/* A new evaluation of game at version (any game has one: current scores
+ * when it has no hook); NULL with a reason if memory fails or the game's
+ * embedded weights do not load. Free with eval_free. */
+eval_hook *eval_new(const game_def *game, int version, char *why, size_t why_len);
+/* The learned evaluation of game with the given weights (owned by the hook
+ * from now on: eval_free frees them). NULL if memory fails. */
+eval_hook *eval_with_model(const game_def *game, model *weights);
+void eval_free(eval_hook *hook);
+/* The feature set of game's learned evaluation, NULL if it has none. */
+const model_features *eval_features(const game_def *game);
+/* The text of game's embedded weights file, NULL if it has none. */
+const char *eval_weights_text(const game_def *game);
 
 /* How good the state is for seat, in points: its estimate minus the best
  * estimate among the other seats. */
 double eval_margin(const game_def *game, const eval_hook *hook, const void *state, int seat);
 /* Every seat's margin at once (out[players]). */
 void eval_margins(const game_def *game, const eval_hook *hook, const void *state, double *out);
+/* Every seat's estimated final score (out[players]): the game's scores at
+ * its end. Returns the number of seats. */
+int eval_estimates(const game_def *game, const eval_hook *hook, const void *state, double *out);
 /* Reward in [0, 1] of every seat at a state: a finished game gives the win
  * (shared wins split evenly) blended with a little of the score margin, so
  * that bigger wins are preferred; an unfinished one the logistic of the
@@ -48,9 +87,12 @@ void eval_rewards(const game_def *game, const eval_hook *hook, const void *state
 /* A 64-bit hash of len bytes (for transposition tables). */
 uint64_t eval_hash(const void *bytes, size_t len);
 
-/* The hooks of the two engines (eval_tikal.c, eval_tzolkin.c). */
-void eval_tikal_estimate(const void *state, double *out);
+/* The games' hand-tuned estimates (v1), widening and features (eval_tikal.c,
+ * eval_tzolkin.c). */
+void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out);
 double eval_tikal_others(const void *state);
-void eval_tzolkin_estimate(const void *state, double *out);
+extern const model_features eval_tikal_features;
+void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out);
+extern const model_features eval_tzolkin_features;
 
 #endif

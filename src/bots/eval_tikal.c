@@ -21,7 +21,19 @@
  * outbid whenever it passes and pays for a turn it would get for free. While
  * bidding, the other seats therefore play their best action by the estimate
  * (which, a bid being a cost, is to pass unless a raise is worth its price).
+ * That widening serves both versions of the evaluation; the estimate above
+ * is the hand-tuned v1 (eval.h).
+ *
+ * The features of the learned v2 (eval_tikal_features, model.h) describe
+ * the same things without the guessed coefficients: what the seat would
+ * self-score now and the scorings still to come, its guarded temples, its
+ * share of contested temples, temples it leads and by how much, figures
+ * near temples, figures and camps left, its treasures, the action points
+ * left in its turn, its pending bid; the weights come from self-play.
  */
+#include <assert.h>
+#include <string.h>
+
 #include "bots/eval.h"
 #include "tikal/tikal.h"
 
@@ -35,8 +47,9 @@ static int eval_tikal_scorings_left(const tikal_state *s)
     return left;
 }
 
-void eval_tikal_estimate(const void *state, double *out)
+void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out)
 {
+    (void)hook;
     const tikal_state *s = state;
     int players = s->players;
     int left = eval_tikal_scorings_left(s);
@@ -81,3 +94,112 @@ double eval_tikal_others(const void *state)
     const tikal_state *s = state;
     return s->auction && s->phase == TIKAL_PH_BID ? 0.0 : -1.0;
 }
+
+/* The learned evaluation's features of one seat (in this order). */
+static const char *const eval_tikal_feature_names[] = {
+    "bias", "score", "self_now", "self_later", "scorings_left", "guarded_value", "guarded_later",
+    "led_value", "led_margin", "soft_share", "soft_later", "near_value", "tied_value",
+    "explorers_supply", "leader_supply", "figures_board", "camps_built", "guards_left",
+    "treasure_points", "treasure_tokens", "ap_left", "to_act", "high_bid", "hand_temple", "vp_lead",
+};
+
+enum { EVAL_TIKAL_FEATURES = (int)(sizeof eval_tikal_feature_names / sizeof eval_tikal_feature_names[0]) };
+
+static const char *const eval_tikal_blocks[] = {"2p", "3p", "4p", "2p-auction", "3p-auction", "4p-auction"};
+
+static int eval_tikal_block(const void *state)
+{
+    const tikal_state *s = state;
+    return s->players - 2 + 3 * (s->auction != 0);
+}
+
+static double eval_tikal_phase(const void *state)
+{
+    const tikal_state *s = state;
+    return s->tiles_placed / (double)TIKAL_TILES;
+}
+
+static void eval_tikal_extract(const void *state, int seat, float *out)
+{
+    const tikal_state *s = state;
+    const tikal_player *pl = &s->player[seat];
+    int players = s->players;
+    int left = eval_tikal_scorings_left(s);
+    float guarded = 0, led = 0, led_margin = 0, soft = 0, near = 0, tied = 0, figures = 0;
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const tikal_field *fd = &s->field[f];
+        figures += fd->explorers[seat] + (fd->leaders >> seat & 1u);
+        if (fd->kind != TIKAL_TEMPLE)
+            continue;
+        if (fd->guard >= 0) {
+            guarded += fd->guard == seat ? fd->value : 0;
+            continue;
+        }
+        int mine = tikal_strength(s, seat, f), best_other = 0;
+        double sum = 0;
+        for (int p = 0; p < players; p++) {
+            int st = tikal_strength(s, p, f);
+            sum += (double)st * st;
+            if (p != seat && st > best_other)
+                best_other = st;
+        }
+        if (sum > 0)
+            soft += (float)(fd->value * mine * mine / sum);
+        if (mine > best_other) {
+            led += fd->value;
+            led_margin += (float)(mine - best_other > 3 ? 3 : mine - best_other) * fd->value;
+        } else if (mine > 0 && mine == best_other)
+            tied += fd->value;
+        for (int d = 0; d < 6; d++) {
+            int g = tikal_neighbor(f, d);
+            if (g >= 0 && tikal_crossing_cost(s, f, d) != 0)
+                near += (float)(fd->value * tikal_strength(s, seat, g));
+        }
+    }
+    int best_score = -1000000;
+    for (int p = 0; p < players; p++)
+        if (p != seat && s->player[p].score > best_score)
+            best_score = s->player[p].score;
+    int tokens = 0;
+    for (int m = 0; m < TIKAL_MOTIFS; m++)
+        tokens += pl->treasures[m];
+    int now = tikal_self_score(s, seat);
+    float *x = out;
+    *x++ = 1.0f;
+    *x++ = (float)pl->score;
+    *x++ = (float)now;
+    *x++ = (float)(now * (left - 1));
+    *x++ = (float)left;
+    *x++ = guarded;
+    *x++ = guarded * (float)(left - 1);
+    *x++ = led;
+    *x++ = led_margin;
+    *x++ = soft;
+    *x++ = soft * (float)(left - 1);
+    *x++ = near;
+    *x++ = tied;
+    *x++ = pl->explorers_in_supply;
+    *x++ = pl->leader_in_supply;
+    *x++ = figures;
+    *x++ = pl->camps_built;
+    *x++ = (float)(TIKAL_MAX_GUARDS - pl->guards_placed);
+    *x++ = (float)tikal_treasure_points(pl);
+    *x++ = (float)tokens;
+    *x++ = s->actor == seat && s->phase == TIKAL_PH_ACTIONS ? s->ap : 0;
+    *x++ = s->actor == seat;
+    *x++ = s->auction && s->phase == TIKAL_PH_BID && s->high_bidder == seat ? s->high_bid : 0;
+    *x++ = s->actor == seat && s->hand >= 0 && tikal_tile(s->hand)->kind == TIKAL_TEMPLE ? tikal_tile(s->hand)->value : 0;
+    *x++ = (float)(pl->score - best_score);
+    assert(x - out == EVAL_TIKAL_FEATURES);
+}
+
+const model_features eval_tikal_features = {
+    "tikal",
+    EVAL_TIKAL_FEATURES,
+    eval_tikal_feature_names,
+    6,
+    eval_tikal_blocks,
+    eval_tikal_block,
+    eval_tikal_phase,
+    eval_tikal_extract,
+};

@@ -10,8 +10,19 @@
  * in play by the rounds left + workers standing on the gears by how far they
  * have turned (what picking them up will bring) + monuments at their value
  * now - food security: corn missing for the next food day costs about
- * what the unfed workers will cost, more as the day comes near.
+ * what the unfed workers will cost, more as the day comes near. This is
+ * the hand-tuned v1 (eval.h).
+ *
+ * The features of the learned v2 (eval_tzolkin_features, model.h) describe
+ * the same things without the guessed coefficients: what the seat holds,
+ * its temples (the VP of its step, its share of a temple's premium), its
+ * technologies, workers in play and on each gear (with their positions),
+ * food owed and how soon, the buildings and monuments it has, the best
+ * monument on display for it; the weights come from self-play.
  */
+#include <assert.h>
+#include <string.h>
+
 #include "bots/eval.h"
 #include "tzolkin/tzolkin.h"
 
@@ -27,8 +38,9 @@ static double eval_tzolkin_worker(int g, int pos)
     return 0.3 + (g == TZOLK_CHI ? 0.5 : 0.45) * pos;
 }
 
-void eval_tzolkin_estimate(const void *state, double *out)
+void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out)
 {
+    (void)hook;
     const tzolk_state *s = state;
     int players = s->players;
     int teeth = s->teeth;
@@ -79,3 +91,146 @@ void eval_tzolkin_estimate(const void *state, double *out)
                 out[who] += eval_tzolkin_worker(g, pos);
         }
 }
+
+/* The learned evaluation's features of one seat (in this order). */
+static const char *const eval_tzolkin_feature_names[] = {
+    "bias", "vp", "corn", "wood", "stone", "gold", "skulls", "workers", "hand",
+    "tech_agri", "tech_extr", "tech_arch", "tech_theo", "tech3_count", "tech_sum_sq",
+    "temple_vp", "temple_vp_ends", "premium_share", "temple_steps",
+    "food_cost", "corn_short", "corn_short_near", "corn_after_food", "feed_free", "feed_disc",
+    "buildings", "farms", "monuments", "monument_points", "display_monument_best",
+    "pal_count", "pal_pos", "yax_count", "yax_pos", "tik_count", "tik_pos",
+    "uxm_count", "uxm_pos", "chi_count", "chi_pos", "on_start", "token", "light",
+    "corn_tiles", "wood_tiles", "resources_value", "workers_x_food_soon", "vp_lead",
+};
+
+enum { EVAL_TZOLKIN_FEATURES = (int)(sizeof eval_tzolkin_feature_names / sizeof eval_tzolkin_feature_names[0]) };
+
+static const char *const eval_tzolkin_blocks[] = {"2p", "3p", "4p"};
+
+static int eval_tzolkin_block(const void *state)
+{
+    const tzolk_state *s = state;
+    return s->players - 2;
+}
+
+static double eval_tzolkin_phase(const void *state)
+{
+    const tzolk_state *s = state;
+    return s->teeth >= 26 ? 1.0 : s->teeth / 26.0;
+}
+
+static int eval_tzolkin_popcount(uint32_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static void eval_tzolkin_extract(const void *state, int seat, float *out)
+{
+    const tzolk_state *s = state;
+    const tzolk_player *pl = &s->player[seat];
+    int players = s->players;
+    int ends_left = s->next_food >= 4 ? 0 : s->next_food >= 2 ? 1 : 2;
+    int to_food = s->next_food < 4 ? eval_tzolkin_food_tooth[s->next_food] - s->teeth : 30;
+    float *x = out;
+    memset(out, 0, EVAL_TZOLKIN_FEATURES * sizeof *out);
+    *x++ = 1.0f;
+    *x++ = (float)pl->vp;
+    *x++ = (float)pl->corn;
+    *x++ = pl->res[0];
+    *x++ = pl->res[1];
+    *x++ = pl->res[2];
+    *x++ = pl->skulls;
+    *x++ = pl->workers;
+    *x++ = pl->hand;
+    int tech3 = 0, tech_sq = 0;
+    for (int t = 0; t < TZOLK_TRACKS; t++) {
+        *x++ = pl->tech[t];
+        tech3 += pl->tech[t] >= 3;
+        tech_sq += pl->tech[t] * pl->tech[t];
+    }
+    *x++ = (float)tech3;
+    *x++ = (float)tech_sq;
+    float temple_vp = 0, premium = 0, steps = 0;
+    for (int t = 0; t < TZOLK_TEMPLES; t++) {
+        const tzolk_temple_def *td = tzolk_temple(t);
+        int step = pl->temple[t], top = 1, ties = 0;
+        for (int o = 0; o < players; o++) {
+            if (s->player[o].temple[t] > step)
+                top = 0;
+            ties += s->player[o].temple[t] == step;
+        }
+        temple_vp += td->vp[step];
+        steps += step - td->start;
+        if (ends_left > 0 && top)
+            premium += ties == 1 ? td->premium[ends_left == 2 ? 0 : 1] : td->premium[ends_left == 2 ? 0 : 1] / 2;
+    }
+    *x++ = temple_vp;
+    *x++ = temple_vp * ends_left;
+    *x++ = premium;
+    *x++ = steps;
+    int cost = s->next_food < 4 ? tzolk_feeding_cost(s, seat) : 0;
+    int short_corn = cost > pl->corn ? cost - pl->corn : 0;
+    *x++ = (float)cost;
+    *x++ = (float)short_corn;
+    *x++ = to_food <= 2 ? (float)short_corn : 0.0f;
+    *x++ = (float)(pl->corn > cost ? pl->corn - cost : 0);
+    *x++ = pl->feed_free;
+    *x++ = pl->feed_disc;
+    int farms = 0;
+    for (int b = 0; b < TZOLK_BUILDINGS; b++)
+        if (pl->buildings >> b & 1u)
+            farms += tzolk_building(b)->category == TZOLK_FARM;
+    *x++ = (float)eval_tzolkin_popcount(pl->buildings);
+    *x++ = (float)farms;
+    int mon_points = 0, best = 0;
+    for (int m = 0; m < TZOLK_MONUMENTS; m++) {
+        if (pl->monuments >> m & 1u)
+            mon_points += tzolk_monument_points(s, seat, m);
+        else if (s->mon_display >> m & 1u) {
+            int v = tzolk_monument_points(s, seat, m);
+            if (v > best)
+                best = v;
+        }
+    }
+    *x++ = (float)eval_tzolkin_popcount(pl->monuments);
+    *x++ = (float)mon_points;
+    *x++ = (float)best;
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        int count = 0, pos_sum = 0, cap = g == TZOLK_CHI ? 10 : 7;
+        for (int pos = 0; pos < TZOLK_HOLES_MAX; pos++)
+            if (s->gear[g][pos] == seat) {
+                count++;
+                pos_sum += pos > cap ? cap : pos;
+            }
+        *x++ = (float)count;
+        *x++ = (float)pos_sum;
+    }
+    *x++ = s->start_space == seat;
+    *x++ = s->token == seat;
+    *x++ = pl->light;
+    *x++ = pl->corn_tiles;
+    *x++ = pl->wood_tiles;
+    *x++ = (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]);
+    *x++ = to_food <= 3 ? (float)pl->workers : 0.0f;
+    int best_other = -1000000;
+    for (int o = 0; o < players; o++)
+        if (o != seat && s->player[o].vp > best_other)
+            best_other = s->player[o].vp;
+    *x++ = (float)(pl->vp - best_other);
+    assert(x - out == EVAL_TZOLKIN_FEATURES);
+}
+
+const model_features eval_tzolkin_features = {
+    "tzolkin",
+    EVAL_TZOLKIN_FEATURES,
+    eval_tzolkin_feature_names,
+    3,
+    eval_tzolkin_blocks,
+    eval_tzolkin_block,
+    eval_tzolkin_phase,
+    eval_tzolkin_extract,
+};

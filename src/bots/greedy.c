@@ -50,7 +50,7 @@ struct greedy {
     int plan_next;              /* index of the next action to play */
 };
 
-greedy *greedy_new(const game_def *game, int beam, uint64_t seed)
+greedy *greedy_new(const game_def *game, const eval_hook *hook, int beam, uint64_t seed)
 {
     if (beam < 1)
         beam = 1;
@@ -60,7 +60,7 @@ greedy *greedy_new(const game_def *game, int beam, uint64_t seed)
     if (g == NULL)
         return NULL;
     g->game = game;
-    g->hook = eval_find(game);
+    g->hook = hook;
     g->size = game->state_size;
     g->beam = beam;
     rng_seed(&g->random, seed);

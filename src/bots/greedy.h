@@ -5,7 +5,7 @@
  * micro-actions up to the end of the turn (Tikal's placement and 10 action
  * points, Tzolk'in's placements or pick-ups with their choices) and keeps
  * the one whose position at the turn's end the evaluation hook (eval.h)
- * rates best for its seat. The search is a beam search: depth by depth it
+ * (eval.h, the version the bot was made with) rates best for its seat. The search is a beam search: depth by depth it
  * keeps the `beam` best positions still inside the turn, merging identical
  * positions (equal hashes of equal states) reached in different orders. A
  * chance node inside the turn (a Tikal dig) ends the plan and is valued by
@@ -24,6 +24,7 @@
 
 #include <stdint.h>
 
+#include "bots/eval.h"
 #include "game.h"
 
 enum {
@@ -35,9 +36,10 @@ enum {
 
 typedef struct greedy greedy;
 
-/* A greedy bot for game keeping beam positions per depth (1 = pure
- * best-first descent); NULL if memory fails. */
-greedy *greedy_new(const game_def *game, int beam, uint64_t seed);
+/* A greedy bot for game rating positions by hook (which must outlive it)
+ * and keeping beam positions per depth (1 = pure best-first descent); NULL
+ * if memory fails. */
+greedy *greedy_new(const game_def *game, const eval_hook *hook, int beam, uint64_t seed);
 /* The action for seat, to act in the state whose observation for seat is
  * observation; -1 if there is none. */
 int greedy_choose(greedy *g, const void *observation, int seat);

@@ -78,6 +78,8 @@ struct mcts {
     mcts_tree *trees;       /* the trees */
     mcts_stats last;        /* what the last decision did */
     int *legal;             /* scratch for the caller's thread */
+    mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
+    int choice_count;       /* entries of choices */
 };
 
 static double mcts_now(void)
@@ -104,7 +106,7 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
 {
     memset(t, 0, sizeof *t);
     t->game = game;
-    t->hook = eval_find(game);
+    t->hook = config->hook;
     t->config = config;
     t->node_cap = config->nodes;
     t->edge_cap = config->nodes * MCTS_EDGES_PER_NODE;
@@ -451,16 +453,23 @@ typedef struct mcts_total {
     double reward;   /* rewards summed over the trees */
 } mcts_total;
 
-int mcts_choose(mcts *m, const void *observation, int seat)
+/* Most visits first, then the better mean reward, then the lower action. */
+static int mcts_by_visits(const void *a, const void *b)
+{
+    const mcts_choice *x = a, *y = b;
+    if (x->visits != y->visits)
+        return x->visits > y->visits ? -1 : 1;
+    if (x->value != y->value)
+        return x->value > y->value ? -1 : 1;
+    return x->action - y->action;
+}
+
+/* Search from observation for seat (at least one legal action) and fill
+ * m->choices with the root's legal actions, best first. */
+static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
 {
     const game_def *game = m->game;
     double start = mcts_now();
-    memset(&m->last, 0, sizeof m->last);
-    int n = game->legal_actions(observation, m->legal);
-    if (n <= 0)
-        return -1;
-    if (n == 1)
-        return m->legal[0];
     long iterations = m->config.iterations;
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
@@ -506,16 +515,39 @@ int mcts_choose(mcts *m, const void *observation, int seat)
         }
     }
     m->last.seconds = mcts_now() - start;
-    int best = -1;
-    for (int k = 0; k < count; k++) {
-        if (!mcts_is_legal(m->legal, n, totals[k].action))
-            continue;
-        if (best < 0 || totals[k].visits > totals[best].visits ||
-            (totals[k].visits == totals[best].visits &&
-             totals[k].reward * totals[best].visits > totals[best].reward * totals[k].visits) ||
-            (totals[k].visits == totals[best].visits && totals[k].reward == totals[best].reward &&
-             totals[k].action < totals[best].action))
-            best = k;
-    }
-    return best >= 0 ? totals[best].action : m->legal[0];
+    m->choice_count = 0;
+    for (int k = 0; k < count; k++)
+        if (mcts_is_legal(m->legal, n, totals[k].action))
+            m->choices[m->choice_count++] =
+                (mcts_choice){totals[k].action, (long)totals[k].visits,
+                              totals[k].visits > 0 ? totals[k].reward / totals[k].visits : 0.0};
+    qsort(m->choices, (size_t)m->choice_count, sizeof *m->choices, mcts_by_visits);
+    if (m->choice_count == 0)
+        m->choices[m->choice_count++] = (mcts_choice){m->legal[0], 0, 0.0};
+}
+
+int mcts_choose(mcts *m, const void *observation, int seat)
+{
+    memset(&m->last, 0, sizeof m->last);
+    m->choice_count = 0;
+    int n = m->game->legal_actions(observation, m->legal);
+    if (n <= 0)
+        return -1;
+    if (n == 1)
+        return m->legal[0];
+    mcts_search_root(m, observation, seat, n);
+    return m->choices[0].action;
+}
+
+int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, int max)
+{
+    memset(&m->last, 0, sizeof m->last);
+    m->choice_count = 0;
+    int n = m->game->legal_actions(observation, m->legal);
+    if (n <= 0)
+        return 0;
+    mcts_search_root(m, observation, seat, n);
+    int count = m->choice_count < max ? m->choice_count : max;
+    memcpy(out, m->choices, (size_t)count * sizeof *out);
+    return count;
 }

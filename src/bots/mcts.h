@@ -43,6 +43,7 @@
 
 #include <stdint.h>
 
+#include "bots/eval.h"
 #include "game.h"
 
 enum {
@@ -66,6 +67,7 @@ typedef struct mcts_config {
     double explore;  /* UCB1 exploration constant (rewards are in [0, 1]) */
     uint64_t seed;   /* seed of the bot's generator */
     double others;   /* widening factor at the other seats' nodes, < 0 = by seats (see above) */
+    const eval_hook *hook; /* the evaluation (eval.h), which must outlive the bot */
 } mcts_config;
 
 typedef struct mcts mcts;
@@ -77,11 +79,23 @@ typedef struct mcts_stats {
     double seconds;  /* wall time of the search */
 } mcts_stats;
 
+/* One action at the root of a search and what the search made of it. */
+typedef struct mcts_choice {
+    int action;   /* the action */
+    long visits;  /* iterations that took it, all threads */
+    double value; /* mean reward of the searching seat after it, in [0, 1]: its estimated chance of winning */
+} mcts_choice;
+
 /* A new bot; NULL if memory fails or the config is unusable. */
 mcts *mcts_new(const game_def *game, const mcts_config *config);
 /* The action for seat, to act in the state whose observation for seat is
  * observation; -1 if there is none. */
 int mcts_choose(mcts *m, const void *observation, int seat);
+/* Search as mcts_choose does (even when one action is legal) and write
+ * the root's legal actions best first (the first is mcts_choose's
+ * choice), at most max of them; returns their number, 0 if none is legal.
+ * For hints and analysis. */
+int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, int max);
 /* What the last mcts_choose did. */
 void mcts_last_stats(const mcts *m, mcts_stats *out);
 void mcts_free(mcts *m);

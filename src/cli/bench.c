@@ -104,10 +104,13 @@ enum { CLI_BENCH_MCTS_POSITIONS = 8 }; /* positions searched per setting */
 /* MCTS iterations per second on one core at positions of a random game of
  * options and seed; 0, or CLI_FAIL. */
 static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_t seed, int iterations,
-                          long *total, double *seconds)
+                          int version, long *total, double *seconds)
 {
     const game_def *game = b->game;
-    mcts_config config = {iterations, 0, 1, iterations + 64, 0, 0.1, seed, MCTS_OTHERS_AUTO};
+    eval_hook *hook = eval_new(game, version, NULL, 0);
+    if (hook == NULL)
+        return CLI_FAIL;
+    mcts_config config = {iterations, 0, 1, iterations + 64, 0, 0.1, seed, MCTS_OTHERS_AUTO, hook};
     mcts *m = mcts_new(game, &config);
     unsigned char *view = malloc(game->state_size);
     int status = m != NULL && view != NULL && game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
@@ -155,6 +158,7 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
         game->apply(b->state, action, NULL, 0);
     }
     mcts_free(m);
+    eval_free(hook);
     free(view);
     return status;
 }
@@ -240,19 +244,20 @@ int cli_bench(int argc, char **argv)
             printf("mcts: one thread, %ld iterations at each of %d positions of a random game (seed %llu)\n",
                    mcts_iterations, CLI_BENCH_MCTS_POSITIONS, (unsigned long long)seed);
             printf("%-16s %12s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s");
-            for (int players = game->min_players; status == 0 && players <= game->max_players; players++) {
-                game_options setting = {players, 0};
-                long done;
-                double spent;
-                status = cli_bench_mcts(&b, &setting, seed, (int)mcts_iterations, &done, &spent);
-                if (status != 0) {
-                    fputs("maya bench: mcts failed\n", stderr);
-                    break;
+            for (int players = game->min_players; status == 0 && players <= game->max_players; players++)
+                for (int version = EVAL_V2; status == 0 && version >= EVAL_V1; version--) {
+                    game_options setting = {players, 0};
+                    long done;
+                    double spent;
+                    status = cli_bench_mcts(&b, &setting, seed, (int)mcts_iterations, version, &done, &spent);
+                    if (status != 0) {
+                        fputs("maya bench: mcts failed\n", stderr);
+                        break;
+                    }
+                    char label[64];
+                    snprintf(label, sizeof label, "%dp eval=%s", players, eval_version_name(version));
+                    printf("%-16s %12ld %9.3f %14.0f\n", label, done, spent, spent > 0 ? done / spent : 0.0);
                 }
-                char label[64];
-                snprintf(label, sizeof label, "%dp", players);
-                printf("%-16s %12ld %9.3f %14.0f\n", label, done, spent, spent > 0 ? done / spent : 0.0);
-            }
         }
     }
     free(b.state);

@@ -1,0 +1,104 @@
+/*
+ * model.h -- the learned evaluation's model: a linear function of features
+ * of one seat's position, whose weights glide with the game's progress, fitted
+ * to the points the seat went on to score in self-play (cli/train.c).
+ *
+ * A game gives the model a feature set (model_features): named numbers that
+ * describe what one seat has and where it stands (its corn, its step on a
+ * temple, a temple it leads...), read from the engine's public state and
+ * helpers; a phase in [0, 1] saying how far the game has gone; and a block
+ * that picks the weights for the kind of game (e.g. one per player count).
+ * The estimate of a seat's final score is its score now plus
+ *
+ *     sum over features f of x_f * w_f(phase),
+ *
+ * with w_f piecewise linear between MODEL_KNOTS knots evenly spread over the
+ * phase (so a worker can be worth much early and little late). The model is
+ * linear in its weights: fitting is a ridge regression solved exactly from
+ * the sums of the normal equations (model_fit), which a training run adds up
+ * game by game without keeping the samples. An estimate costs a few hundred
+ * multiply-adds per seat, as cheap as the hand-tuned hooks it replaces.
+ *
+ * Weights file (data/weights-GAME.txt, written by model_write, read by
+ * model_parse; the build embeds it in the binary):
+ *   # comment lines; "# made by: COMMAND" names the command that made it
+ *   model GAME FEATURES KNOTS BLOCKS
+ *   block NAME                      one per block, in block order, each followed by
+ *   FEATURE W0 W1 ... W(KNOTS-1)    one line per feature, in the feature set's order
+ * A file whose game, sizes, block or feature names differ from the feature
+ * set is refused with its line number: weights never meet the wrong features.
+ */
+#ifndef MAYA_BOT_MODEL_H
+#define MAYA_BOT_MODEL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum {
+    MODEL_KNOTS = 3,         /* knots of each weight's curve over the phase */
+    MODEL_FEATURES_MAX = 96, /* most features of a seat */
+    MODEL_BLOCKS_MAX = 8,    /* most weight blocks */
+    MODEL_ROW_MAX = MODEL_KNOTS * MODEL_FEATURES_MAX /* most coefficients of one block */
+};
+
+/* What a game gives its learned evaluation. */
+typedef struct model_features {
+    const char *game;                      /* game_def.name */
+    int count;                             /* features per seat, <= MODEL_FEATURES_MAX */
+    const char *const *names;              /* their names: letters, digits, '_' */
+    int blocks;                            /* weight blocks, <= MODEL_BLOCKS_MAX */
+    const char *const *block_names;        /* their names */
+    int (*block)(const void *state);       /* the block a state's game uses */
+    double (*phase)(const void *state);    /* progress: 0 at the start, 1 at the end */
+    void (*extract)(const void *state, int seat, float *out); /* out[count]: the seat's features */
+} model_features;
+
+/* A set of weights for a feature set. */
+typedef struct model {
+    const model_features *features; /* what the weights weigh */
+    float *weights;                  /* [blocks][count][MODEL_KNOTS] */
+    char command[512];               /* the command that made them ("" unknown) */
+} model;
+
+/* A model with every weight 0 (estimates = scores now); NULL if memory fails. */
+model *model_new(const model_features *features);
+/* A model read from a weights file's text; NULL with "line N: reason" in
+ * why if the text is not weights of this feature set. */
+model *model_parse(const model_features *features, const char *text, char *why, size_t why_len);
+/* Write m as a weights file, "# made by: command" in its header. 0 or -1. */
+int model_write(const model *m, FILE *out, const char *command);
+void model_free(model *m);
+
+/* Points each seat is estimated to score from now on (out[players]). */
+void model_gain(const model *m, const void *state, int players, double *out);
+/* The regression row of seat at state: row[count * MODEL_KNOTS] (the
+ * features spread over the two knots around the phase); returns the block. */
+int model_row(const model_features *features, const void *state, int seat, double *row);
+
+/* The sums of a ridge regression of one block: y ~ w . row. */
+typedef struct model_fit {
+    int size;       /* coefficients, count * MODEL_KNOTS */
+    double *xtx;    /* sum of row row^T, size * size */
+    double *xty;    /* sum of y row, size */
+    double yy;      /* sum of y^2 */
+    long samples;   /* rows added */
+} model_fit;
+
+/* Sums for size coefficients, all 0; -1 if memory fails. */
+int model_fit_init(model_fit *fit, int size);
+void model_fit_free(model_fit *fit);
+void model_fit_clear(model_fit *fit);
+void model_fit_add(model_fit *fit, const double *row, double y);
+/* fit += other (same size). */
+void model_fit_merge(model_fit *fit, const model_fit *other);
+/* Mean squared error of weights w (size of them) on the samples; 0 if none. */
+double model_fit_loss(const model_fit *fit, const double *w);
+/* The weights minimising squared error + ridge * samples * |w - prior|^2
+ * (prior NULL = 0), into w; -1 if the system is singular. */
+int model_fit_solve(const model_fit *fit, double ridge, const double *prior, double *w);
+
+/* The weights of block b as a regression vector (size count * MODEL_KNOTS) and back. */
+void model_get_block(const model *m, int b, double *w);
+void model_set_block(model *m, int b, const double *w);
+
+#endif
