@@ -78,6 +78,97 @@ static void test_specs(void **unused)
     assert_string_equal(list[1].kind, "greedy");
     assert_int_equal(bot_parse_list("random,random,random,random,random", list, 4, why, sizeof why), -1);
     assert_int_equal(bot_parse_list("greedy,", list, 4, why, sizeof why), -1);
+    /* The evaluation: v2 (learned) by default, v1 said in the spec. */
+    assert_int_equal(bot_parse("mcts", &s, why, sizeof why), 0);
+    assert_int_equal(s.eval, EVAL_V2);
+    assert_int_equal(bot_parse("mcts:eval=v1,iterations=300", &s, why, sizeof why), 0);
+    assert_int_equal(s.eval, EVAL_V1);
+    assert_int_equal(s.iterations, 300);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:iterations=300,eval=v1");
+    assert_int_equal(bot_parse("greedy:eval=v2", &s, why, sizeof why), 0);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "greedy");
+    assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "eval"));
+    assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
+    assert_int_equal(list[0].eval, EVAL_V1);
+    assert_int_equal(list[1].eval, EVAL_V2);
+}
+
+/* Levels are names for specs, weakest first; options after a level's name
+ * go on top of its spec; an unknown name is refused with the levels named. */
+static void test_levels(void **unused)
+{
+    (void)unused;
+    int count;
+    const bot_level *levels = bot_levels(&count);
+    assert_int_equal(count, 4);
+    const char *names[] = {"beginner", "casual", "strong", "expert"};
+    bot_settings s, direct;
+    char why[256], text[128];
+    for (int i = 0; i < count; i++) {
+        assert_string_equal(levels[i].name, names[i]);
+        assert_true(strlen(levels[i].description) > 0);
+        assert_int_equal(bot_parse(levels[i].name, &s, why, sizeof why), 0);
+        assert_int_equal(bot_parse(levels[i].spec, &direct, why, sizeof why), 0);
+        assert_memory_equal(&s, &direct, sizeof s);
+    }
+    assert_int_equal(bot_parse("expert:seed=5,threads=2", &s, why, sizeof why), 0);
+    assert_int_equal((int)s.seed, 5);
+    assert_int_equal(s.threads, 2);
+    assert_int_equal(bot_parse("strong:iterations=77", &s, why, sizeof why), 0);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:iterations=77");
+    assert_int_not_equal(bot_parse("grandmaster", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "expert"));
+    assert_int_equal(bot_parse_list("beginner,expert:seed=2,casual", (bot_settings[4]){0}, 4, why, sizeof why), 3);
+}
+
+/* Hints: the hint level's best actions for the seat to act, legal, best
+ * first, chances in [0, 1], the same for the same seed; none when the seat
+ * has no action. */
+static void test_hints(void **unused)
+{
+    (void)unused;
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        match m;
+        game_options options = {2, 0};
+        assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
+        rng r;
+        rng_seed(&r, 11);
+        while (match_current_player(&m) == GAME_CHANCE)
+            assert_int_equal(match_apply(&m, match_sample_chance(&m, &r), NULL, 0), 0);
+        int seat = match_current_player(&m);
+        assert_true(seat >= 0);
+        void *view = malloc(game->state_size);
+        int *legal = malloc((size_t)game->max_legal * sizeof *legal);
+        game->observation(m.state, seat, view);
+        int n = game->legal_actions(view, legal);
+        bot_hint hints[3], again[3];
+        char why[128];
+        int count = bot_hints(game, view, seat, 7, hints, 3, why, sizeof why);
+        assert_true(count >= 1 && count <= 3 && count <= n);
+        for (int i = 0; i < count; i++) {
+            int found = 0;
+            for (int k = 0; k < n; k++)
+                found |= legal[k] == hints[i].action;
+            assert_true(found);
+            assert_true(hints[i].chance >= 0.0 && hints[i].chance <= 1.0);
+            if (i > 0)
+                assert_true(hints[i].visits <= hints[i - 1].visits);
+        }
+        assert_int_equal(bot_hints(game, view, seat, 7, again, 3, why, sizeof why), count);
+        for (int i = 0; i < count; i++) {
+            assert_int_equal(again[i].action, hints[i].action);
+            assert_true(again[i].chance == hints[i].chance);
+            assert_int_equal(again[i].visits, hints[i].visits);
+        }
+        free(view);
+        free(legal);
+        match_free(&m);
+    }
 }
 
 /* Random games of game with players seats; at every decision (every other
@@ -372,7 +463,8 @@ static void test_statistics(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_specs),           cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_specs),           cmocka_unit_test(test_levels),
+        cmocka_unit_test(test_hints),           cmocka_unit_test(test_statistics),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "bots/model.h"
-#include "game.h"
 
 static size_t model_weight_count(const model_features *f)
 {
@@ -75,7 +74,7 @@ model *model_parse(const model_features *features, const char *text, char *why, 
         if (buf[0] == '#') {
             const char *made = "# made by: ";
             if (strncmp(buf, made, strlen(made)) == 0)
-                snprintf(m->command, sizeof m->command, "%s", buf + strlen(made));
+                snprintf(m->command, sizeof m->command, "%.511s", buf + strlen(made));
             continue;
         }
         if (buf[0] == '\0')

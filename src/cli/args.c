@@ -57,6 +57,21 @@ static const struct cli_usage_text {
      "    per move, per turn (a seat's decisions until another seat decides) and of\n"
      "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
      "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
+    {"train",
+     "maya train GAME [--generations G] [--games N] [--iterations I] [--explore P]\n"
+     "                [--ridge R] [--decay D] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
+     "    Learns the evaluation of GAME from self-play: G generations (default 6)\n"
+     "    of N games (default 200, player counts and variants in turn) between\n"
+     "    MCTS bots of I iterations per decision (default 1000) that use the\n"
+     "    weights learned so far (the first generation the hand-tuned v1, unless\n"
+     "    --from gives weights to start from), P% of decisions drawn by visits\n"
+     "    (default 10); after each generation a ridge fit (penalty R millionths\n"
+     "    per sample, default 100) of the points each seat went on to score, on\n"
+     "    this generation's games and D% (default 50) of the earlier sums. Every\n"
+     "    tenth game is held out and its loss printed before and after the fit.\n"
+     "    Writes the weights to FILE (default data/weights-GAME.txt, which the\n"
+     "    build embeds) after every generation. Same seed, same weights, for any\n"
+     "    number of threads J (default: every core).\n"},
     {"serve",
      "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
      "           [--bot-threads N] [--web DIR]\n"

@@ -1,0 +1,441 @@
+/*
+ * train.c -- learning an evaluation from self-play: generations of MCTS
+ * games on worker threads, their samples summed in game order, a ridge fit
+ * per weight block after each generation (see train.h).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bots/bot.h"
+#include "bots/eval.h"
+#include "bots/mcts.h"
+#include "bots/train.h"
+#include "games.h"
+#include "match.h"
+#include "rng.h"
+
+enum {
+    TRAIN_CHOICES = 8,     /* searched actions an exploring decision is drawn among */
+    TRAIN_HOLD_OUT = 10    /* every TRAIN_HOLD_OUT-th game is held out of the fit */
+};
+
+/* One finished game's samples. */
+typedef struct train_result {
+    int ready;                         /* 1 once the game is over and summed */
+    int block;                         /* weight block of its states */
+    int players;                       /* seats */
+    int score[GAME_MAX_PLAYERS];       /* final scores */
+    model_fit fit;                     /* its samples' sums */
+} train_result;
+
+/* What the threads of one generation share. */
+typedef struct train_shared {
+    const train_config *config;        /* the run */
+    const model_features *features;    /* the game's features */
+    const eval_hook *hook;             /* the evaluation playing this generation */
+    int generation;                    /* its number */
+    pthread_mutex_t lock;              /* guards the fields below */
+    pthread_cond_t changed;            /* signalled when a game finishes or fails */
+    int next;                          /* next game to hand out */
+    train_result *results;             /* one per game of the generation */
+    int failed;                        /* 1 once a game failed */
+    char why[256];                     /* its reason */
+} train_shared;
+
+/* One worker thread's scratch. */
+typedef struct train_worker {
+    train_shared *shared;              /* the generation */
+    pthread_t thread;                  /* the thread */
+    unsigned char *states;             /* decision states of the current game */
+    int state_cap;                     /* room in states, in states */
+    unsigned char *state;              /* the game being played */
+    unsigned char *view;               /* the observation of the seat to act */
+    int *legal;                        /* scratch, game->max_legal */
+    double *probability;               /* scratch, game->max_legal */
+    double row[MODEL_ROW_MAX];         /* one sample's row */
+} train_worker;
+
+static double train_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int train_fail(char *why, size_t why_len, const char *message)
+{
+    if (why != NULL && why_len > 0)
+        snprintf(why, why_len, "%s", message);
+    return -1;
+}
+
+/* The seed of game k of generation g. */
+static uint64_t train_game_seed(uint64_t seed, int generation, int k)
+{
+    rng r;
+    rng_seed(&r, seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(generation + 1)));
+    uint64_t s = rng_next(&r);
+    rng_seed(&r, s + (uint64_t)k);
+    return rng_next(&r);
+}
+
+/* The options of game k: player counts and variants in turn. */
+static game_options train_options(const game_def *game, int k)
+{
+    int counts = game->max_players - game->min_players + 1;
+    int variants = games_variant_count(game);
+    if (variants < 1)
+        variants = 1;
+    int setting = k % (counts * variants);
+    return (game_options){game->min_players + setting % counts, setting / counts};
+}
+
+/* Keep a copy of the state about to be decided. 0 or -1. */
+static int train_keep(train_worker *w, int *count, size_t size)
+{
+    if (*count == w->state_cap) {
+        int cap = w->state_cap ? 2 * w->state_cap : 256;
+        unsigned char *more = realloc(w->states, (size_t)cap * size);
+        if (more == NULL)
+            return -1;
+        w->states = more;
+        w->state_cap = cap;
+    }
+    memcpy(w->states + (size_t)(*count)++ * size, w->state, size);
+    return 0;
+}
+
+/* The action of seat: the search's best, or with probability explore one
+ * of its actions drawn by visits. */
+static int train_decide(train_worker *w, mcts *search, int seat, rng *r)
+{
+    const train_config *c = w->shared->config;
+    mcts_choice choices[TRAIN_CHOICES];
+    int n = mcts_analyse(search, w->view, seat, choices, TRAIN_CHOICES);
+    if (n <= 0)
+        return -1;
+    if (n == 1 || rng_unit(r) >= c->explore)
+        return choices[0].action;
+    long total = 0;
+    for (int i = 0; i < n; i++)
+        total += choices[i].visits + 1;
+    long pick = (long)rng_below(r, (uint64_t)total);
+    for (int i = 0; i < n; i++) {
+        pick -= choices[i].visits + 1;
+        if (pick < 0)
+            return choices[i].action;
+    }
+    return choices[0].action;
+}
+
+/* Play game k of the generation to its end and sum its samples into out.
+ * 0, or -1 with a reason in why. */
+static int train_game(train_worker *w, int k, train_result *out, char *why, size_t why_len)
+{
+    train_shared *sh = w->shared;
+    const train_config *c = sh->config;
+    const game_def *game = c->game;
+    game_options options = train_options(game, k);
+    rng seeds, chance, explore;
+    rng_seed(&seeds, train_game_seed(c->seed, sh->generation, k));
+    rng_seed(&chance, rng_next(&seeds));
+    rng_seed(&explore, rng_next(&seeds));
+    if (game->init(w->state, &options, why, why_len) != 0)
+        return -1;
+    mcts *search[GAME_MAX_PLAYERS] = {NULL};
+    int status = 0;
+    for (int p = 0; p < options.players; p++) {
+        mcts_config mc = {c->iterations, 0, 1, 2 * c->iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0,
+                          rng_next(&seeds), MCTS_OTHERS_AUTO, sh->hook};
+        if ((search[p] = mcts_new(game, &mc)) == NULL)
+            status = train_fail(why, why_len, "out of memory");
+    }
+    int count = 0, length = 0;
+    while (status == 0) {
+        int player = game->current_player(w->state);
+        if (player == GAME_TERMINAL)
+            break;
+        int action;
+        if (player == GAME_CHANCE) {
+            int n = game->chance_outcomes(w->state, w->legal, w->probability);
+            action = match_pick_outcome(w->legal, w->probability, n, &chance);
+        } else {
+            if (train_keep(w, &count, game->state_size) != 0) {
+                status = train_fail(why, why_len, "out of memory");
+                break;
+            }
+            game->observation(w->state, player, w->view);
+            int n = game->legal_actions(w->view, w->legal);
+            action = n == 1 ? w->legal[0] : train_decide(w, search[player], player, &explore);
+        }
+        if (action < 0 || ++length > game->max_game_length || game->apply(w->state, action, why, why_len) != 0) {
+            if (action < 0 || length > game->max_game_length)
+                train_fail(why, why_len, "a self-play game found no action or did not end");
+            status = -1;
+        }
+    }
+    for (int p = 0; p < options.players; p++)
+        mcts_free(search[p]);
+    if (status != 0)
+        return -1;
+    out->players = options.players;
+    game->scores(w->state, out->score);
+    out->block = sh->features->block(w->state);
+    for (int i = 0; i < count; i++) {
+        const unsigned char *state = w->states + (size_t)i * game->state_size;
+        int then[GAME_MAX_PLAYERS];
+        game->scores(state, then);
+        for (int p = 0; p < options.players; p++) {
+            model_row(sh->features, state, p, w->row);
+            model_fit_add(&out->fit, w->row, out->score[p] - then[p]);
+        }
+    }
+    return 0;
+}
+
+static void *train_worker_main(void *arg)
+{
+    train_worker *w = arg;
+    train_shared *sh = w->shared;
+    for (;;) {
+        pthread_mutex_lock(&sh->lock);
+        int k = sh->failed ? sh->config->games : sh->next++;
+        pthread_mutex_unlock(&sh->lock);
+        if (k >= sh->config->games)
+            return NULL;
+        char why[256] = "";
+        train_result *out = &sh->results[k];
+        int status = train_game(w, k, out, why, sizeof why);
+        pthread_mutex_lock(&sh->lock);
+        if (status != 0 && !sh->failed) {
+            sh->failed = 1;
+            snprintf(sh->why, sizeof sh->why, "game %d of generation %d: %.200s", k, sh->generation, why);
+        }
+        out->ready = status == 0;
+        pthread_cond_broadcast(&sh->changed);
+        pthread_mutex_unlock(&sh->lock);
+    }
+}
+
+static void train_worker_free(train_worker *w)
+{
+    free(w->states);
+    free(w->state);
+    free(w->view);
+    free(w->legal);
+    free(w->probability);
+}
+
+/* Sums of every block, for the fit (with decay) and the held-out games. */
+typedef struct train_sums {
+    model_fit fit[MODEL_BLOCKS_MAX];     /* the fitted games, earlier generations decayed */
+    model_fit held[MODEL_BLOCKS_MAX];    /* this generation's held-out games */
+} train_sums;
+
+static void train_sums_free(train_sums *t, int blocks)
+{
+    for (int b = 0; b < blocks; b++) {
+        model_fit_free(&t->fit[b]);
+        model_fit_free(&t->held[b]);
+    }
+}
+
+static int train_sums_init(train_sums *t, int blocks, int size)
+{
+    memset(t, 0, sizeof *t);
+    for (int b = 0; b < blocks; b++)
+        if (model_fit_init(&t->fit[b], size) != 0 || model_fit_init(&t->held[b], size) != 0) {
+            train_sums_free(t, blocks);
+            return -1;
+        }
+    return 0;
+}
+
+/* Scale every sum of fit by factor (the decay of older generations). */
+static void train_fit_scale(model_fit *fit, double factor)
+{
+    size_t n = (size_t)fit->size;
+    for (size_t i = 0; i < n * n; i++)
+        fit->xtx[i] *= factor;
+    for (size_t i = 0; i < n; i++)
+        fit->xty[i] *= factor;
+    fit->yy *= factor;
+    fit->samples = (long)((double)fit->samples * factor + 0.5);
+}
+
+/* Mean squared error of m's weights over the held-out sums of every block. */
+static double train_held_loss(const model *m, const train_sums *t, long *samples)
+{
+    const model_features *f = m->features;
+    double w[MODEL_ROW_MAX], sse = 0.0;
+    *samples = 0;
+    for (int b = 0; b < f->blocks; b++) {
+        if (t->held[b].samples == 0)
+            continue;
+        model_get_block(m, b, w);
+        sse += model_fit_loss(&t->held[b], w) * (double)t->held[b].samples;
+        *samples += t->held[b].samples;
+    }
+    return *samples > 0 ? sse / (double)*samples : 0.0;
+}
+
+/* Play one generation with hook, merging each game's sums (in game order)
+ * into t; progress reported while it goes. 0 or -1 with a reason. */
+static int train_generation(const train_config *c, const model_features *f, const eval_hook *hook, int generation,
+                            train_sums *t, train_progress *progress, const model *m, train_report report,
+                            void *context, char *why, size_t why_len)
+{
+    const game_def *game = c->game;
+    int size = f->count * MODEL_KNOTS;
+    train_shared sh = {.config = c, .features = f, .hook = hook, .generation = generation};
+    sh.results = calloc((size_t)c->games, sizeof *sh.results);
+    train_worker *workers = calloc((size_t)c->threads, sizeof *workers);
+    if (sh.results == NULL || workers == NULL) {
+        free(sh.results);
+        free(workers);
+        return train_fail(why, why_len, "out of memory");
+    }
+    int status = 0;
+    for (int k = 0; k < c->games && status == 0; k++)
+        if (model_fit_init(&sh.results[k].fit, size) != 0)
+            status = train_fail(why, why_len, "out of memory");
+    pthread_mutex_init(&sh.lock, NULL);
+    pthread_cond_init(&sh.changed, NULL);
+    int started = 0;
+    for (; status == 0 && started < c->threads; started++) {
+        train_worker *w = &workers[started];
+        w->shared = &sh;
+        w->state = malloc(game->state_size);
+        w->view = malloc(game->state_size);
+        w->legal = malloc((size_t)game->max_legal * sizeof *w->legal);
+        w->probability = malloc((size_t)game->max_legal * sizeof *w->probability);
+        if (w->state == NULL || w->view == NULL || w->legal == NULL || w->probability == NULL ||
+            pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
+            train_worker_free(w);
+            status = train_fail(why, why_len, "cannot start a training thread");
+            pthread_mutex_lock(&sh.lock);
+            sh.failed = 1;
+            pthread_mutex_unlock(&sh.lock);
+            break;
+        }
+    }
+    /* Merge finished games in order; report as they come. */
+    int merged = 0;
+    double score_sum[GAME_MAX_PLAYERS + 1] = {0};
+    int score_count[GAME_MAX_PLAYERS + 1] = {0};
+    pthread_mutex_lock(&sh.lock);
+    while (status == 0 && merged < c->games && !sh.failed) {
+        if (!sh.results[merged].ready) {
+            pthread_cond_wait(&sh.changed, &sh.lock);
+            continue;
+        }
+        pthread_mutex_unlock(&sh.lock);
+        train_result *r = &sh.results[merged];
+        model_fit *into = merged % TRAIN_HOLD_OUT == TRAIN_HOLD_OUT - 1 ? &t->held[r->block] : &t->fit[r->block];
+        model_fit_merge(into, &r->fit);
+        model_fit_free(&r->fit);
+        for (int p = 0; p < r->players; p++) {
+            score_sum[r->players] += r->score[p];
+            score_count[r->players]++;
+        }
+        merged++;
+        progress->games_done = merged;
+        if (report != NULL)
+            report(context, progress, m);
+        pthread_mutex_lock(&sh.lock);
+    }
+    if (sh.failed && status == 0)
+        status = train_fail(why, why_len, sh.why);
+    pthread_mutex_unlock(&sh.lock);
+    for (int i = 0; i < started; i++) {
+        pthread_join(workers[i].thread, NULL);
+        train_worker_free(&workers[i]);
+    }
+    for (int k = 0; k < c->games; k++)
+        model_fit_free(&sh.results[k].fit);
+    for (int p = 0; p <= GAME_MAX_PLAYERS; p++) {
+        progress->mean_score[p] = score_count[p] ? score_sum[p] / score_count[p] : 0.0;
+        progress->score_count[p] = score_count[p];
+    }
+    pthread_cond_destroy(&sh.changed);
+    pthread_mutex_destroy(&sh.lock);
+    free(sh.results);
+    free(workers);
+    return status;
+}
+
+/* Fit every block with samples; the new weights go into m. */
+static int train_fit(const train_config *c, model *m, const train_sums *t, train_progress *progress, char *why,
+                     size_t why_len)
+{
+    const model_features *f = m->features;
+    double w[MODEL_ROW_MAX];
+    double sse = 0.0;
+    long samples = 0;
+    for (int b = 0; b < f->blocks; b++) {
+        if (t->fit[b].samples == 0)
+            continue; /* no game of this kind yet: the weights stay */
+        if (model_fit_solve(&t->fit[b], c->ridge, NULL, w) != 0)
+            return train_fail(why, why_len, "the fit's equations are singular (raise --ridge)");
+        model_set_block(m, b, w);
+        sse += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
+        samples += t->fit[b].samples;
+    }
+    progress->train_loss = samples > 0 ? sse / (double)samples : 0.0;
+    return 0;
+}
+
+int train_run(const train_config *c, model *m, train_report report, void *context, char *why, size_t why_len)
+{
+    const model_features *f = m->features;
+    if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
+        c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0)
+        return train_fail(why, why_len, "bad training settings");
+    train_sums sums;
+    if (train_sums_init(&sums, f->blocks, f->count * MODEL_KNOTS) != 0)
+        return train_fail(why, why_len, "out of memory");
+    int status = 0;
+    for (int g = 0; status == 0 && g < c->generations; g++) {
+        double start = train_now();
+        train_progress progress = {.generation = g, .games = c->games};
+        /* The evaluation that plays: v1 at first if asked, else a copy of the weights now. */
+        eval_hook *hook = NULL;
+        if (g == 0 && c->start_v1)
+            hook = eval_new(c->game, EVAL_V1, why, why_len);
+        else {
+            model *copy = model_new(f);
+            if (copy != NULL)
+                memcpy(copy->weights, m->weights, (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS * sizeof *copy->weights);
+            hook = copy != NULL ? eval_with_model(c->game, copy) : NULL;
+        }
+        if (hook == NULL) {
+            status = train_fail(why, why_len, "cannot make the evaluation to play with");
+            break;
+        }
+        for (int b = 0; b < f->blocks; b++) {
+            train_fit_scale(&sums.fit[b], c->decay);
+            model_fit_clear(&sums.held[b]);
+        }
+        status = train_generation(c, f, hook, g, &sums, &progress, m, report, context, why, why_len);
+        eval_free(hook);
+        if (status != 0)
+            break;
+        progress.loss_before = train_held_loss(m, &sums, &progress.held_out);
+        status = train_fit(c, m, &sums, &progress, why, why_len);
+        if (status != 0)
+            break;
+        progress.loss_after = train_held_loss(m, &sums, &progress.held_out);
+        for (int b = 0; b < f->blocks; b++)
+            progress.samples += sums.fit[b].samples;
+        progress.finished = 1;
+        progress.seconds = train_now() - start;
+        if (report != NULL)
+            report(context, &progress, m);
+    }
+    train_sums_free(&sums, f->blocks);
+    return status;
+}

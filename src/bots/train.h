@@ -1,0 +1,76 @@
+/*
+ * train.h -- learning an evaluation from self-play (the engine of `maya
+ * train`): generations of games between MCTS bots that all use the model
+ * being learned, each generation followed by a new fit of the model.
+ *
+ * A generation plays `games` games, cycling through the game's player
+ * counts and variants. At every decision of a game, every seat's position
+ * becomes a sample: its features (model_row) and, once the game is over,
+ * the points that seat went on to score (final score - score then). The
+ * samples are added up into the normal equations of each weight block
+ * (model_fit) game by game, in game order, so that a run is the same for a
+ * seed whatever the number of threads. Every tenth game is held out: the
+ * fit never sees it, and the loss on it before and after the fit (the mean
+ * squared error of the predicted points) says whether the new weights
+ * predict better than the ones that played. The sums of earlier generations
+ * are kept at weight `decay`, so the fit follows the improving play while
+ * keeping enough samples. Generation 0 plays with the hand-tuned evaluation
+ * (v1) unless the run starts from given weights: its games are better than
+ * those of an untrained model, and learning starts from them (expert
+ * iteration: the search improves on the evaluation it uses, the next
+ * evaluation learns from the search's games).
+ *
+ * Self-play bots: MCTS with `iterations` per decision; with probability
+ * `explore` a decision is drawn among the searched actions in proportion to
+ * their visits instead of the best, so that the games show the model
+ * positions it would not reach by itself. Threads play games in parallel;
+ * every game is fully determined by (seed, generation, game number).
+ */
+#ifndef MAYA_BOT_TRAIN_H
+#define MAYA_BOT_TRAIN_H
+
+#include <stdint.h>
+
+#include "bots/model.h"
+#include "game.h"
+
+/* How to train. */
+typedef struct train_config {
+    const game_def *game; /* the game, which must have a feature set (eval_features) */
+    uint64_t seed;        /* fixes every game of the run */
+    int generations;      /* rounds of play then fit, >= 1 */
+    int games;            /* games per generation, >= 1 */
+    int iterations;       /* MCTS iterations per decision in self-play, >= 1 */
+    double explore;       /* chance of a decision drawn by visits, 0..1 */
+    double ridge;         /* ridge penalty per sample, > 0 */
+    double decay;         /* weight kept of the earlier generations' sums, 0..1 */
+    int threads;          /* games played at once, >= 1 */
+    int start_v1;         /* 1: generation 0 plays with the hand-tuned evaluation */
+} train_config;
+
+/* Where a run stands, for progress reports. */
+typedef struct train_progress {
+    int generation;        /* 0-based */
+    int games_done;        /* games of this generation finished */
+    int games;             /* games of this generation */
+    int finished;          /* 1 once the generation's fit is done (the fields below are set) */
+    long samples;          /* samples fitted this generation (held-out games aside) */
+    long held_out;         /* samples of the held-out games */
+    double loss_before;    /* held-out mean squared error of the weights that played */
+    double loss_after;     /* held-out mean squared error of the new weights */
+    double train_loss;     /* mean squared error of the new weights on the fitted sums */
+    double mean_score[GAME_MAX_PLAYERS + 1]; /* mean final score per seat by player count */
+    int score_count[GAME_MAX_PLAYERS + 1];   /* seats those means are over (0: no game of that count) */
+    double seconds;        /* time of the generation */
+} train_progress;
+
+/* Called while a run goes on (after each game and after each fit); the
+ * model holds the newest weights when finished is 1. */
+typedef void (*train_report)(void *context, const train_progress *progress, const model *weights);
+
+/* Train m (its weights are the start; they are replaced by each fit).
+ * 0, or -1 with a reason in why. */
+int train_run(const train_config *config, model *m, train_report report, void *context, char *why,
+              size_t why_len);
+
+#endif

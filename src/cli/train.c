@@ -1,0 +1,181 @@
+/*
+ * train.c -- maya train: learns a game's evaluation from self-play
+ * (bots/train.h) and writes the weights file the build embeds
+ * (data/weights-GAME.txt by default). Progress and ETA go to stderr, one
+ * line per generation (held-out loss before and after the fit, mean scores)
+ * to stdout; the weights are written after every generation, so a stopped
+ * run leaves the last fit. The file's header names the whole command with
+ * every setting spelled out, so that it can be run again to the same
+ * weights.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bots/eval.h"
+#include "bots/train.h"
+#include "cli/cli.h"
+
+/* What the progress reports need. */
+typedef struct cli_train {
+    const train_config *config; /* the run */
+    const char *out;            /* weights file */
+    char command[512];          /* the command that makes these weights */
+    double start;               /* when the run began */
+    double shown;               /* when progress was last shown */
+    int status;                 /* CLI_FAIL once a write failed */
+} cli_train_run;
+
+static double cli_train_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Write the weights to t->out (through a temporary file). */
+static void cli_train_write(cli_train_run *t, const model *weights)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", t->out);
+    FILE *f = fopen(tmp, "w");
+    int ok = f != NULL && model_write(weights, f, t->command) == 0;
+    if (f != NULL && fclose(f) != 0)
+        ok = 0;
+    if (!ok || rename(tmp, t->out) != 0) {
+        fprintf(stderr, "maya train: cannot write %s\n", t->out);
+        t->status = CLI_FAIL;
+    }
+}
+
+static void cli_train_report(void *context, const train_progress *p, const model *weights)
+{
+    cli_train_run *t = context;
+    const train_config *c = t->config;
+    double elapsed = cli_train_now() - t->start;
+    if (!p->finished) {
+        if (elapsed - t->shown < 0.5 && p->games_done < p->games)
+            return;
+        t->shown = elapsed;
+        double done = p->generation + (double)p->games_done / p->games;
+        double eta = done > 0 ? elapsed * (c->generations - done) / done : 0;
+        fprintf(stderr, "\rgeneration %d/%d: %d/%d games, %.0f s, about %.0f s left   ", p->generation + 1,
+                c->generations, p->games_done, p->games, elapsed, eta);
+        return;
+    }
+    fprintf(stderr, "\r%70s\r", "");
+    printf("generation %d/%d: %ld samples, held-out loss %.2f -> %.2f (fit %.2f), mean score", p->generation + 1,
+           c->generations, p->samples, p->loss_before, p->loss_after, p->train_loss);
+    for (int players = 2; players <= GAME_MAX_PLAYERS; players++)
+        if (p->score_count[players] > 0)
+            printf(" %dp %.1f", players, p->mean_score[players]);
+    printf(", %.0f s\n", p->seconds);
+    fflush(stdout);
+    cli_train_write(t, weights);
+}
+
+int cli_train(int argc, char **argv)
+{
+    const char *generations_text = NULL, *games_text = NULL, *iterations_text = NULL, *explore_text = NULL;
+    const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
+    const char *out = NULL;
+    const cli_option options[] = {
+        {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
+        {"--explore", 1, &explore_text},         {"--ridge", 1, &ridge_text}, {"--decay", 1, &decay_text},
+        {"--seed", 1, &seed_text},               {"--jobs", 1, &jobs_text},   {"--from", 1, &from},
+        {"--out", 1, &out},
+    };
+    const char *positional[1];
+    int positional_count;
+    int status = cli_parse("train", argc, argv, options, (int)(sizeof options / sizeof options[0]), positional, 1,
+                           &positional_count);
+    if (status != 0)
+        return status;
+    if (positional_count != 1) {
+        fputs("maya train: which game? (maya train GAME)\n", stderr);
+        return CLI_USAGE;
+    }
+    const game_def *game;
+    if ((status = cli_find_game("train", positional[0], &game)) != 0)
+        return status;
+    const model_features *features = eval_features(game);
+    if (features == NULL) {
+        fprintf(stderr, "maya train: %s has no learned evaluation\n", game->name);
+        return CLI_USAGE;
+    }
+    long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    long explore_pct = 10, ridge_millionths = 100, decay_pct = 50;
+    uint64_t seed = 1;
+    if ((generations_text != NULL &&
+         (status = cli_parse_number("train", "--generations", generations_text, 1, 1000, &generations)) != 0) ||
+        (games_text != NULL && (status = cli_parse_number("train", "--games", games_text, 1, 1000000, &games)) != 0) ||
+        (iterations_text != NULL &&
+         (status = cli_parse_number("train", "--iterations", iterations_text, 1, 1000000, &iterations)) != 0) ||
+        (explore_text != NULL &&
+         (status = cli_parse_number("train", "--explore", explore_text, 0, 100, &explore_pct)) != 0) ||
+        (ridge_text != NULL &&
+         (status = cli_parse_number("train", "--ridge", ridge_text, 1, 1000000, &ridge_millionths)) != 0) ||
+        (decay_text != NULL && (status = cli_parse_number("train", "--decay", decay_text, 0, 100, &decay_pct)) != 0) ||
+        (seed_text != NULL && (status = cli_parse_seed("train", seed_text, &seed)) != 0) ||
+        (jobs_text != NULL && (status = cli_parse_number("train", "--jobs", jobs_text, 1, 256, &jobs)) != 0))
+        return status;
+    if (jobs < 1)
+        jobs = 1;
+    char default_out[256];
+    if (out == NULL) {
+        snprintf(default_out, sizeof default_out, "data/weights-%s.txt", game->name);
+        out = default_out;
+    }
+    model *m = NULL;
+    char why[512] = "";
+    if (from != NULL) {
+        FILE *f = fopen(from, "rb");
+        char *text = NULL;
+        long len = -1;
+        if (f != NULL && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+            (text = malloc((size_t)len + 1)) != NULL && fread(text, 1, (size_t)len, f) == (size_t)len) {
+            text[len] = '\0';
+            m = model_parse(features, text, why, sizeof why);
+        } else
+            snprintf(why, sizeof why, "cannot read it");
+        free(text);
+        if (f != NULL)
+            fclose(f);
+        if (m == NULL) {
+            fprintf(stderr, "maya train: %s: %s\n", from, why);
+            return CLI_FAIL;
+        }
+    } else if ((m = model_new(features)) == NULL) {
+        fputs("maya train: out of memory\n", stderr);
+        return CLI_FAIL;
+    }
+    train_config config = {game,
+                           seed,
+                           (int)generations,
+                           (int)games,
+                           (int)iterations,
+                           explore_pct / 100.0,
+                           ridge_millionths / 1e6,
+                           decay_pct / 100.0,
+                           (int)jobs,
+                           from == NULL};
+    cli_train_run t = {&config, out, "", cli_train_now(), 0, 0};
+    snprintf(t.command, sizeof t.command,
+             "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --ridge %ld --decay %ld "
+             "--seed %llu%s%s (results do not depend on --jobs)",
+             game->name, generations, games, iterations, explore_pct, ridge_millionths, decay_pct,
+             (unsigned long long)seed, from != NULL ? " --from " : "", from != NULL ? from : "");
+    printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
+           generations, games, iterations, jobs);
+    fflush(stdout);
+    if (train_run(&config, m, cli_train_report, &t, why, sizeof why) != 0) {
+        fprintf(stderr, "\nmaya train: %s\n", why);
+        model_free(m);
+        return CLI_FAIL;
+    }
+    if (t.status == 0)
+        printf("weights in %s\n", out);
+    model_free(m);
+    return t.status;
+}

@@ -1,0 +1,335 @@
+/*
+ * learn_test.c -- the learned evaluation (src/bots/model.h, train.h,
+ * eval.h's v2): weights files written and read back, every malformed file
+ * refused with its line number, the ridge fit recovering known weights, the
+ * checked-in weights of each game loading and evaluating fixed positions to
+ * pinned values, the features finite in random games, and a small training
+ * run that lowers its held-out loss and gives the same weights whatever the
+ * number of threads.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bots/eval.h"
+#include "bots/model.h"
+#include "bots/train.h"
+#include "games.h"
+#include "match.h"
+#include "rng.h"
+
+/* The text model_write makes of m. */
+static char *write_text(const model *m, const char *command)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    assert_int_equal(model_write(m, f, command), 0);
+    fclose(f);
+    return text;
+}
+
+/* Weights written and read back are the same (to the 6 digits written),
+ * the command in the header is kept. */
+static void test_roundtrip(void **unused)
+{
+    (void)unused;
+    for (int g = 0; g < games_count(); g++) {
+        const model_features *f = eval_features(games_at(g));
+        assert_non_null(f);
+        model *m = model_new(f);
+        size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+        for (size_t i = 0; i < n; i++)
+            m->weights[i] = (float)((double)i * 0.37 - 11.5);
+        char *text = write_text(m, "maya train test --seed 3");
+        char why[256] = "";
+        model *back = model_parse(f, text, why, sizeof why);
+        assert_non_null(back);
+        assert_string_equal(back->command, "maya train test --seed 3");
+        for (size_t i = 0; i < n; i++)
+            assert_true(fabs(back->weights[i] - m->weights[i]) < 1e-4 * (1 + fabs(m->weights[i])));
+        free(text);
+        model_free(back);
+        model_free(m);
+    }
+}
+
+/* Replace line `line` (1-based) of text by `with` (NULL: delete it). */
+static char *edit_line(const char *text, int line, const char *with)
+{
+    size_t len = strlen(text);
+    char *out = malloc(len + 256);
+    const char *p = text;
+    char *o = out;
+    for (int k = 1; *p; k++) {
+        size_t n = strcspn(p, "\n") + 1;
+        if (k != line) {
+            memcpy(o, p, n);
+            o += n;
+        } else if (with != NULL)
+            o += sprintf(o, "%s\n", with);
+        p += n;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Every malformed weights file is refused with the line at fault. */
+static void test_parse_errors(void **unused)
+{
+    (void)unused;
+    const model_features *f = eval_features(games_find("tzolkin"));
+    model *m = model_new(f);
+    char *text = write_text(m, "test");
+    /* Lines: 1-4 comments, 5 model, 6 block 2p, 7.. features. */
+    struct {
+        int line;
+        const char *with;
+        const char *expect;
+    } cases[] = {
+        {5, "model tikal 48 3 3", "line 5:"},
+        {5, "model tzolkin 47 3 3", "line 5:"},
+        {5, "modle tzolkin 48 3 3", "line 5:"},
+        {6, "block 4p", "line 6:"},
+        {7, "bias 0 0", "line 7:"},
+        {7, "bias 0 x 0", "line 7:"},
+        {7, "bias 0 0 0 0", "line 7:"},
+        {7, "corn 0 0 0", "line 7:"},
+        {8, NULL, "line 8:"},
+        {7, "bias 0 0 nan", "line 7:"},
+    };
+    char why[256];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *bad = edit_line(text, cases[i].line, cases[i].with);
+        why[0] = '\0';
+        assert_null(model_parse(f, bad, why, sizeof why));
+        if (strncmp(why, cases[i].expect, strlen(cases[i].expect)) != 0)
+            fail_msg("case %zu: \"%s\"", i, why);
+        free(bad);
+    }
+    /* Cut after the first block: the end is reported. */
+    char *cut = strdup(text);
+    *strstr(cut, "block 3p") = '\0';
+    assert_null(model_parse(f, cut, why, sizeof why));
+    assert_non_null(strstr(why, "ends before"));
+    assert_null(model_parse(f, "# nothing\n", why, sizeof why));
+    assert_non_null(strstr(why, "no \"model\" line"));
+    /* The untouched text loads. */
+    model *ok = model_parse(f, text, why, sizeof why);
+    assert_non_null(ok);
+    model_free(ok);
+    free(cut);
+    free(text);
+    model_free(m);
+}
+
+/* The fit recovers weights that produced the targets exactly; merging sums
+ * equals adding every row to one; the loss of the fit is below the loss of
+ * zero weights. */
+static void test_fit(void **unused)
+{
+    (void)unused;
+    enum { SIZE = 12 };
+    double truth[SIZE], row[SIZE], w[SIZE], zero[SIZE] = {0};
+    for (int i = 0; i < SIZE; i++)
+        truth[i] = 0.5 * i - 2.0;
+    model_fit all, half[2];
+    assert_int_equal(model_fit_init(&all, SIZE), 0);
+    assert_int_equal(model_fit_init(&half[0], SIZE), 0);
+    assert_int_equal(model_fit_init(&half[1], SIZE), 0);
+    rng r;
+    rng_seed(&r, 5);
+    for (int k = 0; k < 400; k++) {
+        double y = 0;
+        for (int i = 0; i < SIZE; i++) {
+            row[i] = rng_unit(&r) < 0.3 ? 0.0 : rng_unit(&r) * 4 - 1;
+            y += row[i] * truth[i];
+        }
+        model_fit_add(&all, row, y);
+        model_fit_add(&half[k % 2], row, y);
+    }
+    model_fit_merge(&half[0], &half[1]);
+    assert_int_equal(half[0].samples, all.samples);
+    for (int i = 0; i < SIZE * SIZE; i++)
+        assert_true(fabs(half[0].xtx[i] - all.xtx[i]) < 1e-9);
+    assert_int_equal(model_fit_solve(&all, 1e-9, NULL, w), 0);
+    for (int i = 0; i < SIZE; i++)
+        assert_true(fabs(w[i] - truth[i]) < 1e-4);
+    assert_true(model_fit_loss(&all, w) < 1e-6);
+    assert_true(model_fit_loss(&all, zero) > 1.0);
+    /* A strong ridge pulls the weights to the prior. */
+    assert_int_equal(model_fit_solve(&all, 1e6, truth, w), 0);
+    for (int i = 0; i < SIZE; i++)
+        assert_true(fabs(w[i] - truth[i]) < 1e-3);
+    model_fit_free(&all);
+    model_fit_free(&half[0]);
+    model_fit_free(&half[1]);
+}
+
+/* Play a seeded random game of game to decision number `decisions` (or its end). */
+static void random_position(match *m, const game_def *game, int players, int variant, uint64_t seed, int decisions)
+{
+    game_options options = {players, variant};
+    assert_int_equal(match_init(m, game, &options, NULL, 0), 0);
+    rng r;
+    rng_seed(&r, seed);
+    int *legal = malloc((size_t)game->max_legal * sizeof *legal);
+    for (int d = 0; match_current_player(m) != GAME_TERMINAL;) {
+        int player = match_current_player(m);
+        if (player == GAME_CHANCE) {
+            assert_int_equal(match_apply(m, match_sample_chance(m, &r), NULL, 0), 0);
+            continue;
+        }
+        if (d++ == decisions)
+            break;
+        int n = game->legal_actions(m->state, legal);
+        /* Skip Tzolk'in's market lines mostly: the first action of the list
+         * half of the time keeps random games moving like real ones. */
+        int action = rng_unit(&r) < 0.5 ? legal[0] : legal[rng_below(&r, (uint64_t)(n < 64 ? n : 64))];
+        assert_int_equal(match_apply(m, action, NULL, 0), 0);
+    }
+    free(legal);
+}
+
+/* The checked-in weights of each game load, and estimate fixed positions to
+ * pinned values (a change of the weights or the features changes them:
+ * then these numbers are updated with the new weights file). */
+static void test_checked_in_weights(void **unused)
+{
+    (void)unused;
+    static const struct {
+        const char *game; /* game */
+        int players;      /* seats */
+        int decisions;    /* decisions played before the position */
+        double estimate[GAME_MAX_PLAYERS]; /* pinned v2 estimates of the seats */
+    } pinned[] = {
+        {"tzolkin", 2, 40, {0, 0}},
+        {"tzolkin", 4, 120, {0, 0, 0, 0}},
+        {"tikal", 2, 60, {0, 0}},
+        {"tikal", 3, 100, {0, 0, 0}},
+    };
+    for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
+        const game_def *game = games_find(pinned[i].game);
+        char why[256] = "";
+        eval_hook *hook = eval_new(game, EVAL_V2, why, sizeof why);
+        if (hook == NULL)
+            fail_msg("%s: %s", pinned[i].game, why);
+        assert_non_null(hook->model);
+        assert_true(strncmp(hook->model->command, "maya train ", 11) == 0);
+        match m;
+        random_position(&m, game, pinned[i].players, 0, 1000 + i, pinned[i].decisions);
+        double v[GAME_MAX_PLAYERS];
+        assert_int_equal(eval_estimates(game, hook, m.state, v), pinned[i].players);
+        for (int p = 0; p < pinned[i].players; p++)
+            if (fabs(v[p] - pinned[i].estimate[p]) > 1e-3)
+                fail_msg("%s %dp seat %d: estimate %.4f, pinned %.4f", pinned[i].game, pinned[i].players, p, v[p],
+                         pinned[i].estimate[p]);
+        match_free(&m);
+        eval_free(hook);
+    }
+}
+
+/* Features are finite and the learned estimate is the score plus the
+ * model's gain, in random positions of every game and setting. */
+static void test_features(void **unused)
+{
+    (void)unused;
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        const model_features *f = eval_features(game);
+        eval_hook *hook = eval_new(game, EVAL_V2, NULL, 0);
+        assert_non_null(hook);
+        int variants = games_variant_count(game) > 0 ? games_variant_count(game) : 1;
+        for (int players = game->min_players; players <= game->max_players; players++)
+            for (int variant = 0; variant < variants; variant++)
+                for (int d = 0; d < 400; d += 37) {
+                    match m;
+                    random_position(&m, game, players, variant, (uint64_t)(d + players), d);
+                    int block = f->block(m.state);
+                    assert_true(block >= 0 && block < f->blocks);
+                    double phase = f->phase(m.state);
+                    assert_true(phase >= 0.0 && phase <= 1.0);
+                    float x[MODEL_FEATURES_MAX];
+                    for (int p = 0; p < players; p++) {
+                        f->extract(m.state, p, x);
+                        for (int i = 0; i < f->count; i++)
+                            assert_true(isfinite(x[i]));
+                    }
+                    if (match_current_player(&m) != GAME_TERMINAL) {
+                        double v[GAME_MAX_PLAYERS], gain[GAME_MAX_PLAYERS];
+                        int scores[GAME_MAX_PLAYERS];
+                        eval_estimates(game, hook, m.state, v);
+                        model_gain(hook->model, m.state, players, gain);
+                        game->scores(m.state, scores);
+                        for (int p = 0; p < players; p++)
+                            assert_true(fabs(v[p] - scores[p] - gain[p]) < 1e-9);
+                    }
+                    match_free(&m);
+                }
+        eval_free(hook);
+    }
+}
+
+/* What a training run reports at the end of each generation. */
+typedef struct run_log {
+    train_progress last[4]; /* the finished reports, by generation */
+    int finished;           /* how many */
+} run_log;
+
+static void log_report(void *context, const train_progress *p, const model *weights)
+{
+    (void)weights;
+    run_log *log = context;
+    if (p->finished && log->finished < 4)
+        log->last[log->finished++] = *p;
+}
+
+/* A small run: the fit lowers the held-out loss of generation 1 (from
+ * untrained weights), and one or two threads give the same weights. */
+static void test_training(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    model *one = model_new(f), *two = model_new(f);
+    train_config c = {game, 4, 2, 20, 24, 0.1, 1e-4, 0.5, 1, 1};
+    run_log log1 = {0}, log2 = {0};
+    char why[256] = "";
+    if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    c.threads = 2;
+    assert_int_equal(train_run(&c, two, log_report, &log2, why, sizeof why), 0);
+    assert_int_equal(log1.finished, 2);
+    assert_true(log1.last[0].samples > 0 && log1.last[0].held_out > 0);
+    assert_true(log1.last[0].loss_after < log1.last[0].loss_before);
+    assert_true(log1.last[0].train_loss < log1.last[0].loss_before);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(one->weights, two->weights, n * sizeof *one->weights);
+    int nonzero = 0;
+    for (size_t i = 0; i < n; i++)
+        nonzero += one->weights[i] != 0.0f;
+    assert_true(nonzero > 0);
+    /* Bad settings are refused. */
+    c.games = 0;
+    assert_int_not_equal(train_run(&c, one, NULL, NULL, why, sizeof why), 0);
+    model_free(one);
+    model_free(two);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_roundtrip),  cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
+        cmocka_unit_test(test_features),   cmocka_unit_test(test_training),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
