@@ -23,7 +23,7 @@ INC     += $(shell pkg-config --cflags-only-I $(NET_PKGS) 2>/dev/null)
 LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*.c src/*/*.c))
 CLI_MAIN := src/cli/main.c
 TEST_SRC := $(wildcard tests/*_test.c)
-GEN      := build/gen/tikal_data.h build/gen/tzolkin_data.h build/gen/weights.h
+GEN      := build/gen/tikal_data.h build/gen/tzolkin_data.h
 
 REL_OBJ  := $(patsubst src/%.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst src/%.c,build/san/%.o,$(LIB_SRC))
@@ -68,6 +68,8 @@ WEIGHTS := data/weights-tikal.txt data/weights-tzolkin.txt
 build/gen/weights.h: $(WEIGHTS) tools/embed-text.awk
 	@mkdir -p $(dir $@)
 	awk -f tools/embed-text.awk $(WEIGHTS) > $@.tmp && mv $@.tmp $@
+# only the evaluation table includes them: new weights rebuild one file
+build/rel/bots/eval.o build/san/bots/eval.o: build/gen/weights.h
 
 build/rel/%.o: src/%.c $(GEN)
 	@mkdir -p $(dir $@)
