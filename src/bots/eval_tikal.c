@@ -202,4 +202,5 @@ const model_features eval_tikal_features = {
     eval_tikal_block,
     eval_tikal_phase,
     eval_tikal_extract,
+    NULL,
 };

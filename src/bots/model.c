@@ -198,8 +198,13 @@ void model_gain(const model *m, const void *state, int players, double *out)
         float sum = 0.0f;
         for (int i = 0; i < f->count; i++)
             sum += x[i] * w[i];
-        out[p] = sum;
+        out[p] = sum + model_banked(f, state, p);
     }
+}
+
+double model_banked(const model_features *features, const void *state, int seat)
+{
+    return features->banked != NULL ? features->banked(state, seat) : 0.0;
 }
 
 int model_row(const model_features *f, const void *state, int seat, double *row)

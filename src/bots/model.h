@@ -8,7 +8,10 @@
  * temple, a temple it leads...), read from the engine's public state and
  * helpers; a phase in [0, 1] saying how far the game has gone; and a block
  * that picks the weights for the kind of game (e.g. one per player count).
- * The estimate of a seat's final score is its score now plus
+ * The estimate of a seat's final score is its score now, plus the points
+ * it has banked (what the game's final scoring would give it on the
+ * current state, e.g. Tzolk'in's monuments and leftover goods; 0 for a
+ * game without such a function), plus
  *
  *     sum over features f of x_f * w_f(phase),
  *
@@ -51,6 +54,7 @@ typedef struct model_features {
     int (*block)(const void *state);       /* the block a state's game uses */
     double (*phase)(const void *state);    /* progress: 0 at the start, 1 at the end */
     void (*extract)(const void *state, int seat, float *out); /* out[count]: the seat's features */
+    double (*banked)(const void *state, int seat); /* points the final scoring would give now; NULL = 0 */
 } model_features;
 
 /* A set of weights for a feature set. */
@@ -69,8 +73,11 @@ model *model_parse(const model_features *features, const char *text, char *why, 
 int model_write(const model *m, FILE *out, const char *command);
 void model_free(model *m);
 
-/* Points each seat is estimated to score from now on (out[players]). */
+/* Points each seat is estimated to score from now on (out[players]):
+ * banked points plus the weighed features. */
 void model_gain(const model *m, const void *state, int players, double *out);
+/* The points seat has banked at state (0 if the game banks none). */
+double model_banked(const model_features *features, const void *state, int seat);
 /* The regression row of seat at state: row[count * MODEL_KNOTS] (the
  * features spread over the two knots around the phase); returns the block. */
 int model_row(const model_features *features, const void *state, int seat, double *row);

@@ -191,7 +191,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         game->scores(state, then);
         for (int p = 0; p < options.players; p++) {
             model_row(sh->features, state, p, w->row);
-            model_fit_add(&out->fit, w->row, out->score[p] - then[p]);
+            model_fit_add(&out->fit, w->row, out->score[p] - then[p] - model_banked(sh->features, state, p));
         }
     }
     return 0;
