@@ -34,7 +34,7 @@ static const bot_level bot_level_table[] = {
     {"beginner", "greedy:beam=1,eval=v1", "plays its best-looking turn, without thinking ahead"},
     {"casual", "mcts:iterations=300", "thinks a little ahead"},
     {"strong", "mcts", "thinks ahead well (the default bot)"},
-    {"expert", "mcts:iterations=20000", "thinks longest; under 2 s a turn"},
+    {"expert", "mcts:millis=150", "thinks longest; under 2 s a turn"},
 };
 
 const bot_level *bot_levels(int *count)
