@@ -97,10 +97,10 @@ double eval_tikal_others(const void *state)
 
 /* The learned evaluation's features of one seat (in this order). */
 static const char *const eval_tikal_feature_names[] = {
-    "bias", "score", "self_now", "self_later", "scorings_left", "guarded_value", "guarded_later",
+    "bias", "self_now", "self_later", "scorings_left", "guarded_value", "guarded_later",
     "led_value", "led_margin", "soft_share", "soft_later", "near_value", "tied_value",
     "explorers_supply", "leader_supply", "figures_board", "camps_built", "guards_left",
-    "treasure_points", "treasure_tokens", "ap_left", "to_act", "high_bid", "hand_temple", "vp_lead",
+    "treasure_points", "treasure_tokens", "ap_left", "to_act", "high_bid", "hand_temple",
 };
 
 enum { EVAL_TIKAL_FEATURES = (int)(sizeof eval_tikal_feature_names / sizeof eval_tikal_feature_names[0]) };
@@ -156,17 +156,12 @@ static void eval_tikal_extract(const void *state, int seat, float *out)
                 near += (float)(fd->value * tikal_strength(s, seat, g));
         }
     }
-    int best_score = -1000000;
-    for (int p = 0; p < players; p++)
-        if (p != seat && s->player[p].score > best_score)
-            best_score = s->player[p].score;
     int tokens = 0;
     for (int m = 0; m < TIKAL_MOTIFS; m++)
         tokens += pl->treasures[m];
     int now = tikal_self_score(s, seat);
     float *x = out;
     *x++ = 1.0f;
-    *x++ = (float)pl->score;
     *x++ = (float)now;
     *x++ = (float)(now * (left - 1));
     *x++ = (float)left;
@@ -189,7 +184,6 @@ static void eval_tikal_extract(const void *state, int seat, float *out)
     *x++ = s->actor == seat;
     *x++ = s->auction && s->phase == TIKAL_PH_BID && s->high_bidder == seat ? s->high_bid : 0;
     *x++ = s->actor == seat && s->hand >= 0 && tikal_tile(s->hand)->kind == TIKAL_TEMPLE ? tikal_tile(s->hand)->value : 0;
-    *x++ = (float)(pl->score - best_score);
     assert(x - out == EVAL_TIKAL_FEATURES);
 }
 

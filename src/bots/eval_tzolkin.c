@@ -97,14 +97,14 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
 
 /* The learned evaluation's features of one seat (in this order). */
 static const char *const eval_tzolkin_feature_names[] = {
-    "bias", "vp", "corn", "wood", "stone", "gold", "skulls", "workers", "hand",
+    "bias", "corn", "wood", "stone", "gold", "skulls", "workers", "hand",
     "tech_agri", "tech_extr", "tech_arch", "tech_theo", "tech3_count", "tech_sum_sq",
     "temple_vp", "temple_vp_ends", "premium_share", "temple_steps",
     "food_cost", "corn_short", "corn_short_near", "corn_after_food", "feed_free", "feed_disc",
     "buildings", "farms", "monuments", "monument_points", "display_monument_best",
     "pal_count", "pal_pos", "yax_count", "yax_pos", "tik_count", "tik_pos",
     "uxm_count", "uxm_pos", "chi_count", "chi_pos", "on_start", "token", "light",
-    "corn_tiles", "wood_tiles", "resources_value", "workers_x_food_soon", "vp_lead",
+    "corn_tiles", "wood_tiles", "resources_value", "workers_x_food_soon",
 };
 
 enum { EVAL_TZOLKIN_FEATURES = (int)(sizeof eval_tzolkin_feature_names / sizeof eval_tzolkin_feature_names[0]) };
@@ -141,7 +141,6 @@ static void eval_tzolkin_extract(const void *state, int seat, float *out)
     float *x = out;
     memset(out, 0, EVAL_TZOLKIN_FEATURES * sizeof *out);
     *x++ = 1.0f;
-    *x++ = (float)pl->vp;
     *x++ = (float)pl->corn;
     *x++ = pl->res[0];
     *x++ = pl->res[1];
@@ -219,11 +218,6 @@ static void eval_tzolkin_extract(const void *state, int seat, float *out)
     *x++ = pl->wood_tiles;
     *x++ = (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]);
     *x++ = to_food <= 3 ? (float)pl->workers : 0.0f;
-    int best_other = -1000000;
-    for (int o = 0; o < players; o++)
-        if (o != seat && s->player[o].vp > best_other)
-            best_other = s->player[o].vp;
-    *x++ = (float)(pl->vp - best_other);
     assert(x - out == EVAL_TZOLKIN_FEATURES);
 }
 
