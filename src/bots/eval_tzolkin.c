@@ -16,7 +16,8 @@
  * The features of the learned v2 (eval_tzolkin_features, model.h) describe
  * the same things without the guessed coefficients: what the seat holds,
  * its temples (the VP of its step, its share of a temple's premium), its
- * technologies, workers in play and on each gear (with their positions),
+ * technologies, workers in play and at each position of each gear (one
+ * feature per position, so that each position's worth is learned),
  * food owed and how soon, the buildings and monuments it has, the best
  * monument on display for it; the weights come from self-play. What the
  * final scoring would give now (goods, skulls, monuments: eval_tzolkin_banked)
@@ -102,9 +103,13 @@ static const char *const eval_tzolkin_feature_names[] = {
     "temple_vp", "temple_vp_ends", "premium_share", "temple_steps",
     "food_cost", "corn_short", "corn_short_near", "corn_after_food", "feed_free", "feed_disc",
     "buildings", "farms", "monuments", "monument_points", "display_monument_best",
-    "pal_count", "pal_pos", "yax_count", "yax_pos", "tik_count", "tik_pos",
-    "uxm_count", "uxm_pos", "chi_count", "chi_pos", "on_start", "token", "light",
-    "corn_tiles", "wood_tiles", "resources_value", "workers_x_food_soon",
+    /* own workers at each labelled position of each gear (an n-tuple of one) */
+    "pal0", "pal1", "pal2", "pal3", "pal4", "pal5", "pal6", "pal7", "yax0", "yax1", "yax2", "yax3", "yax4",
+    "yax5", "yax6", "yax7", "tik0", "tik1", "tik2", "tik3", "tik4", "tik5", "tik6", "tik7", "uxm0", "uxm1",
+    "uxm2", "uxm3", "uxm4", "uxm5", "uxm6", "uxm7", "chi0", "chi1", "chi2", "chi3", "chi4", "chi5", "chi6",
+    "chi7", "chi8", "chi9", "chi10",
+    "on_start", "token", "light", "corn_tiles", "wood_tiles", "resources_value", "workers_x_food_soon",
+    "corn_under_3",
 };
 
 enum { EVAL_TZOLKIN_FEATURES = (int)(sizeof eval_tzolkin_feature_names / sizeof eval_tzolkin_feature_names[0]) };
@@ -202,14 +207,11 @@ static void eval_tzolkin_extract(const void *state, int seat, float *out)
     *x++ = (float)mon_points;
     *x++ = (float)best;
     for (int g = 0; g < TZOLK_GEARS; g++) {
-        int count = 0, pos_sum = 0, cap = g == TZOLK_CHI ? 10 : 7;
+        int cap = g == TZOLK_CHI ? 10 : 7;
         for (int pos = 0; pos < TZOLK_HOLES_MAX; pos++)
-            if (s->gear[g][pos] == seat) {
-                count++;
-                pos_sum += pos > cap ? cap : pos;
-            }
-        *x++ = (float)count;
-        *x++ = (float)pos_sum;
+            if (s->gear[g][pos] == seat)
+                x[pos > cap ? cap : pos] += 1.0f;
+        x += cap + 1;
     }
     *x++ = s->start_space == seat;
     *x++ = s->token == seat;
@@ -218,6 +220,7 @@ static void eval_tzolkin_extract(const void *state, int seat, float *out)
     *x++ = pl->wood_tiles;
     *x++ = (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]);
     *x++ = to_food <= 3 ? (float)pl->workers : 0.0f;
+    *x++ = pl->corn < 3 ? (float)(3 - pl->corn) : 0.0f;
     assert(x - out == EVAL_TZOLKIN_FEATURES);
 }
 

@@ -39,7 +39,7 @@
 
 enum {
     MODEL_KNOTS = 3,         /* knots of each weight's curve over the phase */
-    MODEL_FEATURES_MAX = 96, /* most features of a seat */
+    MODEL_FEATURES_MAX = 128, /* most features of a seat */
     MODEL_BLOCKS_MAX = 8,    /* most weight blocks */
     MODEL_ROW_MAX = MODEL_KNOTS * MODEL_FEATURES_MAX /* most coefficients of one block */
 };
