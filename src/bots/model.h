@@ -16,7 +16,10 @@
  *     sum over features f of x_f * w_f(phase),
  *
  * with w_f piecewise linear between MODEL_KNOTS knots evenly spread over the
- * phase (so a worker can be worth much early and little late). The model is
+ * phase (so a worker can be worth much early and little late). Trained on
+ * centred samples (train.h), the estimates are right in their differences
+ * between seats, which is all the searches use; their common level is not
+ * learned. The model is
  * linear in its weights: fitting is a ridge regression solved exactly from
  * the sums of the normal equations (model_fit), which a training run adds up
  * game by game without keeping the samples. An estimate costs a few hundred

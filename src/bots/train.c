@@ -56,7 +56,8 @@ typedef struct train_worker {
     unsigned char *view;               /* the observation of the seat to act */
     int *legal;                        /* scratch, game->max_legal */
     double *probability;               /* scratch, game->max_legal */
-    double row[MODEL_ROW_MAX];         /* one sample's row */
+    double rows[GAME_MAX_PLAYERS][MODEL_ROW_MAX]; /* the rows of a state's seats */
+    double mean[MODEL_ROW_MAX];        /* their mean */
 } train_worker;
 
 static double train_now(void)
@@ -185,13 +186,25 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     out->players = options.players;
     game->scores(w->state, out->score);
     out->block = sh->features->block(w->state);
+    int size = sh->features->count * MODEL_KNOTS;
     for (int i = 0; i < count; i++) {
         const unsigned char *state = w->states + (size_t)i * game->state_size;
         int then[GAME_MAX_PLAYERS];
+        double gain[GAME_MAX_PLAYERS], mean_gain = 0.0;
         game->scores(state, then);
+        memset(w->mean, 0, (size_t)size * sizeof *w->mean);
         for (int p = 0; p < options.players; p++) {
-            model_row(sh->features, state, p, w->row);
-            model_fit_add(&out->fit, w->row, out->score[p] - then[p] - model_banked(sh->features, state, p));
+            model_row(sh->features, state, p, w->rows[p]);
+            gain[p] = out->score[p] - then[p] - model_banked(sh->features, state, p);
+            mean_gain += gain[p] / options.players;
+            for (int j = 0; j < size; j++)
+                w->mean[j] += w->rows[p][j] / options.players;
+        }
+        /* Each seat against the table's mean (see train.h). */
+        for (int p = 0; p < options.players; p++) {
+            for (int j = 0; j < size; j++)
+                w->rows[p][j] -= w->mean[j];
+            model_fit_add(&out->fit, w->rows[p], gain[p] - mean_gain);
         }
     }
     return 0;
