@@ -387,11 +387,13 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, train
 {
     const model_features *f = m->features;
     double w[MODEL_ROW_MAX];
-    double sse = 0.0;
+    double sse = 0.0, sse_before = 0.0;
     long samples = 0;
     for (int b = 0; b < f->blocks; b++) {
         if (t->fit[b].samples == 0)
             continue; /* no game of this kind yet: the weights stay */
+        model_get_block(m, b, w);
+        sse_before += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
         if (model_fit_solve(&t->fit[b], c->ridge, NULL, w) != 0)
             return train_fail(why, why_len, "the fit's equations are singular (raise --ridge)");
         model_set_block(m, b, w);
@@ -399,6 +401,7 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, train
         samples += t->fit[b].samples;
     }
     progress->train_loss = samples > 0 ? sse / (double)samples : 0.0;
+    progress->train_before = samples > 0 ? sse_before / (double)samples : 0.0;
     return 0;
 }
 

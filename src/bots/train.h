@@ -58,6 +58,7 @@ typedef struct train_progress {
     long held_out;         /* samples of the held-out games */
     double loss_before;    /* held-out mean squared error of the weights that played */
     double loss_after;     /* held-out mean squared error of the new weights */
+    double train_before;   /* mean squared error of the weights that played on the fitted sums */
     double train_loss;     /* mean squared error of the new weights on the fitted sums */
     double mean_score[GAME_MAX_PLAYERS + 1]; /* mean final score per seat by player count */
     int score_count[GAME_MAX_PLAYERS + 1];   /* seats those means are over (0: no game of that count) */

@@ -65,8 +65,9 @@ static void cli_train_report(void *context, const train_progress *p, const model
         return;
     }
     fprintf(stderr, "\r%70s\r", "");
-    printf("generation %d/%d: %ld samples, held-out loss %.2f -> %.2f (fit %.2f), mean score", p->generation + 1,
-           c->generations, p->samples, p->loss_before, p->loss_after, p->train_loss);
+    printf("generation %d/%d: %ld samples, loss held out %.2f -> %.2f, fitted %.2f -> %.2f; mean score",
+           p->generation + 1, c->generations, p->samples, p->loss_before, p->loss_after, p->train_before,
+           p->train_loss);
     for (int players = 2; players <= GAME_MAX_PLAYERS; players++)
         if (p->score_count[players] > 0)
             printf(" %dp %.1f", players, p->mean_score[players]);
