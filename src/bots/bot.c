@@ -111,9 +111,14 @@ int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
         return bot_parse(expanded, out, why, why_len);
     }
     const bot_settings *base = bot_default(kind);
-    if (base == NULL)
-        return set_error(why, why_len,
-                         "unknown bot (random, greedy, mcts or a level: beginner, casual, strong, expert): ", kind);
+    if (base == NULL) {
+        char known[160] = "unknown bot (random, greedy, mcts or a level:";
+        for (size_t i = 0; i < sizeof bot_level_table / sizeof bot_level_table[0]; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s %s", i ? "," : "",
+                     bot_level_table[i].name);
+        snprintf(known + strlen(known), sizeof known - strlen(known), "): ");
+        return set_error(why, why_len, known, kind);
+    }
     bot_settings s = *base;
     int explicit_iterations = 0, explicit_millis = 0;
     for (const char *p = colon ? colon + 1 : ""; *p;) {

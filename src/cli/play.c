@@ -40,11 +40,11 @@ static int play_split_seats(const char *text, char specs[GAME_MAX_PLAYERS][PLAY_
 int cli_play(int argc, char **argv)
 {
     const char *players_text = NULL, *variant_text = NULL, *seats_text = NULL, *load_path = NULL;
-    const char *seed_text = NULL, *plain_flag = NULL, *speed_text = NULL;
+    const char *seed_text = NULL, *plain_flag = NULL, *speed_text = NULL, *no_hints = NULL;
     const cli_option options[] = {
         {"--players", 1, &players_text}, {"--variant", 1, &variant_text}, {"--seats", 1, &seats_text},
         {"--load", 1, &load_path},       {"--seed", 1, &seed_text},       {"--plain", 0, &plain_flag},
-        {"--speed", 1, &speed_text},
+        {"--speed", 1, &speed_text},     {"--no-hints", 0, &no_hints},
     };
     const char *positional[1];
     int positional_count;
@@ -93,6 +93,7 @@ int cli_play(int argc, char **argv)
         fprintf(stderr, "maya play: %s\n", why);
         return CLI_USAGE;
     }
+    session.hints_off = no_hints != NULL;
     session.speed_ms = speed >= 0 ? (int)speed : plain_flag || !isatty(0) ? 0 : 400;
     if (load_path && term_session_load(&session, load_path, seat_count ? spec_list : NULL, why, sizeof why) != 0) {
         fprintf(stderr, "maya play: %s\n", why);

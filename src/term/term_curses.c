@@ -62,6 +62,7 @@ typedef struct curses_ui {
     int menu_selected;         /* highlighted entry */
     char menu_filter[64];      /* typed filter of the menu (substring) */
     int menu_spot;             /* key of the spot the menu is for, -1 all actions */
+    int menu_hints;            /* 1: the menu shows the session's hints, best first */
     int menu_top;              /* screen row of the menu's first entry, as last drawn */
     int menu_first;            /* entry shown on that row */
     int menu_rows;             /* entries shown */
@@ -301,7 +302,7 @@ static void ui_status(curses_ui *ui, char *buf, size_t len)
         snprintf(buf, len, "Seat %d: route of %s: move the cursor to the target, Enter confirms, f figure, Esc",
                  actor + 1, ui->go_figure ? "the leader" : "an explorer");
     else
-        snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %su undo  a auto  %ss save  o load  ? help",
+        snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %sh hints  u undo  a auto  %ss save  o load  ? help",
                  actor + 1, ui->spots.count ? "arrows move," : "", ui->routes ? "g go  " : "", view);
 }
 
@@ -322,10 +323,15 @@ static void ui_draw_menu(curses_ui *ui)
     mvhline(top + height - 1, left, '-', width);
     attroff(A_BOLD);
     char title[128];
-    snprintf(title, sizeof title, " %d action%s%s%s%s ", ui->menu_count, ui->menu_count == 1 ? "" : "s",
-             ui->menu_filter[0] ? " with \"" : "", ui->menu_filter, ui->menu_filter[0] ? "\"" : "");
+    if (ui->menu_hints)
+        snprintf(title, sizeof title, " hints: the %s bot's best %d, with the chance to win after each ",
+                 BOT_HINT_LEVEL, ui->menu_count);
+    else
+        snprintf(title, sizeof title, " %d action%s%s%s%s ", ui->menu_count, ui->menu_count == 1 ? "" : "s",
+                 ui->menu_filter[0] ? " with \"" : "", ui->menu_filter, ui->menu_filter[0] ? "\"" : "");
     ui_text(top, left + 2, width - 4, title, A_BOLD);
-    ui_text(top + height - 1, left + 2, width - 4, " up/down, Enter plays, type filters, Esc ", A_DIM);
+    ui_text(top + height - 1, left + 2, width - 4,
+            ui->menu_hints ? " up/down or 1-3, Enter plays, Esc " : " up/down, Enter plays, type filters, Esc ", A_DIM);
     ui->menu_top = top + 1;
     ui->menu_first = first;
     ui->menu_rows = 0;
@@ -333,7 +339,11 @@ static void ui_draw_menu(curses_ui *ui)
         int index = ui->menu[first + i];
         char line[256], words[200];
         term_view_words(s->game, s->match.state, s->legal[index], term_session_actor(s), words, sizeof words);
-        snprintf(line, sizeof line, "%-18s %s", term_session_legal_text(s, index), words);
+        if (ui->menu_hints)
+            snprintf(line, sizeof line, "%d. %3.0f%%  %-18s %s", first + i + 1, 100.0 * s->hint[first + i].chance,
+                     term_session_legal_text(s, index), words);
+        else
+            snprintf(line, sizeof line, "%-18s %s", term_session_legal_text(s, index), words);
         ui_text(top + 1 + i, left + 1, width - 2, line, first + i == ui->menu_selected ? A_REVERSE : A_NORMAL);
     }
 }
@@ -417,6 +427,14 @@ static void ui_menu_fill(curses_ui *ui)
 {
     term_session *s = ui->s;
     ui->menu_count = 0;
+    if (ui->menu_hints) { /* the hints, in their order */
+        for (int h = 0; h < s->hint_count; h++)
+            for (int i = 0; i < s->legal_count; i++)
+                if (s->legal[i] == s->hint[h].action)
+                    ui->menu[ui->menu_count++] = i;
+        ui->menu_selected = 0;
+        return;
+    }
     for (int i = 0; i < s->legal_count && ui->menu_count < UI_MENU_MAX; i++) {
         if (ui->menu_spot >= 0 && !action_at(ui, i, ui->menu_spot))
             continue;
@@ -431,6 +449,7 @@ static void ui_menu_fill(curses_ui *ui)
 /* The menu of the actions at spot key (-1: all), or all when none is. */
 static void ui_menu_open(curses_ui *ui, int key)
 {
+    ui->menu_hints = 0;
     ui->menu_spot = key;
     ui->menu_filter[0] = '\0';
     ui->menu_selected = 0;
@@ -439,6 +458,22 @@ static void ui_menu_open(curses_ui *ui, int key)
         ui->menu_spot = -1; /* nothing at the cursor: every action */
         ui_menu_fill(ui);
     }
+    ui->menu_open = ui->menu_count > 0;
+    if (!ui->menu_open)
+        ui_reply(ui, "no action to choose now");
+}
+
+/* The hints for the person to act, as a menu (h). */
+static void ui_hints_open(curses_ui *ui)
+{
+    char why[256] = "";
+    if (term_session_hints(ui->s, why, sizeof why) < 0) {
+        ui_reply(ui, why);
+        return;
+    }
+    ui->menu_hints = 1;
+    ui->menu_filter[0] = '\0';
+    ui_menu_fill(ui);
     ui->menu_open = ui->menu_count > 0;
     if (!ui->menu_open)
         ui_reply(ui, "no action to choose now");
@@ -457,6 +492,11 @@ static void ui_menu_play(curses_ui *ui)
 static void ui_menu_key(curses_ui *ui, int ch)
 {
     size_t n = strlen(ui->menu_filter);
+    if (ui->menu_hints && ch >= '1' && ch < '1' + ui->menu_count) { /* a hint by its number */
+        ui->menu_selected = ch - '1';
+        ui_menu_play(ui);
+        return;
+    }
     if (ch == 27) {
         ui->menu_open = 0;
     } else if (ch == KEY_UP) {
@@ -624,7 +664,7 @@ static int ui_cursor_key(curses_ui *ui, int ch)
     switch (ch) {
     case KEY_UP: case 'k': dr = -1; break;
     case KEY_DOWN: case 'j': dr = 1; break;
-    case KEY_LEFT: case 'h': dc = -1; break;
+    case KEY_LEFT: dc = -1; break;
     case KEY_RIGHT: case 'l': dc = 1; break;
     default: return 0;
     }
@@ -743,6 +783,7 @@ static void ui_key(curses_ui *ui, int ch)
             ui_go_start(ui);
         break;
     case 'v': ui_toggle_panel(ui); break;
+    case 'h': ui_hints_open(ui); break;
     case 'u': ui_command(ui, "undo"); break;
     case 'a': ui_command(ui, "auto"); break;
     case 's': ui->input_mode = UI_IN_SAVE; ui->input[0] = '\0'; break;

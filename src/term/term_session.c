@@ -103,8 +103,7 @@ const char *term_session_log_text(const term_session *s, int i, int viewer)
 
 const char *term_default_bot(void)
 {
-    bot_settings settings;
-    return bot_parse("greedy", &settings, NULL, 0) == 0 ? "greedy" : "random";
+    return "strong";
 }
 
 static void seats_free(term_session *s)
@@ -197,6 +196,7 @@ int term_session_init(term_session *s, const game_def *game, const game_options 
     s->game = game;
     s->seed = seed;
     s->viewer = -1;
+    s->hint_at = -1;
     rng_seed(&s->chance, seed);
     if (match_init(&s->match, game, options, why, why_len) != 0)
         return -1;
@@ -364,6 +364,7 @@ int term_session_private_between(term_session *s, int from, int to)
 
 void term_session_refresh(term_session *s)
 {
+    s->hint_at = -1; /* the position changed: hints are made again */
     s->legal_count = 0;
     int actor = term_session_actor(s);
     if (actor >= 0) {
@@ -628,6 +629,66 @@ static term_result command_action(term_session *s, const char *line)
     return TERM_OK;
 }
 
+int term_session_hints(term_session *s, char *why, size_t why_len)
+{
+    int actor = term_session_actor(s);
+    if (s->hints_off) {
+        snprintf(why, why_len, "hints are off in this game (--no-hints)");
+        return -1;
+    }
+    if (!term_session_waiting(s)) {
+        snprintf(why, why_len, "hints are for a person whose turn it is");
+        return -1;
+    }
+    if (s->hint_at == s->match.count)
+        return s->hint_count;
+    /* The seat's own observation: hidden parts never reach the search. */
+    s->game->observation(s->match.state, actor, s->before);
+    int count = bot_hints(s->game, s->before, actor, s->seed ^ (uint64_t)s->match.count * 0x9E3779B97F4A7C15ull,
+                          s->hint, TERM_HINTS, why, why_len);
+    if (count < 0)
+        return -1;
+    s->hint_count = count;
+    s->hint_at = s->match.count;
+    return count;
+}
+
+void term_session_hint_text(const term_session *s, int i, char *buf, size_t len)
+{
+    char text[GAME_TEXT_MAX] = "?";
+    s->game->action_to_text(s->match.state, s->hint[i].action, text, sizeof text);
+    snprintf(buf, len, "%s (%.0f%% to win)", text, 100.0 * s->hint[i].chance);
+}
+
+/* hint: the best actions for the person to act; hint N plays the Nth. */
+static term_result command_hint(term_session *s, char words[][GAME_TEXT_MAX], int n)
+{
+    char why[256] = "", text[GAME_TEXT_MAX + 32];
+    int count = term_session_hints(s, why, sizeof why);
+    if (count < 0) {
+        say(s, "%s", why);
+        return TERM_OK;
+    }
+    if (n == 1) {
+        say(s, "the %s bot's best %s:", BOT_HINT_LEVEL, count == 1 ? "action" : "actions");
+        for (int i = 0; i < count; i++) {
+            term_session_hint_text(s, i, text, sizeof text);
+            say(s, "\n  %d. %s", i + 1, text);
+        }
+        if (count > 0)
+            say(s, "\n(hint N plays the Nth)");
+        return TERM_OK;
+    }
+    char *end;
+    long pick = strtol(words[1], &end, 10);
+    if (n != 2 || *end != '\0' || pick < 1 || pick > count) {
+        say(s, "usage: hint, or hint N with N from 1 to %d", count);
+        return TERM_OK;
+    }
+    s->game->action_to_text(s->match.state, s->hint[pick - 1].action, text, sizeof text);
+    return command_action(s, text);
+}
+
 term_result term_session_command(term_session *s, const char *line)
 {
     char words[6][GAME_TEXT_MAX];
@@ -727,7 +788,9 @@ term_result term_session_command(term_session *s, const char *line)
     }
     if (strcmp(verb, "go") == 0)
         return command_go(s, words, n);
-    if (strcmp(verb, "hint") == 0 || strcmp(verb, "auto") == 0) {
+    if (strcmp(verb, "hint") == 0)
+        return command_hint(s, words, n);
+    if (strcmp(verb, "auto") == 0) {
         int actor = term_session_actor(s);
         char text[GAME_TEXT_MAX] = "";
         if (s->helper == NULL) {
@@ -738,10 +801,6 @@ term_result term_session_command(term_session *s, const char *line)
         int action = bot_choose(s->helper, s->before, actor);
         if (action < 0 || s->game->action_to_text(s->match.state, action, text, sizeof text) != 0) {
             say(s, "the bot has no idea");
-            return TERM_OK;
-        }
-        if (strcmp(verb, "hint") == 0) {
-            say(s, "a %s bot would play: %s", term_default_bot(), text);
             return TERM_OK;
         }
         return command_action(s, text);
@@ -760,14 +819,15 @@ const char *term_help_text(void)
            "  go X F T      Tikal: move figure X (E or L) from field F to T by the\n"
            "                cheapest route; shows the cost, then y confirms\n"
            "  undo          take back the last action of this turn\n"
-           "  hint / auto   what a bot would play / let it play one action for you\n"
+           "  hint [N]      the strong bot's best three actions with the chance to win\n"
+           "                after each (hint N plays the Nth); auto: it plays one for you\n"
            "  save FILE     write the game as a record; load FILE: continue one\n"
            "  log [N]       the last N things that happened\n"
            "  board         show the position again;  seats: who plays\n"
            "  speed MS      pause after each bot action\n"
            "  rules         a summary of the rules;  help: this text;  quit\n"
            "Keys in full screen:\n"
-           "  arrows/hjkl   move the cursor over the board: Tikal's fields; Tzolk'in's\n"
+           "  arrows        move the cursor over the board: Tikal's fields; Tzolk'in's\n"
            "                gear positions, start space, temples, tracks, buildings,\n"
            "                monuments; legal targets are highlighted\n"
            "  Enter, click  the actions at the cursor (all when none is there)\n"
@@ -777,6 +837,7 @@ const char *term_help_text(void)
            "                cursor to the target, the cost shows, Enter confirms\n"
            "  :             type a command or an action (Tab completes)\n"
            "  v             small screens: the panel (scores...) or the board\n"
+           "  h            hints: the best three actions and their chances; Enter plays\n"
            "  u undo   a auto   s save   o load   + - bot speed   p pause bots\n"
            "  r rules\n"
            "  ? help   PgUp/PgDn scroll the log   q quit\n";

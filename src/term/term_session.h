@@ -31,6 +31,7 @@ typedef enum term_result {
 } term_result;
 
 enum {
+    TERM_HINTS = 3,          /* actions a hint shows */
     TERM_ROUTE_MAX = 40,     /* most moves of one confirmed route */
     TERM_LOG_HUMAN_ALL = -2  /* term_session_log_text: a viewer seeing only public texts */
 };
@@ -55,7 +56,11 @@ typedef struct term_session {
     term_seat seat[GAME_MAX_PLAYERS]; /* who plays each seat */
     uint64_t seed;          /* seed of chance and bots (shown, for replaying a game) */
     rng chance;             /* draws chance outcomes */
-    bot *helper;            /* answers "hint" and "auto" for people */
+    bot *helper;            /* plays "auto" for people */
+    int hints_off;          /* 1: no hints in this game (maya play --no-hints) */
+    bot_hint hint[TERM_HINTS]; /* the last hints, best first */
+    int hint_count;         /* entries of hint */
+    int hint_at;            /* the match's action count when they were made, -1 none */
     int speed_ms;           /* pause after each bot action, milliseconds */
     int viewer;             /* seat whose screen it is, -1 for the public view */
     unsigned char *view;    /* game->observation(state, viewer) */
@@ -73,9 +78,16 @@ typedef struct term_session {
     size_t reply_capacity;  /* bytes allocated */
 } term_session;
 
-/* Seat specs: "human" or a bot spec (bot.h); "bot" means the default bot. */
-/* The default bot kind: the strongest of greedy and random that exists. */
+/* Seat specs: "human" or a bot spec (bot.h), a level's name among them;
+ * "bot" means the default bot. */
+/* The default bot: the level "strong". */
 const char *term_default_bot(void);
+/* The hint bot's best actions for the person to act (at most TERM_HINTS,
+ * from that seat's observation only), kept in s->hint; their number, or
+ * -1 with a reason people understand in why (hints off, nobody's turn). */
+int term_session_hints(term_session *s, char *why, size_t why_len);
+/* The text of hint i: "place PAL (62% to win)". */
+void term_session_hint_text(const term_session *s, int i, char *buf, size_t len);
 
 /* Start a new game; specs[0..players-1] give the seats. 0, or nonzero
  * with a reason in why (nothing to free then). */

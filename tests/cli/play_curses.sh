@@ -11,7 +11,7 @@
 # that passes the keyboard between seats); each game is resized on the way
 # (to 100x30 and back). Then shorter checks: the cursor and the mouse on
 # Tzolk'in's table, small terminals (80x24, 100x30: the v key shows the
-# panel) and resizing between them, and a bot thinking for seconds while
+# panel) and resizing between them, hints (h) and a bot thinking for seconds while
 # the screen stays alive (paused, then left). tmux is required (see
 # debian-packages.txt): without it the test fails, it is not skipped.
 # $MAYA is the maya binary (default build/san/maya).
@@ -185,6 +185,24 @@ wait_for "^Seat *VP corn" 30 || fail "checks: v does not show the seats' table"
 keys v q y
 wait_for maya-exited-0 50 || fail "checks: tzolkin did not leave"
 
+# Hints (h): the strong bot's best actions with their chances as a menu; 1
+# plays the first. With --no-hints, h is refused.
+start 160x50 tzolkin --players 2 --seats human,casual --seed 3 --speed 0
+wait_for "Seat 1 to play" || fail "checks: tzolkin with a bot does not start"
+keys h
+wait_for "hints: the strong bot's best" 600 || fail "checks: h shows no hints"
+screen | grep -q "1\. *[0-9]*%  keep W" || fail "checks: the hints do not list the first with its chance"
+keys 1
+wait_for "You (seat 1) kept wealth tiles" 100 || fail "checks: 1 in the hints does not play the first"
+keys q y
+wait_for maya-exited-0 50 || fail "checks: tzolkin with hints did not leave"
+start 160x50 tzolkin --players 2 --seats human,casual --seed 3 --speed 0 --no-hints
+wait_for "Seat 1 to play" || fail "checks: tzolkin --no-hints does not start"
+keys h
+wait_for "hints are off in this game" 50 || fail "checks: h is not refused with --no-hints"
+keys q y
+wait_for maya-exited-0 50 || fail "checks: tzolkin --no-hints did not leave"
+
 # Tikal on small terminals: at 80x24 the board scrolls with the cursor and v
 # shows the panel; resized to 100x30, then 160x50 (the panel beside).
 start 80x24 tikal --players 2 --seats human,human --seed 21 --speed 0
@@ -212,5 +230,5 @@ wait_for "PAUSED after its move" 20 || fail "checks: p does not pause while the 
 keys q y
 wait_for maya-exited-0 80 || fail "checks: maya did not leave while a bot thought"
 [ -s "$tmp/checks.err" ] && { fail "checks: maya wrote to stderr:"; head -5 "$tmp/checks.err" >&2; }
-[ "$failed" -eq 0 ] && echo "checks: cursor, mouse, small screens, resizing, thinking bot"
+[ "$failed" -eq 0 ] && echo "checks: cursor, mouse, hints, small screens, resizing, thinking bot"
 exit $failed
