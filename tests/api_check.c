@@ -6,22 +6,27 @@
  * or a spectator gets holds exactly what the engine's observation for that
  * seat holds, nothing hidden (compared field by field with the engine's
  * observation of the true state, which this program rebuilds from the
- * server's own store).
+ * server's own store). Hints: only the seat to act gets them, and they are
+ * exactly what the hint bot makes of that seat's own observation; a seat
+ * turns them off for good; the levels list is the engine's.
  *
  * Usage: api_check URL STORE   (STORE: the server's SQLite file or
  * postgresql:// address). Run by tests/cli/server_api.sh against a server
  * on loopback; exits 0 when every check passes, else 1 naming the check.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/bot.h"
 #include "client/client.h"
 #include "games.h"
 #include "match.h"
 #include "record/record.h"
 #include "rng.h"
+#include "server/hub.h"
 #include "server/observe.h"
 #include "server/store.h"
 
@@ -525,6 +530,128 @@ static void check_tzolkin(checker *k)
     json_decref(answer);
 }
 
+/* GET /api/bots lists the engine's levels; GET .../hints answers the seat
+ * to act with the hint bot's choices on its own observation (the same as
+ * bot_hints on the engine's observation of the true state, same seed), in
+ * order, legal, with chances; others are refused; POST .../hints/off turns
+ * them off for the seat, stored and shown in the summary. */
+static void check_hints(checker *k)
+{
+    json_t *answer = NULL, *summary = NULL, *list;
+    char token[2][CLIENT_TOKEN_MAX], why[512], path[128], code[CLIENT_CODE_MAX];
+    int64_t id, version;
+    int seat, count;
+    long status;
+    const bot_level *levels = bot_levels(&count);
+
+    status = call(k, "GET", "/api/bots", NULL, NULL, &answer);
+    list = json_object_get(answer, "levels");
+    CHECK(k, status == 200 && (int)json_array_size(list) == count, "GET /api/bots: %ld, %zu levels", status,
+          json_array_size(list));
+    for (int i = 0; i < count && i < (int)json_array_size(list); i++)
+        CHECK(k, strcmp(client_json_string(json_array_get(list, (size_t)i), "name"), levels[i].name) == 0 &&
+                     strcmp(client_json_string(json_array_get(list, (size_t)i), "spec"), levels[i].spec) == 0,
+              "level %d is not the engine's %s", i, levels[i].name);
+    CHECK(k, strcmp(client_json_string(answer, "default"), BOT_DEFAULT_LEVEL) == 0 &&
+                 strcmp(client_json_string(answer, "hints"), BOT_HINT_LEVEL) == 0,
+          "the default and hint levels");
+    json_decref(answer);
+    CHECK(k, raw_request(k, "POST", "/api/bots", NULL, "{}", code) == 405, "POST /api/bots is refused");
+
+    status = call(k, "POST", "/api/games", NULL,
+                  json_pack("{s:s, s:i, s:[{s:s}, {s:s}], s:i}", "game", "tzolkin", "players", 2, "seats", "type",
+                            "human", "type", "human", "join", 0),
+                  &summary);
+    CHECK(k, status == 201, "create a game for hints: %ld", status);
+    client_json_int(summary, "id", &id);
+    snprintf(token[0], sizeof token[0], "%s", client_json_string(summary, "token"));
+    json_decref(summary);
+    snprintf(path, sizeof path, "/api/games/%lld/hints", (long long)id);
+    status = raw_request(k, "GET", path, token[0], NULL, code);
+    CHECK(k, status == 409 && strcmp(code, "not_open") == 0, "hints before the game starts: %ld %s", status, code);
+    CHECK(k, client_join(k->c, id, 1, "Bob", &seat, token[1], sizeof token[1], why, sizeof why) == CLIENT_OK,
+          "join: %s", why);
+    status = raw_request(k, "GET", path, NULL, NULL, code);
+    CHECK(k, status == 401 && strcmp(code, "no_token") == 0, "hints without a token: %ld %s", status, code);
+
+    for (int turn = 0; turn < 6; turn++) {
+        json_t *view = view_of(k, id, token[0]), *again = NULL;
+        match m;
+        void *seen;
+        bot_hint expected[3];
+        int n;
+
+        version = version_of(view);
+        seat = client_json_to_move(view);
+        json_decref(view);
+        CHECK(k, seat == 0 || seat == 1, "someone is to act");
+        status = raw_request(k, "GET", path, token[1 - seat], NULL, code);
+        CHECK(k, status == 403 && strcmp(code, "not_your_turn") == 0, "hints for the seat not to act: %ld %s",
+              status, code);
+        status = call(k, "GET", path, token[seat], NULL, &answer);
+        list = json_object_get(answer, "hints");
+        CHECK(k, status == 200 && version_of(answer) == version && json_array_size(list) >= 1 &&
+                     json_array_size(list) <= 3,
+              "hints for the seat to act: %ld, %zu hints", status, json_array_size(list));
+        true_match(k, id, &m);
+        seen = malloc(m.game->state_size);
+        m.game->observation(m.state, seat, seen);
+        n = bot_hints(m.game, seen, seat, hub_hints_seed(id, version), expected, 3, why, sizeof why);
+        CHECK(k, n == (int)json_array_size(list), "the server gives %zu hints, its observation %d",
+              json_array_size(list), n);
+        for (int i = 0; i < n && i < (int)json_array_size(list); i++) {
+            const json_t *hint = json_array_get(list, (size_t)i);
+            char text[GAME_TEXT_MAX];
+            int64_t action = -1;
+            double chance = json_real_value(json_object_get(hint, "chance"));
+            m.game->action_to_text(m.state, expected[i].action, text, sizeof text);
+            client_json_int(hint, "id", &action);
+            CHECK(k, action == expected[i].action && strcmp(client_json_string(hint, "action"), text) == 0,
+                  "hint %d is %s, the seat's own observation gives %s", i, client_json_string(hint, "action"), text);
+            CHECK(k, chance >= 0 && chance <= 1 && fabs(chance - expected[i].chance) < 1e-9, "hint %d's chance %g", i,
+                  chance);
+        }
+        status = call(k, "GET", path, token[seat], NULL, &again);
+        CHECK(k, status == 200 && json_equal(answer, again), "the same position gives the same hints");
+        json_decref(again);
+        /* the first hint is legal: play it */
+        CHECK(k, client_act(k->c, id, token[seat], version, client_json_string(json_array_get(list, 0), "action"),
+                            &version, NULL, why, sizeof why) == CLIENT_OK,
+              "play the first hint: %s", why);
+        json_decref(answer);
+        free(seen);
+        match_free(&m);
+    }
+
+    /* seat 1 turns hints off: refused from then on, stored, shown */
+    snprintf(path, sizeof path, "/api/games/%lld/hints/off", (long long)id);
+    status = raw_request(k, "POST", path, token[1], "{\"now\": 1}", code);
+    CHECK(k, status == 400 && strcmp(code, "bad_field") == 0, "hints/off with a field: %ld %s", status, code);
+    CHECK(k, raw_request(k, "GET", path, token[1], NULL, code) == 405, "GET hints/off is refused");
+    status = call(k, "POST", path, token[1], json_object(), &answer);
+    CHECK(k, status == 200 && json_is_false(json_object_get(answer, "hints")), "hints/off: %ld", status);
+    json_decref(answer);
+    snprintf(path, sizeof path, "/api/games/%lld/hints", (long long)id);
+    status = raw_request(k, "GET", path, token[1], NULL, code);
+    CHECK(k, status == 403 && strcmp(code, "hints_off") == 0, "hints after hints/off: %ld %s", status, code);
+    snprintf(path, sizeof path, "/api/games/%lld", (long long)id);
+    status = call(k, "GET", path, NULL, NULL, &summary);
+    list = json_object_get(summary, "seats");
+    CHECK(k, status == 200 && json_is_true(json_object_get(json_array_get(list, 0), "hints")) &&
+                 json_is_false(json_object_get(json_array_get(list, 1), "hints")),
+          "the summary shows whose hints are off");
+    json_decref(summary);
+    {
+        store_game row;
+        store_seat seats[GAME_MAX_PLAYERS];
+        store_event *events = NULL;
+        int n = 0;
+        CHECK(k, store_load(k->st, id, &row, seats, &events, &n, why, sizeof why) == STORE_OK, "load: %s", why);
+        CHECK(k, seats[1].hints_off == 1 && seats[0].hints_off == 0, "hints off is stored for seat 1 only");
+        free(events);
+    }
+}
+
 /* A three-seat auction game of Tikal, two people and a bot: the spectator's
  * record is the whole game and replays to the server's result. */
 static void check_tikal(checker *k)
@@ -599,6 +726,7 @@ int main(int argc, char **argv)
     check_turn_limit(&k);
     check_tzolkin(&k);
     check_tikal(&k);
+    check_hints(&k);
     printf("api_check: %d checks passed\n", k.checks);
     store_close(k.st);
     client_request_free(&k.raw);

@@ -15,7 +15,9 @@
  * are STORE_EIO with a reason. PostgreSQL only: store_wait delivers another
  * handle's announcements and times out with 0 when there are none; when the
  * server ends the store's sessions, the pool reconnects without a failed
- * call and store_wait reports -1 once, then listens again.
+ * call and store_wait reports -1 once, then listens again. A database of
+ * schema version 1 (before seats had hints_off) is migrated on open, its
+ * games intact.
  */
 #include <errno.h>
 #include <limits.h>
@@ -35,6 +37,7 @@
 
 #include <cmocka.h>
 #include <libpq-fe.h>
+#include <sqlite3.h>
 
 #include "server/store.h"
 
@@ -132,6 +135,7 @@ static void make_game(store_game *game, store_seat seats[GAME_MAX_PLAYERS], int 
     }
     snprintf(seats[0].name, sizeof seats[0].name, "O'Brien \"the bold\" \\ %%s; DROP TABLE games;--");
     seats[0].taken = 1;
+    seats[0].hints_off = 1;
     if (players > 2)
         snprintf(seats[2].name, sizeof seats[2].name, "Zo\u00eb \u0130xchel \U0001F40D \u9a6c\u96c5");
 }
@@ -173,6 +177,7 @@ static void assert_seat_equal(const store_seat *a, const store_seat *b)
     assert_string_equal(a->bot, b->bot);
     assert_string_equal(a->name, b->name);
     assert_int_equal(a->taken, b->taken);
+    assert_int_equal(a->hints_off, b->hints_off);
     assert_memory_equal(a->token_hash, b->token_hash, STORE_HASH_BYTES);
 }
 
@@ -279,6 +284,7 @@ static void test_set_seat(void **state)
 
     store_seat joined = seats[2];
     joined.taken = 1;
+    joined.hints_off = 1; /* the person turned hints off */
     snprintf(joined.name, sizeof joined.name, "Ah Puch \u2014 'quoted'");
     for (int i = 0; i < STORE_HASH_BYTES; i++)
         joined.token_hash[i] = (unsigned char)(i * 11 + 5);
@@ -305,6 +311,9 @@ static void test_set_seat(void **state)
     absent.taken = 2;
     assert_int_equal(store_set_seat(f->st, game.id, &absent, NULL, why, sizeof why), STORE_EINVAL);
     absent.taken = 1;
+    absent.hints_off = 2;
+    assert_int_equal(store_set_seat(f->st, game.id, &absent, NULL, why, sizeof why), STORE_EINVAL);
+    absent.hints_off = 0;
     memset(absent.name, 'x', sizeof absent.name); /* no terminating NUL */
     assert_int_equal(store_set_seat(f->st, game.id, &absent, NULL, why, sizeof why), STORE_EINVAL);
     why[0] = '\0';
@@ -985,6 +994,53 @@ static void test_reconnect_postgres(void **state)
     store_close(watcher);
 }
 
+/* Run sql on the store's database itself, behind the store's back. */
+static void run_raw(const fixture *f, const char *sql)
+{
+    if (f->postgres) {
+        PGconn *conn = PQconnectdb(f->pg_url);
+        PGresult *res = PQexec(conn, sql);
+        if (PQresultStatus(res) != PGRES_COMMAND_OK)
+            fprintf(stderr, "store_test: %s: %s\n", sql, PQerrorMessage(conn));
+        assert_int_equal(PQresultStatus(res), PGRES_COMMAND_OK);
+        PQclear(res);
+        PQfinish(conn);
+    } else {
+        sqlite3 *db = NULL;
+        char *error = NULL;
+        assert_int_equal(sqlite3_open(f->where, &db), SQLITE_OK);
+        int rc = sqlite3_exec(db, sql, NULL, NULL, &error);
+        if (rc != SQLITE_OK)
+            fprintf(stderr, "store_test: %s: %s\n", sql, error);
+        sqlite3_free(error);
+        sqlite3_close(db);
+        assert_int_equal(rc, SQLITE_OK);
+    }
+}
+
+/* A database of schema version 1 (seats without hints_off) is brought to
+ * the current schema on open: its games load as they were, hints on. */
+static void test_migrate_from_1(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 3, 21);
+    store_close(f->st);
+    f->st = NULL;
+    if (f->postgres)
+        run_raw(f, "BEGIN; ALTER TABLE seats DROP COLUMN hints_off; UPDATE maya_schema SET version = 1; COMMIT");
+    else
+        run_raw(f, "ALTER TABLE seats DROP COLUMN hints_off; PRAGMA user_version = 1");
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_open(&f->st, f->where, why, sizeof why), STORE_OK);
+    seats[0].hints_off = 0; /* what schema 1 could not keep */
+    assert_stored(f->st, &game, seats, NULL, 0);
+    seats[1].hints_off = 1;
+    assert_int_equal(store_set_seat(f->st, game.id, &seats[1], NULL, why, sizeof why), STORE_OK);
+    assert_stored(f->st, &game, seats, NULL, 0);
+}
+
 /* ---- suites ---- */
 
 #define STORE_CASE(name, fix) cmocka_unit_test_prestate_setup_teardown(name, test_setup, test_teardown, fix)
@@ -995,7 +1051,7 @@ static void test_reconnect_postgres(void **state)
         STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
         STORE_CASE(test_many_threads, fix),                                                                   \
         STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
-        STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix)
+        STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 
 int main(void)
 {

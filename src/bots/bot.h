@@ -83,6 +83,8 @@ typedef struct bot_hint {
     long visits;   /* iterations of the search that chose it */
 } bot_hint;
 
+/* The level a new bot seat gets unless people pick another. */
+#define BOT_DEFAULT_LEVEL "strong"
 /* The spec of the bot that gives hints (a level's). */
 #define BOT_HINT_LEVEL "strong"
 

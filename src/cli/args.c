@@ -76,12 +76,14 @@ static const struct cli_usage_text {
      "    number of threads J (default: every core).\n"},
     {"serve",
      "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
-     "           [--bot-threads N] [--web DIR]\n"
+     "           [--bot-threads N] [--hint-searches N] [--web DIR]\n"
      "    The online server: the HTTP/JSON API of docs/api.md for games of every\n"
      "    game, bots in their seats, live updates. Games are kept in a SQLite file\n"
      "    (default maya.db) or a PostgreSQL database shared by several servers.\n"
      "    --port 0 takes any free port; the address is printed. Bots think on N\n"
-     "    threads (default: every core). --web serves the browser UI from DIR.\n"},
+     "    threads (default: every core). Hints are worked out at most N at once\n"
+     "    (--hint-searches, default 2; more are answered 503 busy, 0 none).\n"
+     "    --web serves the browser UI from DIR.\n"},
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
      "             [--variant NAME] [--seed S] [--csv FILE]\n"

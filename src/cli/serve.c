@@ -31,21 +31,23 @@ static void raise_file_limit(void)
 int cli_serve(int argc, char **argv)
 {
     const char *port_text = NULL, *bind = "127.0.0.1", *db = "maya.db", *threads_text = NULL, *web = NULL;
+    const char *hints_text = NULL;
     const cli_option options[] = {{"--port", 1, &port_text},
                                   {"--bind", 1, &bind},
                                   {"--db", 1, &db},
                                   {"--bot-threads", 1, &threads_text},
+                                  {"--hint-searches", 1, &hints_text},
                                   {"--web", 1, &web}};
     const char *positional[1];
     int positional_count, signal_number;
-    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN);
+    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN), hint_searches = -1;
     hub_settings settings;
     sigset_t stop_signals;
     char why[512];
     store *st;
     hub *h;
     server *srv;
-    int status = cli_parse("serve", argc, argv, options, 5, positional, 1, &positional_count);
+    int status = cli_parse("serve", argc, argv, options, 6, positional, 1, &positional_count);
 
     if (status != 0)
         return status;
@@ -57,7 +59,9 @@ int cli_serve(int argc, char **argv)
         threads = 1;
     if ((port_text != NULL && (status = cli_parse_number("serve", "--port", port_text, 0, 65535, &port)) != 0) ||
         (threads_text != NULL &&
-         (status = cli_parse_number("serve", "--bot-threads", threads_text, 1, 64, &threads)) != 0))
+         (status = cli_parse_number("serve", "--bot-threads", threads_text, 1, 64, &threads)) != 0) ||
+        (hints_text != NULL &&
+         (status = cli_parse_number("serve", "--hint-searches", hints_text, 0, 64, &hint_searches)) != 0))
         return status;
     if (sodium_init() < 0) {
         fputs("maya serve: the random source cannot be set up\n", stderr);
@@ -78,6 +82,8 @@ int cli_serve(int argc, char **argv)
     }
     hub_default_settings(&settings);
     settings.bot_threads = (int)threads;
+    if (hint_searches >= 0)
+        settings.max_hint_searches = (int)hint_searches;
     h = hub_new(st, &settings, why, sizeof why);
     if (h == NULL) {
         fprintf(stderr, "maya serve: %s\n", why);

@@ -33,7 +33,8 @@ enum {
     LIST_MAX = 500,           /* most games one list answers */
     LOAD_MAX = 1000000,       /* most unfinished games loaded at start */
     TURN_SECONDS_MAX = 604800, /* longest turn limit: a week */
-    NO_SEAT = -100            /* seat_of: the request was refused */
+    NO_SEAT = -100,           /* seat_of: the request was refused */
+    HINTS_SHOWN = 3           /* actions a hint answer lists */
 };
 
 typedef struct hub_game {
@@ -48,6 +49,8 @@ typedef struct hub_game {
     int bot_queued;                     /* 1 while a bot's move is queued or being thought */
     time_t turn_started;                /* when turn_seat got the move (time limits) */
     int turn_seat;                      /* seat whose turn turn_started times, -1 none */
+    json_t *hints;                      /* the last hints answer (owned), NULL none */
+    int64_t hints_version;              /* the state number it was worked out at */
 } hub_game;
 
 struct hub {
@@ -68,6 +71,7 @@ struct hub {
     pthread_t watchdog;         /* time limits, idle bots, announcements */
     int watchdog_started;       /* 1 once the watchdog runs */
     atomic_int stopping;        /* 1 once hub_free began */
+    atomic_int hint_searches;   /* hint searches running now (at most settings.max_hint_searches) */
 };
 
 struct hub_watch {
@@ -119,6 +123,7 @@ void hub_default_settings(hub_settings *settings)
         .max_bot_millis = 10000,
         .max_bot_threads = 4,
         .max_bot_iterations = 200000,
+        .max_hint_searches = 2,
     };
 }
 
@@ -230,6 +235,7 @@ static void game_free(hub_game *g)
     if (g == NULL)
         return;
     match_free(&g->m);
+    json_decref(g->hints);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g);
@@ -391,10 +397,10 @@ static json_t *summary_json(const hub_game *g)
     g->def->observation(g->m.state, GAME_CHANCE, public_view);
     for (int s = 0; s < g->row.players; s++) {
         const store_seat *seat = &g->seats[s];
-        json_array_append_new(seats, json_pack("{s:i, s:s, s:s?, s:s, s:b}", "seat", s, "type",
+        json_array_append_new(seats, json_pack("{s:i, s:s, s:s?, s:s, s:b, s:b}", "seat", s, "type",
                                                seat->is_bot ? "bot" : "human", "bot",
                                                seat->is_bot ? seat->bot : NULL, "name", seat->name, "taken",
-                                               seat->is_bot || seat->taken));
+                                               seat->is_bot || seat->taken, "hints", !seat->hints_off));
     }
     summary = json_pack("{s:I, s:s, s:s?, s:i, s:s, s:I, s:o, s:s, s:i, s:s, s:o, s:o, s:s?}", "id",
                         (json_int_t)g->row.id, "game", g->row.game, "variant",
@@ -1155,6 +1161,7 @@ static int give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
     memset(g->seats[seat].token_hash, 0, sizeof g->seats[seat].token_hash);
     if (g->row.status == STORE_OPEN) {
         g->seats[seat].taken = 0;
+        g->seats[seat].hints_off = 0;
         g->seats[seat].name[0] = '\0';
     } else {
         g->seats[seat].is_bot = 1;
@@ -1190,6 +1197,142 @@ void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_re
             answer(r, 200, json_pack("{s:i, s:s}", "seat", seat, "now",
                                      g->seats[seat].is_bot ? g->seats[seat].bot : "free"));
     }
+    pthread_mutex_unlock(&g->lock);
+}
+
+uint64_t hub_hints_seed(int64_t id, int64_t version)
+{
+    return (uint64_t)id * 0x9E3779B97F4A7C15u ^ (uint64_t)version * 0xC2B2AE3D27D4EB4Fu;
+}
+
+/* The hints answer for seat of game id (rules def) at the state version,
+ * whose observation for seat is seen: the hint bot's best actions, their
+ * texts and chances. Called without the game's lock: all is the caller's. */
+static json_t *hints_json(const game_def *def, int64_t id, const void *seen, int seat, int64_t version, char *why,
+                          size_t why_len)
+{
+    bot_hint hints[HINTS_SHOWN];
+    int count = bot_hints(def, seen, seat, hub_hints_seed(id, version), hints, HINTS_SHOWN, why, why_len);
+    json_t *list = json_array();
+
+    if (count < 0 || list == NULL) {
+        json_decref(list);
+        return NULL;
+    }
+    for (int i = 0; i < count; i++) {
+        char text[GAME_TEXT_MAX];
+        def->action_to_text(seen, hints[i].action, text, sizeof text);
+        json_array_append_new(list, json_pack("{s:s, s:i, s:f, s:I}", "action", text, "id", hints[i].action,
+                                              "chance", hints[i].chance, "visits", (json_int_t)hints[i].visits));
+    }
+    return json_pack("{s:I, s:i, s:s, s:o}", "version", (json_int_t)version, "seat", seat, "level",
+                     BOT_HINT_LEVEL, "hints", list);
+}
+
+void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r)
+{
+    hub_game *g = lock_game(h, id, r);
+    int seat;
+    int64_t version;
+    const game_def *def;
+    void *seen;
+    json_t *hints;
+    char why[200] = "";
+
+    if (g == NULL)
+        return;
+    seat = seat_of(g, token, 1, r);
+    if (seat == NO_SEAT) {
+        pthread_mutex_unlock(&g->lock);
+        return;
+    }
+    if (g->seats[seat].hints_off) {
+        fail(r, 403, "hints_off", "seat %d turned hints off for this game", seat);
+    } else if (g->row.status != STORE_RUNNING) {
+        fail(r, 409, g->row.status == STORE_OPEN ? "not_open" : "finished", "game %lld is %s",
+             (long long)id, g->row.status == STORE_OPEN ? "waiting for players" : "over");
+    } else if (seat != to_move(g)) {
+        fail(r, 403, "not_your_turn", "seat %d is not to act: hints are for the seat to act", seat);
+    } else if (g->hints != NULL && g->hints_version == g->row.version) {
+        answer(r, 200, json_incref(g->hints));
+    } else if (atomic_fetch_add(&h->hint_searches, 1) >= h->settings.max_hint_searches) {
+        atomic_fetch_sub(&h->hint_searches, 1);
+        fail(r, 503, "busy", "the server is working out %d hints already: ask again in a moment",
+             h->settings.max_hint_searches);
+    } else if ((seen = malloc(g->def->state_size)) == NULL) {
+        atomic_fetch_sub(&h->hint_searches, 1);
+        fail(r, 500, "internal", "out of memory");
+    } else {
+        /* the search runs on the seat's own observation, without the lock */
+        g->def->observation(g->m.state, seat, seen);
+        version = g->row.version;
+        def = g->def;
+        pthread_mutex_unlock(&g->lock);
+        hints = hints_json(def, id, seen, seat, version, why, sizeof why);
+        free(seen);
+        atomic_fetch_sub(&h->hint_searches, 1);
+        if (hints == NULL) {
+            fail(r, 500, "internal", "no hints: %s", why[0] ? why : "out of memory");
+            return;
+        }
+        pthread_mutex_lock(&g->lock);
+        if (g->row.version == version) {
+            json_decref(g->hints);
+            g->hints = json_incref(hints);
+            g->hints_version = version;
+        }
+        answer(r, 200, hints);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+void hub_bots(hub_reply *r)
+{
+    int count;
+    const bot_level *levels = bot_levels(&count);
+    json_t *list = json_array();
+
+    for (int i = 0; list != NULL && i < count; i++)
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", levels[i].name, "spec", levels[i].spec,
+                                              "about", levels[i].description));
+    answer(r, 200, json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints",
+                             BOT_HINT_LEVEL));
+}
+
+void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+{
+    hub_game *g;
+    store_seat before;
+    char why[256];
+    int seat, rc;
+
+    if (only_fields(body, NULL, 0, r) != 0 || (g = lock_game(h, id, r)) == NULL)
+        return;
+    seat = seat_of(g, token, 1, r);
+    if (seat == NO_SEAT)
+        goto done;
+    if (g->row.status == STORE_FINISHED) {
+        fail(r, 409, "finished", "game %lld is over", (long long)id);
+        goto done;
+    }
+    if (!g->seats[seat].hints_off) {
+        before = g->seats[seat];
+        g->seats[seat].hints_off = 1;
+        rc = store_set_seat(h->st, id, &g->seats[seat], &before, why, sizeof why);
+        if (rc == STORE_ECONFLICT) { /* another process changed the seat first */
+            game_reload(h, g);
+            fail(r, 409, "stale", "seat %d changed meanwhile", seat);
+            goto done;
+        }
+        if (rc != STORE_OK) {
+            g->seats[seat] = before;
+            fail(r, 503, "store", "the seat could not be stored: %s", why);
+            goto done;
+        }
+        changed(h, g);
+    }
+    answer(r, 200, json_pack("{s:i, s:b}", "seat", seat, "hints", 0));
+done:
     pthread_mutex_unlock(&g->lock);
 }
 

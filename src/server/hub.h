@@ -33,6 +33,7 @@ typedef struct hub_settings {
     int max_bot_millis;     /* longest time budget a bot spec may ask for */
     int max_bot_threads;    /* most search threads a bot spec may ask for */
     int max_bot_iterations; /* most iterations a bot spec may ask for */
+    int max_hint_searches;  /* hint searches at once; more are answered 503 busy */
 } hub_settings;
 
 typedef struct hub_reply {
@@ -71,6 +72,18 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
 void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r);
 void hub_record(hub *h, int64_t id, const char *token, hub_reply *r);
+/* The hint bot's best actions for token's seat, which is to act, from its
+ * own observation only; worked out without the game's lock, at most
+ * max_hint_searches at once, kept for the state number it was made at. */
+void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r);
+/* The seed of the hints of game id at state number version (bot_hints):
+ * the same position gives the same hints. */
+uint64_t hub_hints_seed(int64_t id, int64_t version);
+/* Turn hints off for token's seat for the rest of the game (stored; they
+ * stay off). */
+void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
+/* The difficulty levels people may pick a bot by, and the hints' level. */
+void hub_bots(hub_reply *r);
 
 /* Live updates: a watcher of game id as token's seat (NULL: spectator);
  * NULL with the error in r if the game or the token is wrong. */

@@ -246,6 +246,12 @@ static enum MHD_Result route(struct MHD_Connection *connection, const server *sr
             return send_error(connection, 405, "method", "use GET or POST on /api/games");
         return send_reply(connection, &r);
     }
+    if (strcmp(url, "/api/bots") == 0) {
+        if (!get)
+            return send_error(connection, 405, "method", "use GET on /api/bots");
+        hub_bots(&r);
+        return send_reply(connection, &r);
+    }
     if (strncmp(url, "/api/games/", 11) != 0 || (id = parse_id(url + 11, &verb)) < 0)
         return send_error(connection, 404, "not_found", "no such route");
     if (*verb == '/')
@@ -268,11 +274,15 @@ static enum MHD_Result route(struct MHD_Connection *connection, const server *sr
         hub_log(srv->h, id, token, argument(connection, "from"), &r);
     else if (strcmp(verb, "record") == 0 && get)
         hub_record(srv->h, id, token, &r);
+    else if (strcmp(verb, "hints") == 0 && get)
+        hub_hints(srv->h, id, token, &r);
+    else if (strcmp(verb, "hints/off") == 0 && post)
+        hub_hints_off(srv->h, id, token, body, &r);
     else if (strcmp(verb, "events") == 0 && get)
         return send_stream(connection, srv->h, id);
     else {
-        static const char *const gets[] = {"", "view", "legal", "log", "record", "events"};
-        static const char *const posts[] = {"join", "actions", "undo", "leave"};
+        static const char *const gets[] = {"", "view", "legal", "log", "record", "events", "hints"};
+        static const char *const posts[] = {"join", "actions", "undo", "leave", "hints/off"};
         for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++)
             if (strcmp(verb, gets[i]) == 0)
                 return send_error(connection, 405, "method", "use GET here");

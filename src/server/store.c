@@ -9,7 +9,7 @@
  * version in SQLite's user_version or PostgreSQL's table maya_schema):
  *   games  (id, game, variant, players, turn_seconds, replacement, seed,
  *           created, status, result, version)        one row per game
- *   seats  (game, seat, is_bot, bot, name, taken, token_hash)
+ *   seats  (game, seat, is_bot, bot, name, taken, token_hash, hints_off)
  *                                                     players rows per game
  *   events (game, version, kind, actor, text)         PRIMARY KEY (game, version)
  */
@@ -78,8 +78,9 @@ static int check_seat(const store_seat *seat, const char *op, char *why, size_t 
     if (seat->seat < 0 || seat->seat >= GAME_MAX_PLAYERS)
         return store_fail(why, why_len, STORE_EINVAL, "%s: seat %d is not 0 to %d", op, seat->seat,
                           GAME_MAX_PLAYERS - 1);
-    if ((seat->is_bot != 0 && seat->is_bot != 1) || (seat->taken != 0 && seat->taken != 1))
-        return store_fail(why, why_len, STORE_EINVAL, "%s: seat %d: is_bot and taken must be 0 or 1", op,
+    if ((seat->is_bot != 0 && seat->is_bot != 1) || (seat->taken != 0 && seat->taken != 1) ||
+        (seat->hints_off != 0 && seat->hints_off != 1))
+        return store_fail(why, why_len, STORE_EINVAL, "%s: seat %d: is_bot, taken and hints_off must be 0 or 1", op,
                           seat->seat);
     if (!text_fits(seat->bot, sizeof seat->bot) || !text_fits(seat->name, sizeof seat->name))
         return store_fail(why, why_len, STORE_EINVAL, "%s: seat %d: bot or name is not a string of at most %d bytes",

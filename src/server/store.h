@@ -85,6 +85,7 @@ typedef struct store_seat {
     char name[STORE_NAME_MAX];             /* shown name ("" = none given) */
     int taken;                             /* person seats: 1 once someone joined */
     unsigned char token_hash[STORE_HASH_BYTES]; /* hash of the seat's secret token (zero if none) */
+    int hints_off;                         /* 1: the seat turned hints off for this game */
 } store_seat;
 
 typedef struct store_event {

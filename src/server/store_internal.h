@@ -19,7 +19,7 @@
 #include "server/store.h"
 
 enum {
-    STORE_SCHEMA_VERSION = 1 /* schema this code writes; an older one is migrated on open */
+    STORE_SCHEMA_VERSION = 2 /* schema this code writes; an older one is migrated on open */
 };
 
 /* One back end's functions: the public functions of store.h, with the back

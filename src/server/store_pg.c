@@ -95,6 +95,7 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
     " actor integer NOT NULL,"
     " text text NOT NULL,"
     " PRIMARY KEY (game, version));",
+    "ALTER TABLE seats ADD COLUMN hints_off integer NOT NULL DEFAULT 0;",
 };
 
 static void param_text(pg_params *p, const char *text)
@@ -485,9 +486,10 @@ static int create_on(PGconn *conn, store_game *game, const store_seat *seats, ch
         param_text(&row, seat->name);
         param_int(&row, seat->taken);
         param_bytes(&row, seat->token_hash, STORE_HASH_BYTES);
+        param_int(&row, seat->hints_off);
         rc = exec(conn, NULL,
-                  "INSERT INTO seats (game, seat, is_bot, bot, name, taken, token_hash)"
-                  " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                  "INSERT INTO seats (game, seat, is_bot, bot, name, taken, token_hash, hints_off)"
+                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                   &row, what, why, why_len);
     }
     if (rc == STORE_OK)
@@ -541,12 +543,13 @@ static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, const
     param_int(&params, before->is_bot);
     param_int(&params, before->taken);
     param_bytes(&params, before->token_hash, STORE_HASH_BYTES);
+    param_int(&params, seat->hints_off);
     PGresult *res = NULL;
     /* one statement, so one transaction: the update and its announcement; a
      * racing update of the same seat waits for ours, then sees it and misses */
     int rc = exec(conn, &res,
-                  "WITH changed AS (UPDATE seats SET is_bot = $3, bot = $4, name = $5, taken = $6, token_hash = $7"
-                  " WHERE game = $1 AND seat = $2"
+                  "WITH changed AS (UPDATE seats SET is_bot = $3, bot = $4, name = $5, taken = $6, token_hash = $7,"
+                  " hints_off = $12 WHERE game = $1 AND seat = $2"
                   " AND ($8 = 1 OR (is_bot = $9 AND taken = $10 AND token_hash = $11)) RETURNING game)"
                   " SELECT pg_notify('maya', g.id::text || ' ' || g.version::text || ' seats')"
                   " FROM games g JOIN changed c ON c.game = g.id",
@@ -697,7 +700,8 @@ static int read_seats(const PGresult *res, int players, store_seat seats[GAME_MA
         if (get_int32(res, i, 0, &seat->seat) != 0 || seat->seat != i || get_int32(res, i, 1, &seat->is_bot) != 0 ||
             get_text(res, i, 2, seat->bot, sizeof seat->bot) != 0 ||
             get_text(res, i, 3, seat->name, sizeof seat->name) != 0 || get_int32(res, i, 4, &seat->taken) != 0 ||
-            get_bytes(res, i, 5, seat->token_hash, sizeof seat->token_hash) != 0)
+            get_bytes(res, i, 5, seat->token_hash, sizeof seat->token_hash) != 0 ||
+            get_int32(res, i, 6, &seat->hints_off) != 0)
             return -1;
     }
     return 0;
@@ -751,7 +755,7 @@ static int load_on(PGconn *conn, int64_t id, store_game *game, store_seat seats[
         rc = store_fail(why, why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
     if (rc == STORE_OK)
         rc = exec(conn, &seats_res,
-                  "SELECT seat, is_bot, bot, name, taken, token_hash FROM seats WHERE game = $1 ORDER BY seat",
+                  "SELECT seat, is_bot, bot, name, taken, token_hash, hints_off FROM seats WHERE game = $1 ORDER BY seat",
                   &params, what, why, why_len);
     if (rc == STORE_OK)
         rc = exec(conn, &events_res, "SELECT version, kind, actor, text FROM events WHERE game = $1 ORDER BY version",

@@ -61,6 +61,7 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
     " actor INTEGER NOT NULL,"
     " text TEXT NOT NULL,"
     " PRIMARY KEY (game, version)) WITHOUT ROWID;",
+    "ALTER TABLE seats ADD COLUMN hints_off INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* A failure of the database: the reason names the operation and carries
@@ -257,8 +258,8 @@ static int create_locked(sqlite3 *db, store_game *game, const store_seat *seats,
         goto done;
     }
     int64_t id = sqlite3_last_insert_rowid(db);
-    insert_seat = prepare(db, "INSERT INTO seats (game, seat, is_bot, bot, name, taken, token_hash)"
-                              " VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert_seat = prepare(db, "INSERT INTO seats (game, seat, is_bot, bot, name, taken, token_hash, hints_off)"
+                              " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     if (!insert_seat) {
         rc = db_fail(db, why, why_len, "create a game's seats");
         goto done;
@@ -273,6 +274,7 @@ static int create_locked(sqlite3 *db, store_game *game, const store_seat *seats,
         bind_text(insert_seat, 5, seat->name);
         sqlite3_bind_int(insert_seat, 6, seat->taken);
         sqlite3_bind_blob(insert_seat, 7, seat->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
+        sqlite3_bind_int(insert_seat, 8, seat->hints_off);
         if (sqlite3_step(insert_seat) != SQLITE_DONE) {
             rc = db_fail(db, why, why_len, "create a game's seats");
             goto done;
@@ -314,8 +316,8 @@ static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, co
 {
     char what[64];
     snprintf(what, sizeof what, "set seat %d of game %lld", seat->seat, (long long)game);
-    sqlite3_stmt *stmt = prepare(db, "UPDATE seats SET is_bot = ?, bot = ?, name = ?, taken = ?, token_hash = ?"
-                                     " WHERE game = ? AND seat = ?"
+    sqlite3_stmt *stmt = prepare(db, "UPDATE seats SET is_bot = ?, bot = ?, name = ?, taken = ?, token_hash = ?,"
+                                     " hints_off = ? WHERE game = ? AND seat = ?"
                                      " AND (? OR (is_bot = ? AND taken = ? AND token_hash = ?))");
     if (!stmt)
         return db_fail(db, why, why_len, what);
@@ -324,13 +326,14 @@ static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, co
     bind_text(stmt, 3, seat->name);
     sqlite3_bind_int(stmt, 4, seat->taken);
     sqlite3_bind_blob(stmt, 5, seat->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
-    sqlite3_bind_int64(stmt, 6, game);
-    sqlite3_bind_int(stmt, 7, seat->seat);
-    sqlite3_bind_int(stmt, 8, expected == NULL);
+    sqlite3_bind_int(stmt, 6, seat->hints_off);
+    sqlite3_bind_int64(stmt, 7, game);
+    sqlite3_bind_int(stmt, 8, seat->seat);
+    sqlite3_bind_int(stmt, 9, expected == NULL);
     if (expected) {
-        sqlite3_bind_int(stmt, 9, expected->is_bot);
-        sqlite3_bind_int(stmt, 10, expected->taken);
-        sqlite3_bind_blob(stmt, 11, expected->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
+        sqlite3_bind_int(stmt, 10, expected->is_bot);
+        sqlite3_bind_int(stmt, 11, expected->taken);
+        sqlite3_bind_blob(stmt, 12, expected->token_hash, STORE_HASH_BYTES, SQLITE_STATIC);
     }
     int rc = STORE_OK;
     if (sqlite3_step(stmt) != SQLITE_DONE)
@@ -518,7 +521,7 @@ static int load_game_row(sqlite3 *db, int64_t id, store_game *game, const char *
 static int load_seats(sqlite3 *db, int64_t id, int players, store_seat seats[GAME_MAX_PLAYERS], const char *what,
                       char *why, size_t why_len)
 {
-    sqlite3_stmt *stmt = prepare(db, "SELECT seat, is_bot, bot, name, taken, token_hash FROM seats"
+    sqlite3_stmt *stmt = prepare(db, "SELECT seat, is_bot, bot, name, taken, token_hash, hints_off FROM seats"
                                      " WHERE game = ? ORDER BY seat");
     if (!stmt)
         return db_fail(db, why, why_len, what);
@@ -536,6 +539,7 @@ static int load_seats(sqlite3 *db, int64_t id, int players, store_seat seats[GAM
         seat->seat = sqlite3_column_int(stmt, 0);
         seat->is_bot = sqlite3_column_int(stmt, 1);
         seat->taken = sqlite3_column_int(stmt, 4);
+        seat->hints_off = sqlite3_column_int(stmt, 6);
         if (seat->seat != count || store_copy_text(seat->bot, sizeof seat->bot, column_text(stmt, 2)) != 0 ||
             store_copy_text(seat->name, sizeof seat->name, column_text(stmt, 3)) != 0 ||
             copy_blob(seat->token_hash, sizeof seat->token_hash, stmt, 5) != 0)

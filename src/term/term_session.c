@@ -103,7 +103,7 @@ const char *term_session_log_text(const term_session *s, int i, int viewer)
 
 const char *term_default_bot(void)
 {
-    return "strong";
+    return BOT_DEFAULT_LEVEL;
 }
 
 static void seats_free(term_session *s)

@@ -5,7 +5,8 @@
 # observation) and whole games of both games played by several clients and
 # bots (tests/api_play.c), first with SQLite, then with a real PostgreSQL
 # server started for the test, where two server processes share the
-# database and clients of one game talk to both.
+# database and clients of one game talk to both. Hints beyond the server's
+# bound of searches at once are refused as busy.
 test_name=server_api
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
@@ -20,6 +21,16 @@ serve_start a "$tmp/maya.db" --bot-threads 2 || exit 1
 "$bin/api_check" "$a_url" "$tmp/maya.db" || fail "api_check with SQLite"
 "$bin/api_play" "$a_url" tikal 4 11 human,human,greedy:beam=2,human || fail "a Tikal game with SQLite"
 "$bin/api_play" "$a_url" tzolkin 3 12 human,random,human || fail "a Tzolk'in game with SQLite"
+serve_stop a
+
+# the bound of hint searches: with --hint-searches 0 every ask is busy (503)
+serve_start a "$tmp/hints.db" --bot-threads 1 --hint-searches 0 || exit 1
+created=$(curl -s -X POST -H 'Content-Type: application/json' "$a_url/api/games" \
+    -d '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "bot", "bot": "beginner"}], "join": 0}')
+id=$(echo "$created" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p')
+token=$(echo "$created" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+busy=$(curl -s -w ' %{http_code}' -H "Authorization: Bearer $token" "$a_url/api/games/$id/hints")
+case $busy in *'"code":"busy"'*' 503') ;; *) fail "hints beyond --hint-searches: $busy" ;; esac
 serve_stop a
 
 # PostgreSQL: two servers on one database
