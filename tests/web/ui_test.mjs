@@ -11,7 +11,10 @@
 // about half of those the boards offer on the boards' own controls (see
 // boardRoute), the others in the action list, waiting after each click for
 // the page to show it (no fixed sleeps). On the
-// way: undo (the log shrinks, the action is offered again), a reload (the
+// way: a hint (the Hint button lists up to three legal actions with their
+// chances to win; clicking the first plays it), hints turned off by the
+// other player (the buttons go, the server refuses them, the seats show
+// it), undo (the log shrinks, the action is offered again), a reload (the
 // game comes back: same log, same seat, still playable), a stale tab (a
 // second page of A's seat without live updates acts after A moved: the stale
 // notice, a refresh, nothing applied twice), English/Czech switching, and at
@@ -259,6 +262,11 @@ async function createAndJoin(A, B, { game, variant, seats }) {
   await page.selectOption('#create-game', game);
   if (variant) await page.selectOption('#create-variant', variant);
   await page.selectOption('#create-players', String(seats.length));
+  // the bot seats offer the server's difficulty levels, in its order
+  await page.waitForSelector('.seat-row .seat-bot option', { state: 'attached', timeout: WAIT_MS });
+  const levels = (await server('/api/bots')).levels.map((level) => level.name);
+  const offered = await page.locator('.seat-row[data-seat="0"] .seat-bot option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(offered, levels, 'the lobby offers the server\'s levels');
   for (let s = 0; s < seats.length; s++) {
     const row = page.locator(`.seat-row[data-seat="${s}"]`);
     const human = seats[s] === 'A' || seats[s] === 'B';
@@ -517,6 +525,47 @@ async function checkStaleTab(g, A, rng) {
   }
 }
 
+// A hint: the Hint button lists the strong bot's best actions, each with
+// its chance to win, all legal for the player's seat; clicking the first
+// plays it for that seat.
+async function checkHint(g, player, logBefore) {
+  const page = player.page;
+  await page.click('#hint');
+  await waitIn(page, `${player.label}'s hints`, () => document.querySelectorAll('#hints button.hint').length > 0, null, 90000);
+  const hints = await page.evaluate(() => [...document.querySelectorAll('#hints button.hint')]
+    .map((b) => ({ action: b.dataset.action, text: b.textContent })));
+  assert.ok(hints.length >= 1 && hints.length <= 3, `1 to 3 hints (${hints.length})`);
+  for (const hint of hints) assert.match(hint.text, /^\d\. .* \u2014 \d+% to win$/, `a hint shows its chance: "${hint.text}"`);
+  const legal = (await server(`/api/games/${g.id}/legal`, player.token)).actions.map((a) => a.text);
+  for (const hint of hints) assert.ok(legal.includes(hint.action), `the hint "${hint.action}" is a legal action`);
+  const response = await submit(page, 'actions', `${player.label} playing the first hint`,
+    () => page.click('#hints button.hint >> nth=0'));
+  const body = await response.text();
+  assert.equal(response.status(), 200, `the first hint is accepted (${body})`);
+  const applied = JSON.parse(body).applied;
+  assert.equal(applied[0].text, hints[0].action, 'the first hint is what was played');
+  assert.equal(applied[0].actor, player.seat, 'the hint was played for the seat that asked');
+  await waitIn(page, `${player.label}'s page to show the hint played`,
+    (n) => document.querySelectorAll('#log > li[data-index]').length >= n, logBefore + applied.length);
+  say(`${g.game}: ${player.label} asked for a hint (${hints.map((h) => h.text).join('; ')}) and played the first`);
+}
+
+// Hints off: the player confirms, the hint buttons go, the server refuses
+// the seat's hints from then on and every seat list shows it.
+async function checkHintsOff(g, player) {
+  const page = player.page;
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.click('#hints-off');
+  await waitIn(page, `${player.label}'s hint buttons gone`, () =>
+    document.querySelector('#hint').hidden && document.querySelector('#hints-off').hidden);
+  const summary = await summaryOf(g.id);
+  assert.equal(summary.seats[player.seat].hints, false, 'the summary shows the seat without hints');
+  const answer = await fetch(`${base}/api/games/${g.id}/hints`, { headers: { Authorization: `Bearer ${player.token}` } });
+  const body = await answer.json();
+  assert.ok(answer.status === 403 && body.code === 'hints_off', `hints after turning them off: ${answer.status} ${body.code}`);
+  say(`${g.game}: ${player.label} turned hints off: buttons gone, the server refuses them`);
+}
+
 // English/Czech on the game page (player to move): the texts change and
 // the game is drawn again; then back to English.
 async function checkGameLanguage(g, player) {
@@ -561,7 +610,7 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
     const log = await logOf(g.id);
     if (stopAt && stopAt(log)) break;
     await waitTurn(player.page, log.length, `${player.label} (click ${clicks + 1})`);
-    const ctx = { g, rng, player, clicks, log };
+    const ctx = { g, rng, player, clicks, log, offered: (await pageState(player.page)).actions.length };
     let acted = false;
     for (const hook of hooks) {
       if (!hook.run || hook.done || !hook.when(ctx)) continue;
@@ -699,6 +748,8 @@ async function checkReplay(g, player, n, finalBoard) {
 function fullGameHooks(g, A, B) {
   return [
     { name: 'undo', when: (c) => c.clicks >= 5 && c.player === A, after: (c, text) => checkUndo(g, c.player, text) },
+    { name: 'hint', when: (c) => c.clicks >= 10 && c.player === A && c.offered >= 3, run: async (c) => { await checkHint(g, A, c.log.length); return 'acted'; } },
+    { name: 'hints off', when: (c) => c.clicks >= 30 && c.player === B, run: () => checkHintsOff(g, B) },
     { name: 'language', when: (c) => c.clicks >= 20 && c.player === B, run: () => checkGameLanguage(g, B) },
     { name: 'mid-game screenshots', when: (c) => c.clicks >= 60, run: async () => {
       await shot(A.page, `${g.game}-mid-desktop`);
@@ -743,7 +794,7 @@ async function auctionGame(seed) {
   const A = await newPlayer('A', 'Ann', 'desktop');
   const B = await newPlayer('B', 'Bob', 'phone');
   await checkBoardModule('tikal');
-  const g = await createAndJoin(A, B, { game: 'tikal', variant: 'auction', seats: ['random', 'A', 'B'] });
+  const g = await createAndJoin(A, B, { game: 'tikal', variant: 'auction', seats: ['beginner', 'A', 'B'] });
   say(`tikal auction: game ${g.id} created by A (seat ${A.seat + 1}), B joined seat ${B.seat + 1} by the invitation link`);
   const summary = await summaryOf(g.id);
   assert.equal(summary.variant, 'auction', 'the game is the auction game');
@@ -762,8 +813,8 @@ async function auctionGame(seed) {
 }
 
 const scenarios = [
-  { name: 'tikal', run: () => fullGame('tikal', { game: 'tikal', variant: 'basic', seats: ['A', 'B', 'random'] }, opts.seed) },
-  { name: 'tzolkin', run: () => fullGame('tzolkin', { game: 'tzolkin', seats: ['A', 'greedy', 'B'] }, opts.seed + 1) },
+  { name: 'tikal', run: () => fullGame('tikal', { game: 'tikal', variant: 'basic', seats: ['A', 'B', 'beginner'] }, opts.seed) },
+  { name: 'tzolkin', run: () => fullGame('tzolkin', { game: 'tzolkin', seats: ['A', 'beginner', 'B'] }, opts.seed + 1) },
   { name: 'auction', run: () => auctionGame(opts.seed + 2) },
 ];
 

@@ -33,6 +33,7 @@ async function request(method, path, { token = null, body = undefined } = {}) {
 const game = (id, verb = '') => `/api/games/${id}${verb ? '/' + verb : ''}`;
 
 export const api = {
+  bots: () => request('GET', '/api/bots'),
   create: (body) => request('POST', '/api/games', { body }),
   list: (status, limit = 50) => request('GET', `/api/games?${status ? `status=${status}&` : ''}limit=${limit}`),
   summary: (id) => request('GET', game(id)),
@@ -44,6 +45,8 @@ export const api = {
   leave: (id, token) => request('POST', game(id, 'leave'), { token, body: {} }),
   log: (id, token, from = 0) => request('GET', `${game(id, 'log')}?from=${from}`, { token }),
   record: (id, token) => request('GET', game(id, 'record'), { token }),
+  hints: (id, token) => request('GET', game(id, 'hints'), { token }),
+  hintsOff: (id, token) => request('POST', game(id, 'hints/off'), { token, body: {} }),
 };
 
 // Live views of game id for token's seat (or a spectator): onView(view) on

@@ -1,8 +1,9 @@
 // app.js -- the page's entry: routes by the URL's hash to the lobby
 // (#/), an invitation (#/join/ID or #/join/ID/SEAT), a game (#/game/ID) or
 // a finished game's replay (#/replay/ID); the language switch; notices.
-// The lobby creates games (seats of people and bots), lists open, running,
-// finished games and the games this browser holds a seat in.
+// The lobby creates games (seats of people and bots at the server's
+// difficulty levels, GET /api/bots), lists open, running, finished games and
+// the games this browser holds a seat in.
 
 import { api, seats } from './api.js';
 import { t, setLanguage, currentLanguage } from './i18n.js';
@@ -10,12 +11,6 @@ import { el, clear, notify, gameName } from './ui.js';
 import { showGame } from './game.js';
 import { showReplay } from './replay.js';
 
-const BOTS = [
-  ['random', 'bot_random'],
-  ['greedy', 'bot_greedy'],
-  ['mcts', 'bot_mcts'],
-  ['mcts:millis=2000', 'bot_mcts_strong'],
-];
 const NAME_KEY = 'maya.name';
 
 let leavePage = () => {}; // stops the current page's timers and streams
@@ -60,6 +55,13 @@ function createForm() {
   const limitInput = el('input', { name: 'turn', id: 'create-turn', type: 'number', min: 0, max: 10080, value: 0 });
   const seatRows = el('div', { class: 'seats' });
   const result = el('div', { class: 'created', id: 'created' });
+  let bots = { levels: [], default: '' }; // the server's levels (GET /api/bots), weakest first
+  // A level as people read it: its name and what it does (the server's
+  // words, or this language's when i18n has them).
+  const levelLabel = (level) => {
+    const key = `level_${level.name}`;
+    return `${level.name} \u2014 ${t(key) === key ? level.about : t(key)}`;
+  };
 
   const drawSeats = () => {
     const kept = [...seatRows.querySelectorAll('.seat-row')].map((row) => ({
@@ -70,12 +72,12 @@ function createForm() {
     clear(seatRows);
     const n = Number(playersSelect.value);
     for (let s = 0; s < n; s++) {
-      const old = kept[s] || { type: s === 0 ? 'human' : 'bot', bot: 'mcts', mine: s === 0 };
+      const old = kept[s] || { type: s === 0 ? 'human' : 'bot', bot: bots.default, mine: s === 0 };
       const type = el('select', { class: 'seat-type', 'aria-label': t('seat', { n: s + 1 }) },
         el('option', { value: 'human' }, t('seat_human')), el('option', { value: 'bot' }, t('seat_bot')));
       type.value = old.type;
-      const bot = el('select', { class: 'seat-bot' }, ...BOTS.map(([spec, key]) => el('option', { value: spec }, t(key))));
-      bot.value = old.bot;
+      const bot = el('select', { class: 'seat-bot' }, ...bots.levels.map((level) => el('option', { value: level.name }, levelLabel(level))));
+      bot.value = old.bot || bots.default;
       const mine = el('input', { type: 'radio', name: 'mine', class: 'seat-mine', value: s });
       mine.checked = old.mine;
       const sync = () => {
@@ -94,6 +96,10 @@ function createForm() {
   playersSelect.addEventListener('change', drawSeats);
   syncGame();
   drawSeats();
+  api.bots().then((answer) => {
+    bots = answer;
+    drawSeats();
+  }, (err) => notify(t('network', { reason: err.message }), 'error'));
 
   form.append(el('h2', {}, t('new_game')),
     el('label', {}, t('game'), gameSelect), variantRow, el('label', {}, t('players'), playersSelect),

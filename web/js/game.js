@@ -1,6 +1,8 @@
 // game.js -- the game page (#/game/ID): the board, the seats and scores,
-// whose turn it is, the legal actions, undo, the log in words, the scoring
-// rounds, and the end-of-game summary. It plays as the seat this browser
+// whose turn it is, the legal actions, undo, hints (the server's strong bot's
+// best three actions with their chances, GET .../hints; a seat may turn them
+// off for the game), the log in words, the scoring rounds, and the
+// end-of-game summary. It plays as the seat this browser
 // holds (api.js seats) or watches as a spectator, and follows the game live
 // through its event stream.
 //
@@ -44,6 +46,7 @@ export function showGame(main, id) {
     legal: [], // this seat's legal actions at page.view.version
     log: [], // the line of play so far, as this seat sees it
     scoring: [], // {index, lines}: scoring notes placed after log line index
+    hints: null, // the last hints answer (its version says for which position)
     busy: false, // an action is being submitted
     loading: false, // a view's legal actions and log lines are being fetched
     stopped: false, // the page was left
@@ -57,13 +60,16 @@ export function showGame(main, id) {
   const filter = el('input', { type: 'search', id: 'action-filter', placeholder: t('filter_actions'), 'aria-label': t('filter_actions') });
   const actionList = el('div', { class: 'action-list', id: 'actions' });
   const undoButton = el('button', { id: 'undo', type: 'button', disabled: true }, t('undo'));
+  const hintButton = el('button', { id: 'hint', type: 'button', hidden: true }, t('hint'));
+  const hintsOffButton = el('button', { id: 'hints-off', type: 'button', hidden: true }, t('hints_off'));
+  const hintsBox = el('div', { class: 'hints', id: 'hints', hidden: true });
   const leaveButton = el('button', { id: 'leave', type: 'button', hidden: token === null }, t('leave'));
   const logList = el('ol', { class: 'log', id: 'log' });
   const summaryBox = el('div', { class: 'summary', id: 'summary', hidden: true });
   main.append(el('div', { class: 'game' }, boardBox,
     el('aside', { class: 'side' }, playersBox, prompt,
-      el('section', { class: 'card actions-card' }, el('h3', {}, t('actions')), filter, actionList,
-        el('div', { class: 'controls' }, undoButton, leaveButton)),
+      el('section', { class: 'card actions-card' }, el('h3', {}, t('actions')), hintsBox, filter, actionList,
+        el('div', { class: 'controls' }, undoButton, hintButton, hintsOffButton, leaveButton)),
       el('section', { class: 'card log-card' }, el('h3', {}, t('log')), logList))), summaryBox);
 
   const names = () => (page.view ? page.view.summary.seats.map((s, i) => seatName(page.view.summary, i)) : []);
@@ -106,6 +112,30 @@ export function showGame(main, id) {
       complain(err);
     } finally {
       setBusy(false);
+    }
+  });
+  hintButton.addEventListener('click', async () => {
+    if (page.busy || !page.view) return;
+    hintButton.disabled = true;
+    hintButton.textContent = t('hint_thinking');
+    try {
+      page.hints = await api.hints(id, token);
+      drawHints();
+    } catch (err) {
+      if (err.code === 'busy') notify(t('hints_busy'), 'info');
+      else complain(err);
+    } finally {
+      hintButton.disabled = false;
+      hintButton.textContent = t('hint');
+    }
+  });
+  hintsOffButton.addEventListener('click', async () => {
+    if (!confirm(t('hints_off_confirm'))) return;
+    try {
+      await api.hintsOff(id, token);
+      notify(t('hints_are_off'), 'info');
+    } catch (err) {
+      complain(err);
     }
   });
   leaveButton.addEventListener('click', async () => {
@@ -199,6 +229,10 @@ export function showGame(main, id) {
     drawPrompt(view);
     drawActions();
     undoButton.disabled = !view.can_undo;
+    const hintsOn = token !== null && view.status === 'running' && view.summary.seats[mySeat].hints !== false;
+    hintButton.hidden = !hintsOn || view.to_move !== mySeat;
+    hintsOffButton.hidden = !hintsOn;
+    drawHints();
     leaveButton.hidden = token === null || view.status === 'finished';
     drawLog();
     drawSummary(view);
@@ -234,6 +268,22 @@ export function showGame(main, id) {
     }
     if (shown.length > ACTIONS_SHOWN) actionList.append(el('p', { class: 'more' }, t('more_actions', { n: shown.length - ACTIONS_SHOWN })));
     filter.hidden = page.legal.length <= 12;
+  }
+
+  // The hints, while they are for the position shown: each a button that
+  // plays its action.
+  function drawHints() {
+    clear(hintsBox);
+    const hints = page.hints;
+    hintsBox.hidden = !hints || !page.view || hints.version !== page.view.version || page.view.to_move !== mySeat;
+    if (hintsBox.hidden) return;
+    hintsBox.append(el('p', {}, t('hints_title', { level: hints.level })));
+    hints.hints.forEach((hint, i) => {
+      const button = el('button', { type: 'button', class: 'hint', 'data-action': hint.action },
+        `${i + 1}. ${hint.action} \u2014 ${t('hint_chance', { n: Math.round(hint.chance * 100) })}`);
+      button.addEventListener('click', () => act(hint.action));
+      hintsBox.append(button);
+    });
   }
 
   function drawLog() {
