@@ -166,9 +166,8 @@ int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
     return 0;
 }
 
-int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size_t why_len)
+int bot_split_list(const char *text, char (*specs)[BOT_SPEC_MAX], int max, char *why, size_t why_len)
 {
-    char spec[256];
     int count = 0;
     const char *p = text;
     while (*p) {
@@ -182,14 +181,12 @@ int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size
             q += 1 + item;
         }
         len = (size_t)(q - p);
-        if (len == 0 || len >= sizeof spec)
+        if (len == 0 || len >= BOT_SPEC_MAX)
             return set_error(why, why_len, "bad bot list ", text), -1;
         if (count == max)
             return set_error(why, why_len, "too many bots in ", text), -1;
-        memcpy(spec, p, len);
-        spec[len] = '\0';
-        if (bot_parse(spec, &out[count], why, why_len) != 0)
-            return -1;
+        memcpy(specs[count], p, len);
+        specs[count][len] = '\0';
         count++;
         p = *q ? q + 1 : q;
         if (*q && !*p)
@@ -197,6 +194,17 @@ int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size
     }
     if (count == 0)
         return set_error(why, why_len, "no bot in ", "the list"), -1;
+    return count;
+}
+
+int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size_t why_len)
+{
+    char (*specs)[BOT_SPEC_MAX] = malloc((size_t)max * sizeof *specs);
+    int count = specs == NULL ? -1 : bot_split_list(text, specs, max, why, why_len);
+    for (int i = 0; i < count; i++)
+        if (bot_parse(specs[i], &out[i], why, why_len) != 0)
+            count = -1;
+    free(specs);
     return count;
 }
 

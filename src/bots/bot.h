@@ -47,7 +47,8 @@
 
 enum {
     BOT_MCTS_ITERATIONS = 5000, /* mcts's default iterations per decision */
-    BOT_MCTS_EXPLORE = 10       /* mcts's default exploration constant, hundredths */
+    BOT_MCTS_EXPLORE = 10,      /* mcts's default exploration constant, hundredths */
+    BOT_SPEC_MAX = 256          /* longest spec of a list, NUL included */
 };
 
 typedef struct bot bot;
@@ -109,6 +110,9 @@ void bot_spec(const bot_settings *settings, char *buf, size_t len);
  * continues the options of the spec before it. Up to max specs into out;
  * returns their number, or -1 with a reason in why. */
 int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size_t why_len);
+/* The same list split into its specs as written (at most max, each
+ * shorter than BOT_SPEC_MAX); their number, or -1 with a reason. */
+int bot_split_list(const char *text, char (*specs)[BOT_SPEC_MAX], int max, char *why, size_t why_len);
 /* A new bot for game; NULL with a reason if the kind is unknown or memory fails. */
 bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size_t why_len);
 /* The action the bot plays for seat, which is to act in the state whose

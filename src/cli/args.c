@@ -59,6 +59,18 @@ static const struct cli_usage_text {
      "    per move, per turn (a seat's decisions until another seat decides) and of\n"
      "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
      "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
+    {"ladder",
+     "maya ladder GAME [--games G] [--levels LIST] [--variant NAME] [--jobs J] [--seed S]\n"
+     "                 [--out DIR]\n"
+     "    The Elo ladder of bot levels (default: the difficulty levels beginner,\n"
+     "    casual, strong, expert; or a list of level names and specs, weakest\n"
+     "    first): each two neighbours play G two-seat games (default 100), each two\n"
+     "    levels two steps apart G/2, seats rotated as in a tournament; one\n"
+     "    Bradley-Terry fit of all the games gives each level its Elo with a 95%\n"
+     "    interval (the first at 0), printed with its score against the level\n"
+     "    below, time per decision and longest turn. Writes each pair's records\n"
+     "    (DIR/pair-N/games), results.csv and ladder.csv to DIR (default\n"
+     "    ladder-GAME[-VARIANT]).\n"},
     {"train",
      "maya train GAME [--generations G] [--games N] [--iterations I] [--explore P]\n"
      "                [--ridge R] [--decay D] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"

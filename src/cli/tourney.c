@@ -1,6 +1,7 @@
 /*
  * tourney.c -- tournament statistics, table, CSV and SVG (see tourney.h).
  */
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -79,6 +80,136 @@ void tourney_summarize(const tourney_game *games, int count, int entries, tourne
             t->score_sd = var > 0 ? sqrt(var) : 0;
         }
     }
+}
+
+/* Invert the n x n matrix a (row-major) in place by Gauss-Jordan with
+ * partial pivoting; -1 if it is singular. */
+static int tourney_invert(double *a, int n)
+{
+    enum { N = TOURNEY_ENTRIES_MAX };
+    double inv[N * N];
+    assert(n <= N);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            inv[i * n + j] = i == j;
+    for (int c = 0; c < n; c++) {
+        int pivot = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r * n + c]) > fabs(a[pivot * n + c]))
+                pivot = r;
+        if (fabs(a[pivot * n + c]) < 1e-12)
+            return -1;
+        for (int j = 0; j < n; j++) {
+            double t = a[c * n + j];
+            a[c * n + j] = a[pivot * n + j];
+            a[pivot * n + j] = t;
+            t = inv[c * n + j];
+            inv[c * n + j] = inv[pivot * n + j];
+            inv[pivot * n + j] = t;
+        }
+        double d = a[c * n + c];
+        for (int j = 0; j < n; j++) {
+            a[c * n + j] /= d;
+            inv[c * n + j] /= d;
+        }
+        for (int r = 0; r < n; r++) {
+            double f = a[r * n + c];
+            if (r == c || f == 0)
+                continue;
+            for (int j = 0; j < n; j++) {
+                a[r * n + j] -= f * a[c * n + j];
+                inv[r * n + j] -= f * inv[c * n + j];
+            }
+        }
+    }
+    memcpy(a, inv, sizeof(double) * (size_t)(n * n));
+    return 0;
+}
+
+int tourney_bradley_terry(const tourney_game *games, int count, int entries, tourney_rating *out)
+{
+    enum { N = TOURNEY_ENTRIES_MAX, ROUNDS = 100000 };
+    double met[N][N] = {{0}}, wins[N] = {0}, strength[N];
+    assert(entries >= 1 && entries <= N);
+    memset(out, 0, (size_t)entries * sizeof *out);
+    for (int g = 0; g < count; g++) {
+        const tourney_game *game = &games[g];
+        int a = game->entry[0], b = game->entry[1];
+        if (game->players != 2 || a == b)
+            continue;
+        assert(a >= 0 && a < entries && b >= 0 && b < entries);
+        unsigned won = game->winners & 3u;
+        double a_wins = won == 1u ? 1.0 : won == 2u ? 0.0 : 0.5;
+        met[a][b]++;
+        met[b][a]++;
+        out[a].games++;
+        out[b].games++;
+        out[a].wins += a_wins;
+        out[b].wins += 1.0 - a_wins;
+    }
+    /* the prior: one drawn game between every two entries that met */
+    for (int i = 0; i < entries; i++) {
+        wins[i] = out[i].wins;
+        out[i].unbeaten = out[i].games == 0 ? 0 : out[i].wins == out[i].games ? 1 : out[i].wins == 0 ? -1 : 0;
+        for (int j = 0; j < entries; j++)
+            if (met[i][j] > 0) {
+                met[i][j]++;
+                wins[i] += 0.5;
+            }
+    }
+    /* every entry linked to entry 0 */
+    int linked[N] = {1}, grew = 1;
+    while (grew) {
+        grew = 0;
+        for (int i = 0; i < entries; i++)
+            for (int j = 0; j < entries; j++)
+                if (linked[i] && !linked[j] && met[i][j] > 0)
+                    linked[j] = grew = 1;
+    }
+    for (int i = 0; i < entries; i++)
+        if (!linked[i])
+            return -1;
+    for (int i = 0; i < entries; i++)
+        strength[i] = 1.0;
+    for (int round = 0; round < ROUNDS; round++) {
+        double change = 0;
+        for (int i = 0; i < entries; i++) {
+            double sum = 0;
+            for (int j = 0; j < entries; j++)
+                if (j != i && met[i][j] > 0)
+                    sum += met[i][j] / (strength[i] + strength[j]);
+            double next = sum > 0 ? wins[i] / sum : strength[i];
+            change = fmax(change, fabs(log(next / strength[i])));
+            strength[i] = next;
+        }
+        double anchor = strength[0];
+        for (int i = 0; i < entries; i++)
+            strength[i] /= anchor;
+        if (change < 1e-12)
+            break;
+    }
+    /* the observed information of the log-strengths, entry 0 fixed */
+    int n = entries - 1;
+    double info[N * N] = {0};
+    for (int i = 1; i < entries; i++)
+        for (int j = 0; j < entries; j++) {
+            if (j == i || met[i][j] == 0)
+                continue;
+            double p = strength[i] / (strength[i] + strength[j]);
+            double v = met[i][j] * p * (1 - p);
+            info[(i - 1) * n + (i - 1)] += v;
+            if (j > 0)
+                info[(i - 1) * n + (j - 1)] -= v;
+        }
+    int invertible = n == 0 || tourney_invert(info, n) == 0;
+    double to_elo = 400 / log(10);
+    for (int i = 0; i < entries; i++) {
+        out[i].elo = to_elo * log(strength[i]);
+        double se = i > 0 && invertible ? to_elo * sqrt(fmax(info[(i - 1) * n + (i - 1)], 0)) : 0;
+        out[i].elo_low = out[i].elo - 1.96 * se;
+        out[i].elo_high = out[i].elo + 1.96 * se;
+    }
+    return 0;
 }
 
 void tourney_print_table(FILE *out, const tourney_summary *summary, const char *const *names, int entries)

@@ -2,8 +2,9 @@
  * tourney.h -- the statistics of a tournament between bots, apart from
  * running it (tournament.c): each entry's games, fractional wins, win rate
  * with its Wilson 95% interval, Elo difference against the field with its
- * interval, scores' mean and spread, time per move and per turn; and the SVG chart of
- * the score distributions. Pure functions over arrays of results, so they
+ * interval, scores' mean and spread, time per move and per turn; the SVG chart of
+ * the score distributions; and Bradley-Terry ratings from head-to-head
+ * games (maya ladder). Pure functions over arrays of results, so they
  * are tested on constructed results.
  */
 #ifndef MAYA_CLI_TOURNEY_H
@@ -14,7 +15,7 @@
 
 #include "game.h"
 
-enum { TOURNEY_ENTRIES_MAX = GAME_MAX_PLAYERS }; /* most bots in one tournament */
+enum { TOURNEY_ENTRIES_MAX = 8 }; /* most bots in one tournament or ladder */
 
 /* One finished game of a tournament. */
 typedef struct tourney_game {
@@ -51,6 +52,16 @@ typedef struct tourney_summary {
     double turn_max;     /* deciding time of the longest turn */
 } tourney_summary;
 
+/* An entry's rating from head-to-head games (tourney_bradley_terry). */
+typedef struct tourney_rating {
+    double elo;      /* Elo, entry 0 anchored at 0 */
+    double elo_low;  /* 95% interval: elo -+ 1.96 standard errors (entry 0: exactly 0) */
+    double elo_high;
+    int games;       /* games it played */
+    double wins;     /* its wins (a shared win counts 1/2) */
+    int unbeaten;    /* 1: it won every game it played, -1: it lost every one, else 0 */
+} tourney_rating;
+
 /* Wilson score interval of a proportion wins/n (z = 1.96 for 95%). */
 void tourney_wilson(double wins, double n, double z, double *low, double *high);
 /* Elo difference of a player scoring rate where equal strength scores
@@ -59,6 +70,15 @@ void tourney_wilson(double wins, double n, double z, double *low, double *high);
 double tourney_elo(double rate, double expected);
 /* Summaries of entries 0..entries-1 over games[0..count-1]. */
 void tourney_summarize(const tourney_game *games, int count, int entries, tourney_summary *out);
+/* Bradley-Terry ratings of entries 0..entries-1 from the two-seat games
+ * among games[0..count-1] (others are skipped): maximum likelihood by
+ * minorization-maximization, with a prior of one drawn game between every
+ * two entries that met (so an entry that won or lost every game keeps a
+ * finite rating, flagged in unbeaten); Elo = 400 log10 of the strengths,
+ * entry 0 anchored at 0; standard errors from the observed Fisher
+ * information with entry 0 fixed. Returns 0, or -1 if some entry is not
+ * linked to entry 0 by games (no rating can compare them). */
+int tourney_bradley_terry(const tourney_game *games, int count, int entries, tourney_rating *out);
 /* The table of the summaries, one line per entry named names[i]. */
 void tourney_print_table(FILE *out, const tourney_summary *summary, const char *const *names, int entries);
 /* One CSV line per seat of each game (header first). */

@@ -1,0 +1,218 @@
+/*
+ * ladder.c -- maya ladder: the Elo ladder of bot levels. Each pair of
+ * neighbouring levels (by default the difficulty levels of bot.h, weakest
+ * first) plays G two-seat games, each pair two steps apart G/2, seats
+ * rotated and seeded as in a tournament (tour_play.h); Bradley-Terry
+ * ratings fitted on all the games together (tourney.h) give each level an
+ * Elo with its 95% interval, the weakest at 0. The table also shows each
+ * level's score against the level below, its time per decision and its
+ * longest turn. DIR receives each pair's records (DIR/pair-N/games),
+ * results.csv (every seat of every game) and ladder.csv (the ratings).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bots/bot.h"
+#include "cli/cli.h"
+#include "cli/tour_play.h"
+#include "cli/tourney.h"
+#include "games.h"
+
+/* The levels of the ladder: their specs as given, parsed. */
+typedef struct ladder {
+    int count;                                    /* levels */
+    char names[TOURNEY_ENTRIES_MAX][BOT_SPEC_MAX]; /* as given (a level's name or a spec) */
+    bot_settings bots[TOURNEY_ENTRIES_MAX];        /* parsed */
+    char specs[TOURNEY_ENTRIES_MAX][BOT_SPEC_MAX]; /* what each stands for (bot_spec) */
+} ladder;
+
+/* Read --levels (a list of level names or specs as --bots takes; NULL: the
+ * difficulty levels). 0 or CLI_USAGE (message printed). */
+static int ladder_levels(const char *text, ladder *l)
+{
+    char why[256] = "";
+    l->count = 0;
+    if (text == NULL) {
+        const bot_level *levels = bot_levels(&l->count);
+        if (l->count > TOURNEY_ENTRIES_MAX) {
+            fprintf(stderr, "maya ladder: more than %d levels: name some with --levels\n", TOURNEY_ENTRIES_MAX);
+            return CLI_USAGE;
+        }
+        for (int i = 0; i < l->count; i++)
+            snprintf(l->names[i], sizeof l->names[i], "%s", levels[i].name);
+    } else if ((l->count = bot_split_list(text, l->names, TOURNEY_ENTRIES_MAX, why, sizeof why)) < 0) {
+        fprintf(stderr, "maya ladder: --levels: %s\n", why);
+        return CLI_USAGE;
+    }
+    for (int i = 0; i < l->count; i++) {
+        if (bot_parse(l->names[i], &l->bots[i], why, sizeof why) != 0) {
+            fprintf(stderr, "maya ladder: --levels: %s\n", why);
+            return CLI_USAGE;
+        }
+        bot_spec(&l->bots[i], l->specs[i], sizeof l->specs[i]);
+    }
+    if (l->count < 2) {
+        fputs("maya ladder: --levels: at least two levels\n", stderr);
+        return CLI_USAGE;
+    }
+    return 0;
+}
+
+/* The table: one line per level. */
+static void ladder_print(FILE *out, const ladder *l, const tourney_rating *rating, const tourney_summary *time,
+                         const tourney_game *games, long count)
+{
+    fprintf(out, "%-10s %-28s %6s %16s %6s %24s %9s %9s\n", "level", "spec", "Elo", "95% CI", "games",
+            "score vs the level below", "ms/move", "max turn");
+    for (int i = 0; i < l->count; i++) {
+        double wins = 0;
+        int played = 0;
+        for (long g = 0; g < count && i > 0; g++) {
+            const tourney_game *game = &games[g];
+            for (int s = 0; s < 2; s++)
+                if (game->entry[s] == i && game->entry[1 - s] == i - 1) {
+                    unsigned won = game->winners & 3u;
+                    wins += won == 3u ? 0.5 : (won >> s & 1u) ? 1.0 : 0.0;
+                    played++;
+                }
+        }
+        char ci[40], below[48] = "-";
+        snprintf(ci, sizeof ci, "[%+.0f, %+.0f]", rating[i].elo_low, rating[i].elo_high);
+        if (played > 0) {
+            double low, high;
+            tourney_wilson(wins, played, 1.96, &low, &high);
+            snprintf(below, sizeof below, "%.1f%% [%.1f, %.1f]", 100 * wins / played, 100 * low, 100 * high);
+        }
+        fprintf(out, "%-10s %-28s %+6.0f %16s %6d %24s %9.2f %8.2fs%s\n", l->names[i], l->specs[i], rating[i].elo, ci,
+                rating[i].games, below, time[i].moves > 0 ? 1000 * time[i].seconds / time[i].moves : 0.0,
+                time[i].turn_max,
+                rating[i].unbeaten > 0 ? "  (won every game)" : rating[i].unbeaten < 0 ? "  (lost every game)" : "");
+    }
+}
+
+int cli_ladder(int argc, char **argv)
+{
+    const char *variant_text = NULL, *seed_text = NULL, *levels_text = NULL, *games_text = NULL;
+    const char *jobs_text = NULL, *out_dir = NULL;
+    const cli_option options[] = {
+        {"--variant", 1, &variant_text}, {"--seed", 1, &seed_text}, {"--levels", 1, &levels_text},
+        {"--games", 1, &games_text},     {"--jobs", 1, &jobs_text}, {"--out", 1, &out_dir},
+    };
+    const char *positional[1];
+    int positional_count;
+    int status = cli_parse("ladder", argc, argv, options, (int)(sizeof options / sizeof options[0]), positional, 1,
+                           &positional_count);
+    if (status != 0)
+        return status;
+    if (positional_count != 1) {
+        fputs("maya ladder: which game?\n", stderr);
+        cli_usage(stderr, "ladder");
+        return CLI_USAGE;
+    }
+    static tour_setup t;
+    static ladder l;
+    memset(&t, 0, sizeof t);
+    long games = 100, jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    if (jobs < 1)
+        jobs = 1;
+    t.seed = 1;
+    t.command = "ladder";
+    t.options.players = 2;
+    t.entries = 2;
+    if ((status = cli_find_game("ladder", positional[0], &t.game)) != 0 ||
+        (status = cli_find_variant("ladder", t.game, variant_text, &t.options.variant)) != 0 ||
+        (games_text != NULL && (status = cli_parse_number("ladder", "--games", games_text, 2, 100000, &games)) != 0) ||
+        (jobs_text != NULL && (status = cli_parse_number("ladder", "--jobs", jobs_text, 1, 256, &jobs)) != 0) ||
+        (seed_text != NULL && (status = cli_parse_seed("ladder", seed_text, &t.seed)) != 0) ||
+        (status = ladder_levels(levels_text, &l)) != 0)
+        return status;
+    if (t.game->min_players > 2) {
+        fprintf(stderr, "maya ladder: %s is not played by two\n", t.game->name);
+        return CLI_USAGE;
+    }
+    char variant_part[40] = "", default_dir[128];
+    if (games_variant_count(t.game) > 0)
+        snprintf(variant_part, sizeof variant_part, "-%s", t.game->variants[t.options.variant]);
+    snprintf(default_dir, sizeof default_dir, "ladder-%s%s", t.game->name, variant_part);
+    const char *dir = out_dir != NULL ? out_dir : default_dir;
+    if (tour_mkdir("ladder", dir) != 0)
+        return CLI_FAIL;
+    tour_date(t.date);
+
+    /* the pairs: neighbours G games, two steps apart G/2 */
+    int pair_a[2 * TOURNEY_ENTRIES_MAX], pair_b[2 * TOURNEY_ENTRIES_MAX], pairs = 0;
+    long pair_games[2 * TOURNEY_ENTRIES_MAX], total = 0;
+    for (int step = 1; step <= 2; step++)
+        for (int a = 0; a + step < l.count; a++) {
+            pair_a[pairs] = a;
+            pair_b[pairs] = a + step;
+            pair_games[pairs] = step == 1 ? games : games / 2 < 2 ? 2 : games / 2;
+            total += pair_games[pairs++];
+        }
+    tourney_game *all = calloc((size_t)total, sizeof *all);
+    if (all == NULL) {
+        fputs("maya ladder: out of memory\n", stderr);
+        return CLI_FAIL;
+    }
+    long done = 0;
+    double start = tour_now();
+    for (int p = 0; p < pairs && status == 0; p++) {
+        char pair_dir[4096], games_dir[4200];
+        snprintf(pair_dir, sizeof pair_dir, "%s/pair-%d", dir, p + 1);
+        snprintf(games_dir, sizeof games_dir, "%s/games", pair_dir);
+        if (tour_mkdir("ladder", pair_dir) != 0 || tour_mkdir("ladder", games_dir) != 0) {
+            status = CLI_FAIL;
+            break;
+        }
+        int level[2] = {pair_a[p], pair_b[p]};
+        for (int e = 0; e < 2; e++) {
+            t.bots[e] = l.bots[level[e]];
+            snprintf(t.names[e], sizeof t.names[e], "%s", l.names[level[e]]);
+        }
+        t.games = pair_games[p];
+        t.dir = pair_dir;
+        fprintf(stderr, "pair %d of %d: %s against %s, %ld games\n", p + 1, pairs, l.names[level[0]],
+                l.names[level[1]], t.games);
+        status = tour_run(&t, (int)(jobs < t.games ? jobs : t.games), all + done);
+        for (long g = done; g < done + t.games; g++) { /* entries of the pair -> levels */
+            all[g].index = (int)g;
+            for (int s = 0; s < 2; s++)
+                all[g].entry[s] = level[all[g].entry[s]];
+        }
+        done += t.games;
+    }
+    tourney_rating rating[TOURNEY_ENTRIES_MAX];
+    if (status == 0 && tourney_bradley_terry(all, (int)total, l.count, rating) != 0) {
+        fputs("maya ladder: the levels are not linked by games\n", stderr);
+        status = CLI_FAIL;
+    }
+    if (status == 0) {
+        tourney_summary time[TOURNEY_ENTRIES_MAX];
+        const char *names[TOURNEY_ENTRIES_MAX];
+        for (int i = 0; i < l.count; i++)
+            names[i] = l.names[i];
+        tourney_summarize(all, (int)total, l.count, time);
+        printf("%s 2p%s ladder: %d levels, %d pairs, %ld games, seed %llu, %ld jobs, %.1f s\n", t.game->name,
+               variant_part, l.count, pairs, total, (unsigned long long)t.seed, jobs, tour_now() - start);
+        ladder_print(stdout, &l, rating, time, all, total);
+        FILE *f;
+        if (tour_file("ladder", dir, "results.csv", &f) == 0) {
+            tourney_write_csv(f, all, (int)total, names);
+            fclose(f);
+        } else
+            status = CLI_FAIL;
+        if (status == 0 && tour_file("ladder", dir, "ladder.csv", &f) == 0) {
+            fputs("level,spec,elo,low,high,games,wins\n", f);
+            for (int i = 0; i < l.count; i++)
+                fprintf(f, "\"%s\",\"%s\",%.1f,%.1f,%.1f,%d,%.1f\n", l.names[i], l.specs[i], rating[i].elo,
+                        rating[i].elo_low, rating[i].elo_high, rating[i].games, rating[i].wins);
+            fclose(f);
+        } else
+            status = CLI_FAIL;
+        if (status == 0)
+            printf("records (pair-N/games), results.csv and ladder.csv in %s\n", dir);
+    }
+    free(all);
+    return status;
+}
