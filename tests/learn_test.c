@@ -24,6 +24,7 @@
 #include "games.h"
 #include "match.h"
 #include "rng.h"
+#include "tzolkin/tzolkin.h"
 
 /* The text model_write makes of m. */
 static char *write_text(const model *m, const char *command)
@@ -278,6 +279,51 @@ static void test_features(void **unused)
     }
 }
 
+/* The base of each learned evaluation: with every weight 0, Tikal's v2 is
+ * its hand-tuned v1 (the model learns corrections of it), and Tzolk'in's is
+ * the score plus what the final scoring would give now (ZR19.2: goods at
+ * their rates, a quarter point per corn, 3 per skull) -- so a seat with
+ * more goods is ahead, one with none is at its score. */
+static void test_bases(void **unused)
+{
+    (void)unused;
+    const game_def *tikal = games_find("tikal");
+    eval_hook *v1 = eval_new(tikal, EVAL_V1, NULL, 0);
+    eval_hook *zero = eval_with_model(tikal, model_new(eval_features(tikal)));
+    assert_non_null(v1);
+    assert_non_null(zero);
+    for (int d = 5; d < 300; d += 29) {
+        match m;
+        random_position(&m, tikal, 2 + d % 3, d % 2, (uint64_t)d, d);
+        if (match_current_player(&m) != GAME_TERMINAL) {
+            double a[GAME_MAX_PLAYERS], b[GAME_MAX_PLAYERS];
+            int players = eval_estimates(tikal, v1, m.state, a);
+            eval_estimates(tikal, zero, m.state, b);
+            for (int p = 0; p < players; p++)
+                assert_true(fabs(a[p] - b[p]) < 1e-9);
+        }
+        match_free(&m);
+    }
+    eval_free(v1);
+    eval_free(zero);
+
+    const game_def *tzolkin = games_find("tzolkin");
+    zero = eval_with_model(tzolkin, model_new(eval_features(tzolkin)));
+    match m;
+    random_position(&m, tzolkin, 2, 0, 77, 60);
+    tzolk_state *s = (tzolk_state *)m.state;
+    double v[GAME_MAX_PLAYERS];
+    s->player[0].corn = 9; /* 2.25 points */
+    s->player[0].res[0] = 1; /* wood: 2 corn, 0.5 point */
+    s->player[0].res[1] = s->player[0].res[2] = 0;
+    s->player[0].skulls = 2; /* 6 points */
+    s->player[0].monuments = 0;
+    eval_estimates(tzolkin, zero, m.state, v);
+    assert_true(fabs(v[0] - (s->player[0].vp + 2.25 + 0.5 + 6.0)) < 1e-9);
+    match_free(&m);
+    eval_free(zero);
+}
+
 /* What a training run reports at the end of each generation. */
 typedef struct run_log {
     train_progress last[4]; /* the finished reports, by generation */
@@ -329,7 +375,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_roundtrip),  cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
-        cmocka_unit_test(test_features),   cmocka_unit_test(test_training),
+        cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,8 +21,8 @@
  * food owed and how soon, the buildings and monuments it has, the best
  * monument on display for it; the weights come from self-play. What the
  * final scoring would give now (goods, skulls, monuments: eval_tzolkin_banked)
- * is counted as banked, so that a monument built shows its points at once,
- * before self-play has taught the weights what monuments are worth.
+ * is the model's base, counted at once, so that a monument built shows its
+ * points before self-play has taught the weights what monuments are worth.
  */
 #include <assert.h>
 #include <string.h>
@@ -224,18 +224,20 @@ static void eval_tzolkin_extract(const void *state, int seat, float *out)
     assert(x - out == EVAL_TZOLKIN_FEATURES);
 }
 
-/* What the final scoring (Z19.2) would give seat now: goods at their corn
- * rates, a quarter point per corn (without rounding, so that every cube
- * counts), 3 per skull, its monuments on the current state. */
-static double eval_tzolkin_banked(const void *state, int seat)
+/* What the final scoring (Z19.2) would give each seat now: goods at their
+ * corn rates, a quarter point per corn (without rounding, so that every
+ * cube counts), 3 per skull, its monuments on the current state. */
+static void eval_tzolkin_banked(const void *state, int players, double *out)
 {
     const tzolk_state *s = state;
-    const tzolk_player *pl = &s->player[seat];
-    double v = (pl->corn + 2.0 * pl->res[0] + 3.0 * pl->res[1] + 4.0 * pl->res[2]) / 4.0 + 3.0 * pl->skulls;
-    for (int m = 0; m < TZOLK_MONUMENTS; m++)
-        if (pl->monuments >> m & 1u)
-            v += tzolk_monument_points(s, seat, m);
-    return v;
+    for (int seat = 0; seat < players; seat++) {
+        const tzolk_player *pl = &s->player[seat];
+        double v = (pl->corn + 2.0 * pl->res[0] + 3.0 * pl->res[1] + 4.0 * pl->res[2]) / 4.0 + 3.0 * pl->skulls;
+        for (int m = 0; m < TZOLK_MONUMENTS; m++)
+            if (pl->monuments >> m & 1u)
+                v += tzolk_monument_points(s, seat, m);
+        out[seat] = v;
+    }
 }
 
 const model_features eval_tzolkin_features = {

@@ -192,19 +192,24 @@ void model_gain(const model *m, const void *state, int players, double *out)
         const float *wi = &base[(size_t)i * MODEL_KNOTS + (size_t)k];
         w[i] = (float)(wi[0] + (wi[1] - wi[0]) * frac);
     }
+    model_base(f, state, players, out);
     for (int p = 0; p < players; p++) {
         float x[MODEL_FEATURES_MAX];
         f->extract(state, p, x);
         float sum = 0.0f;
         for (int i = 0; i < f->count; i++)
             sum += x[i] * w[i];
-        out[p] = sum + model_banked(f, state, p);
+        out[p] += sum;
     }
 }
 
-double model_banked(const model_features *features, const void *state, int seat)
+void model_base(const model_features *features, const void *state, int players, double *out)
 {
-    return features->banked != NULL ? features->banked(state, seat) : 0.0;
+    if (features->base != NULL)
+        features->base(state, players, out);
+    else
+        for (int p = 0; p < players; p++)
+            out[p] = 0.0;
 }
 
 int model_row(const model_features *f, const void *state, int seat, double *row)

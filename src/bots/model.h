@@ -8,10 +8,11 @@
  * temple, a temple it leads...), read from the engine's public state and
  * helpers; a phase in [0, 1] saying how far the game has gone; and a block
  * that picks the weights for the kind of game (e.g. one per player count).
- * The estimate of a seat's final score is its score now, plus the points
- * it has banked (what the game's final scoring would give it on the
- * current state, e.g. Tzolk'in's monuments and leftover goods; 0 for a
- * game without such a function), plus
+ * The estimate of a seat's final score is its score now, plus the game's
+ * base estimate of the points still to come (Tzolk'in: what its final
+ * scoring would give on the current state, monuments and leftover goods;
+ * Tikal: the hand-tuned evaluation's estimate, so that the model learns
+ * what that estimate misses; 0 for a game without one), plus
  *
  *     sum over features f of x_f * w_f(phase),
  *
@@ -57,7 +58,9 @@ typedef struct model_features {
     int (*block)(const void *state);       /* the block a state's game uses */
     double (*phase)(const void *state);    /* progress: 0 at the start, 1 at the end */
     void (*extract)(const void *state, int seat, float *out); /* out[count]: the seat's features */
-    double (*banked)(const void *state, int seat); /* points the final scoring would give now; NULL = 0 */
+    /* the base estimate of the points each seat is still to score
+     * (out[players]), which the features correct; NULL = 0 */
+    void (*base)(const void *state, int players, double *out);
 } model_features;
 
 /* A set of weights for a feature set. */
@@ -77,10 +80,10 @@ int model_write(const model *m, FILE *out, const char *command);
 void model_free(model *m);
 
 /* Points each seat is estimated to score from now on (out[players]):
- * banked points plus the weighed features. */
+ * the base estimate plus the weighed features. */
 void model_gain(const model *m, const void *state, int players, double *out);
-/* The points seat has banked at state (0 if the game banks none). */
-double model_banked(const model_features *features, const void *state, int seat);
+/* The base estimate of every seat at state (out[players]; 0 without one). */
+void model_base(const model_features *features, const void *state, int players, double *out);
 /* The regression row of seat at state: row[count * MODEL_KNOTS] (the
  * features spread over the two knots around the phase); returns the block. */
 int model_row(const model_features *features, const void *state, int seat, double *row);

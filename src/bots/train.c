@@ -190,12 +190,13 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     for (int i = 0; i < count; i++) {
         const unsigned char *state = w->states + (size_t)i * game->state_size;
         int then[GAME_MAX_PLAYERS];
-        double gain[GAME_MAX_PLAYERS], mean_gain = 0.0;
+        double gain[GAME_MAX_PLAYERS], base[GAME_MAX_PLAYERS], mean_gain = 0.0;
         game->scores(state, then);
+        model_base(sh->features, state, options.players, base);
         memset(w->mean, 0, (size_t)size * sizeof *w->mean);
         for (int p = 0; p < options.players; p++) {
             model_row(sh->features, state, p, w->rows[p]);
-            gain[p] = out->score[p] - then[p] - model_banked(sh->features, state, p);
+            gain[p] = out->score[p] - then[p] - base[p];
             mean_gain += gain[p] / options.players;
             for (int j = 0; j < size; j++)
                 w->mean[j] += w->rows[p][j] / options.players;
