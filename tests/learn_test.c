@@ -258,12 +258,11 @@ static void test_features(void **unused)
                     assert_true(block >= 0 && block < f->blocks);
                     double phase = f->phase(m.state);
                     assert_true(phase >= 0.0 && phase <= 1.0);
-                    float x[MODEL_FEATURES_MAX];
-                    for (int p = 0; p < players; p++) {
-                        f->extract(m.state, p, x);
+                    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
+                    f->extract(m.state, x);
+                    for (int p = 0; p < players; p++)
                         for (int i = 0; i < f->count; i++)
-                            assert_true(isfinite(x[i]));
-                    }
+                            assert_true(isfinite(x[p][i]));
                     if (match_current_player(&m) != GAME_TERMINAL) {
                         double v[GAME_MAX_PLAYERS], gain[GAME_MAX_PLAYERS];
                         int scores[GAME_MAX_PLAYERS];
@@ -299,8 +298,8 @@ static void test_bases(void **unused)
             double a[GAME_MAX_PLAYERS], b[GAME_MAX_PLAYERS];
             int players = eval_estimates(tikal, v1, m.state, a);
             eval_estimates(tikal, zero, m.state, b);
-            for (int p = 0; p < players; p++)
-                assert_true(fabs(a[p] - b[p]) < 1e-9);
+            for (int p = 0; p < players; p++) /* the model sums in float */
+                assert_true(fabs(a[p] - b[p]) < 1e-3 * (1 + fabs(a[p])));
         }
         match_free(&m);
     }

@@ -24,9 +24,9 @@
  * That widening serves both versions of the evaluation; the estimate above
  * is the hand-tuned v1 (eval.h).
  *
- * The learned v2 (eval_tikal_features, model.h) starts from that estimate
- * (its base: eval_tikal_base) and corrects it with features of the same
- * things: what the seat would self-score now and the scorings still to
+ * The learned v2 (eval_tikal_features, model.h) starts from that estimate,
+ * which is linear in v2's features (their prior weights: eval_tikal_prior),
+ * and corrects it with the learned weights of features of the same things: what the seat would self-score now and the scorings still to
  * come, its guarded temples, its share of contested temples, temples it
  * leads and by how much, figures near temples, figures and camps left, its
  * treasures, the action points left in its turn, its pending bid; the
@@ -124,84 +124,109 @@ static double eval_tikal_phase(const void *state)
     return s->tiles_placed / (double)TIKAL_TILES;
 }
 
-static void eval_tikal_extract(const void *state, int seat, float *out)
+/* Every seat's features at once (out[seat]): the temples' strengths are
+ * read once for all seats. */
+static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MAX])
 {
     const tikal_state *s = state;
-    const tikal_player *pl = &s->player[seat];
     int players = s->players;
     int left = eval_tikal_scorings_left(s);
-    float guarded = 0, led = 0, led_margin = 0, soft = 0, near = 0, tied = 0, figures = 0;
+    float guarded[GAME_MAX_PLAYERS] = {0}, led[GAME_MAX_PLAYERS] = {0}, led_margin[GAME_MAX_PLAYERS] = {0};
+    float soft[GAME_MAX_PLAYERS] = {0}, near[GAME_MAX_PLAYERS] = {0}, tied[GAME_MAX_PLAYERS] = {0};
+    float figures[GAME_MAX_PLAYERS] = {0};
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         const tikal_field *fd = &s->field[f];
-        figures += fd->explorers[seat] + (fd->leaders >> seat & 1u);
+        for (int p = 0; p < players; p++)
+            figures[p] += fd->explorers[p] + (fd->leaders >> p & 1u);
         if (fd->kind != TIKAL_TEMPLE)
             continue;
         if (fd->guard >= 0) {
-            guarded += fd->guard == seat ? fd->value : 0;
+            if (fd->guard < players)
+                guarded[fd->guard] += fd->value;
             continue;
         }
-        int mine = tikal_strength(s, seat, f), best_other = 0;
+        int strength[GAME_MAX_PLAYERS];
         double sum = 0;
         for (int p = 0; p < players; p++) {
-            int st = tikal_strength(s, p, f);
-            sum += (double)st * st;
-            if (p != seat && st > best_other)
-                best_other = st;
+            strength[p] = tikal_strength(s, p, f);
+            sum += (double)strength[p] * strength[p];
         }
-        if (sum > 0)
-            soft += (float)(fd->value * mine * mine / sum);
-        if (mine > best_other) {
-            led += fd->value;
-            led_margin += (float)(mine - best_other > 3 ? 3 : mine - best_other) * fd->value;
-        } else if (mine > 0 && mine == best_other)
-            tied += fd->value;
+        for (int p = 0; p < players; p++) {
+            int mine = strength[p], best_other = 0;
+            for (int q = 0; q < players; q++)
+                if (q != p && strength[q] > best_other)
+                    best_other = strength[q];
+            if (sum > 0)
+                soft[p] += (float)(fd->value * mine * mine / sum);
+            if (mine > best_other) {
+                led[p] += fd->value;
+                led_margin[p] += (float)(mine - best_other > 3 ? 3 : mine - best_other) * fd->value;
+            } else if (mine > 0 && mine == best_other)
+                tied[p] += fd->value;
+        }
         for (int d = 0; d < 6; d++) {
             int g = tikal_neighbor(f, d);
             if (g >= 0 && tikal_crossing_cost(s, f, d) != 0)
-                near += (float)(fd->value * tikal_strength(s, seat, g));
+                for (int p = 0; p < players; p++)
+                    near[p] += (float)(fd->value * tikal_strength(s, p, g));
         }
     }
-    int tokens = 0;
-    for (int m = 0; m < TIKAL_MOTIFS; m++)
-        tokens += pl->treasures[m];
-    int now = tikal_self_score(s, seat);
-    float *x = out;
-    *x++ = 1.0f;
-    *x++ = (float)now;
-    *x++ = (float)(now * (left - 1));
-    *x++ = (float)left;
-    *x++ = guarded;
-    *x++ = guarded * (float)(left - 1);
-    *x++ = led;
-    *x++ = led_margin;
-    *x++ = soft;
-    *x++ = soft * (float)(left - 1);
-    *x++ = near;
-    *x++ = tied;
-    *x++ = pl->explorers_in_supply;
-    *x++ = pl->leader_in_supply;
-    *x++ = figures;
-    *x++ = pl->camps_built;
-    *x++ = (float)(TIKAL_MAX_GUARDS - pl->guards_placed);
-    *x++ = (float)tikal_treasure_points(pl);
-    *x++ = (float)tokens;
-    *x++ = s->actor == seat && s->phase == TIKAL_PH_ACTIONS ? s->ap : 0;
-    *x++ = s->actor == seat;
-    *x++ = s->auction && s->phase == TIKAL_PH_BID && s->high_bidder == seat ? s->high_bid : 0;
-    *x++ = s->actor == seat && s->hand >= 0 && tikal_tile(s->hand)->kind == TIKAL_TEMPLE ? tikal_tile(s->hand)->value : 0;
-    assert(x - out == EVAL_TIKAL_FEATURES);
+    for (int seat = 0; seat < players; seat++) {
+        const tikal_player *pl = &s->player[seat];
+        int tokens = 0;
+        for (int m = 0; m < TIKAL_MOTIFS; m++)
+            tokens += pl->treasures[m];
+        int now = tikal_self_score(s, seat);
+        float *x = out[seat];
+        *x++ = 1.0f;
+        *x++ = (float)now;
+        *x++ = (float)(now * (left - 1));
+        *x++ = (float)left;
+        *x++ = guarded[seat];
+        *x++ = guarded[seat] * (float)(left - 1);
+        *x++ = led[seat];
+        *x++ = led_margin[seat];
+        *x++ = soft[seat];
+        *x++ = soft[seat] * (float)(left - 1);
+        *x++ = near[seat];
+        *x++ = tied[seat];
+        *x++ = pl->explorers_in_supply;
+        *x++ = pl->leader_in_supply;
+        *x++ = figures[seat];
+        *x++ = pl->camps_built;
+        *x++ = (float)(TIKAL_MAX_GUARDS - pl->guards_placed);
+        *x++ = (float)tikal_treasure_points(pl);
+        *x++ = (float)tokens;
+        *x++ = s->actor == seat && s->phase == TIKAL_PH_ACTIONS ? s->ap : 0;
+        *x++ = s->actor == seat;
+        *x++ = s->auction && s->phase == TIKAL_PH_BID && s->high_bidder == seat ? s->high_bid : 0;
+        *x++ = s->actor == seat && s->hand >= 0 && tikal_tile(s->hand)->kind == TIKAL_TEMPLE
+                   ? tikal_tile(s->hand)->value
+                   : 0;
+        assert(x - out[seat] == EVAL_TIKAL_FEATURES);
+    }
 }
 
-/* The base of v2: what the hand-tuned estimate expects each seat still to
- * score. */
-static void eval_tikal_base(const void *state, int players, double *out)
-{
-    const tikal_state *s = state;
-    assert(players == s->players);
-    eval_tikal_estimate(NULL, state, out);
-    for (int p = 0; p < players; p++)
-        out[p] -= s->player[p].score;
-}
+/* The prior weights of v2: the hand-tuned estimate above, which is linear
+ * in these features (weight * now = self_now + 0.6 self_later, the soft
+ * share's 0.25 (left - 1) = 0.25 soft_later, near's 0.05, the supply and
+ * camps, the pending bid taken off). */
+static const float eval_tikal_prior[EVAL_TIKAL_FEATURES] = {
+    0,    /* bias */
+    1,    /* self_now */
+    0.6f, /* self_later */
+    0, 0, 0, 0, 0, 0, /* scorings_left .. soft_share */
+    0.25f, /* soft_later */
+    0.05f, /* near_value */
+    0,    /* tied_value */
+    0.3f, /* explorers_supply */
+    1,    /* leader_supply */
+    0,    /* figures_board */
+    1.5f, /* camps_built */
+    0, 0, 0, 0, 0, /* guards_left .. to_act */
+    -1,   /* high_bid */
+    0,    /* hand_temple */
+};
 
 const model_features eval_tikal_features = {
     "tikal",
@@ -212,5 +237,6 @@ const model_features eval_tikal_features = {
     eval_tikal_block,
     eval_tikal_phase,
     eval_tikal_extract,
-    eval_tikal_base,
+    NULL,
+    eval_tikal_prior,
 };

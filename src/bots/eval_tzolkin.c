@@ -136,7 +136,7 @@ static int eval_tzolkin_popcount(uint32_t x)
     return n;
 }
 
-static void eval_tzolkin_extract(const void *state, int seat, float *out)
+static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
 {
     const tzolk_state *s = state;
     const tzolk_player *pl = &s->player[seat];
@@ -224,6 +224,13 @@ static void eval_tzolkin_extract(const void *state, int seat, float *out)
     assert(x - out == EVAL_TZOLKIN_FEATURES);
 }
 
+static void eval_tzolkin_extract(const void *state, float (*out)[MODEL_FEATURES_MAX])
+{
+    const tzolk_state *s = state;
+    for (int seat = 0; seat < s->players; seat++)
+        eval_tzolkin_extract_seat(state, seat, out[seat]);
+}
+
 /* What the final scoring (Z19.2) would give each seat now: goods at their
  * corn rates, a quarter point per corn (without rounding, so that every
  * cube counts), 3 per skull, its monuments on the current state. */
@@ -250,4 +257,5 @@ const model_features eval_tzolkin_features = {
     eval_tzolkin_phase,
     eval_tzolkin_extract,
     eval_tzolkin_banked,
+    NULL,
 };

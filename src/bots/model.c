@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bots/model.h"
+#include "game.h"
 
 static size_t model_weight_count(const model_features *f)
 {
@@ -190,15 +191,18 @@ void model_gain(const model *m, const void *state, int players, double *out)
     float w[MODEL_FEATURES_MAX];
     for (int i = 0; i < f->count; i++) {
         const float *wi = &base[(size_t)i * MODEL_KNOTS + (size_t)k];
-        w[i] = (float)(wi[0] + (wi[1] - wi[0]) * frac);
+        w[i] = (float)(wi[0] + (wi[1] - wi[0]) * frac) + (f->prior != NULL ? f->prior[i] : 0.0f);
     }
-    model_base(f, state, players, out);
+    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
+    f->extract(state, x);
+    for (int p = 0; p < players; p++)
+        out[p] = 0.0;
+    if (f->base != NULL) /* the prior is in w */
+        f->base(state, players, out);
     for (int p = 0; p < players; p++) {
-        float x[MODEL_FEATURES_MAX];
-        f->extract(state, p, x);
         float sum = 0.0f;
         for (int i = 0; i < f->count; i++)
-            sum += x[i] * w[i];
+            sum += x[p][i] * w[i];
         out[p] += sum;
     }
 }
@@ -210,18 +214,28 @@ void model_base(const model_features *features, const void *state, int players, 
     else
         for (int p = 0; p < players; p++)
             out[p] = 0.0;
+    if (features->prior == NULL)
+        return;
+    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
+    features->extract(state, x);
+    for (int p = 0; p < players; p++) {
+        float sum = 0.0f;
+        for (int i = 0; i < features->count; i++)
+            sum += x[p][i] * features->prior[i];
+        out[p] += sum;
+    }
 }
 
 int model_row(const model_features *f, const void *state, int seat, double *row)
 {
     double frac;
     int k = model_knot(f->phase(state), &frac);
-    float x[MODEL_FEATURES_MAX];
-    f->extract(state, seat, x);
+    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
+    f->extract(state, x);
     memset(row, 0, (size_t)f->count * MODEL_KNOTS * sizeof *row);
     for (int i = 0; i < f->count; i++) {
-        row[i * MODEL_KNOTS + k] = x[i] * (1.0 - frac);
-        row[i * MODEL_KNOTS + k + 1] = x[i] * frac;
+        row[i * MODEL_KNOTS + k] = x[seat][i] * (1.0 - frac);
+        row[i * MODEL_KNOTS + k + 1] = x[seat][i] * frac;
     }
     return f->block(state);
 }

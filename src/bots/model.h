@@ -11,12 +11,14 @@
  * The estimate of a seat's final score is its score now, plus the game's
  * base estimate of the points still to come (Tzolk'in: what its final
  * scoring would give on the current state, monuments and leftover goods;
- * Tikal: the hand-tuned evaluation's estimate, so that the model learns
- * what that estimate misses; 0 for a game without one), plus
+ * 0 for a game without one), plus
  *
- *     sum over features f of x_f * w_f(phase),
+ *     sum over features f of x_f * (p_f + w_f(phase)),
  *
- * with w_f piecewise linear between MODEL_KNOTS knots evenly spread over the
+ * where p_f is the game's prior weight of the feature (Tikal: the
+ * hand-tuned estimate, which is linear in its features, so that the model
+ * learns what that estimate misses; 0 without one) and w_f, the learned
+ * weight, is piecewise linear between MODEL_KNOTS knots evenly spread over the
  * phase (so a worker can be worth much early and little late). Trained on
  * centred samples (train.h), the estimates are right in their differences
  * between seats, which is all the searches use; their common level is not
@@ -57,10 +59,11 @@ typedef struct model_features {
     const char *const *block_names;        /* their names */
     int (*block)(const void *state);       /* the block a state's game uses */
     double (*phase)(const void *state);    /* progress: 0 at the start, 1 at the end */
-    void (*extract)(const void *state, int seat, float *out); /* out[count]: the seat's features */
+    void (*extract)(const void *state, float (*out)[MODEL_FEATURES_MAX]); /* out[seat][0..count-1]: every seat's features */
     /* the base estimate of the points each seat is still to score
      * (out[players]), which the features correct; NULL = 0 */
     void (*base)(const void *state, int players, double *out);
+    const float *prior;                    /* prior weight of each feature (count), NULL = 0 */
 } model_features;
 
 /* A set of weights for a feature set. */
@@ -82,7 +85,8 @@ void model_free(model *m);
 /* Points each seat is estimated to score from now on (out[players]):
  * the base estimate plus the weighed features. */
 void model_gain(const model *m, const void *state, int players, double *out);
-/* The base estimate of every seat at state (out[players]; 0 without one). */
+/* What every seat's estimate is before the learned weights (out[players]):
+ * the base plus the features at their prior weights. */
 void model_base(const model_features *features, const void *state, int players, double *out);
 /* The regression row of seat at state: row[count * MODEL_KNOTS] (the
  * features spread over the two knots around the phase); returns the block. */
