@@ -78,9 +78,9 @@ static void test_specs(void **unused)
     assert_string_equal(list[1].kind, "greedy");
     assert_int_equal(bot_parse_list("random,random,random,random,random", list, 4, why, sizeof why), -1);
     assert_int_equal(bot_parse_list("greedy,", list, 4, why, sizeof why), -1);
-    /* The evaluation: v2 (learned) by default, v1 said in the spec. */
+    /* The evaluation: the game's default unless the spec says v1 or v2. */
     assert_int_equal(bot_parse("mcts", &s, why, sizeof why), 0);
-    assert_int_equal(s.eval, EVAL_V2);
+    assert_int_equal(s.eval, EVAL_DEFAULT);
     assert_int_equal(bot_parse("mcts:eval=v1,iterations=300", &s, why, sizeof why), 0);
     assert_int_equal(s.eval, EVAL_V1);
     assert_int_equal(s.iterations, 300);
@@ -88,12 +88,27 @@ static void test_specs(void **unused)
     assert_string_equal(text, "mcts:iterations=300,eval=v1");
     assert_int_equal(bot_parse("greedy:eval=v2", &s, why, sizeof why), 0);
     bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "greedy:eval=v2");
+    assert_int_equal(bot_parse("greedy", &s, why, sizeof why), 0);
+    bot_spec(&s, text, sizeof text);
     assert_string_equal(text, "greedy");
     assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "eval"));
     assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
     assert_int_equal(list[0].eval, EVAL_V1);
-    assert_int_equal(list[1].eval, EVAL_V2);
+    assert_int_equal(list[1].eval, EVAL_DEFAULT);
+    /* each game's default: Tzolk'in's learned v2, Tikal's v1 (its learned
+     * weights lose to v1, docs/strength.md) */
+    assert_int_equal(eval_default_version(games_find("tzolkin")), EVAL_V2);
+    assert_int_equal(eval_default_version(games_find("tikal")), EVAL_V1);
+    eval_hook *hook = eval_new(games_find("tzolkin"), EVAL_DEFAULT, why, sizeof why);
+    assert_non_null(hook);
+    assert_non_null(hook->model);
+    eval_free(hook);
+    hook = eval_new(games_find("tikal"), EVAL_DEFAULT, why, sizeof why);
+    assert_non_null(hook);
+    assert_null(hook->model);
+    eval_free(hook);
 }
 
 /* Levels are names for specs, weakest first; options after a level's name

@@ -34,9 +34,9 @@
 
 /* Versions of the evaluation (the eval option of bot specs). */
 enum eval_version {
-    EVAL_V1 = 1,           /* hand-tuned */
-    EVAL_V2 = 2,           /* learned from self-play */
-    EVAL_DEFAULT = EVAL_V2 /* what bots use unless told */
+    EVAL_DEFAULT = 0, /* what bots use unless told: the game's own (eval_default_version) */
+    EVAL_V1 = 1,      /* hand-tuned */
+    EVAL_V2 = 2       /* learned from self-play */
 };
 
 typedef struct eval_hook eval_hook;
@@ -57,6 +57,9 @@ int eval_version_named(const char *text, size_t len);
 /* The name of a version ("v1", "v2"). */
 const char *eval_version_name(int version);
 
+/* The version EVAL_DEFAULT stands for in game: the learned v2 where its
+ * weights beat v1 (Tzolk'in), else v1 (Tikal; docs/strength.md). */
+int eval_default_version(const game_def *game);
 /* A new evaluation of game at version (any game has one: current scores
  * when it has no hook); NULL with a reason if memory fails or the game's
  * embedded weights do not load. Free with eval_free. */
