@@ -345,7 +345,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 1e-2, 0.5, 1, 1};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -365,8 +365,50 @@ static void test_training(void **unused)
     /* Bad settings are refused. */
     c.games = 0;
     assert_int_not_equal(train_run(&c, one, NULL, NULL, why, sizeof why), 0);
+    c.games = 12;
+    c.plans = 1.5;
+    assert_int_not_equal(train_run(&c, one, NULL, NULL, why, sizeof why), 0);
     model_free(one);
     model_free(two);
+}
+
+/* Plans: a plan raises one feature's weight everywhere (and names only
+ * features of the set); seats that follow plans play other games, so
+ * the weights differ from a run without them, and stay the same for any
+ * number of threads. */
+static void test_plans(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    assert_true(f->plan_count > 0);
+    model *m = model_new(f), *copy;
+    for (int p = 0; p < f->plan_count; p++)
+        assert_int_equal(model_add_bonus(m, f->plans[p].feature, f->plans[p].bonus), 0);
+    assert_int_equal(model_add_bonus(m, "no_such_feature", 1.0f), -1);
+    copy = model_copy(m);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(copy->weights, m->weights, n * sizeof *m->weights);
+    int raised = 0;
+    for (size_t i = 0; i < n; i++)
+        raised += m->weights[i] != 0.0f;
+    assert_int_equal(raised, f->plan_count * f->blocks * MODEL_KNOTS);
+    model_free(m);
+    model_free(copy);
+
+    model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0};
+    char why[256] = "";
+    assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
+    c.plans = 1.0;
+    assert_int_equal(train_run(&c, with, NULL, NULL, why, sizeof why), 0);
+    c.threads = 2;
+    assert_int_equal(train_run(&c, with2, NULL, NULL, why, sizeof why), 0);
+    assert_memory_equal(with->weights, with2->weights, n * sizeof *with->weights);
+    assert_true(memcmp(with->weights, without->weights, n * sizeof *with->weights) != 0);
+    model_free(without);
+    model_free(with);
+    model_free(with2);
 }
 
 int main(void)
@@ -375,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip),  cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
+        cmocka_unit_test(test_plans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

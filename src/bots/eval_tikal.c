@@ -239,4 +239,6 @@ const model_features eval_tikal_features = {
     eval_tikal_extract,
     NULL,
     eval_tikal_prior,
+    NULL,
+    0,
 };

@@ -247,6 +247,15 @@ static void eval_tzolkin_banked(const void *state, int players, double *out)
     }
 }
 
+/* Strategies self-play seats may be told to follow (train.h): the long
+ * plans of strategy guides that a search of a few thousand iterations does
+ * not find by itself -- more workers, farms before food days, a monument,
+ * technologies, buildings, skulls. */
+static const model_plan eval_tzolkin_plans[] = {
+    {"workers", 5.0f},   {"farms", 4.0f},   {"monuments", 8.0f}, {"tech3_count", 4.0f},
+    {"buildings", 3.0f}, {"skulls", 2.0f},
+};
+
 const model_features eval_tzolkin_features = {
     "tzolkin",
     EVAL_TZOLKIN_FEATURES,
@@ -258,4 +267,6 @@ const model_features eval_tzolkin_features = {
     eval_tzolkin_extract,
     eval_tzolkin_banked,
     NULL,
+    eval_tzolkin_plans,
+    (int)(sizeof eval_tzolkin_plans / sizeof eval_tzolkin_plans[0]),
 };

@@ -32,6 +32,30 @@ model *model_new(const model_features *features)
     return m;
 }
 
+model *model_copy(const model *m)
+{
+    model *copy = model_new(m->features);
+    if (copy != NULL) {
+        memcpy(copy->weights, m->weights, model_weight_count(m->features) * sizeof *copy->weights);
+        memcpy(copy->command, m->command, sizeof copy->command);
+    }
+    return copy;
+}
+
+int model_add_bonus(model *m, const char *name, float points)
+{
+    const model_features *f = m->features;
+    for (int i = 0; i < f->count; i++) {
+        if (strcmp(f->names[i], name) != 0)
+            continue;
+        for (int b = 0; b < f->blocks; b++)
+            for (int k = 0; k < MODEL_KNOTS; k++)
+                m->weights[((size_t)b * (size_t)f->count + (size_t)i) * MODEL_KNOTS + (size_t)k] += points;
+        return 0;
+    }
+    return -1;
+}
+
 void model_free(model *m)
 {
     if (m == NULL)

@@ -50,6 +50,13 @@ enum {
     MODEL_ROW_MAX = MODEL_KNOTS * MODEL_FEATURES_MAX /* most coefficients of one block */
 };
 
+/* A strategy a self-play seat may be told to follow (train.h): bonus
+ * points per unit of one feature, on top of the weights. */
+typedef struct model_plan {
+    const char *feature; /* the feature's name */
+    float bonus;         /* points per unit */
+} model_plan;
+
 /* What a game gives its learned evaluation. */
 typedef struct model_features {
     const char *game;                      /* game_def.name */
@@ -64,6 +71,8 @@ typedef struct model_features {
      * (out[players]), which the features correct; NULL = 0 */
     void (*base)(const void *state, int players, double *out);
     const float *prior;                    /* prior weight of each feature (count), NULL = 0 */
+    const model_plan *plans;               /* strategies for self-play, NULL = none */
+    int plan_count;                        /* entries of plans */
 } model_features;
 
 /* A set of weights for a feature set. */
@@ -81,6 +90,11 @@ model *model_parse(const model_features *features, const char *text, char *why, 
 /* Write m as a weights file, "# made by: command" in its header. 0 or -1. */
 int model_write(const model *m, FILE *out, const char *command);
 void model_free(model *m);
+/* A copy of m; NULL if memory fails. */
+model *model_copy(const model *m);
+/* Add points per unit of the feature named name to every weight of it (a
+ * plan); -1 if the feature set has no such feature. */
+int model_add_bonus(model *m, const char *name, float points);
 
 /* Points each seat is estimated to score from now on (out[players]):
  * the base estimate plus the weighed features. */

@@ -148,10 +148,28 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     if (game->init(w->state, &options, why, why_len) != 0)
         return -1;
     mcts *search[GAME_MAX_PLAYERS] = {NULL};
+    eval_hook *planned[GAME_MAX_PLAYERS] = {NULL}; /* the evaluations of seats following a plan */
     int status = 0;
     for (int p = 0; p < options.players; p++) {
+        uint64_t bot_seed = rng_next(&seeds);
+        const eval_hook *hook = sh->hook;
+        /* a seat may follow a plan (a bonus for one feature), so that the
+         * games show what strategies the weights do not favour yet earn */
+        if (hook->model != NULL && sh->features->plan_count > 0 && rng_unit(&seeds) < c->plans) {
+            const model_plan *plan = &sh->features->plans[rng_below(&seeds, (uint64_t)sh->features->plan_count)];
+            model *biased = model_copy(hook->model);
+            if (biased != NULL && model_add_bonus(biased, plan->feature, plan->bonus) != 0) {
+                model_free(biased);
+                biased = NULL;
+            }
+            if (biased == NULL || (planned[p] = eval_with_model(game, biased)) == NULL) {
+                status = train_fail(why, why_len, "out of memory or a plan of no feature");
+                break;
+            }
+            hook = planned[p];
+        }
         mcts_config mc = {c->iterations, 0, 1, 2 * c->iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0,
-                          rng_next(&seeds), MCTS_OTHERS_AUTO, sh->hook};
+                          bot_seed, MCTS_OTHERS_AUTO, hook};
         if ((search[p] = mcts_new(game, &mc)) == NULL)
             status = train_fail(why, why_len, "out of memory");
     }
@@ -179,8 +197,10 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             status = -1;
         }
     }
-    for (int p = 0; p < options.players; p++)
+    for (int p = 0; p < options.players; p++) {
         mcts_free(search[p]);
+        eval_free(planned[p]);
+    }
     if (status != 0)
         return -1;
     out->players = options.players;
@@ -410,7 +430,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
 {
     const model_features *f = m->features;
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
-        c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0)
+        c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0)
         return train_fail(why, why_len, "bad training settings");
     train_sums sums;
     if (train_sums_init(&sums, f->blocks, f->count * MODEL_KNOTS) != 0)
@@ -424,9 +444,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         if (g == 0 && c->start_v1)
             hook = eval_new(c->game, EVAL_V1, why, why_len);
         else {
-            model *copy = model_new(f);
-            if (copy != NULL)
-                memcpy(copy->weights, m->weights, (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS * sizeof *copy->weights);
+            model *copy = model_copy(m);
             hook = copy != NULL ? eval_with_model(c->game, copy) : NULL;
         }
         if (hook == NULL) {

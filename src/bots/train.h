@@ -23,7 +23,12 @@
  * Self-play bots: MCTS with `iterations` per decision; with probability
  * `explore` a decision is drawn among the searched actions in proportion to
  * their visits instead of the best, so that the games show the model
- * positions it would not reach by itself. Threads play games in parallel;
+ * positions it would not reach by itself. With probability `plans` a seat
+ * of a game (from generation 1 on) follows a plan of the game's feature set
+ * (model_plan): one feature drawn, its weight raised by the plan's bonus,
+ * so that strategies the weights do not favour yet (a 4th worker, a
+ * monument) are played and their outcomes fitted: a self-play that never
+ * tries a strategy cannot learn its worth. Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
  */
 #ifndef MAYA_BOT_TRAIN_H
@@ -46,6 +51,7 @@ typedef struct train_config {
     double decay;         /* weight kept of the earlier generations' sums, 0..1 */
     int threads;          /* games played at once, >= 1 */
     int start_v1;         /* 1: generation 0 plays with the hand-tuned evaluation */
+    double plans;         /* chance that a self-play seat follows one of the game's plans, 0..1 */
 } train_config;
 
 /* Where a run stands, for progress reports. */

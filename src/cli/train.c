@@ -79,11 +79,12 @@ static void cli_train_report(void *context, const train_progress *p, const model
 int cli_train(int argc, char **argv)
 {
     const char *generations_text = NULL, *games_text = NULL, *iterations_text = NULL, *explore_text = NULL;
+    const char *plans_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
-        {"--explore", 1, &explore_text},         {"--ridge", 1, &ridge_text}, {"--decay", 1, &decay_text},
+        {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text},         {"--ridge", 1, &ridge_text}, {"--decay", 1, &decay_text},
         {"--seed", 1, &seed_text},               {"--jobs", 1, &jobs_text},   {"--from", 1, &from},
         {"--out", 1, &out},
     };
@@ -106,7 +107,7 @@ int cli_train(int argc, char **argv)
         return CLI_USAGE;
     }
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
-    long explore_pct = 10, ridge_millionths = 100, decay_pct = 50;
+    long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
          (status = cli_parse_number("train", "--generations", generations_text, 1, 1000, &generations)) != 0) ||
@@ -115,6 +116,7 @@ int cli_train(int argc, char **argv)
          (status = cli_parse_number("train", "--iterations", iterations_text, 1, 1000000, &iterations)) != 0) ||
         (explore_text != NULL &&
          (status = cli_parse_number("train", "--explore", explore_text, 0, 100, &explore_pct)) != 0) ||
+        (plans_text != NULL && (status = cli_parse_number("train", "--plans", plans_text, 0, 100, &plans_pct)) != 0) ||
         (ridge_text != NULL &&
          (status = cli_parse_number("train", "--ridge", ridge_text, 1, 1000000, &ridge_millionths)) != 0) ||
         (decay_text != NULL && (status = cli_parse_number("train", "--decay", decay_text, 0, 100, &decay_pct)) != 0) ||
@@ -160,12 +162,13 @@ int cli_train(int argc, char **argv)
                            ridge_millionths / 1e6,
                            decay_pct / 100.0,
                            (int)jobs,
-                           from == NULL};
+                           from == NULL,
+                           plans_pct / 100.0};
     cli_train_run t = {&config, out, "", cli_train_now(), 0, 0};
     snprintf(t.command, sizeof t.command,
-             "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --ridge %ld --decay %ld "
-             "--seed %llu%s%s (results do not depend on --jobs)",
-             game->name, generations, games, iterations, explore_pct, ridge_millionths, decay_pct,
+             "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
+             "--decay %ld --seed %llu%s%s (results do not depend on --jobs)",
+             game->name, generations, games, iterations, explore_pct, plans_pct, ridge_millionths, decay_pct,
              (unsigned long long)seed, from != NULL ? " --from " : "", from != NULL ? from : "");
     printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
            generations, games, iterations, jobs);
