@@ -171,8 +171,9 @@ int model_write(const model *m, FILE *out, const char *command)
 {
     const model_features *f = m->features;
     fprintf(out, "# Learned evaluation of %s (src/bots/model.h): a seat's final score is\n"
-                 "# estimated as its score now + sum of feature * weight, each weight\n"
-                 "# interpolated over the game's progress between %d knots (columns).\n"
+                 "# estimated as its score now + the game's base estimate + sum of\n"
+                 "# feature * (prior + weight), each weight interpolated over the game's\n"
+                 "# progress between %d knots (columns).\n"
                  "# made by: %s\n",
             f->game, MODEL_KNOTS, command);
     fprintf(out, "model %s %d %d %d\n", f->game, f->count, MODEL_KNOTS, f->blocks);
