@@ -940,15 +940,38 @@ void hub_summary(hub *h, int64_t id, hub_reply *r)
     pthread_mutex_unlock(&g->lock);
 }
 
+/* Store seat of g (locked), changed in memory from before: only if the
+ * stored seat is still before (else another process changed it first: g is
+ * reloaded and r gets 409 conflict_code "seat N <conflict>"); if the store
+ * fails, the seat is put back and r gets 503. 0 once stored. */
+static int store_seat_change(hub *h, hub_game *g, int seat, const store_seat *before, const char *conflict_code,
+                             const char *conflict, hub_reply *r)
+{
+    char why[256];
+    int rc = store_set_seat(h->st, g->row.id, &g->seats[seat], before, why, sizeof why);
+
+    if (rc == STORE_ECONFLICT) {
+        game_reload(h, g);
+        fail(r, 409, conflict_code, "seat %d %s", seat, conflict);
+        return -1;
+    }
+    if (rc != STORE_OK) {
+        g->seats[seat] = *before;
+        fail(r, 503, "store", "the seat could not be stored: %s", why);
+        return -1;
+    }
+    changed(h, g);
+    return 0;
+}
+
 void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
 {
     static const char *const fields[] = {"seat", "name"};
     json_int_t seat;
     const char *name;
-    char token[TOKEN_TEXT], why[256];
+    char token[TOKEN_TEXT];
     store_seat before;
     hub_game *g;
-    int rc;
 
     if (only_fields(body, fields, 2, r) != 0 || text_field(body, "name", STORE_NAME_MAX, &name, r) != 0 ||
         (g = lock_game(h, id, r)) == NULL)
@@ -972,19 +995,8 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
     if (name != NULL)
         snprintf(g->seats[seat].name, sizeof g->seats[seat].name, "%s", name);
     token_new(token, g->seats[seat].token_hash);
-    rc = store_set_seat(h->st, id, &g->seats[seat], &before, why, sizeof why);
-    if (rc == STORE_ECONFLICT) { /* another process gave the seat away first */
-        game_reload(h, g);
-        fail(r, 409, "seat_taken", "seat %d is taken", (int)seat);
-        goto done;
-    }
-    if (rc != STORE_OK) {
-        g->seats[seat] = before;
-        fail(r, 503, "store", "the seat could not be stored: %s", why);
-        goto done;
-    }
-    changed(h, g);
-    if (start_if_full(h, g, r) == 0)
+    /* another process may have given the seat away first */
+    if (store_seat_change(h, g, (int)seat, &before, "seat_taken", "is taken", r) == 0 && start_if_full(h, g, r) == 0)
         answer(r, 200, json_pack("{s:i, s:s}", "seat", (int)seat, "token", token));
 done:
     pthread_mutex_unlock(&g->lock);
@@ -1155,8 +1167,6 @@ done:
 static int give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
 {
     store_seat before = g->seats[seat];
-    char why[256];
-    int rc;
 
     memset(g->seats[seat].token_hash, 0, sizeof g->seats[seat].token_hash);
     if (g->row.status == STORE_OPEN) {
@@ -1167,19 +1177,7 @@ static int give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
         g->seats[seat].is_bot = 1;
         snprintf(g->seats[seat].bot, sizeof g->seats[seat].bot, "%s", g->row.replacement);
     }
-    rc = store_set_seat(h->st, g->row.id, &g->seats[seat], &before, why, sizeof why);
-    if (rc == STORE_ECONFLICT) { /* another process changed the seat first */
-        game_reload(h, g);
-        fail(r, 409, "stale", "seat %d changed meanwhile", seat);
-        return -1;
-    }
-    if (rc != STORE_OK) {
-        g->seats[seat] = before;
-        fail(r, 503, "store", "the seat could not be stored: %s", why);
-        return -1;
-    }
-    changed(h, g);
-    return 0;
+    return store_seat_change(h, g, seat, &before, "stale", "changed meanwhile", r);
 }
 
 void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
@@ -1303,8 +1301,7 @@ void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hu
 {
     hub_game *g;
     store_seat before;
-    char why[256];
-    int seat, rc;
+    int seat;
 
     if (only_fields(body, NULL, 0, r) != 0 || (g = lock_game(h, id, r)) == NULL)
         return;
@@ -1318,18 +1315,8 @@ void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hu
     if (!g->seats[seat].hints_off) {
         before = g->seats[seat];
         g->seats[seat].hints_off = 1;
-        rc = store_set_seat(h->st, id, &g->seats[seat], &before, why, sizeof why);
-        if (rc == STORE_ECONFLICT) { /* another process changed the seat first */
-            game_reload(h, g);
-            fail(r, 409, "stale", "seat %d changed meanwhile", seat);
+        if (store_seat_change(h, g, seat, &before, "stale", "changed meanwhile", r) != 0)
             goto done;
-        }
-        if (rc != STORE_OK) {
-            g->seats[seat] = before;
-            fail(r, 503, "store", "the seat could not be stored: %s", why);
-            goto done;
-        }
-        changed(h, g);
     }
     answer(r, 200, json_pack("{s:i, s:b}", "seat", seat, "hints", 0));
 done:
