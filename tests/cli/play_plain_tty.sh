@@ -66,8 +66,20 @@ play() {
         fi
         case $rounds in
         3)
-            type_line auto
-            type_line undo
+            # the helper's action may end the turn (nothing to undo then):
+            # another one, until one is taken back
+            for _ in 1 2 3 4 5 6 7 8; do
+                refused=$(seen "nothing to undo")
+                type_line auto
+                type_line undo
+                tries=100
+                while [ "$tries" -gt 0 ] && [ "$(seen "took back the last action")" -eq 0 ] &&
+                    [ "$(seen "nothing to undo")" -eq "$refused" ]; do
+                    sleep 0.1
+                    tries=$((tries - 1))
+                done
+                [ "$(seen "took back the last action")" -ge 1 ] && break
+            done
             wait_for "took back the last action" 1 || fail "$game: undo took nothing back"
             ;;
         5)
