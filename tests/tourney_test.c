@@ -1,7 +1,11 @@
 /*
  * tourney_test.c -- the statistics of tournaments and ladders (tourney.h)
  * on constructed results: Wilson intervals, Elo of a win rate, each
- * entry's summary of 2- and 4-seat games, and Bradley-Terry ratings.
+ * entry's summary of 2- and 4-seat games, the result of a game between two
+ * entries, and Bradley-Terry ratings with known answers (75% against one
+ * opponent is 400 log10 3 Elo; even records give equal ratings; a side
+ * that won every game is capped and flagged; four times the games halve
+ * the interval; unlinked entries have no common scale).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -89,11 +93,36 @@ static void head_to_head(tourney_game *games, int *count, int a, int b, int n, i
     }
 }
 
-/* Bradley-Terry ratings (maya ladder): the maximum-likelihood Elo with one
- * drawn game per pair as prior, entry 0 at 0; equal records give equal
- * ratings; a side that won everything stays finite and is flagged;
- * intervals shrink as the square root of the games; ties count half; no
- * rating between entries that no games link. */
+/* The result of a game for the two entries that hold its seats. */
+static void test_pair_result(void **unused)
+{
+    (void)unused;
+    tourney_game g;
+    memset(&g, 0, sizeof g);
+    int a, b;
+    double share;
+    g.players = 2; /* entry 3 in seat 1 beats entry 1 */
+    g.entry[0] = 3;
+    g.entry[1] = 1;
+    g.winners = 1;
+    assert_int_equal(tourney_pair_result(&g, &a, &b, &share), 0);
+    assert_true(a == 1 && b == 3 && share == 0);
+    g.winners = 3; /* a tie */
+    assert_int_equal(tourney_pair_result(&g, &a, &b, &share), 0);
+    assert_true(share == 0.5);
+    g.players = 4; /* seats 0 1 0 1: two seats of entry 0 share the win with one of entry 1 */
+    int entry[4] = {0, 1, 0, 1};
+    memcpy(g.entry, entry, sizeof entry);
+    g.winners = 1u | 1u << 1 | 1u << 2;
+    assert_int_equal(tourney_pair_result(&g, &a, &b, &share), 0);
+    assert_true(a == 0 && b == 1 && fabs(share - 2.0 / 3) < 1e-12);
+    g.entry[3] = 2; /* three entries */
+    assert_int_equal(tourney_pair_result(&g, &a, &b, &share), -1);
+    g.players = 2; /* one entry */
+    g.entry[1] = 0;
+    assert_int_equal(tourney_pair_result(&g, &a, &b, &share), -1);
+}
+
 static void test_bradley_terry(void **unused)
 {
     (void)unused;
@@ -104,21 +133,23 @@ static void test_bradley_terry(void **unused)
 
     head_to_head(games, &n, 1, 0, 100, 75, 25); /* entry 1 scores 75% against entry 0 */
     assert_int_equal(tourney_bradley_terry(games, n, 2, r), 0);
-    double expected = 400 * log10(75.5 / 25.5); /* with the prior's drawn game */
-    assert_true(fabs(r[1].elo - expected) < 0.01);
+    assert_true(fabs(r[1].elo - 400 * log10(3)) < 1e-6); /* 190.85 */
     assert_true(r[0].elo == 0 && r[0].elo_low == 0 && r[0].elo_high == 0);
-    assert_true(r[1].elo_low < r[1].elo && r[1].elo < r[1].elo_high);
+    /* standard error of the log-odds: 1 / sqrt(n p (1 - p)) */
+    double half = 1.96 * 400 / log(10) / sqrt(100 * 0.75 * 0.25);
+    assert_true(fabs(r[1].elo_high - r[1].elo - half) < 1e-6);
+    assert_true(fabs(r[1].elo - r[1].elo_low - half) < 1e-6);
     assert_true(r[1].elo_low > 0); /* 75% of 100 games is clearly stronger */
     assert_int_equal(r[1].games, 100);
     assert_true(r[1].wins == 75 && r[0].wins == 25);
-    assert_int_equal(r[1].unbeaten, 0);
-    double width = r[1].elo_high - r[1].elo_low;
+    assert_true(r[1].won_all == 0 && r[1].lost_all == 0);
+    double width = r[1].elo_high - r[1].elo_low, elo = r[1].elo;
 
-    n = 0; /* four times the games: half the width */
+    n = 0; /* four times the games: the same Elo, half the width */
     head_to_head(games, &n, 1, 0, 400, 300, 100);
     assert_int_equal(tourney_bradley_terry(games, n, 2, r), 0);
-    double ratio = (r[1].elo_high - r[1].elo_low) / width;
-    assert_true(ratio > 0.45 && ratio < 0.55);
+    assert_true(fabs(r[1].elo - elo) < 1e-6);
+    assert_true(fabs((r[1].elo_high - r[1].elo_low) / width - 0.5) < 1e-6);
 
     n = 0; /* a chain of even records: everyone equal */
     head_to_head(games, &n, 0, 1, 10, 5, 5);
@@ -129,19 +160,29 @@ static void test_bradley_terry(void **unused)
         assert_true(fabs(r[i].elo) < 1e-6);
     assert_true(r[1].wins == 10 && r[1].games == 20);
 
-    n = 0; /* entry 1 won every game: finite, flagged */
+    n = 0; /* entry 1 won all 10 games: fitted as 9.5 to 0.5, flagged */
     head_to_head(games, &n, 1, 0, 10, 10, 0);
     assert_int_equal(tourney_bradley_terry(games, n, 2, r), 0);
-    assert_true(fabs(r[1].elo - 400 * log10(10.5 / 0.5)) < 0.01);
-    assert_int_equal(r[1].unbeaten, 1);
-    assert_int_equal(r[0].unbeaten, -1);
+    assert_true(fabs(r[1].elo - 400 * log10(19)) < 1e-6);
+    assert_true(isfinite(r[1].elo_low) && isfinite(r[1].elo_high));
+    assert_true(r[1].won_all == 1u && r[1].lost_all == 0);
+    assert_true(r[0].lost_all == 1u << 1 && r[0].won_all == 0);
+    assert_true(r[1].wins == 10);
 
-    n = 0; /* a ladder: 0 < 1 < 2, 1's rating between */
+    n = 0; /* a ladder 0 < 1 < 2 in which 2 beat 0 every time: finite, in order */
     head_to_head(games, &n, 1, 0, 40, 30, 10);
     head_to_head(games, &n, 2, 1, 40, 30, 10);
-    head_to_head(games, &n, 2, 0, 20, 19, 1);
+    head_to_head(games, &n, 2, 0, 20, 20, 0);
     assert_int_equal(tourney_bradley_terry(games, n, 3, r), 0);
     assert_true(r[0].elo == 0 && r[1].elo > 100 && r[2].elo > r[1].elo + 100);
+    assert_true(r[2].won_all == 1u && r[0].lost_all == 1u << 2 && r[1].won_all == 0 && r[1].lost_all == 0);
+    /* the same by the neighbours alone (no link 0-2): 1 and 2 each 190.85 above */
+    n = 0;
+    head_to_head(games, &n, 1, 0, 40, 30, 10);
+    head_to_head(games, &n, 2, 1, 40, 30, 10);
+    assert_int_equal(tourney_bradley_terry(games, n, 3, r), 0);
+    assert_true(fabs(r[1].elo - 400 * log10(3)) < 1e-6 && fabs(r[2].elo - 800 * log10(3)) < 1e-6);
+    assert_true(r[2].elo_high - r[2].elo_low > r[1].elo_high - r[1].elo_low); /* two steps: less sure */
 
     n = 0; /* 0-1 and 2-3 never met: no common scale */
     head_to_head(games, &n, 0, 1, 4, 2, 2);
@@ -154,6 +195,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_statistics),
+        cmocka_unit_test(test_pair_result),
         cmocka_unit_test(test_bradley_terry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

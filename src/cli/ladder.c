@@ -59,6 +59,17 @@ static int ladder_levels(const char *text, ladder *l)
     return 0;
 }
 
+/* Append to note the levels of the bits of set, after what, comma-separated. */
+static void ladder_note(char *note, size_t size, const ladder *l, const char *what, unsigned set)
+{
+    for (int j = 0; j < l->count; j++)
+        if (set >> j & 1u) {
+            size_t len = strlen(note);
+            snprintf(note + len, size - len, "%s%s", what, l->names[j]);
+            what = ", ";
+        }
+}
+
 /* The table: one line per level. */
 static void ladder_print(FILE *out, const ladder *l, const tourney_rating *rating, const tourney_summary *time,
                          const tourney_game *games, long count)
@@ -66,28 +77,25 @@ static void ladder_print(FILE *out, const ladder *l, const tourney_rating *ratin
     fprintf(out, "%-10s %-28s %6s %16s %6s %24s %9s %9s\n", "level", "spec", "Elo", "95% CI", "games",
             "score vs the level below", "ms/move", "max turn");
     for (int i = 0; i < l->count; i++) {
-        double wins = 0;
-        int played = 0;
-        for (long g = 0; g < count && i > 0; g++) {
-            const tourney_game *game = &games[g];
-            for (int s = 0; s < 2; s++)
-                if (game->entry[s] == i && game->entry[1 - s] == i - 1) {
-                    unsigned won = game->winners & 3u;
-                    wins += won == 3u ? 0.5 : (won >> s & 1u) ? 1.0 : 0.0;
-                    played++;
-                }
-        }
-        char ci[40], below[48] = "-";
+        double wins = 0, share;
+        int played = 0, a, b;
+        for (long g = 0; g < count && i > 0; g++)
+            if (tourney_pair_result(&games[g], &a, &b, &share) == 0 && a == i - 1 && b == i) {
+                wins += 1 - share;
+                played++;
+            }
+        char ci[40], below[48] = "-", note[256] = "";
         snprintf(ci, sizeof ci, "[%+.0f, %+.0f]", rating[i].elo_low, rating[i].elo_high);
         if (played > 0) {
             double low, high;
             tourney_wilson(wins, played, 1.96, &low, &high);
             snprintf(below, sizeof below, "%.1f%% [%.1f, %.1f]", 100 * wins / played, 100 * low, 100 * high);
         }
+        ladder_note(note, sizeof note, l, "  capped: won all vs ", rating[i].won_all);
+        ladder_note(note, sizeof note, l, note[0] ? "; lost all vs " : "  capped: lost all vs ", rating[i].lost_all);
         fprintf(out, "%-10s %-28s %+6.0f %16s %6d %24s %9.2f %8.2fs%s\n", l->names[i], l->specs[i], rating[i].elo, ci,
                 rating[i].games, below, time[i].moves > 0 ? 1000 * time[i].seconds / time[i].moves : 0.0,
-                time[i].turn_max,
-                rating[i].unbeaten > 0 ? "  (won every game)" : rating[i].unbeaten < 0 ? "  (lost every game)" : "");
+                time[i].turn_max, note);
     }
 }
 
