@@ -82,10 +82,11 @@ int tourney_pair_result(const tourney_game *game, int *a, int *b, double *a_shar
  * strengths, entry 0 anchored at 0; standard errors from the observed
  * Fisher information (the Hessian of the log-likelihood in the
  * log-strengths, entry 0 fixed) inverted. A pair whose games all went one
- * way has no finite maximum: it is fitted as if one of its games had been
- * drawn, which caps the difference at 400 log10(2n - 1) for n games, and
- * is flagged in won_all and lost_all. Returns 0, or -1 if some entry is not
- * linked to entry 0 by games (no rating can compare them). */
+ * way may have no finite maximum: it is fitted as if one of its games had
+ * been drawn (n games alone then give 400 log10(2n - 1) Elo, not
+ * infinity), and flagged in won_all and lost_all. Returns 0, or -1 if
+ * some entry is not linked to entry 0 by games (no rating can compare
+ * them). */
 int tourney_bradley_terry(const tourney_game *games, int count, int entries, tourney_rating *out);
 /* The table of the summaries, one line per entry named names[i]. */
 void tourney_print_table(FILE *out, const tourney_summary *summary, const char *const *names, int entries);
