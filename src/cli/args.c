@@ -60,17 +60,22 @@ static const struct cli_usage_text {
      "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
      "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
     {"ladder",
-     "maya ladder GAME [--games G] [--levels LIST] [--variant NAME] [--jobs J] [--seed S]\n"
-     "                 [--out DIR]\n"
-     "    The Elo ladder of bot levels (default: the difficulty levels beginner,\n"
-     "    casual, strong, expert; or a list of level names and specs, weakest\n"
-     "    first): each two neighbours play G two-seat games (default 100), each two\n"
-     "    levels two steps apart G/2, seats rotated as in a tournament; one\n"
-     "    Bradley-Terry fit of all the games gives each level its Elo with a 95%\n"
-     "    interval (the first at 0), printed with its score against the level\n"
-     "    below, time per decision and longest turn. Writes each pair's records\n"
-     "    (DIR/pair-N/games), results.csv and ladder.csv to DIR (default\n"
-     "    ladder-GAME[-VARIANT]).\n"},
+     "maya ladder GAME [--players N] [--variant NAME] [--games G] [--levels LIST]\n"
+     "                 [--seed S] [--jobs J] [--out DIR]\n"
+     "    The Elo ladder of bot levels (default: the difficulty levels, weakest\n"
+     "    first; or a list of level names and specs, weakest first): each two\n"
+     "    neighbours play G games of N seats (default 100 games, 2 seats), each\n"
+     "    two levels two steps apart G/2, seats rotated and seeded as in a\n"
+     "    tournament (every pair plays the seeds S, S+1, ...; default 1), on J\n"
+     "    worker processes (default: every core). One Bradley-Terry fit of all\n"
+     "    the games (a win 1, a shared win its share) gives each level its Elo\n"
+     "    with a 95% interval from the observed information (the first at 0; a\n"
+     "    level that won or lost every game against another is capped and said\n"
+     "    so), printed with its win rate against the level below, time per\n"
+     "    decision and longest turn (a seat's decisions until another seat\n"
+     "    decides). Writes each pair's records (DIR/pair-N/games), results.csv\n"
+     "    (one line per game) and ladder.csv to DIR (default\n"
+     "    ladder-GAME-Np[-VARIANT]).\n"},
     {"train",
      "maya train GAME [--generations G] [--games N] [--iterations I] [--explore P]\n"
      "                [--plans Q] [--ridge R] [--decay D] [--seed S] [--jobs J] [--from FILE]\n"

@@ -1,14 +1,15 @@
 /*
  * ladder.c -- maya ladder: the Elo ladder of bot levels. Each pair of
  * neighbouring levels (by default the difficulty levels of bot.h, weakest
- * first) plays G two-seat games, each pair two steps apart G/2, seats
- * rotated and seeded as in a tournament (tour_play.h); Bradley-Terry
- * ratings fitted on all the games together (tourney.h) give each level an
- * Elo with its 95% interval, the weakest at 0. The table also shows each
- * level's score against the level below, its time per decision and its
+ * first) plays G games of N seats (default 2), each pair two steps apart
+ * G/2, seats rotated and seeded as in a tournament (tour_play.h); one
+ * Bradley-Terry fit of all the games (tourney.h) gives each level an Elo
+ * with its 95% interval, the weakest at 0. The table also shows each
+ * level's win rate against the level below, its time per decision and its
  * longest turn. DIR receives each pair's records (DIR/pair-N/games),
- * results.csv (every seat of every game) and ladder.csv (the ratings).
+ * results.csv (one line per game) and ladder.csv (the ratings).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,45 +60,93 @@ static int ladder_levels(const char *text, ladder *l)
     return 0;
 }
 
-/* The table: one line per level. */
+/* Append to note the levels of the bits of set, after what, comma-separated. */
+static void ladder_note(char *note, size_t size, const ladder *l, const char *what, unsigned set)
+{
+    for (int j = 0; j < l->count; j++)
+        if (set >> j & 1u) {
+            size_t len = strlen(note);
+            snprintf(note + len, size - len, "%s%s", what, l->names[j]);
+            what = ", ";
+        }
+}
+
+/* x as the table shows it: no "-0" for a rounding error. */
+static double ladder_shown(double x)
+{
+    return fabs(x) < 0.5 ? 0 : x;
+}
+
+/* The table: one line per level, then how to read it. */
 static void ladder_print(FILE *out, const ladder *l, const tourney_rating *rating, const tourney_summary *time,
                          const tourney_game *games, long count)
 {
-    fprintf(out, "%-10s %-28s %6s %16s %6s %24s %9s %9s\n", "level", "spec", "Elo", "95% CI", "games",
-            "score vs the level below", "ms/move", "max turn");
+    fprintf(out, "%-14s %-28s %6s %12s %6s %20s %8s %12s\n", "level", "spec", "Elo", "95% CI", "games",
+            "win rate vs below", "ms/move", "max ms/turn");
     for (int i = 0; i < l->count; i++) {
-        double wins = 0;
-        int played = 0;
-        for (long g = 0; g < count && i > 0; g++) {
-            const tourney_game *game = &games[g];
-            for (int s = 0; s < 2; s++)
-                if (game->entry[s] == i && game->entry[1 - s] == i - 1) {
-                    unsigned won = game->winners & 3u;
-                    wins += won == 3u ? 0.5 : (won >> s & 1u) ? 1.0 : 0.0;
-                    played++;
-                }
-        }
-        char ci[40], below[48] = "-";
-        snprintf(ci, sizeof ci, "[%+.0f, %+.0f]", rating[i].elo_low, rating[i].elo_high);
+        double wins = 0, share;
+        int played = 0, a, b;
+        for (long g = 0; g < count && i > 0; g++)
+            if (tourney_pair_result(&games[g], &a, &b, &share) == 0 && a == i - 1 && b == i) {
+                wins += 1 - share;
+                played++;
+            }
+        char ci[40], below[48] = "-", note[256] = "";
+        snprintf(ci, sizeof ci, "[%+.0f, %+.0f]", ladder_shown(rating[i].elo_low), ladder_shown(rating[i].elo_high));
         if (played > 0) {
             double low, high;
             tourney_wilson(wins, played, 1.96, &low, &high);
             snprintf(below, sizeof below, "%.1f%% [%.1f, %.1f]", 100 * wins / played, 100 * low, 100 * high);
         }
-        fprintf(out, "%-10s %-28s %+6.0f %16s %6d %24s %9.2f %8.2fs%s\n", l->names[i], l->specs[i], rating[i].elo, ci,
-                rating[i].games, below, time[i].moves > 0 ? 1000 * time[i].seconds / time[i].moves : 0.0,
-                time[i].turn_max,
-                rating[i].unbeaten > 0 ? "  (won every game)" : rating[i].unbeaten < 0 ? "  (lost every game)" : "");
+        ladder_note(note, sizeof note, l, "  capped: won all vs ", rating[i].won_all);
+        ladder_note(note, sizeof note, l, note[0] ? "; lost all vs " : "  capped: lost all vs ", rating[i].lost_all);
+        double per_move = time[i].moves > 0 ? 1000 * time[i].seconds / time[i].moves : 0.0;
+        fprintf(out, "%-14s %-28s %+6.0f %12s %6d %20s %8.2f %12.0f%s\n", l->names[i], l->specs[i],
+                ladder_shown(rating[i].elo), ci, rating[i].games, below, per_move, 1000 * time[i].turn_max, note);
     }
+    fprintf(out, "Elo: Bradley-Terry maximum likelihood on all the games, %s at 0, 95%% intervals from the observed\n"
+                 "information; capped: won or lost every game against a level, fitted as if one were drawn;\n"
+                 "a turn: a seat's decisions until another seat decides.\n", l->names[0]);
+}
+
+/* results.csv: one line per game, the levels and scores of its seats. */
+static void ladder_write_games(FILE *f, const ladder *l, const tourney_game *games, const long *pair_start,
+                               int pairs)
+{
+    int players = games[0].players;
+    fputs("pair,game,seed", f);
+    for (int s = 1; s <= players; s++)
+        fprintf(f, ",level%d", s);
+    for (int s = 1; s <= players; s++)
+        fprintf(f, ",score%d", s);
+    fputs(",winners\n", f);
+    for (int p = 0; p < pairs; p++)
+        for (long g = pair_start[p]; g < pair_start[p + 1]; g++) {
+            const tourney_game *game = &games[g];
+            fprintf(f, "%d,%ld,%llu", p + 1, g - pair_start[p] + 1, (unsigned long long)game->seed);
+            for (int s = 0; s < players; s++)
+                fprintf(f, ",\"%s\"", l->names[game->entry[s]]);
+            for (int s = 0; s < players; s++)
+                fprintf(f, ",%d", game->score[s]);
+            const char *sep = "";
+            fputc(',', f);
+            for (int s = 0; s < players; s++)
+                if (game->winners >> s & 1u) {
+                    fprintf(f, "%s%d", sep, s + 1);
+                    sep = "+";
+                }
+            fputc('\n', f);
+        }
 }
 
 int cli_ladder(int argc, char **argv)
 {
-    const char *variant_text = NULL, *seed_text = NULL, *levels_text = NULL, *games_text = NULL;
-    const char *jobs_text = NULL, *out_dir = NULL;
+    const char *players_text = NULL, *variant_text = NULL, *seed_text = NULL, *levels_text = NULL;
+    const char *games_text = NULL, *jobs_text = NULL, *out_dir = NULL;
     const cli_option options[] = {
-        {"--variant", 1, &variant_text}, {"--seed", 1, &seed_text}, {"--levels", 1, &levels_text},
-        {"--games", 1, &games_text},     {"--jobs", 1, &jobs_text}, {"--out", 1, &out_dir},
+        {"--players", 1, &players_text}, {"--variant", 1, &variant_text}, {"--seed", 1, &seed_text},
+        {"--levels", 1, &levels_text},   {"--games", 1, &games_text},     {"--jobs", 1, &jobs_text},
+        {"--out", 1, &out_dir},
     };
     const char *positional[1];
     int positional_count;
@@ -113,49 +162,52 @@ int cli_ladder(int argc, char **argv)
     static tour_setup t;
     static ladder l;
     memset(&t, 0, sizeof t);
-    long games = 100, jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    long players = 2, games = 100, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs < 1)
         jobs = 1;
     t.seed = 1;
     t.command = "ladder";
-    t.options.players = 2;
     t.entries = 2;
-    if ((status = cli_find_game("ladder", positional[0], &t.game)) != 0 ||
+    if ((status = cli_find_game("ladder", positional[0], &t.game)) != 0)
+        return status;
+    if (players < t.game->min_players)
+        players = t.game->min_players;
+    if ((players_text != NULL && (status = cli_parse_number("ladder", "--players", players_text, t.game->min_players,
+                                                            t.game->max_players, &players)) != 0) ||
         (status = cli_find_variant("ladder", t.game, variant_text, &t.options.variant)) != 0 ||
         (games_text != NULL && (status = cli_parse_number("ladder", "--games", games_text, 2, 100000, &games)) != 0) ||
         (jobs_text != NULL && (status = cli_parse_number("ladder", "--jobs", jobs_text, 1, 256, &jobs)) != 0) ||
         (seed_text != NULL && (status = cli_parse_seed("ladder", seed_text, &t.seed)) != 0) ||
         (status = ladder_levels(levels_text, &l)) != 0)
         return status;
-    if (t.game->min_players > 2) {
-        fprintf(stderr, "maya ladder: %s is not played by two\n", t.game->name);
-        return CLI_USAGE;
-    }
+    t.options.players = (int)players;
     char variant_part[40] = "", default_dir[128];
     if (games_variant_count(t.game) > 0)
         snprintf(variant_part, sizeof variant_part, "-%s", t.game->variants[t.options.variant]);
-    snprintf(default_dir, sizeof default_dir, "ladder-%s%s", t.game->name, variant_part);
+    snprintf(default_dir, sizeof default_dir, "ladder-%s-%ldp%s", t.game->name, players, variant_part);
     const char *dir = out_dir != NULL ? out_dir : default_dir;
     if (tour_mkdir("ladder", dir) != 0)
         return CLI_FAIL;
     tour_date(t.date);
 
-    /* the pairs: neighbours G games, two steps apart G/2 */
-    int pair_a[2 * TOURNEY_ENTRIES_MAX], pair_b[2 * TOURNEY_ENTRIES_MAX], pairs = 0;
-    long pair_games[2 * TOURNEY_ENTRIES_MAX], total = 0;
+    /* the pairs: neighbours G games, two steps apart G/2; pair p's games
+     * are all[pair_start[p] .. pair_start[p + 1] - 1] */
+    enum { PAIRS = 2 * TOURNEY_ENTRIES_MAX };
+    int pair_level[PAIRS][2], pairs = 0;
+    long pair_start[PAIRS + 1] = {0};
     for (int step = 1; step <= 2; step++)
         for (int a = 0; a + step < l.count; a++) {
-            pair_a[pairs] = a;
-            pair_b[pairs] = a + step;
-            pair_games[pairs] = step == 1 ? games : games / 2 < 2 ? 2 : games / 2;
-            total += pair_games[pairs++];
+            pair_level[pairs][0] = a;
+            pair_level[pairs][1] = a + step;
+            pair_start[pairs + 1] = pair_start[pairs] + (step == 1 ? games : games / 2 < 2 ? 2 : games / 2);
+            pairs++;
         }
+    long total = pair_start[pairs];
     tourney_game *all = calloc((size_t)total, sizeof *all);
     if (all == NULL) {
         fputs("maya ladder: out of memory\n", stderr);
         return CLI_FAIL;
     }
-    long done = 0;
     double start = tour_now();
     for (int p = 0; p < pairs && status == 0; p++) {
         char pair_dir[4096], games_dir[4200];
@@ -165,53 +217,45 @@ int cli_ladder(int argc, char **argv)
             status = CLI_FAIL;
             break;
         }
-        int level[2] = {pair_a[p], pair_b[p]};
+        const int *level = pair_level[p];
         for (int e = 0; e < 2; e++) {
             t.bots[e] = l.bots[level[e]];
             snprintf(t.names[e], sizeof t.names[e], "%s", l.names[level[e]]);
         }
-        t.games = pair_games[p];
+        t.games = pair_start[p + 1] - pair_start[p];
         t.dir = pair_dir;
         fprintf(stderr, "pair %d of %d: %s against %s, %ld games\n", p + 1, pairs, l.names[level[0]],
                 l.names[level[1]], t.games);
-        status = tour_run(&t, (int)(jobs < t.games ? jobs : t.games), all + done);
-        for (long g = done; g < done + t.games; g++) { /* entries of the pair -> levels */
-            all[g].index = (int)g;
-            for (int s = 0; s < 2; s++)
-                all[g].entry[s] = level[all[g].entry[s]];
-        }
-        done += t.games;
+        tourney_game *played = all + pair_start[p];
+        status = tour_run(&t, (int)(jobs < t.games ? jobs : t.games), played);
+        for (long g = 0; g < t.games; g++) /* entries of the pair -> levels */
+            for (int s = 0; s < played[g].players; s++)
+                played[g].entry[s] = level[played[g].entry[s]];
     }
     tourney_rating rating[TOURNEY_ENTRIES_MAX];
     if (status == 0 && tourney_bradley_terry(all, (int)total, l.count, rating) != 0) {
         fputs("maya ladder: the levels are not linked by games\n", stderr);
         status = CLI_FAIL;
     }
+    FILE *f;
     if (status == 0) {
         tourney_summary time[TOURNEY_ENTRIES_MAX];
-        const char *names[TOURNEY_ENTRIES_MAX];
-        for (int i = 0; i < l.count; i++)
-            names[i] = l.names[i];
         tourney_summarize(all, (int)total, l.count, time);
-        printf("%s 2p%s ladder: %d levels, %d pairs, %ld games, seed %llu, %ld jobs, %.1f s\n", t.game->name,
-               variant_part, l.count, pairs, total, (unsigned long long)t.seed, jobs, tour_now() - start);
+        printf("%s %ldp%s ladder: %d levels, %d pairs, %ld games, seed %llu, %ld jobs, %.1f s\n", t.game->name,
+               players, variant_part, l.count, pairs, total, (unsigned long long)t.seed, jobs, tour_now() - start);
         ladder_print(stdout, &l, rating, time, all, total);
-        FILE *f;
-        if (tour_file("ladder", dir, "results.csv", &f) == 0) {
-            tourney_write_csv(f, all, (int)total, names);
+        if ((status = tour_file("ladder", dir, "results.csv", &f)) == 0) {
+            ladder_write_games(f, &l, all, pair_start, pairs);
             fclose(f);
-        } else
-            status = CLI_FAIL;
-        if (status == 0 && tour_file("ladder", dir, "ladder.csv", &f) == 0) {
-            fputs("level,spec,elo,low,high,games,wins\n", f);
-            for (int i = 0; i < l.count; i++)
-                fprintf(f, "\"%s\",\"%s\",%.1f,%.1f,%.1f,%d,%.1f\n", l.names[i], l.specs[i], rating[i].elo,
-                        rating[i].elo_low, rating[i].elo_high, rating[i].games, rating[i].wins);
-            fclose(f);
-        } else
-            status = CLI_FAIL;
-        if (status == 0)
-            printf("records (pair-N/games), results.csv and ladder.csv in %s\n", dir);
+        }
+    }
+    if (status == 0 && (status = tour_file("ladder", dir, "ladder.csv", &f)) == 0) {
+        fputs("level,spec,elo,low,high,games,wins\n", f);
+        for (int i = 0; i < l.count; i++)
+            fprintf(f, "\"%s\",\"%s\",%.1f,%.1f,%.1f,%d,%.1f\n", l.names[i], l.specs[i], rating[i].elo,
+                    rating[i].elo_low, rating[i].elo_high, rating[i].games, rating[i].wins);
+        fclose(f);
+        printf("records (pair-N/games), results.csv and ladder.csv in %s\n", dir);
     }
     free(all);
     return status;

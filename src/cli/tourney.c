@@ -126,37 +126,61 @@ static int tourney_invert(double *a, int n)
     return 0;
 }
 
+int tourney_pair_result(const tourney_game *game, int *a, int *b, double *a_share)
+{
+    int first = game->entry[0], second = -1;
+    double won[2] = {0, 0}; /* winning seats of first, of second */
+    for (int s = 0; s < game->players; s++) {
+        int e = game->entry[s];
+        if (e != first && second >= 0 && e != second)
+            return -1;
+        if (e != first)
+            second = e;
+        if (game->winners >> s & 1u)
+            won[e != first]++;
+    }
+    if (second < 0)
+        return -1;
+    double share = won[0] + won[1] > 0 ? won[0] / (won[0] + won[1]) : 0.5;
+    *a = first < second ? first : second;
+    *b = first < second ? second : first;
+    *a_share = first < second ? share : 1 - share;
+    return 0;
+}
+
 int tourney_bradley_terry(const tourney_game *games, int count, int entries, tourney_rating *out)
 {
     enum { N = TOURNEY_ENTRIES_MAX, ROUNDS = 100000 };
-    double met[N][N] = {{0}}, wins[N] = {0}, strength[N];
+    double met[N][N] = {{0}}, score[N][N] = {{0}}, wins[N] = {0}, strength[N];
     assert(entries >= 1 && entries <= N);
     memset(out, 0, (size_t)entries * sizeof *out);
     for (int g = 0; g < count; g++) {
-        const tourney_game *game = &games[g];
-        int a = game->entry[0], b = game->entry[1];
-        if (game->players != 2 || a == b)
+        int a, b;
+        double share;
+        if (tourney_pair_result(&games[g], &a, &b, &share) != 0)
             continue;
-        assert(a >= 0 && a < entries && b >= 0 && b < entries);
-        unsigned won = game->winners & 3u;
-        double a_wins = won == 1u ? 1.0 : won == 2u ? 0.0 : 0.5;
+        assert(a >= 0 && b < entries);
         met[a][b]++;
         met[b][a]++;
-        out[a].games++;
-        out[b].games++;
-        out[a].wins += a_wins;
-        out[b].wins += 1.0 - a_wins;
+        score[a][b] += share;
+        score[b][a] += 1 - share;
     }
-    /* the prior: one drawn game between every two entries that met */
-    for (int i = 0; i < entries; i++) {
-        wins[i] = out[i].wins;
-        out[i].unbeaten = out[i].games == 0 ? 0 : out[i].wins == out[i].games ? 1 : out[i].wins == 0 ? -1 : 0;
-        for (int j = 0; j < entries; j++)
-            if (met[i][j] > 0) {
-                met[i][j]++;
+    /* what the fit counts: a one-sided pair as if one game were drawn */
+    for (int i = 0; i < entries; i++)
+        for (int j = 0; j < entries; j++) {
+            if (met[i][j] == 0)
+                continue;
+            out[i].games += (int)met[i][j];
+            out[i].wins += score[i][j];
+            wins[i] += score[i][j];
+            if (score[i][j] == 0) {
+                out[i].lost_all |= 1u << j;
                 wins[i] += 0.5;
+            } else if (score[i][j] == met[i][j]) {
+                out[i].won_all |= 1u << j;
+                wins[i] -= 0.5;
             }
-    }
+        }
     /* every entry linked to entry 0 */
     int linked[N] = {1}, grew = 1;
     while (grew) {

@@ -54,12 +54,13 @@ typedef struct tourney_summary {
 
 /* An entry's rating from head-to-head games (tourney_bradley_terry). */
 typedef struct tourney_rating {
-    double elo;      /* Elo, entry 0 anchored at 0 */
-    double elo_low;  /* 95% interval: elo -+ 1.96 standard errors (entry 0: exactly 0) */
+    double elo;        /* Elo, entry 0 anchored at 0 */
+    double elo_low;    /* 95% interval: elo -+ 1.96 standard errors (entry 0: exactly 0) */
     double elo_high;
-    int games;       /* games it played */
-    double wins;     /* its wins (a shared win counts 1/2) */
-    int unbeaten;    /* 1: it won every game it played, -1: it lost every one, else 0 */
+    int games;         /* games it played against one other entry */
+    double wins;       /* its wins (a shared win counts its share) */
+    unsigned won_all;  /* bit j: it won every game against entry j (capped: see tourney_bradley_terry) */
+    unsigned lost_all; /* bit j: it lost every game against entry j */
 } tourney_rating;
 
 /* Wilson score interval of a proportion wins/n (z = 1.96 for 95%). */
@@ -70,14 +71,22 @@ void tourney_wilson(double wins, double n, double z, double *low, double *high);
 double tourney_elo(double rate, double expected);
 /* Summaries of entries 0..entries-1 over games[0..count-1]. */
 void tourney_summarize(const tourney_game *games, int count, int entries, tourney_summary *out);
-/* Bradley-Terry ratings of entries 0..entries-1 from the two-seat games
- * among games[0..count-1] (others are skipped): maximum likelihood by
- * minorization-maximization, with a prior of one drawn game between every
- * two entries that met (so an entry that won or lost every game keeps a
- * finite rating, flagged in unbeaten); Elo = 400 log10 of the strengths,
- * entry 0 anchored at 0; standard errors from the observed Fisher
- * information with entry 0 fixed. Returns 0, or -1 if some entry is not
- * linked to entry 0 by games (no rating can compare them). */
+/* The two entries that hold the seats of game, *a < *b, and a's share of
+ * the win: its winning seats over all the winning seats (1/2 if none won).
+ * 0, or -1 if the seats are not held by exactly two entries. */
+int tourney_pair_result(const tourney_game *game, int *a, int *b, double *a_share);
+/* Bradley-Terry ratings of entries 0..entries-1 from the games among
+ * games[0..count-1] between two entries (others are skipped), each a win
+ * (1), loss (0) or share (a tie 1/2) for the pair: maximum likelihood by
+ * minorization-maximization (Hunter 2004), Elo = 400 log10 of the
+ * strengths, entry 0 anchored at 0; standard errors from the observed
+ * Fisher information (the Hessian of the log-likelihood in the
+ * log-strengths, entry 0 fixed) inverted. A pair whose games all went one
+ * way may have no finite maximum: it is fitted as if one of its games had
+ * been drawn (n games alone then give 400 log10(2n - 1) Elo, not
+ * infinity), and flagged in won_all and lost_all. Returns 0, or -1 if
+ * some entry is not linked to entry 0 by games (no rating can compare
+ * them). */
 int tourney_bradley_terry(const tourney_game *games, int count, int entries, tourney_rating *out);
 /* The table of the summaries, one line per entry named names[i]. */
 void tourney_print_table(FILE *out, const tourney_summary *summary, const char *const *names, int entries);
