@@ -686,7 +686,17 @@ static int start_if_full(hub *h, hub_game *g, hub_reply *r)
     for (int s = 0; s < g->row.players; s++)
         if (!g->seats[s].is_bot && !g->seats[s].taken)
             return 0;
-    return commit(h, g, -1, -1, NULL, r);
+    if (commit(h, g, -1, -1, NULL, r) == 0)
+        return 0;
+    /* another process, hearing of the last seat taken, started it first:
+     * reloaded, the game runs all the same */
+    if (r->status == 409 && g->row.status != STORE_OPEN) {
+        r->status = 0;
+        r->code = NULL;
+        r->error[0] = '\0';
+        return 0;
+    }
+    return -1;
 }
 
 /* Another process changed g (locked): take what the store holds, wake

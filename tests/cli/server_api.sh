@@ -37,7 +37,10 @@ serve_stop a
 pg_start || { fail "PostgreSQL does not start"; exit 1; }
 serve_start a "$MAYA_PG_URL" --bot-threads 1 || exit 1
 serve_start b "$MAYA_PG_URL" --bot-threads 1 || exit 1
-"$bin/api_check" "$a_url" "$MAYA_PG_URL" || fail "api_check with PostgreSQL"
+"$bin/api_check" "$a_url" "$MAYA_PG_URL" || {
+    fail "api_check with PostgreSQL; the servers' logs end with:"
+    tail -n 20 "$tmp/a.log" "$tmp/b.log" >&2
+}
 "$bin/api_play" "$a_url,$b_url" tikal 2 13 human,human || fail "a Tikal game across two servers on PostgreSQL"
 "$bin/api_play" "$b_url,$a_url" tzolkin 2 14 human,greedy:beam=2 || fail "a Tzolk'in game across two servers on PostgreSQL"
 
