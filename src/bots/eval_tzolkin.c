@@ -42,6 +42,36 @@ static double eval_tzolkin_worker(int g, int pos)
     return 0.3 + (g == TZOLK_CHI ? 0.5 : 0.45) * pos;
 }
 
+/* End-of-age food days still to come: the 2nd and the 4th. */
+static int eval_tzolkin_ends_left(const tzolk_state *s)
+{
+    return s->next_food >= 4 ? 0 : s->next_food >= 2 ? 1 : 2;
+}
+
+/* 1 if no seat stands higher than seat on temple t; *ties gets how many
+ * seats (seat included) stand on its step. */
+static int eval_tzolkin_temple_top(const tzolk_state *s, int seat, int t, int *ties)
+{
+    int step = s->player[seat].temple[t], top = 1;
+    *ties = 0;
+    for (int o = 0; o < s->players; o++) {
+        if (s->player[o].temple[t] > step)
+            top = 0;
+        *ties += s->player[o].temple[t] == step;
+    }
+    return top;
+}
+
+/* The points of seat's monuments on the current state (Z19.2 4). */
+static double eval_tzolkin_monument_points(const tzolk_state *s, int seat)
+{
+    double v = 0;
+    for (int m = 0; m < TZOLK_MONUMENTS; m++)
+        if (s->player[seat].monuments >> m & 1u)
+            v += tzolk_monument_points(s, seat, m);
+    return v;
+}
+
 void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out)
 {
     (void)hook;
@@ -49,8 +79,7 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
     int players = s->players;
     int teeth = s->teeth;
     double rounds_left = teeth < 26 ? 26 - teeth : 0;
-    /* End-of-age food days still to come: the 2nd and the 4th. */
-    int ends_left = s->next_food >= 4 ? 0 : s->next_food >= 2 ? 1 : 2;
+    int ends_left = eval_tzolkin_ends_left(s);
     int rounds_to_food = s->next_food < 4 ? eval_tzolkin_food_tooth[s->next_food] - teeth : 99;
 
     for (int p = 0; p < players; p++) {
@@ -60,13 +89,8 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
         /* Temples: VP of the current step at each end of age still to come, premium shares. */
         for (int t = 0; t < TZOLK_TEMPLES; t++) {
             const tzolk_temple_def *td = tzolk_temple(t);
-            int step = pl->temple[t], top = 1, ties = 0;
-            for (int o = 0; o < players; o++) {
-                if (s->player[o].temple[t] > step)
-                    top = 0;
-                ties += s->player[o].temple[t] == step;
-            }
-            v += ends_left * 0.9 * td->vp[step];
+            int ties, top = eval_tzolkin_temple_top(s, p, t, &ties);
+            v += ends_left * 0.9 * td->vp[pl->temple[t]];
             if (ends_left > 0 && top)
                 v += 0.6 * td->premium[ends_left == 2 ? 0 : 1] / ties;
         }
@@ -76,9 +100,7 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
         /* Workers: more actions for the rest of the game. */
         v += pl->workers * 0.25 * rounds_left;
         /* Monuments built, at their value in the present state. */
-        for (int m = 0; m < TZOLK_MONUMENTS; m++)
-            if (pl->monuments >> m & 1u)
-                v += tzolk_monument_points(s, p, m);
+        v += eval_tzolkin_monument_points(s, p);
         /* Food security for the next food day. */
         if (s->next_food < 4) {
             int short_corn = tzolk_feeding_cost(s, p) - pl->corn;
@@ -140,8 +162,7 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
 {
     const tzolk_state *s = state;
     const tzolk_player *pl = &s->player[seat];
-    int players = s->players;
-    int ends_left = s->next_food >= 4 ? 0 : s->next_food >= 2 ? 1 : 2;
+    int ends_left = eval_tzolkin_ends_left(s);
     int to_food = s->next_food < 4 ? eval_tzolkin_food_tooth[s->next_food] - s->teeth : 30;
     float *x = out;
     memset(out, 0, EVAL_TZOLKIN_FEATURES * sizeof *out);
@@ -164,12 +185,7 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
     float temple_vp = 0, premium = 0, steps = 0;
     for (int t = 0; t < TZOLK_TEMPLES; t++) {
         const tzolk_temple_def *td = tzolk_temple(t);
-        int step = pl->temple[t], top = 1, ties = 0;
-        for (int o = 0; o < players; o++) {
-            if (s->player[o].temple[t] > step)
-                top = 0;
-            ties += s->player[o].temple[t] == step;
-        }
+        int step = pl->temple[t], ties, top = eval_tzolkin_temple_top(s, seat, t, &ties);
         temple_vp += td->vp[step];
         steps += step - td->start;
         if (ends_left > 0 && top)
@@ -239,11 +255,8 @@ static void eval_tzolkin_banked(const void *state, int players, double *out)
     const tzolk_state *s = state;
     for (int seat = 0; seat < players; seat++) {
         const tzolk_player *pl = &s->player[seat];
-        double v = (pl->corn + 2.0 * pl->res[0] + 3.0 * pl->res[1] + 4.0 * pl->res[2]) / 4.0 + 3.0 * pl->skulls;
-        for (int m = 0; m < TZOLK_MONUMENTS; m++)
-            if (pl->monuments >> m & 1u)
-                v += tzolk_monument_points(s, seat, m);
-        out[seat] = v;
+        out[seat] = (pl->corn + 2.0 * pl->res[0] + 3.0 * pl->res[1] + 4.0 * pl->res[2]) / 4.0 + 3.0 * pl->skulls +
+                    eval_tzolkin_monument_points(s, seat);
     }
 }
 
