@@ -6,12 +6,12 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bots/eval.h"
 #include "bots/mcts.h"
 #include "match.h"
 #include "rng.h"
+#include "timer.h"
 
 /* An action from a node. */
 typedef struct mcts_edge {
@@ -81,13 +81,6 @@ struct mcts {
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
     int choice_count;       /* entries of choices */
 };
-
-static double mcts_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static void mcts_tree_free(mcts_tree *t)
 {
@@ -439,7 +432,7 @@ static void *mcts_search(void *arg)
         t->budget = fresh > t->budget / 10 ? fresh : t->budget / 10 + 1;
     }
     while (t->budget == 0 || t->done < t->budget) {
-        if (t->deadline > 0 && (t->done & 15) == 0 && mcts_now() >= t->deadline)
+        if (t->deadline > 0 && (t->done & 15) == 0 && timer_now() >= t->deadline)
             break;
         mcts_iterate(t);
     }
@@ -469,7 +462,7 @@ static int mcts_by_visits(const void *a, const void *b)
 static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
 {
     const game_def *game = m->game;
-    double start = mcts_now();
+    double start = timer_now();
     long iterations = m->config.iterations;
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
@@ -514,7 +507,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
             totals[k].reward += t->edges[e].reward;
         }
     }
-    m->last.seconds = mcts_now() - start;
+    m->last.seconds = timer_now() - start;
     m->choice_count = 0;
     for (int k = 0; k < count; k++)
         if (mcts_is_legal(m->legal, n, totals[k].action))

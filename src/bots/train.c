@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bots/bot.h"
 #include "bots/eval.h"
@@ -17,6 +16,7 @@
 #include "games.h"
 #include "match.h"
 #include "rng.h"
+#include "timer.h"
 
 enum {
     TRAIN_CHOICES = 8,     /* searched actions an exploring decision is drawn among */
@@ -59,13 +59,6 @@ typedef struct train_worker {
     double rows[GAME_MAX_PLAYERS][MODEL_ROW_MAX]; /* the rows of a state's seats */
     double mean[MODEL_ROW_MAX];        /* their mean */
 } train_worker;
-
-static double train_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static int train_fail(char *why, size_t why_len, const char *message)
 {
@@ -437,7 +430,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         return train_fail(why, why_len, "out of memory");
     int status = 0;
     for (int g = 0; status == 0 && g < c->generations; g++) {
-        double start = train_now();
+        double start = timer_now();
         train_progress progress = {.generation = g, .games = c->games};
         /* The evaluation that plays: v1 at first if asked, else a copy of the weights now. */
         eval_hook *hook = NULL;
@@ -467,7 +460,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         for (int b = 0; b < f->blocks; b++)
             progress.samples += sums.fit[b].samples;
         progress.finished = 1;
-        progress.seconds = train_now() - start;
+        progress.seconds = timer_now() - start;
         if (report != NULL)
             report(context, &progress, m);
     }

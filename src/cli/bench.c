@@ -16,13 +16,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bots/mcts.h"
 #include "bots/random.h"
 #include "cli/cli.h"
 #include "games.h"
 #include "match.h"
+#include "timer.h"
 
 /* Counts of one benchmark setting. */
 typedef struct cli_bench_tally {
@@ -39,13 +39,6 @@ typedef struct cli_bench_run {
     int *legal;            /* legal actions or outcomes, game->max_legal */
     double *probability;   /* chance odds, game->max_legal */
 } cli_bench_run;
-
-static double cli_bench_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* One random game with seed; 0, or CLI_FAIL if the engine misbehaves. */
 static int cli_bench_game(cli_bench_run *b, const game_options *options, uint64_t seed, cli_bench_tally *tally)
@@ -88,14 +81,14 @@ static int cli_bench_setting(cli_bench_run *b, const game_options *options, uint
                              double seconds, cli_bench_tally *tally)
 {
     memset(tally, 0, sizeof *tally);
-    double start = cli_bench_now();
+    double start = timer_now();
     for (long k = 0; games == 0 || k < games; k++) {
         if (cli_bench_game(b, options, seed + (uint64_t)k, tally) != 0)
             return CLI_FAIL;
-        if (games == 0 && (k & 15) == 15 && cli_bench_now() - start >= seconds)
+        if (games == 0 && (k & 15) == 15 && timer_now() - start >= seconds)
             break;
     }
-    tally->seconds = cli_bench_now() - start;
+    tally->seconds = timer_now() - start;
     return 0;
 }
 

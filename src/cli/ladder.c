@@ -19,6 +19,7 @@
 #include "cli/tour_play.h"
 #include "cli/tourney.h"
 #include "games.h"
+#include "timer.h"
 
 /* The levels of the ladder: their specs as given, parsed. */
 typedef struct ladder {
@@ -208,7 +209,7 @@ int cli_ladder(int argc, char **argv)
         fputs("maya ladder: out of memory\n", stderr);
         return CLI_FAIL;
     }
-    double start = tour_now();
+    double start = timer_now();
     for (int p = 0; p < pairs && status == 0; p++) {
         char pair_dir[4096], games_dir[4200];
         snprintf(pair_dir, sizeof pair_dir, "%s/pair-%d", dir, p + 1);
@@ -242,7 +243,7 @@ int cli_ladder(int argc, char **argv)
         tourney_summary time[TOURNEY_ENTRIES_MAX];
         tourney_summarize(all, (int)total, l.count, time);
         printf("%s %ldp%s ladder: %d levels, %d pairs, %ld games, seed %llu, %ld jobs, %.1f s\n", t.game->name,
-               players, variant_part, l.count, pairs, total, (unsigned long long)t.seed, jobs, tour_now() - start);
+               players, variant_part, l.count, pairs, total, (unsigned long long)t.seed, jobs, timer_now() - start);
         ladder_print(stdout, &l, rating, time, all, total);
         if ((status = tour_file("ladder", dir, "results.csv", &f)) == 0) {
             ladder_write_games(f, &l, all, pair_start, pairs);

@@ -27,13 +27,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "cli/cli.h"
 #include "cli/loadgen.h"
 #include "client/client.h"
 #include "games.h"
 #include "rng.h"
+#include "timer.h"
 
 enum {
     LOADGEN_FAILURES_MAX = 50, /* requests of one game failing in a row before the run gives up */
@@ -87,13 +87,6 @@ typedef struct loadgen_state {
     int failed;                      /* 1: the run is given up (why says why) */
     char why[768];                   /* reason of the failure */
 } loadgen_state;
-
-static double loadgen_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static void loadgen_fail(loadgen_state *st, const char *format, ...)
 {
@@ -214,7 +207,7 @@ static void loadgen_send(loadgen_state *st, loadgen_slot *slot, loadgen_step ste
     }
     curl_easy_setopt(slot->request.easy, CURLOPT_PRIVATE, (void *)slot);
     slot->step = step;
-    slot->started = loadgen_now();
+    slot->started = timer_now();
     CURLMcode added = curl_multi_add_handle(st->multi, slot->request.easy);
     if (added != CURLM_OK)
         loadgen_fail(st, "cannot start a request: %s", curl_multi_strerror(added));
@@ -293,7 +286,7 @@ static void loadgen_retry(loadgen_state *st, loadgen_slot *slot, const char *why
 /* The slot's request has its answer: decode it and start the next one. */
 static void loadgen_done(loadgen_state *st, loadgen_slot *slot, CURLcode result)
 {
-    double now = loadgen_now();
+    double now = timer_now();
     int measuring = st->start > 0 && now < st->deadline;
     int over = st->start > 0 && now >= st->deadline;
     loadgen_step step = slot->step;
@@ -487,7 +480,7 @@ static void loadgen_loop(loadgen_state *st)
                 loadgen_done(st, (loadgen_slot *)(void *)private, result);
         }
         if (st->start == 0 && st->ready == config->games && !st->failed) {
-            st->start = loadgen_now();
+            st->start = timer_now();
             st->deadline = st->start + (double)config->seconds;
             st->result->setup_seconds = st->start - st->begun;
             for (long k = 0; k < config->games; k++)
@@ -500,12 +493,12 @@ static void loadgen_loop(loadgen_state *st)
         for (long k = 0; k < config->games && !busy; k++)
             busy = st->slots[k].step != LOADGEN_READY && st->slots[k].step != LOADGEN_DONE;
         /* over: every answer came, or the late ones are given up */
-        if (st->start > 0 && (!busy || loadgen_now() > st->deadline + LOADGEN_LATE_SECONDS))
+        if (st->start > 0 && (!busy || timer_now() > st->deadline + LOADGEN_LATE_SECONDS))
             break;
-        double wait_ms = st->start > 0 ? (st->deadline - loadgen_now()) * 1000.0 : 100;
+        double wait_ms = st->start > 0 ? (st->deadline - timer_now()) * 1000.0 : 100;
         curl_multi_poll(st->multi, NULL, 0, wait_ms < 1 ? 1 : wait_ms > 100 ? 100 : (int)wait_ms, NULL);
     }
-    double end = loadgen_now();
+    double end = timer_now();
     st->result->seconds = st->start > 0 ? (end < st->deadline ? end : st->deadline) - st->start : 0;
 }
 
@@ -523,7 +516,7 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
     memset(&st, 0, sizeof st);
     st.config = config;
     st.result = result;
-    st.begun = loadgen_now();
+    st.begun = timer_now();
     st.base = strdup(config->url);
     st.slots = calloc((size_t)config->games, sizeof *st.slots);
     st.per_second = calloc((size_t)config->seconds + 1, sizeof *st.per_second);

@@ -15,13 +15,7 @@
 #include "cli/tour_play.h"
 #include "match.h"
 #include "record/record.h"
-
-double tour_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
+#include "timer.h"
 
 /* Play game k; its result in *out, its record in DIR/games. 0 or CLI_FAIL
  * (message printed). */
@@ -66,9 +60,9 @@ static int tour_game(const tour_setup *t, long k, tourney_game *out)
             action = match_sample_chance(&m, &chance);
         else {
             game->observation(m.state, player, view);
-            double start = tour_now();
+            double start = timer_now();
             action = bot_choose(bots[player], view, player);
-            double spent = tour_now() - start;
+            double spent = timer_now() - start;
             out->seconds[player] += spent;
             out->moves[player]++;
             if (player != last) {
@@ -235,7 +229,7 @@ int tour_run(const tour_setup *t, int jobs, tourney_game *games)
     FILE *in = fdopen(fds[0], "r");
     long done = 0;
     int status = started == jobs && in != NULL ? 0 : CLI_FAIL;
-    double start = tour_now();
+    double start = timer_now();
     char line[512];
     tour_progress(0, t->games, 0);
     while (in != NULL && fgets(line, sizeof line, in) != NULL) {
@@ -245,7 +239,7 @@ int tour_run(const tour_setup *t, int jobs, tourney_game *games)
             continue;
         }
         done++;
-        tour_progress(done, t->games, tour_now() - start);
+        tour_progress(done, t->games, timer_now() - start);
     }
     if (isatty(STDERR_FILENO))
         fputc('\n', stderr);

@@ -38,8 +38,6 @@ typedef struct tour_setup {
     const char *command;                       /* the subcommand, for messages ("tournament") */
 } tour_setup;
 
-/* Seconds of a monotonic clock. */
-double tour_now(void);
 /* Play the t->games games of t with jobs worker processes; games[k] gets
  * game k's result, DIR/games its record. 0 or CLI_FAIL (message printed). */
 int tour_run(const tour_setup *t, int jobs, tourney_game *games);

@@ -15,6 +15,7 @@
 #include "cli/tour_play.h"
 #include "cli/tourney.h"
 #include "games.h"
+#include "timer.h"
 
 int cli_tournament(int argc, char **argv)
 {
@@ -90,9 +91,9 @@ int cli_tournament(int argc, char **argv)
         fputs("maya tournament: out of memory\n", stderr);
         return CLI_FAIL;
     }
-    double start = tour_now();
+    double start = timer_now();
     status = tour_run(&t, (int)jobs, results);
-    double wall = tour_now() - start;
+    double wall = timer_now() - start;
     if (status == 0) {
         tourney_summary summary[TOURNEY_ENTRIES_MAX];
         tourney_summarize(results, (int)games, t.entries, summary);

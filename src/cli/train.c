@@ -10,12 +10,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bots/eval.h"
 #include "bots/train.h"
 #include "cli/cli.h"
+#include "timer.h"
 
 /* What the progress reports need. */
 typedef struct cli_train {
@@ -26,13 +26,6 @@ typedef struct cli_train {
     double shown;               /* when progress was last shown */
     int status;                 /* CLI_FAIL once a write failed */
 } cli_train_run;
-
-static double cli_train_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* Write the weights to t->out (through a temporary file). */
 static void cli_train_write(cli_train_run *t, const model *weights)
@@ -53,7 +46,7 @@ static void cli_train_report(void *context, const train_progress *p, const model
 {
     cli_train_run *t = context;
     const train_config *c = t->config;
-    double elapsed = cli_train_now() - t->start;
+    double elapsed = timer_now() - t->start;
     if (!p->finished) {
         if (elapsed - t->shown < 0.5 && p->games_done < p->games)
             return;
@@ -164,7 +157,7 @@ int cli_train(int argc, char **argv)
                            (int)jobs,
                            from == NULL,
                            plans_pct / 100.0};
-    cli_train_run t = {&config, out, "", cli_train_now(), 0, 0};
+    cli_train_run t = {&config, out, "", timer_now(), 0, 0};
     snprintf(t.command, sizeof t.command,
              "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
              "--decay %ld --seed %llu%s%s (results do not depend on --jobs)",
