@@ -287,7 +287,7 @@ static void test_features(void **unused)
 
 /* The base of each learned evaluation: with every weight 0, Tikal's v2 is
  * its hand-tuned v1 (the model learns corrections of it), and Tzolk'in's is
- * the score plus what the final scoring would give now (ZR19.2: goods at
+ * the score plus what the final scoring would give now (Z19.2: goods at
  * their rates, a quarter point per corn, 3 per skull) -- so a seat with
  * more goods is ahead, one with none is at its score. */
 static void test_bases(void **unused)

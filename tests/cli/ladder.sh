@@ -29,11 +29,7 @@ grep -q '^1,2,3,"greedy:beam=1","random",[0-9-]*,[0-9-]*,[12+]*$' "$tmp/a/result
 [ "$(wc -l <"$tmp/a/ladder.csv")" -eq 4 ] || fail "expected 3 ladder lines and a header"
 head -1 "$tmp/a/ladder.csv" | grep -q '^level,spec,elo,low,high,games,wins$' || fail "ladder.csv header"
 grep -q '^"random","random",0.0,0.0,0.0,6,' "$tmp/a/ladder.csv" || fail "ladder.csv: the first level"
-for rec in "$tmp"/a/pair-1/games/*.rec; do
-    want=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$rec")
-    got=$("$maya" replay "$rec" | sed -n 's/^Result "\(.*\)"$/\1/p')
-    [ -n "$want" ] && [ "$want" = "$got" ] || fail "$rec replays to \"$got\", not \"$want\""
-done
+check_replays "$tmp"/a/pair-1/games/*.rec
 grep -q '^\[Seat1 "random"\]' "$tmp/a/pair-1/games/game-00001.rec" || fail "pair 1 game 1 seat 1"
 grep -q '^\[Seat1 "greedy:beam=1"\]' "$tmp/a/pair-1/games/game-00002.rec" || fail "pair 1 game 2: seats rotate"
 

@@ -18,11 +18,7 @@ grep -q '^<svg' "$tmp/t/scores.svg" || fail "no SVG"
 grep -q '</svg>' "$tmp/t/scores.svg" || fail "SVG not closed"
 cmp -s "$tmp/t/summary.txt" "$tmp/out" 2>/dev/null || head -n 4 "$tmp/out" | cmp -s - "$tmp/t/summary.txt" ||
     fail "summary.txt differs from the table"
-for rec in "$tmp"/t/games/*.rec; do
-    want=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$rec")
-    got=$("$maya" replay "$rec" | sed -n 's/^Result "\(.*\)"$/\1/p')
-    [ -n "$want" ] && [ "$want" = "$got" ] || fail "$rec replays to \"$got\", not \"$want\""
-done
+check_replays "$tmp"/t/games/*.rec
 # Seats rotate: game 1 has greedy in seat 1, game 2 random in seat 1.
 grep -q '^\[Seat1 "greedy:beam=2"\]' "$tmp/t/games/game-00001.rec" || fail "game 1 seat 1"
 grep -q '^\[Seat1 "random"\]' "$tmp/t/games/game-00002.rec" || fail "game 2 seat 1"
