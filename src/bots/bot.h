@@ -48,7 +48,8 @@
 enum {
     BOT_MCTS_ITERATIONS = 5000, /* mcts's default iterations per decision */
     BOT_MCTS_EXPLORE = 10,      /* mcts's default exploration constant, hundredths */
-    BOT_SPEC_MAX = 256          /* longest spec of a list, NUL included */
+    BOT_SPEC_MAX = 256,         /* longest spec of a list, NUL included */
+    BOT_HINTS = 3               /* actions a hint shows, in every front end */
 };
 
 typedef struct bot bot;

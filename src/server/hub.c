@@ -33,8 +33,7 @@ enum {
     LIST_MAX = 500,           /* most games one list answers */
     LOAD_MAX = 1000000,       /* most unfinished games loaded at start */
     TURN_SECONDS_MAX = 604800, /* longest turn limit: a week */
-    NO_SEAT = -100,           /* seat_of: the request was refused */
-    HINTS_SHOWN = 3           /* actions a hint answer lists */
+    NO_SEAT = -100            /* seat_of: the request was refused */
 };
 
 typedef struct hub_game {
@@ -1219,8 +1218,8 @@ uint64_t hub_hints_seed(int64_t id, int64_t version)
 static json_t *hints_json(const game_def *def, int64_t id, const void *seen, int seat, int64_t version, char *why,
                           size_t why_len)
 {
-    bot_hint hints[HINTS_SHOWN];
-    int count = bot_hints(def, seen, seat, hub_hints_seed(id, version), hints, HINTS_SHOWN, why, why_len);
+    bot_hint hints[BOT_HINTS];
+    int count = bot_hints(def, seen, seat, hub_hints_seed(id, version), hints, BOT_HINTS, why, why_len);
     json_t *list = json_array();
 
     if (count < 0 || list == NULL) {

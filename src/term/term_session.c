@@ -101,11 +101,6 @@ const char *term_session_log_text(const term_session *s, int i, int viewer)
 
 /* ---- seats ---------------------------------------------------------------- */
 
-const char *term_default_bot(void)
-{
-    return BOT_DEFAULT_LEVEL;
-}
-
 static void seats_free(term_session *s)
 {
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
@@ -128,7 +123,7 @@ static int seat_set(term_session *s, int p, const char *spec, rng *seeds, char *
         return 0;
     }
     if (strcmp(spec, "bot") == 0)
-        spec = term_default_bot();
+        spec = BOT_DEFAULT_LEVEL;
     bot_settings settings;
     char reason[200] = "";
     if (bot_parse(spec, &settings, reason, sizeof reason) != 0) {
@@ -182,7 +177,7 @@ static int buffers_init(term_session *s, char *why, size_t why_len)
         return -1;
     }
     bot_settings settings;
-    if (bot_parse(term_default_bot(), &settings, NULL, 0) == 0) {
+    if (bot_parse(BOT_DEFAULT_LEVEL, &settings, NULL, 0) == 0) {
         settings.seed = s->seed ^ 0x4e1fULL;
         s->helper = bot_new(game, &settings, NULL, 0);
     }
@@ -645,7 +640,7 @@ int term_session_hints(term_session *s, char *why, size_t why_len)
     /* The seat's own observation: hidden parts never reach the search. */
     s->game->observation(s->match.state, actor, s->before);
     int count = bot_hints(s->game, s->before, actor, s->seed ^ (uint64_t)s->match.count * 0x9E3779B97F4A7C15ull,
-                          s->hint, TERM_HINTS, why, why_len);
+                          s->hint, BOT_HINTS, why, why_len);
     if (count < 0)
         return -1;
     s->hint_count = count;

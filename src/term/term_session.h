@@ -31,7 +31,6 @@ typedef enum term_result {
 } term_result;
 
 enum {
-    TERM_HINTS = 3,          /* actions a hint shows */
     TERM_ROUTE_MAX = 40,     /* most moves of one confirmed route */
     TERM_LOG_HUMAN_ALL = -2  /* term_session_log_text: a viewer seeing only public texts */
 };
@@ -58,7 +57,7 @@ typedef struct term_session {
     rng chance;             /* draws chance outcomes */
     bot *helper;            /* plays "auto" for people */
     int hints_off;          /* 1: no hints in this game (maya play --no-hints) */
-    bot_hint hint[TERM_HINTS]; /* the last hints, best first */
+    bot_hint hint[BOT_HINTS]; /* the last hints, best first */
     int hint_count;         /* entries of hint */
     int hint_at;            /* the match's action count when they were made, -1 none */
     int speed_ms;           /* pause after each bot action, milliseconds */
@@ -79,10 +78,9 @@ typedef struct term_session {
 } term_session;
 
 /* Seat specs: "human" or a bot spec (bot.h), a level's name among them;
- * "bot" means the default bot. */
-/* The default bot: the level "strong". */
-const char *term_default_bot(void);
-/* The hint bot's best actions for the person to act (at most TERM_HINTS,
+ * "bot" means the default level (BOT_DEFAULT_LEVEL), which also plays
+ * "auto" for people. */
+/* The hint bot's best actions for the person to act (at most BOT_HINTS,
  * from that seat's observation only), kept in s->hint; their number, or
  * -1 with a reason people understand in why (hints off, nobody's turn). */
 int term_session_hints(term_session *s, char *why, size_t why_len);
