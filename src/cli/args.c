@@ -40,7 +40,7 @@ static const struct cli_usage_text {
      "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"},
     {"play",
      "maya play GAME [--players N] [--variant NAME] [--seats SPECS] [--load FILE]\n"
-     "               [--seed S] [--speed MS] [--plain] [--no-hints]\n"
+     "               [--seed S] [--speed MS] [--plain] [--no-hints] [--auto-bot SPEC]\n"
      "    Play in the terminal, full screen (or line by line with --plain, and\n"
      "    whenever the terminal is not one): hot-seat and/or against bots.\n"
      "    --seats: one per seat, comma-separated: human, a level (beginner,\n"
@@ -48,7 +48,8 @@ static const struct cli_usage_text {
      "    mcts[:options]; default human and bots. --load continues a record;\n"
      "    --seed fixes chance and bots; --speed: pause after each bot action\n"
      "    (default 400 ms full screen); --no-hints: no hints (h, hint) in this\n"
-     "    game. Keys and commands: help in the game.\n"},
+     "    game; --auto-bot: the bot that plays an action for you (a, auto;\n"
+     "    default strong). Keys and commands: help in the game.\n"},
     {"tournament",
      "maya tournament GAME --players N --bots SPECS [--games G] [--variant NAME] [--jobs J]\n"
      "                [--seed S] [--out DIR]\n"

@@ -40,11 +40,11 @@ static int play_split_seats(const char *text, char specs[GAME_MAX_PLAYERS][PLAY_
 int cli_play(int argc, char **argv)
 {
     const char *players_text = NULL, *variant_text = NULL, *seats_text = NULL, *load_path = NULL;
-    const char *seed_text = NULL, *plain_flag = NULL, *speed_text = NULL, *no_hints = NULL;
+    const char *seed_text = NULL, *plain_flag = NULL, *speed_text = NULL, *no_hints = NULL, *auto_bot = NULL;
     const cli_option options[] = {
         {"--players", 1, &players_text}, {"--variant", 1, &variant_text}, {"--seats", 1, &seats_text},
         {"--load", 1, &load_path},       {"--seed", 1, &seed_text},       {"--plain", 0, &plain_flag},
-        {"--speed", 1, &speed_text},     {"--no-hints", 0, &no_hints},
+        {"--speed", 1, &speed_text},     {"--no-hints", 0, &no_hints},    {"--auto-bot", 1, &auto_bot},
     };
     const char *positional[1];
     int positional_count;
@@ -91,6 +91,11 @@ int cli_play(int argc, char **argv)
     char why[512] = "";
     if (term_session_init(&session, game, &chosen, spec_list, seed, why, sizeof why) != 0) {
         fprintf(stderr, "maya play: %s\n", why);
+        return CLI_USAGE;
+    }
+    if (auto_bot && term_session_set_helper(&session, auto_bot, why, sizeof why) != 0) {
+        fprintf(stderr, "maya play: --auto-bot: %s\n", why);
+        term_session_free(&session);
         return CLI_USAGE;
     }
     session.hints_off = no_hints != NULL;

@@ -3,6 +3,7 @@
  * words, save and load, and the command language shared by the plain and
  * curses modes (see term_session.h).
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,11 +177,23 @@ static int buffers_init(term_session *s, char *why, size_t why_len)
         snprintf(why, why_len, "out of memory");
         return -1;
     }
+    if (term_session_set_helper(s, BOT_DEFAULT_LEVEL, why, why_len) != 0)
+        return -1;
+    return 0;
+}
+
+int term_session_set_helper(term_session *s, const char *spec, char *why, size_t why_len)
+{
     bot_settings settings;
-    if (bot_parse(BOT_DEFAULT_LEVEL, &settings, NULL, 0) == 0) {
-        settings.seed = s->seed ^ 0x4e1fULL;
-        s->helper = bot_new(game, &settings, NULL, 0);
-    }
+    bot *helper;
+
+    if (bot_parse(spec, &settings, why, why_len) != 0)
+        return -1;
+    settings.seed = s->seed ^ 0x4e1fULL;
+    if ((helper = bot_new(s->game, &settings, why, why_len)) == NULL)
+        return -1;
+    bot_free(s->helper);
+    s->helper = helper;
     return 0;
 }
 
@@ -788,10 +801,7 @@ term_result term_session_command(term_session *s, const char *line)
     if (strcmp(verb, "auto") == 0) {
         int actor = term_session_actor(s);
         char text[GAME_TEXT_MAX] = "";
-        if (s->helper == NULL) {
-            say(s, "no bot to ask");
-            return TERM_OK;
-        }
+        assert(s->helper != NULL); /* set up with the session */
         s->game->observation(s->match.state, actor, s->before);
         int action = bot_choose(s->helper, s->before, actor);
         if (action < 0 || s->game->action_to_text(s->match.state, action, text, sizeof text) != 0) {

@@ -92,6 +92,9 @@ void term_session_hint_text(const term_session *s, int i, char *buf, size_t len)
 int term_session_init(term_session *s, const game_def *game, const game_options *options, const char *const *specs,
                       uint64_t seed, char *why, size_t why_len);
 void term_session_free(term_session *s);
+/* Let the bot of spec (a level or a bot spec) play "auto" for people
+ * instead of the default level. 0, or -1 with a reason (nothing changed). */
+int term_session_set_helper(term_session *s, const char *spec, char *why, size_t why_len);
 
 /* Replace the game by the record at path; specs (may be NULL) override the
  * seats the record names. 0, or nonzero with "FILE:LINE: reason". */

@@ -3,7 +3,8 @@
 # a pseudo-terminal: tmux runs maya in a detached 160x50 window with
 # TERM=xterm-256color, this script types keys into it and reads the screen
 # back. Two people share the keyboard (hot-seat); most actions are played
-# with the a key (a bot plays one action for the person to act), some with
+# with the a key (a bot plays one action for the person to act: the random
+# bot, --auto-bot random, quick however busy the machine is), some with
 # the menu of the cursor field and with typed commands; on the way the
 # script takes an action back (u), saves (s FILE) and loads (o FILE) the
 # game, and at the end saves the record, which must replay to the end.
@@ -76,7 +77,7 @@ play() {
     tmux -L "$sock" kill-server 2>/dev/null
     sock="maya-test-$$-$game"
     tmux -L "$sock" -f /dev/null new-session -d -s play -x 160 -y 50 \
-        "TERM=xterm-256color '$maya' play $game --players 2 --seats human,human --seed $seed --speed 0 2>'$tmp/$game.err'; echo maya-exited-\$?; sleep 30"
+        "TERM=xterm-256color '$maya' play $game --players 2 --seats human,human --seed $seed --speed 0 --auto-bot random 2>'$tmp/$game.err'; echo maya-exited-\$?; sleep 30"
     wait_for "Seat 1 to play" || { fail "$game: no first prompt"; screen >&2; return; }
     if [ "$game" = tzolkin ]; then
         keys a
@@ -99,10 +100,20 @@ play() {
     undone=0
     saved=0
     loaded=0
+    still=0 # rounds in a row that changed nothing on the screen
+    last=""
     while ! screen | grep -q "Game over"; do
         rounds=$((rounds + 1))
-        if [ "$rounds" -gt 400 ]; then
-            fail "$game: no end after $rounds rounds of keys"
+        now=$(screen | md5sum)
+        if [ "$now" = "$last" ]; then
+            still=$((still + 1))
+            sleep 0.2
+        else
+            still=0
+        fi
+        last=$now
+        if [ "$still" -gt 300 ]; then
+            fail "$game: stuck before the end (round $rounds of keys)"
             screen >&2
             break
         fi
