@@ -3,6 +3,7 @@
  * match.h). The only place above the engines that copies states around for
  * undo; everything goes through game.h.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,41 @@ void match_free(match *m)
     m->outcomes = NULL;
     m->probability = NULL;
     m->count = m->capacity = m->undo_from = 0;
+}
+
+int match_copy(match *dst, const match *src)
+{
+    size_t size = src->game->state_size, legal = (size_t)src->game->max_legal;
+
+    assert(dst->state == NULL || dst->game == src->game);
+    if (dst->state == NULL) {
+        match fresh = {.game = src->game};
+        fresh.state = malloc(size);
+        fresh.undo_base = malloc(size);
+        fresh.before = malloc(size);
+        fresh.outcomes = malloc(legal * sizeof *fresh.outcomes);
+        fresh.probability = malloc(legal * sizeof *fresh.probability);
+        if (fresh.state == NULL || fresh.undo_base == NULL || fresh.before == NULL || fresh.outcomes == NULL ||
+            fresh.probability == NULL) {
+            match_free(&fresh);
+            return MATCH_ENOMEM;
+        }
+        *dst = fresh;
+    }
+    if (dst->capacity < src->capacity) {
+        int *actions = realloc(dst->actions, (size_t)src->capacity * sizeof *actions);
+        if (actions == NULL)
+            return MATCH_ENOMEM;
+        dst->actions = actions;
+        dst->capacity = src->capacity;
+    }
+    dst->options = src->options;
+    memcpy(dst->state, src->state, size);
+    memcpy(dst->undo_base, src->undo_base, size);
+    memcpy(dst->actions, src->actions, (size_t)src->count * sizeof *dst->actions);
+    dst->count = src->count;
+    dst->undo_from = src->undo_from;
+    return 0;
 }
 
 int match_current_player(const match *m)

@@ -45,6 +45,12 @@ int match_init(match *m, const game_def *game, const game_options *options, char
 /* Release what match_init allocated; m may be zeroed or already freed. */
 void match_free(match *m);
 
+/* Make dst a copy of src: its options, state, actions and undo window
+ * (e.g. to put a match back as it was when a change cannot be kept). dst is
+ * zeroed or a match of src's game; it keeps its own buffers where they are
+ * large enough. Returns 0, or MATCH_ENOMEM with dst unchanged. */
+int match_copy(match *dst, const match *src);
+
 /* Seat to act, GAME_CHANCE or GAME_TERMINAL (game.h current_player). */
 int match_current_player(const match *m);
 /* Apply one action or chance outcome. Returns 0, or the engine's status

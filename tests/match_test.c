@@ -89,6 +89,38 @@ static void test_undo_window(void **unused)
     match_free(&m);
 }
 
+/* A copy is a whole match of its own: it goes on independently, and
+ * copying it back puts the original where it was, undo window included
+ * (the server rolls a game back this way when a change is not stored). */
+static void test_copy_puts_back(void **unused)
+{
+    (void)unused;
+    match m, saved = {0}; /* saved: zeroed, so the first copy allocates */
+    game_options options = {2, 1};
+    assert_int_equal(match_init(&m, &dice_race_game, &options, NULL, 0), 0);
+    roll(&m, 5);
+    assert_int_equal(match_apply(&m, DICE_STEP, NULL, 0), 0);
+    dice_state before;
+    memcpy(&before, m.state, sizeof before);
+    assert_int_equal(match_copy(&saved, &m), 0);
+    assert_int_equal(match_apply(&m, DICE_LEAP, NULL, 0), 0);
+    assert_int_equal(match_apply(&m, DICE_STEP, NULL, 0), 0);
+    assert_int_equal(match_apply(&m, DICE_END, NULL, 0), 0);
+    assert_false(match_can_undo(&m));
+    assert_int_equal(saved.count, 2); /* the copy did not follow */
+    assert_int_equal(match_copy(&m, &saved), 0);
+    assert_int_equal(m.count, 2);
+    assert_memory_equal(m.state, &before, sizeof before);
+    assert_true(match_can_undo(&m));
+    assert_int_equal(match_undo(&m, NULL, 0), 0); /* the window came back too */
+    assert_int_equal(m.count, 1);
+    assert_int_equal(match_copy(&saved, &m), 0); /* into a copy made before: its buffers reused */
+    assert_int_equal(saved.count, 1);
+    assert_memory_equal(saved.actions, m.actions, sizeof *m.actions);
+    match_free(&saved);
+    match_free(&m);
+}
+
 static void test_slowest_race(void **unused)
 {
     (void)unused;
@@ -175,7 +207,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_options),     cmocka_unit_test(test_illegal_leaves_match_unchanged),
-        cmocka_unit_test(test_undo_window),     cmocka_unit_test(test_slowest_race),
+        cmocka_unit_test(test_undo_window),     cmocka_unit_test(test_copy_puts_back),     cmocka_unit_test(test_slowest_race),
         cmocka_unit_test(test_pick_outcome),    cmocka_unit_test(test_sample_chance),
         cmocka_unit_test(test_random_bot),
     };

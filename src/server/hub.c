@@ -45,6 +45,8 @@ typedef struct hub_game {
     const game_def *def;                /* the rules */
     match m;                            /* the game replayed from its stored events */
     int broken;                         /* 1 if the stored events do not replay: never served */
+    int unsure;                         /* 1 if a refused change could not be put back or the store
+                                           not read after it: served again once a reload succeeds */
     int bot_queued;                     /* 1 while a bot's move is queued or being thought */
     time_t turn_started;                /* when turn_seat got the move (time limits) */
     int turn_seat;                      /* seat whose turn turn_started times, -1 none */
@@ -256,49 +258,60 @@ static hub_game *game_new(void)
     return g;
 }
 
-/* Rebuild g's match from its row and events: replays every event. 0, or -1
- * (the game is marked broken) with a reason in why. */
-static int game_replay(hub_game *g, const store_event *events, int n, char *why, size_t why_len)
+/* The match of a game with row's options after its events, into *out (a
+ * match of its own; nothing to free on failure). 0, or -1 with a reason. */
+static int replay_events(const store_game *row, const store_event *events, int n, match *out, char *why,
+                         size_t why_len)
 {
+    const game_def *def = games_find(row->game);
     game_options options;
 
-    match_free(&g->m);
-    g->broken = 1;
-    g->def = games_find(g->row.game);
-    if (g->def == NULL) {
-        snprintf(why, why_len, "unknown game \"%s\"", g->row.game);
+    if (def == NULL) {
+        snprintf(why, why_len, "unknown game \"%s\"", row->game);
         return -1;
     }
-    options.players = g->row.players;
-    options.variant = g->row.variant[0] ? games_variant_find(g->def, g->row.variant) : 0;
-    if (options.variant < 0 || match_init(&g->m, g->def, &options, why, why_len) != 0)
+    options.players = row->players;
+    options.variant = row->variant[0] ? games_variant_find(def, row->variant) : 0;
+    if (options.variant < 0 || match_init(out, def, &options, why, why_len) != 0)
         return -1;
     for (int i = 0; i < n; i++) {
         char reason[200];
         int action;
         if (events[i].kind == STORE_UNDO) {
-            if (match_undo(&g->m, reason, sizeof reason) != 0) {
+            if (match_undo(out, reason, sizeof reason) != 0) {
                 snprintf(why, why_len, "event %d (undo): %s", i + 1, reason);
+                match_free(out);
                 return -1;
             }
             continue;
         }
-        if (g->def->text_to_action(g->m.state, events[i].text, &action, reason, sizeof reason) != 0 ||
-            match_apply(&g->m, action, reason, sizeof reason) != 0) {
+        if (def->text_to_action(out->state, events[i].text, &action, reason, sizeof reason) != 0 ||
+            match_apply(out, action, reason, sizeof reason) != 0) {
             snprintf(why, why_len, "event %d (%s): %s", i + 1, events[i].text, reason);
+            match_free(out);
             return -1;
         }
     }
-    g->broken = 0;
     return 0;
 }
 
-/* Load game id from the store into a new hub_game (not in the table). */
+/* Make g play m (replayed from g's row and its events): g takes m over. */
+static void game_take_match(hub_game *g, match *m)
+{
+    match_free(&g->m);
+    g->m = *m;
+    g->def = m->game;
+    g->broken = 0;
+}
+
+/* Load game id from the store into a new hub_game (not in the table). A
+ * game whose events do not replay is loaded broken (never served). */
 static hub_game *game_load(hub *h, int64_t id, int *status, char *why, size_t why_len)
 {
     hub_game *g = game_new();
     store_event *events = NULL;
     int n = 0, rc;
+    match m;
 
     if (g == NULL) {
         *status = STORE_EIO;
@@ -306,8 +319,12 @@ static hub_game *game_load(hub *h, int64_t id, int *status, char *why, size_t wh
         return NULL;
     }
     rc = store_load(h->st, id, &g->row, g->seats, &events, &n, why, why_len);
-    if (rc == STORE_OK && game_replay(g, events, n, why, why_len) != 0)
+    if (rc == STORE_OK && replay_events(&g->row, events, n, &m, why, why_len) == 0) {
+        game_take_match(g, &m);
+    } else if (rc == STORE_OK) {
+        g->broken = 1;
         fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)id, why);
+    }
     free(events);
     *status = rc;
     if (rc != STORE_OK) {
@@ -317,20 +334,60 @@ static hub_game *game_load(hub *h, int64_t id, int *status, char *why, size_t wh
     return g;
 }
 
-/* Replace g's contents by what the store holds (after a refused write or
- * another process's change). g is locked. */
-static void game_reload(hub *h, hub_game *g)
+/* Replace g's row, seats and match by what the store holds (after a
+ * conflict, or another process's change), all or nothing: if the store
+ * cannot be read, g keeps what it had and is marked unsure (lock_game
+ * serves it only once a reload succeeds); if the stored events do not
+ * replay, g is marked broken. g is locked. 0 once reloaded. */
+static int game_reload(hub *h, hub_game *g)
 {
+    store_game row;
+    store_seat seats[GAME_MAX_PLAYERS];
     store_event *events = NULL;
     int n = 0;
     char why[256];
+    match m;
 
-    if (store_load(h->st, g->row.id, &g->row, g->seats, &events, &n, why, sizeof why) != STORE_OK ||
-        game_replay(g, events, n, why, sizeof why) != 0)
+    if (store_load(h->st, g->row.id, &row, seats, &events, &n, why, sizeof why) != STORE_OK) {
+        g->unsure = 1;
         fprintf(stderr, "maya serve: game %lld cannot be reloaded: %s\n", (long long)g->row.id, why);
+        free(events);
+        return -1;
+    }
+    g->unsure = 0;
+    if (replay_events(&row, events, n, &m, why, sizeof why) == 0) {
+        game_take_match(g, &m);
+    } else {
+        g->broken = 1;
+        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->row.id, why);
+    }
     free(events);
+    g->row = row;
+    memcpy(g->seats, seats, sizeof seats);
     g->epoch++;
     pthread_cond_broadcast(&g->changed);
+    return g->broken ? -1 : 0;
+}
+
+/* Put g (locked) back as it was stored before a change the store refused
+ * (saved: g's match when the change began): what was not stored did not
+ * happen. A refusal by conflict means another writer moved the game on:
+ * then g takes what the store holds. If g cannot be put back, it is not
+ * served until a reload succeeds. */
+static void game_roll_back(hub *h, hub_game *g, const match *saved, int store_code)
+{
+    int restored = match_copy(&g->m, saved) == 0;
+
+    if (!restored)
+        g->unsure = 1;
+    if (store_code == STORE_ECONFLICT || !restored)
+        game_reload(h, g);
+}
+
+/* Nonzero if g may be played and shown: it replays and is as stored. */
+static int game_served(const hub_game *g)
+{
+    return !g->broken && !g->unsure;
 }
 
 /* The seat of a presented token: its seat, GAME_CHANCE for no token when
@@ -459,7 +516,7 @@ static void queue_bot(hub *h, hub_game *g)
 {
     int current = to_move(g);
 
-    if (g->bot_queued || g->broken || current < 0 || !g->seats[current].is_bot)
+    if (g->bot_queued || !game_served(g) || current < 0 || !g->seats[current].is_bot)
         return;
     pthread_mutex_lock(&h->queue_lock);
     if (h->queue_count == h->queue_capacity) {
@@ -520,10 +577,15 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
     int64_t version = g->row.version;
     store_event *events = NULL;
     unsigned char *befores = NULL; /* the state before each event, for the lines as seat sees them */
-    int n = 0, capacity = 0, rc;
+    int n = 0, capacity = 0, rc = STORE_OK;
     store_status status;
     char result[STORE_RESULT_MAX] = "", why[256];
+    match saved = {0}; /* g's match as stored, put back if the store refuses */
 
+    if (match_copy(&saved, &g->m) != 0) {
+        fail(r, 500, "internal", "out of memory");
+        return -1;
+    }
     for (;;) {
         int actor = match_current_player(&g->m), pick = action;
         if (n > 0 || action < 0) {
@@ -554,6 +616,7 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
                 fail(r, 422, "illegal", "%s", why);
                 free(events);
                 free(befores);
+                match_free(&saved);
                 return -1;
             }
             fail(r, 500, "internal", "chance outcome refused: %s", why);
@@ -570,6 +633,7 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
         g->row.status = STORE_RUNNING;
         free(events);
         free(befores);
+        match_free(&saved);
         changed(h, g);
         return 0;
     }
@@ -600,12 +664,14 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
     snprintf(g->row.result, sizeof g->row.result, "%s", result);
     free(events);
     free(befores);
+    match_free(&saved);
     changed(h, g);
     return 0;
 refused:
     free(events);
     free(befores);
-    game_reload(h, g);
+    game_roll_back(h, g, &saved, rc);
+    match_free(&saved);
     return -1;
 }
 
@@ -743,9 +809,16 @@ static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
      * table, went unheard; a finished game changes no more */
     if (added && g->row.status != STORE_FINISHED)
         catch_up(h, g);
+    if (g->unsure)
+        game_reload(h, g);
     if (g->broken) {
         pthread_mutex_unlock(&g->lock);
         fail(r, 500, "broken", "game %lld is damaged in the store and cannot be played", (long long)id);
+        return NULL;
+    }
+    if (g->unsure) {
+        pthread_mutex_unlock(&g->lock);
+        fail(r, 503, "store", "game %lld cannot be read from the store now: try again later", (long long)id);
         return NULL;
     }
     return g;
@@ -797,7 +870,7 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
     char token[TOKEN_TEXT] = "", why[256];
     hub_game *g;
     int added;
-    match probe;
+    match probe, m;
     time_t now = time(NULL);
     struct tm utc;
 
@@ -860,8 +933,14 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
         fail(r, 503, "store", "the game could not be stored: %s", why);
         return;
     }
-    if (game_replay(g, NULL, 0, why, sizeof why) != 0 || (g = table_add(h, g, &added)) == NULL) {
+    if (replay_events(&g->row, NULL, 0, &m, why, sizeof why) != 0) {
+        game_free(g);
         fail(r, 500, "internal", "the new game cannot be set up: %s", why);
+        return;
+    }
+    game_take_match(g, &m);
+    if ((g = table_add(h, g, &added)) == NULL) {
+        fail(r, 500, "internal", "out of memory");
         return;
     }
     pthread_mutex_lock(&g->lock);
@@ -1005,8 +1084,15 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
         snprintf(g->seats[seat].name, sizeof g->seats[seat].name, "%s", name);
     token_new(token, g->seats[seat].token_hash);
     /* another process may have given the seat away first */
-    if (store_seat_change(h, g, (int)seat, &before, "seat_taken", "is taken", r) == 0 && start_if_full(h, g, r) == 0)
-        answer(r, 200, json_pack("{s:i, s:s}", "seat", (int)seat, "token", token));
+    if (store_seat_change(h, g, (int)seat, &before, "seat_taken", "is taken", r) != 0)
+        goto done;
+    /* the seat is the joiner's once stored: if the start cannot be stored
+     * now, the watchdog starts the game later (sweep) */
+    if (start_if_full(h, g, r) != 0) {
+        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)id, r->error);
+        *r = (hub_reply){0};
+    }
+    answer(r, 200, json_pack("{s:i, s:s}", "seat", (int)seat, "token", token));
 done:
     pthread_mutex_unlock(&g->lock);
 }
@@ -1147,27 +1233,43 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
     static const char *const fields[] = {"version"};
     store_event undo;
     char why[256];
-    int seat;
+    int seat, rc;
     hub_game *g;
+    match saved = {0}; /* g's match as stored, put back if the store refuses */
 
     if (only_fields(body, fields, 1, r) != 0 || (g = lock_game(h, id, r)) == NULL)
         return;
     if ((seat = mover(g, token, body, r)) == NO_SEAT)
         goto done;
-    if (!match_can_undo(&g->m) || match_undo(&g->m, why, sizeof why) != 0) {
+    if (!match_can_undo(&g->m)) {
         fail(r, 409, "cannot_undo", "nothing to undo: the turn has no action that can be taken back");
         goto done;
     }
+    if (match_copy(&saved, &g->m) != 0) {
+        fail(r, 500, "internal", "out of memory");
+        goto done;
+    }
+    if (match_undo(&g->m, why, sizeof why) != 0) {
+        fail(r, 500, "internal", "the undo cannot be replayed: %s", why);
+        game_roll_back(h, g, &saved, STORE_OK);
+        goto done;
+    }
     undo = (store_event){.version = g->row.version + 1, .kind = STORE_UNDO, .actor = seat};
-    if (store_append(h->st, id, g->row.version, &undo, 1, STORE_RUNNING, "", why, sizeof why) != STORE_OK) {
-        fail(r, 503, "store", "the undo could not be stored: %s", why);
-        game_reload(h, g);
+    rc = store_append(h->st, id, g->row.version, &undo, 1, STORE_RUNNING, "", why, sizeof why);
+    if (rc != STORE_OK) {
+        if (rc == STORE_ECONFLICT)
+            fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
+                 (long long)g->row.version);
+        else
+            fail(r, 503, "store", "the undo could not be stored: %s", why);
+        game_roll_back(h, g, &saved, rc);
         goto done;
     }
     g->row.version++;
     changed(h, g);
     answer(r, 200, json_pack("{s:I}", "version", (json_int_t)g->row.version));
 done:
+    match_free(&saved);
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -1438,7 +1540,7 @@ char *hub_watch_next(hub_watch *w)
     }
     w->started = 1;
     w->seen = g->epoch;
-    if (atomic_load(&w->h->stopping) || g->broken ||
+    if (atomic_load(&w->h->stopping) || !game_served(g) ||
         (w->seat >= 0 && !token_matches(w->hash, g->seats[w->seat].token_hash))) {
         pthread_mutex_unlock(&g->lock);
         return NULL;
@@ -1481,7 +1583,7 @@ static void bot_move(hub *h, int64_t id)
     pthread_mutex_lock(&g->lock);
     seat = to_move(g);
     seen = malloc(g->def->state_size);
-    if (seen == NULL || g->broken || seat < 0 || !g->seats[seat].is_bot) {
+    if (seen == NULL || !game_served(g) || seat < 0 || !g->seats[seat].is_bot) {
         g->bot_queued = 0;
         pthread_mutex_unlock(&g->lock);
         free(seen);
@@ -1566,16 +1668,22 @@ static void sweep(hub *h)
 
     for (int i = 0; games != NULL && i < n; i++) {
         hub_game *g = games[i];
+        hub_reply r = {0};
         int seat;
         pthread_mutex_lock(&g->lock);
+        if (g->unsure)
+            game_reload(h, g);
+        if (game_served(g) && start_if_full(h, g, &r) != 0) /* a start the store refused before */
+            fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)g->row.id, r.error);
+        hub_reply_free(&r);
         seat = to_move(g);
-        if (!g->broken && seat >= 0 && !g->seats[seat].is_bot && g->row.turn_seconds > 0 &&
+        if (game_served(g) && seat >= 0 && !g->seats[seat].is_bot && g->row.turn_seconds > 0 &&
             g->turn_seat == seat && now - g->turn_started >= g->row.turn_seconds) {
-            hub_reply r = {0};
+            r = (hub_reply){0};
             if (give_up_seat(h, g, seat, &r) != 0)
                 fprintf(stderr, "maya serve: game %lld: %s\n", (long long)g->row.id, r.error);
         }
-        if (!g->broken)
+        if (game_served(g))
             queue_bot(h, g);
         pthread_mutex_unlock(&g->lock);
     }

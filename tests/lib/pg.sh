@@ -7,6 +7,9 @@
 #              database "maya"; exports MAYA_PG_URL=postgresql://USER@127.0.0.1:PORT/maya
 #              (also sets pg_dir, pg_port, pg_user). Returns non-zero with a
 #              message on stderr if it cannot.
+#   pg_pause   stop the server but keep its folder (the database is gone
+#              for its clients, as in an outage); pg_resume starts it again
+#              on the same port with the same data.
 #   pg_stop    stop the server and remove the folder (safe to call twice,
 #              or without pg_start). pg_start arranges for it to run at
 #              exit (trap EXIT, also on INT, TERM, HUP); that trap replaces
@@ -99,6 +102,15 @@ EOF
     fi
     MAYA_PG_URL="postgresql://$pg_user@127.0.0.1:$pg_port/maya"
     export MAYA_PG_URL
+}
+
+pg_pause() {
+    pg_as_owner "$PG_BIN/pg_ctl" -D "$pg_dir/data" -m fast -w -t 30 stop >/dev/null 2>&1
+}
+
+pg_resume() {
+    pg_as_owner "$PG_BIN/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 -o "-p $pg_port" start \
+        >/dev/null 2>&1
 }
 
 pg_stop() {

@@ -1,0 +1,167 @@
+#!/bin/sh
+# server_faults.sh -- the server fails closed when its store fails: an
+# action, an undo, a join or a leave that cannot be stored is answered 503
+# and changes nothing anyone can see (view, log, legal actions, summary);
+# once the store works again, play goes on from the stored state. First with
+# SQLite, whose file another process holds locked for writing (readers go
+# on, writes time out), then with PostgreSQL, stopped in the middle of a
+# game and started again.
+test_name=server_faults
+. "$(dirname "$0")/../lib/cli.sh"
+. "$root/tests/lib/serve.sh"
+. "$root/tests/lib/pg.sh"
+cleanup='unlock; serve_kill a; rm -rf "$tmp"'
+trap "$cleanup" EXIT
+pg_on_exit=$cleanup
+
+# api METHOD PATH TOKEN [BODY]: the answer's body in $tmp/body, its status
+# printed (TOKEN "" for none)
+api() {
+    set -- "$1" "$2" "$3" "${4:-}"
+    if [ -n "$4" ]; then
+        curl -s -o "$tmp/body" -w '%{http_code}' -X "$1" -H "Authorization: Bearer $3" \
+            -H 'Content-Type: application/json' -d "$4" "$a_url$2"
+    else
+        curl -s -o "$tmp/body" -w '%{http_code}' -X "$1" -H "Authorization: Bearer $3" "$a_url$2"
+    fi
+}
+
+# expect WHAT GOT STATUS [CODE]: GOT, the last answer's status, is STATUS
+# (and its error code CODE)
+expect() {
+    code=$(jq -r '.code // ""' "$tmp/body" 2>/dev/null)
+    if [ "$2" != "$3" ] || { [ $# -ge 4 ] && [ "$code" != "$4" ]; }; then
+        fail "$1: got $2 ${code:+($code) }$(head -c 300 "$tmp/body"), wanted $3 ${4:-}"
+    fi
+}
+
+# snapshot NAME GAME TOKEN: everything a player (TOKEN) or a spectator
+# sees of GAME, one answer per file $tmp/NAME.K, its status on the first line
+snapshot() {
+    k=0
+    for path in "view" "log" "legal" ""; do
+        k=$((k + 1))
+        api GET "/api/games/$2/$path" "$3" >"$tmp/$1.$k"
+        echo >>"$tmp/$1.$k"
+        jq -S 'del(.summary.created)' "$tmp/body" >>"$tmp/$1.$k"
+    done
+}
+
+# same WHAT A B [OUTAGE]: snapshots A and B hold the same answers; with
+# OUTAGE, an answer of B may also be 503 (the game unavailable while its
+# store cannot be read)
+same() {
+    for k in 1 2 3 4; do
+        cmp -s "$tmp/$2.$k" "$tmp/$3.$k" && continue
+        [ $# -ge 4 ] && [ "$(head -n 1 "$tmp/$3.$k")" = 503 ] && continue
+        fail "$1: $(diff "$tmp/$2.$k" "$tmp/$3.$k" | head -c 600)"
+    done
+}
+
+# a two-player Tikal game of people: sets game, t0 and, with "full", t1
+new_game() {
+    api POST /api/games "" '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}' >/dev/null
+    game=$(jq -r .id "$tmp/body")
+    t0=$(jq -r .token "$tmp/body")
+    t1=""
+    if [ "${1:-}" = full ]; then
+        api POST "/api/games/$game/join" "" '{}' >/dev/null
+        t1=$(jq -r .token "$tmp/body")
+    fi
+}
+
+# the token of the seat to move in $game
+mover_token() {
+    case $(curl -s "$a_url/api/games/$game" | jq -r .to_move) in
+    0) echo "$t0" ;;
+    1) echo "$t1" ;;
+    *) echo "" ;;
+    esac
+}
+
+# play the first legal action of the seat to move in $game
+play_first() {
+    mover=$(mover_token)
+    at=$(curl -s "$a_url/api/games/$game" | jq -r .version)
+    action=$(curl -s -H "Authorization: Bearer $mover" "$a_url/api/games/$game/legal" | jq -r '.actions[0].text')
+    api POST "/api/games/$game/actions" "$mover" "{\"version\": $at, \"action\": \"$action\"}"
+}
+
+# The checks, against the server a whose store is failing from `break` to
+# `mend` (shell functions the caller defines).
+run_faults() {
+    store=$1
+    new_game full
+    running=$game
+    r0=$t0 r1=$t1
+    # one action in, so that the seat to move can undo it
+    until [ "$(curl -s -H "Authorization: Bearer $(mover_token)" "$a_url/api/games/$game/view" | jq .can_undo)" = true ]; do
+        expect "$store: an action before the failure" "$(play_first)" 200
+    done
+    new_game
+    open=$game
+    game=$running t0=$r0 t1=$r1
+    snapshot running-before "$running" "$r0"
+    snapshot open-before "$open" ""
+
+    token=$(mover_token)
+    version=$(curl -s "$a_url/api/games/$running" | jq -r .version)
+    break_store
+    expect "$store: an action while the store fails" "$(play_first)" 503 store
+    expect "$store: an undo while the store fails" \
+        "$(api POST "/api/games/$running/undo" "$token" "{\"version\": $version}")" 503 store
+    expect "$store: a leave while the store fails" "$(api POST "/api/games/$running/leave" "$r1" '{}')" 503 store
+    expect "$store: a join while the store fails" "$(api POST "/api/games/$open/join" "" '{}')" 503 store
+    expect "$store: a new game while the store fails" "$(api POST /api/games "" \
+        '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}]}')" 503 store
+    snapshot running-during "$running" "$r0"
+    snapshot open-during "$open" ""
+    same "$store: refused changes show in the running game" running-before running-during outage
+    same "$store: a refused join shows in the open game" open-before open-during outage
+
+    mend_store
+    snapshot running-after "$running" "$r0"
+    same "$store: the stored game differs from what was shown" running-before running-after
+    expect "$store: the undo once the store works again" \
+        "$(api POST "/api/games/$running/undo" "$token" "{\"version\": $version}")" 200
+    expect "$store: an action once the store works again" "$(play_first)" 200
+    expect "$store: the join once the store works again" "$(api POST "/api/games/$open/join" "" '{}')" 200
+    [ "$(curl -s "$a_url/api/games/$open" | jq -r .status)" = running ] || fail "$store: the joined game does not run"
+}
+
+# SQLite: another process holds the file's write lock (the server's writes
+# wait for it, then fail; its reads go on)
+lock_pid=""
+break_store() {
+    mkfifo "$tmp/lock.in"
+    sqlite3 "$tmp/maya.db" <"$tmp/lock.in" >/dev/null 2>&1 &
+    lock_pid=$!
+    exec 3>"$tmp/lock.in"
+    echo "BEGIN EXCLUSIVE;" >&3
+    for _ in $(seq 1 100); do
+        sqlite3 -cmd ".timeout 10" "$tmp/maya.db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 || return 0
+        sleep 0.1
+    done
+    fail "SQLite: the lock was not taken"
+}
+unlock() {
+    [ -n "$lock_pid" ] || return 0
+    echo "ROLLBACK;" >&3
+    exec 3>&-
+    wait "$lock_pid"
+    lock_pid=""
+    rm -f "$tmp/lock.in"
+}
+mend_store() { unlock; }
+serve_start a "$tmp/maya.db" --bot-threads 1 || exit 1
+run_faults SQLite
+serve_stop a
+
+# PostgreSQL: the database server stops in the middle of the game
+pg_start || { fail "PostgreSQL does not start"; exit 1; }
+break_store() { pg_pause || fail "PostgreSQL does not stop"; }
+mend_store() { pg_resume || fail "PostgreSQL does not start again"; }
+serve_start a "$MAYA_PG_URL" --bot-threads 1 || exit 1
+run_faults PostgreSQL
+serve_stop a
+exit $failed
