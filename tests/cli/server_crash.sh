@@ -13,15 +13,18 @@ trap "$cleanup" EXIT
 pg_on_exit=$cleanup
 
 crash() { # STORE LABEL
-    serve_start s "$1" --bot-threads 1 || { fail "$2: no server"; return; }
+    serve_start s "$1" --bot-threads 1 --games-per-minute 0 --open-games 0 || { fail "$2: no server"; return; }
     "$bin/api_crash" play "$s_url" "$tmp/acks-$2" 24 120 &
     player=$!
     sleep 4
     serve_kill s
     wait "$player" || fail "$2: the players did not see the server go"
     grep -c '^ack' "$tmp/acks-$2" | grep -qv '^0$' || fail "$2: nothing was acknowledged before the kill"
-    serve_start s "$1" --bot-threads 1 || { fail "$2: no restart"; return; }
-    "$bin/api_crash" check "$s_url" "$tmp/acks-$2" || fail "$2: acknowledged actions lost or games stuck"
+    serve_start s "$1" --bot-threads 1 --games-per-minute 0 --open-games 0 || { fail "$2: no restart"; return; }
+    "$bin/api_crash" check "$s_url" "$tmp/acks-$2" || {
+        fail "$2: acknowledged actions lost or games stuck; the server's log ends with:"
+        grep -v '^    #[1-9][0-9]' "$tmp/s.log" | tail -n 40 >&2
+    }
     serve_stop s
 }
 

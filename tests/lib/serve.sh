@@ -7,7 +7,10 @@
 serve_start() {
     name=$1 store=$2
     shift 2
-    "$maya" serve --port 0 --db "$store" "$@" >"$tmp/$name.log" 2>&1 &
+    # emptied here, before the server starts: a restarted server's log must
+    # not show the address of the one before it
+    : >"$tmp/$name.log"
+    "$maya" serve --port 0 --db "$store" "$@" >>"$tmp/$name.log" 2>&1 &
     eval "${name}_pid=$!"
     for _ in $(seq 1 200); do
         url=$(sed -n 's/^maya serve: listening on \(http:[^ ]*\)\/ .*/\1/p' "$tmp/$name.log")
