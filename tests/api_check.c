@@ -102,10 +102,21 @@ static json_t *view_of(checker *k, int64_t id, const char *token)
     return view;
 }
 
+/* What seat may see of state, a position of a game: the engine's
+ * observation while the game is played, everything once it is over (over). */
+static void expected_seen(const game_def *def, const void *state, int seat, int over, void *out)
+{
+    if (over)
+        memcpy(out, state, def->state_size);
+    else
+        def->observation(state, seat, out);
+}
+
 /* The replay viewer's step: the view of game id after its first at actions
- * holds the engine's observation for seat of state, the position then. */
+ * holds what seat may see of state, the position then (over: the game is
+ * over, and every step shows everything). */
 static void check_view_at(checker *k, int64_t id, const char *token, int seat, const game_def *def, const void *state,
-                          int at)
+                          int at, int over)
 {
     json_t *view = NULL, *expected;
     void *seen = malloc(def->state_size);
@@ -115,10 +126,10 @@ static void check_view_at(checker *k, int64_t id, const char *token, int seat, c
     snprintf(path, sizeof path, "/api/games/%lld/view?at=%d", (long long)id, at);
     CHECK(k, client_call(k->c, "GET", path, token, NULL, &view, NULL, why, sizeof why) == CLIENT_OK, "%s: %s", path,
           why);
-    def->observation(state, seat, seen);
+    expected_seen(def, state, seat, over, seen);
     expected = observe_json(def, seen);
     CHECK(k, json_equal(expected, json_object_get(view, "observation")),
-          "game %lld: the view at step %d for seat %d is not the engine's observation then", (long long)id, at, seat);
+          "game %lld: the view at step %d for seat %d is not what it may see then", (long long)id, at, seat);
     CHECK(k, client_json_int(view, "at", &shown) == 0 && shown == at, "the view at step %d says at %lld", at,
           (long long)shown);
     json_decref(expected);
@@ -165,7 +176,9 @@ static void true_match(checker *k, int64_t id, match *m)
 
 /* The server's view for token's seat (NULL: spectator) of game id holds the
  * engine's observation of the true state for that seat, field by field, and
- * its log and record show each line as that seat may see it. */
+ * its log and record show each line as that seat may see it; once the game
+ * is over, everyone sees everything: the whole state, every line in full
+ * (a record that replays as it is). */
 static void check_seen(checker *k, int64_t id, const char *token, int seat)
 {
     json_t *view = view_of(k, id, token), *log = NULL, *expected;
@@ -174,11 +187,13 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
     char path[128], why[512], *seen_record = NULL, *expected_record;
     const json_t *lines;
     void *state;
+    int over;
 
     true_match(k, id, &m);
+    over = match_current_player(&m) == GAME_TERMINAL;
     seen = malloc(m.game->state_size);
     state = malloc(m.game->state_size);
-    m.game->observation(m.state, seat, seen);
+    expected_seen(m.game, m.state, seat, over, seen);
     expected = observe_json(m.game, seen);
     CHECK(k, json_equal(expected, json_object_get(view, "observation")),
           "game %lld: the view of seat %d is not the engine's observation for that seat", (long long)id, seat);
@@ -193,17 +208,20 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
     for (int i = 0; i < m.count; i++) {
         char text[GAME_TEXT_MAX];
         if (i % 23 == 0)
-            check_view_at(k, id, token, seat, m.game, state, i);
-        m.game->action_seen(state, m.actions[i], seat, m.state, text, sizeof text);
+            check_view_at(k, id, token, seat, m.game, state, i, over);
+        if (over)
+            m.game->action_to_text(state, m.actions[i], text, sizeof text);
+        else
+            m.game->action_seen(state, m.actions[i], seat, m.state, text, sizeof text);
         CHECK(k, strcmp(text, client_json_string(json_array_get(lines, (size_t)i), "text")) == 0,
               "log line %d for seat %d is \"%s\", the engine shows \"%s\"", i, seat,
               client_json_string(json_array_get(lines, (size_t)i), "text"), text);
         m.game->apply(state, m.actions[i], NULL, 0);
     }
-    check_view_at(k, id, token, seat, m.game, state, m.count);
+    check_view_at(k, id, token, seat, m.game, state, m.count, over);
 
     CHECK(k, client_record(k->c, id, token, &seen_record, NULL, why, sizeof why) == CLIENT_OK, "record: %s", why);
-    expected_record = record_format_seen(&m, seat, NULL, 0);
+    expected_record = over ? record_format(&m, NULL, 0) : record_format_seen(&m, seat, NULL, 0);
     /* the tags differ (Seat, Date); the action lines must be the same */
     CHECK(k, strstr(seen_record, strstr(expected_record, "\n\n")) != NULL,
           "the record for seat %d shows the lines the engine shows that seat", seat);
@@ -309,7 +327,16 @@ static void check_create_refusals(checker *k)
          "bad_field", 400},
         {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": "
          "\"mcts:millis=999999\"}]}",
-         "bad_field", 400},
+         "bot_limit", 422},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": "
+         "\"mcts:nodes=10000000\"}]}",
+         "bot_limit", 422},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": "
+         "\"expert:threads=4\"}]}",
+         "bot_limit", 422},
+        {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"human\"}], "
+         "\"replacement\": \"mcts:iterations=60000\"}",
+         "bot_limit", 422},
         {"{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": "
          "\"oracle\"}]}",
          "bad_field", 400},
@@ -333,8 +360,35 @@ static void check_create_refusals(checker *k)
         CHECK(k, status == cases[i].status && strcmp(code, cases[i].code) == 0,
               "create case %zu: %ld %s, expected %ld %s", i, status, code, cases[i].status, cases[i].code);
     }
+    /* a long unknown field name of multibyte characters: the reason, cut
+     * to its size, stays valid UTF-8 and the refusal is sent (1 to 3 ASCII
+     * letters first, so that the cut falls inside a character) */
+    for (int skew = 1; skew <= 3; skew++) {
+        static const char *const letters[] = {"\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x8e\xb2"}; /* é € 🎲 */
+        for (int l = 0; l < 3; l++) {
+            char body[1200];
+            size_t used = (size_t)snprintf(body, sizeof body, "{\"%.*s", skew, "xyz");
+            for (int i = 0; i < 120; i++)
+                used += (size_t)snprintf(body + used, sizeof body - used, "%s", letters[l]);
+            snprintf(body + used, sizeof body - used, "\": 1}");
+            long status = raw_request(k, "POST", "/api/games", NULL, body, code);
+            CHECK(k, status == 400 && strcmp(code, "bad_field") == 0,
+                  "a long unknown field of %d-byte characters after %d letters: %ld %s", l + 2, skew, status, code);
+        }
+    }
     call(k, "GET", "/api/games?limit=500", NULL, NULL, &after);
     CHECK(k, json_equal(before, after), "refused creations created nothing");
+    /* every difficulty level is within the server's default bot limits */
+    for (int i = 0, count = 0; i == 0 || i < count; i++) {
+        const bot_level *levels = bot_levels(&count);
+        char body[256];
+        snprintf(body, sizeof body,
+                 "{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", "
+                 "\"bot\": \"%s\"}], \"replacement\": \"%s\"}",
+                 levels[i].name, levels[i].name);
+        long status = raw_request(k, "POST", "/api/games", NULL, body, code);
+        CHECK(k, status == 201, "a game with the %s level: %ld %s", levels[i].name, status, code);
+    }
     CHECK(k, call(k, "GET", "/api/games?status=lost", NULL, NULL, NULL) == 400, "a list of an unknown status");
     json_decref(before);
     json_decref(after);

@@ -18,12 +18,9 @@
  * seeded from SEED and the seat, and submits it with the state number. After
  * one action in ten, when the view says can_undo, it takes the action back
  * once and chooses again. At the end every seat (and a spectator) downloads
- * the record and checks that it replays (record_read) to a Result equal to
- * the summary's result and scores. Tzolk'in records hide other seats' dealt
- * tiles (tzolkin.md Z23.8): the hidden deal lines are filled in first with
- * the seat's kept tiles (public after the setup) and then with tiles that
- * appear nowhere in the record, which the score never depends on (ZR22); a
- * record that shows another seat's discarded tile is an error.
+ * the record and checks that it replays as it is (record_read) to a Result
+ * equal to the summary's result and scores: once the game is over the
+ * record is complete for everyone (no hidden Tzolk'in deal, Z23.8).
  *
  * Exit status 0 when the game was played to its end and every check held,
  * 1 with a message naming the seat and the request otherwise, 2 on bad
@@ -47,7 +44,6 @@ enum {
     PLAY_WAIT_MS = 5000,      /* one wait on the event stream before looking at the clock again */
     PLAY_POLL_MS = 25,        /* pause between two views when polling */
     PLAY_UNDO_ONE_IN = 10,    /* undo after one action in this many (when allowed) */
-    PLAY_WEALTH_TILES = 21,   /* Tzolk'in's wealth tiles W01..W21 */
     PLAY_SPECTATOR = -1       /* seat number of a spectator */
 };
 
@@ -299,125 +295,6 @@ static int play_turn(play_seat *p, play_view *view)
     return 0;
 }
 
-/* Append text to a growing buffer; 0, or -1 out of memory. */
-static int play_append(char **out, size_t *len, size_t *cap, const char *text, size_t n)
-{
-    if (*len + n + 1 > *cap) {
-        size_t grown_cap = *cap ? *cap : 4096;
-        while (grown_cap < *len + n + 1)
-            grown_cap *= 2;
-        char *grown = realloc(*out, grown_cap);
-        if (grown == NULL)
-            return -1;
-        *out = grown;
-        *cap = grown_cap;
-    }
-    memcpy(*out + *len, text, n);
-    *len += n;
-    (*out)[*len] = '\0';
-    return 0;
-}
-
-/* Wealth tile number of "Wnn" (1..21), or 0. */
-static int play_tile(const char *text)
-{
-    int number, used = 0;
-    if (sscanf(text, "W%2d%n", &number, &used) != 1 || used != 3 || text[3] != '\0' || number < 1 ||
-        number > PLAY_WEALTH_TILES)
-        return 0;
-    return number;
-}
-
-/* The record as seat viewer (PLAY_SPECTATOR for none) downloaded it, with
- * the Tzolk'in deal lines it may not see filled in (see the top of this
- * file): a new string, or NULL with why. */
-static char *play_fill_hidden(const char *text, int viewer, char *why, size_t why_len)
-{
-    int used[PLAY_WEALTH_TILES + 1] = {0};              /* tiles named anywhere */
-    int kept[GAME_MAX_PLAYERS + 1][2] = {{0}};          /* each seat's kept tiles (1-based seats) */
-    int dealt[GAME_MAX_PLAYERS + 1][4] = {{0}};         /* each seat's visible dealt tiles */
-    int dealt_count[GAME_MAX_PLAYERS + 1] = {0};        /* entries of dealt */
-    for (const char *p = text; *p != '\0';) {
-        const char *end = strchr(p, '\n');
-        size_t n = end != NULL ? (size_t)(end - p) : strlen(p);
-        char line[160];
-        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
-        char a[16], b[16], word[16];
-        int seat;
-        if (sscanf(line, "* deal %d %15s", &seat, a) == 2 && seat >= 1 && seat <= GAME_MAX_PLAYERS &&
-            play_tile(a) && dealt_count[seat] < 4)
-            dealt[seat][dealt_count[seat]++] = play_tile(a);
-        if (sscanf(line, "%d keep %15s %15s", &seat, a, b) == 3 && seat >= 1 && seat <= GAME_MAX_PLAYERS) {
-            if (strcmp(a, "?") == 0 || strcmp(b, "?") == 0) {
-                snprintf(why, why_len, "seat %d's keep line is still hidden at the end (tzolkin.md Z23.8): %s",
-                         seat, line);
-                return NULL;
-            }
-            kept[seat][0] = play_tile(a);
-            kept[seat][1] = play_tile(b);
-        }
-        for (const char *q = line; (q = strchr(q, 'W')) != NULL; q++)
-            if ((q == line || q[-1] == ' ') && sscanf(q, "%3s", word) == 1 && play_tile(word) &&
-                (q[3] == '\0' || q[3] == ' '))
-                used[play_tile(word)] = 1;
-        p = end != NULL ? end + 1 : p + n;
-    }
-    for (int seat = 1; seat <= GAME_MAX_PLAYERS; seat++)
-        for (int k = 0; k < dealt_count[seat]; k++)
-            if (seat != viewer + 1 && dealt[seat][k] != kept[seat][0] && dealt[seat][k] != kept[seat][1]) {
-                snprintf(why, why_len, "the record shows seat %d's discarded tile W%02d (tzolkin.md ZR22)", seat,
-                         dealt[seat][k]);
-                return NULL;
-            }
-    char *out = NULL;
-    size_t len = 0, cap = 0;
-    int filled_kept[GAME_MAX_PLAYERS + 1][2] = {{0}}; /* kept tiles given to a hidden line already */
-    for (const char *p = text; *p != '\0';) {
-        const char *end = strchr(p, '\n');
-        size_t n = end != NULL ? (size_t)(end - p) + 1 : strlen(p);
-        int seat;
-        char rest[8];
-        char line[64];
-        if (sscanf(p, "* deal %d %7s", &seat, rest) == 2 && strcmp(rest, "?") == 0 && seat >= 1 &&
-            seat <= GAME_MAX_PLAYERS) {
-            int tile = 0;
-            for (int k = 0; k < 2 && tile == 0; k++) {
-                int candidate = kept[seat][k], visible = 0;
-                for (int d = 0; d < dealt_count[seat]; d++)
-                    visible |= dealt[seat][d] == candidate;
-                if (candidate != 0 && !visible && !filled_kept[seat][k]) {
-                    filled_kept[seat][k] = 1;
-                    tile = candidate;
-                }
-            }
-            for (int t = 1; t <= PLAY_WEALTH_TILES && tile == 0; t++)
-                if (!used[t]) {
-                    used[t] = 1;
-                    tile = t;
-                }
-            if (tile == 0) {
-                snprintf(why, why_len, "no wealth tile is left for a hidden deal line of seat %d", seat);
-                free(out);
-                return NULL;
-            }
-            snprintf(line, sizeof line, "* deal %d W%02d\n", seat, tile);
-            if (play_append(&out, &len, &cap, line, strlen(line)) != 0) {
-                snprintf(why, why_len, "out of memory");
-                free(out);
-                return NULL;
-            }
-        } else if (play_append(&out, &len, &cap, p, n) != 0) {
-            snprintf(why, why_len, "out of memory");
-            free(out);
-            return NULL;
-        }
-        p += n;
-    }
-    if (out == NULL && play_append(&out, &len, &cap, "", 0) != 0)
-        snprintf(why, why_len, "out of memory");
-    return out;
-}
-
 /* The summary's scores as "S1 S2 ...", or "" if it has none. */
 static void play_scores_text(const json_t *summary, char *out, size_t len)
 {
@@ -466,18 +343,14 @@ static int play_check_record(play_shared *shared, client *c, const char *token, 
         json_decref(summary);
         return -1;
     }
-    char *filled = NULL;
-    if (strlen(text) != len)
-        snprintf(why, sizeof why, "the record holds a NUL byte");
-    else
-        filled = play_fill_hidden(text, viewer, why, sizeof why);
     record rec;
     char source[64];
     snprintf(source, sizeof source, "record of %s", who);
-    int status_read = filled != NULL ? record_read(&rec, filled, strlen(filled), source, NULL, why, sizeof why) : 1;
+    int whole = strlen(text) == len;
+    int status_read = whole ? record_read(&rec, text, len, source, NULL, why, sizeof why) : 1;
     int failed = 1;
-    if (filled == NULL)
-        play_fail(shared, "%s: %s", who, why);
+    if (!whole)
+        play_fail(shared, "%s: the record holds a NUL byte", who);
     else if (status_read != 0)
         play_fail(shared, "%s: the record does not replay: %s", who, why);
     else {
@@ -494,7 +367,6 @@ static int play_check_record(play_shared *shared, client *c, const char *token, 
             failed = 0;
         record_free(&rec);
     }
-    free(filled);
     free(text);
     json_decref(summary);
     return failed ? -1 : 0;

@@ -98,14 +98,19 @@ static const struct cli_usage_text {
      "    number of threads J (default: every core).\n"},
     {"serve",
      "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
-     "           [--bot-threads N] [--hint-searches N] [--web DIR]\n"
+     "           [--bot-threads N] [--hint-searches N] [--web DIR] [LIMITS]\n"
      "    The online server: the HTTP/JSON API of docs/api.md for games of every\n"
      "    game, bots in their seats, live updates. Games are kept in a SQLite file\n"
      "    (default maya.db) or a PostgreSQL database shared by several servers.\n"
      "    --port 0 takes any free port; the address is printed. Bots think on N\n"
      "    threads (default: every core). Hints are worked out at most N at once\n"
      "    (--hint-searches, default 2; more are answered 503 busy, 0 none).\n"
-     "    --web serves the browser UI from DIR.\n"},
+     "    --web serves the browser UI from DIR. LIMITS (docs/api.md; 0: none):\n"
+     "    --max-bot-millis 2000, --max-bot-threads 2, --max-bot-iterations 50000,\n"
+     "    --max-bot-nodes 200000: the largest bot a game may ask for (else 422);\n"
+     "    --max-undos 300: undos one game may store (more: 429); per client\n"
+     "    address, --games-per-minute 30 games created a minute and --open-games\n"
+     "    10 of its games waiting for players at once (more: 429).\n"},
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
      "             [--variant NAME] [--seed S] [--csv FILE]\n"

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <sodium.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -28,27 +29,67 @@ static void raise_file_limit(void)
     }
 }
 
+/* The address a store is opened from, as printed: a PostgreSQL address
+ * without its password ("postgresql://maya:secret@db/maya" is shown as
+ * "postgresql://maya:***@db/maya"; a password=... parameter likewise). */
+static void shown_address(const char *where, char *out, size_t len)
+{
+    const char *scheme = strstr(where, "://"), *at, *colon, *password;
+    char masked[1024];
+
+    snprintf(masked, sizeof masked, "%s", where);
+    at = scheme != NULL ? strchr(scheme + 3, '@') : NULL;
+    colon = at != NULL ? memchr(scheme + 3, ':', (size_t)(at - scheme - 3)) : NULL;
+    if (colon != NULL)
+        snprintf(masked, sizeof masked, "%.*s:***%s", (int)(colon - where), where, at);
+    password = scheme != NULL ? strstr(masked, "password=") : NULL;
+    if (password != NULL)
+        snprintf(out, len, "%.*s***%s", (int)(password + 9 - masked), masked,
+                 password + 9 + strcspn(password + 9, "&"));
+    else
+        snprintf(out, len, "%s", masked);
+}
+
 int cli_serve(int argc, char **argv)
 {
     const char *port_text = NULL, *bind = "127.0.0.1", *db = "maya.db", *threads_text = NULL, *web = NULL;
     const char *hints_text = NULL;
-    const cli_option options[] = {{"--port", 1, &port_text},
-                                  {"--bind", 1, &bind},
-                                  {"--db", 1, &db},
-                                  {"--bot-threads", 1, &threads_text},
-                                  {"--hint-searches", 1, &hints_text},
-                                  {"--web", 1, &web}};
-    const char *positional[1];
-    int positional_count, signal_number;
-    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN), hint_searches = -1;
     hub_settings settings;
+    /* the limits of hub_settings, each a number option */
+    const struct {
+        const char *name; /* the option */
+        long min, max;    /* its range */
+        int *field;       /* where it goes in settings */
+    } limits[] = {
+        {"--max-bot-millis", 0, 3600000, &settings.max_bot_millis},
+        {"--max-bot-threads", 1, 64, &settings.max_bot_threads},
+        {"--max-bot-iterations", 0, 100000000, &settings.max_bot_iterations},
+        {"--max-bot-nodes", 16, 10000000, &settings.max_bot_nodes},
+        {"--max-undos", 0, 1000000, &settings.max_undos},
+        {"--games-per-minute", 0, 1000000, &settings.creates_per_minute},
+        {"--open-games", 0, 1000000, &settings.open_per_address},
+    };
+    enum { LIMITS = sizeof limits / sizeof limits[0], FIXED_OPTIONS = 6 };
+    const char *limit_text[LIMITS] = {NULL};
+    cli_option options[FIXED_OPTIONS + LIMITS] = {{"--port", 1, &port_text},
+                                                  {"--bind", 1, &bind},
+                                                  {"--db", 1, &db},
+                                                  {"--bot-threads", 1, &threads_text},
+                                                  {"--hint-searches", 1, &hints_text},
+                                                  {"--web", 1, &web}};
+    const char *positional[1];
+    int positional_count, signal_number, status;
+    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN), hint_searches = -1;
     sigset_t stop_signals;
-    char why[512];
+    char why[512], shown[1024];
     store *st;
     hub *h;
     server *srv;
-    int status = cli_parse("serve", argc, argv, options, 6, positional, 1, &positional_count);
 
+    hub_default_settings(&settings);
+    for (int i = 0; i < LIMITS; i++)
+        options[FIXED_OPTIONS + i] = (cli_option){limits[i].name, 1, &limit_text[i]};
+    status = cli_parse("serve", argc, argv, options, FIXED_OPTIONS + LIMITS, positional, 1, &positional_count);
     if (status != 0)
         return status;
     if (positional_count != 0) {
@@ -63,6 +104,15 @@ int cli_serve(int argc, char **argv)
         (hints_text != NULL &&
          (status = cli_parse_number("serve", "--hint-searches", hints_text, 0, 64, &hint_searches)) != 0))
         return status;
+    for (int i = 0; i < LIMITS; i++) {
+        long value;
+        if (limit_text[i] == NULL)
+            continue;
+        if ((status = cli_parse_number("serve", limits[i].name, limit_text[i], limits[i].min, limits[i].max,
+                                       &value)) != 0)
+            return status;
+        *limits[i].field = (int)value;
+    }
     if (sodium_init() < 0) {
         fputs("maya serve: the random source cannot be set up\n", stderr);
         return CLI_FAIL;
@@ -80,7 +130,6 @@ int cli_serve(int argc, char **argv)
         fprintf(stderr, "maya serve: %s\n", why);
         return CLI_FAIL;
     }
-    hub_default_settings(&settings);
     settings.bot_threads = (int)threads;
     if (hint_searches >= 0)
         settings.max_hint_searches = (int)hint_searches;
@@ -97,7 +146,8 @@ int cli_serve(int argc, char **argv)
         store_close(st);
         return CLI_FAIL;
     }
-    printf("maya serve: listening on http://%s:%d/ (store: %s)\n", bind, server_port(srv), db);
+    shown_address(db, shown, sizeof shown);
+    printf("maya serve: listening on http://%s:%d/ (store: %s)\n", bind, server_port(srv), shown);
     fflush(stdout);
     sigwait(&stop_signals, &signal_number);
     fprintf(stderr, "maya serve: stopping\n");

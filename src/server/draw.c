@@ -1,10 +1,12 @@
 /*
  * draw.c -- chance draws from a ChaCha20 stream keyed by a game's secret
- * seed (libsodium), the state number being the nonce: see draw.h.
+ * seed (libsodium), the state number being the nonce, and bots' seeds
+ * hashed with that seed as the key: see draw.h.
  */
 #include "server/draw.h"
 
 #include <sodium.h>
+#include <string.h>
 
 void draw_new_seed(unsigned char seed[STORE_SEED_BYTES])
 {
@@ -31,4 +33,19 @@ int draw_outcome(const unsigned char seed[STORE_SEED_BYTES], int64_t state_numbe
             return outcomes[i];
     }
     return outcomes[n - 1];
+}
+
+uint64_t draw_bot_seed(const unsigned char seed[STORE_SEED_BYTES], int64_t state_number)
+{
+    static const char domain[] = "maya bot seed"; /* keeps these hashes apart from any other use of the seed */
+    unsigned char message[sizeof domain + 8], hash[8];
+    uint64_t bot_seed = 0;
+
+    memcpy(message, domain, sizeof domain);
+    for (int i = 0; i < 8; i++)
+        message[sizeof domain + (size_t)i] = (unsigned char)((uint64_t)state_number >> (8 * i));
+    crypto_generichash(hash, sizeof hash, message, sizeof message, seed, STORE_SEED_BYTES);
+    for (int i = 0; i < 8; i++)
+        bot_seed |= (uint64_t)hash[i] << (8 * i);
+    return bot_seed;
 }

@@ -21,4 +21,10 @@ void draw_new_seed(unsigned char seed[STORE_SEED_BYTES]);
 int draw_outcome(const unsigned char seed[STORE_SEED_BYTES], int64_t state_number, const int *outcomes,
                  const double *probability, int n);
 
+/* The seed of a bot's search at state number state_number of the game of
+ * seed: a keyed hash (BLAKE2b) of the state number, so the same position
+ * gives the same play while nothing of the secret seed can be learnt from
+ * the bot's choices. */
+uint64_t draw_bot_seed(const unsigned char seed[STORE_SEED_BYTES], int64_t state_number);
+
 #endif

@@ -10,6 +10,7 @@
  */
 #include "server/hub.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -27,16 +28,29 @@
 #include "server/draw.h"
 #include "server/observe.h"
 #include "server/token.h"
+#include "timer.h"
 
 enum {
     LIST_DEFAULT = 50,        /* games listed when no limit is asked */
     LIST_MAX = 500,           /* most games one list answers */
     LOAD_MAX = 1000000,       /* most unfinished games loaded at start */
     TURN_SECONDS_MAX = 604800, /* longest turn limit: a week */
+    CREATORS_MAX = 4096,      /* addresses whose quota use is kept at once */
+    ADDRESS_MAX = 48,         /* an IP address as text, NUL included */
     NO_SEAT = -100            /* seat_of: the request was refused */
 };
 
+/* What one address used of the creation quotas (hub_settings). */
+typedef struct hub_creator {
+    char address[ADDRESS_MAX]; /* the client's IP address, "" for a free entry */
+    double minute_start;       /* timer_now() when its current minute of creations began */
+    int created;               /* games it created in that minute */
+    int open;                  /* its games still waiting for players */
+} hub_creator;
+
 typedef struct hub_game {
+    int64_t id;                         /* the game's id: set before it enters the table, then never
+                                           changed (read without the lock) */
     pthread_mutex_t lock;               /* guards everything below */
     pthread_cond_t changed;             /* broadcast after every change, for watchers */
     uint64_t epoch;                     /* changes seen by this process (events, seats, reloads) */
@@ -48,10 +62,12 @@ typedef struct hub_game {
     int unsure;                         /* 1 if a refused change could not be put back or the store
                                            not read after it: served again once a reload succeeds */
     int bot_queued;                     /* 1 while a bot's move is queued or being thought */
-    time_t turn_started;                /* when turn_seat got the move (time limits) */
+    double turn_started;                /* when turn_seat got the move (timer_now, seconds) */
     int turn_seat;                      /* seat whose turn turn_started times, -1 none */
     json_t *hints;                      /* the last hints answer (owned), NULL none */
     int64_t hints_version;              /* the state number it was worked out at */
+    int undos;                          /* undos among its stored events (hub_settings.max_undos) */
+    char creator[ADDRESS_MAX];          /* address whose open-game quota it uses while open, "" none */
 } hub_game;
 
 struct hub {
@@ -73,6 +89,8 @@ struct hub {
     int watchdog_started;       /* 1 once the watchdog runs */
     atomic_int stopping;        /* 1 once hub_free began */
     atomic_int hint_searches;   /* hint searches running now (at most settings.max_hint_searches) */
+    pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */
+    hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
 };
 
 struct hub_watch {
@@ -89,6 +107,22 @@ struct hub_watch {
 static void fail(hub_reply *r, int status, const char *code, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Cut text where a UTF-8 sequence that a shortened text broke off begins,
+ * so that it stays valid UTF-8 (JSON strings must be). */
+static void utf8_cut_broken_end(char *text)
+{
+    size_t len = strlen(text), start = len;
+
+    while (start > 0 && len - start < 4 && ((unsigned char)text[start - 1] & 0xC0) == 0x80)
+        start--; /* back over continuation bytes to the sequence's lead byte */
+    if (start > 0 && (unsigned char)text[start - 1] >= 0xC0) {
+        unsigned char lead = (unsigned char)text[start - 1];
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (len - (start - 1) < need)
+            text[start - 1] = '\0';
+    }
+}
+
 static void fail(hub_reply *r, int status, const char *code, const char *format, ...)
 {
     va_list args;
@@ -96,6 +130,7 @@ static void fail(hub_reply *r, int status, const char *code, const char *format,
     va_start(args, format);
     vsnprintf(r->error, sizeof r->error, format, args);
     va_end(args);
+    utf8_cut_broken_end(r->error);
     r->status = status;
     r->code = code;
 }
@@ -121,10 +156,14 @@ void hub_default_settings(hub_settings *settings)
     *settings = (hub_settings){
         .bot_threads = 2,
         .keepalive_seconds = 15,
-        .max_bot_millis = 10000,
-        .max_bot_threads = 4,
-        .max_bot_iterations = 200000,
+        .max_bot_millis = 2000,
+        .max_bot_threads = 2,
+        .max_bot_iterations = 50000,
+        .max_bot_nodes = 200000,
         .max_hint_searches = 2,
+        .max_undos = 300,
+        .creates_per_minute = 30,
+        .open_per_address = 10,
     };
 }
 
@@ -205,9 +244,11 @@ static int text_field(const json_t *object, const char *name, size_t max, const 
     return 0;
 }
 
-/* A bot spec the server accepts: parsed and within the hub's limits. */
+/* A bot spec the server accepts: parsed (else 400) and within the hub's
+ * limits (else 422), so that no game's bot can starve the others. */
 static int check_bot_spec(const hub *h, const char *spec, const char *what, hub_reply *r)
 {
+    const hub_settings *limit = &h->settings;
     bot_settings settings;
     char why[160];
 
@@ -215,13 +256,85 @@ static int check_bot_spec(const hub *h, const char *spec, const char *what, hub_
         fail(r, 400, "bad_field", "%s: %s", what, why);
         return -1;
     }
-    if (settings.millis > h->settings.max_bot_millis || settings.threads > h->settings.max_bot_threads ||
-        settings.iterations > h->settings.max_bot_iterations) {
-        fail(r, 400, "bad_field", "%s: the server allows at most millis=%d, threads=%d, iterations=%d", what,
-             h->settings.max_bot_millis, h->settings.max_bot_threads, h->settings.max_bot_iterations);
+    if (settings.millis > limit->max_bot_millis || settings.threads > limit->max_bot_threads ||
+        settings.iterations > limit->max_bot_iterations || settings.nodes > limit->max_bot_nodes) {
+        fail(r, 422, "bot_limit", "%s \"%s\": this server allows bots at most millis=%d, threads=%d, iterations=%d, nodes=%d",
+             what, spec, limit->max_bot_millis, limit->max_bot_threads, limit->max_bot_iterations,
+             limit->max_bot_nodes);
         return -1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------------ quotas */
+
+/* Count a new game of address against its quotas (hub_settings: games per
+ * minute and, if it will wait for players, open games): 0, or -1 with r
+ * filled (429). A limit of 0 is none. */
+static int quota_take(hub *h, const char *address, int waits, hub_reply *r)
+{
+    const hub_settings *limit = &h->settings;
+    double now = timer_now();
+    hub_creator *entry = NULL, *reusable = NULL;
+    int refused = 0;
+
+    pthread_mutex_lock(&h->creators_lock);
+    for (int i = 0; i < CREATORS_MAX && entry == NULL; i++) {
+        hub_creator *c = &h->creators[i];
+        if (strcmp(c->address, address) == 0)
+            entry = c;
+        else if (reusable == NULL && (c->address[0] == '\0' || (c->open == 0 && now - c->minute_start >= 60.0)))
+            reusable = c;
+    }
+    if (entry == NULL && reusable != NULL) {
+        entry = reusable;
+        *entry = (hub_creator){.minute_start = now};
+        snprintf(entry->address, sizeof entry->address, "%s", address);
+    }
+    if (entry == NULL) {
+        refused = 1;
+        fail(r, 429, "quota", "the server is busy with games of %d other addresses: try again in a minute",
+             CREATORS_MAX);
+    } else {
+        if (now - entry->minute_start >= 60.0) {
+            entry->minute_start = now;
+            entry->created = 0;
+        }
+        if (limit->creates_per_minute > 0 && entry->created >= limit->creates_per_minute) {
+            refused = 1;
+            fail(r, 429, "quota", "%d games were created from your address in the last minute (the most): try again in %.0f s",
+                 entry->created, 60.0 - (now - entry->minute_start) + 0.5);
+        } else if (waits && limit->open_per_address > 0 && entry->open >= limit->open_per_address) {
+            refused = 1;
+            fail(r, 429, "quota",
+                 "%d games created from your address are waiting for players (the most): start or leave one first",
+                 entry->open);
+        } else {
+            entry->created++;
+            entry->open += waits;
+        }
+    }
+    pthread_mutex_unlock(&h->creators_lock);
+    return refused ? -1 : 0;
+}
+
+/* Give back what quota_take counted for a game of address: its open game
+ * if it waited (it started, or was never stored) and, if it was never
+ * stored (uncreate), its creation too. */
+static void quota_give_back(hub *h, const char *address, int waited, int uncreate)
+{
+    pthread_mutex_lock(&h->creators_lock);
+    for (int i = 0; i < CREATORS_MAX; i++) {
+        hub_creator *c = &h->creators[i];
+        if (strcmp(c->address, address) == 0) {
+            assert(c->open >= waited);
+            c->open -= waited;
+            if (uncreate && c->created > 0)
+                c->created--;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&h->creators_lock);
 }
 
 /* ------------------------------------------------------------ one game */
@@ -295,6 +408,16 @@ static int replay_events(const store_game *row, const store_event *events, int n
     return 0;
 }
 
+/* The undos among events[0..n-1]. */
+static int undo_count(const store_event *events, int n)
+{
+    int undos = 0;
+
+    for (int i = 0; i < n; i++)
+        undos += events[i].kind == STORE_UNDO;
+    return undos;
+}
+
 /* Make g play m (replayed from g's row and its events): g takes m over. */
 static void game_take_match(hub_game *g, match *m)
 {
@@ -319,8 +442,10 @@ static hub_game *game_load(hub *h, int64_t id, int *status, char *why, size_t wh
         return NULL;
     }
     rc = store_load(h->st, id, &g->row, g->seats, &events, &n, why, why_len);
+    g->id = id;
     if (rc == STORE_OK && replay_events(&g->row, events, n, &m, why, why_len) == 0) {
         game_take_match(g, &m);
+        g->undos = undo_count(events, n);
     } else if (rc == STORE_OK) {
         g->broken = 1;
         fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)id, why);
@@ -357,6 +482,7 @@ static int game_reload(hub *h, hub_game *g)
     g->unsure = 0;
     if (replay_events(&row, events, n, &m, why, sizeof why) == 0) {
         game_take_match(g, &m);
+        g->undos = undo_count(events, n);
     } else {
         g->broken = 1;
         fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->row.id, why);
@@ -469,6 +595,29 @@ static json_t *summary_json(const hub_game *g)
     return summary;
 }
 
+/* What seat (GAME_CHANCE: a spectator) may see of state, a position of g,
+ * into out: its observation while g is played, everything once g is over
+ * (nothing is left to protect: the views, the replay viewer's steps, the
+ * log and the record then show it all). */
+static void game_observe(const hub_game *g, const void *state, int seat, void *out)
+{
+    if (g->row.status == STORE_FINISHED)
+        memcpy(out, state, g->def->state_size);
+    else
+        g->def->observation(state, seat, out);
+}
+
+/* The text of action (played in before) as seat may see it with g at now:
+ * as game_observe, in full once g is over. */
+static void game_action_text(const hub_game *g, const void *before, int action, int seat, const void *now,
+                             char *buf, size_t len)
+{
+    if (g->row.status == STORE_FINISHED)
+        g->def->action_to_text(before, action, buf, len);
+    else
+        g->def->action_seen(before, action, seat, now, buf, len);
+}
+
 /* What seat (GAME_CHANCE: a spectator) sees of g, as GET .../view answers:
  * of the game now (at < 0, state is g->m.state) or of state, the position
  * after the first at actions. */
@@ -482,7 +631,7 @@ static json_t *view_json(const hub_game *g, int seat, const void *state, int at)
 
     if (seen == NULL)
         return NULL;
-    g->def->observation(state, seat, seen);
+    game_observe(g, state, seat, seen);
     text_len = g->def->render(seen, NULL, 0) + 1;
     text = malloc(text_len);
     if (text == NULL) {
@@ -509,6 +658,16 @@ static json_t *view_json(const hub_game *g, int seat, const void *state, int at)
     free(text);
     free(seen);
     return view;
+}
+
+/* Give back the open-game quota g (locked) uses once it no longer waits
+ * for players. */
+static void creator_release(hub *h, hub_game *g)
+{
+    if (g->creator[0] != '\0' && g->row.status != STORE_OPEN) {
+        quota_give_back(h, g->creator, 1, 0);
+        g->creator[0] = '\0';
+    }
 }
 
 /* Put g's id on the bots' queue if a bot is to move and none is queued. */
@@ -546,11 +705,12 @@ static void changed(hub *h, hub_game *g)
 {
     int current = to_move(g);
 
+    creator_release(h, g);
     g->epoch++;
     pthread_cond_broadcast(&g->changed);
     if (current != g->turn_seat) {
         g->turn_seat = current;
-        g->turn_started = time(NULL);
+        g->turn_started = timer_now();
     }
     queue_bot(h, g);
 }
@@ -684,12 +844,12 @@ static int table_index(const hub *h, int64_t id, int *found)
 
     while (low < high) {
         int mid = (low + high) / 2;
-        if (h->games[mid]->row.id < id)
+        if (h->games[mid]->id < id)
             low = mid + 1;
         else
             high = mid;
     }
-    *found = low < h->count && h->games[low]->row.id == id;
+    *found = low < h->count && h->games[low]->id == id;
     return low;
 }
 
@@ -702,7 +862,7 @@ static hub_game *table_add(hub *h, hub_game *g, int *added)
 
     *added = 0;
     pthread_mutex_lock(&h->table_lock);
-    at = table_index(h, g->row.id, &found);
+    at = table_index(h, g->id, &found);
     if (found) {
         hub_game *there = h->games[at];
         pthread_mutex_unlock(&h->table_lock);
@@ -773,7 +933,6 @@ static void catch_up(hub *h, hub_game *g)
     hub_reply r = {0};
 
     game_reload(h, g);
-    g->bot_queued = 0;
     changed(h, g);
     if (start_if_full(h, g, &r) != 0 && r.status != 409)
         fprintf(stderr, "maya serve: game %lld cannot start: %s\n", (long long)g->row.id, r.error);
@@ -859,7 +1018,7 @@ static int read_seats(const hub *h, const json_t *list, int players, store_seat 
     return 0;
 }
 
-void hub_create(hub *h, const json_t *body, hub_reply *r)
+void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
 {
     static const char *const fields[] = {"game", "variant", "players", "seats", "turn_seconds", "replacement", "join"};
     const char *name, *variant, *replacement;
@@ -869,8 +1028,8 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
     store_seat seats[GAME_MAX_PLAYERS];
     char token[TOKEN_TEXT] = "", why[256];
     hub_game *g;
-    int added;
-    match probe, m;
+    int added, waits = 0;
+    match m;
     time_t now = time(NULL);
     struct tm utc;
 
@@ -902,14 +1061,20 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
         fail(r, 400, "bad_field", "field \"join\": seat %d is a bot's", (int)join);
         return;
     }
-    if (match_init(&probe, def, &options, why, sizeof why) != 0) {
+    if (match_init(&m, def, &options, why, sizeof why) != 0) {
         fail(r, 400, "bad_field", "%s", why);
         return;
     }
-    match_free(&probe);
-
+    for (int s = 0; s < players; s++)
+        waits |= !seats[s].is_bot && s != join;
+    if (quota_take(h, address, waits, r) != 0) {
+        match_free(&m);
+        return;
+    }
     g = game_new();
     if (g == NULL) {
+        quota_give_back(h, address, waits, 1);
+        match_free(&m);
         fail(r, 500, "internal", "out of memory");
         return;
     }
@@ -929,24 +1094,34 @@ void hub_create(hub *h, const json_t *body, hub_reply *r)
     }
     memcpy(g->seats, seats, sizeof seats);
     if (store_create(h->st, &g->row, g->seats, why, sizeof why) != STORE_OK) {
+        quota_give_back(h, address, waits, 1);
+        match_free(&m);
         game_free(g);
         fail(r, 503, "store", "the game could not be stored: %s", why);
         return;
     }
-    if (replay_events(&g->row, NULL, 0, &m, why, sizeof why) != 0) {
-        game_free(g);
-        fail(r, 500, "internal", "the new game cannot be set up: %s", why);
-        return;
-    }
+    g->id = g->row.id;
     game_take_match(g, &m);
     if ((g = table_add(h, g, &added)) == NULL) {
         fail(r, 500, "internal", "out of memory");
         return;
     }
     pthread_mutex_lock(&g->lock);
+    /* a game that waits for players uses its creator's open-game quota
+     * until it starts (changed() gives it back); the table's game, as a
+     * list request may have loaded it first */
+    if (waits)
+        snprintf(g->creator, sizeof g->creator, "%s", address);
     if (added) /* another process may have seen it listed and changed it meanwhile */
         catch_up(h, g);
-    if (start_if_full(h, g, r) == 0) {
+    /* the game is the creator's once stored: if its start cannot be
+     * stored now, the watchdog starts it later (sweep) */
+    if (start_if_full(h, g, r) != 0) {
+        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)g->id, r->error);
+        *r = (hub_reply){0};
+    }
+    creator_release(h, g); /* if it started before its creator was noted */
+    {
         json_t *summary = summary_json(g);
         if (summary != NULL && join >= 0) {
             json_object_set_new(summary, "seat", json_integer(join));
@@ -1245,6 +1420,11 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
         fail(r, 409, "cannot_undo", "nothing to undo: the turn has no action that can be taken back");
         goto done;
     }
+    if (g->undos >= h->settings.max_undos) {
+        fail(r, 429, "limit", "game %lld has taken back %d actions, the most this server keeps for one game",
+             (long long)id, g->undos);
+        goto done;
+    }
     if (match_copy(&saved, &g->m) != 0) {
         fail(r, 500, "internal", "out of memory");
         goto done;
@@ -1266,6 +1446,7 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
         goto done;
     }
     g->row.version++;
+    g->undos++;
     changed(h, g);
     answer(r, 200, json_pack("{s:I}", "version", (json_int_t)g->row.version));
 done:
@@ -1459,7 +1640,7 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
         int actor = g->def->current_player(state);
         if (i >= first) {
             char text[GAME_TEXT_MAX];
-            g->def->action_seen(state, g->m.actions[i], seat, g->m.state, text, sizeof text);
+            game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
             json_array_append_new(actions, json_pack("{s:i, s:o, s:s}", "index", i, "actor",
                                                      actor >= 0 ? json_integer(actor) : json_string("chance"),
                                                      "text", text));
@@ -1490,7 +1671,8 @@ void hub_record(hub *h, int64_t id, const char *token, hub_reply *r)
         }
         snprintf(date, sizeof date, "%.10s", g->row.created);
         tags[n++] = (record_tag){"Date", date, 0};
-        r->text = record_format_seen(&g->m, seat, tags, n);
+        r->text = g->row.status == STORE_FINISHED ? record_format(&g->m, tags, n)
+                                                  : record_format_seen(&g->m, seat, tags, n);
         r->status = 200;
         if (r->text == NULL)
             fail(r, 500, "internal", "the record cannot be written");
@@ -1576,6 +1758,8 @@ static void bot_move(hub *h, int64_t id)
     void *seen;
     int seat, action = -1;
     int64_t version;
+    uint64_t seed;
+    const game_def *def;
     bot *b;
 
     if (g == NULL)
@@ -1592,13 +1776,13 @@ static void bot_move(hub *h, int64_t id)
     version = g->row.version;
     snprintf(spec, sizeof spec, "%s", g->seats[seat].bot);
     g->def->observation(g->m.state, seat, seen);
+    seed = draw_bot_seed(g->row.seed, version);
+    def = g->def;
     pthread_mutex_unlock(&g->lock);
 
     if (bot_parse(spec, &settings, why, sizeof why) == 0) {
-        uint64_t seed = 0;
-        memcpy(&seed, g->row.seed, sizeof seed); /* the seed never changes: safe to read unlocked */
-        settings.seed = seed ^ (uint64_t)version * 0x9E3779B97F4A7C15u;
-        b = bot_new(g->def, &settings, why, sizeof why);
+        settings.seed = seed;
+        b = bot_new(def, &settings, why, sizeof why);
         if (b != NULL) {
             action = bot_choose(b, seen, seat);
             bot_free(b);
@@ -1664,7 +1848,7 @@ static void sweep(hub *h)
 {
     int n;
     hub_game **games = table_snapshot(h, &n);
-    time_t now = time(NULL);
+    double now = timer_now();
 
     for (int i = 0; games != NULL && i < n; i++) {
         hub_game *g = games[i];
@@ -1693,7 +1877,7 @@ static void sweep(hub *h)
 static void *watchdog_thread(void *arg)
 {
     hub *h = arg;
-    time_t last_sweep = 0;
+    double last_sweep = 0.0;
 
     while (!atomic_load(&h->stopping)) {
         store_note note;
@@ -1721,8 +1905,8 @@ static void *watchdog_thread(void *arg)
                 pthread_mutex_unlock(&g->lock);
             }
         }
-        if (time(NULL) != last_sweep) {
-            last_sweep = time(NULL);
+        if (timer_now() - last_sweep >= 1.0) {
+            last_sweep = timer_now();
             sweep(h);
         }
     }
@@ -1745,9 +1929,17 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
     }
     h->st = st;
     h->settings = *settings;
+    h->creators = calloc(CREATORS_MAX, sizeof *h->creators);
+    pthread_mutex_init(&h->creators_lock, NULL);
     pthread_mutex_init(&h->table_lock, NULL);
     pthread_mutex_init(&h->queue_lock, NULL);
     pthread_cond_init(&h->queue_ready, NULL);
+    if (h->creators == NULL) {
+        free(ids);
+        hub_free(h);
+        snprintf(why, why_len, "out of memory");
+        return NULL;
+    }
     /* listen before loading, so that no change made meanwhile by another
      * process goes unheard (PostgreSQL delivers only what follows LISTEN) */
     {
@@ -1818,6 +2010,8 @@ void hub_free(hub *h)
     free(h->games);
     free(h->queue);
     free(h->bot_threads);
+    free(h->creators);
+    pthread_mutex_destroy(&h->creators_lock);
     pthread_mutex_destroy(&h->table_lock);
     pthread_mutex_destroy(&h->queue_lock);
     pthread_cond_destroy(&h->queue_ready);

@@ -33,7 +33,11 @@ typedef struct hub_settings {
     int max_bot_millis;     /* longest time budget a bot spec may ask for */
     int max_bot_threads;    /* most search threads a bot spec may ask for */
     int max_bot_iterations; /* most iterations a bot spec may ask for */
+    int max_bot_nodes;      /* largest node pool per thread a bot spec may ask for */
     int max_hint_searches;  /* hint searches at once; more are answered 503 busy */
+    int max_undos;          /* undos one game may store; more are refused (bounds its events) */
+    int creates_per_minute; /* games one address may create per minute; more are refused */
+    int open_per_address;   /* games one address created that may wait for players at once */
 } hub_settings;
 
 typedef struct hub_reply {
@@ -58,8 +62,9 @@ void hub_free(hub *h);
 /* Release what a reply owns (the reply itself is the caller's). */
 void hub_reply_free(hub_reply *r);
 
-/* The requests of docs/api.md. token is the presented seat token or NULL. */
-void hub_create(hub *h, const json_t *body, hub_reply *r);
+/* The requests of docs/api.md. token is the presented seat token or NULL;
+ * address is the client's IP address as text (quotas are per address). */
+void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r);
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
 void hub_summary(hub *h, int64_t id, hub_reply *r);
 void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);

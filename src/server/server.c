@@ -225,12 +225,27 @@ static int64_t parse_id(const char *text, const char **rest)
     return c == text || (*c != '\0' && *c != '/') || id <= 0 ? -1 : id;
 }
 
+/* The client's IP address as text into buf (len bytes): "" if unknown. */
+static const char *client_address(struct MHD_Connection *connection, char *buf, size_t len)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *peer = info != NULL ? info->client_addr : NULL;
+
+    buf[0] = '\0';
+    if (peer != NULL && peer->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)peer)->sin_addr, buf, (socklen_t)len);
+    else if (peer != NULL && peer->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)peer)->sin6_addr, buf, (socklen_t)len);
+    return buf;
+}
+
 /* Route one whole request. body is the parsed JSON of a POST (else NULL). */
 static enum MHD_Result route(struct MHD_Connection *connection, const server *srv, const char *url,
                              const char *method, const json_t *body)
 {
     int get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
     const char *token = token_of(connection), *verb;
+    char address[INET6_ADDRSTRLEN];
     hub_reply r = {0};
     int64_t id;
 
@@ -241,7 +256,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, const server *sr
         if (get)
             hub_list(srv->h, argument(connection, "status"), argument(connection, "limit"), &r);
         else if (post)
-            hub_create(srv->h, body, &r);
+            hub_create(srv->h, body, client_address(connection, address, sizeof address), &r);
         else
             return send_error(connection, 405, "method", "use GET or POST on /api/games");
         return send_reply(connection, &r);

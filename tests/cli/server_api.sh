@@ -6,7 +6,8 @@
 # bots (tests/api_play.c), first with SQLite, then with a real PostgreSQL
 # server started for the test, where two server processes share the
 # database and clients of one game talk to both. Hints beyond the server's
-# bound of searches at once are refused as busy.
+# bound of searches at once are refused as busy. A finished game's record,
+# downloaded by a spectator, replays with maya replay to the game's result.
 test_name=server_api
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
@@ -17,10 +18,20 @@ trap "$cleanup" EXIT
 pg_on_exit=$cleanup
 
 # SQLite
-serve_start a "$tmp/maya.db" --bot-threads 2 || exit 1
+serve_start a "$tmp/maya.db" --bot-threads 2 --games-per-minute 0 --open-games 0 || exit 1
 "$bin/api_check" "$a_url" "$tmp/maya.db" || fail "api_check with SQLite"
 "$bin/api_play" "$a_url" tikal 4 11 human,human,greedy:beam=2,human || fail "a Tikal game with SQLite"
 "$bin/api_play" "$a_url" tzolkin 3 12 human,random,human || fail "a Tzolk'in game with SQLite"
+# a finished Tzolk'in game's record, downloaded by a spectator, is complete:
+# maya replay brings it to the game's result
+for id in $(curl -s "$a_url/api/games?status=finished" | jq -r '.games[] | select(.game == "tzolkin") | .id'); do
+    curl -s "$a_url/api/games/$id/record" >"$tmp/finished.rec"
+    want=$(curl -s "$a_url/api/games/$id" | jq -r .result)
+    got=$("$maya" replay "$tmp/finished.rec" 2>&1 | tail -n 1)
+    [ "$got" = "Result \"$want\"" ] || fail "finished game $id: a spectator's record replays to: $got (want $want)"
+    replayed=$id
+done
+[ -n "${replayed:-}" ] || fail "no finished Tzolk'in game to download"
 serve_stop a
 
 # the bound of hint searches: with --hint-searches 0 every ask is busy (503)
@@ -35,8 +46,8 @@ serve_stop a
 
 # PostgreSQL: two servers on one database
 pg_start || { fail "PostgreSQL does not start"; exit 1; }
-serve_start a "$MAYA_PG_URL" --bot-threads 1 || exit 1
-serve_start b "$MAYA_PG_URL" --bot-threads 1 || exit 1
+serve_start a "$MAYA_PG_URL" --bot-threads 1 --games-per-minute 0 --open-games 0 || exit 1
+serve_start b "$MAYA_PG_URL" --bot-threads 1 --games-per-minute 0 --open-games 0 || exit 1
 "$bin/api_check" "$a_url" "$MAYA_PG_URL" || {
     fail "api_check with PostgreSQL; the servers' logs end with:"
     tail -n 20 "$tmp/a.log" "$tmp/b.log" >&2

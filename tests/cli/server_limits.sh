@@ -1,0 +1,96 @@
+#!/bin/sh
+# server_limits.sh -- the server's quotas and bounds (docs/api.md, Limits):
+# games created per address per minute and games of one address waiting
+# for players at once are refused beyond their limit with 429 quota and a
+# reason, and a game that starts frees its place; undos beyond a game's
+# limit are refused with 429 limit (so act+undo cannot grow a game without
+# end); the database address is printed without its password. The
+# per-minute window is a minute long: the checks take a few seconds.
+test_name=server_limits
+. "$(dirname "$0")/../lib/cli.sh"
+. "$root/tests/lib/serve.sh"
+. "$root/tests/lib/pg.sh"
+cleanup='serve_kill a; rm -rf "$tmp"'
+trap "$cleanup" EXIT
+pg_on_exit=$cleanup
+
+# api METHOD PATH TOKEN [BODY]: the answer's body in $tmp/body, its status printed
+api() {
+    curl -s -o "$tmp/body" -w '%{http_code}' -X "$1" -H "Authorization: Bearer $3" \
+        ${4:+-H 'Content-Type: application/json' -d "$4"} "$a_url$2"
+}
+
+# expect WHAT GOT STATUS [CODE]
+expect() {
+    code=$(jq -r '.code // ""' "$tmp/body" 2>/dev/null)
+    if [ "$2" != "$3" ] || { [ $# -ge 4 ] && [ "$code" != "$4" ]; }; then
+        fail "$1: got $2 ${code:+($code) }$(head -c 300 "$tmp/body"), wanted $3 ${4:-}"
+    fi
+}
+
+open_game='{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}'
+serve_start a "$tmp/maya.db" --bot-threads 1 --games-per-minute 3 --open-games 2 --max-undos 1 || exit 1
+
+# two games waiting for players: the most; a third is refused
+expect "first open game" "$(api POST /api/games "" "$open_game")" 201
+first=$(jq -r .id "$tmp/body")
+t0=$(jq -r .token "$tmp/body")
+expect "second open game" "$(api POST /api/games "" "$open_game")" 201
+expect "a third open game" "$(api POST /api/games "" "$open_game")" 429 quota
+grep -q "waiting for players" "$tmp/body" || fail "the open-games refusal does not say why: $(cat "$tmp/body")"
+[ "$(curl -s "$a_url/api/games?status=open" | jq '.games | length')" = 2 ] || fail "a refused game was created"
+
+# the first starts (its free seat joined): room for one more
+expect "join the first" "$(api POST "/api/games/$first/join" "" '{}')" 200
+t1=$(jq -r .token "$tmp/body")
+expect "an open game once the first started" "$(api POST /api/games "" "$open_game")" 201
+# three games this minute: the most, whether they wait or not
+expect "a fourth game this minute" "$(api POST /api/games "" \
+    '{"game": "tikal", "players": 2, "seats": [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]}')" \
+    429 quota
+grep -q "in the last minute" "$tmp/body" || fail "the per-minute refusal does not say why: $(cat "$tmp/body")"
+
+# undos: one per game, then refused; the game goes on
+to_move() { curl -s "$a_url/api/games/$first" | jq -r .to_move; }
+token_of() { if [ "$1" = 0 ]; then echo "$t0"; else echo "$t1"; fi; }
+# play_first: the seat to move plays its first legal action
+play_first() {
+    mover=$(token_of "$(to_move)")
+    at=$(curl -s "$a_url/api/games/$first" | jq -r .version)
+    action=$(curl -s -H "Authorization: Bearer $mover" "$a_url/api/games/$first/legal" | jq -r '.actions[0].text')
+    api POST "/api/games/$first/actions" "$mover" "{\"version\": $at, \"action\": \"$action\"}"
+}
+undo() {
+    mover=$(token_of "$(to_move)")
+    at=$(curl -s "$a_url/api/games/$first" | jq -r .version)
+    api POST "/api/games/$first/undo" "$mover" "{\"version\": $at}"
+}
+undone=0
+for _ in $(seq 1 20); do
+    expect "an action" "$(play_first)" 200
+    if [ "$(curl -s -H "Authorization: Bearer $(token_of "$(to_move)")" "$a_url/api/games/$first/view" | jq .can_undo)" = true ]; then
+        if [ "$undone" -eq 0 ]; then
+            expect "the first undo" "$(undo)" 200
+            undone=1
+        else
+            version=$(curl -s "$a_url/api/games/$first" | jq -r .version)
+            expect "an undo beyond the game's limit" "$(undo)" 429 limit
+            [ "$(curl -s "$a_url/api/games/$first" | jq -r .version)" = "$version" ] || fail "a refused undo changed the game"
+            expect "an action after the refused undo" "$(play_first)" 200
+            undone=2
+            break
+        fi
+    fi
+done
+[ "$undone" -eq 2 ] || fail "no second undo was tried"
+serve_stop a
+
+# the database address is shown without its password (PostgreSQL's trust
+# authentication here takes any)
+pg_start || { fail "PostgreSQL does not start"; exit 1; }
+secret_url=$(echo "$MAYA_PG_URL" | sed 's|://\([^@]*\)@|://\1:not-to-be-shown@|')
+serve_start a "$secret_url?password=nor-this" || exit 1
+grep -q "not-to-be-shown\|nor-this" "$tmp/a.log" && fail "the password is printed: $(head -n 3 "$tmp/a.log")"
+grep -q "listening on .*:\*\*\*@.*password=\*\*\*" "$tmp/a.log" || fail "the address is not shown masked: $(head -n 3 "$tmp/a.log")"
+serve_stop a
+exit $failed
