@@ -110,7 +110,10 @@ static const struct cli_usage_text {
      "    --max-bot-nodes 200000: the largest bot a game may ask for (else 422);\n"
      "    --max-undos 300: undos one game may store (more: 429); per client\n"
      "    address, --games-per-minute 30 games created a minute and --open-games\n"
-     "    10 of its games waiting for players at once (more: 429).\n"},
+     "    10 of its games waiting for players at once (more: 429); --max-games\n"
+     "    10000 games in memory (more: the longest unused that may leave does, else\n"
+     "    503); --idle-seconds 600: a game unused so long leaves memory when\n"
+     "    nothing is to happen in it (it comes back from the store when asked for).\n"},
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
      "             [--variant NAME] [--seed S] [--csv FILE]\n"

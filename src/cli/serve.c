@@ -68,6 +68,8 @@ int cli_serve(int argc, char **argv)
         {"--max-undos", 0, 1000000, &settings.max_undos},
         {"--games-per-minute", 0, 1000000, &settings.creates_per_minute},
         {"--open-games", 0, 1000000, &settings.open_per_address},
+        {"--max-games", 0, 100000000, &settings.max_games},
+        {"--idle-seconds", 0, 100000000, &settings.idle_seconds},
     };
     enum { LIMITS = sizeof limits / sizeof limits[0], FIXED_OPTIONS = 6 };
     const char *limit_text[LIMITS] = {NULL};

@@ -36,6 +36,8 @@ enum {
     LOAD_MAX = 1000000,       /* most unfinished games loaded at start */
     TURN_SECONDS_MAX = 604800, /* longest turn limit: a week */
     CREATORS_MAX = 4096,      /* addresses whose quota use is kept at once */
+    UNHEARD_MAX = 1024,       /* announcements of games not in memory kept (hub.unheard) */
+    FINISHED_IDLE_SECONDS = 60, /* a finished game unused this long leaves memory */
     ADDRESS_MAX = 48,         /* an IP address as text, NUL included */
     NO_SEAT = -100            /* seat_of: the request was refused */
 };
@@ -51,6 +53,8 @@ typedef struct hub_creator {
 typedef struct hub_game {
     int64_t id;                         /* the game's id: set before it enters the table, then never
                                            changed (read without the lock) */
+    int refs;                           /* threads holding it outside the table's lock (guarded by
+                                           the table's lock): it leaves memory only at 0 */
     pthread_mutex_t lock;               /* guards everything below */
     pthread_cond_t changed;             /* broadcast after every change, for watchers */
     uint64_t epoch;                     /* changes seen by this process (events, seats, reloads) */
@@ -68,15 +72,18 @@ typedef struct hub_game {
     int64_t hints_version;              /* the state number it was worked out at */
     int undos;                          /* undos among its stored events (hub_settings.max_undos) */
     char creator[ADDRESS_MAX];          /* address whose open-game quota it uses while open, "" none */
+    double used;                        /* timer_now() when a request last used it */
 } hub_game;
 
 struct hub {
     store *st;                  /* where every game is kept (the caller's) */
     hub_settings settings;      /* limits and thread counts */
-    pthread_mutex_t table_lock; /* guards games and count */
+    pthread_mutex_t table_lock; /* guards games, count, capacity, the games' refs, unheard */
     hub_game **games;           /* games in memory, sorted by id */
     int count;                  /* entries of games */
     int capacity;               /* entries allocated */
+    store_note unheard[UNHEARD_MAX]; /* announcements of changes of games not in memory, a ring */
+    uint64_t unheard_count;     /* announcements put in unheard so far */
     pthread_mutex_t queue_lock; /* guards the bots' queue */
     pthread_cond_t queue_ready; /* signalled when an id is queued or the hub stops */
     int64_t *queue;             /* ring of ids of games whose bot is to move */
@@ -164,6 +171,8 @@ void hub_default_settings(hub_settings *settings)
         .max_undos = 300,
         .creates_per_minute = 30,
         .open_per_address = 10,
+        .max_games = 10000,
+        .idle_seconds = 600,
     };
 }
 
@@ -853,28 +862,89 @@ static int table_index(const hub *h, int64_t id, int *found)
     return low;
 }
 
-/* Put g in the table unless a game with its id is there: returns the one
- * in the table (g is freed if it lost; *added says whether g went in).
- * NULL if memory fails. */
-static hub_game *table_add(hub *h, hub_game *g, int *added)
+/* Nonzero if g may leave memory now (table locked): nobody holds it, and
+ * nothing is to happen to it unless someone asks (it is over, or people
+ * are to move in it without a time limit), it is not waiting for players
+ * under its creator's quota, and it was last used at least idle_seconds
+ * ago (finished games: FINISHED_IDLE_SECONDS). */
+static int table_may_evict(const hub_game *g, double now, double idle_seconds)
+{
+    int current;
+
+    if (g->refs > 0 || g->bot_queued || g->creator[0] != '\0')
+        return 0;
+    if (g->broken || g->unsure || g->row.status == STORE_FINISHED)
+        return now - g->used >= (idle_seconds < FINISHED_IDLE_SECONDS ? idle_seconds : FINISHED_IDLE_SECONDS);
+    current = match_current_player(&g->m);
+    return g->row.turn_seconds == 0 && (current < 0 || !g->seats[current].is_bot) && now - g->used >= idle_seconds;
+}
+
+/* Take the game at index at out of the table and free it (table locked;
+ * table_may_evict said yes). */
+static void table_evict(hub *h, int at)
+{
+    hub_game *g = h->games[at];
+
+    assert(g->refs == 0);
+    memmove(h->games + at, h->games + at + 1, sizeof *h->games * (size_t)(h->count - at - 1));
+    h->count--;
+    game_free(g);
+}
+
+/* Make room for one more game when the table holds settings.max_games
+ * (table locked): the game unused longest that may leave memory leaves.
+ * 0, or -1 if none may. */
+static int table_make_room(hub *h)
+{
+    double now = timer_now();
+    int oldest = -1;
+
+    if (h->settings.max_games <= 0 || h->count < h->settings.max_games)
+        return 0;
+    for (int i = 0; i < h->count; i++)
+        if (table_may_evict(h->games[i], now, 0.0) && (oldest < 0 || h->games[i]->used < h->games[oldest]->used))
+            oldest = i;
+    if (oldest < 0)
+        return -1;
+    table_evict(h, oldest);
+    return 0;
+}
+
+/* Put g (held by nobody) in the table unless a game with its id is there,
+ * and hold it: returns the one in the table (g is freed if it lost; *added
+ * says whether g went in), or NULL with r filled if there is no room or
+ * no memory. since: unheard_count when g was read from the store; *missed
+ * is set if the store announced a change of g since then (g may be behind). */
+static hub_game *table_add(hub *h, hub_game *g, uint64_t since, int *added, int *missed, hub_reply *r)
 {
     int found, at;
 
     *added = 0;
+    *missed = 0;
     pthread_mutex_lock(&h->table_lock);
     at = table_index(h, g->id, &found);
     if (found) {
         hub_game *there = h->games[at];
+        there->refs++;
         pthread_mutex_unlock(&h->table_lock);
         game_free(g);
         return there;
     }
+    if (table_make_room(h) != 0) {
+        pthread_mutex_unlock(&h->table_lock);
+        game_free(g);
+        fail(r, 503, "busy", "the server has %d games in play, the most it keeps: try again later",
+             h->settings.max_games);
+        return NULL;
+    }
+    at = table_index(h, g->id, &found);
     if (h->count == h->capacity) {
         int capacity = h->capacity ? 2 * h->capacity : 64;
         hub_game **games = realloc(h->games, sizeof *games * (size_t)capacity);
         if (games == NULL) {
             pthread_mutex_unlock(&h->table_lock);
             game_free(g);
+            fail(r, 500, "internal", "out of memory");
             return NULL;
         }
         h->games = games;
@@ -883,23 +953,81 @@ static hub_game *table_add(hub *h, hub_game *g, int *added)
     memmove(h->games + at + 1, h->games + at, sizeof *h->games * (size_t)(h->count - at));
     h->games[at] = g;
     h->count++;
+    g->refs = 1;
     *added = 1;
+    *missed = h->unheard_count - since > UNHEARD_MAX;
+    for (uint64_t k = since; k < h->unheard_count && !*missed; k++)
+        *missed = h->unheard[k % UNHEARD_MAX].game == g->id;
     pthread_mutex_unlock(&h->table_lock);
     return g;
 }
 
-/* The game in memory with id, or NULL. */
-static hub_game *table_find(hub *h, int64_t id)
+/* The game in memory with id, held (game_release when done), or NULL; then
+ * *since (if not NULL) is the count of announcements heard so far, for
+ * table_add. */
+static hub_game *table_find(hub *h, int64_t id, uint64_t *since)
 {
     hub_game *g = NULL;
     int found, at;
 
     pthread_mutex_lock(&h->table_lock);
     at = table_index(h, id, &found);
-    if (found)
+    if (found) {
         g = h->games[at];
+        g->refs++;
+    } else if (since != NULL) {
+        *since = h->unheard_count;
+    }
     pthread_mutex_unlock(&h->table_lock);
     return g;
+}
+
+/* Let go of a game table_find or table_add gave. */
+static void game_release(hub *h, hub_game *g)
+{
+    pthread_mutex_lock(&h->table_lock);
+    assert(g->refs > 0);
+    g->refs--;
+    pthread_mutex_unlock(&h->table_lock);
+}
+
+/* Unlock a game lock_game gave and let go of it. */
+static void game_unlock(hub *h, hub_game *g)
+{
+    pthread_mutex_unlock(&g->lock);
+    game_release(h, g);
+}
+
+/* The game an announcement of another process is about, held, if it is in
+ * memory; else NULL, and the announcement is kept for table_add (so that a
+ * game being loaded meanwhile is caught up). */
+static hub_game *table_find_heard(hub *h, const store_note *note)
+{
+    hub_game *g = NULL;
+    int found, at;
+
+    pthread_mutex_lock(&h->table_lock);
+    at = table_index(h, note->game, &found);
+    if (found) {
+        g = h->games[at];
+        g->refs++;
+    } else {
+        h->unheard[h->unheard_count % UNHEARD_MAX] = *note;
+        h->unheard_count++;
+    }
+    pthread_mutex_unlock(&h->table_lock);
+    return g;
+}
+
+/* The count of announcements heard so far, for table_add. */
+static uint64_t table_heard(hub *h)
+{
+    uint64_t count;
+
+    pthread_mutex_lock(&h->table_lock);
+    count = h->unheard_count;
+    pthread_mutex_unlock(&h->table_lock);
+    return count;
 }
 
 /* Start g (locked) if it is open and every seat is taken: draw what
@@ -939,12 +1067,14 @@ static void catch_up(hub *h, hub_game *g)
     hub_reply_free(&r);
 }
 
-/* Game id, loaded from the store if need be, and locked; NULL with r
- * filled if there is none (or it cannot be served). */
+/* Game id, loaded from the store if need be, held and locked (game_unlock
+ * when done); NULL with r filled if there is none (or it cannot be
+ * served). */
 static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
 {
-    hub_game *g = table_find(h, id);
-    int added = 0;
+    uint64_t since = 0;
+    hub_game *g = table_find(h, id, &since);
+    int added = 0, missed = 0;
 
     if (g == NULL) {
         char why[256];
@@ -957,26 +1087,25 @@ static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
                 fail(r, 503, "store", "game %lld cannot be loaded: %s", (long long)id, why);
             return NULL;
         }
-        g = table_add(h, g, &added);
-        if (g == NULL) {
-            fail(r, 500, "internal", "out of memory");
+        if ((g = table_add(h, g, since, &added, &missed, r)) == NULL)
             return NULL;
-        }
     }
     pthread_mutex_lock(&g->lock);
-    /* what another process changed while it loaded, before it was in the
-     * table, went unheard; a finished game changes no more */
-    if (added && g->row.status != STORE_FINISHED)
+    g->used = timer_now();
+    /* a change another process announced while it loaded went unheard */
+    if (missed)
         catch_up(h, g);
+    else if (added)
+        changed(h, g); /* its bot to move, its turn clock */
     if (g->unsure)
         game_reload(h, g);
     if (g->broken) {
-        pthread_mutex_unlock(&g->lock);
+        game_unlock(h, g);
         fail(r, 500, "broken", "game %lld is damaged in the store and cannot be played", (long long)id);
         return NULL;
     }
     if (g->unsure) {
-        pthread_mutex_unlock(&g->lock);
+        game_unlock(h, g);
         fail(r, 503, "store", "game %lld cannot be read from the store now: try again later", (long long)id);
         return NULL;
     }
@@ -1028,7 +1157,8 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
     store_seat seats[GAME_MAX_PLAYERS];
     char token[TOKEN_TEXT] = "", why[256];
     hub_game *g;
-    int added, waits = 0;
+    int added, missed, waits = 0;
+    uint64_t since;
     match m;
     time_t now = time(NULL);
     struct tm utc;
@@ -1065,8 +1195,8 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
         fail(r, 400, "bad_field", "%s", why);
         return;
     }
-    for (int s = 0; s < players; s++)
-        waits |= !seats[s].is_bot && s != join;
+    for (int s = 0; s < players; s++) /* it will wait for players: counted under an open-games limit */
+        waits |= !seats[s].is_bot && s != join && h->settings.open_per_address > 0;
     if (quota_take(h, address, waits, r) != 0) {
         match_free(&m);
         return;
@@ -1093,6 +1223,7 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
         seats[join].taken = 1;
     }
     memcpy(g->seats, seats, sizeof seats);
+    since = table_heard(h);
     if (store_create(h->st, &g->row, g->seats, why, sizeof why) != STORE_OK) {
         quota_give_back(h, address, waits, 1);
         match_free(&m);
@@ -1102,17 +1233,20 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
     }
     g->id = g->row.id;
     game_take_match(g, &m);
-    if ((g = table_add(h, g, &added)) == NULL) {
-        fail(r, 500, "internal", "out of memory");
+    if ((g = table_add(h, g, since, &added, &missed, r)) == NULL) {
+        /* stored all the same: it is loaded when asked for */
+        quota_give_back(h, address, waits, 0);
         return;
     }
     pthread_mutex_lock(&g->lock);
+    g->used = timer_now();
     /* a game that waits for players uses its creator's open-game quota
-     * until it starts (changed() gives it back); the table's game, as a
-     * list request may have loaded it first */
+     * until it starts (changed() gives it back), and stays in memory
+     * meanwhile; the table's game, as a list request may have loaded it
+     * first */
     if (waits)
         snprintf(g->creator, sizeof g->creator, "%s", address);
-    if (added) /* another process may have seen it listed and changed it meanwhile */
+    if (missed) /* another process saw it listed and changed it meanwhile */
         catch_up(h, g);
     /* the game is the creator's once stored: if its start cannot be
      * stored now, the watchdog starts it later (sweep) */
@@ -1129,7 +1263,7 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
         }
         answer(r, 201, summary);
     }
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 /* A whole number from min to max given as the query argument name (text
@@ -1187,7 +1321,7 @@ void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
         if (g == NULL)
             continue; /* damaged or just gone: left out of the list */
         json_array_append_new(games, summary_json(g));
-        pthread_mutex_unlock(&g->lock);
+        game_unlock(h, g);
     }
     free(ids);
     answer(r, 200, json_pack("{s:o}", "games", games));
@@ -1200,7 +1334,7 @@ void hub_summary(hub *h, int64_t id, hub_reply *r)
     if (g == NULL)
         return;
     answer(r, 200, summary_json(g));
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 /* Store seat of g (locked), changed in memory from before: only if the
@@ -1269,7 +1403,7 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
     }
     answer(r, 200, json_pack("{s:i, s:s}", "seat", (int)seat, "token", token));
 done:
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *r)
@@ -1305,7 +1439,7 @@ void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *
     answer(r, 200, view_json(g, seat, state, (int)step));
     free(state);
 done:
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r)
@@ -1339,7 +1473,7 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
     answer(r, 200, json_pack("{s:I, s:i, s:o}", "version", (json_int_t)g->row.version, "seat", seat, "actions",
                              actions));
 done:
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 /* The checks every move request shares: a seat token, a running game, the
@@ -1400,7 +1534,7 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
     else
         json_decref(applied);
 done:
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
@@ -1451,7 +1585,7 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
     answer(r, 200, json_pack("{s:I}", "version", (json_int_t)g->row.version));
 done:
     match_free(&saved);
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 /* Hand seat of g (locked) over: to nobody in an open game, to the
@@ -1487,7 +1621,7 @@ void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_re
             answer(r, 200, json_pack("{s:i, s:s}", "seat", seat, "now",
                                      g->seats[seat].is_bot ? g->seats[seat].bot : "free"));
     }
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 uint64_t hub_hints_seed(int64_t id, int64_t version)
@@ -1533,7 +1667,7 @@ void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r)
         return;
     seat = seat_of(g, token, 1, r);
     if (seat == NO_SEAT) {
-        pthread_mutex_unlock(&g->lock);
+        game_unlock(h, g);
         return;
     }
     if (g->seats[seat].hints_off) {
@@ -1573,7 +1707,7 @@ void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r)
         }
         answer(r, 200, hints);
     }
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 void hub_bots(hub_reply *r)
@@ -1587,6 +1721,16 @@ void hub_bots(hub_reply *r)
                                               "about", levels[i].description));
     answer(r, 200, json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints",
                              BOT_HINT_LEVEL));
+}
+
+void hub_stats(hub *h, hub_reply *r)
+{
+    int count;
+
+    pthread_mutex_lock(&h->table_lock);
+    count = h->count;
+    pthread_mutex_unlock(&h->table_lock);
+    answer(r, 200, json_pack("{s:i, s:i}", "games_in_memory", count, "max_games", h->settings.max_games));
 }
 
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
@@ -1612,7 +1756,7 @@ void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hu
     }
     answer(r, 200, json_pack("{s:i, s:b}", "seat", seat, "hints", 0));
 done:
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r)
@@ -1650,7 +1794,7 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
     answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "actions", actions));
 done:
     free(state);
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 void hub_record(hub *h, int64_t id, const char *token, hub_reply *r)
@@ -1677,7 +1821,7 @@ void hub_record(hub *h, int64_t id, const char *token, hub_reply *r)
         if (r->text == NULL)
             fail(r, 500, "internal", "the record cannot be written");
     }
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 /* ------------------------------------------------------------ watchers */
@@ -1699,7 +1843,10 @@ hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_reply *r)
     } else if (seat != NO_SEAT) {
         fail(r, 500, "internal", "out of memory");
     }
-    pthread_mutex_unlock(&g->lock);
+    if (w != NULL)
+        pthread_mutex_unlock(&g->lock); /* the watcher holds the game until it closes */
+    else
+        game_unlock(h, g);
     return w;
 }
 
@@ -1743,6 +1890,7 @@ char *hub_watch_next(hub_watch *w)
 
 void hub_watch_close(hub_watch *w)
 {
+    game_release(w->h, w->g);
     free(w);
 }
 
@@ -1752,7 +1900,7 @@ void hub_watch_close(hub_watch *w)
  * on a copy of its observation, then commit if the game did not move on. */
 static void bot_move(hub *h, int64_t id)
 {
-    hub_game *g = table_find(h, id);
+    hub_game *g = table_find(h, id, NULL);
     bot_settings settings;
     char spec[STORE_NAME_MAX], why[200];
     void *seen;
@@ -1769,7 +1917,7 @@ static void bot_move(hub *h, int64_t id)
     seen = malloc(g->def->state_size);
     if (seen == NULL || !game_served(g) || seat < 0 || !g->seats[seat].is_bot) {
         g->bot_queued = 0;
-        pthread_mutex_unlock(&g->lock);
+        game_unlock(h, g);
         free(seen);
         return;
     }
@@ -1802,7 +1950,7 @@ static void bot_move(hub *h, int64_t id)
     } else {
         queue_bot(h, g); /* the game moved on while the bot thought */
     }
-    pthread_mutex_unlock(&g->lock);
+    game_unlock(h, g);
 }
 
 static void *bot_thread(void *arg)
@@ -1827,8 +1975,8 @@ static void *bot_thread(void *arg)
     return NULL;
 }
 
-/* Copy of the table's game pointers (games are never removed while the hub
- * lives); *n their number. NULL if memory fails. */
+/* The table's games, each held (table_release_all when done); *n their
+ * number. NULL if memory fails. */
 static hub_game **table_snapshot(hub *h, int *n)
 {
     hub_game **games;
@@ -1836,10 +1984,39 @@ static hub_game **table_snapshot(hub *h, int *n)
     pthread_mutex_lock(&h->table_lock);
     *n = h->count;
     games = malloc(sizeof *games * (size_t)(h->count ? h->count : 1));
-    if (games != NULL && h->count > 0)
-        memcpy(games, h->games, sizeof *games * (size_t)h->count);
+    for (int i = 0; games != NULL && i < h->count; i++) {
+        games[i] = h->games[i];
+        games[i]->refs++;
+    }
     pthread_mutex_unlock(&h->table_lock);
     return games;
+}
+
+/* Let go of the games of a table_snapshot and free it. */
+static void table_release_all(hub *h, hub_game **games, int n)
+{
+    pthread_mutex_lock(&h->table_lock);
+    for (int i = 0; games != NULL && i < n; i++) {
+        assert(games[i]->refs > 0);
+        games[i]->refs--;
+    }
+    pthread_mutex_unlock(&h->table_lock);
+    free(games);
+}
+
+/* Games unused for settings.idle_seconds (finished ones sooner) that may
+ * leave memory leave it; they come back from the store when asked for. */
+static void table_evict_idle(hub *h)
+{
+    double now = timer_now();
+
+    if (h->settings.idle_seconds <= 0)
+        return;
+    pthread_mutex_lock(&h->table_lock);
+    for (int i = h->count - 1; i >= 0; i--)
+        if (table_may_evict(h->games[i], now, h->settings.idle_seconds))
+            table_evict(h, i);
+    pthread_mutex_unlock(&h->table_lock);
 }
 
 /* Once a second: a person out of time gives the seat to the replacement
@@ -1871,7 +2048,8 @@ static void sweep(hub *h)
             queue_bot(h, g);
         pthread_mutex_unlock(&g->lock);
     }
-    free(games);
+    table_release_all(h, games, n);
+    table_evict_idle(h);
 }
 
 static void *watchdog_thread(void *arg)
@@ -1884,17 +2062,21 @@ static void *watchdog_thread(void *arg)
         int heard = store_wait(h->st, 500, &note);
         if (heard < 0) { /* the announcements were interrupted: catch up with everything */
             int n;
-            hub_game **games = table_snapshot(h, &n);
+            hub_game **games;
+            pthread_mutex_lock(&h->table_lock); /* games being loaded now missed them too */
+            h->unheard_count += UNHEARD_MAX + 1;
+            pthread_mutex_unlock(&h->table_lock);
+            games = table_snapshot(h, &n);
             for (int i = 0; games != NULL && i < n; i++) {
                 pthread_mutex_lock(&games[i]->lock);
                 if (games[i]->row.status != STORE_FINISHED)
                     catch_up(h, games[i]);
                 pthread_mutex_unlock(&games[i]->lock);
             }
-            free(games);
+            table_release_all(h, games, n);
         }
         if (heard == 1) {
-            hub_game *g = table_find(h, note.game);
+            hub_game *g = table_find_heard(h, &note);
             if (g != NULL) {
                 pthread_mutex_lock(&g->lock);
                 /* another process moved the game on, or changed its seats or
@@ -1902,7 +2084,7 @@ static void *watchdog_thread(void *arg)
                  * may be this process's own) */
                 if (note.version > g->row.version || (!note.events && note.version == g->row.version))
                     catch_up(h, g);
-                pthread_mutex_unlock(&g->lock);
+                game_unlock(h, g);
             }
         }
         if (timer_now() - last_sweep >= 1.0) {
@@ -1919,7 +2101,8 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
 {
     hub *h = calloc(1, sizeof *h);
     static const int unfinished[] = {STORE_OPEN, STORE_RUNNING};
-    int64_t *ids = malloc(sizeof *ids * LOAD_MAX);
+    int load_max = settings->max_games > 0 && settings->max_games < LOAD_MAX ? settings->max_games : LOAD_MAX;
+    int64_t *ids = malloc(sizeof *ids * (size_t)load_max);
 
     if (h == NULL || ids == NULL) {
         free(h);
@@ -1948,7 +2131,7 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
     }
     for (int k = 0; k < 2; k++) {
         int n = 0;
-        if (store_list(st, unfinished[k], ids, LOAD_MAX, &n, why, why_len) != STORE_OK) {
+        if (store_list(st, unfinished[k], ids, load_max, &n, why, why_len) != STORE_OK) {
             free(ids);
             hub_free(h);
             return NULL;
@@ -1960,8 +2143,7 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
                 fprintf(stderr, "maya serve: game %lld left aside: %s\n", (long long)ids[i], r.error);
                 continue;
             }
-            changed(h, g);
-            pthread_mutex_unlock(&g->lock);
+            game_unlock(h, g); /* in memory: its bots and turn clock go on (lock_game) */
         }
     }
     free(ids);
@@ -1993,7 +2175,7 @@ void hub_stop(hub *h)
         pthread_cond_broadcast(&games[i]->changed);
         pthread_mutex_unlock(&games[i]->lock);
     }
-    free(games);
+    table_release_all(h, games, n);
 }
 
 void hub_free(hub *h)

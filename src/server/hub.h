@@ -38,6 +38,10 @@ typedef struct hub_settings {
     int max_undos;          /* undos one game may store; more are refused (bounds its events) */
     int creates_per_minute; /* games one address may create per minute; more are refused */
     int open_per_address;   /* games one address created that may wait for players at once */
+    int max_games;          /* games kept in memory at once (0: no limit); beyond it the one
+                               unused longest that may leave does, else new ones are refused */
+    int idle_seconds;       /* a game nobody used this long leaves memory if nothing is to
+                               happen in it (0: never; finished games after a minute at most) */
 } hub_settings;
 
 typedef struct hub_reply {
@@ -89,6 +93,9 @@ uint64_t hub_hints_seed(int64_t id, int64_t version);
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 /* The difficulty levels people may pick a bot by, and the hints' level. */
 void hub_bots(hub_reply *r);
+/* The server's load as GET /api/stats tells it: games in memory and the
+ * limit. */
+void hub_stats(hub *h, hub_reply *r);
 
 /* Live updates: a watcher of game id as token's seat (NULL: spectator);
  * NULL with the error in r if the game or the token is wrong. */

@@ -261,10 +261,13 @@ static enum MHD_Result route(struct MHD_Connection *connection, const server *sr
             return send_error(connection, 405, "method", "use GET or POST on /api/games");
         return send_reply(connection, &r);
     }
-    if (strcmp(url, "/api/bots") == 0) {
+    if (strcmp(url, "/api/bots") == 0 || strcmp(url, "/api/stats") == 0) {
         if (!get)
-            return send_error(connection, 405, "method", "use GET on /api/bots");
-        hub_bots(&r);
+            return send_error(connection, 405, "method", "use GET here");
+        if (strcmp(url, "/api/bots") == 0)
+            hub_bots(&r);
+        else
+            hub_stats(srv->h, &r);
         return send_reply(connection, &r);
     }
     if (strncmp(url, "/api/games/", 11) != 0 || (id = parse_id(url + 11, &verb)) < 0)

@@ -4,7 +4,9 @@
 # for players at once are refused beyond their limit with 429 quota and a
 # reason, and a game that starts frees its place; undos beyond a game's
 # limit are refused with 429 limit (so act+undo cannot grow a game without
-# end); the database address is printed without its password. The
+# end); games in memory stay within --max-games and idle ones leave (and
+# come back from the store when asked for); the database address is
+# printed without its password. The
 # per-minute window is a minute long: the checks take a few seconds.
 test_name=server_limits
 . "$(dirname "$0")/../lib/cli.sh"
@@ -83,6 +85,31 @@ for _ in $(seq 1 20); do
     fi
 done
 [ "$undone" -eq 2 ] || fail "no second undo was tried"
+serve_stop a
+
+# games in memory: at most --max-games; the one unused longest leaves
+# (finished, or with people to move) and comes back from the store when
+# asked for, as it was; games nobody uses leave after --idle-seconds
+serve_start a "$tmp/memory.db" --bot-threads 1 --games-per-minute 0 --open-games 0 --max-games 3 \
+    --idle-seconds 1 || exit 1
+stats() { curl -s "$a_url/api/stats" | jq -r .games_in_memory; }
+ids=""
+for k in 1 2 3 4 5; do
+    expect "game $k" "$(api POST /api/games "" "$open_game")" 201
+    ids="$ids $(jq -r .id "$tmp/body")"
+    [ "$(stats)" -le 3 ] || fail "$(stats) games in memory, over --max-games 3"
+done
+for id in $ids; do
+    expect "game $id back from the store" "$(api GET "/api/games/$id" "")" 200
+    [ "$(jq -r .status "$tmp/body")" = open ] || fail "game $id came back as $(jq -r .status "$tmp/body")"
+done
+[ "$(stats)" -le 3 ] || fail "$(stats) games in memory after reading them all back"
+# unused for a second, with nothing to happen in them, they all leave
+for _ in $(seq 1 300); do
+    [ "$(stats)" = 0 ] && break
+    sleep 0.1
+done
+[ "$(stats)" = 0 ] || fail "$(stats) idle games are still in memory"
 serve_stop a
 
 # the database address is shown without its password (PostgreSQL's trust
