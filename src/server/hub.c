@@ -42,6 +42,26 @@ enum {
     NO_SEAT = -100            /* seat_of: the request was refused */
 };
 
+/* The bots' lanes: a quick bot (one thread, a budget of at most
+ * QUICK_MILLIS or QUICK_ITERATIONS, as every difficulty level) has a
+ * thread of its own besides the others, so it never waits behind a slow
+ * one. */
+enum {
+    LANE_QUICK = 0,
+    LANE_SLOW = 1,
+    LANES = 2,
+    QUICK_MILLIS = 200,
+    QUICK_ITERATIONS = 10000
+};
+
+/* A first-in first-out ring of game ids. */
+typedef struct id_ring {
+    int64_t *ids; /* entries (capacity of them) */
+    int head;     /* index of the oldest */
+    int count;    /* ids in it */
+    int capacity; /* entries allocated */
+} id_ring;
+
 /* What one address used of the creation quotas (hub_settings). */
 typedef struct hub_creator {
     char address[ADDRESS_MAX]; /* the client's IP address, "" for a free entry */
@@ -84,13 +104,10 @@ struct hub {
     int capacity;               /* entries allocated */
     store_note unheard[UNHEARD_MAX]; /* announcements of changes of games not in memory, a ring */
     uint64_t unheard_count;     /* announcements put in unheard so far */
-    pthread_mutex_t queue_lock; /* guards the bots' queue */
-    pthread_cond_t queue_ready; /* signalled when an id is queued or the hub stops */
-    int64_t *queue;             /* ring of ids of games whose bot is to move */
-    int queue_head;             /* index of the oldest queued id */
-    int queue_count;            /* ids queued */
-    int queue_capacity;         /* entries allocated */
-    pthread_t *bot_threads;     /* the bots' threads */
+    pthread_mutex_t queue_lock; /* guards the bots' queues */
+    pthread_cond_t queue_ready; /* broadcast when an id is queued or the hub stops */
+    id_ring queues[LANES];      /* games whose bot is to move, by lane (at most one entry per game) */
+    pthread_t *bot_threads;     /* the bots' threads: settings.bot_threads, then the quick lane's */
     int bot_thread_count;       /* how many were started */
     pthread_t watchdog;         /* time limits, idle bots, announcements */
     int watchdog_started;       /* 1 once the watchdog runs */
@@ -679,32 +696,68 @@ static void creator_release(hub *h, hub_game *g)
     }
 }
 
-/* Put g's id on the bots' queue if a bot is to move and none is queued. */
+/* Add id at the end of ring; 0, or -1 if memory fails. */
+static int ring_push(id_ring *ring, int64_t id)
+{
+    if (ring->count == ring->capacity) {
+        int capacity = ring->capacity ? 2 * ring->capacity : 64;
+        int64_t *ids = malloc(sizeof *ids * (size_t)capacity);
+        if (ids == NULL)
+            return -1;
+        for (int i = 0; i < ring->count; i++)
+            ids[i] = ring->ids[(ring->head + i) % ring->capacity];
+        free(ring->ids);
+        ring->ids = ids;
+        ring->head = 0;
+        ring->capacity = capacity;
+    }
+    ring->ids[(ring->head + ring->count) % ring->capacity] = id;
+    ring->count++;
+    return 0;
+}
+
+/* Take the oldest id out of ring (which is not empty). */
+static int64_t ring_pop(id_ring *ring)
+{
+    int64_t id = ring->ids[ring->head];
+
+    assert(ring->count > 0);
+    ring->head = (ring->head + 1) % ring->capacity;
+    ring->count--;
+    return id;
+}
+
+/* The lane of a bot spec: quick if it thinks on one thread for at most
+ * QUICK_MILLIS or QUICK_ITERATIONS (random and greedy bots always). */
+static int bot_lane(const char *spec)
+{
+    bot_settings settings;
+
+    if (bot_parse(spec, &settings, NULL, 0) != 0)
+        return LANE_QUICK; /* refused at once when it is to move */
+    if (strcmp(settings.kind, "mcts") != 0)
+        return LANE_QUICK;
+    return settings.threads == 1 && settings.millis <= QUICK_MILLIS &&
+                   (settings.millis > 0 || settings.iterations <= QUICK_ITERATIONS)
+               ? LANE_QUICK
+               : LANE_SLOW;
+}
+
+/* Put g's id on its bot's queue if a bot is to move and none is queued
+ * (a game is queued at most once: the queues hold at most the games in
+ * memory). */
 static void queue_bot(hub *h, hub_game *g)
 {
-    int current = to_move(g);
+    int current = to_move(g), lane;
 
     if (g->bot_queued || !game_served(g) || current < 0 || !g->seats[current].is_bot)
         return;
+    lane = bot_lane(g->seats[current].bot);
     pthread_mutex_lock(&h->queue_lock);
-    if (h->queue_count == h->queue_capacity) {
-        int capacity = h->queue_capacity ? 2 * h->queue_capacity : 64;
-        int64_t *queue = malloc(sizeof *queue * (size_t)capacity);
-        if (queue == NULL) {
-            pthread_mutex_unlock(&h->queue_lock);
-            return; /* the watchdog queues it again later */
-        }
-        for (int i = 0; i < h->queue_count; i++)
-            queue[i] = h->queue[(h->queue_head + i) % h->queue_capacity];
-        free(h->queue);
-        h->queue = queue;
-        h->queue_head = 0;
-        h->queue_capacity = capacity;
-    }
-    h->queue[(h->queue_head + h->queue_count) % h->queue_capacity] = g->row.id;
-    h->queue_count++;
-    g->bot_queued = 1;
-    pthread_cond_signal(&h->queue_ready);
+    if (ring_push(&h->queues[lane], g->id) == 0) {
+        g->bot_queued = 1;
+        pthread_cond_broadcast(&h->queue_ready);
+    } /* else out of memory: the watchdog queues it again later */
     pthread_mutex_unlock(&h->queue_lock);
 }
 
@@ -1953,25 +2006,37 @@ static void bot_move(hub *h, int64_t id)
     game_unlock(h, g);
 }
 
-static void *bot_thread(void *arg)
+/* A bot thread: plays the bots of the queued games, quick ones first;
+ * with quick_only, only quick ones (the quick lane's own thread). */
+static void bot_work(hub *h, int quick_only)
 {
-    hub *h = arg;
-
     pthread_mutex_lock(&h->queue_lock);
     for (;;) {
+        id_ring *ring;
         int64_t id;
-        while (h->queue_count == 0 && !atomic_load(&h->stopping))
+        while (h->queues[LANE_QUICK].count == 0 && (quick_only || h->queues[LANE_SLOW].count == 0) &&
+               !atomic_load(&h->stopping))
             pthread_cond_wait(&h->queue_ready, &h->queue_lock);
         if (atomic_load(&h->stopping))
             break;
-        id = h->queue[h->queue_head];
-        h->queue_head = (h->queue_head + 1) % h->queue_capacity;
-        h->queue_count--;
+        ring = h->queues[LANE_QUICK].count > 0 ? &h->queues[LANE_QUICK] : &h->queues[LANE_SLOW];
+        id = ring_pop(ring);
         pthread_mutex_unlock(&h->queue_lock);
         bot_move(h, id);
         pthread_mutex_lock(&h->queue_lock);
     }
     pthread_mutex_unlock(&h->queue_lock);
+}
+
+static void *bot_thread(void *arg)
+{
+    bot_work(arg, 0);
+    return NULL;
+}
+
+static void *quick_bot_thread(void *arg)
+{
+    bot_work(arg, 1);
     return NULL;
 }
 
@@ -2147,12 +2212,13 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
         }
     }
     free(ids);
-    h->bot_threads = calloc((size_t)settings->bot_threads, sizeof *h->bot_threads);
-    for (int i = 0; h->bot_threads != NULL && i < settings->bot_threads; i++)
-        if (pthread_create(&h->bot_threads[i], NULL, bot_thread, h) == 0)
+    h->bot_threads = calloc((size_t)settings->bot_threads + 1, sizeof *h->bot_threads);
+    for (int i = 0; h->bot_threads != NULL && i <= settings->bot_threads; i++)
+        if (pthread_create(&h->bot_threads[i], NULL, i < settings->bot_threads ? bot_thread : quick_bot_thread,
+                           h) == 0)
             h->bot_thread_count++;
     h->watchdog_started = pthread_create(&h->watchdog, NULL, watchdog_thread, h) == 0;
-    if (h->bot_thread_count < settings->bot_threads || !h->watchdog_started) {
+    if (h->bot_thread_count <= settings->bot_threads || !h->watchdog_started) {
         snprintf(why, why_len, "the hub's threads cannot be started");
         hub_free(h);
         return NULL;
@@ -2190,7 +2256,8 @@ void hub_free(hub *h)
     for (int i = 0; i < h->count; i++)
         game_free(h->games[i]);
     free(h->games);
-    free(h->queue);
+    for (int lane = 0; lane < LANES; lane++)
+        free(h->queues[lane].ids);
     free(h->bot_threads);
     free(h->creators);
     pthread_mutex_destroy(&h->creators_lock);

@@ -28,7 +28,7 @@ typedef struct hub hub;
 typedef struct hub_watch hub_watch;
 
 typedef struct hub_settings {
-    int bot_threads;        /* threads playing bot seats (>= 1) */
+    int bot_threads;        /* threads playing bot seats (>= 1), besides the one of quick bots */
     int keepalive_seconds;  /* silence before a watcher gets a keep-alive comment */
     int max_bot_millis;     /* longest time budget a bot spec may ask for */
     int max_bot_threads;    /* most search threads a bot spec may ask for */

@@ -6,7 +6,8 @@
 # limit are refused with 429 limit (so act+undo cannot grow a game without
 # end); games in memory stay within --max-games and idle ones leave (and
 # come back from the store when asked for); the database address is
-# printed without its password. The
+# printed without its password; a quick bot does not wait behind a slow
+# one. The
 # per-minute window is a minute long: the checks take a few seconds.
 test_name=server_limits
 . "$(dirname "$0")/../lib/cli.sh"
@@ -110,6 +111,26 @@ for _ in $(seq 1 300); do
     sleep 0.1
 done
 [ "$(stats)" = 0 ] || fail "$(stats) idle games are still in memory"
+serve_stop a
+
+# a quick bot never waits behind a slow one: with one bot thread busy with
+# a game of bots thinking 2 s a decision, a game of random bots is played to
+# its end while the slow game has made only a few decisions
+serve_start a "$tmp/lanes.db" --bot-threads 1 || exit 1
+bots() { echo "{\"game\": \"tikal\", \"players\": 2, \"seats\": [{\"type\": \"bot\", \"bot\": \"$1\"}, {\"type\": \"bot\", \"bot\": \"$1\"}]}"; }
+expect "a game of slow bots" "$(api POST /api/games "" "$(bots mcts:millis=2000)")" 201
+slow=$(jq -r .id "$tmp/body")
+expect "a game of random bots" "$(api POST /api/games "" "$(bots random)")" 201
+quick=$(jq -r .id "$tmp/body")
+for _ in $(seq 1 1200); do
+    [ "$(curl -s "$a_url/api/games/$quick" | jq -r .status)" = finished ] && break
+    sleep 0.1
+done
+quick_version=$(curl -s "$a_url/api/games/$quick" | jq -r .version)
+slow_version=$(curl -s "$a_url/api/games/$slow" | jq -r .version)
+[ "$(curl -s "$a_url/api/games/$quick" | jq -r .status)" = finished ] ||
+    fail "the random bots' game did not end beside the slow one (state $quick_version; slow game: $slow_version)"
+[ "$slow_version" -lt 60 ] || fail "the slow game is at state $slow_version: was the quick one waiting behind it?"
 serve_stop a
 
 # the database address is shown without its password (PostgreSQL's trust
