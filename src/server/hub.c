@@ -4,9 +4,11 @@
  * the bot threads; the watchdog thread (turn time limits, bots to wake,
  * other processes' changes announced by the store); live watchers.
  *
- * Locks: the table lock (hub.table_lock) guards the table of games; each
- * game's lock guards that game; the queue lock guards the bots' queue. They
- * are taken in that order only, and no lock is held while a bot thinks.
+ * Locks: the table lock (hub.table_lock) guards the table of games and
+ * who holds each (refs); each game's lock guards that game; the queue lock
+ * guards the bots' queues; the creators lock the quotas. They are taken in
+ * that order only; no lock is held while a bot thinks, nor a game's while
+ * its change is being stored (store_begin, store_end).
  */
 #include "server/hub.h"
 
@@ -77,6 +79,9 @@ typedef struct hub_game {
                                            the table's lock): it leaves memory only at 0 */
     pthread_mutex_t lock;               /* guards everything below */
     pthread_cond_t changed;             /* broadcast after every change, for watchers */
+    int storing;                        /* 1 while a change is being stored, the lock let go: other
+                                           changes wait (game_wait_changes), readers see g as stored */
+    pthread_cond_t stored;              /* broadcast when a change has been stored or refused */
     uint64_t epoch;                     /* changes seen by this process (events, seats, reloads) */
     store_game row;                     /* the stored row: options, status, state number */
     store_seat seats[GAME_MAX_PLAYERS]; /* the stored seats */
@@ -378,6 +383,7 @@ static void game_free(hub_game *g)
     json_decref(g->hints);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
+    pthread_cond_destroy(&g->stored);
     free(g);
 }
 
@@ -393,8 +399,34 @@ static hub_game *game_new(void)
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&g->changed, &attr);
     pthread_condattr_destroy(&attr);
+    pthread_cond_init(&g->stored, NULL);
     g->turn_seat = -1;
     return g;
+}
+
+/* Wait until no change of g (locked) is being stored: every change waits
+ * its turn, and sees what the one before stored. */
+static void game_wait_changes(hub_game *g)
+{
+    while (g->storing)
+        pthread_cond_wait(&g->stored, &g->lock);
+}
+
+/* Let go of g's lock while a change of it is being stored (store_end takes
+ * it again): meanwhile everyone reads g as it is stored, and other changes
+ * wait (game_wait_changes). */
+static void store_begin(hub_game *g)
+{
+    assert(!g->storing);
+    g->storing = 1;
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void store_end(hub_game *g)
+{
+    pthread_mutex_lock(&g->lock);
+    g->storing = 0;
+    pthread_cond_broadcast(&g->stored);
 }
 
 /* The match of a game with row's options after its events, into *out (a
@@ -444,12 +476,14 @@ static int undo_count(const store_event *events, int n)
     return undos;
 }
 
-/* Make g play m (replayed from g's row and its events): g takes m over. */
+/* Make g play m (replayed from g's row and its events): g takes m over,
+ * and m is left empty. */
 static void game_take_match(hub_game *g, match *m)
 {
     match_free(&g->m);
     g->m = *m;
-    g->def = m->game;
+    *m = (match){0};
+    g->def = g->m.game;
     g->broken = 0;
 }
 
@@ -499,6 +533,7 @@ static int game_reload(hub *h, hub_game *g)
     char why[256];
     match m;
 
+    game_wait_changes(g);
     if (store_load(h->st, g->row.id, &row, seats, &events, &n, why, sizeof why) != STORE_OK) {
         g->unsure = 1;
         fprintf(stderr, "maya serve: game %lld cannot be reloaded: %s\n", (long long)g->row.id, why);
@@ -519,21 +554,6 @@ static int game_reload(hub *h, hub_game *g)
     g->epoch++;
     pthread_cond_broadcast(&g->changed);
     return g->broken ? -1 : 0;
-}
-
-/* Put g (locked) back as it was stored before a change the store refused
- * (saved: g's match when the change began): what was not stored did not
- * happen. A refusal by conflict means another writer moved the game on:
- * then g takes what the store holds. If g cannot be put back, it is not
- * served until a reload succeeds. */
-static void game_roll_back(hub *h, hub_game *g, const match *saved, int store_code)
-{
-    int restored = match_copy(&g->m, saved) == 0;
-
-    if (!restored)
-        g->unsure = 1;
-    if (store_code == STORE_ECONFLICT || !restored)
-        game_reload(h, g);
 }
 
 /* Nonzero if g may be played and shown: it replays and is as stored. */
@@ -777,22 +797,23 @@ static void changed(hub *h, hub_game *g)
     queue_bot(h, g);
 }
 
-/* The record's Result value of a finished state: the scores. */
-static void result_text(const hub_game *g, char *out, size_t len)
+/* The record's Result value of g's finished position state: the scores. */
+static void result_text(const hub_game *g, const void *state, char *out, size_t len)
 {
     int scores[GAME_MAX_PLAYERS];
     size_t used = 0;
 
     out[0] = '\0';
-    g->def->scores(g->m.state, scores);
+    g->def->scores(state, scores);
     for (int s = 0; s < g->row.players && used < len; s++)
         used += (size_t)snprintf(out + used, len - used, s ? " %d" : "%d", scores[s]);
 }
 
-/* Apply action (by seat; -1: none) to g (locked), then draw every chance
- * outcome until a seat must act, and store it all in one append with the
- * new status. applied (if not NULL) receives the lines. 0, or -1 with r
- * filled and g as stored. */
+/* Apply action (by seat; -1: none) to a copy of g's match (g locked, no
+ * change of it being stored), then draw every chance outcome until a seat
+ * must act, and store it all in one append with the new status, without
+ * g's lock meanwhile; then g plays the copy. applied (if not NULL) receives
+ * the lines. 0, or -1 with r filled and g as stored. */
 static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hub_reply *r)
 {
     const game_def *def = g->def;
@@ -802,20 +823,21 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
     int n = 0, capacity = 0, rc = STORE_OK;
     store_status status;
     char result[STORE_RESULT_MAX] = "", why[256];
-    match saved = {0}; /* g's match as stored, put back if the store refuses */
+    match work = {0}; /* g's match with the change, played by g once stored */
 
-    if (match_copy(&saved, &g->m) != 0) {
+    assert(!g->storing);
+    if (match_copy(&work, &g->m) != 0) {
         fail(r, 500, "internal", "out of memory");
         return -1;
     }
     for (;;) {
-        int actor = match_current_player(&g->m), pick = action;
+        int actor = match_current_player(&work), pick = action;
         if (n > 0 || action < 0) {
             int outcomes;
             if (actor != GAME_CHANCE)
                 break;
-            outcomes = def->chance_outcomes(g->m.state, g->m.outcomes, g->m.probability);
-            pick = draw_outcome(g->row.seed, version + n + 1, g->m.outcomes, g->m.probability, outcomes);
+            outcomes = def->chance_outcomes(work.state, work.outcomes, work.probability);
+            pick = draw_outcome(g->row.seed, version + n + 1, work.outcomes, work.probability, outcomes);
         } else {
             actor = seat;
         }
@@ -830,24 +852,22 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
             }
             befores = more_befores;
         }
-        memcpy(befores + def->state_size * (size_t)n, g->m.state, def->state_size);
+        memcpy(befores + def->state_size * (size_t)n, work.state, def->state_size);
         events[n] = (store_event){.version = version + n + 1, .kind = STORE_ACTION, .actor = actor};
-        def->action_to_text(g->m.state, pick, events[n].text, sizeof events[n].text);
-        if (match_apply(&g->m, pick, why, sizeof why) != 0) {
-            if (n == 0) { /* the seat's own action: refused, nothing changed */
+        def->action_to_text(work.state, pick, events[n].text, sizeof events[n].text);
+        if (match_apply(&work, pick, why, sizeof why) != 0) {
+            if (n == 0) /* the seat's own action: refused, nothing changed */
                 fail(r, 422, "illegal", "%s", why);
-                free(events);
-                free(befores);
-                match_free(&saved);
-                return -1;
-            }
-            fail(r, 500, "internal", "chance outcome refused: %s", why);
+            else
+                fail(r, 500, "internal", "chance outcome refused: %s", why);
             goto refused;
         }
         n++;
     }
     if (n == 0) { /* nothing to draw: only the status changes */
-        rc = store_set_status(h->st, g->row.id, STORE_RUNNING, "", why, sizeof why);
+        store_begin(g);
+        rc = store_set_status(h->st, g->id, STORE_RUNNING, "", why, sizeof why);
+        store_end(g);
         if (rc != STORE_OK) {
             fail(r, 503, "store", "the game could not be stored: %s", why);
             goto refused;
@@ -855,14 +875,16 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
         g->row.status = STORE_RUNNING;
         free(events);
         free(befores);
-        match_free(&saved);
+        match_free(&work);
         changed(h, g);
         return 0;
     }
-    status = match_current_player(&g->m) == GAME_TERMINAL ? STORE_FINISHED : STORE_RUNNING;
+    status = match_current_player(&work) == GAME_TERMINAL ? STORE_FINISHED : STORE_RUNNING;
     if (status == STORE_FINISHED)
-        result_text(g, result, sizeof result);
-    rc = store_append(h->st, g->row.id, version, events, n, status, result, why, sizeof why);
+        result_text(g, work.state, result, sizeof result);
+    store_begin(g);
+    rc = store_append(h->st, g->id, version, events, n, status, result, why, sizeof why);
+    store_end(g);
     if (rc != STORE_OK) {
         if (rc == STORE_ECONFLICT)
             fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
@@ -873,27 +895,28 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
     }
     for (int i = 0; i < n && applied != NULL; i++) { /* the last n lines of play, as seat sees them */
         char seen[GAME_TEXT_MAX];
-        int index = g->m.count - n + i;
-        def->action_seen(befores + def->state_size * (size_t)i, g->m.actions[index], seat, g->m.state, seen,
+        int index = work.count - n + i;
+        def->action_seen(befores + def->state_size * (size_t)i, work.actions[index], seat, work.state, seen,
                          sizeof seen);
         json_array_append_new(applied, json_pack("{s:i, s:o, s:s}", "index", index, "actor",
                                                  events[i].actor >= 0 ? json_integer(events[i].actor)
                                                                       : json_string("chance"),
                                                  "text", seen));
     }
+    game_take_match(g, &work);
     g->row.version = version + n;
     g->row.status = status;
     snprintf(g->row.result, sizeof g->row.result, "%s", result);
     free(events);
     free(befores);
-    match_free(&saved);
     changed(h, g);
     return 0;
 refused:
     free(events);
     free(befores);
-    game_roll_back(h, g, &saved, rc);
-    match_free(&saved);
+    match_free(&work);
+    if (rc == STORE_ECONFLICT) /* another process moved the game on */
+        game_reload(h, g);
     return -1;
 }
 
@@ -1165,6 +1188,17 @@ static hub_game *lock_game(hub *h, int64_t id, hub_reply *r)
     return g;
 }
 
+/* lock_game for a request that changes the game: once no other change of
+ * it is being stored. */
+static hub_game *lock_game_to_change(hub *h, int64_t id, hub_reply *r)
+{
+    hub_game *g = lock_game(h, id, r);
+
+    if (g != NULL)
+        game_wait_changes(g);
+    return g;
+}
+
 /* ------------------------------------------------------------ requests */
 
 /* Read the seats of a create request into seats; -1 with r filled. */
@@ -1292,6 +1326,7 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
         return;
     }
     pthread_mutex_lock(&g->lock);
+    game_wait_changes(g);
     g->used = timer_now();
     /* a game that waits for players uses its creator's open-game quota
      * until it starts (changed() gives it back), and stays in memory
@@ -1390,26 +1425,31 @@ void hub_summary(hub *h, int64_t id, hub_reply *r)
     game_unlock(h, g);
 }
 
-/* Store seat of g (locked), changed in memory from before: only if the
- * stored seat is still before (else another process changed it first: g is
- * reloaded and r gets 409 conflict_code "seat N <conflict>"); if the store
- * fails, the seat is put back and r gets 503. 0 once stored. */
-static int store_seat_change(hub *h, hub_game *g, int seat, const store_seat *before, const char *conflict_code,
+/* Store seat (the new state of seat seat->seat of g, locked, no change of
+ * it being stored) without g's lock meanwhile, only if the stored seat is
+ * still g's (else another process changed it first: g is reloaded and r
+ * gets 409 conflict_code "seat N <conflict>"); once stored, g has it. If
+ * the store fails, r gets 503 and g is unchanged. 0 once stored. */
+static int store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
                              const char *conflict, hub_reply *r)
 {
+    store_seat before = g->seats[seat->seat];
     char why[256];
-    int rc = store_set_seat(h->st, g->row.id, &g->seats[seat], before, why, sizeof why);
+    int rc;
 
+    store_begin(g);
+    rc = store_set_seat(h->st, g->id, seat, &before, why, sizeof why);
+    store_end(g);
     if (rc == STORE_ECONFLICT) {
         game_reload(h, g);
-        fail(r, 409, conflict_code, "seat %d %s", seat, conflict);
+        fail(r, 409, conflict_code, "seat %d %s", seat->seat, conflict);
         return -1;
     }
     if (rc != STORE_OK) {
-        g->seats[seat] = *before;
         fail(r, 503, "store", "the seat could not be stored: %s", why);
         return -1;
     }
+    g->seats[seat->seat] = *seat;
     changed(h, g);
     return 0;
 }
@@ -1420,11 +1460,11 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
     json_int_t seat;
     const char *name;
     char token[TOKEN_TEXT];
-    store_seat before;
+    store_seat taken;
     hub_game *g;
 
     if (only_fields(body, fields, 2, r) != 0 || text_field(body, "name", STORE_NAME_MAX, &name, r) != 0 ||
-        (g = lock_game(h, id, r)) == NULL)
+        (g = lock_game_to_change(h, id, r)) == NULL)
         return;
     if (int_field(body, "seat", 0, g->row.players - 1, 0, -1, &seat, r) != 0)
         goto done;
@@ -1440,13 +1480,13 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
         fail(r, 409, "seat_taken", seat < 0 ? "every seat is taken" : "seat %d is taken", (int)seat);
         goto done;
     }
-    before = g->seats[seat];
-    g->seats[seat].taken = 1;
+    taken = g->seats[seat];
+    taken.taken = 1;
     if (name != NULL)
-        snprintf(g->seats[seat].name, sizeof g->seats[seat].name, "%s", name);
-    token_new(token, g->seats[seat].token_hash);
+        snprintf(taken.name, sizeof taken.name, "%s", name);
+    token_new(token, taken.token_hash);
     /* another process may have given the seat away first */
-    if (store_seat_change(h, g, (int)seat, &before, "seat_taken", "is taken", r) != 0)
+    if (store_seat_change(h, g, &taken, "seat_taken", "is taken", r) != 0)
         goto done;
     /* the seat is the joiner's once stored: if the start cannot be stored
      * now, the watchdog starts the game later (sweep) */
@@ -1567,7 +1607,7 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
     hub_game *g;
 
     if (only_fields(body, fields, 3, r) != 0 || text_field(body, "action", GAME_TEXT_MAX, &text, r) != 0 ||
-        (g = lock_game(h, id, r)) == NULL)
+        (g = lock_game_to_change(h, id, r)) == NULL)
         return;
     if (int_field(body, "id", 0, g->def->num_actions - 1, 0, -1, &number, r) != 0 ||
         (seat = mover(g, token, body, r)) == NO_SEAT)
@@ -1596,10 +1636,11 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
     store_event undo;
     char why[256];
     int seat, rc;
+    int64_t version;
     hub_game *g;
-    match saved = {0}; /* g's match as stored, put back if the store refuses */
+    match work = {0}; /* g's match with the action taken back, played by g once stored */
 
-    if (only_fields(body, fields, 1, r) != 0 || (g = lock_game(h, id, r)) == NULL)
+    if (only_fields(body, fields, 1, r) != 0 || (g = lock_game_to_change(h, id, r)) == NULL)
         return;
     if ((seat = mover(g, token, body, r)) == NO_SEAT)
         goto done;
@@ -1612,32 +1653,32 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
              (long long)id, g->undos);
         goto done;
     }
-    if (match_copy(&saved, &g->m) != 0) {
-        fail(r, 500, "internal", "out of memory");
+    if (match_copy(&work, &g->m) != 0 || match_undo(&work, why, sizeof why) != 0) {
+        fail(r, 500, "internal", "the undo cannot be worked out");
         goto done;
     }
-    if (match_undo(&g->m, why, sizeof why) != 0) {
-        fail(r, 500, "internal", "the undo cannot be replayed: %s", why);
-        game_roll_back(h, g, &saved, STORE_OK);
-        goto done;
-    }
-    undo = (store_event){.version = g->row.version + 1, .kind = STORE_UNDO, .actor = seat};
-    rc = store_append(h->st, id, g->row.version, &undo, 1, STORE_RUNNING, "", why, sizeof why);
+    version = g->row.version;
+    undo = (store_event){.version = version + 1, .kind = STORE_UNDO, .actor = seat};
+    store_begin(g);
+    rc = store_append(h->st, id, version, &undo, 1, STORE_RUNNING, "", why, sizeof why);
+    store_end(g);
     if (rc != STORE_OK) {
-        if (rc == STORE_ECONFLICT)
+        if (rc == STORE_ECONFLICT) {
             fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
-                 (long long)g->row.version);
-        else
+                 (long long)version);
+            game_reload(h, g);
+        } else {
             fail(r, 503, "store", "the undo could not be stored: %s", why);
-        game_roll_back(h, g, &saved, rc);
+        }
         goto done;
     }
-    g->row.version++;
+    game_take_match(g, &work);
+    g->row.version = version + 1;
     g->undos++;
     changed(h, g);
     answer(r, 200, json_pack("{s:I}", "version", (json_int_t)g->row.version));
 done:
-    match_free(&saved);
+    match_free(&work);
     game_unlock(h, g);
 }
 
@@ -1645,18 +1686,18 @@ done:
  * replacement bot in a running one. */
 static int give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
 {
-    store_seat before = g->seats[seat];
+    store_seat given = g->seats[seat];
 
-    memset(g->seats[seat].token_hash, 0, sizeof g->seats[seat].token_hash);
+    memset(given.token_hash, 0, sizeof given.token_hash);
     if (g->row.status == STORE_OPEN) {
-        g->seats[seat].taken = 0;
-        g->seats[seat].hints_off = 0;
-        g->seats[seat].name[0] = '\0';
+        given.taken = 0;
+        given.hints_off = 0;
+        given.name[0] = '\0';
     } else {
-        g->seats[seat].is_bot = 1;
-        snprintf(g->seats[seat].bot, sizeof g->seats[seat].bot, "%s", g->row.replacement);
+        given.is_bot = 1;
+        snprintf(given.bot, sizeof given.bot, "%s", g->row.replacement);
     }
-    return store_seat_change(h, g, seat, &before, "stale", "changed meanwhile", r);
+    return store_seat_change(h, g, &given, "stale", "changed meanwhile", r);
 }
 
 void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
@@ -1664,7 +1705,7 @@ void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_re
     hub_game *g;
     int seat;
 
-    if (only_fields(body, NULL, 0, r) != 0 || (g = lock_game(h, id, r)) == NULL)
+    if (only_fields(body, NULL, 0, r) != 0 || (g = lock_game_to_change(h, id, r)) == NULL)
         return;
     seat = seat_of(g, token, 1, r);
     if (seat != NO_SEAT) {
@@ -1789,10 +1830,10 @@ void hub_stats(hub *h, hub_reply *r)
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
 {
     hub_game *g;
-    store_seat before;
+    store_seat off;
     int seat;
 
-    if (only_fields(body, NULL, 0, r) != 0 || (g = lock_game(h, id, r)) == NULL)
+    if (only_fields(body, NULL, 0, r) != 0 || (g = lock_game_to_change(h, id, r)) == NULL)
         return;
     seat = seat_of(g, token, 1, r);
     if (seat == NO_SEAT)
@@ -1802,9 +1843,9 @@ void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hu
         goto done;
     }
     if (!g->seats[seat].hints_off) {
-        before = g->seats[seat];
-        g->seats[seat].hints_off = 1;
-        if (store_seat_change(h, g, seat, &before, "stale", "changed meanwhile", r) != 0)
+        off = g->seats[seat];
+        off.hints_off = 1;
+        if (store_seat_change(h, g, &off, "stale", "changed meanwhile", r) != 0)
             goto done;
     }
     answer(r, 200, json_pack("{s:i, s:b}", "seat", seat, "hints", 0));
@@ -1992,6 +2033,7 @@ static void bot_move(hub *h, int64_t id)
     free(seen);
 
     pthread_mutex_lock(&g->lock);
+    game_wait_changes(g);
     g->bot_queued = 0;
     if (action < 0) {
         fprintf(stderr, "maya serve: game %lld: bot \"%s\" cannot move: %s\n", (long long)id, spec, why);
@@ -2097,6 +2139,7 @@ static void sweep(hub *h)
         hub_reply r = {0};
         int seat;
         pthread_mutex_lock(&g->lock);
+        game_wait_changes(g);
         if (g->unsure)
             game_reload(h, g);
         if (game_served(g) && start_if_full(h, g, &r) != 0) /* a start the store refused before */

@@ -6,10 +6,15 @@
  *
  * The hub is the server's authority: it checks every request's seat token,
  * state number and legality; it draws every chance outcome (draw.h); it
- * commits every change to the store before answering (store.h), and if the
- * store refuses it rebuilds the game from what is stored, so memory never
- * runs ahead of the database. Everything it answers for a seat is built
- * from that seat's observation (a spectator's is the public one).
+ * works every change out on a copy of the game and stores it (store.h)
+ * before the game shows it and the request is answered, so memory never
+ * runs ahead of the database: what the store refuses did not happen. The
+ * game's lock is let go while the store writes, so readers go on (seeing
+ * the game as stored) while its other changes wait their turn. Games leave
+ * memory when nothing is to happen in them and come back on demand, within
+ * the limits of hub_settings. Everything it answers for a seat is built
+ * from that seat's observation (a spectator's is the public one); once a
+ * game is over, everyone sees all of it.
  *
  * Requests arrive as already parsed JSON (server.c does HTTP); each request
  * function fills a hub_reply: an HTTP status and a JSON body (or a text), or
