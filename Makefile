@@ -4,6 +4,7 @@
 #   make test   install what is missing, build with sanitizers, run every test
 #   make bench  engine benchmarks
 #   make bench-server  the server's load figures (SQLite and PostgreSQL)
+#   make tsan   the server's end-to-end test under ThreadSanitizer (make test runs it too)
 
 CC      ?= cc
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror=implicit-function-declaration
@@ -11,6 +12,7 @@ CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -pthread
 INC     := -Isrc -Ibuild/gen
 OPT     ?= -O2 -g -flto=auto
 SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+TSAN    := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIBS    := -lm -pthread
 CURSES_LIBS := $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
@@ -27,11 +29,14 @@ GEN      := build/gen/tikal_data.h build/gen/tzolkin_data.h
 
 REL_OBJ  := $(patsubst src/%.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst src/%.c,build/san/%.o,$(LIB_SRC))
+TSAN_OBJ := $(patsubst src/%.c,build/tsan/%.o,$(LIB_SRC))
+# the server and the API test programs under ThreadSanitizer (tests/cli/server_threads.sh)
+TSAN_PROGS := build/tsan/maya build/tsan/tests/api_check build/tsan/tests/api_play
 TESTS    := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # test programs that shell tests run (tests/*.c not named *_test.c: run.sh does not run them alone)
 TEST_PROGS := $(patsubst tests/%.c,build/san/tests/%,$(filter-out $(TEST_SRC),$(wildcard tests/*.c)))
 
-.PHONY: all run test bench bench-server deps clean
+.PHONY: all run test bench bench-server tsan deps clean
 all: build/maya
 
 deps:
@@ -44,8 +49,12 @@ run: deps
 	./build/maya serve --port $(PORT) --db maya.db --web web
 
 test: deps
-	@$(MAKE) --no-print-directory build/san/maya $(TESTS) $(TEST_PROGS)
+	@$(MAKE) --no-print-directory build/san/maya $(TESTS) $(TEST_PROGS) $(TSAN_PROGS)
 	@sh tests/run.sh
+
+tsan: deps
+	@$(MAKE) --no-print-directory $(TSAN_PROGS)
+	sh tests/cli/server_threads.sh
 
 bench: build/maya
 	./build/maya bench tikal
@@ -69,7 +78,7 @@ build/gen/weights.h: $(WEIGHTS) tools/embed-text.awk
 	@mkdir -p $(dir $@)
 	awk -f tools/embed-text.awk $(WEIGHTS) > $@.tmp && mv $@.tmp $@
 # only the evaluation table includes them: new weights rebuild one file
-build/rel/bots/eval.o build/san/bots/eval.o: build/gen/weights.h
+build/rel/bots/eval.o build/san/bots/eval.o build/tsan/bots/eval.o: build/gen/weights.h
 
 build/rel/%.o: src/%.c $(GEN)
 	@mkdir -p $(dir $@)
@@ -89,7 +98,18 @@ build/san/tests/%: tests/%.c $(SAN_OBJ) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(SAN) $(INC) -Itests $< $(SAN_OBJ) $(TEST_LIBS) $(LIBS) -o $@
 
+build/tsan/%.o: src/%.c $(GEN)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(TSAN) $(INC) -MMD -MP -c $< -o $@
+
+build/tsan/maya: $(TSAN_OBJ) build/tsan/cli/main.o
+	$(CC) $(TSAN) $^ $(LIBS) -o $@
+
+build/tsan/tests/%: tests/%.c $(TSAN_OBJ) $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(TSAN) $(INC) -Itests $< $(TSAN_OBJ) $(TEST_LIBS) $(LIBS) -o $@
+
 clean:
 	rm -rf build
 
--include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d)
+-include $(REL_OBJ:.o=.d) $(SAN_OBJ:.o=.d) $(TSAN_OBJ:.o=.d)

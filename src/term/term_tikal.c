@@ -72,7 +72,7 @@ static void hex_contents(const tikal_state *s, const tikal_state *fresh, int fie
     hex_stone(c, y0 + 5, x0 + 3, f->stones[4]);
     hex_stone(c, y0 + 2, x0 + 3, f->stones[5]);
     /* what the field is, in at most 6 cells between the NW and NE stones */
-    char info[16] = "";
+    char info[32] = ""; /* one line of a field: "T10+9", "1:8L" ... */
     int style = TERM_ST_TITLE;
     switch (f->kind) {
     case TIKAL_BASECAMP:
