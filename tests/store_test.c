@@ -419,6 +419,17 @@ static void test_append_and_load(void **state)
     assert_events_equal(got_events, events, 5);
     assert_string_equal(got_events[5].text, longest.text);
     free(got_events);
+
+    /* the row and seats alone (a listing's), without the events */
+    store_game row;
+    store_seat row_seats[GAME_MAX_PLAYERS];
+    assert_int_equal(store_load(f->st, game.id, &row, row_seats, NULL, NULL, why, sizeof why), STORE_OK);
+    assert_int_equal(row.version, 6);
+    assert_int_equal(row.status, STORE_FINISHED);
+    assert_string_equal(row.result, "3 1");
+    assert_memory_equal(row_seats, got_seats, sizeof row_seats[0] * (size_t)row.players);
+    store_event *only_events = NULL;
+    assert_int_equal(store_load(f->st, game.id, &row, row_seats, &only_events, NULL, why, sizeof why), STORE_EINVAL);
 }
 
 static void test_append_conflict(void **state)

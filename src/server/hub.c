@@ -611,32 +611,40 @@ static json_t *scores_json(const hub_game *g, const void *public_view)
     return list;
 }
 
-static json_t *summary_json(const hub_game *g)
+/* A game's summary as its stored row and seats tell it (a listing's
+ * entry): summary_json without to_move and scores. */
+static json_t *row_summary_json(const store_game *row, const store_seat *seat_rows)
 {
     json_t *seats = json_array();
-    json_t *summary;
-    void *public_view = malloc(g->def->state_size);
 
-    if (public_view == NULL || seats == NULL) {
-        free(public_view);
-        json_decref(seats);
-        return NULL;
-    }
-    g->def->observation(g->m.state, GAME_CHANCE, public_view);
-    for (int s = 0; s < g->row.players; s++) {
-        const store_seat *seat = &g->seats[s];
+    for (int s = 0; seats != NULL && s < row->players; s++) {
+        const store_seat *seat = &seat_rows[s];
         json_array_append_new(seats, json_pack("{s:i, s:s, s:s?, s:s, s:b, s:b}", "seat", s, "type",
                                                seat->is_bot ? "bot" : "human", "bot",
                                                seat->is_bot ? seat->bot : NULL, "name", seat->name, "taken",
                                                seat->is_bot || seat->taken, "hints", !seat->hints_off));
     }
-    summary = json_pack("{s:I, s:s, s:s?, s:i, s:s, s:I, s:o, s:s, s:i, s:s, s:o, s:o, s:s?}", "id",
-                        (json_int_t)g->row.id, "game", g->row.game, "variant",
-                        g->row.variant[0] ? g->row.variant : NULL, "players", g->row.players, "status",
-                        status_name(g->row.status), "version", (json_int_t)g->row.version, "to_move",
-                        to_move_json(g), "created", g->row.created, "turn_seconds", g->row.turn_seconds,
-                        "replacement", g->row.replacement, "seats", seats, "scores", scores_json(g, public_view),
-                        "result", g->row.status == STORE_FINISHED ? g->row.result : NULL);
+    return json_pack("{s:I, s:s, s:s?, s:i, s:s, s:I, s:s, s:i, s:s, s:o, s:s?}", "id", (json_int_t)row->id,
+                     "game", row->game, "variant", row->variant[0] ? row->variant : NULL, "players",
+                     row->players, "status", status_name(row->status), "version", (json_int_t)row->version,
+                     "created", row->created, "turn_seconds", row->turn_seconds, "replacement", row->replacement,
+                     "seats", seats, "result", row->status == STORE_FINISHED ? row->result : NULL);
+}
+
+/* g's summary (GET /api/games/ID): its row, who is to move and the scores. */
+static json_t *summary_json(const hub_game *g)
+{
+    json_t *summary = row_summary_json(&g->row, g->seats);
+    void *public_view = malloc(g->def->state_size);
+
+    if (public_view == NULL || summary == NULL) {
+        free(public_view);
+        json_decref(summary);
+        return NULL;
+    }
+    g->def->observation(g->m.state, GAME_CHANCE, public_view);
+    json_object_set_new(summary, "to_move", to_move_json(g));
+    json_object_set_new(summary, "scores", scores_json(g, public_view));
     free(public_view);
     return summary;
 }
@@ -1402,14 +1410,22 @@ void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
         fail(r, 503, "store", "the games cannot be listed");
         return;
     }
+    /* from the stored rows: a game in memory gives its own (as stored),
+     * and no game is loaded for a listing */
     games = json_array();
     for (int i = 0; i < n; i++) {
-        hub_reply skip = {0};
-        hub_game *g = lock_game(h, ids[i], &skip);
-        if (g == NULL)
-            continue; /* damaged or just gone: left out of the list */
-        json_array_append_new(games, summary_json(g));
-        game_unlock(h, g);
+        hub_game *g = table_find(h, ids[i], NULL);
+        store_game row;
+        store_seat seats[GAME_MAX_PLAYERS];
+        if (g != NULL) {
+            pthread_mutex_lock(&g->lock);
+            row = g->row;
+            memcpy(seats, g->seats, sizeof seats);
+            game_unlock(h, g);
+        } else if (store_load(h->st, ids[i], &row, seats, NULL, NULL, why, sizeof why) != STORE_OK) {
+            continue; /* just gone, or the store failed: left out of the list */
+        }
+        json_array_append_new(games, row_summary_json(&row, seats));
     }
     free(ids);
     answer(r, 200, json_pack("{s:o}", "games", games));

@@ -237,7 +237,7 @@ int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MA
         *events = NULL;
     if (n)
         *n = 0;
-    if (!st || !game || !seats || !events || !n)
+    if (!st || !game || !seats || !events != !n)
         return store_fail(why, why_len, STORE_EINVAL, "store_load: no store or no place for the game");
     return st->backend->load(st->impl, id, game, seats, events, n, why, why_len);
 }

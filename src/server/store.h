@@ -128,7 +128,8 @@ int store_append(store *st, int64_t game, int64_t version, const store_event *ev
                  store_status status, const char *result, char *why, size_t why_len);
 
 /* Load one game: its row, seats[0..players-1] and every event in order
- * (*events is malloc'd, free it; *n its count). STORE_ENOTFOUND if absent. */
+ * (*events is malloc'd, free it; *n its count), or with events and n NULL
+ * the row and seats only. STORE_ENOTFOUND if absent. */
 int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
                store_event **events, int *n, char *why, size_t why_len);
 /* Ids of games, newest first, at most max: with status (or every status

@@ -757,7 +757,7 @@ static int load_on(PGconn *conn, int64_t id, store_game *game, store_seat seats[
         rc = exec(conn, &seats_res,
                   "SELECT seat, is_bot, bot, name, taken, token_hash, hints_off FROM seats WHERE game = $1 ORDER BY seat",
                   &params, what, why, why_len);
-    if (rc == STORE_OK)
+    if (rc == STORE_OK && events != NULL)
         rc = exec(conn, &events_res, "SELECT version, kind, actor, text FROM events WHERE game = $1 ORDER BY version",
                   &params, what, why, why_len);
     if (rc == STORE_OK)
@@ -768,7 +768,10 @@ static int load_on(PGconn *conn, int64_t id, store_game *game, store_seat seats[
     store_seat rows[GAME_MAX_PLAYERS];
     if (rc == STORE_OK && (read_game_row(game_res, id, &row) != 0 || read_seats(seats_res, row.players, rows) != 0))
         rc = store_fail(why, why_len, STORE_EIO, "postgresql: %s: the stored game or its seats are damaged", what);
-    if (rc == STORE_OK) {
+    if (rc == STORE_OK && events == NULL) {
+        *game = row;
+        memcpy(seats, rows, (size_t)row.players * sizeof rows[0]);
+    } else if (rc == STORE_OK) {
         int ok;
         store_event *list = read_events(events_res, (int)row.version, &ok);
         if (!ok)

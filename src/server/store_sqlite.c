@@ -620,7 +620,7 @@ static int sqlite_load(void *impl, int64_t id, store_game *game, store_seat seat
         rc = load_game_row(s->db, id, &row, what, why, why_len);
     if (rc == STORE_OK)
         rc = load_seats(s->db, id, row.players, rows, what, why, why_len);
-    if (rc == STORE_OK)
+    if (rc == STORE_OK && events != NULL)
         rc = load_events(s->db, id, row.version, events, n, what, why, why_len);
     roll_back(s->db); /* ends the read transaction: nothing was written */
     pthread_mutex_unlock(&s->lock);

@@ -111,6 +111,9 @@ for _ in $(seq 1 300); do
     sleep 0.1
 done
 [ "$(stats)" = 0 ] || fail "$(stats) idle games are still in memory"
+# a listing is answered from the stored rows: it loads no game
+[ "$(curl -s "$a_url/api/games?limit=500" | jq '.games | length')" = 5 ] || fail "the list lacks games"
+[ "$(stats)" = 0 ] || fail "listing the games loaded $(stats) of them"
 serve_stop a
 
 # a quick bot never waits behind a slow one: with one bot thread busy with
