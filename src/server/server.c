@@ -185,9 +185,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         s->woken = 0;
         hung_up = s->hung_up;
         pthread_mutex_unlock(&srv->streams_lock);
-        if (hung_up)
-            return MHD_CONTENT_READER_END_WITH_ERROR;
-        if (atomic_load(&srv->stopping))
+        if (hung_up || atomic_load(&srv->stopping))
             return MHD_CONTENT_READER_END_OF_STREAM;
         status = hub_watch_poll(s->watch, &s->piece, &s->len, &due);
         s->sent = 0;
@@ -471,13 +469,13 @@ static void completed(void *cls, struct MHD_Connection *connection, void **state
     }
 }
 
-/* Begin a new second, if one began: log the count of the lines left out
- * in the last. log->lock held. */
-static void log_roll(server_log *log)
+/* Begin a new second, if one began (or at the end, if last): log the
+ * count of the lines left out in the last. log->lock held. */
+static void log_roll(server_log *log, int last)
 {
     long second = (long)timer_now();
 
-    if (second == log->second)
+    if (second == log->second && !last)
         return;
     if (log->suppressed > 0)
         fprintf(stderr, "maya serve: http: ... %ld more suppressed\n", log->suppressed);
@@ -492,7 +490,7 @@ static void log_http(void *cls, const char *format, va_list args)
     server_log *log = cls;
 
     pthread_mutex_lock(&log->lock);
-    log_roll(log);
+    log_roll(log, 0);
     if (log->lines < log->per_second) {
         log->lines++;
         fputs("maya serve: http: ", stderr);
@@ -503,11 +501,12 @@ static void log_http(void *cls, const char *format, va_list args)
     pthread_mutex_unlock(&log->lock);
 }
 
-/* Log the count of suppressed lines once their second is over. */
-static void log_flush(server_log *log)
+/* Log the count of suppressed lines once their second is over (last: at
+ * once). */
+static void log_flush(server_log *log, int last)
 {
     pthread_mutex_lock(&log->lock);
-    log_roll(log);
+    log_roll(log, last);
     pthread_mutex_unlock(&log->lock);
 }
 
@@ -546,7 +545,7 @@ static void *watch_streams(void *arg)
                     wake(s);
         }
         pthread_mutex_unlock(&srv->streams_lock);
-        log_flush(&srv->log);
+        log_flush(&srv->log, 0);
     }
     return NULL;
 }
@@ -574,6 +573,7 @@ static void server_free(server *srv)
     }
     if (srv->hangups >= 0)
         close(srv->hangups);
+    log_flush(&srv->log, 1);
     pthread_mutex_destroy(&srv->streams_lock);
     pthread_mutex_destroy(&srv->log.lock);
     free(srv->web_dir);
@@ -611,10 +611,11 @@ server *server_start(hub *h, const char *address, int port, const char *web_dir,
     srv->watcher_started = 1;
     srv->daemon = MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL, handle, srv,
+        MHD_OPTION_EXTERNAL_LOGGER, log_http, &srv->log, /* first, so that every message goes through it */
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)settings->threads,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)settings->max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         (unsigned)settings->per_address, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)settings->request_seconds,
-        MHD_OPTION_EXTERNAL_LOGGER, log_http, &srv->log, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
         MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (srv->daemon == NULL) {
         snprintf(why, why_len, "cannot listen on %s:%d (in use, or not allowed)", address, port);
