@@ -107,14 +107,16 @@ static const struct cli_usage_text {
      "    --web serves the browser UI from DIR.\n"},
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
-     "             [--variant NAME] [--seed S] [--csv FILE]\n"
+     "             [--variant NAME] [--seed S] [--csv FILE] [--watchers W]\n"
      "    Load test of a maya server: N games (default 100; tikal, 2 players unless\n"
      "    told) of human seats only, every seat joined, kept busy at once for S\n"
      "    seconds (default 30): each game draws one legal action of the seat to move\n"
      "    (game k's draws from --seed + k, default 1) and submits it; a game\n"
      "    that ends is replaced. Prints the submissions accepted per second, their\n"
      "    latency (p50, p90, p99, max) and the refused ones by status; --csv appends\n"
-     "    one line of these figures to FILE (a header line first if it is new).\n"},
+     "    one line of these figures to FILE (a header line first if it is new).\n"
+     "    --watchers W opens W event streams as spectators of the games (watcher k\n"
+     "    follows game k mod N, and its next game) and counts the views they get.\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},
