@@ -97,14 +97,25 @@ static const struct cli_usage_text {
      "    number of threads J (default: every core).\n"},
     {"serve",
      "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
-     "           [--bot-threads N] [--hint-searches N] [--web DIR]\n"
+     "           [--bot-threads N] [--hint-searches N] [--web DIR] [--http-threads N]\n"
+     "           [--max-connections N] [--per-address N] [--request-timeout S]\n"
+     "           [--idle-timeout S] [--log-lines N]\n"
      "    The online server: the HTTP/JSON API of docs/api.md for games of every\n"
      "    game, bots in their seats, live updates. Games are kept in a SQLite file\n"
      "    (default maya.db) or a PostgreSQL database shared by several servers.\n"
      "    --port 0 takes any free port; the address is printed. Bots think on N\n"
      "    threads (default: every core). Hints are worked out at most N at once\n"
      "    (--hint-searches, default 2; more are answered 503 busy, 0 none).\n"
-     "    --web serves the browser UI from DIR.\n"},
+     "    --web serves the browser UI from DIR.\n"
+     "    Connections are served by --http-threads threads (default 16; a request\n"
+     "    waiting for the store or a hint search holds one, with the connections\n"
+     "    it serves); event streams hold none. Bounds: --max-connections at once\n"
+     "    (default 10000, at most the open-file limit less 256), --per-address\n"
+     "    from one client address (default 128); a connection silent for\n"
+     "    --request-timeout seconds in an unfinished request is closed (default\n"
+     "    10), and one idle between requests after --idle-timeout (default 60);\n"
+     "    at most --log-lines lines of the HTTP log a second (default 10), then\n"
+     "    one line with the count of the rest (docs/api.md, Limits).\n"},
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
      "             [--variant NAME] [--seed S] [--csv FILE] [--watchers W]\n"
