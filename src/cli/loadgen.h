@@ -34,9 +34,9 @@ typedef struct loadgen_config {
     int players;          /* seats of every game */
     long games;           /* games kept busy at once */
     long seconds;         /* length of the measurement */
-    long watchers;        /* spectators following the games' event streams */
     uint64_t seed;        /* game k's choices are drawn from seed + k */
     const char *csv;      /* file to append one line of figures to, or NULL */
+    long watchers;        /* spectators following the games' event streams */
 } loadgen_config;
 
 /* What a run measured. */
