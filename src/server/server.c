@@ -517,7 +517,7 @@ static void *watch_streams(void *arg)
 {
     server *srv = arg;
     struct epoll_event events[HANGUPS_AT_ONCE];
-    double next_sweep = 0;
+    double next_sweep = 0, now;
 
     while (!atomic_load(&srv->stopping)) {
         int n;
@@ -538,10 +538,11 @@ static void *watch_streams(void *arg)
                 wake(s);
             }
         }
-        if (timer_now() >= next_sweep) {
-            next_sweep = timer_now() + 1;
+        now = timer_now();
+        if (now >= next_sweep) {
+            next_sweep = now + 1;
             for (stream *s = srv->streams; s != NULL; s = s->next)
-                if (s->suspended && s->due <= timer_now())
+                if (s->suspended && s->due <= now)
                     wake(s);
         }
         pthread_mutex_unlock(&srv->streams_lock);
