@@ -885,7 +885,7 @@ static void run_load(fake_server *fake, int stale_every, loadgen_result *result)
     pthread_mutex_unlock(&fake->lock);
     char url[64];
     snprintf(url, sizeof url, "http://127.0.0.1:%d", fake->port);
-    loadgen_config config = {url, "tikal", NULL, 3, 6, 1, 5, NULL};
+    loadgen_config config = {url, "tikal", NULL, 3, 6, 1, 5, NULL, 0};
     char why[512] = "";
     assert_int_equal(loadgen_run(&config, result, why, sizeof why), 0);
 }
@@ -925,7 +925,7 @@ static void test_load(void **state)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    loadgen_config config = {"http://h", "tikal", "auction", 3, 6, 1, 5, path};
+    loadgen_config config = {"http://h", "tikal", "auction", 3, 6, 1, 5, path, 0};
     assert_int_equal(loadgen_write_csv(path, &config, &r), 0);
     assert_int_equal(loadgen_write_csv(path, &config, &r), 0);
     FILE *in = fopen(path, "r");
@@ -952,7 +952,7 @@ static void test_load(void **state)
     assert_non_null(strstr(table, "stale (409 stale, never expected with one client per game): "));
 
     /* nobody listening: a clear failure before any game */
-    loadgen_config nowhere = {"http://127.0.0.1:1", "tikal", NULL, 2, 3, 1, 1, NULL};
+    loadgen_config nowhere = {"http://127.0.0.1:1", "tikal", NULL, 2, 3, 1, 1, NULL, 0};
     char why[512] = "";
     assert_int_equal(loadgen_run(&nowhere, &r, why, sizeof why), CLI_FAIL);
     assert_non_null(strstr(why, "cannot reach the server at http://127.0.0.1:1"));

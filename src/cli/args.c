@@ -98,14 +98,26 @@ static const struct cli_usage_text {
      "    number of threads J (default: every core).\n"},
     {"serve",
      "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
-     "           [--bot-threads N] [--hint-searches N] [--web DIR] [LIMITS]\n"
+     "           [--bot-threads N] [--hint-searches N] [--web DIR] [--http-threads N]\n"
+     "           [--max-connections N] [--per-address N] [--request-timeout S]\n"
+     "           [--idle-timeout S] [--log-lines N] [LIMITS]\n"
      "    The online server: the HTTP/JSON API of docs/api.md for games of every\n"
      "    game, bots in their seats, live updates. Games are kept in a SQLite file\n"
      "    (default maya.db) or a PostgreSQL database shared by several servers.\n"
      "    --port 0 takes any free port; the address is printed. Bots think on N\n"
      "    threads (default: every core). Hints are worked out at most N at once\n"
      "    (--hint-searches, default 2; more are answered 503 busy, 0 none).\n"
-     "    --web serves the browser UI from DIR. LIMITS (docs/api.md; 0: none):\n"
+     "    --web serves the browser UI from DIR.\n"
+     "    Connections are served by --http-threads threads (default 16; a request\n"
+     "    waiting for the store or a hint search holds one, with the connections\n"
+     "    it serves); event streams hold none. Bounds: --max-connections at once\n"
+     "    (default 10000, at most the open-file limit less 256), --per-address\n"
+     "    from one client address (default 128); a connection silent for\n"
+     "    --request-timeout seconds in an unfinished request is closed (default\n"
+     "    10), and one idle between requests after --idle-timeout (default 60);\n"
+     "    at most --log-lines lines of the HTTP log a second (default 10), then\n"
+     "    one line with the count of the rest (docs/api.md, Limits).\n"
+     "    LIMITS of games and bots (docs/api.md; 0: none):\n"
      "    --max-bot-millis 2000, --max-bot-threads 2, --max-bot-iterations 50000,\n"
      "    --max-bot-nodes 200000: the largest bot a game may ask for (else 422);\n"
      "    --max-undos 300: undos one game may store (more: 429); per client\n"
@@ -116,14 +128,16 @@ static const struct cli_usage_text {
      "    nothing is to happen in it (it comes back from the store when asked for).\n"},
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
-     "             [--variant NAME] [--seed S] [--csv FILE]\n"
+     "             [--variant NAME] [--seed S] [--csv FILE] [--watchers W]\n"
      "    Load test of a maya server: N games (default 100; tikal, 2 players unless\n"
      "    told) of human seats only, every seat joined, kept busy at once for S\n"
      "    seconds (default 30): each game draws one legal action of the seat to move\n"
      "    (game k's draws from --seed + k, default 1) and submits it; a game\n"
      "    that ends is replaced. Prints the submissions accepted per second, their\n"
      "    latency (p50, p90, p99, max) and the refused ones by status; --csv appends\n"
-     "    one line of these figures to FILE (a header line first if it is new).\n"},
+     "    one line of these figures to FILE (a header line first if it is new).\n"
+     "    --watchers W opens W event streams as spectators of the games (watcher k\n"
+     "    follows game k mod N, and its next game) and counts the views they get.\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},

@@ -66,8 +66,18 @@ typedef struct loadgen_slot {
     rng rng;                                         /* draws of this game's actions */
 } loadgen_slot;
 
+/* A spectator following the event stream of one slot's game. */
+typedef struct loadgen_watcher {
+    struct loadgen_state *st; /* the run */
+    CURL *easy;               /* its stream's handle */
+    int seen_first;           /* 1 once the stream's first view came */
+    int matched;              /* bytes of an "event: view" line matched so far, -1 in another line */
+} loadgen_watcher;
+
 /* A whole run. */
 typedef struct loadgen_state {
+    loadgen_watcher *watchers;       /* config->watchers spectators */
+    long watching;                   /* of them, those that received their first view */
     const loadgen_config *config;    /* options */
     loadgen_result *result;          /* figures being gathered */
     CURLM *multi;                    /* drives every slot's handle */
@@ -104,11 +114,12 @@ static void loadgen_fail(loadgen_state *st, const char *format, ...)
 int loadgen_parse(int argc, char **argv, loadgen_config *config)
 {
     const char *url = NULL, *games_text = NULL, *seconds_text = NULL, *game_name = NULL, *players_text = NULL,
-               *seed_text = NULL, *variant = NULL, *csv = NULL;
+               *seed_text = NULL, *variant = NULL, *csv = NULL, *watchers_text = NULL;
     const cli_option options[] = {{"--url", 1, &url},         {"--games", 1, &games_text},
                                   {"--seconds", 1, &seconds_text}, {"--game", 1, &game_name},
                                   {"--players", 1, &players_text}, {"--seed", 1, &seed_text},
-                                  {"--variant", 1, &variant},  {"--csv", 1, &csv}};
+                                  {"--variant", 1, &variant},  {"--csv", 1, &csv},
+                                  {"--watchers", 1, &watchers_text}};
     int positional_count;
     int status = cli_parse("loadgen", argc, argv, options, (int)(sizeof options / sizeof options[0]), NULL, 0,
                            &positional_count);
@@ -125,7 +136,7 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
     }
     const game_def *game = NULL;
     int variant_index = 0;
-    long games = 100, seconds = 30, players = 2;
+    long games = 100, seconds = 30, players = 2, watchers = 0;
     uint64_t seed = 1;
     if ((status = cli_find_game("loadgen", game_name != NULL ? game_name : "tikal", &game)) != 0 ||
         (status = cli_find_variant("loadgen", game, variant, &variant_index)) != 0 ||
@@ -135,7 +146,9 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
          (status = cli_parse_number("loadgen", "--seconds", seconds_text, 1, 86400, &seconds)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("loadgen", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
-        (seed_text != NULL && (status = cli_parse_seed("loadgen", seed_text, &seed)) != 0))
+        (seed_text != NULL && (status = cli_parse_seed("loadgen", seed_text, &seed)) != 0) ||
+        (watchers_text != NULL &&
+         (status = cli_parse_number("loadgen", "--watchers", watchers_text, 0, 100000, &watchers)) != 0))
         return status;
     if (csv != NULL && csv[0] == '\0') {
         fputs("maya loadgen: --csv needs a file name\n", stderr);
@@ -147,6 +160,7 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
     config->players = (int)players;
     config->games = games;
     config->seconds = seconds;
+    config->watchers = watchers;
     config->seed = seed;
     config->csv = csv;
     return 0;
@@ -252,6 +266,62 @@ static void loadgen_act(loadgen_state *st, loadgen_slot *slot, const char *text)
     free(body_text);
 }
 
+/* Bytes of a watcher's stream: count the views (each begins with an
+ * "event: view" line; the other lines are skipped whole, with memchr). */
+static size_t loadgen_watch_bytes(char *data, size_t size, size_t count, void *context)
+{
+    static const char line[] = "event: view\n";
+    loadgen_watcher *w = context;
+    size_t n = size * count;
+
+    for (size_t i = 0; i < n;) {
+        if (w->matched < 0) { /* in another line: skip to its end */
+            const char *end = memchr(data + i, '\n', n - i);
+            if (end == NULL)
+                break;
+            i = (size_t)(end - data) + 1;
+            w->matched = 0;
+        } else if (data[i] != line[w->matched]) {
+            w->matched = data[i++] == '\n' ? 0 : -1;
+        } else if (i++, ++w->matched == (int)sizeof line - 1) {
+            w->matched = 0;
+            if (!w->seen_first) {
+                w->seen_first = 1;
+                w->st->watching++;
+            } else if (w->st->start > 0 && timer_now() < w->st->deadline)
+                w->st->result->views_received++;
+        }
+    }
+    return n;
+}
+
+/* Point the watchers of slot at its (new) game's event stream. */
+static void loadgen_watch(loadgen_state *st, loadgen_slot *slot)
+{
+    long k = slot - st->slots;
+    char url[1024];
+
+    snprintf(url, sizeof url, "%s/api/games/%" PRId64 "/events", st->base, slot->game);
+    for (; k < st->config->watchers; k += st->config->games) {
+        loadgen_watcher *w = &st->watchers[k];
+        if (w->easy == NULL) {
+            w->easy = curl_easy_init();
+            if (w->easy == NULL) {
+                loadgen_fail(st, "out of memory for %ld watchers", st->config->watchers);
+                return;
+            }
+            w->st = st;
+            curl_easy_setopt(w->easy, CURLOPT_WRITEFUNCTION, loadgen_watch_bytes);
+            curl_easy_setopt(w->easy, CURLOPT_WRITEDATA, w);
+        } else {
+            curl_multi_remove_handle(st->multi, w->easy);
+        }
+        w->matched = 0;
+        curl_easy_setopt(w->easy, CURLOPT_URL, url);
+        curl_multi_add_handle(st->multi, w->easy);
+    }
+}
+
 /* A measured submission's latency; 0, or -1 out of memory. */
 static int loadgen_note_latency(loadgen_state *st, double ms)
 {
@@ -355,7 +425,7 @@ static void loadgen_done(loadgen_state *st, loadgen_slot *slot, CURLcode result)
         slot->joined++;
         if (slot->joined < st->config->players)
             loadgen_join(st, slot);
-        else if (st->start == 0) {
+        else if (loadgen_watch(st, slot), st->start == 0) {
             slot->step = LOADGEN_READY;
             st->ready++;
         } else
@@ -478,8 +548,10 @@ static void loadgen_loop(loadgen_state *st)
             curl_multi_remove_handle(st->multi, easy);
             if (private != NULL)
                 loadgen_done(st, (loadgen_slot *)(void *)private, result);
+            else if (st->start == 0) /* a watcher's stream */
+                loadgen_fail(st, "the server closed a watcher's event stream (its --per-address bound?)");
         }
-        if (st->start == 0 && st->ready == config->games && !st->failed) {
+        if (st->start == 0 && st->ready == config->games && st->watching == config->watchers && !st->failed) {
             st->start = timer_now();
             st->deadline = st->start + (double)config->seconds;
             st->result->setup_seconds = st->start - st->begun;
@@ -505,9 +577,9 @@ static void loadgen_loop(loadgen_state *st)
 int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why, size_t why_len)
 {
     memset(result, 0, sizeof *result);
-    if (loadgen_raise_files(config->games) != 0) {
-        snprintf(why, why_len, "%ld games need %ld open files, more than this process may have (ulimit -n)",
-                 config->games, config->games + 64);
+    if (loadgen_raise_files(config->games + config->watchers) != 0) {
+        snprintf(why, why_len, "%ld games and %ld watchers need %ld open files, more than this process may have (ulimit -n)",
+                 config->games, config->watchers, config->games + config->watchers + 64);
         return CLI_FAIL;
     }
     if (loadgen_probe(config->url, why, why_len) != 0)
@@ -519,13 +591,14 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
     st.begun = timer_now();
     st.base = strdup(config->url);
     st.slots = calloc((size_t)config->games, sizeof *st.slots);
+    st.watchers = calloc((size_t)config->watchers + 1, sizeof *st.watchers);
     st.per_second = calloc((size_t)config->seconds + 1, sizeof *st.per_second);
     st.multi = curl_multi_init();
     json_t *request = client_game_request(config->game, config->variant, config->players, NULL);
     st.create_body = request != NULL ? json_dumps(request, JSON_COMPACT) : NULL;
     json_decref(request);
     long initialised = 0;
-    if (st.base == NULL || st.slots == NULL || st.per_second == NULL || st.multi == NULL || st.create_body == NULL)
+    if (st.base == NULL || st.slots == NULL || st.watchers == NULL || st.per_second == NULL || st.multi == NULL || st.create_body == NULL)
         loadgen_fail(&st, "out of memory");
     for (; !st.failed && initialised < config->games; initialised++) {
         loadgen_slot *slot = &st.slots[initialised];
@@ -540,7 +613,7 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
         size_t n = strlen(st.base);
         while (n > 0 && st.base[n - 1] == '/')
             st.base[--n] = '\0';
-        curl_multi_setopt(st.multi, CURLMOPT_MAXCONNECTS, config->games + 16);
+        curl_multi_setopt(st.multi, CURLMOPT_MAXCONNECTS, config->games + config->watchers + 16);
         loadgen_loop(&st);
     }
     for (long k = 0; k < initialised; k++) {
@@ -548,6 +621,11 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
             curl_multi_remove_handle(st.multi, st.slots[k].request.easy);
         client_request_free(&st.slots[k].request);
     }
+    for (long k = 0; k < config->watchers; k++)
+        if (st.watchers[k].easy != NULL) {
+            curl_multi_remove_handle(st.multi, st.watchers[k].easy);
+            curl_easy_cleanup(st.watchers[k].easy);
+        }
     if (st.multi != NULL)
         curl_multi_cleanup(st.multi);
     if (!st.failed)
@@ -555,6 +633,7 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
     free(st.latency);
     free(st.per_second);
     free(st.slots);
+    free(st.watchers);
     free(st.create_body);
     free(st.base);
     if (st.failed) {
@@ -589,6 +668,8 @@ void loadgen_print(FILE *out, const loadgen_config *config, const loadgen_result
     fprintf(out, "; stale (409 stale, never expected with one client per game): %ld\n", r->stale);
     fprintf(out, "games finished: %ld; other requests: %ld (%ld failed); legal lists: longest %ld, mean %.0f bytes\n",
             r->games_finished, r->other_requests, r->other_failures, r->legal_longest, r->legal_bytes_mean);
+    if (config->watchers > 0)
+        fprintf(out, "watchers: %ld, views received: %ld\n", config->watchers, r->views_received);
 }
 
 int loadgen_write_csv(const char *path, const loadgen_config *config, const loadgen_result *r)

@@ -10,6 +10,9 @@
  * every game with libcurl's multi interface, one connection per game.
  * Only action submissions are measured: their latency (p50, p90, p99, max)
  * and the accepted ones per second; errors are counted by HTTP status.
+ * With watchers, that many spectators follow the games' event streams
+ * (watcher k the game of slot k mod N, and its next game when it ends) on
+ * the same multi handle, so the cost of live updates shows in the latency.
  * The pieces are here so that tests can call them without the command line.
  */
 #ifndef MAYA_LOADGEN_H
@@ -33,6 +36,7 @@ typedef struct loadgen_config {
     long seconds;         /* length of the measurement */
     uint64_t seed;        /* game k's choices are drawn from seed + k */
     const char *csv;      /* file to append one line of figures to, or NULL */
+    long watchers;        /* spectators following the games' event streams */
 } loadgen_config;
 
 /* What a run measured. */
@@ -54,6 +58,7 @@ typedef struct loadgen_result {
     long other_failures;             /* of them failed (any error) */
     long legal_longest;              /* most actions in one legal list */
     double legal_bytes_mean;         /* mean size of a legal answer (bytes) */
+    long views_received;             /* views the watchers received during the measurement */
 } loadgen_result;
 
 /* Parse maya loadgen's arguments into *config (pointers into argv).

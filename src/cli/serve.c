@@ -17,16 +17,22 @@
 #include "server/server.h"
 #include "server/store.h"
 
-/* Allow as many open files as the system lets this process have: each
- * connection is one. */
-static void raise_file_limit(void)
+enum { FILES_KEPT = 256 /* open files kept for the store, the web files and the rest, besides connections */ };
+
+/* Allow as many open files as the system lets this process have (each
+ * connection is one); the number allowed. */
+static long raise_file_limit(void)
 {
     struct rlimit limit;
 
-    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+        return 1024;
+    if (limit.rlim_cur < limit.rlim_max) {
         limit.rlim_cur = limit.rlim_max;
         setrlimit(RLIMIT_NOFILE, &limit);
+        getrlimit(RLIMIT_NOFILE, &limit);
     }
+    return limit.rlim_cur > 1L << 30 ? 1L << 30 : (long)limit.rlim_cur;
 }
 
 /* The address a store is opened from, as printed: a PostgreSQL address
@@ -55,12 +61,19 @@ int cli_serve(int argc, char **argv)
     const char *port_text = NULL, *bind = "127.0.0.1", *db = "maya.db", *threads_text = NULL, *web = NULL;
     const char *hints_text = NULL;
     hub_settings settings;
-    /* the limits of hub_settings, each a number option */
+    server_settings http;
+    /* the bounds of the HTTP side and of the hub, each a number option */
     const struct {
         const char *name; /* the option */
         long min, max;    /* its range */
-        int *field;       /* where it goes in settings */
-    } limits[] = {
+        int *value;       /* where it goes */
+    } bounds[] = {
+        {"--http-threads", 1, 1024, &http.threads},
+        {"--max-connections", 1, 1 << 20, &http.max_connections},
+        {"--per-address", 1, 1 << 20, &http.per_address},
+        {"--request-timeout", 1, 3600, &http.request_seconds},
+        {"--idle-timeout", 1, 86400, &http.idle_seconds},
+        {"--log-lines", 1, 1000000, &http.log_per_second},
         {"--max-bot-millis", 0, 3600000, &settings.max_bot_millis},
         {"--max-bot-threads", 1, 64, &settings.max_bot_threads},
         {"--max-bot-iterations", 0, 100000000, &settings.max_bot_iterations},
@@ -71,9 +84,9 @@ int cli_serve(int argc, char **argv)
         {"--max-games", 0, 100000000, &settings.max_games},
         {"--idle-seconds", 0, 100000000, &settings.idle_seconds},
     };
-    enum { LIMITS = sizeof limits / sizeof limits[0], FIXED_OPTIONS = 6 };
-    const char *limit_text[LIMITS] = {NULL};
-    cli_option options[FIXED_OPTIONS + LIMITS] = {{"--port", 1, &port_text},
+    enum { BOUNDS = sizeof bounds / sizeof bounds[0], FIXED_OPTIONS = 6 };
+    const char *bound_text[BOUNDS] = {NULL};
+    cli_option options[FIXED_OPTIONS + BOUNDS] = {{"--port", 1, &port_text},
                                                   {"--bind", 1, &bind},
                                                   {"--db", 1, &db},
                                                   {"--bot-threads", 1, &threads_text},
@@ -81,7 +94,7 @@ int cli_serve(int argc, char **argv)
                                                   {"--web", 1, &web}};
     const char *positional[1];
     int positional_count, signal_number, status;
-    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN), hint_searches = -1;
+    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN), hint_searches = -1, files;
     sigset_t stop_signals;
     char why[512], shown[1024];
     store *st;
@@ -89,9 +102,10 @@ int cli_serve(int argc, char **argv)
     server *srv;
 
     hub_default_settings(&settings);
-    for (int i = 0; i < LIMITS; i++)
-        options[FIXED_OPTIONS + i] = (cli_option){limits[i].name, 1, &limit_text[i]};
-    status = cli_parse("serve", argc, argv, options, FIXED_OPTIONS + LIMITS, positional, 1, &positional_count);
+    server_default_settings(&http);
+    for (int i = 0; i < BOUNDS; i++)
+        options[FIXED_OPTIONS + i] = (cli_option){bounds[i].name, 1, &bound_text[i]};
+    status = cli_parse("serve", argc, argv, options, FIXED_OPTIONS + BOUNDS, positional, 1, &positional_count);
     if (status != 0)
         return status;
     if (positional_count != 0) {
@@ -106,20 +120,25 @@ int cli_serve(int argc, char **argv)
         (hints_text != NULL &&
          (status = cli_parse_number("serve", "--hint-searches", hints_text, 0, 64, &hint_searches)) != 0))
         return status;
-    for (int i = 0; i < LIMITS; i++) {
+    for (int i = 0; i < BOUNDS; i++) {
         long value;
-        if (limit_text[i] == NULL)
+        if (bound_text[i] == NULL)
             continue;
-        if ((status = cli_parse_number("serve", limits[i].name, limit_text[i], limits[i].min, limits[i].max,
+        if ((status = cli_parse_number("serve", bounds[i].name, bound_text[i], bounds[i].min, bounds[i].max,
                                        &value)) != 0)
             return status;
-        *limits[i].field = (int)value;
+        *bounds[i].value = (int)value;
     }
     if (sodium_init() < 0) {
         fputs("maya serve: the random source cannot be set up\n", stderr);
         return CLI_FAIL;
     }
-    raise_file_limit();
+    files = raise_file_limit();
+    if (http.max_connections > files - FILES_KEPT) {
+        http.max_connections = files - FILES_KEPT > 1 ? (int)(files - FILES_KEPT) : 1;
+        fprintf(stderr, "maya serve: at most %d connections (the open-file limit is %ld)\n", http.max_connections,
+                files);
+    }
     /* The signals that stop the server are taken by sigwait below, never
      * by a thread: block them before any thread starts. */
     sigemptyset(&stop_signals);
@@ -141,7 +160,7 @@ int cli_serve(int argc, char **argv)
         store_close(st);
         return CLI_FAIL;
     }
-    srv = server_start(h, bind, (int)port, web, why, sizeof why);
+    srv = server_start(h, bind, (int)port, web, &http, why, sizeof why);
     if (srv == NULL) {
         fprintf(stderr, "maya serve: %s\n", why);
         hub_free(h);

@@ -78,10 +78,10 @@ typedef struct hub_game {
     int refs;                           /* threads holding it outside the table's lock (guarded by
                                            the table's lock): it leaves memory only at 0 */
     pthread_mutex_t lock;               /* guards everything below */
-    pthread_cond_t changed;             /* broadcast after every change, for watchers */
     int storing;                        /* 1 while a change is being stored, the lock let go: other
                                            changes wait (game_wait_changes), readers see g as stored */
     pthread_cond_t stored;              /* broadcast when a change has been stored or refused */
+    struct hub_watchers *watchers;      /* live watchers and their shared views, NULL before the first */
     uint64_t epoch;                     /* changes seen by this process (events, seats, reloads) */
     store_game row;                     /* the stored row: options, status, state number */
     store_seat seats[GAME_MAX_PLAYERS]; /* the stored seats */
@@ -122,14 +122,10 @@ struct hub {
     hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
 };
 
-struct hub_watch {
-    hub *h;                                /* the hub */
-    hub_game *g;                           /* the game watched */
-    int seat;                              /* the watcher's seat, GAME_CHANCE for a spectator */
-    unsigned char hash[STORE_HASH_BYTES];  /* hash of the watcher's token (seat >= 0) */
-    uint64_t seen;                         /* the game's epoch last sent */
-    int started;                           /* 1 once the first view is sent */
-};
+/* Of the watchers section below: tell a game's watchers it changed (its
+ * lock held); release what the game keeps for them. */
+static void watchers_notify(hub_game *g);
+static void watchers_free(struct hub_watchers *watchers);
 
 /* ------------------------------------------------------------ replies */
 
@@ -381,8 +377,8 @@ static void game_free(hub_game *g)
         return;
     match_free(&g->m);
     json_decref(g->hints);
+    watchers_free(g->watchers);
     pthread_mutex_destroy(&g->lock);
-    pthread_cond_destroy(&g->changed);
     pthread_cond_destroy(&g->stored);
     free(g);
 }
@@ -390,15 +386,10 @@ static void game_free(hub_game *g)
 static hub_game *game_new(void)
 {
     hub_game *g = calloc(1, sizeof *g);
-    pthread_condattr_t attr;
 
     if (g == NULL)
         return NULL;
     pthread_mutex_init(&g->lock, NULL);
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&g->changed, &attr);
-    pthread_condattr_destroy(&attr);
     pthread_cond_init(&g->stored, NULL);
     g->turn_seat = -1;
     return g;
@@ -552,7 +543,7 @@ static int game_reload(hub *h, hub_game *g)
     g->row = row;
     memcpy(g->seats, seats, sizeof seats);
     g->epoch++;
-    pthread_cond_broadcast(&g->changed);
+    watchers_notify(g);
     return g->broken ? -1 : 0;
 }
 
@@ -797,7 +788,7 @@ static void changed(hub *h, hub_game *g)
 
     creator_release(h, g);
     g->epoch++;
-    pthread_cond_broadcast(&g->changed);
+    watchers_notify(g);
     if (current != g->turn_seat) {
         g->turn_seat = current;
         g->turn_started = timer_now();
@@ -1936,7 +1927,110 @@ void hub_record(hub *h, int64_t id, const char *token, hub_reply *r)
 
 /* ------------------------------------------------------------ watchers */
 
-hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_reply *r)
+/* One piece of an event stream, shared by every watcher sending it. */
+typedef struct hub_piece {
+    atomic_int holders; /* the game's cache and each watcher sending it */
+    uint64_t epoch;     /* the game's epoch it shows */
+    size_t len;         /* bytes of text */
+    char text[];        /* "event: view\nid: N\ndata: VIEW\n\n" */
+} hub_piece;
+
+/* What a game keeps for its watchers. */
+typedef struct hub_watchers {
+    pthread_mutex_t render_lock;           /* guards views; taken before the game's lock, never after */
+    hub_piece *views[GAME_MAX_PLAYERS + 1]; /* the last view rendered for each seat, spectators' last */
+    hub_watch *first;                       /* the watchers (guarded by the game's lock) */
+} hub_watchers;
+
+struct hub_watch {
+    hub *h;                               /* the hub */
+    hub_game *g;                          /* the game watched */
+    int seat;                             /* the watcher's seat, GAME_CHANCE for a spectator */
+    unsigned char hash[STORE_HASH_BYTES]; /* hash of the watcher's token (seat >= 0) */
+    hub_watch_notify *notify;             /* called after each change of g */
+    void *context;                        /* notify's argument */
+    hub_watch *prev, *next;               /* neighbours in g's list of watchers */
+    uint64_t seen;                        /* the game's epoch last sent */
+    int started;                          /* 1 once the first view is sent */
+    double last_sent;                     /* when the last piece was handed out (timer_now) */
+    hub_piece *piece;                     /* the view handed out last (held), NULL if none */
+};
+
+static const char keepalive_text[] = ": keep-alive\n\n";
+
+static void piece_release(hub_piece *piece)
+{
+    if (piece != NULL && atomic_fetch_sub(&piece->holders, 1) == 1)
+        free(piece);
+}
+
+static void watchers_notify(hub_game *g)
+{
+    for (hub_watch *w = g->watchers ? g->watchers->first : NULL; w != NULL; w = w->next)
+        w->notify(w->context);
+}
+
+static void watchers_free(hub_watchers *watchers)
+{
+    if (watchers == NULL)
+        return;
+    assert(watchers->first == NULL);
+    for (int i = 0; i <= GAME_MAX_PLAYERS; i++)
+        piece_release(watchers->views[i]);
+    pthread_mutex_destroy(&watchers->render_lock);
+    free(watchers);
+}
+
+/* A copy of what view_json reads of g (its row, seats, state and undo
+ * window; the copy's match owns only its state), made under g's lock so
+ * that the view is rendered without it. Free with copy_free. */
+static hub_game *copy_for_view(const hub_game *g)
+{
+    hub_game *copy = calloc(1, sizeof *copy);
+
+    if (copy == NULL || (copy->m.state = malloc(g->def->state_size)) == NULL) {
+        free(copy);
+        return NULL;
+    }
+    memcpy(copy->m.state, g->m.state, g->def->state_size);
+    copy->m.game = g->m.game;
+    copy->m.options = g->m.options;
+    copy->m.count = g->m.count;
+    copy->m.undo_from = g->m.undo_from;
+    copy->def = g->def;
+    copy->row = g->row;
+    memcpy(copy->seats, g->seats, sizeof copy->seats);
+    copy->epoch = g->epoch;
+    return copy;
+}
+
+static void copy_free(hub_game *copy)
+{
+    free(copy->m.state);
+    free(copy);
+}
+
+/* The event of what seat sees of copy, held once for the cache. */
+static hub_piece *piece_render(const hub_game *copy, int seat)
+{
+    json_t *view = view_json(copy, seat, copy->m.state, -1);
+    char *data = view ? json_dumps(view, JSON_COMPACT) : NULL;
+    size_t room = data ? strlen(data) + 64 : 0;
+    hub_piece *piece = data ? malloc(sizeof *piece + room) : NULL;
+
+    if (piece != NULL) {
+        atomic_init(&piece->holders, 1);
+        piece->epoch = copy->epoch;
+        piece->len = (size_t)snprintf(piece->text, room, "event: view\nid: %lld\ndata: %s\n\n",
+                                      (long long)copy->row.version, data);
+    }
+    free(data);
+    json_decref(view);
+    return piece;
+}
+
+hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_watch_notify *notify, void *context,
+                          hub_reply *r)
 {
     hub_game *g = lock_game(h, id, r);
     hub_watch *w;
@@ -1945,11 +2039,17 @@ hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_reply *r)
     if (g == NULL)
         return NULL;
     seat = seat_of(g, token, 0, r);
-    w = seat == NO_SEAT ? NULL : calloc(1, sizeof *w);
+    if (seat != NO_SEAT && g->watchers == NULL && (g->watchers = calloc(1, sizeof *g->watchers)) != NULL)
+        pthread_mutex_init(&g->watchers->render_lock, NULL);
+    w = seat == NO_SEAT || g->watchers == NULL ? NULL : calloc(1, sizeof *w);
     if (w != NULL) {
-        *w = (hub_watch){.h = h, .g = g, .seat = seat};
+        *w = (hub_watch){.h = h, .g = g, .seat = seat, .notify = notify, .context = context,
+                         .next = g->watchers->first};
         if (seat >= 0)
             memcpy(w->hash, g->seats[seat].token_hash, sizeof w->hash);
+        if (w->next != NULL)
+            w->next->prev = w;
+        g->watchers->first = w;
     } else if (seat != NO_SEAT) {
         fail(r, 500, "internal", "out of memory");
     }
@@ -1960,47 +2060,76 @@ hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_reply *r)
     return w;
 }
 
-char *hub_watch_next(hub_watch *w)
+hub_watch_status hub_watch_poll(hub_watch *w, const char **text, size_t *len, double *due)
 {
     hub_game *g = w->g;
-    char *event = NULL, *data;
-    json_t *view;
+    hub_watchers *watchers = g->watchers;
+    hub_piece **view = &watchers->views[w->seat >= 0 ? w->seat : GAME_MAX_PLAYERS];
+    hub_game *copy = NULL;
+    double now = timer_now();
+    int over;
 
+    piece_release(w->piece);
+    w->piece = NULL;
+    pthread_mutex_lock(&watchers->render_lock);
     pthread_mutex_lock(&g->lock);
-    if (w->started) {
-        struct timespec until;
-        clock_gettime(CLOCK_MONOTONIC, &until);
-        until.tv_sec += w->h->settings.keepalive_seconds;
-        while (g->epoch == w->seen && !atomic_load(&w->h->stopping))
-            if (pthread_cond_timedwait(&g->changed, &g->lock, &until) == ETIMEDOUT) {
-                pthread_mutex_unlock(&g->lock);
-                return strdup(": keep-alive\n\n");
-            }
-    }
-    w->started = 1;
-    w->seen = g->epoch;
-    if (atomic_load(&w->h->stopping) || !game_served(g) ||
-        (w->seat >= 0 && !token_matches(w->hash, g->seats[w->seat].token_hash))) {
+    over = atomic_load(&w->h->stopping) || !game_served(g) ||
+           (w->seat >= 0 && !token_matches(w->hash, g->seats[w->seat].token_hash));
+    if (!over && (!w->started || g->epoch != w->seen) && (*view == NULL || (*view)->epoch != g->epoch))
+        over = (copy = copy_for_view(g)) == NULL; /* the cached view is stale: render anew, unlocked */
+    if (!over && w->started && g->epoch == w->seen) {
         pthread_mutex_unlock(&g->lock);
-        return NULL;
+        pthread_mutex_unlock(&watchers->render_lock);
+        *due = w->last_sent + w->h->settings.keepalive_seconds;
+        if (now < *due)
+            return HUB_WATCH_WAIT;
+        w->last_sent = now;
+        *text = keepalive_text;
+        *len = sizeof keepalive_text - 1;
+        return HUB_WATCH_READY;
     }
-    view = view_json(g, w->seat, g->m.state, -1);
-    data = view ? json_dumps(view, JSON_COMPACT) : NULL;
-    if (data != NULL) {
-        size_t len = strlen(data) + 64;
-        event = malloc(len);
-        if (event != NULL)
-            snprintf(event, len, "event: view\nid: %lld\ndata: %s\n\n", (long long)g->row.version, data);
-    }
-    free(data);
-    json_decref(view);
     pthread_mutex_unlock(&g->lock);
-    return event;
+    if (copy != NULL) {
+        hub_piece *fresh = piece_render(copy, w->seat);
+        copy_free(copy);
+        if (fresh != NULL) {
+            piece_release(*view);
+            *view = fresh;
+        }
+        over = fresh == NULL;
+    }
+    if (!over) {
+        w->piece = *view;
+        atomic_fetch_add(&w->piece->holders, 1);
+    }
+    pthread_mutex_unlock(&watchers->render_lock);
+    if (over)
+        return HUB_WATCH_END;
+    w->started = 1;
+    w->seen = w->piece->epoch;
+    w->last_sent = now;
+    *text = w->piece->text;
+    *len = w->piece->len;
+    return HUB_WATCH_READY;
 }
 
 void hub_watch_close(hub_watch *w)
 {
-    game_release(w->h, w->g);
+    hub_game *g;
+
+    if (w == NULL)
+        return;
+    g = w->g;
+    pthread_mutex_lock(&g->lock);
+    if (w->prev != NULL)
+        w->prev->next = w->next;
+    else
+        g->watchers->first = w->next;
+    if (w->next != NULL)
+        w->next->prev = w->prev;
+    pthread_mutex_unlock(&g->lock);
+    piece_release(w->piece);
+    game_release(w->h, g);
     free(w);
 }
 
@@ -2297,7 +2426,7 @@ void hub_stop(hub *h)
     games = table_snapshot(h, &n);
     for (int i = 0; games != NULL && i < n; i++) { /* wake every watcher */
         pthread_mutex_lock(&games[i]->lock);
-        pthread_cond_broadcast(&games[i]->changed);
+        watchers_notify(games[i]);
         pthread_mutex_unlock(&games[i]->lock);
     }
     table_release_all(h, games, n);

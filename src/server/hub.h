@@ -102,14 +102,32 @@ void hub_bots(hub_reply *r);
  * limit. */
 void hub_stats(hub *h, hub_reply *r);
 
-/* Live updates: a watcher of game id as token's seat (NULL: spectator);
- * NULL with the error in r if the game or the token is wrong. */
-hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_reply *r);
-/* The next piece of the event stream (malloc'd text in Server-Sent Events
- * form): the view at once on the first call, then the view after each
- * change, or a keep-alive comment after a silence. Blocks until then. NULL
- * when the stream is over (the hub stops, or the token stopped working). */
-char *hub_watch_next(hub_watch *w);
+/* Live updates, without a thread each. A watcher of game id as token's
+ * seat (NULL: spectator); NULL with the error in r if the game or the token
+ * is wrong. notify(context) is called after every change of the game and
+ * when the hub stops, on the thread that made the change and with the
+ * game's lock held: it may only take note (e.g. wake a connection), never
+ * call the hub. */
+typedef void hub_watch_notify(void *context);
+hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_watch_notify *notify, void *context,
+                          hub_reply *r);
+
+typedef enum hub_watch_status {
+    HUB_WATCH_READY, /* *text is the next piece */
+    HUB_WATCH_WAIT,  /* nothing yet: ask again after notify, or at *due for a keep-alive */
+    HUB_WATCH_END    /* the stream is over (the hub stops, or the token stopped working) */
+} hub_watch_status;
+
+/* The next piece of the event stream, without waiting: the view at once on
+ * the first call, then the view after each change (the latest only, if
+ * several came meanwhile), or a keep-alive comment after keepalive_seconds
+ * of silence. A view is rendered once per change for each seat (once for
+ * all spectators), outside the game's lock, and shared by its watchers:
+ * *text (*len bytes, Server-Sent Events form) stays valid until the next
+ * call or hub_watch_close. On HUB_WATCH_WAIT, *due is when (timer_now) a
+ * keep-alive falls due. */
+hub_watch_status hub_watch_poll(hub_watch *w, const char **text, size_t *len, double *due);
+/* Stop watching (NULL: nothing); no notify follows. */
 void hub_watch_close(hub_watch *w);
 
 #endif

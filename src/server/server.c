@@ -1,7 +1,9 @@
 /*
  * server.c -- HTTP for the hub with libmicrohttpd (see server.h): request
  * bodies gathered and parsed with jansson, routes of docs/api.md, JSON and
- * text answers, event streams, and the browser UI's static files.
+ * text answers, event streams (suspended between pieces, woken by the hub
+ * and by the watcher thread), the browser UI's static files, and the
+ * rate-limited log.
  */
 #include "server/server.h"
 
@@ -9,26 +11,50 @@
 #include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "timer.h"
+
 enum {
-    CONNECTION_LIMIT = 8192,     /* most connections at once */
-    IDLE_TIMEOUT_SECONDS = 300,  /* an idle connection is closed after this */
-    THREAD_STACK = 1 << 21,      /* stack of each connection's thread */
-    STREAM_BLOCK = 4096          /* bytes an event stream hands over at a time */
+    STREAM_BLOCK = 16384, /* bytes an event stream hands over at a time */
+    HANGUPS_AT_ONCE = 256 /* hang-ups the watcher thread takes from epoll at a time */
 };
 
+typedef struct stream stream;
+
+/* The log of libmicrohttpd's messages, at most per_second lines a second. */
+typedef struct server_log {
+    pthread_mutex_t lock; /* guards the fields below */
+    int per_second;       /* lines allowed each second */
+    long second;          /* the second being counted (timer_now) */
+    int lines;            /* lines written in it */
+    long suppressed;      /* lines left out since the last count was logged */
+} server_log;
+
 struct server {
-    struct MHD_Daemon *daemon; /* the HTTP server */
-    hub *h;                    /* the games (the caller's) */
-    char *web_dir;             /* the browser UI's folder, NULL if none */
-    int port;                  /* the port listened on */
+    struct MHD_Daemon *daemon;   /* the HTTP server */
+    hub *h;                      /* the games (the caller's) */
+    char *web_dir;               /* the browser UI's folder, NULL if none */
+    int port;                    /* the port listened on */
+    server_settings settings;    /* threads and bounds */
+    server_log log;              /* libmicrohttpd's messages */
+    pthread_mutex_t streams_lock; /* guards streams, ended and every stream's flags */
+    stream *streams;             /* the event streams being sent */
+    stream *ended;               /* streams over, freed by the watcher thread (it may hold them) */
+    int hangups;                 /* epoll set of the streams' sockets, for the client hanging up */
+    pthread_t watcher;           /* wakes streams for keep-alives and hang-ups, flushes the log */
+    int watcher_started;         /* 1 once the watcher thread runs */
+    atomic_int stopping;         /* 1 once server_stop began */
 };
 
 /* One request being read: its body so far. */
@@ -38,13 +64,24 @@ typedef struct request {
     int too_large; /* 1 once the body went over SERVER_BODY_MAX */
 } request;
 
-/* One event stream being sent. */
-typedef struct stream {
-    hub_watch *watch; /* where the events come from */
-    char *pending;    /* the piece being sent */
-    size_t len;       /* its length */
-    size_t sent;      /* bytes of it already handed over */
-} stream;
+/* One event stream being sent. Its connection is suspended while there is
+ * nothing to send, and resumed by wake(). */
+struct stream {
+    server *srv;                     /* the server */
+    struct MHD_Connection *connection; /* the client's connection */
+    hub_watch *watch;                /* where the events come from */
+    const char *piece;               /* the piece being sent (the hub's) */
+    size_t len;                      /* its length */
+    size_t sent;                     /* bytes of it already handed over */
+    int socket;                      /* the connection's socket, in srv->hangups */
+    /* guarded by srv->streams_lock: */
+    int suspended;                   /* 1 while the connection is suspended */
+    int woken;                       /* 1 if woken since the hub was last asked */
+    int hung_up;                     /* 1 once the client hung up */
+    int over;                        /* 1 once freed by libmicrohttpd (on srv->ended) */
+    double due;                      /* when a keep-alive falls due (timer_now) */
+    stream *prev, *next;             /* neighbours in srv->streams (next: in srv->ended) */
+};
 
 static enum MHD_Result send_text(struct MHD_Connection *connection, int status, const char *type, char *text,
                                  size_t len)
@@ -112,51 +149,115 @@ static const char *argument(struct MHD_Connection *connection, const char *name)
     return MHD_lookup_connection_value(connection, MHD_GET_ARGUMENT_KIND, name);
 }
 
+/* Resume s's connection if suspended; else make sure the hub is asked
+ * again before it suspends. srv->streams_lock held. */
+static void wake(stream *s)
+{
+    s->woken = 1;
+    if (s->suspended) {
+        s->suspended = 0;
+        MHD_resume_connection(s->connection);
+    }
+}
+
+/* hub_watch_notify: the game changed. */
+static void stream_notify(void *context)
+{
+    stream *s = context;
+
+    pthread_mutex_lock(&s->srv->streams_lock);
+    wake(s);
+    pthread_mutex_unlock(&s->srv->streams_lock);
+}
+
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     stream *s = cls;
+    server *srv = s->srv;
     size_t n;
 
     (void)pos;
     while (s->sent == s->len) {
-        free(s->pending);
-        s->pending = hub_watch_next(s->watch); /* waits for the next change */
-        s->len = s->pending ? strlen(s->pending) : 0;
-        s->sent = 0;
-        if (s->pending == NULL)
+        hub_watch_status status;
+        double due = 0;
+        int hung_up;
+        pthread_mutex_lock(&srv->streams_lock);
+        s->woken = 0;
+        hung_up = s->hung_up;
+        pthread_mutex_unlock(&srv->streams_lock);
+        if (hung_up || atomic_load(&srv->stopping))
             return MHD_CONTENT_READER_END_OF_STREAM;
+        status = hub_watch_poll(s->watch, &s->piece, &s->len, &due);
+        s->sent = 0;
+        if (status == HUB_WATCH_END)
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        if (status == HUB_WATCH_WAIT) {
+            s->len = 0;
+            pthread_mutex_lock(&srv->streams_lock);
+            if (!s->woken && !atomic_load(&srv->stopping)) { /* nothing came meanwhile: sleep */
+                s->suspended = 1;
+                s->due = due;
+                MHD_suspend_connection(s->connection);
+                pthread_mutex_unlock(&srv->streams_lock);
+                return 0;
+            }
+            pthread_mutex_unlock(&srv->streams_lock);
+        }
     }
     n = s->len - s->sent < max ? s->len - s->sent : max;
-    memcpy(buf, s->pending + s->sent, n);
+    memcpy(buf, s->piece + s->sent, n);
     s->sent += n;
     return (ssize_t)n;
 }
 
+/* libmicrohttpd is done with the stream (its socket is still open). */
 static void stream_free(void *cls)
 {
     stream *s = cls;
+    server *srv = s->srv;
 
-    hub_watch_close(s->watch);
-    free(s->pending);
-    free(s);
+    hub_watch_close(s->watch); /* no notify after this */
+    pthread_mutex_lock(&srv->streams_lock);
+    epoll_ctl(srv->hangups, EPOLL_CTL_DEL, s->socket, NULL);
+    if (s->prev != NULL)
+        s->prev->next = s->next;
+    else
+        srv->streams = s->next;
+    if (s->next != NULL)
+        s->next->prev = s->prev;
+    s->over = 1;
+    s->next = srv->ended;
+    srv->ended = s;
+    pthread_mutex_unlock(&srv->streams_lock);
 }
 
-static enum MHD_Result send_stream(struct MHD_Connection *connection, hub *h, int64_t id)
+static enum MHD_Result send_stream(struct MHD_Connection *connection, server *srv, int64_t id)
 {
     hub_reply r = {0};
-    hub_watch *watch = hub_watch_open(h, id, token_of(connection), &r);
-    stream *s;
+    stream *s = calloc(1, sizeof *s);
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    struct epoll_event hangup = {.events = EPOLLRDHUP};
     struct MHD_Response *response;
     enum MHD_Result result;
 
-    if (watch == NULL)
-        return send_reply(connection, &r);
-    s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        hub_watch_close(watch);
+    if (s == NULL || info == NULL) {
+        free(s);
         return MHD_NO;
     }
-    s->watch = watch;
+    *s = (stream){.srv = srv, .connection = connection, .socket = info->connect_fd};
+    s->watch = hub_watch_open(srv->h, id, token_of(connection), stream_notify, s, &r);
+    if (s->watch == NULL) {
+        free(s);
+        return send_reply(connection, &r);
+    }
+    pthread_mutex_lock(&srv->streams_lock);
+    s->next = srv->streams;
+    if (s->next != NULL)
+        s->next->prev = s;
+    srv->streams = s;
+    hangup.data.ptr = s;
+    epoll_ctl(srv->hangups, EPOLL_CTL_ADD, s->socket, &hangup);
+    pthread_mutex_unlock(&srv->streams_lock);
     response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, stream_read, s, stream_free);
     if (response == NULL) {
         stream_free(s);
@@ -165,6 +266,7 @@ static enum MHD_Result send_stream(struct MHD_Connection *connection, hub *h, in
     MHD_add_response_header(response, "Content-Type", "text/event-stream");
     MHD_add_response_header(response, "Cache-Control", "no-store");
     MHD_add_response_header(response, "X-Accel-Buffering", "no");
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)srv->settings.idle_seconds);
     result = MHD_queue_response(connection, MHD_HTTP_OK, response);
     MHD_destroy_response(response);
     return result;
@@ -240,7 +342,7 @@ static const char *client_address(struct MHD_Connection *connection, char *buf, 
 }
 
 /* Route one whole request. body is the parsed JSON of a POST (else NULL). */
-static enum MHD_Result route(struct MHD_Connection *connection, const server *srv, const char *url,
+static enum MHD_Result route(struct MHD_Connection *connection, server *srv, const char *url,
                              const char *method, const json_t *body)
 {
     int get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
@@ -297,7 +399,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, const server *sr
     else if (strcmp(verb, "hints/off") == 0 && post)
         hub_hints_off(srv->h, id, token, body, &r);
     else if (strcmp(verb, "events") == 0 && get)
-        return send_stream(connection, srv->h, id);
+        return send_stream(connection, srv, id);
     else {
         static const char *const gets[] = {"", "view", "legal", "log", "record", "events", "hints"};
         static const char *const posts[] = {"join", "actions", "undo", "leave", "hints/off"};
@@ -316,7 +418,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
                               const char *version, const char *upload_data, size_t *upload_data_size,
                               void **state)
 {
-    const server *srv = cls;
+    server *srv = cls;
     request *req = *state;
     json_t *body = NULL;
     json_error_t error;
@@ -328,6 +430,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
         if (req == NULL)
             return MHD_NO;
         *state = req;
+        /* the body, if any, is held to the request's timeout (completed
+         * gave the connection the idle one) */
+        MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT,
+                                  (unsigned)srv->settings.request_seconds);
         return MHD_YES;
     }
     if (*upload_data_size > 0) { /* a piece of the body */
@@ -368,11 +474,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
 static void completed(void *cls, struct MHD_Connection *connection, void **state,
                       enum MHD_RequestTerminationCode code)
 {
+    const server *srv = cls;
     request *req = *state;
 
-    (void)cls;
-    (void)connection;
     (void)code;
+    /* the connection may now wait for its next request */
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)srv->settings.idle_seconds);
     if (req != NULL) {
         free(req->body);
         free(req);
@@ -380,7 +487,120 @@ static void completed(void *cls, struct MHD_Connection *connection, void **state
     }
 }
 
-server *server_start(hub *h, const char *address, int port, const char *web_dir, char *why, size_t why_len)
+/* Begin a new second, if one began (or at the end, if last): log the
+ * count of the lines left out in the last. log->lock held. */
+static void log_roll(server_log *log, int last)
+{
+    long second = (long)timer_now();
+
+    if (second == log->second && !last)
+        return;
+    if (log->suppressed > 0)
+        fprintf(stderr, "maya serve: http: ... %ld more suppressed\n", log->suppressed);
+    log->second = second;
+    log->lines = 0;
+    log->suppressed = 0;
+}
+
+/* libmicrohttpd's logger: a line, unless this second's lines are used up. */
+static void log_http(void *cls, const char *format, va_list args)
+{
+    server_log *log = cls;
+
+    pthread_mutex_lock(&log->lock);
+    log_roll(log, 0);
+    if (log->lines < log->per_second) {
+        log->lines++;
+        fputs("maya serve: http: ", stderr);
+        vfprintf(stderr, format, args);
+    } else {
+        log->suppressed++;
+    }
+    pthread_mutex_unlock(&log->lock);
+}
+
+/* Log the count of suppressed lines once their second is over (last: at
+ * once). */
+static void log_flush(server_log *log, int last)
+{
+    pthread_mutex_lock(&log->lock);
+    log_roll(log, last);
+    pthread_mutex_unlock(&log->lock);
+}
+
+/* The watcher thread: wakes a stream whose client hung up (so that it is
+ * freed at once) or whose keep-alive is due, frees ended streams, and
+ * logs the count of suppressed lines. */
+static void *watch_streams(void *arg)
+{
+    server *srv = arg;
+    struct epoll_event events[HANGUPS_AT_ONCE];
+    double next_sweep = 0, now;
+
+    while (!atomic_load(&srv->stopping)) {
+        int n;
+        pthread_mutex_lock(&srv->streams_lock);
+        while (srv->ended != NULL) { /* none of them is in the epoll set any more */
+            stream *s = srv->ended;
+            srv->ended = s->next;
+            free(s);
+        }
+        pthread_mutex_unlock(&srv->streams_lock);
+        n = epoll_wait(srv->hangups, events, HANGUPS_AT_ONCE, 1000);
+        pthread_mutex_lock(&srv->streams_lock);
+        for (int i = 0; i < n; i++) {
+            stream *s = events[i].data.ptr;
+            if (!s->over) {
+                s->hung_up = 1;
+                epoll_ctl(srv->hangups, EPOLL_CTL_DEL, s->socket, NULL);
+                wake(s);
+            }
+        }
+        now = timer_now();
+        if (now >= next_sweep) {
+            next_sweep = now + 1;
+            for (stream *s = srv->streams; s != NULL; s = s->next)
+                if (s->suspended && s->due <= now)
+                    wake(s);
+        }
+        pthread_mutex_unlock(&srv->streams_lock);
+        log_flush(&srv->log, 0);
+    }
+    return NULL;
+}
+
+void server_default_settings(server_settings *settings)
+{
+    *settings = (server_settings){
+        .threads = 16,
+        .max_connections = 10000,
+        .per_address = 128,
+        .request_seconds = 10,
+        .idle_seconds = 60,
+        .log_per_second = 10,
+    };
+}
+
+static void server_free(server *srv)
+{
+    if (srv->watcher_started)
+        pthread_join(srv->watcher, NULL);
+    while (srv->ended != NULL) {
+        stream *s = srv->ended;
+        srv->ended = s->next;
+        free(s);
+    }
+    if (srv->hangups >= 0)
+        close(srv->hangups);
+    log_flush(&srv->log, 1);
+    pthread_mutex_destroy(&srv->streams_lock);
+    pthread_mutex_destroy(&srv->log.lock);
+    free(srv->web_dir);
+    free(srv);
+}
+
+server *server_start(hub *h, const char *address, int port, const char *web_dir, const server_settings *settings,
+                     char *why, size_t why_len)
 {
     server *srv = calloc(1, sizeof *srv);
     struct sockaddr_in where = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
@@ -396,17 +616,30 @@ server *server_start(hub *h, const char *address, int port, const char *web_dir,
         return NULL;
     }
     srv->h = h;
+    srv->settings = *settings;
     srv->web_dir = web_dir ? strdup(web_dir) : NULL;
+    srv->log.per_second = settings->log_per_second;
+    pthread_mutex_init(&srv->log.lock, NULL);
+    pthread_mutex_init(&srv->streams_lock, NULL);
+    srv->hangups = epoll_create1(EPOLL_CLOEXEC);
+    if (srv->hangups < 0 || pthread_create(&srv->watcher, NULL, watch_streams, srv) != 0) {
+        snprintf(why, why_len, "the server's watcher thread cannot be started");
+        server_free(srv);
+        return NULL;
+    }
+    srv->watcher_started = 1;
     srv->daemon = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG, 0, NULL, NULL, handle,
-        srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)CONNECTION_LIMIT, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_SECONDS,
-        MHD_OPTION_THREAD_STACK_SIZE, (size_t)THREAD_STACK, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL, handle, srv,
+        MHD_OPTION_EXTERNAL_LOGGER, log_http, &srv->log, /* first, so that every message goes through it */
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)settings->threads,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)settings->max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        (unsigned)settings->per_address, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)settings->request_seconds,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
         MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
     if (srv->daemon == NULL) {
         snprintf(why, why_len, "cannot listen on %s:%d (in use, or not allowed)", address, port);
-        free(srv->web_dir);
-        free(srv);
+        atomic_store(&srv->stopping, 1);
+        server_free(srv);
         return NULL;
     }
     info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -423,7 +656,13 @@ void server_stop(server *s)
 {
     if (s == NULL)
         return;
+    /* libmicrohttpd must not be stopped with a connection suspended: wake
+     * every stream, which then ends */
+    pthread_mutex_lock(&s->streams_lock);
+    atomic_store(&s->stopping, 1);
+    for (stream *each = s->streams; each != NULL; each = each->next)
+        wake(each);
+    pthread_mutex_unlock(&s->streams_lock);
     MHD_stop_daemon(s->daemon);
-    free(s->web_dir);
-    free(s);
+    server_free(s);
 }

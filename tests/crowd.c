@@ -1,0 +1,403 @@
+/*
+ * crowd.c -- a crowd of raw connections against `maya serve` on loopback,
+ * for the checks of its bounds (tests/cli/server_crowd.sh). Every check
+ * waits for what it expects and fails only if it does not come within a
+ * generous limit (CROWD_PATIENCE), so a slow machine passes.
+ *
+ *   crowd idle PORT N PER_ADDRESS
+ *     opens N idle connections from 127.0.0.1 and checks that a request from
+ *     127.0.0.2 is answered meanwhile; that the server closes all but
+ *     PER_ADDRESS of them and refuses one more from 127.0.0.1 (its request
+ *     timeout must be longer than all this takes); closes them, and then
+ *     127.0.0.1 is served again.
+ *   crowd slow PORT
+ *     a request sent half (headers unfinished) is closed without an answer,
+ *     and a kept-alive connection idle after its answer is closed too.
+ *   crowd watch PORT PID GAME N TOKEN BODY
+ *     opens N event streams of GAME from 127.0.0.1 and waits for each one's
+ *     first view; the server process PID has no more threads than before;
+ *     submits BODY to GAME's actions with TOKEN, and every stream receives
+ *     the view of the new state number; closes them all and opens N again
+ *     (which the per-address limit allows only if the first N were freed).
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+enum {
+    CROWD_PATIENCE = 60,   /* seconds a check waits for what it expects before failing */
+    CROWD_TAIL = 64,       /* bytes of a stream kept between reads, to find a line cut in two */
+    CROWD_ANSWER = 1 << 16 /* room for a whole answer read at once */
+};
+
+/* One connection of the crowd. */
+typedef struct crowd_peer {
+    int fd;               /* its socket, -1 once closed */
+    int done;             /* 1 once what is awaited came */
+    char tail[CROWD_TAIL]; /* the last bytes received (NUL-terminated) */
+} crowd_peer;
+
+static int failures;
+
+static void fail(const char *format, const char *detail)
+{
+    fprintf(stderr, "crowd: ");
+    fprintf(stderr, format, detail);
+    fputc('\n', stderr);
+    failures++;
+}
+
+static double now(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* A connection from address (NULL: any) to 127.0.0.1:port, without waiting
+ * for it to be established; -1 on failure. */
+static int open_from(const char *address, int port)
+{
+    struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    struct sockaddr_in from = {.sin_family = AF_INET};
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+
+    if (fd < 0)
+        return -1;
+    inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+    if (address != NULL && (inet_pton(AF_INET, address, &from.sin_addr) != 1 ||
+                            bind(fd, (struct sockaddr *)&from, sizeof from) != 0)) {
+        close(fd);
+        return -1;
+    }
+    if (connect(fd, (struct sockaddr *)&to, sizeof to) != 0 && errno != EINPROGRESS) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* Wait until fd is ready for events (POLLIN, POLLOUT); 0, or -1 past the
+ * patience. */
+static int wait_for(int fd, short events)
+{
+    struct pollfd p = {.fd = fd, .events = events};
+
+    return poll(&p, 1, CROWD_PATIENCE * 1000) == 1 ? 0 : -1;
+}
+
+/* Send all of text on fd (non-blocking); 0 or -1. */
+static int send_all(int fd, const char *text, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = send(fd, text, len, MSG_NOSIGNAL);
+        if (n < 0 && errno == EAGAIN && wait_for(fd, POLLOUT) == 0)
+            continue;
+        if (n <= 0)
+            return -1;
+        text += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Everything fd receives until the server closes it (at most CROWD_ANSWER
+ * - 1 bytes, NUL-terminated, in answer); the bytes, or -1 if the patience
+ * ran out. A connection refused or reset answers 0 bytes. */
+static long read_to_end(int fd, char *answer)
+{
+    size_t got = 0;
+
+    for (;;) {
+        ssize_t n = recv(fd, answer + got, CROWD_ANSWER - 1 - got, 0);
+        if (n < 0 && errno == EAGAIN) {
+            if (wait_for(fd, POLLIN) != 0)
+                return -1;
+            continue;
+        }
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+        if (got == CROWD_ANSWER - 1)
+            break;
+    }
+    answer[got] = '\0';
+    return (long)got;
+}
+
+/* One request from address on a connection of its own (HTTP/1.0: the
+ * server closes it after the answer); its status, 0 if refused. */
+static int request(const char *address, int port, const char *method, const char *path, const char *token,
+                   const char *body, char *answer)
+{
+    char text[4096];
+    int fd = open_from(address, port), status = 0;
+    long got;
+
+    if (fd < 0 || wait_for(fd, POLLOUT) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return 0;
+    }
+    snprintf(text, sizeof text,
+             "%s %s HTTP/1.0\r\nHost: crowd\r\n%s%s%sContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+             method, path, token ? "Authorization: Bearer " : "", token ? token : "", token ? "\r\n" : "",
+             body ? strlen(body) : 0, body ? body : "");
+    if (send_all(fd, text, strlen(text)) == 0 && (got = read_to_end(fd, answer)) > 0)
+        sscanf(answer, "HTTP/1.%*d %d", &status);
+    close(fd);
+    return status;
+}
+
+/* A GET from address, asked again while refused (the server frees closed
+ * connections in its own time); its status, 0 if refused all along. */
+static int request_until_served(const char *address, int port, const char *path, char *answer)
+{
+    double until = now() + CROWD_PATIENCE;
+    int status;
+
+    while ((status = request(address, port, "GET", path, NULL, NULL, answer)) == 0 && now() < until)
+        nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+    return status;
+}
+
+/* The threads of process pid (/proc), -1 if unknown. */
+static int threads_of(const char *pid)
+{
+    char path[64], line[256];
+    int threads = -1;
+    FILE *f;
+
+    snprintf(path, sizeof path, "/proc/%s/status", pid);
+    if ((f = fopen(path, "r")) == NULL)
+        return -1;
+    while (fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "Threads: %d", &threads) == 1)
+            break;
+    fclose(f);
+    return threads;
+}
+
+/* Read what every open peer received so far; a peer whose bytes, with
+ * its tail, contain want (NULL: never) is done; a peer the server closed is
+ * closed here. Waits up to a second for something to arrive. */
+static void read_peers(crowd_peer *peers, int n, const char *want)
+{
+    struct pollfd *polls = calloc((size_t)n, sizeof *polls);
+    char *buffer = malloc(CROWD_ANSWER + CROWD_TAIL);
+
+    for (int i = 0; i < n; i++)
+        polls[i] = (struct pollfd){.fd = peers[i].fd, .events = POLLIN};
+    if (poll(polls, (nfds_t)n, 1000) > 0) {
+        for (int i = 0; i < n; i++) {
+            crowd_peer *p = &peers[i];
+            size_t kept = strlen(p->tail);
+            ssize_t got;
+            if (p->fd < 0 || polls[i].revents == 0)
+                continue;
+            memcpy(buffer, p->tail, kept);
+            got = recv(p->fd, buffer + kept, CROWD_ANSWER, 0);
+            if (got <= 0) {
+                if (got == 0 || errno != EAGAIN) {
+                    close(p->fd);
+                    p->fd = -1;
+                }
+                continue;
+            }
+            size_t total = kept + (size_t)got;
+            buffer[total] = '\0';
+            if (want != NULL && strstr(buffer, want) != NULL)
+                p->done = 1;
+            kept = total < CROWD_TAIL - 1 ? total : CROWD_TAIL - 1;
+            memcpy(p->tail, buffer + total - kept, kept + 1);
+        }
+    }
+    free(buffer);
+    free(polls);
+}
+
+static int count_open(const crowd_peer *peers, int n)
+{
+    int open = 0;
+
+    for (int i = 0; i < n; i++)
+        open += peers[i].fd >= 0;
+    return open;
+}
+
+static int count_done(const crowd_peer *peers, int n)
+{
+    int done = 0;
+
+    for (int i = 0; i < n; i++)
+        done += peers[i].done;
+    return done;
+}
+
+static void close_peers(crowd_peer *peers, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (peers[i].fd >= 0) {
+            close(peers[i].fd);
+            peers[i].fd = -1;
+        }
+}
+
+/* Read the peers until at most most of them are open (want NULL), or
+ * until all are done; 0, or -1 past the patience. */
+static int await_peers(crowd_peer *peers, int n, const char *want, int most)
+{
+    double until = now() + CROWD_PATIENCE;
+
+    while (want == NULL ? count_open(peers, n) > most : count_done(peers, n) < n)
+        if (now() > until)
+            return -1;
+        else
+            read_peers(peers, n, want);
+    return 0;
+}
+
+static int crowd_idle(int port, int n, int per_address)
+{
+    crowd_peer *peers = calloc((size_t)n, sizeof *peers);
+    char *answer = malloc(CROWD_ANSWER);
+    int opened = 0;
+
+    for (int i = 0; i < n; i++)
+        opened += (peers[i].fd = open_from(NULL, port)) >= 0;
+    printf("crowd: %d of %d idle connections opened from 127.0.0.1\n", opened, n);
+    if (request("127.0.0.2", port, "GET", "/api/bots", NULL, NULL, answer) != 200)
+        fail("%s", "127.0.0.2 is not served while 127.0.0.1 holds its connections");
+    if (await_peers(peers, n, NULL, per_address) != 0)
+        fail("%s", "the server keeps more connections from one address than --per-address");
+    printf("crowd: the server keeps %d of them\n", count_open(peers, n));
+    if (request(NULL, port, "GET", "/api/bots", NULL, NULL, answer) != 0)
+        fail("%s", "one connection more from 127.0.0.1 is served");
+    close_peers(peers, n);
+    if (request_until_served(NULL, port, "/api/bots", answer) != 200)
+        fail("%s", "127.0.0.1 is not served again once its idle connections are closed");
+    free(peers);
+    free(answer);
+    return failures != 0;
+}
+
+static int crowd_slow(int port)
+{
+    static const char half[] = "GET /api/bots HTTP/1.1\r\nHost: crowd\r\n";
+    static const char whole[] = "GET /api/bots HTTP/1.1\r\nHost: crowd\r\n\r\n";
+    char *answer = malloc(CROWD_ANSWER);
+    int fd = open_from("127.0.0.2", port);
+    long got;
+
+    if (fd < 0 || wait_for(fd, POLLOUT) != 0 || send_all(fd, half, sizeof half - 1) != 0)
+        fail("%s", "cannot send half a request");
+    else if ((got = read_to_end(fd, answer)) != 0)
+        fail("a half-sent request is %s", got < 0 ? "not closed" : "answered");
+    if (fd >= 0)
+        close(fd);
+    fd = open_from("127.0.0.2", port);
+    if (fd < 0 || wait_for(fd, POLLOUT) != 0 || send_all(fd, whole, sizeof whole - 1) != 0)
+        fail("%s", "cannot send a request");
+    else if ((got = read_to_end(fd, answer)) < 0)
+        fail("%s", "an idle kept-alive connection is not closed");
+    else if (strncmp(answer, "HTTP/1.1 200", 12) != 0)
+        fail("%s", "a request on a connection kept alive is not answered");
+    if (fd >= 0)
+        close(fd);
+    free(answer);
+    return failures != 0;
+}
+
+/* Open n event streams of game, one after the other, each once it got
+ * its first view; one refused is opened again (the server frees closed
+ * connections in its own time). */
+static int open_watchers(crowd_peer *peers, int n, int port, const char *game)
+{
+    char text[256];
+    double until = now() + CROWD_PATIENCE;
+
+    snprintf(text, sizeof text, "GET /api/games/%s/events HTTP/1.0\r\nHost: crowd\r\n\r\n", game);
+    for (int i = 0; i < n; i++) {
+        do {
+            if (now() > until) {
+                fail("%s", "a watcher got no first view (refused: the earlier ones are not freed?)");
+                return -1;
+            }
+            peers[i] = (crowd_peer){.fd = open_from(NULL, port)};
+            if (peers[i].fd < 0 || wait_for(peers[i].fd, POLLOUT) != 0 ||
+                send_all(peers[i].fd, text, strlen(text)) != 0) {
+                fail("%s", "cannot open an event stream");
+                return -1;
+            }
+            while (peers[i].fd >= 0 && !peers[i].done)
+                read_peers(&peers[i], 1, "event: view\n");
+        } while (!peers[i].done);
+    }
+    return 0;
+}
+
+static int crowd_watch(int port, const char *pid, const char *game, int n, const char *token, const char *body)
+{
+    crowd_peer *peers = calloc((size_t)n, sizeof *peers);
+    char *answer = malloc(CROWD_ANSWER), path[128], want[64];
+    int before = threads_of(pid), during, after;
+    long long version = -1;
+    const char *found;
+    double started;
+
+    if (open_watchers(peers, n, port, game) == 0) {
+        during = threads_of(pid);
+        printf("crowd: %d watchers see the game; the server has %d threads (%d before)\n", n, during, before);
+        if (during > before)
+            fail("%s", "the server has more threads with watchers than without");
+        snprintf(path, sizeof path, "/api/games/%s/actions", game);
+        if (request(NULL, port, "POST", path, token, body, answer) != 200 ||
+            (found = strstr(answer, "\"version\":")) == NULL || sscanf(found, "\"version\":%lld", &version) != 1)
+            fail("the move is refused: %s", answer);
+        snprintf(want, sizeof want, "id: %lld\n", version);
+        for (int i = 0; i < n; i++)
+            peers[i].done = 0;
+        if (await_peers(peers, n, want, 0) != 0)
+            fail("%s", "a watcher did not receive the view after the move");
+        else
+            printf("crowd: every watcher received the view of state %lld\n", version);
+    }
+    close_peers(peers, n);
+    started = now();
+    if (open_watchers(peers, n, port, game) == 0)
+        printf("crowd: %d watchers closed and %d opened again (in %.1f s)\n", n, n, now() - started);
+    close_peers(peers, n);
+    after = threads_of(pid);
+    if (after > before)
+        fail("%s", "the server has more threads after the watchers left");
+    free(peers);
+    free(answer);
+    return failures != 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct rlimit files;
+
+    if (getrlimit(RLIMIT_NOFILE, &files) == 0) { /* each connection is a file */
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
+    if (argc == 5 && strcmp(argv[1], "idle") == 0)
+        return crowd_idle(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+    if (argc == 3 && strcmp(argv[1], "slow") == 0)
+        return crowd_slow(atoi(argv[2]));
+    if (argc == 8 && strcmp(argv[1], "watch") == 0)
+        return crowd_watch(atoi(argv[2]), argv[3], argv[4], atoi(argv[5]), argv[6], argv[7]);
+    fputs("usage: crowd idle PORT N PER_ADDRESS | slow PORT | watch PORT PID GAME N TOKEN BODY\n", stderr);
+    return 2;
+}
