@@ -13,7 +13,8 @@
  * get every append acknowledged and stored in order, and in one batch (the
  * writer held until every append is queued) two appends of one game's
  * version are one win and one STORE_ECONFLICT, an append whose events are
- * stored already is refused alone, and a commit that fails (a deferred
+ * stored already is refused alone, two handles' batches crossing the same
+ * games give each game to one of them without failing, and a commit that fails (a deferred
  * check that a "poison" event breaks) is STORE_EIO for every append of the
  * batch with nothing stored; games list newest first, by status, at most
  * max; a missing game is STORE_ENOTFOUND; bad arguments are STORE_EINVAL
@@ -57,6 +58,7 @@ enum {
     CROWD_THREADS = 16, /* threads of test_crowd */
     CROWD_GAMES = 3,    /* games of each of them */
     CROWD_ROUNDS = 15,  /* appends to each of those games */
+    CROSS_ROUNDS = 40,  /* rounds of test_crossed_batches */
     QUEUE_WAIT_MS = 20000 /* longest wait for appends to reach the held writer's queue */
 };
 
@@ -1252,6 +1254,65 @@ static void test_stored_events_in_batch(void **state)
     assert_one_event(f->st, games[2].id, "mine");
 }
 
+/* Start a thread appending a's event, and wait until it is queued behind
+ * queued others (so the batch's order is the order of the calls). */
+static void start_queued(pthread_t *thread, appender *a, int queued)
+{
+    assert_int_equal(pthread_create(thread, NULL, append_once, a), 0);
+    for (int ms = 0; store_queued(a->st) <= queued && ms < QUEUE_WAIT_MS; ms++)
+        nanosleep(&(struct timespec){0, 1000 * 1000}, NULL);
+    assert_int_equal(store_queued(a->st), queued + 1);
+}
+
+/* Two handles (two server processes) commit batches for the same two games
+ * at once, in crossed orders: each game goes to exactly one of them, and
+ * neither batch fails (their row locks are taken in one order, so the two
+ * transactions cannot deadlock). PostgreSQL is told to plan without hash
+ * or merge joins and sequential scans, so that the order of its updates
+ * would be the batch's order: without locks taken in one order, some of
+ * the rounds deadlock. */
+static void test_crossed_batches(void **state)
+{
+    fixture *f = *state;
+    store *mine, *other;
+    char why[WHY_MAX] = "";
+    assert_int_equal(setenv("PGOPTIONS", "-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off", 1),
+                     0);
+    int opened = store_open(&mine, f->where, why, sizeof why) == STORE_OK &&
+                 store_open(&other, f->where, why, sizeof why) == STORE_OK;
+    unsetenv("PGOPTIONS");
+    assert_true(opened);
+    for (int round = 0; round < CROSS_ROUNDS; round++) {
+        store_game one, two;
+        store_seat seats[GAME_MAX_PLAYERS];
+        create(f->st, &one, seats, 2, (unsigned)(50 + round));
+        create(f->st, &two, seats, 2, (unsigned)(60 + round));
+        appender a[4] = {appender_of(mine, one.id, 0, 0, "first"), appender_of(mine, two.id, 0, 0, "first"),
+                         appender_of(other, two.id, 0, 1, "second"), appender_of(other, one.id, 0, 1, "second")};
+        pthread_t threads[4];
+        store_hold_writer(mine, 1);
+        store_hold_writer(other, 1);
+        for (int i = 0; i < 4; i++)
+            start_queued(&threads[i], &a[i], i % 2);
+        store_hold_writer(mine, 0);
+        store_hold_writer(other, 0);
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(pthread_join(threads[i], NULL), 0);
+        for (int i = 0; i < 2; i++) {
+            const appender *ours = &a[i], *theirs = &a[3 - i]; /* the two appends of one game */
+            if (ours->rc != STORE_OK && ours->rc != STORE_ECONFLICT)
+                fprintf(stderr, "round %d: %s\n", round, ours->why);
+            if (theirs->rc != STORE_OK && theirs->rc != STORE_ECONFLICT)
+                fprintf(stderr, "round %d: %s\n", round, theirs->why);
+            assert_true((ours->rc == STORE_OK && theirs->rc == STORE_ECONFLICT) ||
+                        (ours->rc == STORE_ECONFLICT && theirs->rc == STORE_OK));
+            assert_one_event(f->st, ours->game, ours->rc == STORE_OK ? "first" : "second");
+        }
+    }
+    store_close(mine);
+    store_close(other);
+}
+
 /* Make committing an event with the text "poison" fail at COMMIT (a
  * deferred check), or undo that. */
 static void poison_commits(const fixture *f, int on)
@@ -1314,7 +1375,7 @@ static void test_failed_commit(void **state)
         STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
         STORE_CASE(test_many_threads, fix), STORE_CASE(test_crowd, fix),                                      \
         STORE_CASE(test_race_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),                \
-        STORE_CASE(test_failed_commit, fix),                                                                  \
+        STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                          \
         STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
         STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 

@@ -10,17 +10,18 @@
  * One more connection, opened by the first store_wait, only listens.
  *
  * Every value travels as a bound parameter (text, bytea in binary), never
- * inside the SQL. Writes of more than one row run in one transaction; an
- * append updates the game row only if its version is still the expected
- * one, which row-locks it, so of two racing appends the second sees 0 rows
- * (or, should the events exist already, a unique violation) and becomes
- * STORE_ECONFLICT with everything rolled back. Every write announces itself
- * with pg_notify('maya', 'GAME VERSION KIND') inside its own transaction, so the
- * announcement is sent exactly when the change commits. Appends come in
- * batches from store.c's writer (group commit): a whole batch is one
- * statement (one round trip) in one transaction, whose version checks are
- * per append, so a stale append leaves the others of its batch alone. Loads read in one
- * REPEATABLE READ transaction (a consistent snapshot). The schema version is
+ * inside the SQL. Writes of more than one row run in one transaction.
+ * Appends come in batches from store.c's writer (group commit): a whole
+ * batch is one statement (one round trip) in one transaction. It locks the
+ * batch's game rows in the order of their ids (so that two processes'
+ * batches never deadlock) and updates each game row only if its version is
+ * still the one its append expects, so of two racing appends the second
+ * sees its game moved on and becomes STORE_ECONFLICT, writing nothing,
+ * while the others of its batch go on. Every write announces itself with
+ * pg_notify('maya', 'GAME VERSION KIND') inside its own transaction (one
+ * per append), so the announcement is sent exactly when the change
+ * commits. Loads read in one REPEATABLE READ transaction (a consistent
+ * snapshot). The schema version is
  * the table maya_schema; creating or migrating the schema holds an advisory
  * lock, so processes starting together do not race.
  */
@@ -683,16 +684,19 @@ static void batch_arrays(store_append_request *const *batch, int n, char **buffe
     }
 }
 
-/* The whole batch in one statement (one round trip): the games at their
- * expected version (and with no events stored past it: damage refuses its
- * append alone, not the batch on the events' key) move on, their events are
- * inserted and announced, one pg_notify each; one row per append answers
- * whether it was stored and whether its game exists. Of two appends of one
- * game at one version, the update takes one. */
+/* The whole batch in one statement (one round trip): the batch's game rows
+ * are locked in the order of their ids; the games at their expected version
+ * (and with no events stored past it: damage refuses its append alone, not
+ * the batch on the events' key) move on, their events are inserted and
+ * announced, one pg_notify each; one row per append answers whether it was
+ * stored and whether its game exists. Of two appends of one game at one
+ * version, the update takes one. */
 static const char append_sql[] =
     "WITH asked AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::integer[], $4::integer[], $5::text[])"
     "  WITH ORDINALITY AS a (game, version, n, status, result, number)),"
-    " moved AS (UPDATE games g SET version = a.version + a.n, status = a.status, result = a.result FROM asked a"
+    " locked AS (SELECT id FROM games WHERE id IN (SELECT game FROM asked) ORDER BY id FOR UPDATE),"
+    " moved AS (UPDATE games g SET version = a.version + a.n, status = a.status, result = a.result"
+    "  FROM asked a JOIN locked l ON l.id = a.game"
     "  WHERE g.id = a.game AND g.version = a.version"
     "  AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game = a.game AND e.version > a.version)"
     "  RETURNING a.number, g.id, g.version),"
