@@ -14,18 +14,18 @@
  * writer held until every append is queued) two appends of one game's
  * version are one win and one STORE_ECONFLICT, an append whose events are
  * stored already is refused alone, two handles' batches crossing the same
- * games give each game to one of them without failing, and a commit that fails (a deferred
- * check that a "poison" event breaks) is STORE_EIO for every append of the
- * batch with nothing stored; games list newest first, by status, at most
- * max; a missing game is STORE_ENOTFOUND; bad arguments are STORE_EINVAL
- * and write nothing; everything survives closing and reopening, and a
- * process killed right after a commit; bad addresses and unwritable paths
- * are STORE_EIO with a reason. PostgreSQL only: store_wait delivers another
- * handle's announcements and times out with 0 when there are none; when the
- * server ends the store's sessions, the pool reconnects without a failed
- * call and store_wait reports -1 once, then listens again. A database of
- * schema version 1 (before seats had hints_off) is migrated on open, its
- * games intact.
+ * games give each game to one of them without failing, and a commit that
+ * fails (a deferred check that a "poison" event breaks) is STORE_EIO for
+ * every append of the batch with nothing stored; games list newest first,
+ * by status, at most max; a missing game is STORE_ENOTFOUND; bad
+ * arguments are STORE_EINVAL and write nothing; everything survives
+ * closing and reopening, and a process killed right after a commit; bad
+ * addresses and unwritable paths are STORE_EIO with a reason. PostgreSQL
+ * only: store_wait delivers another handle's announcements and times out
+ * with 0 when there are none; when the server ends the store's sessions,
+ * the pool reconnects without a failed call and store_wait reports -1
+ * once, then listens again. A database of schema version 1 (before seats
+ * had hints_off) is migrated on open, its games intact.
  */
 #include <errno.h>
 #include <limits.h>
@@ -1168,6 +1168,14 @@ static appender appender_of(store *st, int64_t game, int64_t version, int actor,
     return a;
 }
 
+/* Wait until n appends are queued for st's held writer. */
+static void wait_queued(store *st, int n)
+{
+    for (int ms = 0; store_queued(st) < n && ms < QUEUE_WAIT_MS; ms++)
+        nanosleep(&(struct timespec){0, 1000 * 1000}, NULL);
+    assert_int_equal(store_queued(st), n);
+}
+
 /* Make a[0..n-1] one batch: their threads queue while the writer is held,
  * and once all n wait it is released; returns when all are answered. */
 static void append_in_one_batch(store *st, appender *a, int n)
@@ -1177,9 +1185,7 @@ static void append_in_one_batch(store *st, appender *a, int n)
     store_hold_writer(st, 1);
     for (int i = 0; i < n; i++)
         assert_int_equal(pthread_create(&threads[i], NULL, append_once, &a[i]), 0);
-    for (int ms = 0; store_queued(st) < n && ms < QUEUE_WAIT_MS; ms++)
-        nanosleep(&(struct timespec){0, 1000 * 1000}, NULL);
-    assert_int_equal(store_queued(st), n);
+    wait_queued(st, n);
     for (int i = 0; i < n; i++)
         assert_int_equal(a[i].rc, -1); /* nothing answered while held */
     store_hold_writer(st, 0);
@@ -1259,9 +1265,7 @@ static void test_stored_events_in_batch(void **state)
 static void start_queued(pthread_t *thread, appender *a, int queued)
 {
     assert_int_equal(pthread_create(thread, NULL, append_once, a), 0);
-    for (int ms = 0; store_queued(a->st) <= queued && ms < QUEUE_WAIT_MS; ms++)
-        nanosleep(&(struct timespec){0, 1000 * 1000}, NULL);
-    assert_int_equal(store_queued(a->st), queued + 1);
+    wait_queued(a->st, queued + 1);
 }
 
 /* Two handles (two server processes) commit batches for the same two games
@@ -1319,7 +1323,8 @@ static void poison_commits(const fixture *f, int on)
 {
     if (f->postgres && on)
         run_raw(f, "CREATE FUNCTION maya_test_poison() RETURNS trigger LANGUAGE plpgsql AS"
-                   " $$ BEGIN IF NEW.text = 'poison' THEN RAISE EXCEPTION 'poisoned commit'; END IF; RETURN NULL; END $$;"
+                   " $$ BEGIN IF NEW.text = 'poison' THEN RAISE EXCEPTION 'poisoned commit'; END IF;"
+                   " RETURN NULL; END $$;"
                    " CREATE CONSTRAINT TRIGGER maya_test_poison AFTER INSERT ON events"
                    " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION maya_test_poison()");
     else if (f->postgres)

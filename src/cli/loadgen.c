@@ -68,7 +68,7 @@ typedef struct loadgen_slot {
     int joined;                                      /* seats joined so far */
     int seat;                                        /* seat of the legal list or submission in flight */
     int64_t version;                                 /* state number of the last legal list */
-    double started;                                  /* when the request in flight was added (a submission in open loop: was due) */
+    double started;                                  /* when the request in flight was added (open loop: was due) */
     double due;                                      /* open loop: when the next submission is due */
     char action[GAME_TEXT_MAX];                      /* open loop: the action waiting to be submitted */
     int failures;                                    /* failed requests in a row */

@@ -46,12 +46,12 @@ typedef struct loadgen_config {
     long seconds;         /* length of the measurement */
     uint64_t seed;        /* game k's choices are drawn from seed + k */
     const char *csv;      /* file to append one line of figures to, or NULL */
-    double rate;          /* open loop: actions per second of each game (0 < rate <= LOADGEN_RATE_MAX); 0: closed loop */
+    double rate;          /* open loop: actions a second of each game, at most LOADGEN_RATE_MAX; 0: closed loop */
 } loadgen_config;
 
 /* What a run measured. */
 typedef struct loadgen_result {
-    double setup_seconds;            /* creating and joining the first N games (open loop: choosing their first actions) */
+    double setup_seconds;            /* creating and joining the first N games (open loop: and their first actions) */
     double seconds;                  /* length of the measurement */
     long submissions;                /* action submissions answered during the measurement */
     long accepted;                   /* of them accepted (200) */
