@@ -7,6 +7,9 @@
 serve_start() {
     name=$1 store=$2
     shift 2
+    # emptied here, not only by the redirection below, which runs in the
+    # background: the loop must not read a previous server's address
+    : >"$tmp/$name.log"
     "$maya" serve --port 0 --db "$store" "$@" >"$tmp/$name.log" 2>&1 &
     eval "${name}_pid=$!"
     for _ in $(seq 1 200); do
