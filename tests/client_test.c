@@ -8,7 +8,8 @@
  * errors decoded, answers that are not JSON, keep-alive, timeouts, a closed
  * port), event streams (stop, close, error, wrong type, timeout), the
  * endpoint wrappers (leave answered without a body), and whole load runs
- * with and without stale refusals.
+ * with and without stale refusals, closed loop and open loop (never ahead
+ * of its schedule).
  *
  * The fake game: every seat in turn plays up to two "step" actions and then
  * "end"; the game is over after FAKE_LENGTH actions. Tokens are "tG-S".
@@ -270,6 +271,14 @@ static void test_loadgen_arguments(void **unused)
     assert_int_equal(parse_capturing(&config, err, sizeof err, "--url", "http://h", "--csv", "", (char *)NULL),
                      CLI_USAGE);
     assert_non_null(strstr(err, "--csv needs a file name"));
+    assert_int_equal(parse_capturing(&config, err, sizeof err, "--url", "http://h", "--rate", "0", (char *)NULL),
+                     CLI_USAGE);
+    assert_non_null(strstr(err, "--rate must be a number of actions per second of each game"));
+    assert_int_equal(parse_capturing(&config, err, sizeof err, "--url", "http://h", "--rate", "1x", (char *)NULL),
+                     CLI_USAGE);
+    assert_non_null(strstr(err, "not \"1x\""));
+    assert_int_equal(parse_capturing(&config, err, sizeof err, "--url", "http://h", "--rate", "1001", (char *)NULL),
+                     CLI_USAGE);
     assert_int_equal(parse_capturing(&config, err, sizeof err, "--url", "http://h", "--bogus", (char *)NULL),
                      CLI_USAGE);
     assert_non_null(strstr(err, "unknown option \"--bogus\""));
@@ -286,10 +295,12 @@ static void test_loadgen_arguments(void **unused)
     assert_true(config.seed == 1);
     assert_null(config.variant);
     assert_null(config.csv);
+    assert_true(config.rate == 0); /* closed loop */
     assert_int_equal(parse_capturing(&config, err, sizeof err, "--url=https://h/", "--game", "tikal", "--variant",
                                      "auction", "--players", "4", "--games", "1000", "--seconds", "5", "--seed",
-                                     "99", "--csv", "out.csv", (char *)NULL),
+                                     "99", "--csv", "out.csv", "--rate", "0.5", (char *)NULL),
                      0);
+    assert_true(config.rate == 0.5);
     assert_string_equal(config.url, "https://h/");
     assert_string_equal(config.variant, "auction");
     assert_int_equal(config.players, 4);
@@ -876,7 +887,8 @@ static void test_endpoints(void **state)
     client_free(c);
 }
 
-static void run_load(fake_server *fake, int stale_every, loadgen_result *result)
+/* A run of 6 games of 3 players for 1 s; rate 0 is closed loop. */
+static void run_load(fake_server *fake, int stale_every, double rate, loadgen_result *result)
 {
     pthread_mutex_lock(&fake->lock);
     fake->stale_every = stale_every;
@@ -885,7 +897,8 @@ static void run_load(fake_server *fake, int stale_every, loadgen_result *result)
     pthread_mutex_unlock(&fake->lock);
     char url[64];
     snprintf(url, sizeof url, "http://127.0.0.1:%d", fake->port);
-    loadgen_config config = {url, "tikal", NULL, 3, 6, 1, 5, NULL, 0};
+    loadgen_config config = {.url = url, .game = "tikal", .players = 3, .games = 6, .seconds = 1, .seed = 5,
+                             .rate = rate};
     char why[512] = "";
     assert_int_equal(loadgen_run(&config, result, why, sizeof why), 0);
 }
@@ -894,7 +907,7 @@ static void test_load(void **state)
 {
     fake_server *fake = *state;
     loadgen_result r;
-    run_load(fake, 0, &r);
+    run_load(fake, 0, 0, &r);
     assert_true(r.accepted > 20);
     assert_int_equal(r.submissions, r.accepted);
     assert_int_equal(r.stale, 0);
@@ -911,7 +924,7 @@ static void test_load(void **state)
     pthread_mutex_unlock(&fake->lock);
 
     /* a server refusing every 5th submission as stale: counted and reported */
-    run_load(fake, 5, &r);
+    run_load(fake, 5, 0, &r);
     assert_true(r.stale > 0);
     assert_int_equal(r.by_status[409], r.stale);
     assert_int_equal(r.submissions, r.accepted + r.stale);
@@ -920,12 +933,28 @@ static void test_load(void **state)
     assert_int_equal(fake->bad_submissions, 0);
     pthread_mutex_unlock(&fake->lock);
 
+    /* open loop, 4 actions a second per game: never ahead of the schedule,
+     * so at most 4 + 1 per game in the second (the first at once), however
+     * fast the server answers (closed loop made more than 20) */
+    run_load(fake, 0, 4, &r);
+    assert_true(r.accepted > 0);
+    assert_true(r.submissions <= 6 * (4 + 1));
+    assert_int_equal(r.submissions, r.accepted);
+    assert_true(r.p50_ms >= 0 && r.p50_ms <= r.max_ms);
+    pthread_mutex_lock(&fake->lock);
+    assert_true(fake->submissions <= 6 * (4 + 1));
+    assert_int_equal(fake->bad_submissions, 0);
+    pthread_mutex_unlock(&fake->lock);
+    loadgen_result open_loop = r;
+    run_load(fake, 5, 0, &r); /* the stale run again, for the table below */
+
     /* the table and the CSV line */
     char path[] = "/tmp/maya-loadgen-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    loadgen_config config = {"http://h", "tikal", "auction", 3, 6, 1, 5, path, 0};
+    loadgen_config config = {.url = "http://h", .game = "tikal", .variant = "auction", .players = 3, .games = 6,
+                             .seconds = 1, .seed = 5, .csv = path};
     assert_int_equal(loadgen_write_csv(path, &config, &r), 0);
     assert_int_equal(loadgen_write_csv(path, &config, &r), 0);
     FILE *in = fopen(path, "r");
@@ -950,9 +979,19 @@ static void test_load(void **state)
     assert_non_null(strstr(table, "p99 ms"));
     assert_non_null(strstr(table, "status 409: "));
     assert_non_null(strstr(table, "stale (409 stale, never expected with one client per game): "));
+    assert_non_null(strstr(table, "closed loop"));
+    config.rate = 4;
+    in = tmpfile();
+    loadgen_print(in, &config, &open_loop);
+    rewind(in);
+    n = fread(table, 1, sizeof table - 1, in);
+    table[n] = '\0';
+    fclose(in);
+    assert_non_null(strstr(table, "open loop: 4 actions a second per game, 24 a second offered"));
 
     /* nobody listening: a clear failure before any game */
-    loadgen_config nowhere = {"http://127.0.0.1:1", "tikal", NULL, 2, 3, 1, 1, NULL, 0};
+    loadgen_config nowhere = {.url = "http://127.0.0.1:1", .game = "tikal", .players = 2, .games = 3, .seconds = 1,
+                              .seed = 1};
     char why[512] = "";
     assert_int_equal(loadgen_run(&nowhere, &r, why, sizeof why), CLI_FAIL);
     assert_non_null(strstr(why, "cannot reach the server at http://127.0.0.1:1"));

@@ -8,16 +8,24 @@
  * bytes, names with quotes and unicode); seats and status change; events
  * append and load in order; a stale append is STORE_ECONFLICT and writes
  * nothing, and of two threads (or two handles) racing to append the same
- * version exactly one wins; more threads than connections work at once; games list newest first, by status, at most
- * max; a missing game is STORE_ENOTFOUND; bad arguments are STORE_EINVAL
- * and write nothing; everything survives closing and reopening, and a
- * process killed right after a commit; bad addresses and unwritable paths
- * are STORE_EIO with a reason. PostgreSQL only: store_wait delivers another
- * handle's announcements and times out with 0 when there are none; when the
- * server ends the store's sessions, the pool reconnects without a failed
- * call and store_wait reports -1 once, then listens again. A database of
- * schema version 1 (before seats had hints_off) is migrated on open, its
- * games intact.
+ * version exactly one wins; more threads than connections work at once;
+ * group commit: many threads appending to many games through one handle
+ * get every append acknowledged and stored in order, and in one batch (the
+ * writer held until every append is queued) two appends of one game's
+ * version are one win and one STORE_ECONFLICT, an append whose events are
+ * stored already is refused alone, two handles' batches crossing the same
+ * games give each game to one of them without failing, and a commit that
+ * fails (a deferred check that a "poison" event breaks) is STORE_EIO for
+ * every append of the batch with nothing stored; games list newest first,
+ * by status, at most max; a missing game is STORE_ENOTFOUND; bad
+ * arguments are STORE_EINVAL and write nothing; everything survives
+ * closing and reopening, and a process killed right after a commit; bad
+ * addresses and unwritable paths are STORE_EIO with a reason. PostgreSQL
+ * only: store_wait delivers another handle's announcements and times out
+ * with 0 when there are none; when the server ends the store's sessions,
+ * the pool reconnects without a failed call and store_wait reports -1
+ * once, then listens again. A database of schema version 1 (before seats
+ * had hints_off) is migrated on open, its games intact.
  */
 #include <errno.h>
 #include <limits.h>
@@ -46,7 +54,12 @@ enum {
     RACE_ROUNDS = 25, /* appends raced per race test */
     LIST_MAX = 64,    /* ids asked for when listing */
     PLAYER_THREADS = 8, /* threads of test_many_threads */
-    THREAD_EVENTS = 12  /* appends of each of them */
+    THREAD_EVENTS = 12, /* appends of each of them */
+    CROWD_THREADS = 16, /* threads of test_crowd */
+    CROWD_GAMES = 3,    /* games of each of them */
+    CROWD_ROUNDS = 15,  /* appends to each of those games */
+    CROSS_ROUNDS = 40,  /* rounds of test_crossed_batches */
+    QUEUE_WAIT_MS = 20000 /* longest wait for appends to reach the held writer's queue */
 };
 
 /* What one suite runs against. */
@@ -1052,6 +1065,322 @@ static void test_migrate_from_1(void **state)
     assert_stored(f->st, &game, seats, NULL, 0);
 }
 
+/* The text of crowd thread t's event e of round r in its game g. */
+static void crowd_text(char *text, size_t size, int t, int g, int r, int e)
+{
+    snprintf(text, size, "t%d g%d r%d e%d", t, g, r, e);
+}
+
+/* Events of round r of a crowd game: two every third round, else one. */
+static int crowd_events(int r)
+{
+    return r % 3 == 0 ? 2 : 1;
+}
+
+/* One of the crowd: appends to its own games in turn, all through one handle. */
+typedef struct crowd_thread {
+    store *st;                   /* the shared handle */
+    int index;                   /* its number: its events' texts */
+    int64_t games[CROWD_GAMES];  /* its games, created before it starts */
+    int failures;                /* appends that were not acknowledged */
+} crowd_thread;
+
+static void *crowd_play(void *arg)
+{
+    crowd_thread *t = arg;
+    int64_t versions[CROWD_GAMES] = {0};
+    for (int r = 0; r < CROWD_ROUNDS; r++)
+        for (int g = 0; g < CROWD_GAMES; g++) {
+            store_event events[2];
+            int n = crowd_events(r);
+            for (int e = 0; e < n; e++) {
+                char text[64];
+                crowd_text(text, sizeof text, t->index, g, r, e);
+                events[e] = action(versions[g] + 1 + e, e, text);
+            }
+            char why[WHY_MAX] = "";
+            if (store_append(t->st, t->games[g], versions[g], events, n, STORE_RUNNING, "", why, sizeof why) !=
+                STORE_OK) {
+                fprintf(stderr, "crowd thread %d: %s\n", t->index, why);
+                t->failures++;
+                return NULL;
+            }
+            versions[g] += n;
+        }
+    return NULL;
+}
+
+/* Many threads append to many games at once through one handle (so their
+ * appends share batches): every append is acknowledged, and afterwards each
+ * game holds exactly its events, in order, versions 1, 2, ... */
+static void test_crowd(void **state)
+{
+    fixture *f = *state;
+    crowd_thread crowd[CROWD_THREADS];
+    pthread_t threads[CROWD_THREADS];
+    for (int t = 0; t < CROWD_THREADS; t++) {
+        crowd[t] = (crowd_thread){.st = f->st, .index = t};
+        for (int g = 0; g < CROWD_GAMES; g++) {
+            store_game game;
+            store_seat seats[GAME_MAX_PLAYERS];
+            crowd[t].games[g] = create(f->st, &game, seats, 2, (unsigned)(40 + t));
+        }
+    }
+    for (int t = 0; t < CROWD_THREADS; t++)
+        assert_int_equal(pthread_create(&threads[t], NULL, crowd_play, &crowd[t]), 0);
+    for (int t = 0; t < CROWD_THREADS; t++)
+        assert_int_equal(pthread_join(threads[t], NULL), 0);
+    for (int t = 0; t < CROWD_THREADS; t++) {
+        assert_int_equal(crowd[t].failures, 0);
+        for (int g = 0; g < CROWD_GAMES; g++) {
+            store_game got;
+            store_seat got_seats[GAME_MAX_PLAYERS];
+            store_event *events;
+            int n;
+            load(f->st, crowd[t].games[g], &got, got_seats, &events, &n);
+            assert_int_equal(got.version, n);
+            int k = 0;
+            for (int r = 0; r < CROWD_ROUNDS; r++)
+                for (int e = 0; e < crowd_events(r); e++, k++) {
+                    char text[64];
+                    crowd_text(text, sizeof text, t, g, r, e);
+                    assert_true(k < n);
+                    assert_int_equal(events[k].version, k + 1);
+                    assert_string_equal(events[k].text, text);
+                }
+            assert_int_equal(n, k);
+            free(events);
+        }
+    }
+}
+
+/* One append made by a thread of its own, and its answer. */
+typedef struct appender {
+    store *st;           /* the handle */
+    int64_t game;        /* the game appended to */
+    int64_t version;     /* at this version */
+    store_event event;   /* the one event */
+    int rc;              /* what store_append returned */
+    char why[WHY_MAX];   /* its reason */
+} appender;
+
+static void *append_once(void *arg)
+{
+    appender *a = arg;
+    a->rc = store_append(a->st, a->game, a->version, &a->event, 1, STORE_RUNNING, "", a->why, sizeof a->why);
+    return NULL;
+}
+
+/* An appender of event text at version + 1 of game. */
+static appender appender_of(store *st, int64_t game, int64_t version, int actor, const char *text)
+{
+    appender a = {.st = st, .game = game, .version = version, .rc = -1};
+    a.event = action(version + 1, actor, text);
+    return a;
+}
+
+/* Wait until n appends are queued for st's held writer. */
+static void wait_queued(store *st, int n)
+{
+    for (int ms = 0; store_queued(st) < n && ms < QUEUE_WAIT_MS; ms++)
+        nanosleep(&(struct timespec){0, 1000 * 1000}, NULL);
+    assert_int_equal(store_queued(st), n);
+}
+
+/* Make a[0..n-1] one batch: their threads queue while the writer is held,
+ * and once all n wait it is released; returns when all are answered. */
+static void append_in_one_batch(store *st, appender *a, int n)
+{
+    pthread_t threads[8];
+    assert_true(n <= 8);
+    store_hold_writer(st, 1);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(pthread_create(&threads[i], NULL, append_once, &a[i]), 0);
+    wait_queued(st, n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(a[i].rc, -1); /* nothing answered while held */
+    store_hold_writer(st, 0);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+}
+
+/* The stored game id has exactly the one event text at version 1, or none
+ * when text is NULL. */
+static void assert_one_event(store *st, int64_t id, const char *text)
+{
+    store_game got;
+    store_seat got_seats[GAME_MAX_PLAYERS];
+    store_event *events;
+    int n;
+    load(st, id, &got, got_seats, &events, &n);
+    assert_int_equal(n, text ? 1 : 0);
+    assert_int_equal(got.version, n);
+    if (text)
+        assert_string_equal(events[0].text, text);
+    free(events);
+}
+
+/* Two appends of one game's same version in one batch (two threads that
+ * saw the same state): exactly one wins, the other is STORE_ECONFLICT and
+ * wrote nothing, and a third append of the batch, to another game, is
+ * stored all the same. */
+static void test_race_in_one_batch(void **state)
+{
+    fixture *f = *state;
+    store_game game, other;
+    store_seat seats[GAME_MAX_PLAYERS];
+    create(f->st, &game, seats, 2, 30);
+    create(f->st, &other, seats, 2, 31);
+    appender a[3] = {appender_of(f->st, game.id, 0, 0, "seat 0"), appender_of(f->st, game.id, 0, 1, "seat 1"),
+                     appender_of(f->st, other.id, 0, 0, "elsewhere")};
+    append_in_one_batch(f->st, a, 3);
+    assert_true((a[0].rc == STORE_OK && a[1].rc == STORE_ECONFLICT) ||
+                (a[0].rc == STORE_ECONFLICT && a[1].rc == STORE_OK));
+    const appender *loser = a[0].rc == STORE_OK ? &a[1] : &a[0];
+    assert_non_null(strstr(loser->why, "version"));
+    assert_one_event(f->st, game.id, a[0].rc == STORE_OK ? "seat 0" : "seat 1");
+    assert_int_equal(a[2].rc, STORE_OK);
+    assert_one_event(f->st, other.id, "elsewhere");
+}
+
+/* An append whose events are stored already (behind the store's back) is
+ * STORE_ECONFLICT, and the others of its batch are stored. */
+static void test_stored_events_in_batch(void **state)
+{
+    fixture *f = *state;
+    store_game games[3];
+    store_seat seats[GAME_MAX_PLAYERS];
+    for (int i = 0; i < 3; i++)
+        create(f->st, &games[i], seats, 2, (unsigned)(32 + i));
+    char sql[160];
+    snprintf(sql, sizeof sql, "INSERT INTO events (game, version, kind, actor, text) VALUES (%lld, 1, 0, 0, 'stray')",
+             (long long)games[1].id);
+    run_raw(f, sql);
+    appender a[3];
+    for (int i = 0; i < 3; i++)
+        a[i] = appender_of(f->st, games[i].id, 0, 0, "mine");
+    append_in_one_batch(f->st, a, 3);
+    assert_int_equal(a[0].rc, STORE_OK);
+    assert_int_equal(a[1].rc, STORE_ECONFLICT);
+    assert_non_null(strstr(a[1].why, "version"));
+    assert_int_equal(a[2].rc, STORE_OK);
+    snprintf(sql, sizeof sql, "DELETE FROM events WHERE game = %lld", (long long)games[1].id);
+    run_raw(f, sql);
+    assert_one_event(f->st, games[0].id, "mine");
+    assert_one_event(f->st, games[1].id, NULL); /* its game row was not moved either */
+    assert_one_event(f->st, games[2].id, "mine");
+}
+
+/* Start a thread appending a's event, and wait until it is queued behind
+ * queued others (so the batch's order is the order of the calls). */
+static void start_queued(pthread_t *thread, appender *a, int queued)
+{
+    assert_int_equal(pthread_create(thread, NULL, append_once, a), 0);
+    wait_queued(a->st, queued + 1);
+}
+
+/* Two handles (two server processes) commit batches for the same two games
+ * at once, in crossed orders: each game goes to exactly one of them, and
+ * neither batch fails (their row locks are taken in one order, so the two
+ * transactions cannot deadlock). PostgreSQL is told to plan without hash
+ * or merge joins and sequential scans, so that the order of its updates
+ * would be the batch's order: without locks taken in one order, some of
+ * the rounds deadlock. */
+static void test_crossed_batches(void **state)
+{
+    fixture *f = *state;
+    store *mine, *other;
+    char why[WHY_MAX] = "";
+    assert_int_equal(setenv("PGOPTIONS", "-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off", 1),
+                     0);
+    int opened = store_open(&mine, f->where, why, sizeof why) == STORE_OK &&
+                 store_open(&other, f->where, why, sizeof why) == STORE_OK;
+    unsetenv("PGOPTIONS");
+    assert_true(opened);
+    for (int round = 0; round < CROSS_ROUNDS; round++) {
+        store_game one, two;
+        store_seat seats[GAME_MAX_PLAYERS];
+        create(f->st, &one, seats, 2, (unsigned)(50 + round));
+        create(f->st, &two, seats, 2, (unsigned)(60 + round));
+        appender a[4] = {appender_of(mine, one.id, 0, 0, "first"), appender_of(mine, two.id, 0, 0, "first"),
+                         appender_of(other, two.id, 0, 1, "second"), appender_of(other, one.id, 0, 1, "second")};
+        pthread_t threads[4];
+        store_hold_writer(mine, 1);
+        store_hold_writer(other, 1);
+        for (int i = 0; i < 4; i++)
+            start_queued(&threads[i], &a[i], i % 2);
+        store_hold_writer(mine, 0);
+        store_hold_writer(other, 0);
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(pthread_join(threads[i], NULL), 0);
+        for (int i = 0; i < 2; i++) {
+            const appender *ours = &a[i], *theirs = &a[3 - i]; /* the two appends of one game */
+            if (ours->rc != STORE_OK && ours->rc != STORE_ECONFLICT)
+                fprintf(stderr, "round %d: %s\n", round, ours->why);
+            if (theirs->rc != STORE_OK && theirs->rc != STORE_ECONFLICT)
+                fprintf(stderr, "round %d: %s\n", round, theirs->why);
+            assert_true((ours->rc == STORE_OK && theirs->rc == STORE_ECONFLICT) ||
+                        (ours->rc == STORE_ECONFLICT && theirs->rc == STORE_OK));
+            assert_one_event(f->st, ours->game, ours->rc == STORE_OK ? "first" : "second");
+        }
+    }
+    store_close(mine);
+    store_close(other);
+}
+
+/* Make committing an event with the text "poison" fail at COMMIT (a
+ * deferred check), or undo that. */
+static void poison_commits(const fixture *f, int on)
+{
+    if (f->postgres && on)
+        run_raw(f, "CREATE FUNCTION maya_test_poison() RETURNS trigger LANGUAGE plpgsql AS"
+                   " $$ BEGIN IF NEW.text = 'poison' THEN RAISE EXCEPTION 'poisoned commit'; END IF;"
+                   " RETURN NULL; END $$;"
+                   " CREATE CONSTRAINT TRIGGER maya_test_poison AFTER INSERT ON events"
+                   " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION maya_test_poison()");
+    else if (f->postgres)
+        run_raw(f, "DROP TRIGGER maya_test_poison ON events; DROP FUNCTION maya_test_poison()");
+    else if (on) /* a foreign key checked at COMMIT, broken by a poison event */
+        run_raw(f, "CREATE TABLE poison (game INTEGER REFERENCES games (id) DEFERRABLE INITIALLY DEFERRED);"
+                   " CREATE TRIGGER poison AFTER INSERT ON events WHEN NEW.text = 'poison'"
+                   " BEGIN INSERT INTO poison VALUES (-1); END");
+    else
+        run_raw(f, "DROP TRIGGER poison; DROP TABLE poison");
+}
+
+/* A batch whose commit fails: every caller of it gets STORE_EIO with the
+ * database's reason, and nothing of it is stored; the next batch commits. */
+static void test_failed_commit(void **state)
+{
+    fixture *f = *state;
+    store_game games[3];
+    store_seat seats[GAME_MAX_PLAYERS];
+    for (int i = 0; i < 3; i++)
+        create(f->st, &games[i], seats, 2, (unsigned)(35 + i));
+    poison_commits(f, 1);
+    appender a[3] = {appender_of(f->st, games[0].id, 0, 0, "fine"), appender_of(f->st, games[1].id, 0, 0, "poison"),
+                     appender_of(f->st, games[2].id, 0, 1, "fine too")};
+    append_in_one_batch(f->st, a, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(a[i].rc, STORE_EIO);
+        assert_non_null(strstr(a[i].why, f->postgres ? "poisoned commit" : "FOREIGN KEY"));
+    }
+    for (int i = 0; i < 3; i++)
+        assert_one_event(f->st, games[i].id, NULL);
+    /* an append on its own fails alike; without the poison, all commit */
+    store_event poison = action(1, 0, "poison");
+    char why[WHY_MAX] = "";
+    assert_int_equal(store_append(f->st, games[1].id, 0, &poison, 1, STORE_RUNNING, "", why, sizeof why), STORE_EIO);
+    poison_commits(f, 0);
+    for (int i = 0; i < 3; i++)
+        a[i].rc = -1;
+    append_in_one_batch(f->st, a, 3);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(a[i].rc, STORE_OK);
+        assert_one_event(f->st, games[i].id, a[i].event.text);
+    }
+}
+
 /* ---- suites ---- */
 
 #define STORE_CASE(name, fix) cmocka_unit_test_prestate_setup_teardown(name, test_setup, test_teardown, fix)
@@ -1060,7 +1389,9 @@ static void test_migrate_from_1(void **state)
     STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_seat_expected, fix), STORE_CASE(test_set_status, fix),       \
         STORE_CASE(test_append_and_load, fix), STORE_CASE(test_append_conflict, fix),                         \
         STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
-        STORE_CASE(test_many_threads, fix),                                                                   \
+        STORE_CASE(test_many_threads, fix), STORE_CASE(test_crowd, fix),                                      \
+        STORE_CASE(test_race_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),                \
+        STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                          \
         STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
         STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 

@@ -127,17 +127,21 @@ static const struct cli_usage_text {
      "    503); --idle-seconds 600: a game unused so long leaves memory when\n"
      "    nothing is to happen in it (it comes back from the store when asked for).\n"},
     {"loadgen",
-     "maya loadgen --url URL [--games N] [--seconds S] [--game GAME] [--players N]\n"
-     "             [--variant NAME] [--seed S] [--csv FILE] [--watchers W]\n"
+     "maya loadgen --url URL [--games N] [--seconds S] [--rate R] [--game GAME]\n"
+     "             [--players N] [--variant NAME] [--seed S] [--csv FILE] [--watchers W]\n"
      "    Load test of a maya server: N games (default 100; tikal, 2 players unless\n"
      "    told) of human seats only, every seat joined, kept busy at once for S\n"
      "    seconds (default 30): each game draws one legal action of the seat to move\n"
      "    (game k's draws from --seed + k, default 1) and submits it; a game\n"
-     "    that ends is replaced. Prints the submissions accepted per second, their\n"
-     "    latency (p50, p90, p99, max) and the refused ones by status; --csv appends\n"
-     "    one line of these figures to FILE (a header line first if it is new).\n"
-     "    --watchers W opens W event streams as spectators of the games (watcher k\n"
-     "    follows game k mod N, and its next game) and counts the views they get.\n"},
+     "    that ends is replaced. Closed loop by default: each game submits again as\n"
+     "    soon as it has its answer. --rate R is open loop, a players' pace: each\n"
+     "    game submits R actions a second (e.g. 1; 0.2 is one every 5 s) on a fixed\n"
+     "    schedule, and latency counts from when an action was due. Prints the\n"
+     "    submissions accepted per second, their latency (p50, p90, p99, max) and\n"
+     "    the refused ones by status; --csv appends one line of these figures to\n"
+     "    FILE (a header line first if it is new). --watchers W opens W event\n"
+     "    streams as spectators of the games (watcher k follows game k mod N, and\n"
+     "    its next game) and counts the views they get.\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},

@@ -18,8 +18,14 @@
  *
  * The measurement starts when every game of the first N is joined and lasts
  * --seconds; a submission counts when its answer arrives within that time
- * (latency: from adding the request to the multi handle to its answer).
- * Answers arriving later are dropped and no new request starts.
+ * (latency: from adding the request to the multi handle to its answer, or in
+ * open loop from when it was due). Answers arriving later are dropped and no
+ * new request starts.
+ *
+ * Open loop (--rate): a game whose action is chosen before it is due waits
+ * (LOADGEN_WAIT, nothing in flight) and the loop sends it at its time; the
+ * next one is due 1/rate seconds after this one was due, not after it was
+ * sent, so a slow server does not slow the schedule down.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -48,6 +54,7 @@ typedef enum loadgen_step {
     LOADGEN_READY,    /* joined, waiting for the measurement to start (nothing in flight) */
     LOADGEN_SUMMARY,  /* GET /api/games/ID */
     LOADGEN_LEGAL,    /* GET /api/games/ID/legal of seat */
+    LOADGEN_WAIT,     /* open loop: an action chosen, waiting until it is due (nothing in flight) */
     LOADGEN_ACT,      /* POST /api/games/ID/actions of seat */
     LOADGEN_DONE      /* the run is over for this game (nothing in flight) */
 } loadgen_step;
@@ -61,7 +68,9 @@ typedef struct loadgen_slot {
     int joined;                                      /* seats joined so far */
     int seat;                                        /* seat of the legal list or submission in flight */
     int64_t version;                                 /* state number of the last legal list */
-    double started;                                  /* when the request in flight was added */
+    double started;                                  /* when the request in flight was added (open loop: was due) */
+    double due;                                      /* open loop: when the next submission is due */
+    char action[GAME_TEXT_MAX];                      /* open loop: the action waiting to be submitted */
     int failures;                                    /* failed requests in a row */
     rng rng;                                         /* draws of this game's actions */
 } loadgen_slot;
@@ -114,12 +123,12 @@ static void loadgen_fail(loadgen_state *st, const char *format, ...)
 int loadgen_parse(int argc, char **argv, loadgen_config *config)
 {
     const char *url = NULL, *games_text = NULL, *seconds_text = NULL, *game_name = NULL, *players_text = NULL,
-               *seed_text = NULL, *variant = NULL, *csv = NULL, *watchers_text = NULL;
+               *seed_text = NULL, *variant = NULL, *csv = NULL, *rate_text = NULL, *watchers_text = NULL;
     const cli_option options[] = {{"--url", 1, &url},         {"--games", 1, &games_text},
                                   {"--seconds", 1, &seconds_text}, {"--game", 1, &game_name},
                                   {"--players", 1, &players_text}, {"--seed", 1, &seed_text},
                                   {"--variant", 1, &variant},  {"--csv", 1, &csv},
-                                  {"--watchers", 1, &watchers_text}};
+                                  {"--rate", 1, &rate_text},   {"--watchers", 1, &watchers_text}};
     int positional_count;
     int status = cli_parse("loadgen", argc, argv, options, (int)(sizeof options / sizeof options[0]), NULL, 0,
                            &positional_count);
@@ -154,6 +163,18 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
         fputs("maya loadgen: --csv needs a file name\n", stderr);
         return CLI_USAGE;
     }
+    double rate = 0;
+    if (rate_text != NULL) {
+        char *end;
+        rate = strtod(rate_text, &end);
+        if (end == rate_text || *end != '\0' || !(rate > 0 && rate <= LOADGEN_RATE_MAX)) {
+            fprintf(stderr,
+                    "maya loadgen: --rate must be a number of actions per second of each game, more than 0 and at "
+                    "most %d, not \"%s\"\n",
+                    LOADGEN_RATE_MAX, rate_text);
+            return CLI_USAGE;
+        }
+    }
     config->url = url;
     config->game = game->name;
     config->variant = variant;
@@ -163,6 +184,7 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
     config->watchers = watchers;
     config->seed = seed;
     config->csv = csv;
+    config->rate = rate;
     return 0;
 }
 
@@ -264,6 +286,23 @@ static void loadgen_act(loadgen_state *st, loadgen_slot *slot, const char *text)
     }
     loadgen_send(st, slot, LOADGEN_ACT, "POST", "/actions", slot->tokens[slot->seat], body_text);
     free(body_text);
+    if (st->config->rate > 0) { /* open loop: timed from when it was due; the next is due a period later */
+        slot->started = slot->due;
+        slot->due += 1.0 / st->config->rate;
+    }
+}
+
+/* Submit the action text now, or in open loop when it is due (a game's
+ * first action is chosen during the setup, so that the start is no burst). */
+static void loadgen_submit(loadgen_state *st, loadgen_slot *slot, const char *text)
+{
+    if (st->config->rate > 0 && (st->start == 0 || timer_now() < slot->due)) {
+        snprintf(slot->action, sizeof slot->action, "%s", text);
+        slot->step = LOADGEN_WAIT;
+        if (st->start == 0)
+            st->ready++;
+    } else
+        loadgen_act(st, slot, text);
 }
 
 /* Bytes of a watcher's stream: count the views (each begins with an
@@ -423,9 +462,12 @@ static void loadgen_done(loadgen_state *st, loadgen_slot *slot, CURLcode result)
         }
         snprintf(slot->tokens[slot->joined], CLIENT_TOKEN_MAX, "%s", token);
         slot->joined++;
-        if (slot->joined < st->config->players)
+        if (slot->joined < st->config->players) {
             loadgen_join(st, slot);
-        else if (loadgen_watch(st, slot), st->start == 0) {
+            break;
+        }
+        loadgen_watch(st, slot);
+        if (st->start == 0 && st->config->rate == 0) {
             slot->step = LOADGEN_READY;
             st->ready++;
         } else
@@ -472,7 +514,7 @@ static void loadgen_done(loadgen_state *st, loadgen_slot *slot, CURLcode result)
         }
         slot->version = number;
         slot->failures = 0;
-        loadgen_act(st, slot, text);
+        loadgen_submit(st, slot, text);
         break;
     }
     case LOADGEN_ACT:
@@ -480,6 +522,7 @@ static void loadgen_done(loadgen_state *st, loadgen_slot *slot, CURLcode result)
         loadgen_legal(st, slot, slot->seat);
         break;
     case LOADGEN_READY:
+    case LOADGEN_WAIT:
     case LOADGEN_DONE:
         break;
     }
@@ -555,19 +598,33 @@ static void loadgen_loop(loadgen_state *st)
             st->start = timer_now();
             st->deadline = st->start + (double)config->seconds;
             st->result->setup_seconds = st->start - st->begun;
-            for (long k = 0; k < config->games; k++)
-                loadgen_summary(st, &st->slots[k]);
+            for (long k = 0; k < config->games; k++) {
+                if (config->rate > 0) /* open loop: the schedules spread over one period, first actions chosen */
+                    st->slots[k].due = st->start + (double)k / ((double)config->games * config->rate);
+                else
+                    loadgen_summary(st, &st->slots[k]);
+            }
             continue;
         }
         if (st->failed)
             break;
+        double now = timer_now();
+        double next = st->start > 0 ? st->deadline : now + 0.1; /* the loop's next own deadline */
         int busy = 0;
-        for (long k = 0; k < config->games && !busy; k++)
-            busy = st->slots[k].step != LOADGEN_READY && st->slots[k].step != LOADGEN_DONE;
+        for (long k = 0; k < config->games && st->start > 0; k++) {
+            loadgen_slot *slot = &st->slots[k];
+            if (slot->step == LOADGEN_WAIT && now >= st->deadline)
+                slot->step = LOADGEN_DONE;
+            else if (slot->step == LOADGEN_WAIT && now >= slot->due)
+                loadgen_act(st, slot, slot->action);
+            else if (slot->step == LOADGEN_WAIT && slot->due < next)
+                next = slot->due;
+            busy |= slot->step != LOADGEN_READY && slot->step != LOADGEN_DONE;
+        }
         /* over: every answer came, or the late ones are given up */
-        if (st->start > 0 && (!busy || timer_now() > st->deadline + LOADGEN_LATE_SECONDS))
+        if (st->start > 0 && (!busy || now > st->deadline + LOADGEN_LATE_SECONDS))
             break;
-        double wait_ms = st->start > 0 ? (st->deadline - timer_now()) * 1000.0 : 100;
+        double wait_ms = (next - now) * 1000.0;
         curl_multi_poll(st->multi, NULL, 0, wait_ms < 1 ? 1 : wait_ms > 100 ? 100 : (int)wait_ms, NULL);
     }
     double end = timer_now();
@@ -617,7 +674,7 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
         loadgen_loop(&st);
     }
     for (long k = 0; k < initialised; k++) {
-        if (st.slots[k].step != LOADGEN_READY && st.slots[k].step != LOADGEN_DONE)
+        if (st.slots[k].step != LOADGEN_READY && st.slots[k].step != LOADGEN_WAIT && st.slots[k].step != LOADGEN_DONE)
             curl_multi_remove_handle(st.multi, st.slots[k].request.easy);
         client_request_free(&st.slots[k].request);
     }
@@ -650,7 +707,13 @@ void loadgen_print(FILE *out, const loadgen_config *config, const loadgen_result
     fprintf(out, "maya loadgen: %s%s%s, %d players, %ld games at once, %ld s at %s (seed %" PRIu64 ")\n",
             config->game, config->variant != NULL ? " " : "", config->variant != NULL ? config->variant : "",
             config->players, config->games, config->seconds, config->url, config->seed);
-    fprintf(out, "setup: %ld games created and joined in %.2f s\n", config->games, r->setup_seconds);
+    if (config->rate > 0)
+        fprintf(out, "open loop: %g actions a second per game, %.0f a second offered; latency from when due\n",
+                config->rate, config->rate * (double)config->games);
+    else
+        fprintf(out, "closed loop: each game submits its next action as soon as it can\n");
+    fprintf(out, "setup: %ld games created and joined%s in %.2f s\n", config->games,
+            config->rate > 0 ? ", their first actions chosen," : "", r->setup_seconds);
     double seconds = r->seconds > 0 ? r->seconds : 1;
     fprintf(out, "%11s %9s %10s %8s %8s %8s %8s %8s %8s\n", "submissions", "accepted", "accepted/s", "slowest",
             "fastest", "p50 ms", "p90 ms", "p99 ms", "max ms");
@@ -679,13 +742,13 @@ int loadgen_write_csv(const char *path, const loadgen_config *config, const load
         return -1;
     if (fseek(out, 0, SEEK_END) == 0 && ftell(out) == 0)
         fputs("game,variant,players,games,seconds,submissions,accepted,accepted_per_s,p50_ms,p90_ms,p99_ms,"
-              "max_ms,refused,stale\n",
+              "max_ms,refused,stale,rate\n",
               out);
     double seconds = r->seconds > 0 ? r->seconds : 1;
-    fprintf(out, "%s,%s,%d,%ld,%.3f,%ld,%ld,%.1f,%.3f,%.3f,%.3f,%.3f,%ld,%ld\n", config->game,
+    fprintf(out, "%s,%s,%d,%ld,%.3f,%ld,%ld,%.1f,%.3f,%.3f,%.3f,%.3f,%ld,%ld,%g\n", config->game,
             config->variant != NULL ? config->variant : "", config->players, config->games, r->seconds,
             r->submissions, r->accepted, (double)r->accepted / seconds, r->p50_ms, r->p90_ms, r->p99_ms, r->max_ms,
-            r->submissions - r->accepted, r->stale);
+            r->submissions - r->accepted, r->stale, config->rate);
     return fclose(out) == 0 ? 0 : -1;
 }
 

@@ -1,6 +1,7 @@
 /*
- * loadgen.h -- maya loadgen: a closed-loop load generator of the server's
- * API (docs/api.md) that measures how fast it accepts actions.
+ * loadgen.h -- maya loadgen: a load generator of the server's API
+ * (docs/api.md) that measures how fast it accepts actions and how long each
+ * takes.
  *
  * It creates N games with human seats only, joins every seat, then keeps the
  * N games busy at once: each game has one request in flight at a time (the
@@ -8,11 +9,22 @@
  * uniformly with the game's seeded generator and submitted with the state
  * number), and a game that ends is replaced by a new one. One thread drives
  * every game with libcurl's multi interface, one connection per game.
- * Only action submissions are measured: their latency (p50, p90, p99, max)
- * and the accepted ones per second; errors are counted by HTTP status.
- * With watchers, that many spectators follow the games' event streams
- * (watcher k the game of slot k mod N, and its next game when it ends) on
- * the same multi handle, so the cost of live updates shows in the latency.
+ *
+ * Closed loop (the default): a game submits its next action as soon as the
+ * answer to the last one and the next legal list are in, so the server sets
+ * the pace: the figure is its throughput. Open loop (rate > 0): each game
+ * submits one action every 1/rate seconds on a fixed schedule (game k's
+ * first at k/(N*rate) seconds, so the N games are spread evenly), as
+ * players would, whatever the server's speed; the legal list is fetched
+ * beforehand (the first during the setup, so that the start is no burst),
+ * and a submission's latency counts from when it was due, so a
+ * server that falls behind shows it in the latency (no coordinated
+ * omission). Only action submissions are measured: their latency (p50, p90,
+ * p99, max) and the accepted ones per second; errors are counted by HTTP
+ * status. With watchers, that many spectators follow the games' event
+ * streams (watcher k the game of slot k mod N, and its next game when it
+ * ends) on the same multi handle, so the cost of live updates shows in the
+ * latency.
  * The pieces are here so that tests can call them without the command line.
  */
 #ifndef MAYA_LOADGEN_H
@@ -23,7 +35,8 @@
 #include <stdio.h>
 
 enum {
-    LOADGEN_STATUS_MAX = 600 /* HTTP statuses counted 0 .. 599; 0 = no answer */
+    LOADGEN_STATUS_MAX = 600, /* HTTP statuses counted 0 .. 599; 0 = no answer */
+    LOADGEN_RATE_MAX = 1000   /* most actions per second of one game in open loop */
 };
 
 /* What to run (maya loadgen's options). */
@@ -36,12 +49,13 @@ typedef struct loadgen_config {
     long seconds;         /* length of the measurement */
     uint64_t seed;        /* game k's choices are drawn from seed + k */
     const char *csv;      /* file to append one line of figures to, or NULL */
+    double rate;          /* open loop: actions a second of each game, at most LOADGEN_RATE_MAX; 0: closed loop */
     long watchers;        /* spectators following the games' event streams */
 } loadgen_config;
 
 /* What a run measured. */
 typedef struct loadgen_result {
-    double setup_seconds;            /* creating and joining the first N games */
+    double setup_seconds;            /* creating and joining the first N games (open loop: and their first actions) */
     double seconds;                  /* length of the measurement */
     long submissions;                /* action submissions answered during the measurement */
     long accepted;                   /* of them accepted (200) */

@@ -5,6 +5,13 @@
  * one is STORE_EINVAL and reaches no database), then calls the back end
  * through its table of functions (store_internal.h).
  *
+ * Group commit: store_append puts its request in a bounded queue (a ring of
+ * STORE_QUEUE_MAX pointers to requests on the callers' stacks) and sleeps on
+ * its own condition variable; the store's one writer thread takes up to
+ * STORE_BATCH_MAX waiting requests, has the back end commit them in one
+ * transaction, and wakes each caller with its answer. One lock (queue_lock)
+ * guards the queue and the answers.
+ *
  * Schema, the same in both back ends (created on open if missing, its
  * version in SQLite's user_version or PostgreSQL's table maya_schema):
  *   games  (id, game, variant, players, turn_seconds, replacement, seed,
@@ -13,6 +20,7 @@
  *                                                     players rows per game
  *   events (game, version, kind, actor, text)         PRIMARY KEY (game, version)
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +30,25 @@
 
 #include "server/store_internal.h"
 
+/* A caller of store_append waiting for the writer. */
+typedef struct store_waiter {
+    store_append_request request; /* the append, and its answer */
+    int answered;                 /* 1 once request.rc is final */
+    pthread_cond_t done;          /* signalled when answered */
+} store_waiter;
+
 struct store {
-    const store_backend *backend; /* the back end's functions */
-    void *impl;                   /* the back end's own state */
+    const store_backend *backend;           /* the back end's functions */
+    void *impl;                             /* the back end's own state */
+    pthread_mutex_t queue_lock;             /* guards everything below */
+    pthread_cond_t queue_ready;             /* signalled when an append is queued, released or the store closes */
+    pthread_cond_t queue_space;             /* broadcast when the writer takes appends out of the queue */
+    store_waiter *queue[STORE_QUEUE_MAX];   /* ring of waiting appends */
+    int queue_head;                         /* index of the oldest */
+    int queue_count;                        /* appends waiting */
+    int held;                               /* 1: store_hold_writer holds the writer */
+    int closing;                            /* 1: the writer ends once the queue is empty */
+    pthread_t writer;                       /* commits the batches */
 };
 
 int store_fail(char *why, size_t why_len, int code, const char *format, ...)
@@ -96,9 +120,60 @@ static int check_result(const char *result, const char *op, char *why, size_t wh
     return STORE_OK;
 }
 
+/* Free the back end, the queue's locks and st (the writer has ended or never started). */
+static void store_close_parts(store *st)
+{
+    st->backend->close(st->impl);
+    pthread_cond_destroy(&st->queue_space);
+    pthread_cond_destroy(&st->queue_ready);
+    pthread_mutex_destroy(&st->queue_lock);
+    free(st);
+}
+
 static int is_postgres_address(const char *where)
 {
     return strncasecmp(where, "postgresql://", 13) == 0 || strncasecmp(where, "postgres://", 11) == 0;
+}
+
+/* Commit batch[0..n-1] and set every request's rc (and reason on failure). */
+static void commit_batch(store *st, store_append_request *const *batch, int n)
+{
+    char why[512];
+    if (st->backend->append_batch(st->impl, batch, n, why, sizeof why) == STORE_OK)
+        return;
+    for (int i = 0; i < n; i++)
+        batch[i]->rc = store_fail(batch[i]->why, batch[i]->why_len, STORE_EIO, "%s", why);
+}
+
+static void *writer_main(void *arg)
+{
+    store *st = arg;
+    store_waiter *taken[STORE_BATCH_MAX];
+    store_append_request *batch[STORE_BATCH_MAX];
+    pthread_mutex_lock(&st->queue_lock);
+    for (;;) {
+        while (!st->closing && (st->queue_count == 0 || st->held))
+            pthread_cond_wait(&st->queue_ready, &st->queue_lock);
+        if (st->queue_count == 0)
+            break; /* closing */
+        int n = st->queue_count < STORE_BATCH_MAX ? st->queue_count : STORE_BATCH_MAX;
+        for (int i = 0; i < n; i++) {
+            taken[i] = st->queue[st->queue_head];
+            batch[i] = &taken[i]->request;
+            st->queue_head = (st->queue_head + 1) % STORE_QUEUE_MAX;
+        }
+        st->queue_count -= n;
+        pthread_cond_broadcast(&st->queue_space);
+        pthread_mutex_unlock(&st->queue_lock);
+        commit_batch(st, batch, n);
+        pthread_mutex_lock(&st->queue_lock);
+        for (int i = 0; i < n; i++) {
+            taken[i]->answered = 1;
+            pthread_cond_signal(&taken[i]->done);
+        }
+    }
+    pthread_mutex_unlock(&st->queue_lock);
+    return NULL;
 }
 
 int store_open(store **out, const char *where, char *why, size_t why_len)
@@ -117,6 +192,14 @@ int store_open(store **out, const char *where, char *why, size_t why_len)
         free(st);
         return rc;
     }
+    /* on Linux these cannot fail with default attributes; the thread can */
+    pthread_mutex_init(&st->queue_lock, NULL);
+    pthread_cond_init(&st->queue_ready, NULL);
+    pthread_cond_init(&st->queue_space, NULL);
+    if (pthread_create(&st->writer, NULL, writer_main, st) != 0) {
+        store_close_parts(st);
+        return store_fail(why, why_len, STORE_EIO, "store_open: cannot start the writer thread");
+    }
     *out = st;
     return STORE_OK;
 }
@@ -125,8 +208,28 @@ void store_close(store *st)
 {
     if (!st)
         return;
-    st->backend->close(st->impl);
-    free(st);
+    pthread_mutex_lock(&st->queue_lock);
+    st->closing = 1;
+    pthread_cond_signal(&st->queue_ready);
+    pthread_mutex_unlock(&st->queue_lock);
+    pthread_join(st->writer, NULL);
+    store_close_parts(st);
+}
+
+void store_hold_writer(store *st, int hold)
+{
+    pthread_mutex_lock(&st->queue_lock);
+    st->held = hold != 0;
+    pthread_cond_signal(&st->queue_ready);
+    pthread_mutex_unlock(&st->queue_lock);
+}
+
+int store_queued(store *st)
+{
+    pthread_mutex_lock(&st->queue_lock);
+    int n = st->queue_count;
+    pthread_mutex_unlock(&st->queue_lock);
+    return n;
 }
 
 int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len)
@@ -227,7 +330,23 @@ int store_append(store *st, int64_t game, int64_t version, const store_event *ev
             return store_fail(why, why_len, STORE_EINVAL, "%s: event %d: text longer than %d bytes", op, i,
                               GAME_TEXT_MAX - 1);
     }
-    return st->backend->append(st->impl, game, version, events, n, status, result ? result : "", why, why_len);
+    store_waiter waiter = {
+        .request = {.game = game, .version = version, .events = events, .n = n, .status = status,
+                    .result = result ? result : "", .rc = STORE_EIO, .why = why, .why_len = why ? why_len : 0},
+        .answered = 0,
+    };
+    pthread_cond_init(&waiter.done, NULL);
+    pthread_mutex_lock(&st->queue_lock);
+    while (st->queue_count == STORE_QUEUE_MAX)
+        pthread_cond_wait(&st->queue_space, &st->queue_lock);
+    st->queue[(st->queue_head + st->queue_count) % STORE_QUEUE_MAX] = &waiter;
+    st->queue_count++;
+    pthread_cond_signal(&st->queue_ready);
+    while (!waiter.answered)
+        pthread_cond_wait(&waiter.done, &st->queue_lock);
+    pthread_mutex_unlock(&st->queue_lock);
+    pthread_cond_destroy(&waiter.done);
+    return waiter.request.rc;
 }
 
 int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS], store_event **events,

@@ -12,6 +12,14 @@
  * Durability: every function that writes returns only after the change is
  * committed (SQLite in WAL mode with synchronous=FULL; PostgreSQL's commit),
  * so the server acknowledges nothing that a crash or kill -9 could lose.
+ * Appends are group-committed: one writer thread per store takes every
+ * append waiting (from any thread, for any game; at most STORE_BATCH_MAX)
+ * and commits them in one transaction, so one disk sync serves them all;
+ * then it answers each caller. Each append of a batch is checked on its own
+ * (a stale one is STORE_ECONFLICT and the others go on); if the transaction
+ * fails, every append of the batch is STORE_EIO and none is stored. At most
+ * STORE_QUEUE_MAX appends wait; a caller waits while the queue is full.
+ * Creating a game and changing a seat or status commit on their own.
  * Concurrency: events carry consecutive versions 1, 2, ... per game and
  * (game, version) is unique, so an append that races another process's append
  * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
@@ -43,7 +51,9 @@ enum {
     STORE_SEED_BYTES = 32,  /* secret seed of a game's chance draws */
     STORE_HASH_BYTES = 32,  /* hash of a seat's token */
     STORE_NAME_MAX = 64,    /* names, bot specs, variants, dates (NUL included) */
-    STORE_RESULT_MAX = 64   /* a record's Result value (NUL included) */
+    STORE_RESULT_MAX = 64,  /* a record's Result value (NUL included) */
+    STORE_BATCH_MAX = 256,  /* most appends committed in one transaction */
+    STORE_QUEUE_MAX = 4096  /* most appends waiting for the writer */
 };
 
 typedef enum store_status {
@@ -148,5 +158,12 @@ int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, 
  * process should wait and pass them on.
  * SQLite announces nothing: store_wait sleeps timeout_ms and returns 0. */
 int store_wait(store *st, int timeout_ms, store_note *note);
+
+/* For tests, to make a batch of known appends: while held (hold 1) the
+ * writer starts no transaction and appends wait in the queue; hold 0 lets
+ * it commit them again. */
+void store_hold_writer(store *st, int hold);
+/* Appends waiting in the queue now (not those being committed). */
+int store_queued(store *st);
 
 #endif

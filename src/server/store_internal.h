@@ -22,8 +22,22 @@ enum {
     STORE_SCHEMA_VERSION = 2 /* schema this code writes; an older one is migrated on open */
 };
 
+/* One append of a batch (store.c's writer hands them to the back end): the
+ * arguments of store_append, then what became of it. */
+typedef struct store_append_request {
+    int64_t game;              /* the game appended to */
+    int64_t version;           /* its stored version as the caller saw it */
+    const store_event *events; /* events[0..n-1], versions version+1 .. version+n */
+    int n;                     /* >= 1 */
+    store_status status;       /* the game's status with them */
+    const char *result;        /* its result with them (never NULL) */
+    int rc;                    /* set by the back end: STORE_OK, STORE_ECONFLICT or STORE_ENOTFOUND */
+    char *why;                 /* the caller's buffer for the reason of a failure */
+    size_t why_len;            /* its size (may be 0) */
+} store_append_request;
+
 /* One back end's functions: the public functions of store.h, with the back
- * end's state in place of the store. */
+ * end's state in place of the store; appends come in batches. */
 typedef struct store_backend {
     int (*open)(void **impl, const char *where, char *why, size_t why_len); /* create *impl */
     void (*close)(void *impl);                                              /* free it */
@@ -33,9 +47,14 @@ typedef struct store_backend {
                     size_t why_len); /* store_set_seat */
     int (*set_status)(void *impl, int64_t game, store_status status, const char *result, char *why,
                       size_t why_len); /* store_set_status (result never NULL) */
-    int (*append)(void *impl, int64_t game, int64_t version, const store_event *events, int n,
-                  store_status status, const char *result, char *why,
-                  size_t why_len); /* store_append (result never NULL) */
+    /* Commit batch[0..n-1] (1 <= n <= STORE_BATCH_MAX, any games) in one
+     * transaction, setting each one's rc: STORE_OK; or, with its reason and
+     * nothing of it written, STORE_ENOTFOUND (no such game) or STORE_ECONFLICT
+     * (its game is not at its version, or has events stored past it; of two
+     * appends of one game at one version, one). Returns STORE_OK once
+     * committed, else STORE_EIO (reason in why) with nothing of the batch
+     * stored. */
+    int (*append_batch)(void *impl, store_append_request *const *batch, int n, char *why, size_t why_len);
     int (*load)(void *impl, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
                 store_event **events, int *n, char *why, size_t why_len); /* store_load */
     int (*list)(void *impl, int status, int64_t *ids, int max, int *n, char *why,

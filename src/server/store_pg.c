@@ -10,14 +10,18 @@
  * One more connection, opened by the first store_wait, only listens.
  *
  * Every value travels as a bound parameter (text, bytea in binary), never
- * inside the SQL. Writes of more than one row run in one transaction; an
- * append updates the game row only if its version is still the expected
- * one, which row-locks it, so of two racing appends the second sees 0 rows
- * (or, should the events exist already, a unique violation) and becomes
- * STORE_ECONFLICT with everything rolled back. Every write announces itself
- * with pg_notify('maya', 'GAME VERSION KIND') inside its own transaction, so the
- * announcement is sent exactly when the change commits. Loads read in one
- * REPEATABLE READ transaction (a consistent snapshot). The schema version is
+ * inside the SQL. Writes of more than one row run in one transaction.
+ * Appends come in batches from store.c's writer (group commit): a whole
+ * batch is one statement (one round trip) in one transaction. It locks the
+ * batch's game rows in the order of their ids (so that two processes'
+ * batches never deadlock) and updates each game row only if its version is
+ * still the one its append expects, so of two racing appends the second
+ * sees its game moved on and becomes STORE_ECONFLICT, writing nothing,
+ * while the others of its batch go on. Every write announces itself with
+ * pg_notify('maya', 'GAME VERSION KIND') inside its own transaction (one
+ * per append), so the announcement is sent exactly when the change
+ * commits. Loads read in one REPEATABLE READ transaction (a consistent
+ * snapshot). The schema version is
  * the table maya_schema; creating or migrating the schema holds an advisory
  * lock, so processes starting together do not race.
  */
@@ -611,63 +615,145 @@ static int pg_set_status(void *impl, int64_t game, store_status status, const ch
     return rc == STORE_ECONFLICT ? STORE_EIO : rc;
 }
 
-static int append_on(PGconn *conn, int64_t game, int64_t version, const store_event *events, int n,
-                     store_status status, const char *result, char *why, size_t why_len)
+/* Writing PostgreSQL array literals ("{1,-1}", "{"a \"b\"",""}") at at,
+ * which has room: each returns where the next byte goes. */
+static char *put_number(char *at, int first, int64_t value)
 {
-    char what[80];
-    snprintf(what, sizeof what, "append to game %" PRId64 " at version %" PRId64, game, version);
-    int rc = exec(conn, NULL, "BEGIN", NULL, what, why, why_len);
-    if (rc != STORE_OK)
-        return rc == STORE_ECONFLICT ? STORE_EIO : rc;
-    pg_params params = {0};
-    param_int(&params, version + n);
-    param_int(&params, (int)status);
-    param_text(&params, result);
-    param_int(&params, game);
-    param_int(&params, version);
-    PGresult *res = NULL;
-    rc = exec(conn, &res, "UPDATE games SET version = $1, status = $2, result = $3 WHERE id = $4 AND version = $5",
-              &params, what, why, why_len);
-    if (rc == STORE_OK && strcmp(PQcmdTuples(res), "1") != 0) {
-        int found = game_exists(conn, game, what, why, why_len);
-        if (found == 0)
-            rc = store_fail(why, why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
-        else if (found == 1)
-            rc = store_fail(why, why_len, STORE_ECONFLICT, "postgresql: %s: the game's version has changed", what);
-        else
-            rc = STORE_EIO;
-    }
-    PQclear(res);
-    for (int i = 0; i < n && rc == STORE_OK; i++) {
-        pg_params row = {0};
-        param_int(&row, game);
-        param_int(&row, events[i].version);
-        param_int(&row, (int)events[i].kind);
-        param_int(&row, events[i].actor);
-        param_text(&row, events[i].text);
-        rc = exec(conn, NULL, "INSERT INTO events (game, version, kind, actor, text) VALUES ($1, $2, $3, $4, $5)",
-                  &row, what, why, why_len);
-    }
-    if (rc == STORE_OK)
-        rc = announce(conn, game, version + n, "events", what, why, why_len);
-    if (rc == STORE_OK)
-        rc = commit(conn, what, why, why_len);
-    if (rc != STORE_OK)
-        roll_back(conn);
-    return rc;
+    return at + sprintf(at, "%c%" PRId64, first ? '{' : ',', value);
 }
 
-static int pg_append(void *impl, int64_t game, int64_t version, const store_event *events, int n,
-                     store_status status, const char *result, char *why, size_t why_len)
+static char *put_text(char *at, int first, const char *text)
 {
+    *at++ = first ? '{' : ',';
+    *at++ = '"';
+    for (; *text; text++) {
+        if (*text == '"' || *text == '\\')
+            *at++ = '\\';
+        *at++ = *text;
+    }
+    *at++ = '"';
+    return at;
+}
+
+static char *put_end(char *at)
+{
+    *at++ = '}';
+    *at++ = '\0';
+    return at;
+}
+
+enum {
+    PG_BATCH_ARRAYS = 10 /* parameters of the batch statement, each an array */
+};
+
+/* The batch as the arrays $1..$10 of append_sql, in one malloc'd buffer
+ * (*buffer, NULL out of memory): per append its game, version, number of
+ * events, status and result; per event the number (1..n) of its append,
+ * its version, kind, actor and text. */
+static void batch_arrays(store_append_request *const *batch, int n, char **buffer,
+                         const char *arrays[PG_BATCH_ARRAYS])
+{
+    size_t size = 2 * PG_BATCH_ARRAYS;
+    for (int i = 0; i < n; i++) {
+        size += 4 * PG_NUMBER_MAX + 2 * strlen(batch[i]->result) + 3;
+        for (int k = 0; k < batch[i]->n; k++)
+            size += 4 * PG_NUMBER_MAX + 2 * strlen(batch[i]->events[k].text) + 3;
+    }
+    char *at = *buffer = malloc(size);
+    if (!at)
+        return;
+    for (int column = 0; column < 5; column++) {
+        arrays[column] = at;
+        for (int i = 0; i < n; i++) {
+            const store_append_request *a = batch[i];
+            int64_t number = column == 0 ? a->game : column == 1 ? a->version : column == 2 ? a->n : (int)a->status;
+            at = column == 4 ? put_text(at, i == 0, a->result) : put_number(at, i == 0, number);
+        }
+        at = put_end(at);
+    }
+    for (int column = 5; column < PG_BATCH_ARRAYS; column++) {
+        arrays[column] = at;
+        int first = 1;
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < batch[i]->n; k++, first = 0) {
+                const store_event *e = &batch[i]->events[k];
+                int64_t number = column == 5 ? i + 1 : column == 6 ? e->version : column == 7 ? (int)e->kind : e->actor;
+                at = column == 9 ? put_text(at, first, e->text) : put_number(at, first, number);
+            }
+        at = put_end(at);
+    }
+}
+
+/* The whole batch in one statement (one round trip): the batch's game rows
+ * are locked in the order of their ids; the games at their expected version
+ * (and with no events stored past it: damage refuses its append alone, not
+ * the batch on the events' key) move on, their events are inserted and
+ * announced, one pg_notify each; one row per append answers whether it was
+ * stored and whether its game exists. Of two appends of one game at one
+ * version, the update takes one. */
+static const char append_sql[] =
+    "WITH asked AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::integer[], $4::integer[], $5::text[])"
+    "  WITH ORDINALITY AS a (game, version, n, status, result, number)),"
+    " locked AS (SELECT id FROM games WHERE id IN (SELECT game FROM asked) ORDER BY id FOR UPDATE),"
+    " moved AS (UPDATE games g SET version = a.version + a.n, status = a.status, result = a.result"
+    "  FROM asked a JOIN locked l ON l.id = a.game"
+    "  WHERE g.id = a.game AND g.version = a.version"
+    "  AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game = a.game AND e.version > a.version)"
+    "  RETURNING a.number, g.id, g.version),"
+    " added AS (INSERT INTO events (game, version, kind, actor, text)"
+    "  SELECT m.id, e.version, e.kind, e.actor, e.text FROM moved m JOIN"
+    "  unnest($6::integer[], $7::bigint[], $8::integer[], $9::integer[], $10::text[]) AS e (number, version, kind,"
+    "  actor, text) ON e.number = m.number),"
+    " announced AS (SELECT count(pg_notify('maya', m.id::text || ' ' || m.version::text || ' events')) AS count"
+    "  FROM moved m)"
+    " SELECT a.number, m.number IS NOT NULL, EXISTS (SELECT 1 FROM games g WHERE g.id = a.game)"
+    " FROM asked a LEFT JOIN moved m ON m.number = a.number CROSS JOIN announced ORDER BY a.number";
+
+static int pg_append_batch(void *impl, store_append_request *const *batch, int n, char *why, size_t why_len)
+{
+    static const char what[] = "append";
     pg_store *p = impl;
+    char *buffer = NULL;
+    const char *arrays[PG_BATCH_ARRAYS];
+    batch_arrays(batch, n, &buffer, arrays);
+    if (!buffer)
+        return store_fail(why, why_len, STORE_EIO, "postgresql: %s: out of memory", what);
+    pg_params params = {0};
+    for (int i = 0; i < PG_BATCH_ARRAYS; i++)
+        param_text(&params, arrays[i]);
     int slot;
-    PGconn *conn = acquire(p, &slot, "append", why, why_len);
-    if (!conn)
+    PGconn *conn = acquire(p, &slot, what, why, why_len);
+    if (!conn) {
+        free(buffer);
         return STORE_EIO;
-    int rc = append_on(conn, game, version, events, n, status, result, why, why_len);
+    }
+    PGresult *res = NULL;
+    int rc = exec(conn, NULL, "BEGIN", NULL, what, why, why_len);
+    if (rc == STORE_OK)
+        rc = exec(conn, &res, append_sql, &params, what, why, why_len);
+    free(buffer);
+    if (rc == STORE_OK && PQntuples(res) != n)
+        rc = store_fail(why, why_len, STORE_EIO, "postgresql: %s: %d answers for %d appends", what, PQntuples(res), n);
+    for (int i = 0; i < n && rc == STORE_OK; i++) {
+        store_append_request *a = batch[i];
+        const char *stored = PQgetvalue(res, i, 1), *found = PQgetvalue(res, i, 2);
+        char where[80];
+        snprintf(where, sizeof where, "append to game %" PRId64 " at version %" PRId64, a->game, a->version);
+        if (stored[0] == 't')
+            a->rc = STORE_OK;
+        else if (found[0] == 't')
+            a->rc = store_fail(a->why, a->why_len, STORE_ECONFLICT,
+                               "postgresql: %s: the game is no longer at that version", where);
+        else
+            a->rc = store_fail(a->why, a->why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", where);
+    }
+    PQclear(res);
+    if (rc == STORE_OK)
+        rc = commit(conn, "append: commit", why, why_len);
+    if (rc != STORE_OK)
+        roll_back(conn);
     release(p, slot, conn);
-    return rc;
+    return rc == STORE_ECONFLICT ? STORE_EIO : rc;
 }
 
 static int read_game_row(const PGresult *res, int64_t id, store_game *game)
@@ -929,7 +1015,7 @@ const store_backend store_pg_backend = {
     .create = pg_create,
     .set_seat = pg_set_seat,
     .set_status = pg_set_status,
-    .append = pg_append,
+    .append_batch = pg_append_batch,
     .load = pg_load,
     .list = pg_list,
     .wait = pg_wait,

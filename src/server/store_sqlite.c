@@ -9,7 +9,8 @@
  * lock is taken first, so they never deadlock with another writer), loads
  * in one read transaction (a consistent snapshot). The schema version is the
  * database's user_version. SQLite has no announcements between processes:
- * store_wait only sleeps.
+ * store_wait only sleeps. Appends come in batches from store.c's writer
+ * (group commit): one BEGIN IMMEDIATE ... COMMIT, so one sync, for all.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -93,13 +94,6 @@ static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
     if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
         return NULL;
     return stmt;
-}
-
-/* Nonzero if the last step failed because a unique key already exists. */
-static int is_unique_violation(sqlite3 *db)
-{
-    int code = sqlite3_extended_errcode(db);
-    return code == SQLITE_CONSTRAINT_PRIMARYKEY || code == SQLITE_CONSTRAINT_UNIQUE;
 }
 
 /* 1 if game id exists, 0 if not, -1 on failure (reason in why). */
@@ -394,76 +388,75 @@ static int sqlite_set_status(void *impl, int64_t game, store_status status, cons
     return rc;
 }
 
-static int append_locked(sqlite3 *db, int64_t game, int64_t version, const store_event *events, int n,
-                         store_status status, const char *result, char *why, size_t why_len)
+/* Append one request of a batch inside the open transaction, with update
+ * and insert prepared, setting its rc (STORE_OK, STORE_ENOTFOUND,
+ * STORE_ECONFLICT: then nothing of it written); STORE_OK, or STORE_EIO
+ * (reason in why). */
+static int append_one(sqlite3 *db, sqlite3_stmt *update, sqlite3_stmt *insert, store_append_request *a, char *why,
+                      size_t why_len)
 {
     char what[80];
-    snprintf(what, sizeof what, "append to game %lld at version %lld", (long long)game, (long long)version);
+    snprintf(what, sizeof what, "append to game %lld at version %lld", (long long)a->game, (long long)a->version);
+    sqlite3_reset(update);
+    sqlite3_bind_int64(update, 1, a->version + a->n);
+    sqlite3_bind_int(update, 2, (int)a->status);
+    bind_text(update, 3, a->result);
+    sqlite3_bind_int64(update, 4, a->game);
+    sqlite3_bind_int64(update, 5, a->version);
+    if (sqlite3_step(update) != SQLITE_DONE)
+        return db_fail(db, why, why_len, what);
+    if (sqlite3_changes(db) == 0) {
+        int found = game_exists(db, a->game, why, why_len);
+        if (found < 0)
+            return STORE_EIO;
+        a->rc = store_fail(a->why, a->why_len, found ? STORE_ECONFLICT : STORE_ENOTFOUND, "sqlite: %s: %s", what,
+                           found ? "the game is no longer at that version" : "no such game");
+        return STORE_OK;
+    }
+    for (int i = 0; i < a->n; i++) {
+        const store_event *e = &a->events[i];
+        sqlite3_reset(insert);
+        sqlite3_bind_int64(insert, 1, a->game);
+        sqlite3_bind_int64(insert, 2, e->version);
+        sqlite3_bind_int(insert, 3, (int)e->kind);
+        sqlite3_bind_int(insert, 4, e->actor);
+        bind_text(insert, 5, e->text);
+        if (sqlite3_step(insert) != SQLITE_DONE)
+            return db_fail(db, why, why_len, what);
+    }
+    a->rc = STORE_OK;
+    return STORE_OK;
+}
+
+static int sqlite_append_batch(void *impl, store_append_request *const *batch, int n, char *why, size_t why_len)
+{
+    sqlite_store *s = impl;
+    static const char what[] = "append";
+    pthread_mutex_lock(&s->lock);
+    sqlite3 *db = s->db;
+    sqlite3_stmt *insert = NULL;
+    sqlite3_stmt *update = NULL;
     int rc = run(db, "BEGIN IMMEDIATE", what, why, why_len);
     if (rc != STORE_OK)
-        return rc;
-    sqlite3_stmt *insert = NULL;
-    sqlite3_stmt *update = prepare(db, "UPDATE games SET version = ?, status = ?, result = ?"
-                                       " WHERE id = ? AND version = ?");
-    if (!update) {
-        rc = db_fail(db, why, why_len, what);
         goto done;
-    }
-    sqlite3_bind_int64(update, 1, version + n);
-    sqlite3_bind_int(update, 2, (int)status);
-    bind_text(update, 3, result);
-    sqlite3_bind_int64(update, 4, game);
-    sqlite3_bind_int64(update, 5, version);
-    if (sqlite3_step(update) != SQLITE_DONE) {
-        rc = db_fail(db, why, why_len, what);
-        goto done;
-    }
-    if (sqlite3_changes(db) == 0) {
-        int found = game_exists(db, game, why, why_len);
-        if (found == 0)
-            rc = store_fail(why, why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
-        else if (found == 1)
-            rc = store_fail(why, why_len, STORE_ECONFLICT, "sqlite: %s: the game's version has changed", what);
-        else
-            rc = STORE_EIO;
-        goto done;
-    }
+    /* a game with events past its version (damage) is not moved: its
+     * append is refused alone instead of failing the batch on their key */
+    update = prepare(db, "UPDATE games SET version = ?1, status = ?2, result = ?3 WHERE id = ?4 AND version = ?5"
+                         " AND NOT EXISTS (SELECT 1 FROM events WHERE game = ?4 AND version > ?5)");
     insert = prepare(db, "INSERT INTO events (game, version, kind, actor, text) VALUES (?, ?, ?, ?, ?)");
-    if (!insert) {
+    if (!update || !insert) {
         rc = db_fail(db, why, why_len, what);
         goto done;
     }
-    for (int i = 0; i < n; i++) {
-        sqlite3_reset(insert);
-        sqlite3_bind_int64(insert, 1, game);
-        sqlite3_bind_int64(insert, 2, events[i].version);
-        sqlite3_bind_int(insert, 3, (int)events[i].kind);
-        sqlite3_bind_int(insert, 4, events[i].actor);
-        bind_text(insert, 5, events[i].text);
-        if (sqlite3_step(insert) != SQLITE_DONE) {
-            if (is_unique_violation(db))
-                rc = store_fail(why, why_len, STORE_ECONFLICT, "sqlite: %s: event %lld is already stored", what,
-                                (long long)events[i].version);
-            else
-                rc = db_fail(db, why, why_len, what);
-            goto done;
-        }
-    }
-    rc = run(db, "COMMIT", what, why, why_len);
+    for (int i = 0; i < n && rc == STORE_OK; i++)
+        rc = append_one(db, update, insert, batch[i], why, why_len);
+    if (rc == STORE_OK)
+        rc = run(db, "COMMIT", "append: commit", why, why_len);
 done:
     sqlite3_finalize(update);
     sqlite3_finalize(insert);
     if (rc != STORE_OK)
         roll_back(db);
-    return rc;
-}
-
-static int sqlite_append(void *impl, int64_t game, int64_t version, const store_event *events, int n,
-                         store_status status, const char *result, char *why, size_t why_len)
-{
-    sqlite_store *s = impl;
-    pthread_mutex_lock(&s->lock);
-    int rc = append_locked(s->db, game, version, events, n, status, result, why, why_len);
     pthread_mutex_unlock(&s->lock);
     return rc;
 }
@@ -677,7 +670,7 @@ const store_backend store_sqlite_backend = {
     .create = sqlite_create,
     .set_seat = sqlite_set_seat,
     .set_status = sqlite_set_status,
-    .append = sqlite_append,
+    .append_batch = sqlite_append_batch,
     .load = sqlite_load,
     .list = sqlite_list,
     .wait = sqlite_wait,
