@@ -5,10 +5,12 @@
  * other processes' changes announced by the store); live watchers.
  *
  * Locks: the table lock (hub.table_lock) guards the table of games and
- * who holds each (refs); each game's lock guards that game; the queue lock
- * guards the bots' queues; the creators lock the quotas. They are taken in
- * that order only; no lock is held while a bot thinks, nor a game's while
- * its change is being stored (store_begin, store_end).
+ * who holds each (refs); a game's watchers' render lock (the watcher
+ * section) is taken before that game's lock, which guards the game; the
+ * queue lock guards the bots' queues; the creators lock the quotas. They
+ * are taken in that order only; no lock is held while a bot thinks, nor a
+ * game's while its change is being stored (store_begin, store_end) or its
+ * view rendered.
  */
 #include "server/hub.h"
 
@@ -118,6 +120,7 @@ struct hub {
     int watchdog_started;       /* 1 once the watchdog runs */
     atomic_int stopping;        /* 1 once hub_free began */
     atomic_int hint_searches;   /* hint searches running now (at most settings.max_hint_searches) */
+    atomic_int bots_thinking;   /* bot decisions being thought now (GET /api/stats) */
     pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */
     hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
 };
@@ -1831,7 +1834,8 @@ void hub_stats(hub *h, hub_reply *r)
     pthread_mutex_lock(&h->table_lock);
     count = h->count;
     pthread_mutex_unlock(&h->table_lock);
-    answer(r, 200, json_pack("{s:i, s:i}", "games_in_memory", count, "max_games", h->settings.max_games));
+    answer(r, 200, json_pack("{s:i, s:i, s:i}", "games_in_memory", count, "max_games", h->settings.max_games,
+                             "bots_thinking", atomic_load(&h->bots_thinking)));
 }
 
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
@@ -2171,7 +2175,9 @@ static void bot_move(hub *h, int64_t id)
         settings.seed = seed;
         b = bot_new(def, &settings, why, sizeof why);
         if (b != NULL) {
+            atomic_fetch_add(&h->bots_thinking, 1);
             action = bot_choose(b, seen, seat);
+            atomic_fetch_sub(&h->bots_thinking, 1);
             bot_free(b);
         }
     }

@@ -8,12 +8,14 @@
 # database and clients of one game talk to both. Hints beyond the server's
 # bound of searches at once are refused as busy. A finished game's record,
 # downloaded by a spectator, replays with maya replay to the game's result.
+# A game's bot never thinks twice at once, even when another server's
+# change makes this one reload the game.
 test_name=server_api
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
 . "$root/tests/lib/pg.sh"
 bin=$root/build/san/tests
-cleanup='serve_kill a; serve_kill b; rm -rf "$tmp"'
+cleanup='serve_kill a; serve_kill b; serve_kill c; serve_kill d; rm -rf "$tmp"'
 trap "$cleanup" EXIT
 pg_on_exit=$cleanup
 
@@ -85,4 +87,40 @@ for round in 1 2 3 4 5; do
         [ -n "$running" ] || fail "round $round: server $server does not see game $id running"
     done
 done
+serve_stop a
+serve_stop b
+
+# a bot never thinks twice on one game: while seat 1's slow bot thinks on
+# server c, the person of seat 0 leaves through server d; c hears of it and
+# reloads the game, and still only one of its bot threads thinks (a fresh
+# database, so that no other game's bot thinks meanwhile)
+pg_as_owner "$PG_BIN/createdb" -h "$pg_dir" -p "$pg_port" -U "$pg_user" maya_bots >/dev/null 2>&1 ||
+    fail "no second database"
+bots_url=$(echo "$MAYA_PG_URL" | sed 's|/maya$|/maya_bots|')
+serve_start c "$bots_url" --bot-threads 2 || exit 1
+serve_start d "$bots_url" --bot-threads 1 || exit 1
+created=$(curl -s -X POST -H 'Content-Type: application/json' "$c_url/api/games" -d \
+    '{"game": "tzolkin", "players": 2, "seats": [{"type": "human"}, {"type": "bot", "bot": "mcts:millis=2000"}], "join": 0}')
+id=$(echo "$created" | jq -r .id)
+token=$(echo "$created" | jq -r .token)
+thinking() { curl -s "$c_url/api/stats" | jq .bots_thinking; }
+# seat 0 plays until the bot is to move and thinks
+for _ in $(seq 1 50); do
+    [ "$(thinking)" -ge 1 ] && break
+    view=$(curl -s -H "Authorization: Bearer $token" "$c_url/api/games/$id/legal")
+    action=$(echo "$view" | jq -r '.actions[0].text // empty')
+    [ -n "$action" ] && curl -s -o /dev/null -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+        "$c_url/api/games/$id/actions" -d "{\"version\": $(echo "$view" | jq .version), \"action\": \"$action\"}"
+    sleep 0.1
+done
+[ "$(thinking)" -ge 1 ] || fail "the slow bot does not think"
+curl -s -o /dev/null -X POST -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    "$d_url/api/games/$id/leave" -d '{}'
+most=0
+for _ in $(seq 1 15); do
+    n=$(thinking)
+    [ "$n" -gt "$most" ] && most=$n
+    sleep 0.1
+done
+[ "$most" -le 1 ] || fail "$most bot threads think on one game at once"
 exit $failed
