@@ -108,7 +108,7 @@ static const struct cli_usage_text {
      "    threads (default: every core). Hints are worked out at most N at once\n"
      "    (--hint-searches, default 2; more are answered 503 busy, 0 none).\n"
      "    --web serves the browser UI from DIR.\n"
-     "    Connections are served by --http-threads threads (default 16; a request\n"
+     "    Connections are served by --http-threads threads (default 128; a request\n"
      "    waiting for the store or a hint search holds one, with the connections\n"
      "    it serves); event streams hold none. Bounds: --max-connections at once\n"
      "    (default 10000, at most the open-file limit less 256), --per-address\n"

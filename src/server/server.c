@@ -572,7 +572,7 @@ static void *watch_streams(void *arg)
 void server_default_settings(server_settings *settings)
 {
     *settings = (server_settings){
-        .threads = 16,
+        .threads = 128,
         .max_connections = 10000,
         .per_address = 128,
         .request_seconds = 10,
