@@ -988,6 +988,22 @@ static int table_make_room(hub *h)
     return 0;
 }
 
+/* Make room in the table for a game about to be created, before it is
+ * stored (so that a game is not stored that could not then be served):
+ * 0, or -1 with r filled (503 busy). */
+static int table_room_for_new(hub *h, hub_reply *r)
+{
+    int full;
+
+    pthread_mutex_lock(&h->table_lock);
+    full = table_make_room(h) != 0;
+    pthread_mutex_unlock(&h->table_lock);
+    if (full)
+        fail(r, 503, "busy", "the server has %d games in play, the most it keeps: try again later",
+             h->settings.max_games);
+    return full ? -1 : 0;
+}
+
 /* Put g (held by nobody) in the table unless a game with its id is there,
  * and hold it: returns the one in the table (g is freed if it lost; *added
  * says whether g went in), or NULL with r filled if there is no room or
@@ -1286,7 +1302,7 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
     }
     for (int s = 0; s < players; s++) /* it will wait for players: counted under an open-games limit */
         waits |= !seats[s].is_bot && s != join && h->settings.open_per_address > 0;
-    if (quota_take(h, address, waits, r) != 0) {
+    if (table_room_for_new(h, r) != 0 || quota_take(h, address, waits, r) != 0) {
         match_free(&m);
         return;
     }

@@ -13,7 +13,7 @@ test_name=server_limits
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
 . "$root/tests/lib/pg.sh"
-cleanup='serve_kill a; rm -rf "$tmp"'
+cleanup='serve_kill a; serve_kill full; rm -rf "$tmp"'
 trap "$cleanup" EXIT
 pg_on_exit=$cleanup
 
@@ -105,6 +105,18 @@ for id in $ids; do
     [ "$(jq -r .status "$tmp/body")" = open ] || fail "game $id came back as $(jq -r .status "$tmp/body")"
 done
 [ "$(stats)" -le 3 ] || fail "$(stats) games in memory after reading them all back"
+# games waiting for players under their creator's quota stay in memory:
+# with --max-games of them, a new game is refused (503 busy) and not stored
+serve_start full "$tmp/full.db" --bot-threads 1 --max-games 2 --open-games 5 || exit 1
+for k in 1 2; do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' "$full_url/api/games" \
+        -d "$open_game")" = 201 ] || fail "open game $k with room for it"
+done
+busy=$(curl -s -w ' %{http_code}' -X POST -H 'Content-Type: application/json' "$full_url/api/games" -d "$open_game")
+case $busy in *'"code":"busy"'*' 503') ;; *) fail "a game beyond --max-games of waiting games: $busy" ;; esac
+[ "$(curl -s "$full_url/api/games?limit=500" | jq '.games | length')" = 2 ] || fail "a refused game was stored"
+serve_stop full
+
 # unused for a second, with nothing to happen in them, they all leave
 for _ in $(seq 1 300); do
     [ "$(stats)" = 0 ] && break
