@@ -64,23 +64,11 @@ void match_free(match *m)
 
 int match_copy(match *dst, const match *src)
 {
-    size_t size = src->game->state_size, legal = (size_t)src->game->max_legal;
+    size_t size = src->game->state_size;
 
     assert(dst->state == NULL || dst->game == src->game);
-    if (dst->state == NULL) {
-        match fresh = {.game = src->game};
-        fresh.state = malloc(size);
-        fresh.undo_base = malloc(size);
-        fresh.before = malloc(size);
-        fresh.outcomes = malloc(legal * sizeof *fresh.outcomes);
-        fresh.probability = malloc(legal * sizeof *fresh.probability);
-        if (fresh.state == NULL || fresh.undo_base == NULL || fresh.before == NULL || fresh.outcomes == NULL ||
-            fresh.probability == NULL) {
-            match_free(&fresh);
-            return MATCH_ENOMEM;
-        }
-        *dst = fresh;
-    }
+    if (dst->state == NULL && match_init(dst, src->game, &src->options, NULL, 0) != 0)
+        return MATCH_ENOMEM;
     if (dst->capacity < src->capacity) {
         int *actions = realloc(dst->actions, (size_t)src->capacity * sizeof *actions);
         if (actions == NULL)

@@ -58,16 +58,19 @@ static void shown_address(const char *where, char *out, size_t len)
 
 int cli_serve(int argc, char **argv)
 {
-    const char *port_text = NULL, *bind = "127.0.0.1", *db = "maya.db", *threads_text = NULL, *web = NULL;
-    const char *hints_text = NULL;
+    const char *bind = "127.0.0.1", *db = "maya.db", *web = NULL;
     hub_settings settings;
     server_settings http;
-    /* the bounds of the HTTP side and of the hub, each a number option */
+    int port = 8080;
+    /* the number options: the port, the HTTP side's and the hub's settings */
     const struct {
         const char *name; /* the option */
         long min, max;    /* its range */
         int *value;       /* where it goes */
     } bounds[] = {
+        {"--port", 0, 65535, &port},
+        {"--bot-threads", 1, 64, &settings.bot_threads},
+        {"--hint-searches", 0, 64, &settings.max_hint_searches},
         {"--http-threads", 1, 1024, &http.threads},
         {"--max-connections", 1, 1 << 20, &http.max_connections},
         {"--per-address", 1, 1 << 20, &http.per_address},
@@ -84,17 +87,12 @@ int cli_serve(int argc, char **argv)
         {"--max-games", 0, 100000000, &settings.max_games},
         {"--idle-seconds", 0, 100000000, &settings.idle_seconds},
     };
-    enum { BOUNDS = sizeof bounds / sizeof bounds[0], FIXED_OPTIONS = 6 };
+    enum { BOUNDS = sizeof bounds / sizeof bounds[0], FIXED_OPTIONS = 3 };
     const char *bound_text[BOUNDS] = {NULL};
-    cli_option options[FIXED_OPTIONS + BOUNDS] = {{"--port", 1, &port_text},
-                                                  {"--bind", 1, &bind},
-                                                  {"--db", 1, &db},
-                                                  {"--bot-threads", 1, &threads_text},
-                                                  {"--hint-searches", 1, &hints_text},
-                                                  {"--web", 1, &web}};
+    cli_option options[FIXED_OPTIONS + BOUNDS] = {{"--bind", 1, &bind}, {"--db", 1, &db}, {"--web", 1, &web}};
     const char *positional[1];
     int positional_count, signal_number, status;
-    long port = 8080, threads = sysconf(_SC_NPROCESSORS_ONLN), hint_searches = -1, files;
+    long files;
     sigset_t stop_signals;
     char why[512], shown[1024];
     store *st;
@@ -102,6 +100,7 @@ int cli_serve(int argc, char **argv)
     server *srv;
 
     hub_default_settings(&settings);
+    settings.bot_threads = sysconf(_SC_NPROCESSORS_ONLN) > 1 ? (int)sysconf(_SC_NPROCESSORS_ONLN) : 1;
     server_default_settings(&http);
     for (int i = 0; i < BOUNDS; i++)
         options[FIXED_OPTIONS + i] = (cli_option){bounds[i].name, 1, &bound_text[i]};
@@ -112,14 +111,6 @@ int cli_serve(int argc, char **argv)
         fputs("maya serve: no arguments besides options (maya help serve)\n", stderr);
         return CLI_USAGE;
     }
-    if (threads < 1)
-        threads = 1;
-    if ((port_text != NULL && (status = cli_parse_number("serve", "--port", port_text, 0, 65535, &port)) != 0) ||
-        (threads_text != NULL &&
-         (status = cli_parse_number("serve", "--bot-threads", threads_text, 1, 64, &threads)) != 0) ||
-        (hints_text != NULL &&
-         (status = cli_parse_number("serve", "--hint-searches", hints_text, 0, 64, &hint_searches)) != 0))
-        return status;
     for (int i = 0; i < BOUNDS; i++) {
         long value;
         if (bound_text[i] == NULL)
@@ -151,16 +142,13 @@ int cli_serve(int argc, char **argv)
         fprintf(stderr, "maya serve: %s\n", why);
         return CLI_FAIL;
     }
-    settings.bot_threads = (int)threads;
-    if (hint_searches >= 0)
-        settings.max_hint_searches = (int)hint_searches;
     h = hub_new(st, &settings, why, sizeof why);
     if (h == NULL) {
         fprintf(stderr, "maya serve: %s\n", why);
         store_close(st);
         return CLI_FAIL;
     }
-    srv = server_start(h, bind, (int)port, web, &http, why, sizeof why);
+    srv = server_start(h, bind, port, web, &http, why, sizeof why);
     if (srv == NULL) {
         fprintf(stderr, "maya serve: %s\n", why);
         hub_free(h);
