@@ -103,14 +103,16 @@ void hub_bots(hub_reply *r);
 void hub_stats(hub *h, hub_reply *r);
 
 /* Live updates, without a thread each. A watcher of game id as token's
- * seat (NULL: spectator); NULL with the error in r if the game or the token
- * is wrong. notify(context) is called after every change of the game and
- * when the hub stops, on the thread that made the change and with the
- * game's lock held: it may only take note (e.g. wake a connection), never
- * call the hub. */
+ * seat (NULL: spectator), of whole views only if whole is "1" (NULL or
+ * "0": patches, below); NULL with the error in r if the game, the token or
+ * whole is wrong.
+ * notify(context) is called after every change of the game and when the
+ * hub stops, on the thread that made the change and with the game's lock
+ * held: it may only take note (e.g. wake a connection), never call the
+ * hub. */
 typedef void hub_watch_notify(void *context);
-hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, hub_watch_notify *notify, void *context,
-                          hub_reply *r);
+hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *whole, hub_watch_notify *notify,
+                          void *context, hub_reply *r);
 
 typedef enum hub_watch_status {
     HUB_WATCH_READY, /* *text is the next piece */
@@ -119,9 +121,12 @@ typedef enum hub_watch_status {
 } hub_watch_status;
 
 /* The next piece of the event stream, without waiting: the view at once on
- * the first call, then the view after each change (the latest only, if
- * several came meanwhile), or a keep-alive comment after keepalive_seconds
- * of silence. A view is rendered once per change for each seat (once for
+ * the first call, then after each change (the latest only, if several came
+ * meanwhile) what changed since the view the watcher has, as a patch
+ * (jpatch.h; one after the other if it is a few changes behind), or the
+ * whole view if it is further behind or asked for whole views; or a
+ * keep-alive comment after keepalive_seconds of silence (docs/api.md). A
+ * view and its patch are rendered once per change for each seat (once for
  * all spectators), outside the game's lock, and shared by its watchers:
  * *text (*len bytes, Server-Sent Events form) stays valid until the next
  * call or hub_watch_close. On HUB_WATCH_WAIT, *due is when (timer_now) a
