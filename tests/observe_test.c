@@ -10,7 +10,11 @@
  * see anywhere in the text (future draws, other seats' secret tiles);
  * equal observations giving equal text and different ones different text
  * (json_dumps with JSON_SORT_KEYS), also after changing any one field; and
- * NULL for an unknown game or a malformed observation.
+ * NULL for an unknown game or a malformed observation. The live updates'
+ * patches (src/server/jpatch.h): between each viewer's successive
+ * observations in random games, the patch applied to the one before gives
+ * the one after exactly, and holds nothing the viewer may not see; a
+ * patch that does not apply is refused with its reason.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +27,7 @@
 #include <jansson.h>
 
 #include "rng.h"
+#include "server/jpatch.h"
 #include "server/observe.h"
 #include "tikal/tikal.h"
 #include "tzolkin/tzolkin.h"
@@ -893,6 +898,159 @@ static void tzolkin_random_views(void **unused)
     random_games(&tzolkin_game, 1, 4);
 }
 
+/* ---- live updates: patches between successive observations -------------- */
+
+/* The value at a JSON Pointer path (RFC 6901) of doc, or NULL. */
+static const json_t *pointer_get(const json_t *doc, const char *path)
+{
+    char token[256];
+
+    while (doc != NULL && *path == '/') {
+        size_t n = 0;
+        for (path++; *path != '\0' && *path != '/'; path++) {
+            assert_true(n + 1 < sizeof token);
+            token[n++] = *path == '~' ? (*++path == '1' ? '/' : '~') : *path;
+        }
+        token[n] = '\0';
+        doc = json_is_array(doc) ? json_array_get(doc, strtoul(token, NULL, 10)) : json_object_get(doc, token);
+    }
+    return doc;
+}
+
+/* The patch from before to after (one viewer's observations of successive
+ * states) applies to before and gives after exactly, and every value it
+ * holds is after's at its path: a patch tells a viewer nothing that its
+ * own view does not (the two views are of the same viewer). */
+static void check_patch(const json_t *before, const json_t *after)
+{
+    char why[256];
+    json_t *patch = jpatch_diff(before, after), *applied;
+    size_t k;
+    json_t *op;
+
+    assert_non_null(patch);
+    applied = jpatch_apply(before, patch, why, sizeof why);
+    if (applied == NULL)
+        fail_msg("the patch does not apply: %s", why);
+    assert_true(json_equal(applied, (json_t *)after));
+    json_array_foreach(patch, k, op) {
+        const json_t *value = json_object_get(op, "value");
+        const char *path = json_string_value(json_object_get(op, "path"));
+        assert_non_null(path);
+        if (value != NULL)
+            assert_true(json_equal((json_t *)value, (json_t *)pointer_get(after, path)));
+        else
+            assert_null(pointer_get(after, path)); /* removed */
+    }
+    json_decref(applied);
+    json_decref(patch);
+}
+
+/* Play a seeded random game of game for each player count and variant;
+ * after every action, check the patch of every viewer's observation, and
+ * (Tzolk'in) that the patch names no wealth tile the viewer may not see. */
+static void random_patches(const game_def *game, int variants)
+{
+    for (int players = game->min_players; players <= game->max_players; players++)
+        for (int variant = 0; variant < variants; variant++) {
+            json_t *before[GAME_MAX_PLAYERS + 1] = {NULL};
+            playout p;
+            playout_open(&p, game, players, variant, 7000u * (uint64_t)players + (uint64_t)variant);
+            for (int step = 0; step <= game->max_game_length; step++) {
+                for (int viewer = GAME_CHANCE; viewer < players; viewer++) {
+                    json_t **last = &before[viewer - GAME_CHANCE];
+                    game->observation(p.state, viewer, p.observation);
+                    json_t *now = observe_json(game, p.observation);
+                    assert_non_null(now);
+                    if (*last != NULL)
+                        check_patch(*last, now);
+                    if (*last != NULL && strcmp(game->name, "tzolkin") == 0) {
+                        json_t *patch = jpatch_diff(*last, now);
+                        char *text = json_dumps(patch, JSON_COMPACT);
+                        uint32_t visible = visible_wealth(p.state, viewer);
+                        for (int w = 0; w < TZOLK_WEALTH; w++)
+                            if (!((visible >> w) & 1) && names_id(text, tzolk_wealth(w)->id))
+                                fail_msg("viewer %d: a patch names the hidden wealth tile %s (Z23.8)", viewer,
+                                         tzolk_wealth(w)->id);
+                        free(text);
+                        json_decref(patch);
+                    }
+                    json_decref(*last);
+                    *last = now;
+                }
+                if (game->current_player(p.state) == GAME_TERMINAL)
+                    break;
+                playout_step(&p);
+            }
+            assert_int_equal(game->current_player(p.state), GAME_TERMINAL);
+            for (int i = 0; i <= GAME_MAX_PLAYERS; i++)
+                json_decref(before[i]);
+            playout_close(&p);
+        }
+}
+
+static void tikal_random_patches(void **unused)
+{
+    (void)unused;
+    random_patches(&tikal_game, 2);
+}
+
+static void tzolkin_random_patches(void **unused)
+{
+    (void)unused;
+    random_patches(&tzolkin_game, 1);
+}
+
+/* A patch that does not apply is refused with its reason, and the
+ * document is left as it was; the patch made between two documents
+ * escapes "~" and "/" in keys and replaces an array whose length changed. */
+static void patches_refused_and_escaped(void **unused)
+{
+    (void)unused;
+    static const char *const bad[] = {
+        "{}",                                                 /* not an array */
+        "[{\"op\": \"move\", \"path\": \"/a\", \"from\": \"/b\"}]", /* not an operation of the subset */
+        "[{\"op\": \"replace\", \"path\": \"/nothing\", \"value\": 1}]",
+        "[{\"op\": \"replace\", \"path\": \"/list/3\", \"value\": 1}]",
+        "[{\"op\": \"add\", \"path\": \"/list/4\", \"value\": 1}]",
+        "[{\"op\": \"remove\", \"path\": \"/list/01\"}]",
+        "[{\"op\": \"remove\", \"path\": \"\"}]",
+        "[{\"op\": \"replace\", \"path\": \"/a~2\", \"value\": 1}]",
+        "[{\"op\": \"replace\", \"path\": \"a\", \"value\": 1}]",
+        "[{\"op\": \"replace\", \"path\": \"/a\"}]",
+        "[{\"op\": \"replace\", \"path\": \"/a\", \"value\": 2}, {\"op\": \"remove\", \"path\": \"/x/y\"}]",
+    };
+    json_t *doc = json_loads("{\"a\": 1, \"list\": [1, 2, 3], \"k/~\": {\"b\": true}}", 0, NULL);
+    json_t *copy = json_deep_copy(doc), *after, *patch, *applied;
+    char why[256];
+    char *text;
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *ops = json_loads(bad[i], 0, NULL);
+        why[0] = '\0';
+        assert_non_null(ops);
+        assert_null(jpatch_apply(doc, ops, why, sizeof why));
+        assert_true(why[0] != '\0');
+        assert_true(json_equal(doc, copy));
+        json_decref(ops);
+    }
+    after = json_loads("{\"a\": 1, \"list\": [1, 2], \"k/~\": {\"b\": false}, \"new\": null}", 0, NULL);
+    patch = jpatch_diff(doc, after);
+    text = json_dumps(patch, JSON_COMPACT);
+    assert_string_equal(text, "[{\"op\":\"replace\",\"path\":\"/list\",\"value\":[1,2]},"
+                              "{\"op\":\"replace\",\"path\":\"/k~1~0/b\",\"value\":false},"
+                              "{\"op\":\"add\",\"path\":\"/new\",\"value\":null}]");
+    applied = jpatch_apply(doc, patch, why, sizeof why);
+    assert_non_null(applied);
+    assert_true(json_equal(applied, after));
+    free(text);
+    json_decref(applied);
+    json_decref(patch);
+    json_decref(after);
+    json_decref(copy);
+    json_decref(doc);
+}
+
 /* ---- Tzolk'in's secret starting tiles, line by line ----------------------- */
 
 /* The text of one viewer's observation of s. */
@@ -1071,6 +1229,9 @@ int main(void)
         cmocka_unit_test(z23_8_secret_wealth_tiles),
         cmocka_unit_test(tikal_random_views),
         cmocka_unit_test(tzolkin_random_views),
+        cmocka_unit_test(tikal_random_patches),
+        cmocka_unit_test(tzolkin_random_patches),
+        cmocka_unit_test(patches_refused_and_escaped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
