@@ -129,6 +129,7 @@ static const struct cli_usage_text {
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--rate R] [--game GAME]\n"
      "             [--players N] [--variant NAME] [--seed S] [--csv FILE] [--watchers W]\n"
+     "             [--whole-views]\n"
      "    Load test of a maya server: N games (default 100; tikal, 2 players unless\n"
      "    told) of human seats only, every seat joined, kept busy at once for S\n"
      "    seconds (default 30): each game draws one legal action of the seat to move\n"
@@ -141,7 +142,10 @@ static const struct cli_usage_text {
      "    the refused ones by status; --csv appends one line of these figures to\n"
      "    FILE (a header line first if it is new). --watchers W opens W event\n"
      "    streams as spectators of the games (watcher k follows game k mod N, and\n"
-     "    its next game) and counts the views they get.\n"},
+     "    its next game) and counts the views, patches and bytes they get; every\n"
+     "    100th applies the patches, and the run fails unless its view ends equal\n"
+     "    to the whole view the server gives. --whole-views: the watchers ask for\n"
+     "    whole views only (events?whole=1).\n"},
     {"help",
      "maya help [COMMAND]\n"
      "    This text (or the usage of one command). Also maya --help.\n"},

@@ -39,12 +39,16 @@
 #include "client/client.h"
 #include "games.h"
 #include "rng.h"
+#include "server/jpatch.h"
 #include "timer.h"
 
 enum {
     LOADGEN_FAILURES_MAX = 50, /* requests of one game failing in a row before the run gives up */
     LOADGEN_SHRINK = 1 << 20,  /* an answer buffer larger than this is released after use */
-    LOADGEN_LATE_SECONDS = 10  /* how long answers due at the end of the measurement are awaited */
+    LOADGEN_LATE_SECONDS = 10, /* how long answers due at the end of the measurement are awaited */
+    LOADGEN_CHECK_EVERY = 100, /* every this many watchers (the first included), one applies the patches */
+    LOADGEN_CHECK_SECONDS = 10, /* how long the checked watchers may take to catch up at the end */
+    LOADGEN_EVENT_LINE = 16    /* bytes of a line kept to tell its event's name */
 };
 
 /* The request a game has in flight. */
@@ -75,12 +79,21 @@ typedef struct loadgen_slot {
     rng rng;                                         /* draws of this game's actions */
 } loadgen_slot;
 
-/* A spectator following the event stream of one slot's game. */
+/* A spectator following the event stream of one slot's game. A checked
+ * one (every LOADGEN_CHECK_EVERY-th) also parses its events and applies
+ * the patches to its view, as a browser does. */
 typedef struct loadgen_watcher {
-    struct loadgen_state *st; /* the run */
-    CURL *easy;               /* its stream's handle */
-    int seen_first;           /* 1 once the stream's first view came */
-    int matched;              /* bytes of an "event: view" line matched so far, -1 in another line */
+    struct loadgen_state *st;      /* the run */
+    CURL *easy;                    /* its stream's handle */
+    int seen_first;                /* 1 once the stream's first view came */
+    char line[LOADGEN_EVENT_LINE]; /* the start of the line being read */
+    int line_len;                  /* bytes in line; -1 in a longer line (skipped) */
+    int64_t game;                  /* the game it follows */
+    client_sse *sse;               /* checked: the stream's parser, else NULL */
+    json_t *view;                  /* checked: the view as patched so far, NULL before the first */
+    char view_id[CLIENT_SSE_NAME_MAX]; /* checked: the id of the event that made view */
+    json_t *want;                  /* checked, at the end: the game's whole view fetched, NULL before */
+    int broken;                    /* checked: 1 once a patch did not follow view or did not apply */
 } loadgen_watcher;
 
 /* A whole run. */
@@ -123,12 +136,14 @@ static void loadgen_fail(loadgen_state *st, const char *format, ...)
 int loadgen_parse(int argc, char **argv, loadgen_config *config)
 {
     const char *url = NULL, *games_text = NULL, *seconds_text = NULL, *game_name = NULL, *players_text = NULL,
-               *seed_text = NULL, *variant = NULL, *csv = NULL, *rate_text = NULL, *watchers_text = NULL;
+               *seed_text = NULL, *variant = NULL, *csv = NULL, *rate_text = NULL, *watchers_text = NULL,
+               *whole_views = NULL;
     const cli_option options[] = {{"--url", 1, &url},         {"--games", 1, &games_text},
                                   {"--seconds", 1, &seconds_text}, {"--game", 1, &game_name},
                                   {"--players", 1, &players_text}, {"--seed", 1, &seed_text},
                                   {"--variant", 1, &variant},  {"--csv", 1, &csv},
-                                  {"--rate", 1, &rate_text},   {"--watchers", 1, &watchers_text}};
+                                  {"--rate", 1, &rate_text},   {"--watchers", 1, &watchers_text},
+                                  {"--whole-views", 0, &whole_views}};
     int positional_count;
     int status = cli_parse("loadgen", argc, argv, options, (int)(sizeof options / sizeof options[0]), NULL, 0,
                            &positional_count);
@@ -182,6 +197,7 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
     config->games = games;
     config->seconds = seconds;
     config->watchers = watchers;
+    config->whole_views = whole_views != NULL;
     config->seed = seed;
     config->csv = csv;
     config->rate = rate;
@@ -305,30 +321,71 @@ static void loadgen_submit(loadgen_state *st, loadgen_slot *slot, const char *te
         loadgen_act(st, slot, text);
 }
 
-/* Bytes of a watcher's stream: count the views (each begins with an
- * "event: view" line; the other lines are skipped whole, with memchr). */
+/* A checked watcher's event (client_event_fn): keep the view, or apply
+ * the patch to it if it follows it (its "from" is the last event's id). */
+static int loadgen_check_event(void *context, const char *event, const char *id, const char *data)
+{
+    loadgen_watcher *w = context;
+    json_t *next = NULL;
+
+    if (strcmp(event, "view") == 0) {
+        next = json_loads(data, 0, NULL);
+    } else if (strcmp(event, "patch") == 0) {
+        json_t *change = json_loads(data, 0, NULL);
+        int64_t from;
+        char from_text[32];
+        if (w->view != NULL && change != NULL && client_json_int(change, "from", &from) == 0) {
+            snprintf(from_text, sizeof from_text, "%" PRId64, from);
+            if (strcmp(from_text, w->view_id) == 0)
+                next = jpatch_apply(w->view, json_object_get(change, "patch"), NULL, 0);
+        }
+        json_decref(change);
+    } else {
+        return 0;
+    }
+    json_decref(w->view);
+    w->view = next;
+    w->broken |= next == NULL;
+    snprintf(w->view_id, sizeof w->view_id, "%s", id);
+    return 0;
+}
+
+/* Bytes of a watcher's stream: count them and the events by their
+ * "event:" lines (the other lines are skipped whole, with memchr); a
+ * checked watcher parses them too. */
 static size_t loadgen_watch_bytes(char *data, size_t size, size_t count, void *context)
 {
-    static const char line[] = "event: view\n";
     loadgen_watcher *w = context;
+    loadgen_result *r = w->st->result;
     size_t n = size * count;
+    int measuring = w->st->start > 0 && timer_now() < w->st->deadline;
 
+    if (measuring)
+        r->watcher_bytes += (double)n;
+    if (w->sse != NULL && client_sse_feed(w->sse, data, n, loadgen_check_event, w) != 0)
+        w->broken = 1;
     for (size_t i = 0; i < n;) {
-        if (w->matched < 0) { /* in another line: skip to its end */
+        if (w->line_len < 0) { /* in a long line: skip to its end */
             const char *end = memchr(data + i, '\n', n - i);
             if (end == NULL)
                 break;
             i = (size_t)(end - data) + 1;
-            w->matched = 0;
-        } else if (data[i] != line[w->matched]) {
-            w->matched = data[i++] == '\n' ? 0 : -1;
-        } else if (i++, ++w->matched == (int)sizeof line - 1) {
-            w->matched = 0;
-            if (!w->seen_first) {
+            w->line_len = 0;
+        } else if (data[i] != '\n') {
+            w->line[w->line_len] = data[i++];
+            w->line_len = w->line_len + 1 < LOADGEN_EVENT_LINE ? w->line_len + 1 : -1;
+        } else {
+            int view = w->line_len == 11 && memcmp(w->line, "event: view", 11) == 0;
+            int patch = w->line_len == 12 && memcmp(w->line, "event: patch", 12) == 0;
+            i++;
+            w->line_len = 0;
+            if (view && !w->seen_first) {
                 w->seen_first = 1;
                 w->st->watching++;
-            } else if (w->st->start > 0 && timer_now() < w->st->deadline)
-                w->st->result->views_received++;
+            } else if (measuring) {
+                r->views_received += view;
+                r->patches_received += patch;
+            }
         }
     }
     return n;
@@ -340,7 +397,8 @@ static void loadgen_watch(loadgen_state *st, loadgen_slot *slot)
     long k = slot - st->slots;
     char url[1024];
 
-    snprintf(url, sizeof url, "%s/api/games/%" PRId64 "/events", st->base, slot->game);
+    snprintf(url, sizeof url, "%s/api/games/%" PRId64 "/events%s", st->base, slot->game,
+             st->config->whole_views ? "?whole=1" : "");
     for (; k < st->config->watchers; k += st->config->games) {
         loadgen_watcher *w = &st->watchers[k];
         if (w->easy == NULL) {
@@ -350,12 +408,19 @@ static void loadgen_watch(loadgen_state *st, loadgen_slot *slot)
                 return;
             }
             w->st = st;
+            if (k % LOADGEN_CHECK_EVERY == 0 && (w->sse = malloc(sizeof *w->sse)) != NULL)
+                client_sse_init(w->sse);
             curl_easy_setopt(w->easy, CURLOPT_WRITEFUNCTION, loadgen_watch_bytes);
             curl_easy_setopt(w->easy, CURLOPT_WRITEDATA, w);
         } else {
             curl_multi_remove_handle(st->multi, w->easy);
         }
-        w->matched = 0;
+        w->line_len = 0;
+        w->game = slot->game;
+        if (w->sse != NULL) { /* a new stream: its first event is a whole view */
+            client_sse_free(w->sse);
+            client_sse_init(w->sse);
+        }
         curl_easy_setopt(w->easy, CURLOPT_URL, url);
         curl_multi_add_handle(st->multi, w->easy);
     }
@@ -631,6 +696,49 @@ static void loadgen_loop(loadgen_state *st)
     st->result->seconds = st->start > 0 ? (end < st->deadline ? end : st->deadline) - st->start : 0;
 }
 
+/* 1 if every checked watcher's view equals the whole view it wants. */
+static int loadgen_caught_up(const loadgen_state *st)
+{
+    for (long k = 0; k < st->config->watchers; k += LOADGEN_CHECK_EVERY) {
+        const loadgen_watcher *w = &st->watchers[k];
+        if (w->sse != NULL && !w->broken && (w->view == NULL || !json_equal(w->view, w->want)))
+            return 0;
+    }
+    return 1;
+}
+
+/* At the end (the games no longer change): each checked watcher's view,
+ * patched together, equals its game's whole view fetched now, once its
+ * stream caught up (within LOADGEN_CHECK_SECONDS); else the run fails. */
+static void loadgen_check_watchers(loadgen_state *st)
+{
+    client *c = client_new(st->base);
+    char why[512];
+    double until = timer_now() + LOADGEN_CHECK_SECONDS;
+    int running;
+
+    for (long k = 0; k < st->config->watchers && c != NULL && !st->failed; k += LOADGEN_CHECK_EVERY) {
+        loadgen_watcher *w = &st->watchers[k];
+        if (w->sse != NULL && client_view(c, w->game, NULL, &w->want, why, sizeof why) != CLIENT_OK)
+            loadgen_fail(st, "the whole view of game %" PRId64 " for the watchers' check: %s", w->game, why);
+    }
+    client_free(c);
+    while (!st->failed && !loadgen_caught_up(st) && timer_now() < until) {
+        curl_multi_perform(st->multi, &running);
+        curl_multi_poll(st->multi, NULL, 0, 100, NULL);
+    }
+    for (long k = 0; k < st->config->watchers && !st->failed; k += LOADGEN_CHECK_EVERY) {
+        loadgen_watcher *w = &st->watchers[k];
+        if (w->sse == NULL)
+            continue;
+        st->result->watchers_checked++;
+        if (w->broken || w->view == NULL || !json_equal(w->view, w->want))
+            loadgen_fail(st, "watcher %ld's view of game %" PRId64 " %s", k, w->game,
+                         w->broken ? "got a patch that does not follow its last view or does not apply"
+                                   : "patched together differs from the whole view at the end");
+    }
+}
+
 int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why, size_t why_len)
 {
     memset(result, 0, sizeof *result);
@@ -672,6 +780,8 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
             st.base[--n] = '\0';
         curl_multi_setopt(st.multi, CURLMOPT_MAXCONNECTS, config->games + config->watchers + 16);
         loadgen_loop(&st);
+        if (!st.failed)
+            loadgen_check_watchers(&st);
     }
     for (long k = 0; k < initialised; k++) {
         if (st.slots[k].step != LOADGEN_READY && st.slots[k].step != LOADGEN_WAIT && st.slots[k].step != LOADGEN_DONE)
@@ -682,6 +792,11 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
         if (st.watchers[k].easy != NULL) {
             curl_multi_remove_handle(st.multi, st.watchers[k].easy);
             curl_easy_cleanup(st.watchers[k].easy);
+            if (st.watchers[k].sse != NULL)
+                client_sse_free(st.watchers[k].sse);
+            free(st.watchers[k].sse);
+            json_decref(st.watchers[k].view);
+            json_decref(st.watchers[k].want);
         }
     if (st.multi != NULL)
         curl_multi_cleanup(st.multi);
@@ -731,8 +846,14 @@ void loadgen_print(FILE *out, const loadgen_config *config, const loadgen_result
     fprintf(out, "; stale (409 stale, never expected with one client per game): %ld\n", r->stale);
     fprintf(out, "games finished: %ld; other requests: %ld (%ld failed); legal lists: longest %ld, mean %.0f bytes\n",
             r->games_finished, r->other_requests, r->other_failures, r->legal_longest, r->legal_bytes_mean);
-    if (config->watchers > 0)
-        fprintf(out, "watchers: %ld, views received: %ld\n", config->watchers, r->views_received);
+    if (config->watchers > 0) {
+        long events = r->views_received + r->patches_received;
+        fprintf(out, "watchers: %ld%s, views received: %ld, patches: %ld, bytes: %.0f (%.0f an event)\n",
+                config->watchers, config->whole_views ? " (whole views only)" : "", r->views_received,
+                r->patches_received, r->watcher_bytes, events > 0 ? r->watcher_bytes / (double)events : 0);
+        fprintf(out, "checked watchers: %ld, each one's view patched together equals the whole view at the end\n",
+                r->watchers_checked);
+    }
 }
 
 int loadgen_write_csv(const char *path, const loadgen_config *config, const loadgen_result *r)

@@ -24,7 +24,9 @@
  * status. With watchers, that many spectators follow the games' event
  * streams (watcher k the game of slot k mod N, and its next game when it
  * ends) on the same multi handle, so the cost of live updates shows in the
- * latency.
+ * latency; their events and bytes are counted, and every
+ * LOADGEN_CHECK_EVERY-th applies the patches as a browser does and must end
+ * with the whole view the server gives at the end (else the run fails).
  * The pieces are here so that tests can call them without the command line.
  */
 #ifndef MAYA_LOADGEN_H
@@ -51,6 +53,7 @@ typedef struct loadgen_config {
     const char *csv;      /* file to append one line of figures to, or NULL */
     double rate;          /* open loop: actions a second of each game, at most LOADGEN_RATE_MAX; 0: closed loop */
     long watchers;        /* spectators following the games' event streams */
+    int whole_views;      /* 1: the watchers ask for whole views only (?whole=1), not patches */
 } loadgen_config;
 
 /* What a run measured. */
@@ -72,7 +75,10 @@ typedef struct loadgen_result {
     long other_failures;             /* of them failed (any error) */
     long legal_longest;              /* most actions in one legal list */
     double legal_bytes_mean;         /* mean size of a legal answer (bytes) */
-    long views_received;             /* views the watchers received during the measurement */
+    long views_received;             /* whole views the watchers received during the measurement */
+    long patches_received;           /* patches they received meanwhile */
+    double watcher_bytes;            /* bytes of their streams received meanwhile */
+    long watchers_checked;           /* watchers whose patched view was found equal to the whole view at the end */
 } loadgen_result;
 
 /* Parse maya loadgen's arguments into *config (pointers into argv).
