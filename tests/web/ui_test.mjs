@@ -309,6 +309,35 @@ async function createAndJoin(A, B, { game, variant, seats }) {
   return { id, game, variant, players: [A, B], url: `${base}/#/game/${id}` };
 }
 
+// The browser applies the stream's patches (api.js watch): a spectator's
+// page follows the game from its start, and at the end the view it patched
+// together equals the server's whole view; it received patches, not only
+// whole views.
+async function followAsSpectator(g) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+  contexts.push(context);
+  const page = watchPage(await context.newPage(), 'spectator');
+  await page.goto(`${base}/`);
+  await page.evaluate(async (id) => {
+    const { watch } = await import('/js/api.js');
+    const live = (window.__live = { patches: 0, view: null });
+    watch(id, null, (view) => { live.view = view; });
+    new EventSource(`/api/games/${id}/events`).addEventListener('patch', () => { live.patches++; });
+  }, g.id);
+  return page;
+}
+
+async function checkSpectator(page, g) {
+  const whole = await server(`/api/games/${g.id}/view`);
+  await waitIn(page, "the spectator's patched view of the last state",
+    (w) => window.__live.view !== null && window.__live.view.version === w.version && window.__live.view.status === w.status,
+    { version: whole.version, status: whole.status });
+  const live = await page.evaluate(() => window.__live);
+  assert.deepEqual(live.view, whole, "the spectator's view patched together equals the server's whole view");
+  assert.ok(live.patches > 0, `the spectator received patches (${live.patches})`);
+  say(`${g.game}: a spectator's page patched ${live.patches} changes together into the server's final view`);
+}
+
 // The game's board module is served (the game page cannot load without it).
 async function checkBoardModule(game) {
   const answer = await fetch(`${base}/js/${game}.js`, { signal: AbortSignal.timeout(WAIT_MS) });
@@ -769,8 +798,10 @@ async function fullGame(name, setup, seed) {
   await checkLobbyLanguage(A.page);
   const g = await createAndJoin(A, B, setup);
   say(`${name}: game ${g.id} created by A (seat ${A.seat + 1}), B joined seat ${B.seat + 1} by the invitation link`);
+  const spectator = await followAsSpectator(g);
   const clicks = await play(g, rng, { hooks: fullGameHooks(g, A, B) });
   const { n } = await checkSummary(g);
+  await checkSpectator(spectator, g);
   say(`${name}: finished after ${clicks} moves, ${n} log lines; both pages show the summary`);
   say(`${name}: ${g.onBoard || 0} moves on the board's own controls (${Object.entries(g.boardVerbs || {}).map(([v, k]) => `${v} ${k}`).join(', ')}), the others in the action list`);
   assert.ok((g.onBoard || 0) >= 10, `at least 10 moves were played on the board's own controls (${g.onBoard || 0})`);

@@ -49,15 +49,68 @@ export const api = {
   hintsOff: (id, token) => request('POST', game(id, 'hints/off'), { token, body: {} }),
 };
 
+// A copy of view changed by patch, the JSON Patch (RFC 6902) of a "patch"
+// event: "add", "replace" and "remove" at JSON Pointer paths (RFC 6901).
+// Throws if an operation does not apply; view itself is not changed.
+export function applyPatch(view, patch) {
+  let doc = structuredClone(view);
+  for (const { op, path, value } of patch) {
+    if (path === '' && op !== 'remove') {
+      doc = value;
+      continue;
+    }
+    const steps = path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const key = steps.pop();
+    let parent = doc;
+    for (const step of steps) parent = parent === null || typeof parent !== 'object' ? undefined : parent[step];
+    if (parent === null || typeof parent !== 'object' || !['add', 'replace', 'remove'].includes(op)) {
+      throw new Error(`the patch's "${op}" of ${path} does not apply`);
+    }
+    if (Array.isArray(parent)) {
+      const i = key === '-' ? parent.length : Number(key);
+      if (!(i >= 0 && i <= parent.length - (op === 'add' ? 0 : 1))) throw new Error(`no item ${path}`);
+      parent.splice(i, op === 'add' ? 0 : 1, ...(op === 'remove' ? [] : [value]));
+    } else if (op === 'remove') delete parent[key];
+    else parent[key] = value;
+  }
+  return doc;
+}
+
 // Live views of game id for token's seat (or a spectator): onView(view) on
-// connecting and after every change. The browser reconnects by itself;
+// connecting and after every change. The stream sends the whole view first,
+// then patches from one view to the next: each is applied to the last view
+// if it follows it (its "from" is the last event's id), else the stream is
+// opened again for a whole view. The browser reconnects by itself;
 // onState(open) says whether the stream is up. Returns a function that stops.
 export function watch(id, token, onView, onState = () => {}) {
   const url = game(id, 'events') + (token ? `?token=${encodeURIComponent(token)}` : '');
-  const source = new EventSource(url);
-  source.addEventListener('view', (event) => onView(JSON.parse(event.data)));
-  source.onopen = () => onState(true);
-  source.onerror = () => onState(false);
+  let source = null;
+  let last = null; // the last view and its event's id
+  let lastId = null;
+  const open = () => {
+    source = new EventSource(url);
+    source.addEventListener('view', (event) => {
+      last = JSON.parse(event.data);
+      lastId = event.lastEventId;
+      onView(last);
+    });
+    source.addEventListener('patch', (event) => {
+      const change = JSON.parse(event.data);
+      try {
+        if (last === null || String(change.from) !== lastId) throw new Error('a patch out of sequence');
+        last = applyPatch(last, change.patch);
+        lastId = String(change.to);
+      } catch {
+        source.close();
+        open();
+        return;
+      }
+      onView(last);
+    });
+    source.onopen = () => onState(true);
+    source.onerror = () => onState(false);
+  };
+  open();
   return () => source.close();
 }
 
