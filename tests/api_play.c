@@ -13,11 +13,12 @@
  * (random, greedy, mcts:millis=100, ...) for a seat the server's bot plays;
  * default every seat human. It creates the game, then one thread per human
  * seat joins that seat with a client of its own, follows the game through
- * the event stream /events (or, if the server offers none, by polling the
- * view), and on its turn gets the legal actions, draws one with a generator
- * seeded from SEED and the seat, and submits it with the state number. After
- * one action in ten, when the view says can_undo, it takes the action back
- * once and chooses again. At the end every seat (and a spectator) downloads
+ * the event stream /events (its first view, then each patch applied to the
+ * view before, which it must follow; or, if the server offers none, by
+ * polling the view), and on its turn gets the legal actions, draws one with
+ * a generator seeded from SEED and the seat, and submits it with the state
+ * number. After one action in ten, when the view says can_undo, it takes
+ * the action back once and chooses again. At the end every seat (and a spectator) downloads
  * the record and checks that it replays as it is (record_read) to a Result
  * equal to the summary's result and scores: once the game is over the
  * record is complete for everyone (no hidden Tzolk'in deal, Z23.8).
@@ -78,6 +79,8 @@ typedef struct play_seat {
 /* The latest view a seat has seen. */
 typedef struct play_view {
     int seat;          /* whose view this is (to check the event stream) */
+    json_t *streamed;  /* the event stream's view, patched so far; NULL before its first event */
+    char streamed_id[CLIENT_SSE_NAME_MAX]; /* the id of the event that made it */
     int to_move;       /* seat to act, -1 none */
     int finished;      /* 1: the game is over */
     int can_undo;      /* the view's can_undo */
@@ -150,20 +153,22 @@ static void play_read_view(const json_t *answer, int seat, play_view *view)
     view->can_undo = json_is_true(can_undo);
 }
 
-/* The event callback: stop at the seat's turn or the end of the game. */
+/* The event callback: the whole view, or the patch applied to the last
+ * one (it must follow it); stop at the seat's turn or the end of the game. */
 static int play_on_event(void *context, const char *event, const char *id, const char *data)
 {
-    (void)id;
     play_view *view = context;
-    if (strcmp(event, "view") != 0)
+    if (strcmp(event, "view") != 0 && strcmp(event, "patch") != 0)
         return 0;
-    json_t *answer = json_loads(data, 0, NULL);
-    if (answer == NULL) {
-        snprintf(view->problem, sizeof view->problem, "an event whose data is not JSON: %.80s", data);
+    json_t *next = client_next_view(view->streamed, view->streamed_id, event, data);
+    json_decref(view->streamed);
+    view->streamed = next;
+    snprintf(view->streamed_id, sizeof view->streamed_id, "%s", id);
+    if (next == NULL) {
+        snprintf(view->problem, sizeof view->problem, "a %s event that does not give a view: %.80s", event, data);
         return 1;
     }
-    play_read_view(answer, view->seat, view);
-    json_decref(answer);
+    play_read_view(next, view->seat, view);
     return view->problem[0] != '\0' || view->finished || view->to_move == view->seat;
 }
 
@@ -204,6 +209,8 @@ static int play_wait(play_seat *p, play_view *view)
         view->seat = p->seat;
         view->to_move = -1;
         int status = client_events(p->c, path, p->token, play_on_event, view, PLAY_WAIT_MS, why, sizeof why);
+        json_decref(view->streamed);
+        view->streamed = NULL;
         if (status == CLIENT_OK) {
             if (view->problem[0] != '\0') {
                 play_fail(p->shared, "seat %d: the event stream sent %s", p->seat, view->problem);

@@ -17,7 +17,8 @@
  *     opens N event streams of GAME from 127.0.0.1 and waits for each one's
  *     first view; the server process PID has no more threads than before;
  *     submits BODY to GAME's actions with TOKEN, and every stream receives
- *     the view of the new state number; closes them all and opens N again
+ *     the patch to the new state number (not a whole view: the patch's
+ *     operation on "/version"); closes them all and opens N again
  *     (which the per-address limit allows only if the first N were freed).
  */
 #include <arpa/inet.h>
@@ -363,13 +364,13 @@ static int crowd_watch(int port, const char *pid, const char *game, int n, const
         if (request(NULL, port, "POST", path, token, body, answer) != 200 ||
             (found = strstr(answer, "\"version\":")) == NULL || sscanf(found, "\"version\":%lld", &version) != 1)
             fail("the move is refused: %s", answer);
-        snprintf(want, sizeof want, "id: %lld\n", version);
+        snprintf(want, sizeof want, "\"path\":\"/version\",\"value\":%lld}", version);
         for (int i = 0; i < n; i++)
             peers[i].done = 0;
         if (await_peers(peers, n, want, 0) != 0)
-            fail("%s", "a watcher did not receive the view after the move");
+            fail("%s", "a watcher did not receive the patch after the move");
         else
-            printf("crowd: every watcher received the view of state %lld\n", version);
+            printf("crowd: every watcher received the patch to state %lld\n", version);
     }
     close_peers(peers, n);
     started = now();

@@ -39,7 +39,6 @@
 #include "client/client.h"
 #include "games.h"
 #include "rng.h"
-#include "server/jpatch.h"
 #include "timer.h"
 
 enum {
@@ -326,23 +325,11 @@ static void loadgen_submit(loadgen_state *st, loadgen_slot *slot, const char *te
 static int loadgen_check_event(void *context, const char *event, const char *id, const char *data)
 {
     loadgen_watcher *w = context;
-    json_t *next = NULL;
+    json_t *next;
 
-    if (strcmp(event, "view") == 0) {
-        next = json_loads(data, 0, NULL);
-    } else if (strcmp(event, "patch") == 0) {
-        json_t *change = json_loads(data, 0, NULL);
-        int64_t from;
-        char from_text[32];
-        if (w->view != NULL && change != NULL && client_json_int(change, "from", &from) == 0) {
-            snprintf(from_text, sizeof from_text, "%" PRId64, from);
-            if (strcmp(from_text, w->view_id) == 0)
-                next = jpatch_apply(w->view, json_object_get(change, "patch"), NULL, 0);
-        }
-        json_decref(change);
-    } else {
+    if (strcmp(event, "view") != 0 && strcmp(event, "patch") != 0)
         return 0;
-    }
+    next = client_next_view(w->view, w->view_id, event, data);
     json_decref(w->view);
     w->view = next;
     w->broken |= next == NULL;

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "client/client.h"
+#include "server/jpatch.h"
 
 struct client {
     char *base;                /* base address without trailing slashes */
@@ -391,6 +392,24 @@ int client_json_to_move(const json_t *summary_or_view)
     if (client_json_int(summary_or_view, "to_move", &seat) != 0 || seat < 0 || seat > 255)
         return -1;
     return (int)seat;
+}
+
+json_t *client_next_view(const json_t *view, const char *view_id, const char *event, const char *data)
+{
+    json_t *change, *next = NULL;
+    int64_t from;
+    char from_text[32];
+
+    if (strcmp(event, "view") == 0)
+        return json_loads(data, 0, NULL);
+    change = strcmp(event, "patch") == 0 && view != NULL ? json_loads(data, 0, NULL) : NULL;
+    if (client_json_int(change, "from", &from) == 0) {
+        snprintf(from_text, sizeof from_text, "%" PRId64, from);
+        if (strcmp(from_text, view_id) == 0)
+            next = jpatch_apply(view, json_object_get(change, "patch"), NULL, 0);
+    }
+    json_decref(change);
+    return next;
 }
 
 /* ---- the endpoints ---- */

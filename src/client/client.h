@@ -163,6 +163,13 @@ const char *client_json_string(const json_t *object, const char *key);
  * "chance", absent or not a seat number. */
 int client_json_to_move(const json_t *summary_or_view);
 
+/* The view after one event of a game's stream (GET .../events,
+ * docs/api.md): a "view" event's data, or view (the view made by the event
+ * whose id was view_id) with a "patch" event's patch applied; a new
+ * reference, NULL if the event is neither, the patch does not follow view
+ * (its "from" is not view_id) or does not apply. */
+json_t *client_next_view(const json_t *view, const char *view_id, const char *event, const char *data);
+
 /* One event of a stream: its name ("message" if the stream named none), the
  * stream's last event id ("" if none) and its data (lines joined by "\n").
  * Return 0 to go on reading, nonzero to stop. The callback must not call

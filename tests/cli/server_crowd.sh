@@ -6,8 +6,8 @@
 # refusals are logged at most --log-lines a second; a half-sent request and
 # an idle kept-alive connection are closed after their timeouts; 1,000
 # watchers of a game's event stream add no thread to the server, each gets
-# the view after a move, and closing them frees them at once (as many can be
-# opened again under the per-address bound).
+# the patch of a move (not the whole view), and closing them frees them at
+# once (as many can be opened again under the per-address bound).
 test_name=server_crowd
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
