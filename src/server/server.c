@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -51,7 +52,9 @@ struct server {
     pthread_mutex_t streams_lock; /* guards streams, ended and every stream's flags */
     stream *streams;             /* the event streams being sent */
     stream *ended;               /* streams over, freed by the watcher thread (it may hold them) */
-    int hangups;                 /* epoll set of the streams' sockets, for the client hanging up */
+    stream *to_wake;             /* suspended streams whose game changed, resumed by the watcher thread */
+    int hangups;                 /* epoll set of the streams' sockets, for the client hanging up, and of wakeups */
+    int wakeups;                 /* eventfd: to_wake has streams */
     pthread_t watcher;           /* wakes streams for keep-alives and hang-ups, flushes the log */
     int watcher_started;         /* 1 once the watcher thread runs */
     atomic_int stopping;         /* 1 once server_stop began */
@@ -79,6 +82,8 @@ struct stream {
     int woken;                       /* 1 if woken since the hub was last asked */
     int hung_up;                     /* 1 once the client hung up */
     int over;                        /* 1 once freed by libmicrohttpd (on srv->ended) */
+    int queued;                      /* 1 while on srv->to_wake */
+    stream *wake_next;               /* the next stream on srv->to_wake */
     double due;                      /* when a keep-alive falls due (timer_now) */
     stream *prev, *next;             /* neighbours in srv->streams (next: in srv->ended) */
 };
@@ -160,14 +165,40 @@ static void wake(stream *s)
     }
 }
 
-/* hub_watch_notify: the game changed. */
+/* hub_watch_notify: the game changed. Called in the request that changed
+ * it, for every watcher, with the game's lock held: a suspended stream is
+ * only queued, and the watcher thread resumes it (a resumption costs a
+ * system call), so that the change is answered without waiting for them. */
 static void stream_notify(void *context)
 {
     stream *s = context;
+    server *srv = s->srv;
+    int first = 0;
 
-    pthread_mutex_lock(&s->srv->streams_lock);
-    wake(s);
-    pthread_mutex_unlock(&s->srv->streams_lock);
+    pthread_mutex_lock(&srv->streams_lock);
+    s->woken = 1;
+    if (s->suspended && !s->queued) {
+        first = srv->to_wake == NULL;
+        s->queued = 1;
+        s->wake_next = srv->to_wake;
+        srv->to_wake = s;
+    }
+    pthread_mutex_unlock(&srv->streams_lock);
+    if (first)
+        eventfd_write(srv->wakeups, 1);
+}
+
+/* Resume the queued streams (srv->streams_lock held), before the ended
+ * ones among them are freed. */
+static void wake_queued(server *srv)
+{
+    while (srv->to_wake != NULL) {
+        stream *s = srv->to_wake;
+        srv->to_wake = s->wake_next;
+        s->queued = 0;
+        if (!s->over)
+            wake(s);
+    }
 }
 
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
@@ -528,9 +559,10 @@ static void log_flush(server_log *log, int last)
     pthread_mutex_unlock(&log->lock);
 }
 
-/* The watcher thread: wakes a stream whose client hung up (so that it is
- * freed at once) or whose keep-alive is due, frees ended streams, and
- * logs the count of suppressed lines. */
+/* The watcher thread: resumes the streams whose game changed, wakes a
+ * stream whose client hung up (so that it is freed at once) or whose
+ * keep-alive is due, frees ended streams, and logs the count of suppressed
+ * lines. */
 static void *watch_streams(void *arg)
 {
     server *srv = arg;
@@ -540,6 +572,7 @@ static void *watch_streams(void *arg)
     while (!atomic_load(&srv->stopping)) {
         int n;
         pthread_mutex_lock(&srv->streams_lock);
+        wake_queued(srv);
         while (srv->ended != NULL) { /* none of them is in the epoll set any more */
             stream *s = srv->ended;
             srv->ended = s->next;
@@ -550,7 +583,11 @@ static void *watch_streams(void *arg)
         pthread_mutex_lock(&srv->streams_lock);
         for (int i = 0; i < n; i++) {
             stream *s = events[i].data.ptr;
-            if (!s->over) {
+            eventfd_t count;
+            if (s == NULL) { /* wakeups */
+                eventfd_read(srv->wakeups, &count);
+                wake_queued(srv);
+            } else if (!s->over) {
                 s->hung_up = 1;
                 epoll_ctl(srv->hangups, EPOLL_CTL_DEL, s->socket, NULL);
                 wake(s);
@@ -592,6 +629,8 @@ static void server_free(server *srv)
     }
     if (srv->hangups >= 0)
         close(srv->hangups);
+    if (srv->wakeups >= 0)
+        close(srv->wakeups);
     log_flush(&srv->log, 1);
     pthread_mutex_destroy(&srv->streams_lock);
     pthread_mutex_destroy(&srv->log.lock);
@@ -622,7 +661,10 @@ server *server_start(hub *h, const char *address, int port, const char *web_dir,
     pthread_mutex_init(&srv->log.lock, NULL);
     pthread_mutex_init(&srv->streams_lock, NULL);
     srv->hangups = epoll_create1(EPOLL_CLOEXEC);
-    if (srv->hangups < 0 || pthread_create(&srv->watcher, NULL, watch_streams, srv) != 0) {
+    srv->wakeups = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (srv->hangups < 0 || srv->wakeups < 0 ||
+        epoll_ctl(srv->hangups, EPOLL_CTL_ADD, srv->wakeups, &(struct epoll_event){.events = EPOLLIN}) != 0 ||
+        pthread_create(&srv->watcher, NULL, watch_streams, srv) != 0) {
         snprintf(why, why_len, "the server's watcher thread cannot be started");
         server_free(srv);
         return NULL;
