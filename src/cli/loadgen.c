@@ -3,6 +3,10 @@
  * libcurl multi handle, each game a small state machine with one request in
  * flight.
  *
+ * The watchers' event streams are read by a thread of their own on a
+ * multi handle of their own (loadgen_watch_thread); the main thread only
+ * tells it which game each watcher is to follow (next_game, watch_lock).
+ *
  * A game's loop: GET the summary (status, to_move); GET the legal actions of
  * the seat to move; POST one of them, drawn uniformly, with the legal list's
  * state number; then GET that seat's legal actions again (a turn is several
@@ -29,6 +33,7 @@
  */
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +92,8 @@ typedef struct loadgen_watcher {
     int seen_first;                /* 1 once the stream's first view came */
     char line[LOADGEN_EVENT_LINE]; /* the start of the line being read */
     int line_len;                  /* bytes in line; -1 in a longer line (skipped) */
-    int64_t game;                  /* the game it follows */
+    int64_t game;                  /* the game it follows (the watchers' thread's) */
+    int64_t next_game;             /* the game it is to follow (guarded by watch_lock) */
     client_sse *sse;               /* checked: the stream's parser, else NULL */
     json_t *view;                  /* checked: the view as patched so far, NULL before the first */
     char view_id[CLIENT_SSE_NAME_MAX]; /* checked: the id of the event that made view */
@@ -98,7 +104,16 @@ typedef struct loadgen_watcher {
 /* A whole run. */
 typedef struct loadgen_state {
     loadgen_watcher *watchers;       /* config->watchers spectators */
-    long watching;                   /* of them, those that received their first view */
+    CURLM *watch_multi;              /* drives the watchers' streams, on the watchers' thread */
+    pthread_t watch_thread;          /* reads the streams, apart from the games' requests */
+    int watch_thread_started;        /* 1 once it runs */
+    double watch_start;              /* the watchers' thread's copy of start */
+    double watch_deadline;           /* and of deadline */
+    pthread_mutex_t watch_lock;      /* guards the fields below and the watchers' next_game */
+    long watching;                   /* watchers that received their first view */
+    int repoint;                     /* 1: some watcher's next_game changed */
+    int watch_stop;                  /* 1: the watchers' thread is to end */
+    const char *watch_failure;       /* why the watchers' thread gave up, NULL if it did not */
     const loadgen_config *config;    /* options */
     loadgen_result *result;          /* figures being gathered */
     CURLM *multi;                    /* drives every slot's handle */
@@ -345,7 +360,7 @@ static size_t loadgen_watch_bytes(char *data, size_t size, size_t count, void *c
     loadgen_watcher *w = context;
     loadgen_result *r = w->st->result;
     size_t n = size * count;
-    int measuring = w->st->start > 0 && timer_now() < w->st->deadline;
+    int measuring = w->st->watch_start > 0 && timer_now() < w->st->watch_deadline;
 
     if (measuring)
         r->watcher_bytes += (double)n;
@@ -368,7 +383,9 @@ static size_t loadgen_watch_bytes(char *data, size_t size, size_t count, void *c
             w->line_len = 0;
             if (view && !w->seen_first) {
                 w->seen_first = 1;
+                pthread_mutex_lock(&w->st->watch_lock);
                 w->st->watching++;
+                pthread_mutex_unlock(&w->st->watch_lock);
             } else if (measuring) {
                 r->views_received += view;
                 r->patches_received += patch;
@@ -378,39 +395,83 @@ static size_t loadgen_watch_bytes(char *data, size_t size, size_t count, void *c
     return n;
 }
 
-/* Point the watchers of slot at its (new) game's event stream. */
+/* Point the watchers of slot at its (new) game's event stream: the
+ * watchers' thread does it. */
 static void loadgen_watch(loadgen_state *st, loadgen_slot *slot)
 {
-    long k = slot - st->slots;
+    pthread_mutex_lock(&st->watch_lock);
+    for (long k = slot - st->slots; k < st->config->watchers; k += st->config->games)
+        st->watchers[k].next_game = slot->game;
+    st->repoint = 1;
+    pthread_mutex_unlock(&st->watch_lock);
+    curl_multi_wakeup(st->watch_multi);
+}
+
+/* Open the stream of watcher w's next game (the watchers' thread, which
+ * owns watch_multi); NULL, or why it cannot. */
+static const char *loadgen_repoint(loadgen_state *st, loadgen_watcher *w, long k, int64_t game)
+{
     char url[1024];
 
-    snprintf(url, sizeof url, "%s/api/games/%" PRId64 "/events%s", st->base, slot->game,
+    snprintf(url, sizeof url, "%s/api/games/%" PRId64 "/events%s", st->base, game,
              st->config->whole_views ? "?whole=1" : "");
-    for (; k < st->config->watchers; k += st->config->games) {
-        loadgen_watcher *w = &st->watchers[k];
-        if (w->easy == NULL) {
-            w->easy = curl_easy_init();
-            if (w->easy == NULL) {
-                loadgen_fail(st, "out of memory for %ld watchers", st->config->watchers);
-                return;
-            }
-            w->st = st;
-            if (k % LOADGEN_CHECK_EVERY == 0 && (w->sse = malloc(sizeof *w->sse)) != NULL)
-                client_sse_init(w->sse);
-            curl_easy_setopt(w->easy, CURLOPT_WRITEFUNCTION, loadgen_watch_bytes);
-            curl_easy_setopt(w->easy, CURLOPT_WRITEDATA, w);
-        } else {
-            curl_multi_remove_handle(st->multi, w->easy);
-        }
-        w->line_len = 0;
-        w->game = slot->game;
-        if (w->sse != NULL) { /* a new stream: its first event is a whole view */
-            client_sse_free(w->sse);
+    if (w->easy == NULL) {
+        if ((w->easy = curl_easy_init()) == NULL)
+            return "out of memory for the watchers";
+        w->st = st;
+        if (k % LOADGEN_CHECK_EVERY == 0 && (w->sse = malloc(sizeof *w->sse)) != NULL)
             client_sse_init(w->sse);
-        }
-        curl_easy_setopt(w->easy, CURLOPT_URL, url);
-        curl_multi_add_handle(st->multi, w->easy);
+        curl_easy_setopt(w->easy, CURLOPT_WRITEFUNCTION, loadgen_watch_bytes);
+        curl_easy_setopt(w->easy, CURLOPT_WRITEDATA, w);
+    } else {
+        curl_multi_remove_handle(st->watch_multi, w->easy);
     }
+    w->line_len = 0;
+    w->game = game;
+    if (w->sse != NULL) { /* a new stream: its first event is a whole view */
+        client_sse_free(w->sse);
+        client_sse_init(w->sse);
+    }
+    curl_easy_setopt(w->easy, CURLOPT_URL, url);
+    curl_multi_add_handle(st->watch_multi, w->easy);
+    return NULL;
+}
+
+/* The watchers' thread: reads every stream on a multi handle of its own,
+ * so that the player's requests never wait behind them in the same loop. */
+static void *loadgen_watch_thread(void *arg)
+{
+    loadgen_state *st = arg;
+    const char *failure = NULL;
+    int running;
+
+    for (;;) {
+        pthread_mutex_lock(&st->watch_lock);
+        if (st->watch_stop || st->watch_failure != NULL) {
+            pthread_mutex_unlock(&st->watch_lock);
+            break;
+        }
+        st->watch_start = st->start;
+        st->watch_deadline = st->deadline;
+        for (long k = 0; st->repoint && k < st->config->watchers && failure == NULL; k++)
+            if (st->watchers[k].next_game != st->watchers[k].game)
+                failure = loadgen_repoint(st, &st->watchers[k], k, st->watchers[k].next_game);
+        st->repoint = 0;
+        st->watch_failure = failure;
+        pthread_mutex_unlock(&st->watch_lock);
+        if (curl_multi_perform(st->watch_multi, &running) != CURLM_OK)
+            failure = "libcurl failed on the watchers' streams";
+        CURLMsg *message;
+        int left;
+        while ((message = curl_multi_info_read(st->watch_multi, &left)) != NULL)
+            if (message->msg == CURLMSG_DONE && st->watch_start == 0)
+                failure = "the server closed a watcher's event stream (its --per-address bound?)";
+        pthread_mutex_lock(&st->watch_lock);
+        st->watch_failure = failure;
+        pthread_mutex_unlock(&st->watch_lock);
+        curl_multi_poll(st->watch_multi, NULL, 0, 100, NULL);
+    }
+    return NULL;
 }
 
 /* A measured submission's latency; 0, or -1 out of memory. */
@@ -641,14 +702,20 @@ static void loadgen_loop(loadgen_state *st)
             char *private = NULL;
             curl_easy_getinfo(easy, CURLINFO_PRIVATE, &private);
             curl_multi_remove_handle(st->multi, easy);
-            if (private != NULL)
-                loadgen_done(st, (loadgen_slot *)(void *)private, result);
-            else if (st->start == 0) /* a watcher's stream */
-                loadgen_fail(st, "the server closed a watcher's event stream (its --per-address bound?)");
+            loadgen_done(st, (loadgen_slot *)(void *)private, result);
         }
-        if (st->start == 0 && st->ready == config->games && st->watching == config->watchers && !st->failed) {
+        pthread_mutex_lock(&st->watch_lock);
+        const char *failure = st->watch_failure;
+        int starts = st->start == 0 && st->ready == config->games && st->watching == config->watchers &&
+                     !st->failed && failure == NULL;
+        if (starts) {
             st->start = timer_now();
             st->deadline = st->start + (double)config->seconds;
+        }
+        pthread_mutex_unlock(&st->watch_lock);
+        if (failure != NULL)
+            loadgen_fail(st, "%s", failure);
+        if (starts) {
             st->result->setup_seconds = st->start - st->begun;
             for (long k = 0; k < config->games; k++) {
                 if (config->rate > 0) /* open loop: the schedules spread over one period, first actions chosen */
@@ -710,9 +777,9 @@ static void loadgen_check_watchers(loadgen_state *st)
             loadgen_fail(st, "the whole view of game %" PRId64 " for the watchers' check: %s", w->game, why);
     }
     client_free(c);
-    while (!st->failed && !loadgen_caught_up(st) && timer_now() < until) {
-        curl_multi_perform(st->multi, &running);
-        curl_multi_poll(st->multi, NULL, 0, 100, NULL);
+    while (!st->failed && !loadgen_caught_up(st) && timer_now() < until) { /* the watchers' thread is over */
+        curl_multi_perform(st->watch_multi, &running);
+        curl_multi_poll(st->watch_multi, NULL, 0, 100, NULL);
     }
     for (long k = 0; k < st->config->watchers && !st->failed; k += LOADGEN_CHECK_EVERY) {
         loadgen_watcher *w = &st->watchers[k];
@@ -746,11 +813,14 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
     st.watchers = calloc((size_t)config->watchers + 1, sizeof *st.watchers);
     st.per_second = calloc((size_t)config->seconds + 1, sizeof *st.per_second);
     st.multi = curl_multi_init();
+    st.watch_multi = curl_multi_init();
+    pthread_mutex_init(&st.watch_lock, NULL);
     json_t *request = client_game_request(config->game, config->variant, config->players, NULL);
     st.create_body = request != NULL ? json_dumps(request, JSON_COMPACT) : NULL;
     json_decref(request);
     long initialised = 0;
-    if (st.base == NULL || st.slots == NULL || st.watchers == NULL || st.per_second == NULL || st.multi == NULL || st.create_body == NULL)
+    if (st.base == NULL || st.slots == NULL || st.watchers == NULL || st.per_second == NULL || st.multi == NULL ||
+        st.watch_multi == NULL || st.create_body == NULL)
         loadgen_fail(&st, "out of memory");
     for (; !st.failed && initialised < config->games; initialised++) {
         loadgen_slot *slot = &st.slots[initialised];
@@ -765,8 +835,20 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
         size_t n = strlen(st.base);
         while (n > 0 && st.base[n - 1] == '/')
             st.base[--n] = '\0';
-        curl_multi_setopt(st.multi, CURLMOPT_MAXCONNECTS, config->games + config->watchers + 16);
-        loadgen_loop(&st);
+        curl_multi_setopt(st.multi, CURLMOPT_MAXCONNECTS, config->games + 16);
+        curl_multi_setopt(st.watch_multi, CURLMOPT_MAXCONNECTS, config->watchers + 16);
+        st.watch_thread_started = pthread_create(&st.watch_thread, NULL, loadgen_watch_thread, &st) == 0;
+        if (!st.watch_thread_started)
+            loadgen_fail(&st, "the watchers' thread cannot be started");
+        else
+            loadgen_loop(&st);
+    }
+    if (st.watch_thread_started) {
+        pthread_mutex_lock(&st.watch_lock);
+        st.watch_stop = 1;
+        pthread_mutex_unlock(&st.watch_lock);
+        curl_multi_wakeup(st.watch_multi);
+        pthread_join(st.watch_thread, NULL);
         if (!st.failed)
             loadgen_check_watchers(&st);
     }
@@ -777,7 +859,7 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
     }
     for (long k = 0; k < config->watchers; k++)
         if (st.watchers[k].easy != NULL) {
-            curl_multi_remove_handle(st.multi, st.watchers[k].easy);
+            curl_multi_remove_handle(st.watch_multi, st.watchers[k].easy);
             curl_easy_cleanup(st.watchers[k].easy);
             if (st.watchers[k].sse != NULL)
                 client_sse_free(st.watchers[k].sse);
@@ -787,6 +869,9 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
         }
     if (st.multi != NULL)
         curl_multi_cleanup(st.multi);
+    if (st.watch_multi != NULL)
+        curl_multi_cleanup(st.watch_multi);
+    pthread_mutex_destroy(&st.watch_lock);
     if (!st.failed)
         loadgen_summarize(&st);
     free(st.latency);

@@ -23,10 +23,12 @@
  * p99, max) and the accepted ones per second; errors are counted by HTTP
  * status. With watchers, that many spectators follow the games' event
  * streams (watcher k the game of slot k mod N, and its next game when it
- * ends) on the same multi handle, so the cost of live updates shows in the
- * latency; their events and bytes are counted, and every
- * LOADGEN_CHECK_EVERY-th applies the patches as a browser does and must end
- * with the whole view the server gives at the end (else the run fails).
+ * ends), read on a thread and a multi handle of their own so that the
+ * player's requests do not wait behind them here (the cost of live updates
+ * on the server shows in the latency); their events and bytes are counted,
+ * and every LOADGEN_CHECK_EVERY-th applies the patches as a browser does
+ * and must end with the whole view the server gives at the end (else the
+ * run fails).
  * The pieces are here so that tests can call them without the command line.
  */
 #ifndef MAYA_LOADGEN_H
