@@ -708,6 +708,53 @@ static void check_hints(checker *k)
 
 /* A three-seat auction game of Tikal, two people and a bot: the spectator's
  * record is the whole game and replays to the server's result. */
+/* The first event of a stream (client_event_fn): keep it and stop. */
+typedef struct first_event {
+    char name[CLIENT_SSE_NAME_MAX]; /* its name */
+    char id[CLIENT_SSE_NAME_MAX];   /* its id */
+    json_t *data;                   /* its data as JSON, NULL if none */
+} first_event;
+
+static int keep_first_event(void *context, const char *event, const char *id, const char *data)
+{
+    first_event *first = context;
+    snprintf(first->name, sizeof first->name, "%s", event);
+    snprintf(first->id, sizeof first->id, "%s", id);
+    first->data = json_loads(data, 0, NULL);
+    return 1;
+}
+
+/* The event stream of game id for token's seat, while the game holds still:
+ * it opens with the whole view (id: the stream's view number; with
+ * ?whole=1, the state number), and ?whole= other than 0 or 1 is refused
+ * (docs/api.md). The patches that follow are checked by api_play, crowd and
+ * the browser test. */
+static void check_events(checker *k, int64_t id, const char *token)
+{
+    static const char *const queries[] = {"", "?whole=0", "?whole=1"};
+    json_t *view = view_of(k, id, token);
+    char path[128], why[512], version[32];
+
+    snprintf(version, sizeof version, "%lld", (long long)version_of(view));
+    for (size_t q = 0; q < sizeof queries / sizeof queries[0]; q++) {
+        first_event first = {{0}, {0}, NULL};
+        snprintf(path, sizeof path, "/api/games/%lld/events%s", (long long)id, queries[q]);
+        CHECK(k, client_events(k->c, path, token, keep_first_event, &first, 10000, why, sizeof why) == CLIENT_OK,
+              "%s: %s", path, why);
+        CHECK(k, strcmp(first.name, "view") == 0 && json_equal(first.data, view),
+              "%s opens with the whole view (event \"%s\")", path, first.name);
+        if (q == 2)
+            CHECK(k, strcmp(first.id, version) == 0, "%s: the view's id %s is its state number %s", path, first.id,
+                  version);
+        json_decref(first.data);
+    }
+    snprintf(path, sizeof path, "/api/games/%lld/events?whole=2", (long long)id);
+    CHECK(k, client_events(k->c, path, token, keep_first_event, NULL, 10000, why, sizeof why) == CLIENT_ESTATUS &&
+                 client_last_status(k->c) == 400 && strcmp(client_last_code(k->c), "bad_field") == 0,
+          "%s is refused with 400 bad_field: %s", path, why);
+    json_decref(view);
+}
+
 static void check_tikal(checker *k)
 {
     json_t *summary = NULL, *view;
@@ -739,6 +786,8 @@ static void check_tikal(checker *k)
             if (step % 37 == 0) {
                 check_seen(k, id, token[0], 0);
                 check_seen(k, id, NULL, GAME_CHANCE);
+                check_events(k, id, token[0]);
+                check_events(k, id, NULL);
             }
             play_one(k, id, token[seat / 2], version_of(view));
         } else {
