@@ -25,7 +25,7 @@ INC     += $(shell pkg-config --cflags-only-I $(NET_PKGS) 2>/dev/null)
 LIB_SRC  := $(filter-out src/cli/main.c,$(wildcard src/*.c src/*/*.c))
 CLI_MAIN := src/cli/main.c
 TEST_SRC := $(wildcard tests/*_test.c)
-GEN      := build/gen/tikal_data.h build/gen/tzolkin_data.h
+GEN      := build/gen/tikal_data.h build/gen/tzolkin_constants.h build/gen/tzolkin_data.h
 
 REL_OBJ  := $(patsubst src/%.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst src/%.c,build/san/%.o,$(LIB_SRC))
@@ -67,7 +67,11 @@ build/gen/tikal_data.h: data/tikal.txt tools/tikal-data.awk
 	@mkdir -p $(dir $@)
 	awk -f tools/tikal-data.awk data/tikal.txt > $@.tmp && mv $@.tmp $@
 
-TZOLK_DATA := data/tzolkin-buildings.txt data/tzolkin-monuments.txt data/tzolkin-wealth.txt data/tzolkin-temples.txt
+TZOLK_DATA := data/tzolkin-buildings.txt data/tzolkin-monuments.txt data/tzolkin-wealth.txt data/tzolkin-temples.txt \
+	data/tzolkin-constants.txt data/tzolkin-wheels.txt
+build/gen/tzolkin_constants.h: $(TZOLK_DATA) tools/tzolkin-data.awk
+	@mkdir -p $(dir $@)
+	awk -v part=constants -f tools/tzolkin-data.awk $(TZOLK_DATA) > $@.tmp && mv $@.tmp $@
 build/gen/tzolkin_data.h: $(TZOLK_DATA) tools/tzolkin-data.awk
 	@mkdir -p $(dir $@)
 	awk -f tools/tzolkin-data.awk $(TZOLK_DATA) > $@.tmp && mv $@.tmp $@

@@ -9,17 +9,10 @@
 #include <string.h>
 
 #include "tzolkin/tzolkin.h"
+#include "tzolkin_data.h"
 
-static const uint8_t gear_holes[TZOLK_GEARS] = {10, 10, 10, 10, 13};
-static const uint8_t gear_last[TZOLK_GEARS] = {7, 7, 7, 7, 10};   /* highest labelled position */
-static const uint8_t gear_actions[TZOLK_GEARS] = {5, 5, 5, 5, 9}; /* regular actions 1..n */
-static const uint8_t food_tooth[4] = {7, 13, 20, 26};             /* Z1.5 */
-static const uint8_t harvest_corn[6] = {0, 3, 4, 5, 7, 9};        /* Z7.2 by PAL action */
-static const uint8_t harvest_wood[6] = {0, 0, 0, 2, 3, 4};
-static const uint8_t chi_vp[10] = {0, 4, 5, 6, 7, 8, 8, 10, 11, 13}; /* Z1.4 */
-static const uint8_t chi_temple[10] = {0, 0, 0, 0, 2, 2, 2, 1, 1, 1};
-static const uint8_t chi_resource[10] = {0, 0, 0, 0, 0, 0, 1, 0, 1, 1};
-static const uint8_t market_rate[3] = {2, 3, 4};                   /* Z1.11 */
+/* The board's printed facts (data/tzolkin-wheels.txt, -constants.txt). */
+static const tzolk_board_def *const board = &tzolk_data_board;
 
 #define BIT(n) (1u << (n))
 
@@ -48,7 +41,7 @@ static tzolk_player *actor_of(tzolk_state *s)
 
 int tzolk_lowest_free(const tzolk_state *s, int g)
 {
-    for (int p = 0; p <= gear_last[g]; p++)
+    for (int p = 0; p <= board->gear[g].last; p++)
         if (s->gear[g][p] == TZOLK_NOBODY)
             return p;
     return -1;
@@ -58,7 +51,7 @@ int tzolk_workers_on_gears(const tzolk_state *s, int seat)
 {
     int n = 0;
     for (int g = 0; g < TZOLK_GEARS; g++)
-        for (int p = 0; p < gear_holes[g]; p++)
+        for (int p = 0; p < board->gear[g].holes; p++)
             if (s->gear[g][p] == seat)
                 n++;
     return n;
@@ -78,6 +71,12 @@ static int cheapest_placement(const tzolk_state *s)
     return best;
 }
 
+/* Corn for w wood, st stone and g gold at the market's rates (Z1.11). */
+static int market_value(int w, int st, int g)
+{
+    return w * board->market[0] + st * board->market[1] + g * board->market[2];
+}
+
 static int res_total(const tzolk_player *p)
 {
     return p->res[0] + p->res[1] + p->res[2];
@@ -85,15 +84,33 @@ static int res_total(const tzolk_player *p)
 
 static int tech_cost(const tzolk_player *p, int x)
 {
-    return p->tech[x] < 3 ? p->tech[x] + 1 : 1;
+    return board->tech_cost[p->tech[x]]; /* Z12.2; at level 3 the bonus' price */
 }
 
 static int can_beg(const tzolk_state *s)
 {
     const tzolk_player *p = &s->player[s->actor];
-    if (s->begged || s->mode != 0 || p->corn > 2)
+    if (s->begged || s->mode != 0 || p->corn > TZOLK_BEG_THRESHOLD)
         return 0;
     return p->temple[0] > 0 || p->temple[1] > 0 || p->temple[2] > 0;
+}
+
+/* Z5.4: the extra corn of the next worker placed this turn (the j-th
+ * worker placed costs j-1 more: S(j) - S(j-1), Z1.11). */
+static int surcharge_next(const tzolk_state *s)
+{
+    return board->surcharge[s->placed + 1] - board->surcharge[s->placed];
+}
+
+/* Corn for the next placement on gear g, or on the start-player space for
+ * g == TZOLK_GEARS (Z16.1: no position cost), if the position is free
+ * (-1 if not), before a pity placement's rule (Z4.4). */
+static int placement_price(const tzolk_state *s, int g)
+{
+    if (g == TZOLK_GEARS)
+        return s->start_space < 0 ? surcharge_next(s) : -1;
+    int pos = tzolk_lowest_free(s, g);
+    return pos < 0 ? -1 : pos + surcharge_next(s);
 }
 
 /* Z4.3: no worker on a gear and not enough corn for any placement. */
@@ -121,10 +138,17 @@ static int affordable_save(const tzolk_player *p, int b, int r)
 static int uxm4_price(const tzolk_player *p, int b)
 {
     const tzolk_building_def *d = tzolk_building(b);
-    int price = 2 * (d->cost[0] + d->cost[1] + d->cost[2]);
+    int price = TZOLK_UXM4_CORN_PER_BLOCK * (d->cost[0] + d->cost[1] + d->cost[2]);
     if (p->tech[TZOLK_ARCH] >= 3)
-        price -= 2;
+        price -= TZOLK_UXM4_CORN_PER_BLOCK; /* Z11.4: 2 corn lower, the price of one cube */
     return price < 0 ? 0 : price;
+}
+
+int tzolk_uxmal_cost(const tzolk_state *s, int seat, int b)
+{
+    if (seat < 0 || seat >= s->players || tzolk_building(b) == NULL)
+        return -1;
+    return uxm4_price(&s->player[seat], b);
 }
 
 /* A building of the display that a Tikal build with ARCH benefits can pay. */
@@ -190,18 +214,18 @@ static int can_do(const tzolk_state *s, int g, int q, int extra)
     case TZOLK_UXM:
         switch (q) {
         case 1:
-            return corn >= 3;
+            return corn >= TZOLK_UXM1_CORN;
         case 4:
             for (int b = 0; b < TZOLK_BUILDINGS; b++)
                 if ((s->display & BIT(b)) && uxm4_price(p, b) <= corn)
                     return 1;
             return 0;
         case 5:
-            if (corn < 1)
+            if (corn < TZOLK_UXM5_CORN)
                 return 0;
             for (int gg = 0; gg < TZOLK_CHI; gg++)
-                for (int qq = 1; qq <= 5; qq++)
-                    if (!(gg == TZOLK_UXM && qq == 5) && can_do(s, gg, qq, extra + 1))
+                for (int qq = 1; qq <= board->gear[gg].actions; qq++)
+                    if (!(gg == TZOLK_UXM && qq == 5) && can_do(s, gg, qq, extra + TZOLK_UXM5_CORN))
                         return 1;
             return 0;
         default:
@@ -217,9 +241,9 @@ static int can_do(const tzolk_state *s, int g, int q, int extra)
 static int step_back_cost(const tzolk_state *s, int g, int pos, int q)
 {
     const tzolk_player *pl = &s->player[s->actor];
-    if (q < 1 || q > gear_actions[g])
+    if (q < 1 || q > board->gear[g].actions)
         return -1;
-    if (pos > gear_actions[g])
+    if (pos > board->gear[g].actions)
         return 0; /* free-choice position (Z6.2, Z9.3) */
     if (g == TZOLK_CHI && pl->tech[TZOLK_THEO] >= 1) {
         if (q == pos + 1 || pos == 9)
@@ -227,7 +251,7 @@ static int step_back_cost(const tzolk_state *s, int g, int pos, int q)
     }
     if (q > pos)
         return -1;
-    return pos - q;
+    return (pos - q) * TZOLK_STEP_BACK_CORN;
 }
 
 /* ---- temples and technology ---- */
@@ -277,13 +301,13 @@ static void tech_step(tzolk_state *s, int seat, int x)
         push(s, TZOLK_F_TEMPLE, 0);
         break;
     case TZOLK_EXTR:
-        push(s, TZOLK_F_GAIN, 2);
+        push(s, TZOLK_F_GAIN, TZOLK_EXTR_BONUS_GOODS);
         break;
     case TZOLK_ARCH:
-        p->vp += 3;
+        p->vp += TZOLK_ARCH_BONUS_VP;
         break;
     default:
-        gain_skulls(s, p, 1);
+        gain_skulls(s, p, TZOLK_THEO_BONUS_SKULLS);
         break;
     }
 }
@@ -345,7 +369,7 @@ static void perform(tzolk_state *s, int g, int q)
     switch (g) {
     case TZOLK_PAL:
         if (q == 1) {
-            p->corn += 3 + (p->tech[TZOLK_AGRI] >= 2);
+            p->corn += board->harvest_corn[1] + (p->tech[TZOLK_AGRI] >= 2);
         } else if (q == 2) {
             uint8_t *j = s->jungle[0];
             if (j[1] > 0) {
@@ -353,33 +377,21 @@ static void perform(tzolk_state *s, int g, int q)
                 j[2]++;
                 p->corn_tiles++;
             }
-            p->corn += harvest_corn[2] + agri_bonus(p);
+            p->corn += board->harvest_corn[2] + agri_bonus(p);
         } else
             push(s, TZOLK_F_HARVEST, q);
         break;
-    case TZOLK_YAX:
-        switch (q) {
-        case 1:
-            p->res[0] += 1 + (p->tech[TZOLK_EXTR] >= 1);
-            break;
-        case 2:
-            p->res[1] += 1 + (p->tech[TZOLK_EXTR] >= 2);
-            p->corn += 1;
-            break;
-        case 3:
-            p->res[2] += 1 + (p->tech[TZOLK_EXTR] >= 3);
-            p->corn += 2;
-            break;
-        case 4:
-            gain_skulls(s, p, 1 + (p->tech[TZOLK_THEO] >= 3));
-            break;
-        default:
-            p->res[2] += 1 + (p->tech[TZOLK_EXTR] >= 3);
-            p->res[1] += 1 + (p->tech[TZOLK_EXTR] >= 2);
-            p->corn += 2;
-            break;
-        }
+    case TZOLK_YAX: {
+        /* Z8.1; EXTR level r+1 adds one to resource r, THEO 3 a skull (Z1.7) */
+        const uint8_t *gain = board->yax_gain[q];
+        p->corn += gain[TZOLK_G_CORN];
+        for (int r = 0; r < 3; r++)
+            if (gain[1 + r])
+                p->res[r] += gain[1 + r] + (p->tech[TZOLK_EXTR] >= r + 1);
+        if (gain[TZOLK_G_SKULL])
+            gain_skulls(s, p, gain[TZOLK_G_SKULL] + (p->tech[TZOLK_THEO] >= 3));
         break;
+    }
     case TZOLK_TIK:
         switch (q) {
         case 1:
@@ -403,7 +415,7 @@ static void perform(tzolk_state *s, int g, int q)
     case TZOLK_UXM:
         switch (q) {
         case 1:
-            p->corn -= 3;
+            p->corn -= TZOLK_UXM1_CORN;
             push(s, TZOLK_F_TEMPLE, 0);
             break;
         case 2:
@@ -419,7 +431,7 @@ static void perform(tzolk_state *s, int g, int q)
             push(s, TZOLK_F_BUILD_UXM4, 0);
             break;
         default:
-            p->corn -= 1;
+            p->corn -= TZOLK_UXM5_CORN;
             push(s, TZOLK_F_DO, 0);
             break;
         }
@@ -427,11 +439,11 @@ static void perform(tzolk_state *s, int g, int q)
     default:
         s->chi_slots |= (uint16_t)BIT(q);
         p->skulls--;
-        p->vp += chi_vp[q];
-        temple_up(s, s->actor, chi_temple[q]);
+        p->vp += board->skull[q].vp;
+        temple_up(s, s->actor, board->skull[q].temple);
         if (p->tech[TZOLK_THEO] >= 2)
             push(s, TZOLK_F_THEO2, 0);
-        if (chi_resource[q])
+        if (board->skull[q].resource)
             push(s, TZOLK_F_GAIN, 1);
         break;
     }
@@ -441,7 +453,7 @@ static void perform(tzolk_state *s, int g, int q)
 
 int tzolk_init(tzolk_state *s, int players)
 {
-    if (players < 2 || players > 4)
+    if (players < TZOLK_PLAYERS_MIN || players > TZOLK_PLAYERS_MAX)
         return GAME_EOPTION;
     memset(s, 0, sizeof *s);
     s->players = (uint8_t)players;
@@ -451,16 +463,14 @@ int tzolk_init(tzolk_state *s, int players)
     s->skull_supply = TZOLK_SKULLS;
     memset(s->gear, TZOLK_NOBODY, sizeof s->gear);
     /* Z2.3: group 2 CORN, groups 3-5 FOREST, f = players fields each */
-    s->jungle[0][1] = (uint8_t)players;
-    s->jungle[0][2] = (uint8_t)(4 - players);
-    for (int k = 1; k < 4; k++) {
-        s->jungle[k][0] = (uint8_t)players;
-        s->jungle[k][2] = (uint8_t)(4 - players);
+    for (int k = 0; k < TZOLK_JUNGLE_GROUPS; k++) {
+        s->jungle[k][board->jungle_forest[k] ? 0 : 1] = (uint8_t)players;
+        s->jungle[k][2] = (uint8_t)(TZOLK_JUNGLE_FIELDS - players);
     }
     for (int i = 0; i < players; i++) {
         tzolk_player *p = &s->player[i];
-        p->workers = 3;
-        p->hand = 3;
+        p->workers = TZOLK_WORKERS_START;
+        p->hand = TZOLK_WORKERS_START;
         p->light = 1;
         for (int t = 0; t < TZOLK_TEMPLES; t++)
             p->temple[t] = tzolk_temple(t)->start;
@@ -484,13 +494,13 @@ void tzolk_start_turn(tzolk_state *s)
 
 int tzolk_is_food_day(const tzolk_state *s)
 {
-    return s->next_food < 4 && s->teeth >= food_tooth[s->next_food];
+    return s->next_food < TZOLK_FOOD_DAYS && s->teeth >= board->food_tooth[s->next_food];
 }
 
 int tzolk_feeding_cost(const tzolk_state *s, int seat)
 {
     const tzolk_player *p = &s->player[seat];
-    int need = 2 - p->feed_disc;
+    int need = TZOLK_FEED_CORN - p->feed_disc;
     if (need < 0)
         need = 0;
     int paying = p->workers - p->feed_free;
@@ -503,7 +513,7 @@ static void feed(tzolk_state *s)
 {
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
-        int need = 2 - p->feed_disc;
+        int need = TZOLK_FEED_CORN - p->feed_disc;
         if (need <= 0)
             continue;
         int paying = p->workers - p->feed_free;
@@ -513,7 +523,7 @@ static void feed(tzolk_state *s)
         if (fed > paying)
             fed = paying;
         p->corn -= fed * need;
-        p->vp -= 3 * (paying - fed);
+        p->vp -= TZOLK_UNFED_VP * (paying - fed);
     }
 }
 
@@ -564,13 +574,13 @@ static void temple_rewards(tzolk_state *s, int mid)
 static void advance_one(tzolk_state *s)
 {
     for (int g = 0; g < TZOLK_GEARS; g++) {
-        int n = gear_holes[g];
+        int n = board->gear[g].holes;
         int8_t old[TZOLK_HOLES_MAX];
         memcpy(old, s->gear[g], sizeof old);
         for (int p = 0; p < n; p++) {
             int8_t who = old[p];
             int to = (p + 1) % n;
-            if (who >= 0 && who < TZOLK_BLOCKER && p == gear_last[g]) {
+            if (who >= 0 && who < TZOLK_BLOCKER && p == board->gear[g].last) {
                 s->player[who].hand++; /* Z17.1 */
                 who = TZOLK_NOBODY;
             }
@@ -584,9 +594,9 @@ static void final_scoring(tzolk_state *s)
 {
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
-        int total = p->corn + 2 * p->res[0] + 3 * p->res[1] + 4 * p->res[2];
-        p->vp += total / 4; /* ZR43 */
-        p->vp += 3 * p->skulls;
+        int total = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
+        p->vp += total / TZOLK_FINAL_CORN_PER_VP; /* ZR43 */
+        p->vp += TZOLK_FINAL_SKULL_VP * p->skulls;
     }
     for (int i = 0; i < s->players; i++)
         for (int m = 0; m < TZOLK_MONUMENTS; m++)
@@ -610,7 +620,7 @@ static void phase3(tzolk_state *s)
 {
     int o = s->start_space;
     if (o < 0) {
-        s->pool += 1;
+        s->pool += TZOLK_START_SPACE_CORN;
         advance_one(s);
         after_advance(s);
         return;
@@ -623,7 +633,7 @@ static void phase3(tzolk_state *s)
         s->token = (uint8_t)((s->token + 1) % s->players);
     int allowed = s->player[o].light && !s->last_round;
     for (int g = 0; g < TZOLK_GEARS && allowed; g++) {
-        int8_t who = s->gear[g][g == TZOLK_CHI ? 9 : 6];
+        int8_t who = s->gear[g][board->gear[g].last - 1];
         if (who >= 0 && who < TZOLK_BLOCKER)
             allowed = 0; /* Z16.4b, ZR21 */
     }
@@ -688,7 +698,7 @@ static uint32_t dealt_mask(const tzolk_state *s)
 {
     uint32_t m = 0;
     for (int i = 0; i < s->players; i++)
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++)
             if (s->player[i].dealt[k] != TZOLK_UNKNOWN)
                 m |= BIT(s->player[i].dealt[k]);
     return m;
@@ -706,7 +716,7 @@ static void block(tzolk_state *s, int w)
     const tzolk_wealth_def *d = tzolk_wealth(w);
     int target = s->players == 2 ? 12 : 6;
     int first = 1;
-    for (int p = 0; p < gear_holes[d->gear]; p++)
+    for (int p = 0; p < board->gear[d->gear].holes; p++)
         if (s->gear[d->gear][p] == TZOLK_BLOCKER)
             first = 0;
     place_blocker(s, d->gear, d->pos);
@@ -719,7 +729,7 @@ static void apply_wealth(tzolk_state *s)
 {
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++) {
             if (!(p->keep_mask & BIT(k)) || p->dealt[k] == TZOLK_UNKNOWN)
                 continue; /* an unresampled observation knows nothing to give */
             const tzolk_wealth_def *d = tzolk_wealth(p->dealt[k]);
@@ -781,11 +791,6 @@ static int pay_options(const tzolk_player *p, int n, int *out)
                 out[k++] = pay_code(w, st, g);
         }
     return k;
-}
-
-static int market_value(int w, int st, int g)
-{
-    return w * market_rate[0] + st * market_rate[1] + g * market_rate[2];
 }
 
 /* Market line id of the net changes dw, ds, dg (each -31..31). */
@@ -1014,21 +1019,19 @@ static int gen_legal(const tzolk_state *s, int *out)
     } else
         out[n++] = TZOLK_A_END;
     if (s->mode != 2 && p->hand > 0) {
-        for (int g = 0; g < TZOLK_GEARS; g++) {
-            int pos = tzolk_lowest_free(s, g);
-            if (pos >= 0 && pos + s->placed <= p->corn)
-                out[n++] = TZOLK_A_PLACE + g;
+        for (int g = 0; g <= TZOLK_GEARS; g++) {
+            int price = placement_price(s, g);
+            if (price >= 0 && price <= p->corn)
+                out[n++] = TZOLK_A_PLACE + g; /* TZOLK_A_PLACE_START for g == TZOLK_GEARS */
         }
-        if (s->start_space < 0 && s->placed <= p->corn)
-            out[n++] = TZOLK_A_PLACE_START;
     }
     if (s->mode != 1) {
         for (int g = 0; g < TZOLK_GEARS; g++)
-            for (int pos = 0; pos <= gear_last[g]; pos++) {
+            for (int pos = 0; pos <= board->gear[g].last; pos++) {
                 if (s->gear[g][pos] != s->actor)
                     continue;
                 out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10;
-                for (int q = 1; q <= gear_actions[g]; q++) {
+                for (int q = 1; q <= board->gear[g].actions; q++) {
                     int c = step_back_cost(s, g, pos, q);
                     if (c >= 0 && c <= p->corn && can_do(s, g, q, c))
                         out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10 + q;
@@ -1083,6 +1086,17 @@ static int is_legal(const tzolk_state *s, int action)
 
 /* ---- apply ---- */
 
+/* Corn the actor pays for the legal placement on gear g (TZOLK_GEARS: the
+ * start-player space): its price, or all its corn in a pity placement
+ * (Z4.4). */
+static int place_cost(const tzolk_state *s, int g)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    if (s->mode == 0 && short_of_corn(s))
+        return p->corn;
+    return placement_price(s, g);
+}
+
 static void pay_code_apply(tzolk_player *p, int code, int sign)
 {
     p->res[0] = (uint16_t)(p->res[0] + sign * (code / 16));
@@ -1112,17 +1126,17 @@ static void apply_frame(tzolk_state *s, int a)
                 j[2]++;
                 p->corn_tiles++;
             }
-            p->corn += harvest_corn[f.a] + agri_bonus(p);
+            p->corn += board->harvest_corn[f.a] + agri_bonus(p);
         } else if (a == TZOLK_A_WOOD) {
             j[0]--;
             j[1]++;
             p->wood_tiles++;
-            p->res[0] += harvest_wood[f.a] + (p->tech[TZOLK_EXTR] >= 1);
+            p->res[0] += board->harvest_wood[f.a] + (p->tech[TZOLK_EXTR] >= 1);
         } else {
             j[0]--;
             j[2]++;
             p->corn_tiles++;
-            p->corn += harvest_corn[f.a] + agri_bonus(p);
+            p->corn += board->harvest_corn[f.a] + agri_bonus(p);
             p->temple[a - TZOLK_A_BURN]--;
         }
         return;
@@ -1169,7 +1183,7 @@ static void apply_frame(tzolk_state *s, int a)
     case TZOLK_F_DO_OPT: {
         int v = a - TZOLK_A_DO;
         if (f.kind == TZOLK_F_DO_OPT)
-            p->corn -= 1;
+            p->corn -= TZOLK_UXM5_CORN;
         perform(s, v / 5, v % 5 + 1);
         return;
     }
@@ -1234,29 +1248,21 @@ static void apply_turn(tzolk_state *s, int a)
         return;
     }
     if (a >= TZOLK_A_BEG && a < TZOLK_A_BEG + 3) {
-        p->corn = 3;
+        p->corn = TZOLK_BEG_CORN;
         p->temple[a - TZOLK_A_BEG]--;
         s->begged = 1;
         return;
     }
     if (a >= TZOLK_A_PLACE && a <= TZOLK_A_PLACE_START) {
-        int pity = s->mode == 0 && short_of_corn(s);
-        int cost;
+        int g = a - TZOLK_A_PLACE;
+        if (s->mode == 0 && short_of_corn(s))
+            s->pity = 1;
+        p->corn -= place_cost(s, g);
         if (a == TZOLK_A_PLACE_START) {
             s->start_space = (int8_t)s->actor;
             s->on_start = 1;
-            cost = s->placed;
-        } else {
-            int g = a - TZOLK_A_PLACE;
-            int pos = tzolk_lowest_free(s, g);
-            s->gear[g][pos] = (int8_t)s->actor;
-            cost = pos + s->placed;
-        }
-        if (pity) {
-            p->corn = 0;
-            s->pity = 1;
         } else
-            p->corn -= cost;
+            s->gear[g][tzolk_lowest_free(s, g)] = (int8_t)s->actor;
         p->hand--;
         s->placed++;
         s->mode = 1;
@@ -1272,6 +1278,21 @@ static void apply_turn(tzolk_state *s, int a)
         p->corn -= step_back_cost(s, g, pos, q);
         perform(s, g, q);
     }
+}
+
+int tzolk_place_cost(const tzolk_state *s, int g)
+{
+    if (g < 0 || g > TZOLK_GEARS || !is_legal(s, TZOLK_A_PLACE + g))
+        return -1;
+    return place_cost(s, g);
+}
+
+int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
+{
+    if (g < 0 || g >= TZOLK_GEARS || pos < 0 || pos > board->gear[g].last || q < 0 ||
+        q > board->gear[g].actions || !is_legal(s, TZOLK_A_PICK + (g * 11 + pos) * 10 + q))
+        return -1;
+    return q > 0 ? step_back_cost(s, g, pos, q) : 0;
 }
 
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
@@ -1348,7 +1369,7 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
     case TZOLK_PH_KEEP: {
         p = actor_of(s);
         int v = action - TZOLK_A_KEEP;
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++)
             if (p->dealt[k] == v / TZOLK_WEALTH || p->dealt[k] == v % TZOLK_WEALTH)
                 p->keep_mask |= (uint8_t)BIT(k);
         p->has_kept = 1;
@@ -1404,6 +1425,8 @@ static int category_count(const tzolk_player *p, int cat)
 
 int tzolk_monument_points(const tzolk_state *s, int seat, int m)
 {
+    if (seat < 0 || seat >= s->players || tzolk_monument(m) == NULL)
+        return -1;
     const tzolk_player *p = &s->player[seat];
     const tzolk_monument_def *d = tzolk_monument(m);
     int n = 0;

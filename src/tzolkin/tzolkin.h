@@ -2,10 +2,14 @@
  * tzolkin.h -- the Tzolk'in engine: the base game, 2-4 players.
  *
  * Rules: ../shared/rules/tzolkin.md (rule ids Z0..Z23, resolutions ZR01..ZR54),
- * implemented exactly; notation and records: Z23. Component data:
+ * implemented exactly; notation and records: Z23. Data:
  * data/tzolkin-buildings.txt, -monuments.txt, -wealth.txt, -temples.txt,
- * turned into C tables at build time (build/gen/tzolkin_data.h,
- * tools/tzolkin-data.awk). Research ids become the ids of the rules:
+ * -constants.txt and -wheels.txt, turned into C at build time by
+ * tools/tzolkin-data.awk: the numbers (counts, costs, limits: TZOLK_GEARS,
+ * TZOLK_FEED_CORN, ...) into build/gen/tzolkin_constants.h, included here,
+ * and the tables (components, gears, calendar, harvests, skull actions,
+ * market rates, names) into build/gen/tzolkin_data.h, read through the
+ * lookups below. Research ids become the ids of the rules:
  * B01..B14 = B1-01..B1-14, B15..B32 = B2-01..B2-18, S01..S21 = W01..W21.
  *
  * Options: players 2..4; no variants. Record seat k is seat k-1.
@@ -88,19 +92,9 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "tzolkin_constants.h"
 
 enum {
-    TZOLK_GEARS = 5,
-    TZOLK_HOLES_MAX = 13,
-    TZOLK_TEMPLES = 3,
-    TZOLK_TRACKS = 4,
-    TZOLK_BUILDINGS = 32,
-    TZOLK_AGE1_BUILDINGS = 14,
-    TZOLK_MONUMENTS = 13,
-    TZOLK_WEALTH = 21,
-    TZOLK_DISPLAY = 6,
-    TZOLK_SKULLS = 13,
-    TZOLK_MAX_WORKERS = 6,
     TZOLK_STACK = 32,
     TZOLK_MARKET_MAX = 31,     /* most cubes of one resource bought or sold in one market visit */
     TZOLK_MARKET_SIDE = 2 * TZOLK_MARKET_MAX + 1, /* net changes -31..31 per resource */
@@ -214,7 +208,7 @@ typedef struct tzolk_player {
     uint8_t wood_tiles;        /* wood-harvest tiles taken (M04) */
     uint8_t feed_free;         /* workers that need no corn (farms, W14) */
     uint8_t feed_disc;         /* discount farms built (B1-04, B1-05) */
-    uint8_t dealt[4];          /* wealth tiles dealt, TZOLK_UNKNOWN when hidden */
+    uint8_t dealt[TZOLK_WEALTH_DEALT]; /* wealth tiles dealt, TZOLK_UNKNOWN when hidden */
     uint8_t keep_mask;         /* bit i: dealt[i] kept */
     uint8_t has_kept;          /* 1 once the keep line is written */
     uint8_t pad[3];            /* zero */
@@ -233,7 +227,7 @@ typedef struct tzolk_state {
     uint8_t age;               /* 1 or 2: the building age on display */
     int8_t gear[TZOLK_GEARS][TZOLK_HOLES_MAX]; /* piece at each position: seat, TZOLK_BLOCKER or TZOLK_NOBODY */
     int8_t start_space;        /* seat on the start-player space, -1 none */
-    uint8_t jungle[4][3];      /* groups PAL2..PAL5: FOREST, CORN, EMPTY field counts */
+    uint8_t jungle[TZOLK_JUNGLE_GROUPS][3]; /* groups PAL2..PAL5: FOREST, CORN, EMPTY field counts */
     uint8_t skull_supply;      /* skulls left in the general supply */
     uint8_t blockers;          /* blocking markers placed */
     uint8_t chance_left;       /* reveals still due in a refill or the age change */
@@ -298,6 +292,7 @@ typedef struct tzolk_wealth_def {
 } tzolk_wealth_def;
 
 typedef struct tzolk_temple_def {
+    char name[6];              /* "CHAAC" */
     uint8_t steps;             /* step indices 0..steps-1 */
     uint8_t start;             /* start step */
     uint8_t premium[2];        /* leader VP at the end of age I / II */
@@ -305,12 +300,51 @@ typedef struct tzolk_temple_def {
     int8_t reward[9];          /* mid-age goods of each step (TZOLK_G_*), -1 none */
 } tzolk_temple_def;
 
+/* A gear (Z1.2): holes 0..holes-1, labelled positions 0..last (the holes
+ * above are hidden), regular actions 1..actions; labelled positions above
+ * actions are free choices (Z6.2). */
+typedef struct tzolk_gear_def {
+    char name[4];              /* "PAL" */
+    uint8_t holes;             /* worker holes */
+    uint8_t last;              /* highest labelled position */
+    uint8_t actions;           /* regular actions 1..actions */
+} tzolk_gear_def;
+
+/* A Chichen Itza action (Z1.4): place a skull, score, step up a temple. */
+typedef struct tzolk_skull_def {
+    uint8_t vp;                /* victory points */
+    uint8_t temple;            /* temple stepped up */
+    uint8_t resource;          /* 1: also a resource of choice */
+} tzolk_skull_def;
+
+/* The board's printed facts besides the components (Z1). Arrays by action
+ * number are indexed 1..n (entry 0 unused). */
+typedef struct tzolk_board_def {
+    tzolk_gear_def gear[TZOLK_GEARS];  /* PAL YAX TIK UXM CHI */
+    char track[TZOLK_TRACKS][5];       /* "AGRI" .. "THEO" */
+    char resource[3][6];               /* "wood" "stone" "gold" */
+    uint8_t market[3];                 /* corn per wood, stone, gold (Z1.11) */
+    uint8_t food_tooth[TZOLK_FOOD_DAYS]; /* teeth advanced at each food day (Z1.5) */
+    uint8_t food_mid[TZOLK_FOOD_DAYS]; /* 1: mid-age (goods), 0: end of age (points) */
+    uint8_t harvest_corn[6];           /* corn of PAL action q (Z7.2) */
+    uint8_t harvest_wood[6];           /* wood of PAL action q */
+    uint8_t yax_gain[6][5];            /* corn, wood, stone, gold, skull of YAX action q (Z8) */
+    tzolk_skull_def skull[TZOLK_SKULL_ACTIONS + 1]; /* CHI action q (Z1.4) */
+    uint8_t surcharge[TZOLK_MAX_WORKERS + 1]; /* extra corn in all for k workers placed in a turn (Z5.3) */
+    uint8_t tech_cost[TZOLK_TECH_LEVELS + 1]; /* resources for levels 1..3, then a bonus (Z12.2) */
+    uint8_t jungle_corn[TZOLK_JUNGLE_GROUPS]; /* 1: group PAL2+k starts with corn tiles */
+    uint8_t jungle_forest[TZOLK_JUNGLE_GROUPS]; /* 1: group PAL2+k starts with wood tiles on them */
+} tzolk_board_def;
+
 extern const game_def tzolkin_game;
 
 const tzolk_building_def *tzolk_building(int b);
 const tzolk_monument_def *tzolk_monument(int m);
 const tzolk_wealth_def *tzolk_wealth(int w);
 const tzolk_temple_def *tzolk_temple(int t);
+const tzolk_board_def *tzolk_board(void);
+/* The text of a resource cube r (0..2): "w", "s", "g" (Z23). */
+char tzolk_resource_letter(int r);
 /* Ids by text, -1 if unknown: "B1-07", "M05", "W13". */
 int tzolk_building_by_id(const char *text);
 int tzolk_monument_by_id(const char *text);
@@ -331,7 +365,25 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len);
 void tzolk_start_turn(tzolk_state *s);
 int tzolk_is_food_day(const tzolk_state *s);          /* Z18.1 */
 int tzolk_feeding_cost(const tzolk_state *s, int seat); /* Z14.2, corn for all workers */
-int tzolk_monument_points(const tzolk_state *s, int seat, int m); /* Z19.3 */
+/* Points monument m gives seat on the state as it is (Z1.9, Z19.3): what a
+ * monument seat built scores at the end if nothing changes. -1 if seat or
+ * m is out of range. */
+int tzolk_monument_points(const tzolk_state *s, int seat, int m);
+/* Corn the actor pays now to place its next worker on gear g, or on the
+ * start-player space for g == TZOLK_GEARS: the lowest free position plus
+ * the surcharge of the workers already placed this turn (Z5.4, Z16.1), all
+ * its corn in a pity placement (Z4.4); -1 if that placement is not legal
+ * now. */
+int tzolk_place_cost(const tzolk_state *s, int g);
+/* Corn the actor pays now to pick up its worker at labelled position pos of
+ * gear g and perform action q there (0 = no action): 1 per step back to a
+ * lower action (Z6.1b), 0 on a free-choice position (Z6.2) or Chichen
+ * Itza's THEO 1 action (Z9.4, ZR29); -1 if that pick is not legal now. */
+int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q);
+/* Corn seat pays at Uxmal 4 for building b: 2 per resource of its cost, 2
+ * less with ARCH 3 (Z11.4); -1 if seat or b is out of range. Whether b is
+ * on display does not matter. */
+int tzolk_uxmal_cost(const tzolk_state *s, int seat, int b);
 int tzolk_workers_on_gears(const tzolk_state *s, int seat);
 /* Lowest free labelled position of gear g, -1 if none (Z5.2). */
 int tzolk_lowest_free(const tzolk_state *s, int g);

@@ -1,6 +1,7 @@
 /*
- * tzolkin_data.c -- the component tables of Tzolk'in (buildings, monuments,
- * wealth tiles, temples), generated at build time from data/tzolkin-*.txt by
+ * tzolkin_data.c -- the tables of Tzolk'in (buildings, monuments, wealth
+ * tiles, temples and the board: gears, calendar, harvests, skull actions,
+ * market rates, names), generated at build time from data/tzolkin-*.txt by
  * tools/tzolkin-data.awk, and their lookups by index and by id.
  */
 #include <string.h>
@@ -26,6 +27,16 @@ const tzolk_wealth_def *tzolk_wealth(int w)
 const tzolk_temple_def *tzolk_temple(int t)
 {
     return (t >= 0 && t < TZOLK_TEMPLES) ? &tzolk_data_temples[t] : NULL;
+}
+
+const tzolk_board_def *tzolk_board(void)
+{
+    return &tzolk_data_board;
+}
+
+char tzolk_resource_letter(int r)
+{
+    return (r >= 0 && r < 3) ? tzolk_data_board.resource[r][0] : '?';
 }
 
 int tzolk_building_by_id(const char *text)

@@ -100,7 +100,7 @@ static void g_observation(const void *state, int seat, void *out)
         if (i == seat)
             continue;
         tzolk_player *p = &o->player[i];
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++)
             if (!revealed || !(p->keep_mask & (1u << k)))
                 p->dealt[k] = TZOLK_UNKNOWN;
         if (!revealed)
@@ -121,7 +121,7 @@ static void g_resample(void *state, int seat, uint64_t *rng)
     tzolk_state *s = (tzolk_state *)state;
     uint32_t seen = s->block_mask;
     for (int i = 0; i < s->players; i++)
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++)
             if (s->player[i].dealt[k] != TZOLK_UNKNOWN)
                 seen |= 1u << s->player[i].dealt[k];
     int pool[TZOLK_WEALTH], n = 0;
@@ -135,8 +135,8 @@ static void g_resample(void *state, int seat, uint64_t *rng)
         if (i == seat)
             continue;
         tzolk_player *p = &s->player[i];
-        for (int k = 0; k < 4; k++) {
-            if (p->dealt[k] != TZOLK_UNKNOWN || i * 4 + k >= dealt_so_far || n == 0)
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++) {
+            if (p->dealt[k] != TZOLK_UNKNOWN || i * TZOLK_WEALTH_DEALT + k >= dealt_so_far || n == 0)
                 continue;
             int j = (int)(next_rand(rng) % (uint64_t)n);
             p->dealt[k] = (uint8_t)pool[j];

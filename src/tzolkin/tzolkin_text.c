@@ -415,7 +415,7 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
     if (s->start_space >= 0)
         put(&o, "seat %d", s->start_space + 1);
     put(&o, "; jungle (forest/corn/empty):");
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < TZOLK_JUNGLE_GROUPS; k++)
         put(&o, " PAL%d %d/%d/%d", k + 2, s->jungle[k][0], s->jungle[k][1], s->jungle[k][2]);
     put(&o, "; skull supply %d\n", s->skull_supply);
     put(&o, "buildings on display:");
@@ -446,7 +446,7 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
             if (p->monuments & (1u << m))
                 put(&o, " %s", tzolk_monument(m)->id);
         put(&o, "; wealth:");
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++)
             if (p->dealt[k] != TZOLK_UNKNOWN && (p->keep_mask & (1u << k)))
                 put(&o, " %s", tzolk_wealth(p->dealt[k])->id);
         put(&o, "\n");
