@@ -27,6 +27,7 @@ function track(t) {
     fail("unknown track " t)
 }
 function category(c) {
+    catname[c == "FARM" ? 0 : c == "CIVIC" ? 1 : c == "TOMB" ? 2 : 3] = tolower(c)
     if (c == "FARM") return "TZOLK_FARM"
     if (c == "CIVIC") return "TZOLK_CIVIC"
     if (c == "TOMB") return "TZOLK_TOMB"
@@ -235,6 +236,7 @@ END {
     printf "    {"
     for (x = 0; x < ntrack; x++) printf "%s\"%s\"", (x ? ", " : ""), trackname[x]
     print "},"
+    printf "    {\"%s\", \"%s\", \"%s\", \"%s\"},\n", catname[0], catname[1], catname[2], catname[3]
     printf "    {\"%s\", \"%s\", \"%s\"},\n", resname[0], resname[1], resname[2]
     printf "    {%d, %d, %d},\n", market[0], market[1], market[2]
     printf "    {"

@@ -30,13 +30,11 @@
 #include "bots/eval.h"
 #include "tzolkin/tzolkin.h"
 
-/* Teeth of the four food days (Z1.5). */
-static const int eval_tzolkin_food_tooth[4] = {7, 13, 20, 26};
 
 /* Worth of a worker at labelled position pos of gear g, in VP. */
 static double eval_tzolkin_worker(int g, int pos)
 {
-    int cap = g == TZOLK_CHI ? 10 : 7;
+    int cap = tzolk_board()->gear[g].last;
     if (pos > cap)
         pos = cap;
     return 0.3 + (g == TZOLK_CHI ? 0.5 : 0.45) * pos;
@@ -78,9 +76,9 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
     const tzolk_state *s = state;
     int players = s->players;
     int teeth = s->teeth;
-    double rounds_left = teeth < 26 ? 26 - teeth : 0;
+    double rounds_left = teeth < TZOLK_CALENDAR_TEETH ? TZOLK_CALENDAR_TEETH - teeth : 0;
     int ends_left = eval_tzolkin_ends_left(s);
-    int rounds_to_food = s->next_food < 4 ? eval_tzolkin_food_tooth[s->next_food] - teeth : 99;
+    int rounds_to_food = s->next_food < TZOLK_FOOD_DAYS ? tzolk_board()->food_tooth[s->next_food] - teeth : 99;
 
     for (int p = 0; p < players; p++) {
         const tzolk_player *pl = &s->player[p];
@@ -147,7 +145,7 @@ static int eval_tzolkin_block(const void *state)
 static double eval_tzolkin_phase(const void *state)
 {
     const tzolk_state *s = state;
-    return s->teeth >= 26 ? 1.0 : s->teeth / 26.0;
+    return s->teeth >= TZOLK_CALENDAR_TEETH ? 1.0 : s->teeth / (double)TZOLK_CALENDAR_TEETH;
 }
 
 static int eval_tzolkin_popcount(uint32_t x)
@@ -163,7 +161,7 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
     const tzolk_state *s = state;
     const tzolk_player *pl = &s->player[seat];
     int ends_left = eval_tzolkin_ends_left(s);
-    int to_food = s->next_food < 4 ? eval_tzolkin_food_tooth[s->next_food] - s->teeth : 30;
+    int to_food = s->next_food < TZOLK_FOOD_DAYS ? tzolk_board()->food_tooth[s->next_food] - s->teeth : 30;
     float *x = out;
     memset(out, 0, EVAL_TZOLKIN_FEATURES * sizeof *out);
     *x++ = 1.0f;
@@ -223,7 +221,7 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
     *x++ = (float)mon_points;
     *x++ = (float)best;
     for (int g = 0; g < TZOLK_GEARS; g++) {
-        int cap = g == TZOLK_CHI ? 10 : 7;
+        int cap = tzolk_board()->gear[g].last;
         for (int pos = 0; pos < TZOLK_HOLES_MAX; pos++)
             if (s->gear[g][pos] == seat)
                 x[pos > cap ? cap : pos] += 1.0f;

@@ -8,19 +8,14 @@
 
 #include "term/term_tzolkin.h"
 
-static const char *const gear_code[TZOLK_GEARS] = {"PAL", "YAX", "TIK", "UXM", "CHI"};
+/* The gears' names in full (the data files have only their codes). */
 static const char *const gear_name[TZOLK_GEARS] = {"Palenque", "Yaxchilan", "Tikal", "Uxmal", "Chichen Itza"};
-static const int gear_last[TZOLK_GEARS] = {7, 7, 7, 7, 10};
 static const char *const gear_help[TZOLK_GEARS] = {
     "1 3 corn  2 4 corn  3 5c/2w  4 7c/3w  5 9c/4w  6-7 any",
     "1 wood  2 stone+corn  3 gold+2c  4 skull  5 gold+stone+2c  6-7 any",
     "1 tech  2 build  3 1-2 tech  4 2 builds/monument  5 2 temples  6-7 any",
     "1 3c: temple  2 market  3 worker  4 build for corn  5 other action  6-7 any",
     "1-9 skull for VP and temple steps  10 any"};
-static const char *const temple_name[TZOLK_TEMPLES] = {"CHAAC", "QUETZ", "KUKUL"};
-static const char *const track_name[TZOLK_TRACKS] = {"AGRI", "EXTR", "ARCH", "THEO"};
-static const char *const category_name[4] = {"farm", "civic", "tomb", "shrine"};
-static const int food_tooth[4] = {7, 13, 20, 26};
 
 /* "2w1s" from counts of wood, stone, gold (and skulls). */
 static void cost_text(const uint8_t *cost, int skull, char *buf, size_t len)
@@ -42,7 +37,7 @@ static void building_text(int b, char *buf, size_t len)
     const tzolk_building_def *d = tzolk_building(b);
     char cost[24];
     cost_text(d->cost, 0, cost, sizeof cost);
-    size_t used = (size_t)snprintf(buf, len, "%s %s %s:", d->id, category_name[d->category], cost);
+    size_t used = (size_t)snprintf(buf, len, "%s %s %s:", d->id, tzolk_board()->category[d->category], cost);
 #define ADD(...)                                                                                                   \
     do {                                                                                                           \
         if (used < len)                                                                                            \
@@ -55,12 +50,12 @@ static void building_text(int b, char *buf, size_t len)
     if (d->feed_disc)
         ADD(" -1 corn per worker");
     if (d->tech >= 0)
-        ADD(" %s+1", track_name[d->tech]);
+        ADD(" %s+1", tzolk_track_name(d->tech));
     if (d->tech_any)
         ADD(" %d tech of choice", d->tech_any);
     for (int t = 0; t < TZOLK_TEMPLES; t++)
         if (d->temple[t])
-            ADD(" %s+%d", temple_name[t], d->temple[t]);
+            ADD(" %s+%d", tzolk_temple_name(t), d->temple[t]);
     if (d->temple_any)
         ADD(" temple of choice");
     static const char *const good[5] = {"corn", "wood", "stone", "gold", "skull"};
@@ -83,7 +78,7 @@ static void monument_text(int m, char *buf, size_t len)
     const tzolk_monument_def *d = tzolk_monument(m);
     char cost[24];
     cost_text(d->cost, d->cost[3], cost, sizeof cost);
-    snprintf(buf, len, "%s %s %s", d->id, category_name[d->category], cost);
+    snprintf(buf, len, "%s %s %s", d->id, tzolk_board()->category[d->category], cost);
 }
 
 static void wealth_text(int w, char *buf, size_t len)
@@ -109,13 +104,14 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
     }
     int r = row;
     char buf[160];
-    int next = s->next_food < 4 ? food_tooth[s->next_food] : -1;
+    const tzolk_board_def *board = tzolk_board();
+    int next = s->next_food < TZOLK_FOOD_DAYS ? board->food_tooth[s->next_food] : -1;
     int x = term_canvas_printf(c, r, col, TERM_ST_TITLE, "TZOLK'IN - %d players", s->players);
     x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, "   calendar T = %d of 26, age %s", s->teeth,
                            s->age == 1 ? "I" : "II");
     if (next >= 0)
         term_canvas_printf(c, r, x, TERM_ST_NORMAL, "   food day at T = %d%s (%s)", next,
-                           tzolk_is_food_day(s) ? ", now" : "", next == 13 || next == 26 ? "temple VP" : "goods");
+                           tzolk_is_food_day(s) ? ", now" : "", board->food_mid[s->next_food] ? "goods" : "temple VP");
     r++;
     x = term_canvas_printf(c, r, col, TERM_ST_NORMAL, "Start-player token: seat %d   corn pool %d   start space: ",
                            s->token + 1, s->pool);
@@ -140,12 +136,12 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
                          actor == GAME_TERMINAL ? TERM_ST_ALERT : TERM_ST_DIM);
     r += 2;
     x = term_canvas_text(c, r, col, "Gear          position", TERM_ST_TITLE);
-    for (int p = 0; p <= 10; p++)
+    for (int p = 0; p <= tzolk_board()->gear[TZOLK_CHI].last; p++)
         term_canvas_printf(c, r, col + 22 + p * 4, TERM_ST_TITLE, "%3d", p);
     r++;
     for (int g = 0; g < TZOLK_GEARS; g++) {
-        term_canvas_printf(c, r, col, TERM_ST_NORMAL, "%s %s", gear_code[g], gear_name[g]);
-        for (int p = 0; p <= gear_last[g]; p++) {
+        term_canvas_printf(c, r, col, TERM_ST_NORMAL, "%s %s", tzolk_gear_name(g), gear_name[g]);
+        for (int p = 0; p <= tzolk_board()->gear[g].last; p++) {
             int who = s->gear[g][p];
             if (who == TZOLK_BLOCKER)
                 term_canvas_text(c, r, col + 24 + p * 4, "x", TERM_ST_DIM);
@@ -161,7 +157,7 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
     x = term_canvas_text(c, r, col, "Skulls on CHI slots:", TERM_ST_NORMAL);
     if (s->chi_slots == 0)
         x = term_canvas_text(c, r, x, " none", TERM_ST_DIM);
-    for (int q = 1; q <= 9; q++)
+    for (int q = 1; q <= TZOLK_SKULL_ACTIONS; q++)
         if (s->chi_slots >> q & 1)
             x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %d", q);
     x = term_canvas_printf(c, r, x + 3, TERM_ST_NORMAL, "skulls left %d   jungle (corn/forest):", s->skull_supply);
@@ -192,10 +188,10 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
     term_canvas_text(c, r, col, "Seat", TERM_ST_TITLE);
     term_canvas_text(c, r, col + 10, heading, TERM_ST_TITLE);
     for (int t = 0; t < TZOLK_TEMPLES; t++)
-        spot(spots, marks, c, TERM_TZOLK_SPOT_TEMPLE + t, r, col + 10 + (int)(strstr(heading, temple_name[t]) - heading),
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TEMPLE + t, r, col + 10 + (int)(strstr(heading, tzolk_temple_name(t)) - heading),
              5);
     for (int t = 0; t < TZOLK_TRACKS; t++)
-        spot(spots, marks, c, TERM_TZOLK_SPOT_TRACK + t, r, col + 10 + (int)(strstr(heading, track_name[t]) - heading),
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TRACK + t, r, col + 10 + (int)(strstr(heading, tzolk_track_name(t)) - heading),
              4);
     r++;
     for (int p = 0; p < s->players; p++) {
@@ -236,7 +232,6 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
 
 int term_tzolk_action_spots(const tzolk_state *s, int a, int keys[2])
 {
-    static const int pair[3][2] = {{0, 1}, {0, 2}, {1, 2}}; /* TZOLK_A_TEMPLES */
     if (a >= TZOLK_A_KEEP || a == TZOLK_A_END || a == TZOLK_A_SKIP)
         return 0;
     if (a >= TZOLK_A_BUILD_MON) {
@@ -276,8 +271,8 @@ int term_tzolk_action_spots(const tzolk_state *s, int a, int keys[2])
         return 1;
     }
     if (a >= TZOLK_A_TEMPLES) {
-        keys[0] = TERM_TZOLK_SPOT_TEMPLE + pair[(a - TZOLK_A_TEMPLES) / 3][0];
-        keys[1] = TERM_TZOLK_SPOT_TEMPLE + pair[(a - TZOLK_A_TEMPLES) / 3][1];
+        keys[0] = TERM_TZOLK_SPOT_TEMPLE + tzolk_temple_pair((a - TZOLK_A_TEMPLES) / 3, 0);
+        keys[1] = TERM_TZOLK_SPOT_TEMPLE + tzolk_temple_pair((a - TZOLK_A_TEMPLES) / 3, 1);
         return 2;
     }
     if (a >= TZOLK_A_TEMPLE_PAY) {
@@ -351,7 +346,7 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
         snprintf(buf, len, "Seat %d placed a worker on the start-player space", seat);
     else if (a >= TZOLK_A_PLACE) {
         int g = a - TZOLK_A_PLACE;
-        snprintf(buf, len, "Seat %d placed a worker on %s (%s) at position %d", seat, gear_code[g], gear_name[g],
+        snprintf(buf, len, "Seat %d placed a worker on %s (%s) at position %d", seat, tzolk_gear_name(g), gear_name[g],
                  tzolk_lowest_free(s, g));
     } else if (a >= TZOLK_A_TEMPLES)
         snprintf(buf, len, "Seat %d went up two temples, paying a resource: %s", seat, arg);

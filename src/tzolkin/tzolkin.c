@@ -1164,11 +1164,10 @@ static void apply_frame(tzolk_state *s, int a)
         return;
     }
     case TZOLK_F_TEMPLES: {
-        static const uint8_t pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
         int v = a - TZOLK_A_TEMPLES;
         p->res[v % 3]--;
-        temple_up(s, s->actor, pairs[v / 3][0]);
-        temple_up(s, s->actor, pairs[v / 3][1]);
+        temple_up(s, s->actor, tzolk_temple_pair(v / 3, 0));
+        temple_up(s, s->actor, tzolk_temple_pair(v / 3, 1));
         return;
     }
     case TZOLK_F_MARKET: {

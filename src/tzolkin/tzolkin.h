@@ -322,6 +322,7 @@ typedef struct tzolk_skull_def {
 typedef struct tzolk_board_def {
     tzolk_gear_def gear[TZOLK_GEARS];  /* PAL YAX TIK UXM CHI */
     char track[TZOLK_TRACKS][5];       /* "AGRI" .. "THEO" */
+    char category[4][7];               /* "farm" "civic" "tomb" "shrine" (TZOLK_FARM..) */
     char resource[3][6];               /* "wood" "stone" "gold" */
     uint8_t market[3];                 /* corn per wood, stone, gold (Z1.11) */
     uint8_t food_tooth[TZOLK_FOOD_DAYS]; /* teeth advanced at each food day (Z1.5) */
@@ -343,7 +344,14 @@ const tzolk_monument_def *tzolk_monument(int m);
 const tzolk_wealth_def *tzolk_wealth(int w);
 const tzolk_temple_def *tzolk_temple(int t);
 const tzolk_board_def *tzolk_board(void);
-/* The text of a resource cube r (0..2): "w", "s", "g" (Z23). */
+/* Names in the notation (Z23), NULL out of range: gear "PAL", temple
+ * "CHAAC", track "AGRI"; the letter of resource r (0..2): 'w', 's', 'g'
+ * (the initial of its name in the board table), '?' out of range. */
+const char *tzolk_gear_name(int g);
+const char *tzolk_temple_name(int t);
+const char *tzolk_track_name(int x);
+/* The two temples (k = 0, 1) of pair 0..2 of TZOLK_A_TEMPLES (Z10.5). */
+int tzolk_temple_pair(int pair, int k);
 char tzolk_resource_letter(int r);
 /* Ids by text, -1 if unknown: "B1-07", "M05", "W13". */
 int tzolk_building_by_id(const char *text);

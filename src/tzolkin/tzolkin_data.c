@@ -34,6 +34,27 @@ const tzolk_board_def *tzolk_board(void)
     return &tzolk_data_board;
 }
 
+const char *tzolk_gear_name(int g)
+{
+    return (g >= 0 && g < TZOLK_GEARS) ? tzolk_data_board.gear[g].name : NULL;
+}
+
+const char *tzolk_temple_name(int t)
+{
+    return (t >= 0 && t < TZOLK_TEMPLES) ? tzolk_data_temples[t].name : NULL;
+}
+
+const char *tzolk_track_name(int x)
+{
+    return (x >= 0 && x < TZOLK_TRACKS) ? tzolk_data_board.track[x] : NULL;
+}
+
+int tzolk_temple_pair(int pair, int k)
+{
+    static const uint8_t pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+    return pairs[pair][k];
+}
+
 char tzolk_resource_letter(int r)
 {
     return (r >= 0 && r < 3) ? tzolk_data_board.resource[r][0] : '?';

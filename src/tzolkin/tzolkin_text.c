@@ -11,11 +11,6 @@
 
 #include "tzolkin/tzolkin.h"
 
-static const char *const gear_name[TZOLK_GEARS] = {"PAL", "YAX", "TIK", "UXM", "CHI"};
-static const char *const temple_name[TZOLK_TEMPLES] = {"CHAAC", "QUETZ", "KUKUL"};
-static const char *const track_name[TZOLK_TRACKS] = {"AGRI", "EXTR", "ARCH", "THEO"};
-static const char res_letter[3] = {'w', 's', 'g'};
-static const uint8_t temple_pair[3][2] = {{0, 1}, {0, 2}, {1, 2}};
 
 static void pay_text(int code, char *out)
 {
@@ -46,44 +41,44 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
     else if (a == TZOLK_A_WOOD)
         n = snprintf(buf, len, "wood");
     else if (a < TZOLK_A_BEG)
-        n = snprintf(buf, len, "burn %s", temple_name[a - TZOLK_A_BURN]);
+        n = snprintf(buf, len, "burn %s", tzolk_temple_name(a - TZOLK_A_BURN));
     else if (a < TZOLK_A_TEMPLE)
-        n = snprintf(buf, len, "beg %s", temple_name[a - TZOLK_A_BEG]);
+        n = snprintf(buf, len, "beg %s", tzolk_temple_name(a - TZOLK_A_BEG));
     else if (a < TZOLK_A_TEMPLE_PAY)
-        n = snprintf(buf, len, "temple %s", temple_name[a - TZOLK_A_TEMPLE]);
+        n = snprintf(buf, len, "temple %s", tzolk_temple_name(a - TZOLK_A_TEMPLE));
     else if (a < TZOLK_A_TEMPLES)
-        n = snprintf(buf, len, "temple %s %c", temple_name[(a - TZOLK_A_TEMPLE_PAY) / 3],
-                     res_letter[(a - TZOLK_A_TEMPLE_PAY) % 3]);
+        n = snprintf(buf, len, "temple %s %c", tzolk_temple_name((a - TZOLK_A_TEMPLE_PAY) / 3),
+                     tzolk_resource_letter((a - TZOLK_A_TEMPLE_PAY) % 3));
     else if (a < TZOLK_A_PLACE) {
         int v = a - TZOLK_A_TEMPLES;
-        n = snprintf(buf, len, "temples %s %s %c", temple_name[temple_pair[v / 3][0]],
-                     temple_name[temple_pair[v / 3][1]], res_letter[v % 3]);
+        n = snprintf(buf, len, "temples %s %s %c", tzolk_temple_name(tzolk_temple_pair(v / 3, 0)),
+                     tzolk_temple_name(tzolk_temple_pair(v / 3, 1)), tzolk_resource_letter(v % 3));
     } else if (a < TZOLK_A_PLACE_START)
-        n = snprintf(buf, len, "place %s", gear_name[a - TZOLK_A_PLACE]);
+        n = snprintf(buf, len, "place %s", tzolk_gear_name(a - TZOLK_A_PLACE));
     else if (a == TZOLK_A_PLACE_START)
         n = snprintf(buf, len, "place start");
     else if (a < TZOLK_A_TECH)
-        n = snprintf(buf, len, "tech %s", track_name[a - TZOLK_A_TECH_FREE]);
+        n = snprintf(buf, len, "tech %s", tzolk_track_name(a - TZOLK_A_TECH_FREE));
     else if (a < TZOLK_A_GAIN) {
         pay_text((a - TZOLK_A_TECH) % 64, pay);
-        n = snprintf(buf, len, "tech %s %s", track_name[(a - TZOLK_A_TECH) / 64], pay);
+        n = snprintf(buf, len, "tech %s %s", tzolk_track_name((a - TZOLK_A_TECH) / 64), pay);
     } else if (a < TZOLK_A_DO) {
         pay_text(a - TZOLK_A_GAIN, pay);
         n = snprintf(buf, len, "gain %s", pay);
     } else if (a < TZOLK_A_PICK) {
         int v = a - TZOLK_A_DO;
-        n = snprintf(buf, len, "do %s%d", gear_name[v / 5], v % 5 + 1);
+        n = snprintf(buf, len, "do %s%d", tzolk_gear_name(v / 5), v % 5 + 1);
     } else if (a < TZOLK_A_BUILD) {
         int v = a - TZOLK_A_PICK, g = v / 110, p = (v / 10) % 11, q = v % 10;
         if (q == 0)
-            n = snprintf(buf, len, "pick %s%d none", gear_name[g], p);
+            n = snprintf(buf, len, "pick %s%d none", tzolk_gear_name(g), p);
         else
-            n = snprintf(buf, len, "pick %s%d %s%d", gear_name[g], p, gear_name[g], q);
+            n = snprintf(buf, len, "pick %s%d %s%d", tzolk_gear_name(g), p, tzolk_gear_name(g), q);
     } else if (a < TZOLK_A_BUILD_SAVE)
         n = snprintf(buf, len, "build %s", tzolk_building(a - TZOLK_A_BUILD)->id);
     else if (a < TZOLK_A_BUILD_FULL)
         n = snprintf(buf, len, "build %s -%c", tzolk_building((a - TZOLK_A_BUILD_SAVE) / 3)->id,
-                     res_letter[(a - TZOLK_A_BUILD_SAVE) % 3]);
+                     tzolk_resource_letter((a - TZOLK_A_BUILD_SAVE) % 3));
     else if (a < TZOLK_A_BUILD_MON)
         n = snprintf(buf, len, "build %s full", tzolk_building(a - TZOLK_A_BUILD_FULL)->id);
     else if (a < TZOLK_A_KEEP)
@@ -108,7 +103,7 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
         for (int r = 0; r < 3 && k < len; r++) {
             int d = delta[r] - TZOLK_MARKET_MAX;
             if (d != 0)
-                k += (size_t)snprintf(buf + k, len - k, " %+d%c", d, res_letter[r]);
+                k += (size_t)snprintf(buf + k, len - k, " %+d%c", d, tzolk_resource_letter(r));
         }
         n = (int)k;
     }
@@ -117,10 +112,11 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
 
 /* ---- parsing ---- */
 
-static int lookup(const char *tok, const char *const *names, int count)
+/* The index i < count whose name(i) is tok, -1 if none. */
+static int lookup(const char *tok, const char *(*name)(int), int count)
 {
     for (int i = 0; i < count; i++)
-        if (strcmp(tok, names[i]) == 0)
+        if (strcmp(tok, name(i)) == 0)
             return i;
     return -1;
 }
@@ -154,7 +150,7 @@ static int parse_position(const char *tok, int *g, int *num)
     if (strlen(tok) < 4)
         return -1;
     char code[4] = {tok[0], tok[1], tok[2], 0};
-    *g = lookup(code, gear_name, TZOLK_GEARS);
+    *g = lookup(code, tzolk_gear_name, TZOLK_GEARS);
     if (*g < 0)
         return -1;
     const char *d = tok + 3;
@@ -221,11 +217,11 @@ int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, ch
             BAD("advance takes 1 or 2");
         *action = TZOLK_A_ADVANCE + (tok[1][0] - '1');
     } else if ((strcmp(v, "burn") == 0 || strcmp(v, "beg") == 0) && nt == 2) {
-        if ((x = lookup(tok[1], temple_name, 3)) < 0)
+        if ((x = lookup(tok[1], tzolk_temple_name, TZOLK_TEMPLES)) < 0)
             BAD("unknown temple (CHAAC, QUETZ, KUKUL)");
         *action = (v[1] == 'u' ? TZOLK_A_BURN : TZOLK_A_BEG) + x;
     } else if (strcmp(v, "temple") == 0 && (nt == 2 || nt == 3)) {
-        if ((x = lookup(tok[1], temple_name, 3)) < 0)
+        if ((x = lookup(tok[1], tzolk_temple_name, TZOLK_TEMPLES)) < 0)
             BAD("unknown temple (CHAAC, QUETZ, KUKUL)");
         if (nt == 2)
             *action = TZOLK_A_TEMPLE + x;
@@ -235,8 +231,8 @@ int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, ch
             *action = TZOLK_A_TEMPLE_PAY + x * 3 + y;
         }
     } else if (strcmp(v, "temples") == 0 && nt == 4) {
-        x = lookup(tok[1], temple_name, 3);
-        y = lookup(tok[2], temple_name, 3);
+        x = lookup(tok[1], tzolk_temple_name, TZOLK_TEMPLES);
+        y = lookup(tok[2], tzolk_temple_name, TZOLK_TEMPLES);
         z = parse_res(tok[3]);
         if (x < 0 || y < 0 || x == y || z < 0)
             BAD("temples takes two different temples and one resource letter");
@@ -250,12 +246,12 @@ int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, ch
     } else if (strcmp(v, "place") == 0 && nt == 2) {
         if (strcmp(tok[1], "start") == 0)
             *action = TZOLK_A_PLACE_START;
-        else if ((x = lookup(tok[1], gear_name, 5)) >= 0)
+        else if ((x = lookup(tok[1], tzolk_gear_name, TZOLK_GEARS)) >= 0)
             *action = TZOLK_A_PLACE + x;
         else
             BAD("place takes a gear (PAL, YAX, TIK, UXM, CHI) or start");
     } else if (strcmp(v, "tech") == 0 && (nt == 2 || nt == 3)) {
-        if ((x = lookup(tok[1], track_name, 4)) < 0)
+        if ((x = lookup(tok[1], tzolk_track_name, TZOLK_TRACKS)) < 0)
             BAD("unknown technology (AGRI, EXTR, ARCH, THEO)");
         if (nt == 2)
             *action = TZOLK_A_TECH_FREE + x;
@@ -382,7 +378,6 @@ static void put(outbuf *o, const char *fmt, ...)
 
 size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
 {
-    static const uint8_t last[TZOLK_GEARS] = {7, 7, 7, 7, 10};
     outbuf o = {buf, len, 0};
     if (len)
         buf[0] = 0;
@@ -398,14 +393,14 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
         put(&o, "now: seat %d, %s%s\n", s->actor + 1, phase_name[s->phase],
             s->sp ? " (a choice of the action is due)" : "");
     for (int g = 0; g < TZOLK_GEARS; g++) {
-        put(&o, "%s:", gear_name[g]);
-        for (int p = 0; p <= last[g]; p++) {
+        put(&o, "%s:", tzolk_gear_name(g));
+        for (int p = 0; p <= tzolk_board()->gear[g].last; p++) {
             int8_t w = s->gear[g][p];
             put(&o, " %d:%c", p, w == TZOLK_NOBODY ? '.' : (w == TZOLK_BLOCKER ? 'x' : (char)('1' + w)));
         }
         if (g == TZOLK_CHI) {
             put(&o, "  skulls on slots:");
-            for (int q = 1; q <= 9; q++)
+            for (int q = 1; q <= TZOLK_SKULL_ACTIONS; q++)
                 if (s->chi_slots & (1u << q))
                     put(&o, " %d", q);
         }
@@ -434,10 +429,10 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
             p->light ? "light" : "dark");
         put(&o, "  temples");
         for (int t = 0; t < TZOLK_TEMPLES; t++)
-            put(&o, " %s %d", temple_name[t], p->temple[t]);
+            put(&o, " %s %d", tzolk_temple_name(t), p->temple[t]);
         put(&o, "; tech");
         for (int x = 0; x < TZOLK_TRACKS; x++)
-            put(&o, " %s %d", track_name[x], p->tech[x]);
+            put(&o, " %s %d", tzolk_track_name(x), p->tech[x]);
         put(&o, "; tiles corn %d wood %d\n  built:", p->corn_tiles, p->wood_tiles);
         for (int b = 0; b < TZOLK_BUILDINGS; b++)
             if (p->buildings & (1u << b))
