@@ -238,6 +238,7 @@ END {
     print "},"
     printf "    {\"%s\", \"%s\", \"%s\", \"%s\"},\n", catname[0], catname[1], catname[2], catname[3]
     printf "    {\"%s\", \"%s\", \"%s\"},\n", resname[0], resname[1], resname[2]
+    printf "    {\"%s\", \"%s\", \"%s\"},\n", substr(resname[0], 1, 1), substr(resname[1], 1, 1), substr(resname[2], 1, 1)
     printf "    {%d, %d, %d},\n", market[0], market[1], market[2]
     printf "    {"
     for (k = 0; k < nfood; k++) printf "%s%d", (k ? ", " : ""), food_tooth[k] == 0 ? cvalue["TZOLK_CALENDAR_TEETH"] : food_tooth[k]

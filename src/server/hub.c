@@ -1844,6 +1844,17 @@ void hub_bots(hub_reply *r)
                              BOT_HINT_LEVEL));
 }
 
+void hub_facts(const char *name, hub_reply *r)
+{
+    const game_def *game = games_find(name);
+    json_t *facts = game != NULL ? observe_facts_json(game) : NULL;
+
+    if (facts == NULL)
+        fail(r, 404, "not_found", "no static facts for a game called '%.40s'", name);
+    else
+        answer(r, 200, facts);
+}
+
 void hub_stats(hub *h, hub_reply *r)
 {
     int count;

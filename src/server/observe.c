@@ -105,3 +105,20 @@ json_t *observe_json(const game_def *game, const void *observation)
     }
     return out;
 }
+
+json_t *observe_facts_json(const game_def *game)
+{
+    if (game == NULL || game->name == NULL || strcmp(game->name, "tzolkin") != 0)
+        return NULL;
+    int failed = 0;
+    json_t *out = observe_object(&failed);
+    if (out == NULL)
+        return NULL;
+    observe_set(out, "game", json_string(game->name), &failed);
+    observe_tzolkin_facts(out, &failed);
+    if (failed) {
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}

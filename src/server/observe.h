@@ -30,4 +30,10 @@
  * JSON (json_dumps with JSON_SORT_KEYS gives equal text). */
 json_t *observe_json(const game_def *game, const void *observation);
 
+/* A new JSON object (json_decref it) of game's static facts, the names and
+ * printed numbers a browser draws (GET /api/games/NAME/facts, docs/api.md),
+ * written from the engine's tables; NULL if game has none in this module
+ * or memory runs out. */
+json_t *observe_facts_json(const game_def *game);
+
 #endif

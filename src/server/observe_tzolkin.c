@@ -13,7 +13,13 @@
  * always-zero pad fields and the entries of the decision stack at and above
  * sp, which are leftovers of decisions already taken (the engine does not
  * clear them) and not part of the position. A few derived values are added
- * for the browser (decks left, whether a food day is due).
+ * for the browser, each computed by the engine (decks left, whether a food
+ * day is due, the corn cost of each place and pick line of the turn, the
+ * Uxmal price of each displayed building, the points of built monuments).
+ *
+ * observe_tzolkin_facts writes the game's static facts (GET
+ * /api/games/tzolkin/facts, docs/api.md) from the engine's generated
+ * tables: the browser draws names and printed numbers from it.
  */
 #include <stddef.h>
 
@@ -28,15 +34,6 @@ static const char *const tzolk_frame_names[] = {NULL,          "harvest",    "te
                                                 "build_tik2",  "build_b108", "build_tik4a", "build_tik4b",
                                                 "build_uxm4"};
 static const char *const tzolk_mode_names[] = {"none", "placing", "picking"};
-static const char *const tzolk_gear_names[TZOLK_GEARS] = {"PAL", "YAX", "TIK", "UXM", "CHI"};
-static const char *const tzolk_temple_names[TZOLK_TEMPLES] = {"CHAAC", "QUETZ", "KUKUL"};
-static const char *const tzolk_track_names[TZOLK_TRACKS] = {"AGRI", "EXTR", "ARCH", "THEO"};
-static const char *const tzolk_resource_names[3] = {"w", "s", "g"};
-
-/* Z1.2: holes of each gear, and its highest labelled position (the holes
- * above it are the hidden positions, which have no text, Z23.1). */
-static const int tzolk_gear_holes[TZOLK_GEARS] = {10, 10, 10, 10, 13};
-static const int tzolk_gear_last_label[TZOLK_GEARS] = {7, 7, 7, 7, 10};
 
 /* A name table and its length, for observe_name. */
 #define NAMES(table) table, (int)(sizeof(table) / sizeof((table)[0]))
@@ -81,28 +78,28 @@ static json_t *piece_json(int piece)
     return json_integer(piece);
 }
 
-/* {"NAME": values[i], ...} for the names of a table. */
-static json_t *named_numbers_json(const char *const *names, int count, const int *values, int *failed)
+/* {"NAME": values[i], ...} for the names name(0..count-1). */
+static json_t *named_numbers_json(const char *(*name)(int), int count, const int *values, int *failed)
 {
     json_t *out = observe_object(failed);
     for (int i = 0; i < count; i++)
-        observe_set(out, names[i], json_integer(values[i]), failed);
+        observe_set(out, name(i), json_integer(values[i]), failed);
     return out;
 }
+
 
 static json_t *gears_json(const tzolk_state *s, int *failed)
 {
     json_t *out = observe_array(failed);
     for (int g = 0; g < TZOLK_GEARS; g++) {
         json_t *gear = observe_object(failed);
-        observe_set(gear, "gear", json_string(tzolk_gear_names[g]), failed);
+        const tzolk_gear_def *d = &tzolk_board()->gear[g];
+        observe_set(gear, "gear", json_string(d->name), failed);
         json_t *positions = observe_array(failed);
-        for (int p = 0; p < tzolk_gear_holes[g]; p++) {
+        for (int p = 0; p < d->holes; p++) {
             json_t *position = observe_object(failed);
             observe_set(position, "hole", json_integer(p), failed);
-            observe_set(position, "position",
-                        p <= tzolk_gear_last_label[g] ? json_sprintf("%s%d", tzolk_gear_names[g], p) : json_null(),
-                        failed);
+            observe_set(position, "position", p <= d->last ? json_sprintf("%s%d", d->name, p) : json_null(), failed);
             observe_set(position, "piece", piece_json(s->gear[g][p]), failed);
             observe_push(positions, position, failed);
         }
@@ -115,13 +112,38 @@ static json_t *gears_json(const tzolk_state *s, int *failed)
 static json_t *jungle_json(const tzolk_state *s, int *failed)
 {
     json_t *out = observe_array(failed);
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < TZOLK_JUNGLE_GROUPS; k++) {
         json_t *group = observe_object(failed);
         observe_set(group, "group", json_sprintf("PAL%d", k + 2), failed);
         observe_set(group, "forest", json_integer(s->jungle[k][0]), failed);
         observe_set(group, "corn", json_integer(s->jungle[k][1]), failed);
         observe_set(group, "empty", json_integer(s->jungle[k][2]), failed);
         observe_push(out, group, failed);
+    }
+    return out;
+}
+
+/* The corn cost of each place and pick line the actor may write now, by
+ * the line's text (tzolk_place_cost, tzolk_pick_cost: Z5.4, Z6.1, Z4.4). */
+static json_t *costs_json(const tzolk_state *s, int *failed)
+{
+    json_t *out = observe_object(failed);
+    char text[32];
+    if (s->phase != TZOLK_PH_TURN)
+        return out;
+    for (int g = 0; g <= TZOLK_GEARS; g++) {
+        int cost = tzolk_place_cost(s, g);
+        if (cost >= 0 && tzolk_action_to_text(s, TZOLK_A_PLACE + g, text, sizeof text) == 0)
+            observe_set(out, text, json_integer(cost), failed);
+    }
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        const tzolk_gear_def *d = &tzolk_board()->gear[g];
+        for (int p = 0; p <= d->last; p++)
+            for (int q = 0; s->gear[g][p] == s->actor && q <= d->actions; q++) {
+                int cost = tzolk_pick_cost(s, g, p, q);
+                if (cost >= 0 && tzolk_action_to_text(s, TZOLK_A_PICK + (g * 11 + p) * 10 + q, text, sizeof text) == 0)
+                    observe_set(out, text, json_integer(cost), failed);
+            }
     }
     return out;
 }
@@ -145,6 +167,7 @@ static json_t *turn_json(const tzolk_state *s, int *failed)
         observe_push(pending, frame, failed);
     }
     observe_set(out, "pending", pending, failed);
+    observe_set(out, "costs", costs_json(s, failed), failed);
     return out;
 }
 
@@ -163,7 +186,7 @@ static int bits_set(uint32_t mask)
 static json_t *wealth_tiles_json(const tzolk_player *p, int revealed, int *failed)
 {
     json_t *out = observe_array(failed);
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < TZOLK_WEALTH_DEALT; k++) {
         json_t *tile = observe_object(failed);
         int kept = (p->keep_mask >> k) & 1;
         observe_set(tile, "tile", wealth_json(p->dealt[k]), failed);
@@ -173,6 +196,21 @@ static json_t *wealth_tiles_json(const tzolk_player *p, int revealed, int *faile
         observe_push(out, tile, failed);
     }
     return out;
+}
+
+/* What seat's built monuments score on the state as it is (Z19.3), and
+ * what each building on display costs it at Uxmal 4 (Z11.4). */
+static void seat_engine_values(json_t *out, const tzolk_state *s, int seat, int *failed)
+{
+    json_t *points = observe_object(failed), *uxmal = observe_object(failed);
+    for (int m = 0; m < TZOLK_MONUMENTS; m++)
+        if (s->player[seat].monuments & (1u << m))
+            observe_set(points, tzolk_monument(m)->id, json_integer(tzolk_monument_points(s, seat, m)), failed);
+    for (int b = 0; b < TZOLK_BUILDINGS; b++)
+        if (s->display & (1u << b))
+            observe_set(uxmal, tzolk_building(b)->id, json_integer(tzolk_uxmal_cost(s, seat, b)), failed);
+    observe_set(out, "monument_points", points, failed);
+    observe_set(out, "uxmal_costs", uxmal, failed);
 }
 
 static json_t *seat_json(const tzolk_player *p, int revealed, int *failed)
@@ -186,12 +224,12 @@ static json_t *seat_json(const tzolk_player *p, int revealed, int *failed)
         tech[x] = p->tech[x];
     observe_set(out, "vp", json_integer(p->vp), failed);
     observe_set(out, "corn", json_integer(p->corn), failed);
-    observe_set(out, "resources", named_numbers_json(NAMES(tzolk_resource_names), resources, failed), failed);
+    observe_set(out, "resources", named_numbers_json(tzolk_resource_letter, 3, resources, failed), failed);
     observe_set(out, "skulls", json_integer(p->skulls), failed);
     observe_set(out, "workers", json_integer(p->workers), failed);
     observe_set(out, "hand", json_integer(p->hand), failed);
-    observe_set(out, "temples", named_numbers_json(NAMES(tzolk_temple_names), temples, failed), failed);
-    observe_set(out, "tech", named_numbers_json(NAMES(tzolk_track_names), tech, failed), failed);
+    observe_set(out, "temples", named_numbers_json(tzolk_temple_name, TZOLK_TEMPLES, temples, failed), failed);
+    observe_set(out, "tech", named_numbers_json(tzolk_track_name, TZOLK_TRACKS, tech, failed), failed);
     observe_set(out, "light", json_boolean(p->light), failed);
     observe_set(out, "corn_tiles", json_integer(p->corn_tiles), failed);
     observe_set(out, "wood_tiles", json_integer(p->wood_tiles), failed);
@@ -243,7 +281,213 @@ void observe_tzolkin(json_t *out, const tzolk_state *s, int *failed)
     observe_set(out, "decks_left", decks, failed);
     int revealed = tzolk_all_kept(s);
     json_t *seats = observe_array(failed);
-    for (int i = 0; i < s->players && i < GAME_MAX_PLAYERS; i++)
-        observe_push(seats, seat_json(&s->player[i], revealed, failed), failed);
+    for (int i = 0; i < s->players && i < GAME_MAX_PLAYERS; i++) {
+        json_t *seat = seat_json(&s->player[i], revealed, failed);
+        if (seat != NULL)
+            seat_engine_values(seat, s, i, failed);
+        observe_push(seats, seat, failed);
+    }
     observe_set(out, "seats", seats, failed);
+}
+
+/* ---- static facts ---- */
+
+/* A list of JSON values: [a] or [a, b] or [a, b, c] (b, c may be NULL). */
+static json_t *effect_json(const char *kind, json_t *a, json_t *b, int *failed)
+{
+    json_t *out = observe_array(failed);
+    observe_push(out, json_string(kind), failed);
+    if (a != NULL)
+        observe_push(out, a, failed);
+    if (b != NULL)
+        observe_push(out, b, failed);
+    return out;
+}
+
+/* The good g (TZOLK_G_*) as the browser names it: "corn", "w", "s", "g", "skull". */
+static const char *good_name(int g)
+{
+    return g == TZOLK_G_CORN ? "corn" : g == TZOLK_G_SKULL ? "skull" : tzolk_resource_letter(g - 1);
+}
+
+/* The effects of a building or wealth tile (Z1.8, Z1.10) as a list of
+ * [kind, ...]: ["vp", n], ["feed", n], ["discount"], ["gain", good, n],
+ * ["temple", T, n], ["templeAny", n], ["tech", X, 1], ["techAny", n],
+ * ["worker"], ["build"], ["market"], ["anyAction"] (docs/api.md). */
+static json_t *effects_json(const uint8_t gain[5], const uint8_t temple[3], int tech, int feed, int worker,
+                            const tzolk_building_def *b, int *failed)
+{
+    json_t *out = observe_array(failed);
+    if (b != NULL && b->vp)
+        observe_push(out, effect_json("vp", json_integer(b->vp), NULL, failed), failed);
+    if (feed)
+        observe_push(out, effect_json("feed", json_integer(feed), NULL, failed), failed);
+    if (b != NULL && b->feed_disc)
+        observe_push(out, effect_json("discount", NULL, NULL, failed), failed);
+    for (int g = 0; g < 5; g++)
+        if (gain[g])
+            observe_push(out, effect_json("gain", json_string(good_name(g)), json_integer(gain[g]), failed), failed);
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        if (temple[t])
+            observe_push(out, effect_json("temple", json_string(tzolk_temple_name(t)), json_integer(temple[t]), failed),
+                         failed);
+    if (b != NULL && b->temple_any)
+        observe_push(out, effect_json("templeAny", json_integer(b->temple_any), NULL, failed), failed);
+    if (tech >= 0)
+        observe_push(out, effect_json("tech", json_string(tzolk_track_name(tech)), json_integer(1), failed), failed);
+    if (b != NULL && b->tech_any)
+        observe_push(out, effect_json("techAny", json_integer(b->tech_any), NULL, failed), failed);
+    if (worker)
+        observe_push(out, effect_json("worker", NULL, NULL, failed), failed);
+    if (b != NULL && b->build)
+        observe_push(out, effect_json("build", NULL, NULL, failed), failed);
+    if (b != NULL && b->trade)
+        observe_push(out, effect_json("market", NULL, NULL, failed), failed);
+    if (b != NULL && b->any_action)
+        observe_push(out, effect_json("anyAction", NULL, NULL, failed), failed);
+    return out;
+}
+
+/* [n0, n1, ...] of count numbers. */
+static json_t *numbers_json(const int8_t *signed_values, const uint8_t *values, int count, int *failed)
+{
+    json_t *out = observe_array(failed);
+    for (int i = 0; i < count; i++)
+        observe_push(out, json_integer(signed_values != NULL ? signed_values[i] : values[i]), failed);
+    return out;
+}
+
+static json_t *temple_facts_json(int t, int *failed)
+{
+    const tzolk_temple_def *d = tzolk_temple(t);
+    json_t *out = observe_object(failed), *goods = observe_array(failed);
+    for (int k = 0; k < d->steps; k++)
+        observe_push(goods, d->reward[k] < 0 ? json_null() : json_string(good_name(d->reward[k])), failed);
+    observe_set(out, "temple", json_string(d->name), failed);
+    observe_set(out, "start", json_integer(d->start), failed);
+    observe_set(out, "vp", numbers_json(d->vp, NULL, d->steps, failed), failed);
+    observe_set(out, "goods", goods, failed);
+    observe_set(out, "premium", numbers_json(NULL, d->premium, 2, failed), failed);
+    return out;
+}
+
+static const char *const tzolk_scoring_names[] = {"per_category", "built",         "corn_tiles", "wood_tiles",
+                                                  "all_monuments", "tech3",        "tech_levels", "workers",
+                                                  "temple_vp",    "high_temple",   "chi_skulls"};
+static const int tzolk_scoring_params[] = {2, 1, 1, 1, 3, 3, 1, 4, 0, 1, 1}; /* parameters each kind uses */
+
+static json_t *monument_facts_json(int m, int *failed)
+{
+    const tzolk_monument_def *d = tzolk_monument(m);
+    json_t *out = observe_object(failed), *params = observe_array(failed);
+    int first = d->scoring == TZOLK_MS_PERCAT; /* param[0] is the category */
+    for (int k = first; k < tzolk_scoring_params[d->scoring]; k++)
+        observe_push(params, json_integer(d->param[k]), failed);
+    observe_set(out, "category", json_string(tzolk_board()->category[d->category]), failed);
+    observe_set(out, "cost", numbers_json(NULL, d->cost, 4, failed), failed);
+    observe_set(out, "scoring", d->scoring == TZOLK_MS_PERCAT ? json_string(tzolk_board()->category[d->param[0]])
+                                                               : observe_name(NAMES(tzolk_scoring_names), d->scoring),
+                failed);
+    observe_set(out, "points", params, failed);
+    return out;
+}
+
+static json_t *gears_facts_json(const tzolk_board_def *board, int *failed)
+{
+    json_t *out = observe_array(failed);
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        const tzolk_gear_def *d = &board->gear[g];
+        json_t *gear = observe_object(failed);
+        observe_set(gear, "gear", json_string(d->name), failed);
+        observe_set(gear, "holes", json_integer(d->holes), failed);
+        observe_set(gear, "last", json_integer(d->last), failed);
+        observe_set(gear, "actions", json_integer(d->actions), failed);
+        observe_push(out, gear, failed);
+    }
+    return out;
+}
+
+/* The gains of each action of a gear by number, [null, a1, a2, ...]. */
+static json_t *actions_facts_json(const tzolk_board_def *board, int *failed)
+{
+    json_t *out = observe_object(failed), *pal = observe_array(failed), *yax = observe_array(failed),
+           *chi = observe_array(failed);
+    observe_push(pal, json_null(), failed);
+    observe_push(yax, json_null(), failed);
+    observe_push(chi, json_null(), failed);
+    for (int q = 1; q <= board->gear[TZOLK_PAL].actions; q++) {
+        json_t *a = observe_object(failed);
+        observe_set(a, "corn", json_integer(board->harvest_corn[q]), failed);
+        observe_set(a, "wood", json_integer(board->harvest_wood[q]), failed);
+        observe_push(pal, a, failed);
+    }
+    for (int q = 1; q <= board->gear[TZOLK_YAX].actions; q++) {
+        json_t *a = observe_object(failed);
+        for (int g = 0; g < 5; g++)
+            if (board->yax_gain[q][g])
+                observe_set(a, good_name(g), json_integer(board->yax_gain[q][g]), failed);
+        observe_push(yax, a, failed);
+    }
+    for (int q = 1; q <= TZOLK_SKULL_ACTIONS; q++) {
+        json_t *a = observe_object(failed);
+        observe_set(a, "vp", json_integer(board->skull[q].vp), failed);
+        observe_set(a, "temple", json_string(tzolk_temple_name(board->skull[q].temple)), failed);
+        observe_set(a, "resource", json_boolean(board->skull[q].resource), failed);
+        observe_push(chi, a, failed);
+    }
+    observe_set(out, "PAL", pal, failed);
+    observe_set(out, "YAX", yax, failed);
+    observe_set(out, "CHI", chi, failed);
+    return out;
+}
+
+void observe_tzolkin_facts(json_t *out, int *failed)
+{
+    const tzolk_board_def *board = tzolk_board();
+    json_t *calendar = observe_object(failed), *food = observe_array(failed), *temples = observe_array(failed),
+           *tracks = observe_array(failed), *market = observe_object(failed), *buildings = observe_object(failed),
+           *monuments = observe_object(failed), *wealth = observe_object(failed);
+    observe_set(calendar, "teeth", json_integer(TZOLK_CALENDAR_TEETH), failed);
+    for (int k = 0; k < TZOLK_FOOD_DAYS; k++) {
+        json_t *day = observe_object(failed);
+        observe_set(day, "tooth", json_integer(board->food_tooth[k]), failed);
+        observe_set(day, "kind", json_string(board->food_mid[k] ? "goods" : "points"), failed);
+        observe_push(food, day, failed);
+    }
+    observe_set(calendar, "food_days", food, failed);
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        observe_push(temples, temple_facts_json(t, failed), failed);
+    for (int x = 0; x < TZOLK_TRACKS; x++)
+        observe_push(tracks, json_string(tzolk_track_name(x)), failed);
+    for (int r = 0; r < 3; r++)
+        observe_set(market, tzolk_resource_letter(r), json_integer(board->market[r]), failed);
+    for (int b = 0; b < TZOLK_BUILDINGS; b++) {
+        const tzolk_building_def *d = tzolk_building(b);
+        json_t *building = observe_object(failed);
+        observe_set(building, "age", json_integer(d->age), failed);
+        observe_set(building, "category", json_string(board->category[d->category]), failed);
+        observe_set(building, "cost", numbers_json(NULL, d->cost, 3, failed), failed);
+        observe_set(building, "effects", effects_json(d->gain, d->temple, d->tech, d->feed, d->worker, d, failed),
+                    failed);
+        observe_set(buildings, d->id, building, failed);
+    }
+    for (int m = 0; m < TZOLK_MONUMENTS; m++)
+        observe_set(monuments, tzolk_monument(m)->id, monument_facts_json(m, failed), failed);
+    for (int w = 0; w < TZOLK_WEALTH; w++) {
+        const tzolk_wealth_def *d = tzolk_wealth(w);
+        json_t *tile = observe_object(failed);
+        observe_set(tile, "position", json_sprintf("%s%d", tzolk_gear_name(d->gear), d->pos), failed);
+        observe_set(tile, "effects", effects_json(d->gain, d->temple, d->tech, d->feed, d->worker, NULL, failed),
+                    failed);
+        observe_set(wealth, d->id, tile, failed);
+    }
+    observe_set(out, "calendar", calendar, failed);
+    observe_set(out, "gears", gears_facts_json(board, failed), failed);
+    observe_set(out, "actions", actions_facts_json(board, failed), failed);
+    observe_set(out, "temples", temples, failed);
+    observe_set(out, "tracks", tracks, failed);
+    observe_set(out, "market", market, failed);
+    observe_set(out, "buildings", buildings, failed);
+    observe_set(out, "monuments", monuments, failed);
+    observe_set(out, "wealth", wealth, failed);
 }

@@ -403,6 +403,15 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
             hub_stats(srv->h, &r);
         return send_reply(connection, &r);
     }
+    if (strncmp(url, "/api/games/", 11) == 0 && (verb = strchr(url + 11, '/')) != NULL && strcmp(verb, "/facts") == 0 &&
+        (url[11] < '0' || url[11] > '9')) { /* /api/games/NAME/facts */
+        char name[32];
+        if (!get)
+            return send_error(connection, 405, "method", "use GET here");
+        snprintf(name, sizeof name, "%.*s", (int)(verb - url - 11), url + 11);
+        hub_facts(name, &r);
+        return send_reply(connection, &r);
+    }
     if (strncmp(url, "/api/games/", 11) != 0 || (id = parse_id(url + 11, &verb)) < 0)
         return send_error(connection, 404, "not_found", "no such route");
     if (*verb == '/')

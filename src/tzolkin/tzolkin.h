@@ -324,6 +324,7 @@ typedef struct tzolk_board_def {
     char track[TZOLK_TRACKS][5];       /* "AGRI" .. "THEO" */
     char category[4][7];               /* "farm" "civic" "tomb" "shrine" (TZOLK_FARM..) */
     char resource[3][6];               /* "wood" "stone" "gold" */
+    char letter[3][2];                 /* their initials, the notation's "w" "s" "g" (Z23) */
     uint8_t market[3];                 /* corn per wood, stone, gold (Z1.11) */
     uint8_t food_tooth[TZOLK_FOOD_DAYS]; /* teeth advanced at each food day (Z1.5) */
     uint8_t food_mid[TZOLK_FOOD_DAYS]; /* 1: mid-age (goods), 0: end of age (points) */
@@ -345,14 +346,13 @@ const tzolk_wealth_def *tzolk_wealth(int w);
 const tzolk_temple_def *tzolk_temple(int t);
 const tzolk_board_def *tzolk_board(void);
 /* Names in the notation (Z23), NULL out of range: gear "PAL", temple
- * "CHAAC", track "AGRI"; the letter of resource r (0..2): 'w', 's', 'g'
- * (the initial of its name in the board table), '?' out of range. */
+ * "CHAAC", track "AGRI", resource letter "w" "s" "g" (r = 0..2). */
 const char *tzolk_gear_name(int g);
 const char *tzolk_temple_name(int t);
 const char *tzolk_track_name(int x);
+const char *tzolk_resource_letter(int r);
 /* The two temples (k = 0, 1) of pair 0..2 of TZOLK_A_TEMPLES (Z10.5). */
 int tzolk_temple_pair(int pair, int k);
-char tzolk_resource_letter(int r);
 /* Ids by text, -1 if unknown: "B1-07", "M05", "W13". */
 int tzolk_building_by_id(const char *text);
 int tzolk_monument_by_id(const char *text);

@@ -55,9 +55,9 @@ int tzolk_temple_pair(int pair, int k)
     return pairs[pair][k];
 }
 
-char tzolk_resource_letter(int r)
+const char *tzolk_resource_letter(int r)
 {
-    return (r >= 0 && r < 3) ? tzolk_data_board.resource[r][0] : '?';
+    return (r >= 0 && r < 3) ? tzolk_data_board.letter[r] : NULL;
 }
 
 int tzolk_building_by_id(const char *text)

@@ -47,11 +47,11 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
     else if (a < TZOLK_A_TEMPLE_PAY)
         n = snprintf(buf, len, "temple %s", tzolk_temple_name(a - TZOLK_A_TEMPLE));
     else if (a < TZOLK_A_TEMPLES)
-        n = snprintf(buf, len, "temple %s %c", tzolk_temple_name((a - TZOLK_A_TEMPLE_PAY) / 3),
+        n = snprintf(buf, len, "temple %s %s", tzolk_temple_name((a - TZOLK_A_TEMPLE_PAY) / 3),
                      tzolk_resource_letter((a - TZOLK_A_TEMPLE_PAY) % 3));
     else if (a < TZOLK_A_PLACE) {
         int v = a - TZOLK_A_TEMPLES;
-        n = snprintf(buf, len, "temples %s %s %c", tzolk_temple_name(tzolk_temple_pair(v / 3, 0)),
+        n = snprintf(buf, len, "temples %s %s %s", tzolk_temple_name(tzolk_temple_pair(v / 3, 0)),
                      tzolk_temple_name(tzolk_temple_pair(v / 3, 1)), tzolk_resource_letter(v % 3));
     } else if (a < TZOLK_A_PLACE_START)
         n = snprintf(buf, len, "place %s", tzolk_gear_name(a - TZOLK_A_PLACE));
@@ -77,7 +77,7 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
     } else if (a < TZOLK_A_BUILD_SAVE)
         n = snprintf(buf, len, "build %s", tzolk_building(a - TZOLK_A_BUILD)->id);
     else if (a < TZOLK_A_BUILD_FULL)
-        n = snprintf(buf, len, "build %s -%c", tzolk_building((a - TZOLK_A_BUILD_SAVE) / 3)->id,
+        n = snprintf(buf, len, "build %s -%s", tzolk_building((a - TZOLK_A_BUILD_SAVE) / 3)->id,
                      tzolk_resource_letter((a - TZOLK_A_BUILD_SAVE) % 3));
     else if (a < TZOLK_A_BUILD_MON)
         n = snprintf(buf, len, "build %s full", tzolk_building(a - TZOLK_A_BUILD_FULL)->id);
@@ -103,7 +103,7 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
         for (int r = 0; r < 3 && k < len; r++) {
             int d = delta[r] - TZOLK_MARKET_MAX;
             if (d != 0)
-                k += (size_t)snprintf(buf + k, len - k, " %+d%c", d, tzolk_resource_letter(r));
+                k += (size_t)snprintf(buf + k, len - k, " %+d%s", d, tzolk_resource_letter(r));
         }
         n = (int)k;
     }
