@@ -274,7 +274,8 @@ static const field_spec tzolk_position[] = {
 static const field_spec tzolk_jungle[] = {{"group", J_STR}, {"forest", J_INT}, {"corn", J_INT}, {"empty", J_INT}};
 static const field_spec tzolk_turn[] = {
     {"mode", J_STR},     {"placed", J_INT}, {"begged", J_BOOL},  {"built", J_BOOL},
-    {"on_start", J_BOOL}, {"pity", J_BOOL}, {"pending", J_ARR},
+    {"on_start", J_BOOL}, {"pity", J_BOOL}, {"pending", J_ARR}, {"costs", J_OBJ},
+    {"pity_due", J_BOOL}, {"harvest", J_OBJ | J_NULL},
 };
 static const field_spec tzolk_frame_spec[] = {{"kind", J_STR}, {"param", J_INT}};
 static const field_spec tzolk_display[] = {{"buildings", J_ARR}, {"monuments", J_ARR}};
@@ -284,7 +285,7 @@ static const field_spec tzolk_seat[] = {
     {"workers", J_INT},     {"hand", J_INT},          {"temples", J_OBJ},       {"tech", J_OBJ},
     {"light", J_BOOL},      {"corn_tiles", J_INT},    {"wood_tiles", J_INT},    {"feed_free", J_INT},
     {"feed_discount", J_INT}, {"wealth", J_ARR},      {"has_kept", J_BOOL},     {"buildings", J_ARR},
-    {"monuments", J_ARR},
+    {"monuments", J_ARR},   {"monument_points", J_OBJ}, {"uxmal_costs", J_OBJ},
 };
 static const field_spec tzolk_resources[] = {{"w", J_INT}, {"s", J_INT}, {"g", J_INT}};
 static const field_spec tzolk_temples[] = {{"CHAAC", J_INT}, {"QUETZ", J_INT}, {"KUKUL", J_INT}};
@@ -349,13 +350,55 @@ static void check_tzolkin_wealth(const json_t *seat_json, const tzolk_state *s, 
     }
 }
 
+/* json[key] is the integer want (the engine's value), or absent if want < 0. */
+static void assert_engine_value(const json_t *json, const char *key, int want, const char *where)
+{
+    const json_t *value = json_object_get(json, key);
+    if (want < 0 ? value != NULL : !json_is_integer(value) || json_integer_value(value) != want)
+        fail_msg("%s[%s] is not the engine's %d", where, key, want);
+}
+
+/* turn.costs holds exactly the legal place and pick lines with the costs
+ * tzolk_place_cost and tzolk_pick_cost give (Z5.4, Z6.1), and the seats
+ * the engine's monument points (Z19.3) and Uxmal prices (Z11.4). */
+static void check_tzolkin_engine_values(const json_t *json, const tzolk_state *s)
+{
+    const json_t *costs = json_object_get(json_object_get(json, "turn"), "costs");
+    size_t lines = 0;
+    char text[32];
+    for (int g = 0; g <= TZOLK_GEARS; g++) {
+        int cost = tzolk_place_cost(s, g);
+        assert_int_equal(tzolk_action_to_text(s, TZOLK_A_PLACE + g, text, sizeof text), 0);
+        assert_engine_value(costs, text, cost, "turn.costs");
+        lines += cost >= 0;
+    }
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        for (int p = 0; p <= tzolk_board()->gear[g].last; p++)
+            for (int q = 0; q <= tzolk_board()->gear[g].actions; q++) {
+                int cost = tzolk_pick_cost(s, g, p, q);
+                assert_int_equal(tzolk_action_to_text(s, TZOLK_A_PICK + (g * 11 + p) * 10 + q, text, sizeof text), 0);
+                assert_engine_value(costs, text, cost, "turn.costs");
+                lines += cost >= 0;
+            }
+    assert_int_equal(json_object_size(costs), lines);
+    const json_t *seats = json_object_get(json, "seats");
+    for (int i = 0; i < s->players; i++) {
+        const json_t *seat = json_array_get(seats, (size_t)i);
+        for (int m = 0; m < TZOLK_MONUMENTS; m++)
+            assert_engine_value(json_object_get(seat, "monument_points"), tzolk_monument(m)->id,
+                                s->player[i].monuments & (1u << m) ? tzolk_monument_points(s, i, m) : -1,
+                                "monument_points");
+        for (int b = 0; b < TZOLK_BUILDINGS; b++)
+            assert_engine_value(json_object_get(seat, "uxmal_costs"), tzolk_building(b)->id,
+                                s->display & (1u << b) ? tzolk_uxmal_cost(s, i, b) : -1, "uxmal_costs");
+    }
+}
+
 /* The Tzolk'in object has the fields of docs/observation.md and shows s
  * as viewer may see it. */
 static void check_tzolkin_json(const json_t *json, const tzolk_state *s, int viewer)
 {
-    static const char *const gear_names[TZOLK_GEARS] = {"PAL", "YAX", "TIK", "UXM", "CHI"};
-    static const int gear_holes[TZOLK_GEARS] = {10, 10, 10, 10, 13};
-    static const int gear_last_label[TZOLK_GEARS] = {7, 7, 7, 7, 10};
+    const tzolk_board_def *board = tzolk_board();
     assert_shape(json, SPEC(tzolk_top), "tzolkin observation");
     assert_string_field(json, "game", "tzolkin");
     assert_int_field(json, "players", s->players);
@@ -369,15 +412,15 @@ static void check_tzolkin_json(const json_t *json, const tzolk_state *s, int vie
     for (int g = 0; g < TZOLK_GEARS; g++) {
         const json_t *gear = json_array_get(gears, (size_t)g);
         assert_shape(gear, SPEC(tzolk_gear), "gear");
-        assert_string_field(gear, "gear", gear_names[g]);
-        const json_t *positions = array_field(gear, "positions", gear_holes[g], "gear");
-        for (int p = 0; p < gear_holes[g]; p++) {
+        assert_string_field(gear, "gear", board->gear[g].name);
+        const json_t *positions = array_field(gear, "positions", board->gear[g].holes, "gear");
+        for (int p = 0; p < board->gear[g].holes; p++) {
             const json_t *position = json_array_get(positions, (size_t)p);
             char label[16];
             assert_shape(position, SPEC(tzolk_position), "gear position");
             assert_int_field(position, "hole", p);
-            if (p <= gear_last_label[g]) {
-                snprintf(label, sizeof label, "%s%d", gear_names[g], p);
+            if (p <= board->gear[g].last) {
+                snprintf(label, sizeof label, "%s%d", board->gear[g].name, p);
                 assert_string_field(position, "position", label);
             } else /* a hidden position has no text (Z23.1) */
                 assert_true(json_is_null(json_object_get(position, "position")));
@@ -403,6 +446,7 @@ static void check_tzolkin_json(const json_t *json, const tzolk_state *s, int vie
         assert_int_field(seat, "vp", s->player[i].vp);
         check_tzolkin_wealth(seat, s, i, viewer);
     }
+    check_tzolkin_engine_values(json, s);
 }
 
 /* Bit w set: wealth tile w may be named in viewer's JSON. */
@@ -547,7 +591,6 @@ static void tikal_members(const tikal_state *s, member_list *list)
  * decisions already taken). */
 static void tzolkin_members(const tzolk_state *s, member_list *list)
 {
-    static const int gear_holes[TZOLK_GEARS] = {10, 10, 10, 10, 13};
     list->count = 0;
     SCALAR(list, 0, tzolk_state, phase);
     SCALAR(list, 0, tzolk_state, actor);
@@ -557,7 +600,7 @@ static void tzolkin_members(const tzolk_state *s, member_list *list)
     SCALAR(list, 0, tzolk_state, next_food);
     SCALAR(list, 0, tzolk_state, age);
     for (int g = 0; g < TZOLK_GEARS; g++)
-        add_array(list, offsetof(tzolk_state, gear) + (size_t)g * TZOLK_HOLES_MAX, 1, gear_holes[g]);
+        add_array(list, offsetof(tzolk_state, gear) + (size_t)g * TZOLK_HOLES_MAX, 1, tzolk_board()->gear[g].holes);
     SCALAR(list, 0, tzolk_state, start_space);
     add_array(list, offsetof(tzolk_state, jungle), 1, 4 * 3);
     SCALAR(list, 0, tzolk_state, skull_supply);

@@ -168,6 +168,13 @@ static json_t *turn_json(const tzolk_state *s, int *failed)
     }
     observe_set(out, "pending", pending, failed);
     observe_set(out, "costs", costs_json(s, failed), failed);
+    observe_set(out, "pity_due", json_boolean(tzolk_pity_due(s)), failed);
+    json_t *harvest = json_null();
+    if (s->sp > 0 && s->sp <= TZOLK_STACK && s->stack[s->sp - 1].kind == TZOLK_F_HARVEST) {
+        int q = s->stack[s->sp - 1].a;
+        harvest = json_pack("{s:i, s:i}", "corn", tzolk_harvest_corn(s, q), "wood", tzolk_harvest_wood(s, q));
+    }
+    observe_set(out, "harvest", harvest, failed);
     return out;
 }
 

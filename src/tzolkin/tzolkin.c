@@ -362,6 +362,20 @@ static int agri_bonus(const tzolk_player *p)
     return p->tech[TZOLK_AGRI] >= 3 ? 3 : (p->tech[TZOLK_AGRI] >= 1 ? 1 : 0);
 }
 
+int tzolk_harvest_corn(const tzolk_state *s, int q)
+{
+    if (q < 2 || q > board->gear[TZOLK_PAL].actions)
+        return -1;
+    return board->harvest_corn[q] + agri_bonus(&s->player[s->actor]);
+}
+
+int tzolk_harvest_wood(const tzolk_state *s, int q)
+{
+    if (q < 2 || q > board->gear[TZOLK_PAL].actions || board->harvest_wood[q] == 0)
+        return -1;
+    return board->harvest_wood[q] + (s->player[s->actor].tech[TZOLK_EXTR] >= 1);
+}
+
 /* Perform action (g, q); its costs (not the step back) are paid here. */
 static void perform(tzolk_state *s, int g, int q)
 {
@@ -377,7 +391,7 @@ static void perform(tzolk_state *s, int g, int q)
                 j[2]++;
                 p->corn_tiles++;
             }
-            p->corn += board->harvest_corn[2] + agri_bonus(p);
+            p->corn += tzolk_harvest_corn(s, 2);
         } else
             push(s, TZOLK_F_HARVEST, q);
         break;
@@ -1126,17 +1140,17 @@ static void apply_frame(tzolk_state *s, int a)
                 j[2]++;
                 p->corn_tiles++;
             }
-            p->corn += board->harvest_corn[f.a] + agri_bonus(p);
+            p->corn += tzolk_harvest_corn(s, f.a);
         } else if (a == TZOLK_A_WOOD) {
             j[0]--;
             j[1]++;
             p->wood_tiles++;
-            p->res[0] += board->harvest_wood[f.a] + (p->tech[TZOLK_EXTR] >= 1);
+            p->res[0] += tzolk_harvest_wood(s, f.a);
         } else {
             j[0]--;
             j[2]++;
             p->corn_tiles++;
-            p->corn += board->harvest_corn[f.a] + agri_bonus(p);
+            p->corn += tzolk_harvest_corn(s, f.a);
             p->temple[a - TZOLK_A_BURN]--;
         }
         return;
@@ -1277,6 +1291,11 @@ static void apply_turn(tzolk_state *s, int a)
         p->corn -= step_back_cost(s, g, pos, q);
         perform(s, g, q);
     }
+}
+
+int tzolk_pity_due(const tzolk_state *s)
+{
+    return s->phase == TZOLK_PH_TURN && s->sp == 0 && s->mode == 0 && short_of_corn(s) && !can_beg(s);
 }
 
 int tzolk_place_cost(const tzolk_state *s, int g)

@@ -383,6 +383,14 @@ int tzolk_monument_points(const tzolk_state *s, int seat, int m);
  * its corn in a pity placement (Z4.4); -1 if that placement is not legal
  * now. */
 int tzolk_place_cost(const tzolk_state *s, int g);
+/* Nonzero if the actor must now make a pity placement (Z4.4): no worker on
+ * the gears, too little corn for any placement, and begging not allowed. */
+int tzolk_pity_due(const tzolk_state *s);
+/* What the actor's harvest at PAL q (2..5) yields with its technologies
+ * (Z7.2, Z1.7: AGRI 1 and 3, EXTR 1): corn, or wood (-1 where q has no
+ * wood or is out of range). */
+int tzolk_harvest_corn(const tzolk_state *s, int q);
+int tzolk_harvest_wood(const tzolk_state *s, int q);
 /* Corn the actor pays now to pick up its worker at labelled position pos of
  * gear g and perform action q there (0 = no action): 1 per step back to a
  * lower action (Z6.1b), 0 on a free-choice position (Z6.2) or Chichen
