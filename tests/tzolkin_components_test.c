@@ -2,8 +2,13 @@
  * tzolkin_components_test.c -- every building (Z1.8), monument (Z1.9) and
  * starting-wealth tile (Z1.10) of Tzolk'in exercised by a scenario with its
  * exact effect; the expected values are written here from the rules'
- * tables, independently of the generated component data.
+ * tables, independently of the generated component data. And the numbers
+ * the engine was generated with (build/gen/tzolkin_constants.h and the
+ * board table) against data/tzolkin-constants.txt and tzolkin-wheels.txt,
+ * read here at test time (the tests run from the repository's root).
  */
+#include <stdlib.h>
+
 #include "tzolkin_fixture.h"
 
 /* Expected change of a building: cost, then deltas with the fixed choices
@@ -459,9 +464,109 @@ static void building_categories(void **state)
             assert_int_equal(tzolk_monument(m)->cost[r], mcost[m][r]);
 }
 
+/* The number in field `field` (0 = the first word) of the first line of
+ * data/NAME whose words start with the words of key, or of the key=value
+ * word "key=" with `field` < 0 (then -field is the field to search from);
+ * fails the test if there is none. Comments ('#') are ignored. */
+static int data_value(const char *name, const char *key, int field, const char *param)
+{
+    char path[128], line[512];
+    snprintf(path, sizeof path, "data/%s", name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t key_len = strlen(key);
+    while (fgets(line, sizeof line, f) != NULL) {
+        char *hash = strchr(line, '#'), *words[24];
+        int n = 0;
+        if (hash != NULL)
+            *hash = '\0';
+        if (strncmp(line, key, key_len) != 0 || (line[key_len] != ' ' && line[key_len] != '\n'))
+            continue;
+        for (char *w = strtok(line, " \n"); w != NULL && n < 24; w = strtok(NULL, " \n"))
+            words[n++] = w;
+        fclose(f);
+        if (param == NULL) {
+            assert_true(field < n);
+            return atoi(words[field]);
+        }
+        for (int i = field; i < n; i++)
+            if (strncmp(words[i], param, strlen(param)) == 0)
+                return atoi(words[i] + strlen(param));
+        return 0; /* an absent key=value is 0 */
+    }
+    fclose(f);
+    fail_msg("data/%s has no line %s", name, key);
+    return -1;
+}
+
+/* Every constant and board number of the engine is the data files' value
+ * (Z1.2-Z1.5, Z1.11): a stale or hand-edited table fails here. */
+static void generated_equals_data(void **state)
+{
+    (void)state;
+    static const char *const gear_key[TZOLK_GEARS] = {"GEAR PAL", "GEAR YAX", "GEAR TIK", "GEAR UXM", "GEAR CHI"};
+    static const struct {
+        const char *key; /* line of tzolkin-constants.txt */
+        int value;       /* the engine's constant */
+    } constants[] = {
+        {"CALENDAR_TEETH", TZOLK_CALENDAR_TEETH},      {"WORKERS_START", TZOLK_WORKERS_START},
+        {"WORKERS_MAX", TZOLK_MAX_WORKERS},            {"WEALTH_DEALT", TZOLK_WEALTH_DEALT},
+        {"WEALTH_KEPT", TZOLK_WEALTH_KEPT},            {"BUILDINGS_ON_DISPLAY", TZOLK_DISPLAY},
+        {"SKULLS_TOTAL", TZOLK_SKULLS},                {"START_SPACE_CORN", TZOLK_START_SPACE_CORN},
+        {"RETRIEVE_STEP_BACK_COST", TZOLK_STEP_BACK_CORN}, {"FEED_CORN_PER_WORKER", TZOLK_FEED_CORN},
+        {"UNFED_PENALTY_VP", TZOLK_UNFED_VP},          {"BEG_THRESHOLD", TZOLK_BEG_THRESHOLD},
+        {"BEG_CORN", TZOLK_BEG_CORN},                  {"UXMAL4_CORN_PER_BLOCK", TZOLK_UXM4_CORN_PER_BLOCK},
+        {"UXMAL1_CORN", TZOLK_UXM1_CORN},              {"UXMAL5_CORN", TZOLK_UXM5_CORN},
+        {"FINAL_SKULL_VP", TZOLK_FINAL_SKULL_VP},      {"FINAL_CORN_PER_VP", TZOLK_FINAL_CORN_PER_VP},
+    };
+    const tzolk_board_def *board = tzolk_board();
+    char key[64];
+    for (size_t i = 0; i < sizeof constants / sizeof constants[0]; i++)
+        assert_int_equal(data_value("tzolkin-constants.txt", constants[i].key, 1, NULL), constants[i].value);
+    assert_int_equal(data_value("tzolkin-constants.txt", "PLAYERS", 1, NULL), TZOLK_PLAYERS_MIN);
+    assert_int_equal(data_value("tzolkin-constants.txt", "PLAYERS", 2, NULL), TZOLK_PLAYERS_MAX);
+    for (int k = 1; k <= TZOLK_MAX_WORKERS; k++) {
+        snprintf(key, sizeof key, "PLACE_SURCHARGE %d", k);
+        assert_int_equal(data_value("tzolkin-constants.txt", key, 2, NULL), board->surcharge[k]);
+    }
+    for (int k = 0; k < TZOLK_FOOD_DAYS; k++) { /* tooth 0 is the start tooth, reached after a full turn */
+        int tooth = data_value("tzolkin-constants.txt", "FOODDAY_TOOTH", 1 + k, NULL);
+        assert_int_equal(tooth == 0 ? TZOLK_CALENDAR_TEETH : tooth, board->food_tooth[k]);
+    }
+    assert_int_equal(data_value("tzolkin-constants.txt", "MARKET wood", 2, NULL), board->market[0]);
+    assert_int_equal(data_value("tzolkin-constants.txt", "MARKET stone", 2, NULL), board->market[1]);
+    assert_int_equal(data_value("tzolkin-constants.txt", "MARKET gold", 2, NULL), board->market[2]);
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        assert_string_equal(gear_key[g] + 5, tzolk_gear_name(g));
+        assert_int_equal(data_value("tzolkin-wheels.txt", gear_key[g], 2, NULL), board->gear[g].holes);
+        assert_int_equal(data_value("tzolkin-wheels.txt", gear_key[g], 4, NULL), board->gear[g].last);
+        assert_int_equal(data_value("tzolkin-wheels.txt", gear_key[g], 5, NULL), board->gear[g].actions);
+        assert_true(board->gear[g].holes <= TZOLK_HOLES_MAX);
+    }
+    for (int q = 2; q <= 5; q++) {
+        snprintf(key, sizeof key, "ACTION PAL %d", q);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "corn="), board->harvest_corn[q]);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "wood="), board->harvest_wood[q]);
+        snprintf(key, sizeof key, "ACTION YAX %d", q);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "stone="), board->yax_gain[q][TZOLK_G_STONE]);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "corn="), board->yax_gain[q][TZOLK_G_CORN]);
+    }
+    assert_int_equal(data_value("tzolkin-wheels.txt", "ACTION PAL 1", 4, "corn="), board->harvest_corn[1]);
+    for (int q = 1; q <= TZOLK_SKULL_ACTIONS; q++) {
+        snprintf(key, sizeof key, "ACTION CHI %d", q);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "vp="), board->skull[q].vp);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "res="), board->skull[q].resource);
+    }
+    for (int t = 0; t < TZOLK_TEMPLES; t++) {
+        snprintf(key, sizeof key, "TEMPLE %s", tzolk_temple_name(t));
+        assert_int_equal(data_value("tzolkin-temples.txt", key, 3, NULL), tzolk_temple(t)->steps);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(generated_equals_data),
         cmocka_unit_test(every_building),
         cmocka_unit_test(building_optional_actions),
         cmocka_unit_test(every_monument_scoring),

@@ -107,17 +107,17 @@ static inline void fx_clean(tzolk_state *s)
     s->blockers = 0;
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
-        uint8_t dealt[4], keep = p->keep_mask, kept = p->has_kept;
-        memcpy(dealt, p->dealt, 4);
+        uint8_t dealt[TZOLK_WEALTH_DEALT], keep = p->keep_mask, kept = p->has_kept;
+        memcpy(dealt, p->dealt, sizeof dealt);
         memset(p, 0, sizeof *p);
-        memcpy(p->dealt, dealt, 4);
+        memcpy(p->dealt, dealt, sizeof dealt);
         p->keep_mask = keep;
         p->has_kept = kept;
-        p->workers = 3;
-        p->hand = 3;
+        p->workers = TZOLK_WORKERS_START;
+        p->hand = TZOLK_WORKERS_START;
         p->light = 1;
         for (int t = 0; t < TZOLK_TEMPLES; t++)
-            p->temple[t] = 1;
+            p->temple[t] = tzolk_temple(t)->start;
     }
     s->skull_supply = TZOLK_SKULLS;
 }

@@ -7,8 +7,10 @@
  * (Z6.7, Z16.2, Z16.5, ZR38), lost gains and modifiers however reached
  * (ZR25, ZR26, ZR28), UXM4 paid in corn (Z11.4), monuments (Z13.1), two
  * discount farms (Z14.1), steps past the top (Z15.7), the food-day order
- * (Z18.2, Z18.3), identical tiles (ZR53) and market visits of large
- * holdings (ZR31). The rule id leads every test name.
+ * (Z18.2, Z18.3), identical tiles (ZR53), market visits of large
+ * holdings (ZR31), and the costs and yields the engine tells front ends
+ * before a line is written (Z5.4, Z4.4, Z6.1, Z6.2, Z11.4, Z7.2, Z19.3).
+ * The rule id leads every test name.
  */
 #include <stdlib.h>
 
@@ -543,6 +545,143 @@ static void zr31_market_large_holdings(void **state)
     free(acts);
 }
 
+/* ---- costs and yields told before a line is written --------------------- */
+
+/* Z5.4 (ZE02): tzolk_place_cost is the position plus the surcharge of the
+ * workers already placed, and what the placement then takes; -1 where the
+ * placement is illegal. */
+static void z5_4_place_cost(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_put(&s, 1, TZOLK_PAL, 1);
+    s.player[0].workers = s.player[0].hand = 4;
+    s.player[0].corn = 5;
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_PAL), 0);
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_GEARS), 0); /* start-player space (Z16.1) */
+    fx_do(&s, "place PAL");
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_PAL), 2 + 1);
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), 0 + 1);
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_GEARS), 1);
+    fx_do(&s, "place PAL");
+    assert_int_equal(s.player[0].corn, 5 - 3);
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), 0 + 2);
+    fx_do(&s, "place YAX");
+    assert_int_equal(s.player[0].corn, 0);
+    /* illegal: more than the corn left, and no such gear */
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), -1);
+    assert_int_equal(tzolk_place_cost(&s, -1), -1);
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_GEARS + 1), -1);
+}
+
+/* Z4.4: a pity placement costs all the actor's corn, less than the
+ * position's price; with corn enough it is an ordinary placement. */
+static void z4_4_pity_cost(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 2);
+    s.start_space = 1;
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        fx_put(&s, TZOLK_BLOCKER, g, 0);
+        fx_put(&s, TZOLK_BLOCKER, g, 1);
+    }
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        s.player[0].temple[t] = 0; /* cannot beg (Z4.2) */
+    s.player[0].corn = 1;
+    assert_true(tzolk_pity_due(&s));
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_TIK), 1);
+    fx_do(&s, "place TIK");
+    assert_int_equal(s.player[0].corn, 0);
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), -1); /* nothing after a pity placement */
+    fx_game(&s, 2);
+    s.start_space = 1;
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        fx_put(&s, TZOLK_BLOCKER, g, 0);
+        fx_put(&s, TZOLK_BLOCKER, g, 1);
+    }
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        s.player[0].temple[t] = 0;
+    s.player[0].corn = 2;
+    assert_false(tzolk_pity_due(&s));
+    assert_int_equal(tzolk_place_cost(&s, TZOLK_TIK), 2);
+}
+
+/* Z6.1b, Z6.2 (ZE04): tzolk_pick_cost is 1 corn per step back, nothing for
+ * the worker's own action, no action or a free-choice position; -1 for a
+ * higher action, an empty position, too little corn or no such position. */
+static void z6_1_pick_cost(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_turn(&s, 2);
+    fx_put(&s, 2, TZOLK_YAX, 3);
+    fx_put(&s, 2, TZOLK_YAX, 6);
+    s.player[2].corn = 1;
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 3, 3), 0);
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 3, 2), 1);
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 3, 0), 0);
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 6, 1), 0); /* Z6.2 */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 3, 1), -1); /* 2 corn, 1 held */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 3, 4), -1); /* never forward */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 4, 4), -1); /* nobody there */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_YAX, 11, 1), -1);
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_GEARS, 0, 0), -1);
+    fx_do(&s, "pick YAX3 YAX2");
+    assert_int_equal(s.player[2].corn, 1 - 1 + 1); /* paid 1, YAX2 gives 1 corn */
+}
+
+/* Z11.4: Uxmal 4 costs 2 corn per resource cube, 2 less with ARCH 3;
+ * -1 for no such building or seat. */
+static void z11_4_uxmal_cost(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 2);
+    int b = fx_building("B1-07"); /* 1 wood 2 stone */
+    assert_int_equal(tzolk_uxmal_cost(&s, 0, b), 6);
+    s.player[0].tech[TZOLK_ARCH] = 3;
+    assert_int_equal(tzolk_uxmal_cost(&s, 0, b), 4);
+    assert_int_equal(tzolk_uxmal_cost(&s, 1, b), 6);
+    assert_int_equal(tzolk_uxmal_cost(&s, 0, TZOLK_BUILDINGS), -1);
+    assert_int_equal(tzolk_uxmal_cost(&s, 2, b), -1); /* a 2-player game has no seat 2 */
+}
+
+/* Z7.2, Z1.7: a harvest yields the printed corn or wood plus AGRI 1 (+1),
+ * AGRI 3 (+2 more) and EXTR 1 (+1); -1 where there is no such harvest. */
+static void z7_2_harvest_yield(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 2);
+    assert_int_equal(tzolk_harvest_corn(&s, 3), 5);
+    assert_int_equal(tzolk_harvest_wood(&s, 3), 2);
+    s.player[0].tech[TZOLK_AGRI] = 1;
+    s.player[0].tech[TZOLK_EXTR] = 1;
+    assert_int_equal(tzolk_harvest_corn(&s, 5), 9 + 1);
+    assert_int_equal(tzolk_harvest_wood(&s, 5), 4 + 1);
+    s.player[0].tech[TZOLK_AGRI] = 3;
+    assert_int_equal(tzolk_harvest_corn(&s, 2), 4 + 3);
+    assert_int_equal(tzolk_harvest_wood(&s, 2), -1); /* no forest on group 2 */
+    assert_int_equal(tzolk_harvest_corn(&s, 1), -1); /* fishing is no harvest */
+    assert_int_equal(tzolk_harvest_corn(&s, 6), -1);
+}
+
+/* Z19.3: monument points of a built monument; -1 for no such monument or seat. */
+static void z19_3_monument_points_range(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 2);
+    int m = tzolk_monument_by_id("M09"); /* workers: 3/4/5/6 -> 0/6/12/18 */
+    s.player[0].workers = 5;
+    assert_int_equal(tzolk_monument_points(&s, 0, m), 12);
+    assert_int_equal(tzolk_monument_points(&s, 0, TZOLK_MONUMENTS), -1);
+    assert_int_equal(tzolk_monument_points(&s, 2, m), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -564,6 +703,12 @@ int main(void)
         cmocka_unit_test(z18_2_z18_3_food_day_order),
         cmocka_unit_test(zr53_identical_tiles),
         cmocka_unit_test(zr31_market_large_holdings),
+        cmocka_unit_test(z5_4_place_cost),
+        cmocka_unit_test(z4_4_pity_cost),
+        cmocka_unit_test(z6_1_pick_cost),
+        cmocka_unit_test(z11_4_uxmal_cost),
+        cmocka_unit_test(z7_2_harvest_yield),
+        cmocka_unit_test(z19_3_monument_points_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
