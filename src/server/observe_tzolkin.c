@@ -418,7 +418,11 @@ static json_t *gears_facts_json(const tzolk_board_def *board, int *failed)
 static json_t *actions_facts_json(const tzolk_board_def *board, int *failed)
 {
     json_t *out = observe_object(failed), *pal = observe_array(failed), *yax = observe_array(failed),
-           *chi = observe_array(failed);
+           *uxm = observe_array(failed), *chi = observe_array(failed);
+    observe_push(uxm, json_null(), failed);
+    for (int q = 1; q <= board->gear[TZOLK_UXM].actions; q++) /* the corn UXM1 and UXM5 cost (Z11.1, Z11.5) */
+        observe_push(uxm, json_pack("{s:i}", "pay_corn", q == 1 ? TZOLK_UXM1_CORN : q == 5 ? TZOLK_UXM5_CORN : 0),
+                     failed);
     observe_push(pal, json_null(), failed);
     observe_push(yax, json_null(), failed);
     observe_push(chi, json_null(), failed);
@@ -443,6 +447,7 @@ static json_t *actions_facts_json(const tzolk_board_def *board, int *failed)
         observe_push(chi, a, failed);
     }
     observe_set(out, "PAL", pal, failed);
+    observe_set(out, "UXM", uxm, failed);
     observe_set(out, "YAX", yax, failed);
     observe_set(out, "CHI", chi, failed);
     return out;

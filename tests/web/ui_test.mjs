@@ -84,6 +84,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`ui_test: ${line}`);
+let costsChecked = 0; // Tzolk'in place and pick lines whose shown cost was compared with the server's
 
 // The server as the test sees it (a spectator unless a token is given).
 async function server(pathname, token = null) {
@@ -390,12 +391,15 @@ async function clickAction(g, player, text, logBefore, route = null) {
 //     option button.tz-choice[data-action] and .tz-confirm's primary one;
 //     the wealth tiles .tz-keep .tz-wealth[data-id] and the keep button;
 //     any other line by its only button.tz-choice[data-action] of #board.
-// boardRoute(game, text) -> null or {expect, go(page, press, answered)}:
+//     A placement's offer (.tz-panel .tz-offer) and a pick's option must
+//     show the corn the server's observation gives the line (turn.costs).
+// boardRoute(game, text, costOf) -> null or {expect, go(page, press, answered)}
+// (costOf() -> the server's corn cost of text for the seat, Tzolk'in):
 // go clicks (press: click on a desktop, tap on a phone) the controls whose
 // last one submits text, or returns false before clicking anything if the
 // board has no control for it now; expect (a RegExp) replaces text as what
 // the server must apply when the board chooses a detail itself.
-function boardRoute(game, text) {
+function boardRoute(game, text, costOf) {
   const [verb, a, b] = text.split(' ');
   const q = (value) => JSON.stringify(value);
   const only = (selector) => async (page, press) => {
@@ -448,10 +452,19 @@ function boardRoute(game, text) {
         await press(page.locator(`g.tz-gear[data-gear=${q(gear)}]`), true); // it was open for another line: it closed
       }
     };
+    // the page shows the engine's cost of the line (docs/observation.md turn.costs)
+    const showsCost = async (page, selector) => {
+      const cost = await costOf();
+      const shown = await page.locator(selector).innerText();
+      assert.ok(Number.isInteger(cost), `the server gives the corn cost of "${text}" (${cost})`);
+      if (cost > 0) assert.match(shown, new RegExp(`(^|\\D)${cost}(\\D|$)`), `"${text}" shows the server's cost ${cost}: "${shown}"`);
+      costsChecked++;
+    };
     if (verb === 'place' && a !== 'start') {
       const confirm = `.tz-panel button.tz-choice.primary[data-action=${q(text)}]`;
       return { go: async (page, press) => {
         await openGear(page, press, a, confirm);
+        await showsCost(page, '.tz-panel .tz-offer');
         await press(page.locator(confirm));
         return true;
       } };
@@ -460,6 +473,7 @@ function boardRoute(game, text) {
       const option = `.tz-panel button.tz-choice:not(.primary)[data-action=${q(text)}]`;
       return { go: async (page, press) => {
         await openGear(page, press, a.slice(0, 3), option);
+        await showsCost(page, option);
         await press(page.locator(option));
         await press(page.locator(`.tz-panel .tz-confirm button.tz-choice.primary[data-action=${q(text)}]`));
         return true;
@@ -655,7 +669,8 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
       continue;
     }
     const text = rng.pick((await pageState(player.page)).actions);
-    const route = boardRoute(g.game, text);
+    const route = boardRoute(g.game, text,
+      async () => (await server(`/api/games/${g.id}/view`, player.token)).observation.turn.costs[text]);
     const t0 = Date.now();
     const answer = await clickAction(g, player, text, log.length, route && rng.next() < 0.5 ? route : null);
     if (process.env.UI_TEST_TIMES) console.log(`${Date.now() - t0} ms ${answer.onBoard ? 'board' : 'list'} ${player.label} ${text}`);
@@ -805,6 +820,10 @@ async function fullGame(name, setup, seed) {
   say(`${name}: finished after ${clicks} moves, ${n} log lines; both pages show the summary`);
   say(`${name}: ${g.onBoard || 0} moves on the board's own controls (${Object.entries(g.boardVerbs || {}).map(([v, k]) => `${v} ${k}`).join(', ')}), the others in the action list`);
   assert.ok((g.onBoard || 0) >= 10, `at least 10 moves were played on the board's own controls (${g.onBoard || 0})`);
+  if (g.game === 'tzolkin') {
+    say(`${name}: ${costsChecked} place and pick costs shown as the server gives them`);
+    assert.ok(costsChecked >= 5, `the board showed the server's cost of at least 5 place or pick lines (${costsChecked})`);
+  }
   await shot(A.page, `${g.game}-final-desktop`);
   await shot(B.page, `${g.game}-final-phone`);
   // the final board as a page drawn afresh shows it (no field or gear

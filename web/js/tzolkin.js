@@ -10,120 +10,40 @@
 // English and Czech. Only what the observation holds is drawn: another
 // seat's secret wealth tiles are null and lie face down.
 
+import { api } from './api.js';
 import { t, tCount } from './i18n.js';
 import { el, svg, clear, seatName, SEAT_COLOURS } from './ui.js';
 
 // ------------------------------------------------------------------ rules data (tzolkin.md Z1)
 
-const GEARS = ['PAL', 'YAX', 'TIK', 'UXM', 'CHI'];
-const TEMPLES = ['CHAAC', 'QUETZ', 'KUKUL'];
-const TRACKS = ['AGRI', 'EXTR', 'ARCH', 'THEO'];
-const RESOURCES = ['w', 's', 'g'];
-const MARKET_RATE = { w: 2, s: 3, g: 4 }; // corn per cube (Z1.11)
-const FOOD_TEETH = [7, 13, 20, 26]; // the teeth of the four food days (Z1.5)
-const MID_AGE_FOOD_DAY = [true, false, true, false]; // goods (Z18.5) or points (Z18.6)
-const HARVEST_CORN = [0, 3, 4, 5, 7, 9]; // by Palenque action (Z7.2)
-const HARVEST_WOOD = [0, 0, 0, 2, 3, 4];
-const CHI_ACTIONS = [null,
-  { vp: 4, temple: 'CHAAC', resource: false }, { vp: 5, temple: 'CHAAC', resource: false },
-  { vp: 6, temple: 'CHAAC', resource: false }, { vp: 7, temple: 'KUKUL', resource: false },
-  { vp: 8, temple: 'KUKUL', resource: false }, { vp: 8, temple: 'KUKUL', resource: true },
-  { vp: 10, temple: 'QUETZ', resource: false }, { vp: 11, temple: 'QUETZ', resource: true },
-  { vp: 13, temple: 'QUETZ', resource: true }];
+// The game's static facts — names, gear sizes, the calendar's food days,
+// the actions' printed gains, temples, market rates, buildings, monuments
+// and wealth tiles — are the server's (GET /api/games/tzolkin/facts,
+// docs/api.md), written from the engine's tables, which are generated from
+// data/. What depends on the position (the corn of a placement or a pick,
+// the Uxmal price, a harvest's yield, a monument's points) comes with the
+// observation (docs/observation.md). No rule is copied here.
+const FACTS = await api.facts('tzolkin');
+const GEARS = FACTS.gears.map((gear) => gear.gear);
+const TEMPLES = FACTS.temples.map((temple) => temple.temple);
+const TRACKS = FACTS.tracks;
+const RESOURCES = Object.keys(FACTS.market);
+const MARKET_RATE = FACTS.market; // corn per cube (Z1.11)
+const FOOD_TEETH = FACTS.calendar.food_days.map((day) => day.tooth); // the teeth of the four food days (Z1.5)
+const MID_AGE_FOOD_DAY = FACTS.calendar.food_days.map((day) => day.kind === 'goods'); // goods (Z18.5) or points (Z18.6)
+const CHI_ACTIONS = FACTS.actions.CHI;
+const BUILDINGS = FACTS.buildings;
+const MONUMENTS = FACTS.monuments;
+const WEALTH = FACTS.wealth;
 
-// Temples (Z1.6): step VP at the end of an age, goods paid at mid-age (by step
-// index, 0 = bottom, 1 = start), the leader's premium in age I and age II.
-const TEMPLE_DATA = {
-  CHAAC: { colour: '#8c5a2e', light: '#d9b48a', vp: [-1, 0, 2, 4, 6, 7, 8],
-    goods: [null, null, 's', null, 's', null, null], premium: [6, 2] },
-  QUETZ: { colour: '#c9971c', light: '#f1d789', vp: [-2, 0, 1, 2, 4, 6, 9, 12, 13],
-    goods: [null, null, null, 'g', null, 'g', null, null, null], premium: [2, 6] },
-  KUKUL: { colour: '#3d8a45', light: '#a9d5a0', vp: [-3, 0, 1, 3, 5, 7, 9, 10],
-    goods: [null, null, 'w', null, 'w', 'skull', null, null], premium: [4, 4] },
+// Temples (Z1.6): the served steps (vp, goods by step index, 0 = bottom,
+// 1 = start; premium in age I and II) with the colours they are drawn in.
+const TEMPLE_COLOURS = {
+  CHAAC: { colour: '#8c5a2e', light: '#d9b48a' },
+  QUETZ: { colour: '#c9971c', light: '#f1d789' },
+  KUKUL: { colour: '#3d8a45', light: '#a9d5a0' },
 };
-
-// Effects, shared by buildings and wealth tiles:
-//   ['gain', kind, n] kind corn|w|s|g|skull; ['temple', T, n]; ['templeAny', n];
-//   ['tech', X, n]; ['techAny', n]; ['vp', n]; ['worker']; ['feed', n]
-//   (n workers need no corn); ['discount'] (each worker needs 1 corn less);
-//   ['build'] (B1-08: build as Tikal 2); ['market'] (B2-04: as Uxmal 2);
-//   ['anyAction'] (B2-07: 1 corn, any action as Uxmal 5).
-const BUILDINGS = {
-  'B1-01': { category: 'farm', cost: [1, 0, 0], effects: [['feed', 1]] },
-  'B1-02': { category: 'farm', cost: [1, 0, 0], effects: [['feed', 1]] },
-  'B1-03': { category: 'farm', cost: [1, 0, 0], effects: [['feed', 1]] },
-  'B1-04': { category: 'farm', cost: [4, 0, 0], effects: [['discount']] },
-  'B1-05': { category: 'farm', cost: [4, 0, 0], effects: [['discount']] },
-  'B1-06': { category: 'tomb', cost: [2, 1, 0], effects: [['temple', 'CHAAC', 1], ['temple', 'QUETZ', 1]] },
-  'B1-07': { category: 'tomb', cost: [1, 2, 0], effects: [['temple', 'CHAAC', 1], ['temple', 'KUKUL', 1]] },
-  'B1-08': { category: 'tomb', cost: [1, 0, 1], effects: [['templeAny', 1], ['build']] },
-  'B1-09': { category: 'civic', cost: [2, 0, 0], effects: [['tech', 'AGRI', 1]] },
-  'B1-10': { category: 'civic', cost: [3, 0, 0], effects: [['tech', 'AGRI', 1], ['gain', 's', 1]] },
-  'B1-11': { category: 'civic', cost: [1, 1, 0], effects: [['tech', 'EXTR', 1], ['gain', 'corn', 1]] },
-  'B1-12': { category: 'civic', cost: [2, 1, 0], effects: [['tech', 'EXTR', 1], ['gain', 'g', 1]] },
-  'B1-13': { category: 'shrine', cost: [0, 0, 1], effects: [['tech', 'ARCH', 1]] },
-  'B1-14': { category: 'shrine', cost: [0, 1, 1], effects: [['tech', 'THEO', 1], ['temple', 'KUKUL', 1]] },
-  'B2-01': { category: 'farm', cost: [2, 0, 0], effects: [['feed', 3]] },
-  'B2-02': { category: 'farm', cost: [2, 0, 0], effects: [['feed', 3]] },
-  'B2-03': { category: 'farm', cost: [2, 0, 0], effects: [['feed', 3]] },
-  'B2-04': { category: 'tomb', cost: [0, 3, 0], effects: [['vp', 6], ['market']] },
-  'B2-05': { category: 'tomb', cost: [1, 1, 1], effects: [['vp', 6], ['worker']] },
-  'B2-06': { category: 'tomb', cost: [1, 0, 2], effects: [['vp', 8]] },
-  'B2-07': { category: 'tomb', cost: [2, 1, 1], effects: [['vp', 2], ['anyAction']] },
-  'B2-08': { category: 'tomb', cost: [1, 2, 1], effects: [['vp', 3], ['temple', 'CHAAC', 1], ['temple', 'QUETZ', 1], ['temple', 'KUKUL', 1]] },
-  'B2-09': { category: 'civic', cost: [3, 0, 0], effects: [['techAny', 1], ['gain', 's', 1]] },
-  'B2-10': { category: 'civic', cost: [2, 1, 0], effects: [['techAny', 1], ['gain', 'g', 1]] },
-  'B2-11': { category: 'civic', cost: [3, 1, 0], effects: [['techAny', 1], ['gain', 'corn', 6]] },
-  'B2-12': { category: 'civic', cost: [2, 2, 0], effects: [['techAny', 1], ['gain', 'skull', 1]] },
-  'B2-13': { category: 'shrine', cost: [0, 2, 0], effects: [['vp', 2], ['temple', 'CHAAC', 2]] },
-  'B2-14': { category: 'shrine', cost: [0, 1, 1], effects: [['vp', 3], ['tech', 'ARCH', 1]] },
-  'B2-15': { category: 'shrine', cost: [0, 0, 2], effects: [['vp', 3], ['temple', 'KUKUL', 2]] },
-  'B2-16': { category: 'shrine', cost: [0, 2, 1], effects: [['tech', 'THEO', 1], ['temple', 'CHAAC', 1], ['temple', 'KUKUL', 1]] },
-  'B2-17': { category: 'shrine', cost: [0, 1, 2], effects: [['techAny', 2]] },
-  'B2-18': { category: 'shrine', cost: [0, 0, 3], effects: [['vp', 4], ['temple', 'QUETZ', 2]] },
-};
-
-// Monuments (Z1.9): cost wood, stone, gold, skull; scored at the game's end.
-const MONUMENTS = {
-  M01: { category: 'tomb', cost: [3, 2, 1, 0], scoring: 'tomb' },
-  M02: { category: 'tomb', cost: [1, 3, 2, 0], scoring: 'built' },
-  M03: { category: 'tomb', cost: [1, 1, 4, 0], scoring: 'corn_tiles' },
-  M04: { category: 'tomb', cost: [1, 0, 4, 0], scoring: 'wood_tiles' },
-  M05: { category: 'tomb', cost: [2, 2, 2, 0], scoring: 'all_monuments' },
-  M06: { category: 'civic', cost: [2, 3, 1, 0], scoring: 'civic' },
-  M07: { category: 'civic', cost: [1, 1, 3, 0], scoring: 'tech3' },
-  M08: { category: 'civic', cost: [2, 1, 3, 0], scoring: 'tech_levels' },
-  M09: { category: 'civic', cost: [3, 0, 3, 0], scoring: 'workers' },
-  M10: { category: 'shrine', cost: [0, 2, 3, 0], scoring: 'shrine' },
-  M11: { category: 'shrine', cost: [0, 4, 3, 0], scoring: 'temple_vp' },
-  M12: { category: 'shrine', cost: [0, 3, 3, 0], scoring: 'high_temple' },
-  M13: { category: 'shrine', cost: [0, 0, 4, 1], scoring: 'chi_skulls' },
-};
-
-// Starting-wealth tiles (Z1.10): the gear position printed on each and its contents.
-const WEALTH = {
-  W01: { position: 'PAL1', effects: [['gain', 'corn', 3], ['temple', 'QUETZ', 1], ['tech', 'AGRI', 1]] },
-  W02: { position: 'PAL3', effects: [['gain', 'corn', 5], ['gain', 'g', 1], ['temple', 'QUETZ', 1]] },
-  W03: { position: 'PAL5', effects: [['gain', 's', 1], ['gain', 'g', 1], ['tech', 'AGRI', 1]] },
-  W04: { position: 'PAL7', effects: [['gain', 'corn', 9], ['gain', 's', 1]] },
-  W05: { position: 'YAX1', effects: [['gain', 'w', 1], ['temple', 'KUKUL', 1], ['tech', 'EXTR', 1]] },
-  W06: { position: 'YAX3', effects: [['gain', 'corn', 2], ['gain', 'w', 2], ['temple', 'KUKUL', 1]] },
-  W07: { position: 'YAX5', effects: [['gain', 'corn', 4], ['gain', 'w', 1], ['tech', 'EXTR', 1]] },
-  W08: { position: 'YAX7', effects: [['gain', 'corn', 3], ['gain', 'w', 2], ['gain', 's', 1]] },
-  W09: { position: 'TIK1', effects: [['gain', 'corn', 2], ['temple', 'CHAAC', 1], ['tech', 'ARCH', 1]] },
-  W10: { position: 'TIK3', effects: [['gain', 'corn', 6], ['gain', 's', 2]] },
-  W11: { position: 'TIK5', effects: [['gain', 'corn', 3], ['gain', 'g', 1], ['tech', 'ARCH', 1]] },
-  W12: { position: 'TIK7', effects: [['gain', 'corn', 6], ['gain', 'w', 1], ['gain', 's', 1]] },
-  W13: { position: 'UXM1', effects: [['gain', 'corn', 5], ['gain', 's', 1], ['temple', 'CHAAC', 1]] },
-  W14: { position: 'UXM3', effects: [['gain', 'corn', 3], ['gain', 'w', 1], ['feed', 1]] },
-  W15: { position: 'UXM5', effects: [['worker']] },
-  W16: { position: 'UXM7', effects: [['gain', 'corn', 8], ['gain', 'g', 1]] },
-  W17: { position: 'CHI0', effects: [['gain', 'corn', 4], ['gain', 'w', 1], ['gain', 'skull', 1]] },
-  W18: { position: 'CHI3', effects: [['gain', 'corn', 5], ['gain', 's', 1], ['tech', 'THEO', 1]] },
-  W19: { position: 'CHI5', effects: [['gain', 'corn', 4], ['gain', 'w', 3]] },
-  W20: { position: 'CHI7', effects: [['gain', 'corn', 2], ['gain', 'w', 2], ['tech', 'THEO', 1]] },
-  W21: { position: 'CHI10', effects: [['gain', 'corn', 7], ['gain', 'w', 2]] },
-};
+const TEMPLE_DATA = Object.fromEntries(FACTS.temples.map((temple) => [temple.temple, { ...temple, ...TEMPLE_COLOURS[temple.temple] }]));
 
 // ------------------------------------------------------------------ board geometry (SVG units)
 
@@ -134,14 +54,16 @@ const GEAR_LAYOUT = { // direction from the calendar's centre, distance, colour
   UXM: { angle: 336, distance: 225, colour: '#ad8636' },
   CHI: { angle: 40, distance: 250, colour: '#4b7278' },
 };
-const SMALL_GEAR = { holes: 10, last: 7, actions: 5, ring: 56, body: 72, tip: 82, teeth: 20 };
-const BIG_GEAR = { holes: 13, last: 10, actions: 9, ring: 76, body: 92, tip: 102, teeth: 26 };
-const CALENDAR = { teeth: 26, body: 112, tip: 126 };
+const SMALL_GEAR = { ring: 56, body: 72, tip: 82, teeth: 20 };
+const BIG_GEAR = { ring: 76, body: 92, tip: 102, teeth: 26 };
+const CALENDAR = { teeth: FACTS.calendar.teeth, body: 112, tip: 126 };
 const START_SPACE = { x: 0, y: 212, r: 30 };
 const VIEW_BOX = '-350 -362 700 690';
 const TURN_MILLIS = 1600; // the gears' turning at the end of a round
 
-const gearShape = (gear) => (gear === 'CHI' ? BIG_GEAR : SMALL_GEAR);
+// A gear's served size (holes, last labelled position, actions) and its drawing.
+const GEAR_SHAPES = Object.fromEntries(FACTS.gears.map((gear) => [gear.gear, { ...gear, ...(gear.gear === 'CHI' ? BIG_GEAR : SMALL_GEAR) }]));
+const gearShape = (gear) => GEAR_SHAPES[gear];
 const gearCentre = (gear) => polar(GEAR_LAYOUT[gear].angle, GEAR_LAYOUT[gear].distance);
 
 function polar(degrees, radius) {
@@ -193,14 +115,11 @@ export const messages = {
     tz_tooth_one: 'day', tz_tooth_other: 'days',
     tz_category_farm: 'farm', tz_category_civic: 'civic', tz_category_tomb: 'tomb', tz_category_shrine: 'shrine',
     // actions of the gears (Z1.3, Z1.4)
-    tz_action_PAL1: 'fishing: 3 corn', tz_action_PAL2: 'harvest: 4 corn', tz_action_PAL3: '5 corn or 2 wood',
-    tz_action_PAL4: '7 corn or 3 wood', tz_action_PAL5: '9 corn or 4 wood',
-    tz_action_YAX1: '1 wood', tz_action_YAX2: '1 stone, 1 corn', tz_action_YAX3: '1 gold, 2 corn',
-    tz_action_YAX4: '1 crystal skull', tz_action_YAX5: '1 gold, 1 stone, 2 corn',
+    tz_action_PAL1: 'fishing: {corn}', tz_action_PAL2: 'harvest: {corn}', tz_action_PAL_wood: '{corn} or {wood}',
     tz_action_TIK1: '1 technology step', tz_action_TIK2: 'build 1 building', tz_action_TIK3: '1 or 2 technology steps',
     tz_action_TIK4: '1–2 buildings or 1 monument', tz_action_TIK5: '1 resource: a step on 2 temples',
-    tz_action_UXM1: '3 corn: a step on 1 temple', tz_action_UXM2: 'market', tz_action_UXM3: '+1 worker',
-    tz_action_UXM4: 'a building paid in corn', tz_action_UXM5: '1 corn: any action 1–5',
+    tz_action_UXM1: '{corn}: a step on 1 temple', tz_action_UXM2: 'market', tz_action_UXM3: '+1 worker',
+    tz_action_UXM4: 'a building paid in corn', tz_action_UXM5: '{corn}: any action 1–5',
     tz_action_CHI: 'place a skull: {vp} VP, +1 {temple}', tz_action_CHI_resource: 'place a skull: {vp} VP, +1 {temple}, 1 resource',
     tz_action_free: 'free choice of {first}–{last}', tz_action_none: 'no action', tz_action_hidden: 'hidden under the board',
     tz_position: '{gear} {n}',
@@ -212,13 +131,13 @@ export const messages = {
     tz_effect_discount: 'farm: each worker needs 1 corn less', tz_effect_build: 'build 1 building (as Tikal 2)',
     tz_effect_market: 'market (as Uxmal 2)', tz_effect_any_action: '1 corn: any action (as Uxmal 5)',
     // monuments (Z1.9)
-    tz_scoring_tomb: '4 VP per own tomb', tz_scoring_built: '2 VP per own building and monument',
-    tz_scoring_corn_tiles: '4 VP per corn tile', tz_scoring_wood_tiles: '4 VP per wood tile',
-    tz_scoring_all_monuments: '{n} VP per monument anyone built', tz_scoring_civic: '4 VP per own civic building',
-    tz_scoring_tech3: 'technologies at level 3: 1 → 9, 2 → 20, 3+ → 33 VP', tz_scoring_tech_levels: '3 VP per technology level',
-    tz_scoring_workers: 'workers: 4 → 6, 5 → 12, 6 → 18 VP', tz_scoring_shrine: '4 VP per own shrine',
-    tz_scoring_temple_vp: 'the temples’ VP once more, without premiums', tz_scoring_high_temple: '3 VP per step above the start on one temple',
-    tz_scoring_chi_skulls: '3 VP per skull on Chichen Itza',
+    tz_scoring_tomb: '{a} VP per own tomb', tz_scoring_built: '{a} VP per own building and monument',
+    tz_scoring_corn_tiles: '{a} VP per corn tile', tz_scoring_wood_tiles: '{a} VP per wood tile',
+    tz_scoring_all_monuments: '{n} VP per monument anyone built', tz_scoring_civic: '{a} VP per own civic building',
+    tz_scoring_tech3: 'technologies at level 3: 1 → {a}, 2 → {b}, 3+ → {c} VP', tz_scoring_tech_levels: '{a} VP per technology level',
+    tz_scoring_workers: 'workers: 4 → {b}, 5 → {c}, 6 → {d} VP', tz_scoring_shrine: '{a} VP per own shrine',
+    tz_scoring_temple_vp: 'the temples’ VP once more, without premiums', tz_scoring_high_temple: '{a} VP per step above the start on one temple',
+    tz_scoring_chi_skulls: '{a} VP per skull on Chichen Itza',
     // technology levels (Z1.7)
     tz_tech_AGRI_1: '+1 corn per harvest', tz_tech_AGRI_2: 'harvest without a tile; +1 corn fishing', tz_tech_AGRI_3: '+2 more corn per harvest',
     tz_tech_AGRI_bonus: 'a temple step',
@@ -332,14 +251,11 @@ export const messages = {
     tz_vp_one: 'bod', tz_vp_few: 'body', tz_vp_many: 'bodů',
     tz_tooth_one: 'den', tz_tooth_few: 'dny', tz_tooth_many: 'dní',
     tz_category_farm: 'farma', tz_category_civic: 'správní budova', tz_category_tomb: 'hrobka', tz_category_shrine: 'svatyně',
-    tz_action_PAL1: 'rybaření: 3 kukuřice', tz_action_PAL2: 'sklizeň: 4 kukuřice', tz_action_PAL3: '5 kukuřic nebo 2 dřeva',
-    tz_action_PAL4: '7 kukuřic nebo 3 dřeva', tz_action_PAL5: '9 kukuřic nebo 4 dřeva',
-    tz_action_YAX1: '1 dřevo', tz_action_YAX2: '1 kámen, 1 kukuřice', tz_action_YAX3: '1 zlato, 2 kukuřice',
-    tz_action_YAX4: '1 křišťálová lebka', tz_action_YAX5: '1 zlato, 1 kámen, 2 kukuřice',
+    tz_action_PAL1: 'rybaření: {corn}', tz_action_PAL2: 'sklizeň: {corn}', tz_action_PAL_wood: '{corn} nebo {wood}',
     tz_action_TIK1: '1 krok technologie', tz_action_TIK2: 'stavba 1 budovy', tz_action_TIK3: '1 nebo 2 kroky technologie',
     tz_action_TIK4: '1–2 budovy nebo 1 monument', tz_action_TIK5: '1 surovina: krok ve 2 chrámech',
-    tz_action_UXM1: '3 kukuřice: krok v 1 chrámu', tz_action_UXM2: 'trh', tz_action_UXM3: '+1 dělník',
-    tz_action_UXM4: 'budova placená kukuřicí', tz_action_UXM5: '1 kukuřice: libovolná akce 1–5',
+    tz_action_UXM1: '{corn}: krok v 1 chrámu', tz_action_UXM2: 'trh', tz_action_UXM3: '+1 dělník',
+    tz_action_UXM4: 'budova placená kukuřicí', tz_action_UXM5: '{corn}: libovolná akce 1–5',
     tz_action_CHI: 'položit lebku: {vp} b., +1 {temple}', tz_action_CHI_resource: 'položit lebku: {vp} b., +1 {temple}, 1 surovina',
     tz_action_free: 'volná volba {first}–{last}', tz_action_none: 'bez akce', tz_action_hidden: 'skryto pod deskou',
     tz_position: '{gear} {n}',
@@ -349,13 +265,13 @@ export const messages = {
     tz_effect_worker: '+1 dělník', tz_effect_feed: 'farma: {workers} jí zdarma',
     tz_effect_discount: 'farma: každý dělník o 1 kukuřici méně', tz_effect_build: 'stavba 1 budovy (jako Tikal 2)',
     tz_effect_market: 'trh (jako Uxmal 2)', tz_effect_any_action: '1 kukuřice: libovolná akce (jako Uxmal 5)',
-    tz_scoring_tomb: '4 b. za každou vlastní hrobku', tz_scoring_built: '2 b. za každou vlastní budovu a monument',
-    tz_scoring_corn_tiles: '4 b. za každou destičku kukuřice', tz_scoring_wood_tiles: '4 b. za každou destičku dřeva',
-    tz_scoring_all_monuments: '{n} b. za každý postavený monument (všech hráčů)', tz_scoring_civic: '4 b. za každou vlastní správní budovu',
-    tz_scoring_tech3: 'technologie na 3. stupni: 1 → 9, 2 → 20, 3+ → 33 b.', tz_scoring_tech_levels: '3 b. za každý stupeň technologie',
-    tz_scoring_workers: 'dělníci: 4 → 6, 5 → 12, 6 → 18 b.', tz_scoring_shrine: '4 b. za každou vlastní svatyni',
-    tz_scoring_temple_vp: 'body za chrámy ještě jednou, bez prémií', tz_scoring_high_temple: '3 b. za každý stupeň nad výchozím v jednom chrámu',
-    tz_scoring_chi_skulls: '3 b. za každou lebku na Chichen Itza',
+    tz_scoring_tomb: '{a} b. za každou vlastní hrobku', tz_scoring_built: '{a} b. za každou vlastní budovu a monument',
+    tz_scoring_corn_tiles: '{a} b. za každou destičku kukuřice', tz_scoring_wood_tiles: '{a} b. za každou destičku dřeva',
+    tz_scoring_all_monuments: '{n} b. za každý postavený monument (všech hráčů)', tz_scoring_civic: '{a} b. za každou vlastní správní budovu',
+    tz_scoring_tech3: 'technologie na 3. stupni: 1 → {a}, 2 → {b}, 3+ → {c} b.', tz_scoring_tech_levels: '{a} b. za každý stupeň technologie',
+    tz_scoring_workers: 'dělníci: 4 → {b}, 5 → {c}, 6 → {d} b.', tz_scoring_shrine: '{a} b. za každou vlastní svatyni',
+    tz_scoring_temple_vp: 'body za chrámy ještě jednou, bez prémií', tz_scoring_high_temple: '{a} b. za každý stupeň nad výchozím v jednom chrámu',
+    tz_scoring_chi_skulls: '{a} b. za každou lebku na Chichen Itza',
     tz_tech_AGRI_1: '+1 kukuřice ze sklizně', tz_tech_AGRI_2: 'sklizeň i bez destičky; +1 kukuřice z rybaření',
     tz_tech_AGRI_3: '+2 další kukuřice ze sklizně', tz_tech_AGRI_bonus: 'krok v chrámu',
     tz_tech_EXTR_1: '+1 dřevo', tz_tech_EXTR_2: '+1 kámen', tz_tech_EXTR_3: '+1 zlato', tz_tech_EXTR_bonus: '2 suroviny',
@@ -492,7 +408,14 @@ function actionWhat(gear, q) {
     const chi = CHI_ACTIONS[q];
     return t(chi.resource ? 'tz_action_CHI_resource' : 'tz_action_CHI', { vp: chi.vp, temple: templeName(chi.temple) });
   }
-  return t(`tz_action_${gear}${q}`);
+  if (gear === 'YAX') { // the served gains, gold first, corn last
+    const gain = FACTS.actions.YAX[q];
+    return ['g', 's', 'w', 'skull', 'corn'].filter((kind) => gain[kind]).map((kind) => amount(gain[kind], kind)).join(', ');
+  }
+  const pal = gear === 'PAL' ? FACTS.actions.PAL[q] : null;
+  if (pal) return t(pal.wood ? 'tz_action_PAL_wood' : `tz_action_PAL${q}`, { corn: amount(pal.corn, 'corn'), wood: amount(pal.wood, 'w') });
+  const paid = gear === 'UXM' ? FACTS.actions.UXM[q].pay_corn : 0;
+  return t(`tz_action_${gear}${q}`, { corn: amount(paid, 'corn') });
 }
 
 function actionName(action) {
@@ -522,7 +445,8 @@ function effectWords([kind, a, b]) {
 function monumentRule(id, players) {
   const monument = MONUMENTS[id];
   if (!monument) return id;
-  return t(`tz_scoring_${monument.scoring}`, { n: [6, 5, 4][Math.max(0, Math.min(2, players - 2))] });
+  const [a, b, c, d] = monument.points;
+  return t(`tz_scoring_${monument.scoring}`, { n: monument.points[Math.max(0, Math.min(monument.points.length - 1, players - 2))], a, b, c, d });
 }
 
 // A seat's name from the list game.js passes, else "Seat N".
@@ -587,32 +511,9 @@ export function describe(entry, names) {
 
 // ------------------------------------------------------------------ scoring in words
 
+// What monument id scores for seat now: the engine's figure in the observation (Z19.3).
 function monumentPoints(observation, seat, id) {
-  const me = observation.seats[seat];
-  const monument = MONUMENTS[id];
-  const inCategory = (category) => me.buildings.filter((b) => BUILDINGS[b] && BUILDINGS[b].category === category).length
-    + me.monuments.filter((m) => MONUMENTS[m] && MONUMENTS[m].category === category).length;
-  const levels = TRACKS.map((x) => me.tech[x]);
-  switch (monument && monument.scoring) {
-    case 'tomb': case 'civic': case 'shrine': return 4 * inCategory(monument.scoring);
-    case 'built': return 2 * (me.buildings.length + me.monuments.length);
-    case 'corn_tiles': return 4 * me.corn_tiles;
-    case 'wood_tiles': return 4 * me.wood_tiles;
-    case 'all_monuments': {
-      const built = observation.seats.reduce((n, s) => n + s.monuments.length, 0);
-      return built * [6, 5, 4][observation.seats.length - 2];
-    }
-    case 'tech3': {
-      const n = levels.filter((l) => l >= 3).length;
-      return n === 0 ? 0 : [9, 20, 33][Math.min(n, 3) - 1];
-    }
-    case 'tech_levels': return 3 * levels.reduce((x, y) => x + y, 0);
-    case 'workers': return me.workers >= 3 ? [0, 6, 12, 18][Math.min(me.workers, 6) - 3] : 0;
-    case 'temple_vp': return TEMPLES.reduce((n, temple) => n + TEMPLE_DATA[temple].vp[me.temples[temple]], 0);
-    case 'high_temple': return 3 * Math.max(0, ...TEMPLES.map((temple) => me.temples[temple] - 1));
-    case 'chi_skulls': return 3 * observation.chi_skulls.length;
-    default: return 0;
-  }
+  return observation.seats[seat].monument_points[id] || 0;
 }
 
 // Lines saying who scored what and why between two observations: the food
@@ -838,11 +739,20 @@ function glyphRow(parts, y, size = 12) {
 }
 
 // The picture printed beside position q of a gear (Z1.3, Z1.4).
+// A served gain as glyphs: a count before each kind that has more than one
+// ("2 corn"), corn apart on its own row when it comes with resources.
+function gainGlyphs(gain) {
+  const part = (kind) => (gain[kind] > 1 ? [gain[kind], kind] : [kind]);
+  const goods = ['g', 's', 'w', 'skull'].filter((kind) => gain[kind]).flatMap(part);
+  if (!gain.corn) return [goods];
+  return goods.length > 1 ? [goods, part('corn')] : [[...goods, ...part('corn')]];
+}
 const ACTION_GLYPHS = {
-  PAL1: [[3, 'corn']], PAL2: [[4, 'corn']], PAL3: [[5, 'corn'], [2, 'w']], PAL4: [[7, 'corn'], [3, 'w']], PAL5: [[9, 'corn'], [4, 'w']],
-  YAX1: [['w']], YAX2: [['s', 'corn']], YAX3: [['g', 2, 'corn']], YAX4: [['skull']], YAX5: [['g', 's'], [2, 'corn']],
+  ...Object.fromEntries(FACTS.actions.PAL.slice(1).map((a, i) => [`PAL${i + 1}`, a.wood ? [[a.corn, 'corn'], [a.wood, 'w']] : [[a.corn, 'corn']]])),
+  ...Object.fromEntries(FACTS.actions.YAX.slice(1).map((gain, i) => [`YAX${i + 1}`, gainGlyphs(gain)])),
   TIK1: [['tech']], TIK2: [['build']], TIK3: [['tech', 'tech']], TIK4: [['build', 'build'], ['monument']], TIK5: [['res'], ['temple', 'temple']],
-  UXM1: [[3, 'corn'], ['temple']], UXM2: [['market']], UXM3: [['+', 'worker']], UXM4: [['corn'], ['build']], UXM5: [[1, 'corn'], ['star']],
+  UXM1: [[FACTS.actions.UXM[1].pay_corn, 'corn'], ['temple']], UXM2: [['market']], UXM3: [['+', 'worker']], UXM4: [['corn'], ['build']],
+  UXM5: [[FACTS.actions.UXM[5].pay_corn, 'corn'], ['star']],
 };
 
 function actionGlyph(gear, q, observation) {
@@ -999,7 +909,7 @@ export function createBoard(root, hooks) {
       svg('circle', { r: CALENDAR.body - 26, class: 'tz-calendar-face' }));
     for (let k = 0; k < CALENDAR.teeth; k++) {
       const angle = 90 + k * toothStep;
-      const food = FOOD_TEETH.indexOf(k === 0 ? 26 : k);
+      const food = FOOD_TEETH.indexOf(k === 0 ? CALENDAR.teeth : k);
       const [tx, ty] = polar(angle, CALENDAR.body + 6);
       if (food >= 0) {
         const held = food < observation.calendar.food_days_held;
@@ -1079,7 +989,7 @@ export function createBoard(root, hooks) {
     const [px, py] = gearCentre('PAL');
     for (const group of observation.jungle) {
       const q = Number(group.group.slice(3));
-      const [jx, jy] = polar(holeAngle('PAL', q), SMALL_GEAR.tip + 70);
+      const [jx, jy] = polar(holeAngle('PAL', q), gearShape('PAL').tip + 70);
       const fields = [...Array(group.forest).fill('forest'), ...Array(group.corn).fill('corn'), ...Array(group.empty).fill('empty')];
       const g = svg('g', { class: 'tz-jungle-group', transform: `translate(${(px + jx).toFixed(1)},${(py + jy).toFixed(1)})` },
         svg('title', {}, t('tz_jungle', { position: positionName(group.group), forest: group.forest, corn: group.corn, empty: group.empty })));
@@ -1184,7 +1094,7 @@ export function createBoard(root, hooks) {
         button.addEventListener('click', () => select('start'));
         buttons.push(button);
       }
-      if (observation.turn.mode === 'none' && me.corn < cheapestPlacement(observation) && byVerb.has('place') && !byVerb.has('pick')) {
+      if (observation.turn.pity_due && byVerb.has('place')) {
         controls.append(el('p', { class: 'tz-note' }, t('tz_prompt_pity')));
       }
       controls.append(row('', ...buttons));
@@ -1245,9 +1155,7 @@ export function createBoard(root, hooks) {
 
   function harvestChoices(observation, me, due, byVerb) {
     const q = due && due.kind === 'harvest' ? due.param : 3;
-    const agriculture = me.tech.AGRI;
-    const cornGain = HARVEST_CORN[q] + (agriculture >= 3 ? 3 : agriculture >= 1 ? 1 : 0);
-    const woodGain = HARVEST_WOOD[q] + (me.tech.EXTR >= 1 ? 1 : 0);
+    const { corn: cornGain, wood: woodGain } = observation.turn.harvest || { corn: 0, wood: 0 };
     const group = observation.jungle.find((j) => j.group === `PAL${q}`);
     const box = el('div', { class: 'tz-group' });
     const buttons = [];
@@ -1325,7 +1233,7 @@ export function createBoard(root, hooks) {
         if (monument) return choice(line, t('tz_build_monument'));
         if (extra === 'full') return choice(line, t('tz_build_full'));
         if (extra && extra.startsWith('-')) return choice(line, [t('tz_build_save', { resource: amount(1, extra.slice(1)).replace(/^1 /, '') }), ' ', chip(extra.slice(1))]);
-        if (atUxmal) return choice(line, t('tz_build_corn', { corn: amount(uxmalPrice(me, id), 'corn') }));
+        if (atUxmal) return choice(line, t('tz_build_corn', { corn: amount(me.uxmal_costs[id], 'corn') }));
         return choice(line, t('tz_build_plain'));
       });
       const cost = building ? building.cost : monument.cost;
@@ -1371,17 +1279,6 @@ export function createBoard(root, hooks) {
     return out;
   }
 
-  function uxmalPrice(me, id) {
-    const cubesCount = BUILDINGS[id].cost.reduce((a, b) => a + b, 0);
-    return Math.max(0, 2 * cubesCount - (me.tech.ARCH >= 3 ? 2 : 0));
-  }
-
-  function cheapestPlacement(observation) {
-    if (observation.start_space === null) return 0;
-    const costs = GEARS.map((gear) => lowestFree(observation, gear)).filter((p) => p !== null);
-    return costs.length ? Math.min(...costs) : Infinity;
-  }
-
   // The panel of a clicked gear: its actions, and this seat's legal place
   // and pick lines there with their corn costs, confirmed before sending.
   function gearPanel(observation, me) {
@@ -1390,17 +1287,16 @@ export function createBoard(root, hooks) {
     const close = el('button', { type: 'button', class: 'tz-close', 'aria-label': t('tz_close'), title: t('tz_close') }, '×');
     close.addEventListener('click', () => select(gear));
     panel.append(el('h3', {}, gear === 'start' ? t('tz_start_space') : gearName(gear), close));
-    const placed = observation.turn.placed;
     const placeLine = gear === 'start' ? 'place start' : `place ${gear}`;
     let offered = false;
     if (board.legalSet.has(placeLine) && me) {
       offered = true;
       const position = gear === 'start' ? 0 : lowestFree(observation, gear);
-      const total = position + placed;
+      const total = observation.turn.costs[placeLine]; // the engine's (Z5.4, Z4.4)
       let cost;
-      if (total > me.corn) cost = t('tz_place_pity', { corn: amount(me.corn, 'corn') });
+      if (observation.turn.pity_due) cost = t('tz_place_pity', { corn: amount(total, 'corn') });
       else if (gear === 'start') cost = t('tz_place_start_cost', { corn: amount(total, 'corn') });
-      else if (placed) cost = t('tz_place_cost', { corn: amount(total, 'corn'), position, extra: placed });
+      else if (total > position) cost = t('tz_place_cost', { corn: amount(total, 'corn'), position, extra: total - position });
       else cost = t('tz_place_cost_plain', { corn: amount(total, 'corn') });
       const text = gear === 'start' ? t('tz_place_start', { cost, pool: amount(observation.pool, 'corn') })
         : t('tz_place_here', { position: positionName(`${gear}${position}`), cost });
@@ -1418,7 +1314,7 @@ export function createBoard(root, hooks) {
         offered = true;
         panel.append(row(t('tz_your_worker', { position: positionName(from) }), ...options.map((line) => {
           const action = line.split(' ')[2];
-          const cost = pickCost(observation, me, from, action);
+          const cost = observation.turn.costs[line];
           const label = action === 'none' ? t('tz_pick_none')
             : [`${splitPosition(action)[1]}: ${actionWhat(gear, splitPosition(action)[1])} · `, cost ? quantity(cost, 'corn') : t('tz_pick_free')];
           const button = el('button', { type: 'button', class: `tz-choice${board.pick === line ? ' selected' : ''}`, 'aria-pressed': String(board.pick === line), 'data-action': line, title: line }, label);
@@ -1431,7 +1327,7 @@ export function createBoard(root, hooks) {
       }
       if (board.pick && picks.includes(board.pick)) {
         const [, from, action] = board.pick.split(' ');
-        const cost = pickCost(observation, me, from, action);
+        const cost = observation.turn.costs[board.pick];
         const summary = action === 'none' ? t('tz_pick_summary_none', { position: positionName(from) })
           : cost ? t('tz_pick_summary', { position: positionName(from), action: actionName(action), cost: amount(cost, 'corn') })
             : t('tz_pick_summary_free', { position: positionName(from), action: actionName(action) });
@@ -1629,17 +1525,4 @@ function lowestFree(observation, gear) {
   const data = observation.gears.find((g) => g.gear === gear);
   for (const position of data.positions) if (position.position !== null && position.piece === null) return position.hole;
   return null;
-}
-
-// The step-back corn of `pick FROM ACTION` (ZR45): nothing from a free-choice
-// position, for the worker's own action and for Theology 1's options on
-// Chichen Itza; one corn per position back otherwise.
-function pickCost(observation, me, from, action) {
-  if (action === 'none') return 0;
-  const [gear, p] = splitPosition(from);
-  const q = splitPosition(action)[1];
-  const shape = gearShape(gear);
-  if (p > shape.actions || q === p) return 0;
-  if (gear === 'CHI' && me && me.tech.THEO >= 1 && (q === p + 1 || p === 9)) return 0;
-  return Math.max(0, p - q);
 }
