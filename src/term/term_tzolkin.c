@@ -10,12 +10,54 @@
 
 /* The gears' names in full (the data files have only their codes). */
 static const char *const gear_name[TZOLK_GEARS] = {"Palenque", "Yaxchilan", "Tikal", "Uxmal", "Chichen Itza"};
-static const char *const gear_help[TZOLK_GEARS] = {
-    "1 3 corn  2 4 corn  3 5c/2w  4 7c/3w  5 9c/4w  6-7 any",
-    "1 wood  2 stone+corn  3 gold+2c  4 skull  5 gold+stone+2c  6-7 any",
-    "1 tech  2 build  3 1-2 tech  4 2 builds/monument  5 2 temples  6-7 any",
-    "1 3c: temple  2 market  3 worker  4 build for corn  5 other action  6-7 any",
-    "1-9 skull for VP and temple steps  10 any"};
+
+/* What gear g's actions do, in one line; the numbers from the board table. */
+static void gear_help(int g, char *buf, size_t len)
+{
+    const tzolk_board_def *board = tzolk_board();
+    const tzolk_gear_def *d = &board->gear[g];
+    size_t used = 0;
+#define ADD(...)                                                                                                   \
+    do {                                                                                                           \
+        if (used < len)                                                                                            \
+            used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);                                         \
+    } while (0)
+    buf[0] = '\0';
+    for (int q = 1; q <= d->actions && g != TZOLK_CHI; q++) {
+        ADD("%s%d ", q > 1 ? "  " : "", q);
+        if (g == TZOLK_PAL && board->harvest_wood[q])
+            ADD("%dc/%dw", board->harvest_corn[q], board->harvest_wood[q]);
+        else if (g == TZOLK_PAL)
+            ADD("%d corn", board->harvest_corn[q]);
+        else if (g == TZOLK_YAX) {
+            static const char *const good[5] = {"corn", "wood", "stone", "gold", "skull"};
+            static const int order[5] = {TZOLK_G_GOLD, TZOLK_G_STONE, TZOLK_G_WOOD, TZOLK_G_SKULL, TZOLK_G_CORN};
+            const uint8_t *gain = board->yax_gain[q];
+            for (int k = 0, n = 0; k < 5; k++) {
+                int kind = order[k];
+                if (gain[kind] == 0)
+                    continue;
+                if (kind == TZOLK_G_CORN && gain[kind] > 1)
+                    ADD("%s%dc", n++ ? "+" : "", gain[kind]);
+                else
+                    ADD("%s%s", n++ ? "+" : "", good[kind]);
+            }
+        } else if (g == TZOLK_TIK) {
+            static const char *const tik[6] = {"", "tech", "build", "1-2 tech", "2 builds/monument", "2 temples"};
+            ADD("%s", tik[q]);
+        } else {
+            static const char *const uxm[6] = {"", "%dc: temple", "market", "worker", "build for corn", "other action"};
+            ADD(uxm[q], TZOLK_UXM1_CORN);
+        }
+    }
+    if (g == TZOLK_CHI)
+        ADD("1-%d skull for VP and temple steps", d->actions);
+    if (d->last == d->actions + 1)
+        ADD("  %d any", d->last);
+    else
+        ADD("  %d-%d any", d->actions + 1, d->last);
+#undef ADD
+}
 
 /* "2w1s" from counts of wood, stone, gold (and skulls). */
 static void cost_text(const uint8_t *cost, int skull, char *buf, size_t len)
@@ -134,7 +176,17 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
     } else
         term_canvas_text(c, r, col, actor == GAME_TERMINAL ? "The game is over." : "Setting up / revealing...",
                          actor == GAME_TERMINAL ? TERM_ST_ALERT : TERM_ST_DIM);
-    r += 2;
+    r++;
+    if (actor >= 0 && actor == viewer) { /* the viewer's placements and their corn, from the engine (Z5.4) */
+        x = col;
+        for (int g = 0; g <= TZOLK_GEARS; g++) {
+            int cost = tzolk_place_cost(s, g);
+            if (cost >= 0)
+                x = term_canvas_printf(c, r, x, TERM_ST_DIM, "%s%s %d", x == col ? "Place for corn: " : "  ",
+                                       g < TZOLK_GEARS ? tzolk_gear_name(g) : "start", cost);
+        }
+    }
+    r++;
     x = term_canvas_text(c, r, col, "Gear          position", TERM_ST_TITLE);
     for (int p = 0; p <= tzolk_board()->gear[TZOLK_CHI].last; p++)
         term_canvas_printf(c, r, col + 22 + p * 4, TERM_ST_TITLE, "%3d", p);
@@ -152,7 +204,8 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
             spot(spots, marks, c, TERM_TZOLK_SPOT_GEAR + 16 * g + p, r, col + 23 + p * 4, 3);
         }
         r++;
-        term_canvas_printf(c, r++, col + 4, TERM_ST_DIM, "%s", gear_help[g]);
+        gear_help(g, buf, sizeof buf);
+        term_canvas_printf(c, r++, col + 4, TERM_ST_DIM, "%s", buf);
     }
     x = term_canvas_text(c, r, col, "Skulls on CHI slots:", TERM_ST_NORMAL);
     if (s->chi_slots == 0)

@@ -292,7 +292,7 @@ static void gain_skulls(tzolk_state *s, tzolk_player *p, int n)
 static void tech_step(tzolk_state *s, int seat, int x)
 {
     tzolk_player *p = &s->player[seat];
-    if (p->tech[x] < 3) {
+    if (p->tech[x] < TZOLK_TECH_LEVELS) {
         p->tech[x]++;
         return;
     }
@@ -663,7 +663,7 @@ static void phase3(tzolk_state *s)
 /* Phase 2 after the age change, then phase 3. */
 static void finish_food_day(tzolk_state *s)
 {
-    temple_rewards(s, s->next_food == 0 || s->next_food == 2);
+    temple_rewards(s, board->food_mid[s->next_food]);
     s->next_food++;
     phase3(s);
 }
@@ -674,7 +674,7 @@ static void round_end(tzolk_state *s)
         phase3(s);
         return;
     }
-    s->last_round = s->next_food == 3;
+    s->last_round = s->next_food == TZOLK_FOOD_DAYS - 1;
     feed(s);
     if (s->next_food == 1) {
         /* Z13.5: age change; 6 age-II reveals follow */
@@ -1460,7 +1460,7 @@ int tzolk_monument_points(const tzolk_state *s, int seat, int m)
     case TZOLK_MS_ALLMONUMENTS:
         for (int i = 0; i < s->players; i++)
             n += popcount32(s->player[i].monuments);
-        return n * d->param[s->players - 2];
+        return n * d->param[s->players - TZOLK_PLAYERS_MIN];
     case TZOLK_MS_TECH3:
         for (int x = 0; x < TZOLK_TRACKS; x++)
             n += p->tech[x] >= 3;
@@ -1470,7 +1470,7 @@ int tzolk_monument_points(const tzolk_state *s, int seat, int m)
             n += p->tech[x];
         return d->param[0] * n;
     case TZOLK_MS_WORKERS:
-        return p->workers >= 3 ? d->param[p->workers - 3] : 0;
+        return p->workers >= TZOLK_WORKERS_START ? d->param[p->workers - TZOLK_WORKERS_START] : 0;
     case TZOLK_MS_TEMPLEVP:
         for (int t = 0; t < TZOLK_TEMPLES; t++)
             n += tzolk_temple(t)->vp[p->temple[t]];
