@@ -107,6 +107,8 @@ static int surcharge_next(const tzolk_state *s)
  * (-1 if not), before a pity placement's rule (Z4.4). */
 static int placement_price(const tzolk_state *s, int g)
 {
+    if (s->placed >= TZOLK_MAX_WORKERS)
+        return -1; /* no worker is left to place (and S has no entry) */
     if (g == TZOLK_GEARS)
         return s->start_space < 0 ? surcharge_next(s) : -1;
     int pos = tzolk_lowest_free(s, g);
