@@ -14,8 +14,9 @@
  * sp, which are leftovers of decisions already taken (the engine does not
  * clear them) and not part of the position. A few derived values are added
  * for the browser, each computed by the engine (decks left, whether a food
- * day is due, the corn cost of each place and pick line of the turn, the
- * Uxmal price of each displayed building, the points of built monuments).
+ * day is due, the corn cost of each place and pick line of the turn,
+ * whether a pity placement is due, a due harvest's yield, the Uxmal price
+ * of each displayed building, the points of built monuments).
  *
  * observe_tzolkin_facts writes the game's static facts (GET
  * /api/games/tzolkin/facts, docs/api.md) from the engine's generated
@@ -86,7 +87,6 @@ static json_t *named_numbers_json(const char *(*name)(int), int count, const int
         observe_set(out, name(i), json_integer(values[i]), failed);
     return out;
 }
-
 
 static json_t *gears_json(const tzolk_state *s, int *failed)
 {
@@ -299,7 +299,7 @@ void observe_tzolkin(json_t *out, const tzolk_state *s, int *failed)
 
 /* ---- static facts ---- */
 
-/* A list of JSON values: [a] or [a, b] or [a, b, c] (b, c may be NULL). */
+/* One effect: [kind], [kind, a] or [kind, a, b] (a, b may be NULL: left out). */
 static json_t *effect_json(const char *kind, json_t *a, json_t *b, int *failed)
 {
     json_t *out = observe_array(failed);

@@ -11,7 +11,6 @@
 
 #include "tzolkin/tzolkin.h"
 
-
 static void pay_text(int code, char *out)
 {
     int k = 0;
