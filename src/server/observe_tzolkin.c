@@ -502,4 +502,5 @@ void observe_tzolkin_facts(json_t *out, int *failed)
     observe_set(out, "buildings", buildings, failed);
     observe_set(out, "monuments", monuments, failed);
     observe_set(out, "wealth", wealth, failed);
+    observe_set(out, "wealth_kept", json_integer(TZOLK_WEALTH_KEPT), failed);
 }

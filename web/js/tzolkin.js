@@ -1133,7 +1133,7 @@ export function createBoard(root, hooks) {
       const toggle = () => {
         if (board.keep.has(id)) board.keep.delete(id);
         else {
-          if (board.keep.size >= 2) board.keep.delete([...board.keep][0]);
+          if (board.keep.size >= FACTS.wealth_kept) board.keep.delete([...board.keep][0]);
           board.keep.add(id);
         }
         drawControls(board.view.observation);
