@@ -11,6 +11,12 @@
 /* The gears' names in full (the data files have only their codes). */
 static const char *const gear_name[TZOLK_GEARS] = {"Palenque", "Yaxchilan", "Tikal", "Uxmal", "Chichen Itza"};
 
+/* A good (TZOLK_G_*) in words: corn, the board's resource names, skull. */
+static const char *good_name(int g)
+{
+    return g == TZOLK_G_CORN ? "corn" : g == TZOLK_G_SKULL ? "skull" : tzolk_board()->resource[g - 1];
+}
+
 /* What gear g's actions do, in one line; the numbers from the board table. */
 static void gear_help(int g, char *buf, size_t len)
 {
@@ -30,7 +36,6 @@ static void gear_help(int g, char *buf, size_t len)
         else if (g == TZOLK_PAL)
             ADD("%d corn", board->harvest_corn[q]);
         else if (g == TZOLK_YAX) {
-            static const char *const good[5] = {"corn", "wood", "stone", "gold", "skull"};
             static const int order[5] = {TZOLK_G_GOLD, TZOLK_G_STONE, TZOLK_G_WOOD, TZOLK_G_SKULL, TZOLK_G_CORN};
             const uint8_t *gain = board->yax_gain[q];
             for (int k = 0, n = 0; k < 5; k++) {
@@ -40,7 +45,7 @@ static void gear_help(int g, char *buf, size_t len)
                 if (kind == TZOLK_G_CORN && gain[kind] > 1)
                     ADD("%s%dc", n++ ? "+" : "", gain[kind]);
                 else
-                    ADD("%s%s", n++ ? "+" : "", good[kind]);
+                    ADD("%s%s", n++ ? "+" : "", good_name(kind));
             }
         } else if (g == TZOLK_TIK) {
             static const char *const tik[6] = {"", "tech", "build", "1-2 tech", "2 builds/monument", "2 temples"};
@@ -100,10 +105,9 @@ static void building_text(int b, char *buf, size_t len)
             ADD(" %s+%d", tzolk_temple_name(t), d->temple[t]);
     if (d->temple_any)
         ADD(" temple of choice");
-    static const char *const good[5] = {"corn", "wood", "stone", "gold", "skull"};
     for (int g = 0; g < 5; g++)
         if (d->gain[g])
-            ADD(" +%d %s", d->gain[g], good[g]);
+            ADD(" +%d %s", d->gain[g], good_name(g));
     if (d->worker)
         ADD(" +%d worker", d->worker);
     if (d->build)
