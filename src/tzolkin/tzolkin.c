@@ -300,7 +300,8 @@ static void tech_step(tzolk_state *s, int seat, int x)
     }
     switch (x) {
     case TZOLK_AGRI:
-        push(s, TZOLK_F_TEMPLE, 0);
+        for (int k = 0; k < TZOLK_AGRI_BONUS_TEMPLE; k++)
+            push(s, TZOLK_F_TEMPLE, 0);
         break;
     case TZOLK_EXTR:
         push(s, TZOLK_F_GAIN, TZOLK_EXTR_BONUS_GOODS);
