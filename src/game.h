@@ -29,7 +29,8 @@ enum {
     GAME_CHANCE = -1,   /* current_player at a chance node */
     GAME_TERMINAL = -2, /* current_player once the game is over */
     GAME_MAX_PLAYERS = 4,
-    GAME_TEXT_MAX = 64  /* longest action text, terminating NUL included */
+    GAME_TEXT_MAX = 64, /* longest action text, terminating NUL included */
+    GAME_LINE_MAX = 64  /* most actions one line of the notation stands for */
 };
 
 typedef enum game_status {
@@ -108,6 +109,28 @@ struct game_def {
      * does: at most len bytes, NUL-terminated; returns the length the whole
      * text needs, so a caller can size its buffer. */
     size_t (*render)(const void *state, char *buf, size_t len);
+
+    /* Lines of several actions. A line of the notation is usually one
+     * action; but a decision with very many outcomes can be made as a short
+     * sequence of small actions that the notation writes as one line (a
+     * Tzolk'in market visit: steps of one resource each, then its end,
+     * written "market +2w -1g"), so that no list is long. The three hooks
+     * below say how; a game without such lines leaves them NULL, and the
+     * generic code (match_line_actions, match_apply_line, match_undo,
+     * records, logs) then treats every action as its own line. */
+    /* Nonzero if action, legal in state, leaves its line unfinished: no line
+     * is written for it, and the action that finishes the line is written
+     * with the whole line's text (its action_to_text). */
+    int (*line_open)(const void *state, int action);
+    /* Parse a line (any text text_to_action accepts) into the actions it
+     * stands for in state, in order, into out[GAME_LINE_MAX], *count of
+     * them; 0 on success, else a game_status with a reason. The actions
+     * need not be legal: apply decides. (text_to_action gives the first.) */
+    int (*line_actions)(const void *state, const char *text, int *out, int *count, char *why, size_t why_len);
+    /* Every legal line at state, each given once to emit (in any order), as
+     * a list of the notation shows them: where a line stands for several
+     * actions, the whole lines (every market visit), not their steps. */
+    void (*legal_lines)(const void *state, void (*emit)(void *context, const char *line), void *context);
 };
 
 #endif

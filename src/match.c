@@ -116,6 +116,41 @@ int match_apply(match *m, int action, char *why, size_t why_len)
     return 0;
 }
 
+int match_line_open(const game_def *game, const void *state, int action)
+{
+    return game->line_open != NULL && game->line_open(state, action);
+}
+
+int match_line_actions(const match *m, const char *text, int *out, int *count, char *why, size_t why_len)
+{
+    *count = 1;
+    if (m->game->line_actions != NULL)
+        return m->game->line_actions(m->state, text, out, count, why, why_len);
+    return m->game->text_to_action(m->state, text, out, why, why_len);
+}
+
+int match_apply_line(match *m, const char *text, char *why, size_t why_len)
+{
+    int actions[GAME_LINE_MAX], count;
+    int status = match_line_actions(m, text, actions, &count, why, why_len);
+    if (status != 0)
+        return status;
+    assert(count >= 1 && count <= GAME_LINE_MAX);
+    /* try the line on a copy first, so that a refused step changes nothing */
+    void *trial = malloc(m->game->state_size);
+    if (trial == NULL) {
+        match_reason(why, why_len, "out of memory");
+        return MATCH_ENOMEM;
+    }
+    memcpy(trial, m->state, m->game->state_size);
+    for (int i = 0; i < count && status == 0; i++)
+        status = m->game->apply(trial, actions[i], why, why_len);
+    free(trial);
+    for (int i = 0; i < count && status == 0; i++)
+        status = match_apply(m, actions[i], why, why_len);
+    return status;
+}
+
 int match_can_undo(const match *m)
 {
     return m->count > m->undo_from;
@@ -127,8 +162,20 @@ int match_undo(match *m, char *why, size_t why_len)
         match_reason(why, why_len, "nothing to undo in this turn");
         return MATCH_ENOUNDO;
     }
+    /* where the last line starts: after the last action that finished a
+     * line, unless the last action is itself a step (then only it goes) */
+    int start = m->undo_from;
     memcpy(m->state, m->undo_base, m->game->state_size);
-    m->count--;
+    for (int i = m->undo_from; i < m->count - 1; i++) {
+        if (!match_line_open(m->game, m->state, m->actions[i]))
+            start = i + 1;
+        if (m->game->apply(m->state, m->actions[i], NULL, 0) != 0)
+            break; /* reported by the replay below */
+    }
+    if (match_line_open(m->game, m->state, m->actions[m->count - 1]))
+        start = m->count - 1;
+    memcpy(m->state, m->undo_base, m->game->state_size);
+    m->count = start;
     for (int i = m->undo_from; i < m->count; i++) {
         char reason[256] = "";
         if (m->game->apply(m->state, m->actions[i], reason, sizeof reason) != 0) {

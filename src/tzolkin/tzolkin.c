@@ -5,6 +5,7 @@
  * and final scoring. Legal-action generation and apply use no heap; apply
  * checks legality first, so an illegal action leaves the state untouched.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -247,13 +248,14 @@ static void temple_up(tzolk_state *s, int seat, int t)
         p->light = 1; /* Z15.5 */
 }
 
+/* A pending decision. The stack never fills: a turn's choices nest at
+ * most a few deep (Z23.9). */
 static void push(tzolk_state *s, int kind, int a)
 {
-    if (s->sp < TZOLK_STACK) {
-        s->stack[s->sp].kind = (uint8_t)kind;
-        s->stack[s->sp].a = (uint8_t)a;
-        s->sp++;
-    }
+    assert(s->sp < TZOLK_STACK);
+    s->stack[s->sp].kind = (uint8_t)kind;
+    s->stack[s->sp].a = (uint8_t)a;
+    s->sp++;
 }
 
 static void gain_skulls(tzolk_state *s, tzolk_player *p, int n)
@@ -783,38 +785,42 @@ static int pay_options(const tzolk_player *p, int n, int *out)
     return k;
 }
 
-static int market_value(int w, int st, int g)
+int tzolk_market_value(int w, int st, int g)
 {
     return w * market_rate[0] + st * market_rate[1] + g * market_rate[2];
 }
 
-/* Market line id of the net changes dw, ds, dg (each -31..31). */
-static int market_id(int dw, int ds, int dg)
+/* Why market step a (a TZOLK_A_TRADE id) is not legal for the actor in the
+ * visit under way (ZR31), or NULL if it is. */
+static const char *trade_refusal(const tzolk_state *s, int a)
 {
-    enum { M = TZOLK_MARKET_MAX, S = TZOLK_MARKET_SIDE };
-    return TZOLK_A_MARKET + ((dw + M) * S + ds + M) * S + dg + M;
+    const tzolk_player *p = &s->player[s->actor];
+    int v = a - TZOLK_A_TRADE, r = v / (2 * TZOLK_TRADE_BITS), sell = (v / TZOLK_TRADE_BITS) % 2;
+    int amount = 1 << (v % TZOLK_TRADE_BITS), done = s->market[r];
+    if (sell ? done > 0 : done < 0)
+        return "this visit already trades that resource the other way: a visit buys or sells each resource (ZR31)";
+    if ((done < 0 ? -done : done) & amount)
+        return "this visit already traded that amount of that resource: each amount once a visit, take a larger one";
+    if (sell)
+        return p->res[r] >= amount ? NULL : "you cannot sell more than you hold (ZR31)";
+    if (p->corn < amount * market_rate[r])
+        return "you have not the corn to buy that: sell first, or buy less (Z1.11, ZR31)";
+    return p->res[r] + amount <= UINT16_MAX ? NULL : "too many cubes of one resource";
 }
 
-/* Net changes of market id a into d[3]. */
-static void market_delta(int a, int d[3])
+/* One step of the market visit (legal): the cubes and their corn. */
+static void trade(tzolk_state *s, int a)
 {
-    int v = a - TZOLK_A_MARKET;
-    d[2] = v % TZOLK_MARKET_SIDE - TZOLK_MARKET_MAX;
-    d[1] = (v / TZOLK_MARKET_SIDE) % TZOLK_MARKET_SIDE - TZOLK_MARKET_MAX;
-    d[0] = v / (TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE) - TZOLK_MARKET_MAX;
+    tzolk_player *p = actor_of(s);
+    int v = a - TZOLK_A_TRADE, r = v / (2 * TZOLK_TRADE_BITS), sell = (v / TZOLK_TRADE_BITS) % 2;
+    int change = (sell ? -1 : 1) * (1 << (v % TZOLK_TRADE_BITS));
+    p->res[r] = (uint16_t)(p->res[r] + change);
+    p->corn -= change * market_rate[r];
+    s->market[r] += change;
 }
 
-/* ZR31: the visit ends with no negative holding and the corn it needs. */
-static int market_ok(const tzolk_player *p, const int d[3])
-{
-    int budget = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
-    for (int r = 0; r < 3; r++)
-        if (p->res[r] + d[r] < 0)
-            return 0;
-    return market_value(p->res[0] + d[0], p->res[1] + d[1], p->res[2] + d[2]) <= budget;
-}
-
-/* Legal actions, unsorted (callers sort). */
+/* Legal actions, unsorted (callers sort), into out[TZOLK_LEGAL_MAX]. */
+#define PUT(a) (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a))
 static int gen_legal(const tzolk_state *s, int *out)
 {
     int n = 0;
@@ -822,12 +828,12 @@ static int gen_legal(const tzolk_state *s, int *out)
     switch (s->phase) {
     case TZOLK_PH_START:
         for (int k = 0; k < s->players; k++)
-            out[n++] = TZOLK_A_START + k;
+            PUT(TZOLK_A_START + k);
         return n;
     case TZOLK_PH_MONUMENT:
         for (int m = 0; m < TZOLK_MONUMENTS; m++)
             if (!(s->mon_revealed & BIT(m)))
-                out[n++] = TZOLK_A_MONUMENT + m;
+                PUT(TZOLK_A_MONUMENT + m);
         return n;
     case TZOLK_PH_SETUP_BUILD:
     case TZOLK_PH_REFILL:
@@ -835,21 +841,21 @@ static int gen_legal(const tzolk_state *s, int *out)
         uint32_t d = deck_mask(s);
         for (int b = 0; b < TZOLK_BUILDINGS; b++)
             if (d & BIT(b))
-                out[n++] = TZOLK_A_BUILDING + b;
+                PUT(TZOLK_A_BUILDING + b);
         return n;
     }
     case TZOLK_PH_DEAL: {
         uint32_t d = dealt_mask(s);
         for (int w = 0; w < TZOLK_WEALTH; w++)
             if (!(d & BIT(w)))
-                out[n++] = TZOLK_A_DEAL + w;
+                PUT(TZOLK_A_DEAL + w);
         return n;
     }
     case TZOLK_PH_BLOCK: {
         uint32_t d = dealt_mask(s) | s->block_mask;
         for (int w = 0; w < TZOLK_WEALTH; w++)
             if (!(d & BIT(w)))
-                out[n++] = TZOLK_A_BLOCK + w;
+                PUT(TZOLK_A_BLOCK + w);
         return n;
     }
     case TZOLK_PH_KEEP:
@@ -858,12 +864,12 @@ static int gen_legal(const tzolk_state *s, int *out)
                 int a = p->dealt[i], b = p->dealt[j];
                 if (a == TZOLK_UNKNOWN || b == TZOLK_UNKNOWN || a >= b)
                     continue;
-                out[n++] = TZOLK_A_KEEP + a * TZOLK_WEALTH + b;
+                PUT(TZOLK_A_KEEP + a * TZOLK_WEALTH + b);
             }
         return n;
     case TZOLK_PH_ADVANCE:
-        out[n++] = TZOLK_A_ADVANCE;
-        out[n++] = TZOLK_A_ADVANCE + 1;
+        PUT(TZOLK_A_ADVANCE);
+        PUT(TZOLK_A_ADVANCE + 1);
         return n;
     case TZOLK_PH_TURN:
         break;
@@ -878,78 +884,70 @@ static int gen_legal(const tzolk_state *s, int *out)
         case TZOLK_F_HARVEST: {
             const uint8_t *j = s->jungle[f->a - 2];
             if (j[1] > 0 || p->tech[TZOLK_AGRI] >= 2)
-                out[n++] = TZOLK_A_CORN;
+                PUT(TZOLK_A_CORN);
             if (j[0] > 0) {
-                out[n++] = TZOLK_A_WOOD;
+                PUT(TZOLK_A_WOOD);
                 for (int t = 0; t < TZOLK_TEMPLES; t++)
                     if (p->temple[t] > 0)
-                        out[n++] = TZOLK_A_BURN + t;
+                        PUT(TZOLK_A_BURN + t);
             }
             return n;
         }
         case TZOLK_F_TECH_OPT:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_TECH:
             for (int x = 0; x < TZOLK_TRACKS; x++) {
                 np = pay_options(p, tech_cost(p, x), pays);
                 for (int k = 0; k < np; k++)
-                    out[n++] = TZOLK_A_TECH + x * 64 + pays[k];
+                    PUT(TZOLK_A_TECH + x * 64 + pays[k]);
             }
             return n;
         case TZOLK_F_TECH_FREE:
             for (int x = 0; x < TZOLK_TRACKS; x++)
-                out[n++] = TZOLK_A_TECH_FREE + x;
+                PUT(TZOLK_A_TECH_FREE + x);
             return n;
         case TZOLK_F_GAIN:
             for (int w = 0; w <= f->a; w++)
                 for (int st = 0; st + w <= f->a; st++)
-                    out[n++] = TZOLK_A_GAIN + pay_code(w, st, f->a - w - st);
+                    PUT(TZOLK_A_GAIN + pay_code(w, st, f->a - w - st));
             return n;
         case TZOLK_F_TEMPLE:
             for (int t = 0; t < TZOLK_TEMPLES; t++)
-                out[n++] = TZOLK_A_TEMPLE + t;
+                PUT(TZOLK_A_TEMPLE + t);
             return n;
         case TZOLK_F_THEO2:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             for (int t = 0; t < TZOLK_TEMPLES; t++)
                 for (int r = 0; r < 3; r++)
                     if (p->res[r] > 0)
-                        out[n++] = TZOLK_A_TEMPLE_PAY + t * 3 + r;
+                        PUT(TZOLK_A_TEMPLE_PAY + t * 3 + r);
             return n;
         case TZOLK_F_TEMPLES:
             for (int pair = 0; pair < 3; pair++)
                 for (int r = 0; r < 3; r++)
                     if (p->res[r] > 0)
-                        out[n++] = TZOLK_A_TEMPLES + pair * 3 + r;
+                        PUT(TZOLK_A_TEMPLES + pair * 3 + r);
             return n;
-        case TZOLK_F_MARKET: {
-            /* ascending ids: d[0], then d[1], then d[2] ascending */
-            int lo[3], d[3];
-            for (int r = 0; r < 3; r++)
-                lo[r] = p->res[r] < TZOLK_MARKET_MAX ? -p->res[r] : -TZOLK_MARKET_MAX;
-            for (d[0] = lo[0]; d[0] <= TZOLK_MARKET_MAX; d[0]++)
-                for (d[1] = lo[1]; d[1] <= TZOLK_MARKET_MAX; d[1]++)
-                    for (d[2] = lo[2]; d[2] <= TZOLK_MARKET_MAX; d[2]++) {
-                        if (!market_ok(p, d))
-                            break; /* more of any resource costs more */
-                        out[n++] = market_id(d[0], d[1], d[2]);
-                    }
+        case TZOLK_F_MARKET:
+            PUT(TZOLK_A_MARKET);
+            for (int a = TZOLK_A_TRADE; a < TZOLK_NUM_ACTIONS; a++)
+                if (trade_refusal(s, a) == NULL)
+                    PUT(a);
             return n;
-        }
         case TZOLK_F_DO_OPT:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_DO: {
             int extra = f->kind == TZOLK_F_DO_OPT;
             for (int g = 0; g < TZOLK_CHI; g++)
                 for (int q = 1; q <= 5; q++)
                     if (!(g == TZOLK_UXM && q == 5) && can_do(s, g, q, extra))
-                        out[n++] = TZOLK_A_DO + g * 5 + q - 1;
+                        PUT(TZOLK_A_DO + g * 5 + q - 1);
             return n;
         }
         case TZOLK_F_BUILD_B108:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_BUILD_TIK2:
         case TZOLK_F_BUILD_TIK4A:
@@ -957,7 +955,7 @@ static int gen_legal(const tzolk_state *s, int *out)
             int arch = p->tech[TZOLK_ARCH];
             int benefits = f->kind != TZOLK_F_BUILD_TIK4B || f->a;
             if (f->kind == TZOLK_F_BUILD_TIK4B)
-                out[n++] = TZOLK_A_SKIP;
+                PUT(TZOLK_A_SKIP);
             for (int b = 0; b < TZOLK_BUILDINGS; b++) {
                 if (!(s->display & BIT(b)))
                     continue;
@@ -965,22 +963,22 @@ static int gen_legal(const tzolk_state *s, int *out)
                 if (benefits && arch >= 3) {
                     for (int r = 0; r < 3; r++)
                         if (affordable_save(p, b, r))
-                            out[n++] = TZOLK_A_BUILD_SAVE + b * 3 + r;
+                            PUT(TZOLK_A_BUILD_SAVE + b * 3 + r);
                 } else if (full_ok)
-                    out[n++] = TZOLK_A_BUILD + b;
+                    PUT(TZOLK_A_BUILD + b);
                 if (f->kind == TZOLK_F_BUILD_TIK4A && arch >= 1 && full_ok)
-                    out[n++] = TZOLK_A_BUILD_FULL + b;
+                    PUT(TZOLK_A_BUILD_FULL + b);
             }
             if (f->kind == TZOLK_F_BUILD_TIK4A)
                 for (int m = 0; m < TZOLK_MONUMENTS; m++)
                     if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
-                        out[n++] = TZOLK_A_BUILD_MON + m;
+                        PUT(TZOLK_A_BUILD_MON + m);
             return n;
         }
         case TZOLK_F_BUILD_UXM4:
             for (int b = 0; b < TZOLK_BUILDINGS; b++)
                 if ((s->display & BIT(b)) && uxm4_price(p, b) <= p->corn)
-                    out[n++] = TZOLK_A_BUILD + b;
+                    PUT(TZOLK_A_BUILD + b);
             return n;
         default:
             return 0;
@@ -989,7 +987,7 @@ static int gen_legal(const tzolk_state *s, int *out)
 
     /* turn level */
     if (s->pity) {
-        out[n++] = TZOLK_A_END;
+        PUT(TZOLK_A_END);
         return n;
     }
     if (s->mode == 0) {
@@ -998,45 +996,46 @@ static int gen_legal(const tzolk_state *s, int *out)
             if (beg) {
                 for (int t = 0; t < TZOLK_TEMPLES; t++)
                     if (p->temple[t] > 0)
-                        out[n++] = TZOLK_A_BEG + t;
+                        PUT(TZOLK_A_BEG + t);
                 return n;
             }
             int c = cheapest_placement(s); /* Z4.4 pity placement */
             for (int g = 0; g < TZOLK_GEARS; g++)
                 if (c < 99 && tzolk_lowest_free(s, g) == c)
-                    out[n++] = TZOLK_A_PLACE + g;
+                    PUT(TZOLK_A_PLACE + g);
             return n;
         }
         if (beg)
             for (int t = 0; t < TZOLK_TEMPLES; t++)
                 if (p->temple[t] > 0)
-                    out[n++] = TZOLK_A_BEG + t;
+                    PUT(TZOLK_A_BEG + t);
     } else
-        out[n++] = TZOLK_A_END;
+        PUT(TZOLK_A_END);
     if (s->mode != 2 && p->hand > 0) {
         for (int g = 0; g < TZOLK_GEARS; g++) {
             int pos = tzolk_lowest_free(s, g);
             if (pos >= 0 && pos + s->placed <= p->corn)
-                out[n++] = TZOLK_A_PLACE + g;
+                PUT(TZOLK_A_PLACE + g);
         }
         if (s->start_space < 0 && s->placed <= p->corn)
-            out[n++] = TZOLK_A_PLACE_START;
+            PUT(TZOLK_A_PLACE_START);
     }
     if (s->mode != 1) {
         for (int g = 0; g < TZOLK_GEARS; g++)
             for (int pos = 0; pos <= gear_last[g]; pos++) {
                 if (s->gear[g][pos] != s->actor)
                     continue;
-                out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10;
+                PUT(TZOLK_A_PICK + (g * 11 + pos) * 10);
                 for (int q = 1; q <= gear_actions[g]; q++) {
                     int c = step_back_cost(s, g, pos, q);
                     if (c >= 0 && c <= p->corn && can_do(s, g, q, c))
-                        out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10 + q;
+                        PUT(TZOLK_A_PICK + (g * 11 + pos) * 10 + q);
                 }
             }
     }
     return n;
 }
+#undef PUT
 
 static void sort_ints(int *a, int n)
 {
@@ -1062,18 +1061,10 @@ int tzolk_legal_actions(const tzolk_state *s, int *out)
     return n;
 }
 
-/* Is action legal here? Uses a scratch list only when the decision is not
- * a market (whose list is large but whose legality is a formula). */
+/* Is action legal here? */
 static int is_legal(const tzolk_state *s, int action)
 {
-    if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET) {
-        if (action < TZOLK_A_MARKET || action >= TZOLK_NUM_ACTIONS)
-            return 0;
-        int d[3];
-        market_delta(action, d);
-        return market_ok(&s->player[s->actor], d);
-    }
-    int list[512];
+    int list[TZOLK_LEGAL_MAX];
     int n = gen_legal(s, list);
     for (int i = 0; i < n; i++)
         if (list[i] == action)
@@ -1099,6 +1090,10 @@ static void pay_cost(tzolk_player *p, const uint8_t cost[3], int save)
 static void apply_frame(tzolk_state *s, int a)
 {
     tzolk_player *p = actor_of(s);
+    if (a >= TZOLK_A_TRADE) {
+        trade(s, a); /* the visit goes on */
+        return;
+    }
     tzolk_frame f = s->stack[--s->sp];
     memset(&s->stack[s->sp], 0, sizeof s->stack[s->sp]); /* unused slots stay zeroed (game.h) */
     if (a == TZOLK_A_SKIP)
@@ -1157,14 +1152,9 @@ static void apply_frame(tzolk_state *s, int a)
         temple_up(s, s->actor, pairs[v / 3][1]);
         return;
     }
-    case TZOLK_F_MARKET: {
-        int d[3];
-        market_delta(a, d);
-        p->corn -= market_value(d[0], d[1], d[2]);
-        for (int r = 0; r < 3; r++)
-            p->res[r] = (uint16_t)(p->res[r] + d[r]);
+    case TZOLK_F_MARKET:
+        memset(s->market, 0, sizeof s->market); /* the visit ends */
         return;
-    }
     case TZOLK_F_DO:
     case TZOLK_F_DO_OPT: {
         int v = a - TZOLK_A_DO;
@@ -1290,8 +1280,8 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
         if (s->phase == TZOLK_PH_TURN && s->sp == 0 && action == TZOLK_A_END && s->mode == 0)
             what = "a turn must place or pick up at least one worker before it ends (Z4.1)";
         else if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET &&
-                 action >= TZOLK_A_MARKET)
-            what = "that market visit sells more than you hold or costs more corn than you have (ZR31)";
+                 action >= TZOLK_A_TRADE)
+            what = trade_refusal(s, action);
         else if (s->phase == TZOLK_PH_TURN && s->sp > 0)
             what = "an action's choice is still due, and this line is not one of its legal choices (Z23.4)";
         else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_PLACE && action <= TZOLK_A_PLACE_START)

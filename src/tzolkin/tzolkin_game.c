@@ -194,6 +194,23 @@ static size_t g_render(const void *state, char *buf, size_t len)
     return tzolk_render(cst(state), buf, len);
 }
 
+static int g_line_open(const void *state, int action)
+{
+    return tzolk_line_open(cst(state), action);
+}
+
+static int g_line_actions(const void *state, const char *text, int *out, int *count, char *why, size_t why_len)
+{
+    return tzolk_line_actions(cst(state), text, out, count, why, why_len);
+}
+
+static void g_legal_lines(const void *state, void (*emit)(void *context, const char *line), void *context)
+{
+    tzolk_legal_lines(cst(state), emit, context);
+}
+
+_Static_assert(TZOLK_LINE_MAX <= GAME_LINE_MAX, "a market line fits GAME_LINE_MAX");
+
 const game_def tzolkin_game = {
     "tzolkin",
     NULL,
@@ -218,4 +235,7 @@ const game_def tzolkin_game = {
     g_seen,
     g_from_text,
     g_render,
+    g_line_open,
+    g_line_actions,
+    g_legal_lines,
 };
