@@ -129,15 +129,10 @@ int match_line_actions(const match *m, const char *text, int *out, int *count, c
     return m->game->text_to_action(m->state, text, out, why, why_len);
 }
 
-int match_apply_line(match *m, const char *text, char *why, size_t why_len)
+int match_try_actions(const match *m, const int *actions, int count, char *why, size_t why_len)
 {
-    int actions[GAME_LINE_MAX], count;
-    int status = match_line_actions(m, text, actions, &count, why, why_len);
-    if (status != 0)
-        return status;
-    assert(count >= 1 && count <= GAME_LINE_MAX);
-    /* try the line on a copy first, so that a refused step changes nothing */
     void *trial = malloc(m->game->state_size);
+    int status = 0;
     if (trial == NULL) {
         match_reason(why, why_len, "out of memory");
         return MATCH_ENOMEM;
@@ -146,6 +141,16 @@ int match_apply_line(match *m, const char *text, char *why, size_t why_len)
     for (int i = 0; i < count && status == 0; i++)
         status = m->game->apply(trial, actions[i], why, why_len);
     free(trial);
+    return status;
+}
+
+int match_apply_line(match *m, const char *text, char *why, size_t why_len)
+{
+    int actions[GAME_LINE_MAX], count;
+    int status = match_line_actions(m, text, actions, &count, why, why_len);
+    assert(status != 0 || (count >= 1 && count <= GAME_LINE_MAX));
+    if (status == 0)
+        status = match_try_actions(m, actions, count, why, why_len);
     for (int i = 0; i < count && status == 0; i++)
         status = match_apply(m, actions[i], why, why_len);
     return status;

@@ -66,6 +66,9 @@ int match_line_open(const game_def *game, const void *state, int action);
  * or text_to_action's one action), into out[GAME_LINE_MAX], *count of them.
  * 0, or the engine's status with its reason. */
 int match_line_actions(const match *m, const char *text, int *out, int *count, char *why, size_t why_len);
+/* 0 if actions[0..count-1] apply one after the other at m's state, else
+ * the status and reason of the first refused; m is not changed. */
+int match_try_actions(const match *m, const int *actions, int count, char *why, size_t why_len);
 /* Apply a whole line: every action of match_line_actions, or none of them
  * (0, or the status and reason of the first refused, m unchanged). */
 int match_apply_line(match *m, const char *text, char *why, size_t why_len);

@@ -162,14 +162,11 @@ static void true_match(checker *k, int64_t id, match *m)
     options.variant = row.variant[0] ? games_variant_find(def, row.variant) : 0;
     CHECK(k, match_init(m, def, &options, why, sizeof why) == 0, "match_init: %s", why);
     for (int i = 0; i < n; i++) {
-        int action;
         if (events[i].kind == STORE_UNDO) {
             CHECK(k, match_undo(m, why, sizeof why) == 0, "stored undo %d: %s", i, why);
             continue;
         }
-        CHECK(k, def->text_to_action(m->state, events[i].text, &action, why, sizeof why) == 0 &&
-                     match_apply(m, action, why, sizeof why) == 0,
-              "stored event %d \"%s\": %s", i, events[i].text, why);
+        CHECK(k, match_apply_line(m, events[i].text, why, sizeof why) == 0, "stored event %d \"%s\": %s", i, events[i].text, why);
     }
     free(events);
 }

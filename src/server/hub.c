@@ -442,7 +442,6 @@ static int replay_events(const store_game *row, const store_event *events, int n
         return -1;
     for (int i = 0; i < n; i++) {
         char reason[200];
-        int action;
         if (events[i].kind == STORE_UNDO) {
             if (match_undo(out, reason, sizeof reason) != 0) {
                 snprintf(why, why_len, "event %d (undo): %s", i + 1, reason);
@@ -451,8 +450,7 @@ static int replay_events(const store_game *row, const store_event *events, int n
             }
             continue;
         }
-        if (def->text_to_action(out->state, events[i].text, &action, reason, sizeof reason) != 0 ||
-            match_apply(out, action, reason, sizeof reason) != 0) {
+        if (match_apply_line(out, events[i].text, reason, sizeof reason) != 0) {
             snprintf(why, why_len, "event %d (%s): %s", i + 1, events[i].text, reason);
             match_free(out);
             return -1;
@@ -812,12 +810,13 @@ static void result_text(const hub_game *g, const void *state, char *out, size_t 
         used += (size_t)snprintf(out + used, len - used, s ? " %d" : "%d", scores[s]);
 }
 
-/* Apply action (by seat; -1: none) to a copy of g's match (g locked, no
+/* Apply actions[0..count-1] (by seat; count 0: none; several: the actions
+ * of one line, game.h line_actions) to a copy of g's match (g locked, no
  * change of it being stored), then draw every chance outcome until a seat
  * must act, and store it all in one append with the new status, without
  * g's lock meanwhile; then g plays the copy. applied (if not NULL) receives
  * the lines. 0, or -1 with r filled and g as stored. */
-static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hub_reply *r)
+static int commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r)
 {
     const game_def *def = g->def;
     int64_t version = g->row.version;
@@ -834,8 +833,8 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
         return -1;
     }
     for (;;) {
-        int actor = match_current_player(&work), pick = action;
-        if (n > 0 || action < 0) {
+        int actor = match_current_player(&work), pick = n < count ? actions[n] : -1;
+        if (n >= count) {
             int outcomes;
             if (actor != GAME_CHANCE)
                 break;
@@ -859,7 +858,7 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
         events[n] = (store_event){.version = version + n + 1, .kind = STORE_ACTION, .actor = actor};
         def->action_to_text(work.state, pick, events[n].text, sizeof events[n].text);
         if (match_apply(&work, pick, why, sizeof why) != 0) {
-            if (n == 0) /* the seat's own action: refused, nothing changed */
+            if (n < count) /* the seat's own action: refused, nothing changed */
                 fail(r, 422, "illegal", "%s", why);
             else
                 fail(r, 500, "internal", "chance outcome refused: %s", why);
@@ -899,6 +898,8 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
     for (int i = 0; i < n && applied != NULL; i++) { /* the last n lines of play, as seat sees them */
         char seen[GAME_TEXT_MAX];
         int index = work.count - n + i;
+        if (match_line_open(def, befores + def->state_size * (size_t)i, work.actions[index]))
+            continue; /* a step comes with its line */
         def->action_seen(befores + def->state_size * (size_t)i, work.actions[index], seat, work.state, seen,
                          sizeof seen);
         json_array_append_new(applied, json_pack("{s:i, s:o, s:s}", "index", index, "actor",
@@ -1134,7 +1135,7 @@ static int start_if_full(hub *h, hub_game *g, hub_reply *r)
     for (int s = 0; s < g->row.players; s++)
         if (!g->seats[s].is_bot && !g->seats[s].taken)
             return 0;
-    if (commit(h, g, -1, -1, NULL, r) == 0)
+    if (commit(h, g, -1, NULL, 0, NULL, r) == 0)
         return 0;
     /* another process, hearing of the last seat taken, started it first:
      * reloaded, the game runs all the same */
@@ -1628,7 +1629,7 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
     static const char *const fields[] = {"version", "action", "id"};
     const char *text;
     json_int_t number;
-    int seat, action;
+    int seat, actions[GAME_LINE_MAX], count = 1;
     char why[200];
     json_t *applied;
     hub_game *g;
@@ -1643,13 +1644,13 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
         fail(r, 400, "bad_field", "give the action as either \"action\" (its text) or \"id\"");
         goto done;
     }
-    action = (int)number;
-    if (text != NULL && g->def->text_to_action(g->m.state, text, &action, why, sizeof why) != 0) {
+    actions[0] = (int)number;
+    if (text != NULL && match_line_actions(&g->m, text, actions, &count, why, sizeof why) != 0) {
         fail(r, 422, "illegal", "%s", why);
         goto done;
     }
     applied = json_array();
-    if (commit(h, g, seat, action, applied, r) == 0)
+    if (commit(h, g, seat, actions, count, applied, r) == 0)
         answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
     else
         json_decref(applied);
@@ -1904,7 +1905,7 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
     actions = json_array();
     for (int i = 0; i < g->m.count; i++) {
         int actor = g->def->current_player(state);
-        if (i >= first) {
+        if (i >= first && !match_line_open(g->def, state, g->m.actions[i])) { /* a step comes with its line */
             char text[GAME_TEXT_MAX];
             game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
             json_array_append_new(actions, json_pack("{s:i, s:o, s:s}", "index", i, "actor",
@@ -2302,7 +2303,7 @@ static void bot_move(hub *h, int64_t id)
         fprintf(stderr, "maya serve: game %lld: bot \"%s\" cannot move: %s\n", (long long)id, spec, why);
     } else if (g->row.version == version && to_move(g) == seat && g->seats[seat].is_bot) {
         hub_reply r = {0};
-        if (commit(h, g, seat, action, NULL, &r) != 0)
+        if (commit(h, g, seat, &action, 1, NULL, &r) != 0)
             fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)id, r.error);
         hub_reply_free(&r);
     } else {

@@ -252,6 +252,8 @@ int term_session_waiting(const term_session *s)
 static void log_action(term_session *s, const void *before, int action, int actor)
 {
     char text[256], other[256];
+    if (match_line_open(s->game, before, action))
+        return; /* a step: logged with its line */
     term_view_words(s->game, before, action, GAME_CHANCE, text, sizeof text);
     int private_seat = -1;
     for (int p = 0; p < s->match.options.players && private_seat < 0; p++) {
@@ -604,35 +606,40 @@ static void command_legal(term_session *s, const char *prefix)
         say(s, s->legal_count ? "no legal action starts with \"%s\"" : "nothing to do now%s", prefix);
 }
 
+/* A line typed: a legal action's text, any line of the notation (a market
+ * visit is several actions, applied all or none), or the start of one. */
 static term_result command_action(term_session *s, const char *line)
 {
     char why[256] = "";
-    int action = -1;
-    for (int i = 0; i < s->legal_count && action < 0; i++)
+    int actions[GAME_LINE_MAX], count = 0;
+    for (int i = 0; i < s->legal_count && count == 0; i++)
         if (strcmp(term_session_legal_text(s, i), line) == 0)
-            action = s->legal[i];
-    if (action < 0 && s->game->text_to_action(s->match.state, line, &action, why, sizeof why) != 0) {
+            actions[count++] = s->legal[i];
+    if (count == 0 && match_line_actions(&s->match, line, actions, &count, why, sizeof why) != 0) {
         int found[8];
-        int count = term_session_complete(s, line, found, 8);
-        if (count == 1)
-            action = s->legal[found[0]];
-        else if (count > 1) {
-            say(s, "\"%s\" could be:", line);
-            for (int i = 0; i < count && i < 8; i++)
-                say(s, " %s%s", term_session_legal_text(s, found[i]), i + 1 < count ? "," : "");
-            if (count > 8)
-                say(s, " ... (%d in all; type legal %s)", count, line);
-            return TERM_OK;
-        } else {
+        int matches = term_session_complete(s, line, found, 8);
+        if (matches == 0) {
             say(s, "%s (type help for the commands, legal for the actions)", why);
             return TERM_OK;
         }
+        if (matches > 1) {
+            say(s, "\"%s\" could be:", line);
+            for (int i = 0; i < matches && i < 8; i++)
+                say(s, " %s%s", term_session_legal_text(s, found[i]), i + 1 < matches ? "," : "");
+            if (matches > 8)
+                say(s, " ... (%d in all; type legal %s)", matches, line);
+            return TERM_OK;
+        }
+        actions[0] = s->legal[found[0]];
+        count = 1;
     }
-    int from = s->log_count, actor = term_session_actor(s);
-    if (term_session_apply(s, action, why, sizeof why) != 0) {
+    if (match_try_actions(&s->match, actions, count, why, sizeof why) != 0) {
         say(s, "%s", why);
         return TERM_OK;
     }
+    int from = s->log_count, actor = term_session_actor(s);
+    for (int i = 0; i < count; i++)
+        term_session_apply(s, actions[i], why, sizeof why);
     say_new(s, from, actor);
     return TERM_OK;
 }

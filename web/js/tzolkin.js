@@ -1350,7 +1350,7 @@ export function createBoard(root, hooks) {
         less, el('output', { class: 'tz-market-change' }, signed(change[r])), more));
     }
     box.append(el('p', { class: 'tz-market-corn' }, chip('corn'), ' ', t('tz_market_corn', { from: me.corn, to: cornAfter })));
-    const trade = el('button', { type: 'button', class: 'tz-choice primary', 'data-action': line, disabled: line === 'market' || !legal.has(line) }, t('tz_market_trade'));
+    const trade = el('button', { type: 'button', class: 'tz-choice primary', 'data-action': line, disabled: line === 'market' }, t('tz_market_trade'));
     trade.addEventListener('click', () => submit(line));
     const reset = el('button', { type: 'button', class: 'tz-choice' }, t('tz_market_reset'));
     reset.addEventListener('click', () => { board.market = { w: 0, s: 0, g: 0 }; drawControls(board.view.observation); });
