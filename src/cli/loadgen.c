@@ -14,10 +14,8 @@
  * is replaced by a new one (created and joined, not measured).
  *
  * Legal lists: the whole list is fetched and one action drawn from all of it,
- * no prefix. Tzolk'in's market can list thousands of lines, but under uniform
- * random play budgets stay small: in 200 random games with the engine alone
- * (2-4 players) a decision had 5.4 legal actions on average and 378 at most,
- * markets were 1% of the decisions. The longest list and the mean size of a
+ * no prefix: no list is long (a Tzolk'in market visit is listed as its
+ * steps, at most 128 actions). The longest list and the mean size of a
  * legal answer are printed, so a server that answers huge lists shows it.
  *
  * The measurement starts when every game of the first N is joined and lasts
