@@ -108,6 +108,7 @@ int match_apply(match *m, int action, char *why, size_t why_len)
     int status = m->game->apply(m->state, action, why, why_len);
     if (status != 0)
         return status;
+    assert(m->count < m->capacity);
     m->actions[m->count++] = action;
     if (m->game->closes_undo(m->before, action)) {
         memcpy(m->undo_base, m->state, size);
@@ -214,6 +215,7 @@ int match_sample_chance(match *m, rng *r)
     if (match_current_player(m) != GAME_CHANCE)
         return -1;
     int n = m->game->chance_outcomes(m->state, m->outcomes, m->probability);
+    assert(n <= m->game->max_legal); /* the engine kept to the scratch it was given */
     if (n <= 0)
         return -1;
     return match_pick_outcome(m->outcomes, m->probability, n, r);

@@ -5,6 +5,7 @@
  * predicates, so what is listed is exactly what apply accepts. No heap, no
  * I/O; a failed apply leaves the state untouched.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -426,18 +427,20 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* ---- legal actions ------------------------------------------------------ */
 
+/* Lists write into out[TIKAL_LEGAL_MAX]; the bound is asserted. */
+#define PUT(a) (assert(n < TIKAL_LEGAL_MAX), out[n++] = (a))
 static int legal_ap_actions(const tikal_state *s, int *out)
 {
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
-    out[n++] = TIKAL_A_END;
+    PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
             for (int f = 0; f < TIKAL_FIELDS; f++)
                 if (is_camp_of(s, me, f))
-                    out[n++] = TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f;
+                    PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f);
         }
         for (int fig = 0; fig < 2; fig++)
             for (int from = 0; from < TIKAL_FIELDS; from++) {
@@ -445,7 +448,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     continue;
                 for (int to = 0; to < TIKAL_FIELDS; to++)
                     if (to != from && is_camp_of(s, me, to))
-                        out[n++] = TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to;
+                        PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to);
             }
         for (int fig = 0; fig < 2; fig++)
             for (int from = 0; from < TIKAL_FIELDS; from++) {
@@ -454,26 +457,26 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                 for (int d = 0; d < 6; d++) {
                     int cost = tikal_crossing_cost(s, from, d);
                     if (cost > 0 && cost <= s->ap)
-                        out[n++] = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + from) * 6 + d;
+                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + from) * 6 + d);
                 }
             }
     }
     if (s->ap >= 2)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TEMPLE && check_uncover(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_UNCOVER + f;
+                PUT(TIKAL_A_UNCOVER + f);
     if (s->ap >= 3)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TREASURE && check_dig(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_DIG + f;
+                PUT(TIKAL_A_DIG + f);
     if (s->ap >= 5 && p->camps_built < TIKAL_MAX_CAMPS)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (check_build(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_BUILD + f;
+                PUT(TIKAL_A_BUILD + f);
     if (s->ap >= 5 && p->guards_placed < TIKAL_MAX_GUARDS)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TEMPLE && check_guard(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_GUARD + f;
+                PUT(TIKAL_A_GUARD + f);
     if (s->ap >= 3)
         for (int give = 0; give < TIKAL_MOTIFS; give++) {
             if (p->treasures[give] != 1)
@@ -483,7 +486,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     continue;
                 for (int take = 0; take < TIKAL_MOTIFS; take++)
                     if (s->player[seat].treasures[take] == 1)
-                        out[n++] = TIKAL_A_SWAP + (give * 4 + seat) * 8 + take;
+                        PUT(TIKAL_A_SWAP + (give * 4 + seat) * 8 + take);
             }
         }
     return n;
@@ -498,27 +501,27 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         int top = tikal_top_group(s), base = s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL;
         for (int t = 0; t < TIKAL_TILES; t++)
             if (!(s->stack_used >> t & 1) && tikal_tile(t)->group - 'A' == top)
-                out[n++] = base + t;
+                PUT(base + t);
         return n;
     }
     case TIKAL_PH_TREASURE:
         for (int m = 0; m < TIKAL_MOTIFS; m++)
             if (motifs_left(s, m) > 0)
-                out[n++] = TIKAL_A_TREASURE + m;
+                PUT(TIKAL_A_TREASURE + m);
         return n;
     case TIKAL_PH_BID: {
         int most = s->player[s->actor].score;
         if (most > TIKAL_BID_MAX)
             most = TIKAL_BID_MAX;
-        out[n++] = TIKAL_A_PASS;
+        PUT(TIKAL_A_PASS);
         for (int bid = s->high_bid + 1; bid <= most; bid++)
-            out[n++] = TIKAL_A_BID + bid - 1;
+            PUT(TIKAL_A_BID + bid - 1);
         return n;
     }
     case TIKAL_PH_TAKE:
         for (int t = 0; t < TIKAL_TILES; t++)
             if (in_display(s, t))
-                out[n++] = TIKAL_A_TAKE + t;
+                PUT(TIKAL_A_TAKE + t);
         return n;
     case TIKAL_PH_PLACE: {
         int tile = s->hand, path_exists = any_path_placement(s, tile), canonical[6];
@@ -530,7 +533,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
                 continue;
             for (int r = 0; r < 6; r++)
                 if (canonical[r] && (free_choice || has_path(s, f, tile, r)))
-                    out[n++] = TIKAL_A_PLACE + f * 6 + r;
+                    PUT(TIKAL_A_PLACE + f * 6 + r);
         }
         return n;
     }
@@ -540,6 +543,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         return 0;
     }
 }
+#undef PUT
 
 /* ---- turn flow ------------------------------------------------------------ */
 
