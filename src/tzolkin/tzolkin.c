@@ -792,11 +792,19 @@ int tzolk_market_value(int w, int st, int g)
 
 /* Why market step a (a TZOLK_A_TRADE id) is not legal for the actor in the
  * visit under way (ZR31), or NULL if it is. */
+void tzolk_trade_of(int a, int *resource, int *change)
+{
+    int v = a - TZOLK_A_TRADE;
+    *resource = v / (2 * TZOLK_TRADE_BITS);
+    *change = ((v / TZOLK_TRADE_BITS) % 2 ? -1 : 1) * (1 << (v % TZOLK_TRADE_BITS));
+}
+
 static const char *trade_refusal(const tzolk_state *s, int a)
 {
     const tzolk_player *p = &s->player[s->actor];
-    int v = a - TZOLK_A_TRADE, r = v / (2 * TZOLK_TRADE_BITS), sell = (v / TZOLK_TRADE_BITS) % 2;
-    int amount = 1 << (v % TZOLK_TRADE_BITS), done = s->market[r];
+    int r, change;
+    tzolk_trade_of(a, &r, &change);
+    int sell = change < 0, amount = sell ? -change : change, done = s->market[r];
     if (sell ? done > 0 : done < 0)
         return "this visit already trades that resource the other way: a visit buys or sells each resource (ZR31)";
     if ((done < 0 ? -done : done) & amount)
@@ -812,8 +820,8 @@ static const char *trade_refusal(const tzolk_state *s, int a)
 static void trade(tzolk_state *s, int a)
 {
     tzolk_player *p = actor_of(s);
-    int v = a - TZOLK_A_TRADE, r = v / (2 * TZOLK_TRADE_BITS), sell = (v / TZOLK_TRADE_BITS) % 2;
-    int change = (sell ? -1 : 1) * (1 << (v % TZOLK_TRADE_BITS));
+    int r, change;
+    tzolk_trade_of(a, &r, &change);
     p->res[r] = (uint16_t)(p->res[r] + change);
     p->corn -= change * market_rate[r];
     s->market[r] += change;

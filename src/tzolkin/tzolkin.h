@@ -355,6 +355,9 @@ void tzolk_legal_lines(const tzolk_state *s, void (*emit)(void *context, const c
 /* Rule helpers, exposed for tests and the notation. */
 /* Corn value of w wood, st stone and g gold at the market rates (Z1.11). */
 int tzolk_market_value(int w, int st, int g);
+/* Resource 0..2 and signed change in cubes of market step a (TZOLK_A_TRADE
+ * + ...). */
+void tzolk_trade_of(int a, int *resource, int *change);
 /* Begin the turn of the seat turn_index places after the token holder
  * (Z3.1): nothing placed, picked, begged or built yet in it. */
 void tzolk_start_turn(tzolk_state *s);

@@ -29,6 +29,17 @@ static void pay_text(int code, char *out)
     out[k] = 0;
 }
 
+/* The line of a market visit of net change change[3] (Z23.2, canonical as
+ * Z23.6: w, s, g; unchanged resources left out), as snprintf. */
+static int market_text(const int32_t change[3], char *buf, size_t len)
+{
+    int k = snprintf(buf, len, "market");
+    for (int r = 0; r < 3 && k >= 0 && (size_t)k < len; r++)
+        if (change[r] != 0)
+            k += snprintf(buf + k, len - (size_t)k, " %+d%c", (int)change[r], res_letter[r]);
+    return k;
+}
+
 int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
 {
     char pay[16];
@@ -101,17 +112,12 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
         n = snprintf(buf, len, "deal %d %s", s->setup_count / 4 + 1, tzolk_wealth(a - TZOLK_A_DEAL)->id);
     else if (a < TZOLK_A_MARKET)
         n = snprintf(buf, len, "block %s", tzolk_wealth(a - TZOLK_A_BLOCK)->id);
-    else if (a == TZOLK_A_MARKET) {
-        /* the whole visit: its net change so far (Z23.2, Z23.6) */
-        size_t k = (size_t)snprintf(buf, len, "market");
-        for (int r = 0; r < 3 && k < len; r++)
-            if (s->market[r] != 0)
-                k += (size_t)snprintf(buf + k, len - k, " %+d%c", s->market[r], res_letter[r]);
-        n = (int)k;
-    } else {
-        int v = a - TZOLK_A_TRADE;
-        n = snprintf(buf, len, "trade %c%d%c", (v / TZOLK_TRADE_BITS) % 2 ? '-' : '+', 1 << (v % TZOLK_TRADE_BITS),
-                     res_letter[v / (2 * TZOLK_TRADE_BITS)]);
+    else if (a == TZOLK_A_MARKET)
+        n = market_text(s->market, buf, len); /* the whole visit: its net change so far */
+    else {
+        int r, change;
+        tzolk_trade_of(a, &r, &change);
+        n = snprintf(buf, len, "trade %+d%c", change, res_letter[r]);
     }
     return (n < 0 || (size_t)n >= len) ? GAME_EPARSE : 0;
 }
@@ -207,7 +213,8 @@ static int parse_trade(const char *t, int *r, int *amount)
 /* The steps of a market visit that reach the net change target[3] from the
  * visit's change so far, sales first (so that their corn pays the
  * purchases), larger amounts first, then the end (TZOLK_A_MARKET). */
-static int market_steps(const tzolk_state *s, const int target[3], int *out, int *count, char *why, size_t why_len)
+static int market_steps(const tzolk_state *s, const int32_t target[3], int *out, int *count, char *why,
+                        size_t why_len)
 {
     int n = 0;
     for (int r = 0; r < 3; r++) {
@@ -380,7 +387,8 @@ static int parse_line(const tzolk_state *s, const char *text, int *out, int *cou
             BAD("unknown wealth tile");
         *action = TZOLK_A_BLOCK + x;
     } else if (strcmp(v, "market") == 0) {
-        int target[3] = {0, 0, 0}, seen[3] = {0, 0, 0};
+        int32_t target[3] = {0, 0, 0};
+        int seen[3] = {0, 0, 0};
         for (int i = 1; i < nt; i++) {
             if (parse_trade(tok[i], &z, &x) < 0)
                 BAD("market tokens look like +2w or -1g (at most 65535 cubes)");
@@ -396,7 +404,8 @@ static int parse_line(const tzolk_state *s, const char *text, int *out, int *cou
         int k = 0;
         while ((1 << k) != (x < 0 ? -x : x))
             k++;
-        *action = TZOLK_A_TRADE + (z * 2 + (x < 0)) * TZOLK_TRADE_BITS + k;    } else
+        *action = TZOLK_A_TRADE + (z * 2 + (x < 0)) * TZOLK_TRADE_BITS + k;
+    } else
         BAD("not a Tzolk'in line (Z23.2)");
 #undef BAD
     return 0;
@@ -428,7 +437,8 @@ int tzolk_line_open(const tzolk_state *s, int action)
 static void market_lines(const tzolk_state *s, void (*emit)(void *context, const char *line), void *context)
 {
     const tzolk_player *p = &s->player[s->actor];
-    int held[3], target[3], steps[TZOLK_LINE_MAX], count;
+    int held[3], steps[TZOLK_LINE_MAX], count;
+    int32_t target[3];
     for (int r = 0; r < 3; r++)
         held[r] = p->res[r] - s->market[r];
     int budget = p->corn + tzolk_market_value(p->res[0], p->res[1], p->res[2]);
@@ -439,13 +449,10 @@ static void market_lines(const tzolk_state *s, void (*emit)(void *context, const
                  tzolk_market_value(held[0] + target[0], held[1] + target[1], held[2] + target[2]) <= budget;
                  target[2]++) {
                 char line[GAME_TEXT_MAX];
-                size_t k = (size_t)snprintf(line, sizeof line, "market");
-                if (market_steps(s, target, steps, &count, NULL, 0) != 0)
-                    continue;
-                for (int r = 0; r < 3; r++)
-                    if (target[r] != 0)
-                        k += (size_t)snprintf(line + k, sizeof line - k, " %+d%c", target[r], res_letter[r]);
-                emit(context, line);
+                if (market_steps(s, target, steps, &count, NULL, 0) == 0) {
+                    market_text(target, line, sizeof line);
+                    emit(context, line);
+                }
             }
 }
 
