@@ -57,7 +57,8 @@ typedef struct record {
  * game is over, else *), a blank line and one line per action. Quotes and
  * control characters in tag values are replaced so the line stays readable.
  * Returns 0, or RECORD_EINVALID if writing fails (or the engine refuses to
- * replay m, a bug). */
+ * replay m, a bug). The steps of a line not finished yet (a market visit
+ * under way) are not written: a record holds whole lines. */
 int record_write(FILE *out, const match *m, const record_tag *tags, int tag_count);
 /* The same record as a heap string (free it), or NULL on failure. */
 char *record_format(const match *m, const record_tag *tags, int tag_count);

@@ -69,10 +69,8 @@
  * the byte order of their texts that Z23.6 gives for text lists: "skip" has a
  * low id but sorts after "build ...", gears are numbered PAL YAX TIK UXM CHI
  * but sort CHI PAL TIK UXM YAX, resource strings are numbered w s g but sort
- * g s w, and a market visit is
- * listed as its steps, not as the final holdings Z23.6 lists (tzolk_lines
- * writes those).
- * A front end that shows a Z23.6 list sorts the texts (maya replay --legal
+ * g s w, and a market visit is listed as its steps, not as the final
+ * holdings Z23.6 lists (tzolk_legal_lines gives those). A front end that shows a Z23.6 list sorts the texts (maya replay --legal
  * does); the set of lines is the same.
  *
  * Market visits (Z11.2, ZR31) are small decisions, so that no list is long:
