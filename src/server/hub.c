@@ -898,8 +898,6 @@ static int commit(hub *h, hub_game *g, int seat, const int *actions, int count, 
     for (int i = 0; i < n && applied != NULL; i++) { /* the last n lines of play, as seat sees them */
         char seen[GAME_TEXT_MAX];
         int index = work.count - n + i;
-        if (match_line_open(def, befores + def->state_size * (size_t)i, work.actions[index]))
-            continue; /* a step comes with its line */
         def->action_seen(befores + def->state_size * (size_t)i, work.actions[index], seat, work.state, seen,
                          sizeof seen);
         json_array_append_new(applied, json_pack("{s:i, s:o, s:s}", "index", index, "actor",
@@ -1905,7 +1903,7 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
     actions = json_array();
     for (int i = 0; i < g->m.count; i++) {
         int actor = g->def->current_player(state);
-        if (i >= first && !match_line_open(g->def, state, g->m.actions[i])) { /* a step comes with its line */
+        if (i >= first) {
             char text[GAME_TEXT_MAX];
             game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
             json_array_append_new(actions, json_pack("{s:i, s:o, s:s}", "index", i, "actor",
