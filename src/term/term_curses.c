@@ -29,6 +29,7 @@
 #include "term/term_canvas.h"
 #include "term/term_curses.h"
 #include "term/term_think.h"
+#include "term/term_games.h"
 #include "term/term_tikal.h"
 #include "term/term_view.h"
 
@@ -879,8 +880,9 @@ int term_curses_run(term_session *s)
     curses_ui ui;
     memset(&ui, 0, sizeof ui);
     ui.s = s;
-    ui.routes = strcmp(s->game->name, "tikal") == 0;
-    ui.cursor = ui.routes ? tikal_parse_field("a5") : -1;
+    const term_game *entry = term_games_find(s->game);
+    ui.routes = entry != NULL && entry->routes;
+    ui.cursor = entry != NULL ? entry->home_spot : -1;
     ui.go_from = -1;
     ui.menu_spot = -1;
     ui.menu = malloc(UI_MENU_MAX * sizeof *ui.menu);

@@ -13,6 +13,7 @@
 #include "games.h"
 #include "record/record.h"
 #include "term/term_session.h"
+#include "term/term_games.h"
 #include "term/term_tikal.h"
 #include "term/term_view.h"
 
@@ -536,8 +537,9 @@ static int words_of(const char *line, char words[][GAME_TEXT_MAX], int max)
 
 static term_result command_go(term_session *s, char words[][GAME_TEXT_MAX], int n)
 {
-    if (strcmp(s->game->name, "tikal") != 0) {
-        say(s, "go moves a figure across several fields; it exists in Tikal only");
+    const term_game *entry = term_games_find(s->game);
+    if (entry == NULL || !entry->routes) {
+        say(s, "go moves a figure across several fields; this game has no routes");
         return TERM_OK;
     }
     const tikal_state *t = (const tikal_state *)s->match.state;
@@ -857,32 +859,8 @@ const char *term_help_text(void)
 
 const char *term_help_rules(const game_def *game)
 {
-    if (strcmp(game->name, "tikal") == 0)
-        return "Tikal (rules/tikal.md). Turn (T5): take a tile (basic: drawn, T5;\n"
-               "auction: T21-T23, bid or pass, the winner pays and takes a tile), place it\n"
-               "next to an explored field with a path of stones (T6), then spend 10 AP (T7):\n"
-               "  deploy a figure to the base camp or an own camp, 1 AP (T9)\n"
-               "  camp to camp by a secret path, 1 AP (T10)\n"
-               "  move across an edge: the stones on both sides (T11; none = no crossing)\n"
-               "  uncover a temple level, 2 AP, at most 2 per temple and turn (T12)\n"
-               "  dig a treasure, 3 AP (T13); swap single treasures, 3 AP (T14)\n"
-               "  build a camp on jungle, 5 AP (T15); guard a temple, 5 AP (T16)\n"
-               "Majority on a temple: strength = explorers + 3 for the leader (T8).\n"
-               "A volcano starts a scoring round: everybody takes a scoring turn and\n"
-               "scores own temples (majority or guard) plus treasures 1/3/6 for\n"
-               "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
-               "round (T19, T25). Highest score wins, ties share (T26).\n";
-    if (strcmp(game->name, "tzolkin") == 0)
-        return "Tzolk'in (rules/tzolkin.md). Each turn (Z4) either place workers on\n"
-               "the gears, paying corn for the position plus one per worker already\n"
-               "placed (Z5), or pick workers up and perform the action they reached or a\n"
-               "lower one paying corn for each step back (Z6); never both. Beg for corn\n"
-               "if you have at most 2 (Z4.2). PAL corn and wood (Z7), YAX resources and\n"
-               "skulls (Z8), CHI skulls for VP and temples (Z9), TIK technology and\n"
-               "buildings (Z10, Z12, Z13), UXM temple, market, workers (Z11).\n"
-               "The calendar turns one tooth each round (Z17); food days at T = 7, 13, 20,\n"
-               "26 cost 2 corn per worker (Z18) and pay temple goods or VP (Z15).\n"
-               "The start-player space takes the corn pool and the token (Z16).\n"
-               "At T = 26 the game ends: monuments, resources and skulls score (Z19).\n";
+    const term_game *entry = term_games_find(game);
+    if (entry != NULL)
+        return entry->rules;
     return "See the rules of the game in rules/.\n";
 }

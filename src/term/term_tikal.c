@@ -429,3 +429,73 @@ void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *mar
         if (f != from && dist[f] > 0 && dist[f] <= ap)
             marks[f] |= TERM_MARK_TARGET;
 }
+
+/* ---- the terminal's entry (term_games.h) ---------------------------------- */
+
+/* The panel beside the board when there is room, else under it. */
+static int tikal_side(int cols)
+{
+    return cols >= TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS;
+}
+
+static void tikal_size(int cols, int *rows_out, int *cols_out)
+{
+    int side = tikal_side(cols);
+    *cols_out = side ? TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS : TERM_TIKAL_BOARD_COLS;
+    *rows_out = side ? TERM_TIKAL_BOARD_ROWS : TERM_TIKAL_BOARD_ROWS + 32;
+}
+
+static int tikal_draw(const void *state, int viewer, const unsigned char *marks, term_canvas *c, term_spots *spots)
+{
+    const tikal_state *s = state;
+    term_tikal_board(s, marks, c, 0, 0, spots);
+    if (tikal_side(c->cols)) {
+        int rows = term_tikal_panel(s, viewer, c, 0, TERM_TIKAL_BOARD_COLS + 2, TERM_TIKAL_PANEL_COLS);
+        return rows > TERM_TIKAL_BOARD_ROWS ? rows : TERM_TIKAL_BOARD_ROWS;
+    }
+    return TERM_TIKAL_BOARD_ROWS + 1 + term_tikal_panel(s, viewer, c, TERM_TIKAL_BOARD_ROWS + 1, 0, TERM_TIKAL_PANEL_COLS);
+}
+
+static int tikal_panel_row(const void *state, int cols)
+{
+    (void)state;
+    return tikal_side(cols) ? 0 : TERM_TIKAL_BOARD_ROWS + 1;
+}
+
+static int tikal_action_spots(const void *state, int action, int keys[2])
+{
+    (void)state;
+    return term_tikal_action_fields(action, keys);
+}
+
+static void tikal_words(const void *before, int action, int viewer, char *buf, size_t len)
+{
+    (void)viewer; /* Tikal's actions hide nothing */
+    term_tikal_words(before, action, buf, len);
+}
+
+const term_game term_tikal_game = {
+    .game = &tikal_game,
+    .size = tikal_size,
+    .draw = tikal_draw,
+    .panel_row = tikal_panel_row,
+    .action_spots = tikal_action_spots,
+    .words = tikal_words,
+    .rules =
+        "Tikal (rules/tikal.md). Turn (T5): take a tile (basic: drawn, T5;\n"
+        "auction: T21-T23, bid or pass, the winner pays and takes a tile), place it\n"
+        "next to an explored field with a path of stones (T6), then spend 10 AP (T7):\n"
+        "  deploy a figure to the base camp or an own camp, 1 AP (T9)\n"
+        "  camp to camp by a secret path, 1 AP (T10)\n"
+        "  move across an edge: the stones on both sides (T11; none = no crossing)\n"
+        "  uncover a temple level, 2 AP, at most 2 per temple and turn (T12)\n"
+        "  dig a treasure, 3 AP (T13); swap single treasures, 3 AP (T14)\n"
+        "  build a camp on jungle, 5 AP (T15); guard a temple, 5 AP (T16)\n"
+        "Majority on a temple: strength = explorers + 3 for the leader (T8).\n"
+        "A volcano starts a scoring round: everybody takes a scoring turn and\n"
+        "scores own temples (majority or guard) plus treasures 1/3/6 for\n"
+        "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
+        "round (T19, T25). Highest score wins, ties share (T26).\n",
+    .routes = 1,
+    .home_spot = 0 * TIKAL_ROWS + 4, /* a5: column a, row 5 */
+};

@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "term/term_canvas.h"
+#include "term/term_games.h"
 #include "tikal/tikal.h"
 
 enum {
@@ -58,5 +59,8 @@ int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *mo
 /* Set TERM_MARK_TARGET for every field the figure can reach from `from`
  * with at most ap AP. */
 void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *marks);
+
+/* Tikal's entry in the terminal's registry (term_games.h). */
+extern const term_game term_tikal_game;
 
 #endif
