@@ -13,7 +13,7 @@
  * values are null. docs/observation.md lists the fields of each game.
  *
  * The games' writers are observe_tikal.c and observe_tzolkin.c (declared in
- * observe_internal.h); this file dispatches by game name and holds the
+ * observe_internal.h); this file holds their registry (one line a game) and the
  * fields common to every game.
  */
 #ifndef MAYA_OBSERVE_H
@@ -24,9 +24,8 @@
 #include "game.h"
 
 /* A new JSON object (json_decref it) describing observation, an observation
- * of game (game->state_size bytes); NULL if game is not one this module
- * knows (by game->name), if the observation's number of seats is out of
- * the game's range, or if memory runs out. Equal observations give equal
+ * of game (game->state_size bytes); NULL if this module has no writer for
+ * game, if the observation's number of seats is out of the game's range, or if memory runs out. Equal observations give equal
  * JSON (json_dumps with JSON_SORT_KEYS gives equal text). */
 json_t *observe_json(const game_def *game, const void *observation);
 

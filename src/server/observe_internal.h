@@ -22,9 +22,10 @@
 #include "tikal/tikal.h"
 #include "tzolkin/tzolkin.h"
 
-/* Add the game-specific fields of a Tikal / Tzolk'in observation to out. */
-void observe_tikal(json_t *out, const tikal_state *s, int *failed);
-void observe_tzolkin(json_t *out, const tzolk_state *s, int *failed);
+/* Add the game-specific fields of a Tikal / Tzolk'in observation (a
+ * tikal_state / tzolk_state) to out: the writers of observe.c's registry. */
+void observe_tikal(json_t *out, const void *observation, int *failed);
+void observe_tzolkin(json_t *out, const void *observation, int *failed);
 
 /* out[key] = value (value may be NULL: a failed allocation). */
 void observe_set(json_t *out, const char *key, json_t *value, int *failed);

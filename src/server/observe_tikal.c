@@ -173,8 +173,9 @@ static json_t *auction_json(const tikal_state *s, int *failed)
     return out;
 }
 
-void observe_tikal(json_t *out, const tikal_state *s, int *failed)
+void observe_tikal(json_t *out, const void *observation, int *failed)
 {
+    const tikal_state *s = observation;
     int players = s->players;
     observe_set(out, "variant", observe_name(NAMES(tikal_variant_names), s->auction), failed);
     observe_set(out, "phase", observe_name(NAMES(tikal_phase_names), s->phase), failed);
