@@ -131,6 +131,14 @@ struct game_def {
      * a list of the notation shows them: where a line stands for several
      * actions, the whole lines (every market visit), not their steps. */
     void (*legal_lines)(const void *state, void (*emit)(void *context, const char *line), void *context);
+
+    /* Check the invariants of a state (or an observation): counts
+     * conserved, masks consistent with counts, scores and indices in range.
+     * 0 if every one holds, else nonzero with the first broken one in
+     * why[why_len]. For the generic tests and debug asserts: it may be
+     * slower than apply. */
+    int (*check)(const void *state, char *why, size_t why_len);
+    const char *title;              /* the game's name for people: "Tikal", "Tzolk'in" */
 };
 
 #endif

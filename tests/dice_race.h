@@ -247,6 +247,20 @@ static size_t dice_render(const void *state, char *buf, size_t len)
     return n;
 }
 
+/* Invariants: seats in range, points within one roll, runners of absent
+ * seats at the start. */
+static int dice_check(const void *state, char *why, size_t why_len)
+{
+    const dice_state *s = state;
+    int bad = s->players < 2 || s->players > 4 || s->actor >= s->players || s->points > 12 || s->rolling > 1 ||
+              s->over > 1 || (s->goal != 15 && s->goal != DICE_LONG_GOAL);
+    for (int seat = s->players; seat < GAME_MAX_PLAYERS && !bad; seat++)
+        bad = s->position[seat] != 0;
+    if (bad && why != NULL)
+        snprintf(why, why_len, "dice race state out of range");
+    return bad ? GAME_EILLEGAL : GAME_OK;
+}
+
 static const game_def dice_race_game = {
     .name = "dicerace",
     .variants = dice_variants,
@@ -271,6 +285,8 @@ static const game_def dice_race_game = {
     .action_seen = dice_action_seen,
     .text_to_action = dice_text_to_action,
     .render = dice_render,
+    .check = dice_check,
+    .title = "Dice race",
 };
 
 #endif

@@ -218,6 +218,9 @@ int tikal_majority(const tikal_state *s, int field);
 int tikal_crossing_cost(const tikal_state *s, int field, int direction);
 /* Treasure points of a collection (T18.3). */
 int tikal_treasure_points(const tikal_player *p);
+/* The state's invariants (tikal_check.c): 0 if they hold, else
+ * GAME_EILLEGAL with the first broken one in why. */
+int tikal_check(const tikal_state *s, char *why, size_t why_len);
 
 #define TIKAL_LEGAL_MAX 1536 /* bound on legal actions of any state */
 

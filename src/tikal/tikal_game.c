@@ -124,6 +124,11 @@ static size_t game_render(const void *state, char *buf, size_t len)
     return tikal_render(state, buf, len);
 }
 
+static int game_check(const void *state, char *why, size_t why_len)
+{
+    return tikal_check(state, why, why_len);
+}
+
 const game_def tikal_game = {
     .name = "tikal",
     .variants = tikal_variants,
@@ -150,4 +155,6 @@ const game_def tikal_game = {
     .action_seen = game_action_seen,
     .text_to_action = game_text_to_action,
     .render = game_render,
+    .check = game_check,
+    .title = "Tikal",
 };

@@ -368,5 +368,8 @@ int tzolk_lowest_free(const tzolk_state *s, int g);
 /* Nonzero once every seat has kept its two wealth tiles: from then on the
  * kept tiles are seen by all (Z2.10, Z23.8). */
 int tzolk_all_kept(const tzolk_state *s);
+/* The state's (or an observation's) invariants (tzolkin_check.c): 0 if
+ * they hold, else GAME_EILLEGAL with the first broken one in why. */
+int tzolk_check(const tzolk_state *s, char *why, size_t why_len);
 
 #endif

@@ -211,6 +211,11 @@ static void g_legal_lines(const void *state, void (*emit)(void *context, const c
 
 _Static_assert(TZOLK_LINE_MAX <= GAME_LINE_MAX, "a market line fits GAME_LINE_MAX");
 
+static int g_check(const void *state, char *why, size_t why_len)
+{
+    return tzolk_check(cst(state), why, why_len);
+}
+
 const game_def tzolkin_game = {
     "tzolkin",
     NULL,
@@ -238,4 +243,6 @@ const game_def tzolkin_game = {
     g_line_open,
     g_line_actions,
     g_legal_lines,
+    g_check,
+    "Tzolk\u2019in",
 };
