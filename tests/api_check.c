@@ -8,7 +8,8 @@
  * observation of the true state, which this program rebuilds from the
  * server's own store). Hints: only the seat to act gets them, and they are
  * exactly what the hint bot makes of that seat's own observation; a seat
- * turns them off for good; the levels list is the engine's.
+ * turns them off for good; the levels list is the engine's. The catalog
+ * lists the engines' registry and its games can be created as listed.
  *
  * Usage: api_check URL STORE   (STORE: the server's SQLite file or
  * postgresql:// address). Run by tests/cli/server_api.sh against a server
@@ -582,6 +583,67 @@ static void check_tzolkin(checker *k)
     json_decref(answer);
 }
 
+/* Two texts, either of which may be NULL (an absent field), are equal. */
+static int same_text(const char *a, const char *b)
+{
+    return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+/* GET /api/catalog lists every engine of the registry in order (name,
+ * title, variants in order, seats) and the bots of GET /api/bots; a game of
+ * each entry, at its most seats and in its last variant, is created as
+ * listed; a game not in it is refused with a message naming the catalog's
+ * games. */
+static void check_catalog(checker *k)
+{
+    json_t *answer = NULL, *bots = NULL, *summary = NULL, *list;
+    char code[CLIENT_CODE_MAX], names[256];
+    long status = call(k, "GET", "/api/catalog", NULL, NULL, &answer);
+
+    list = json_object_get(answer, "games");
+    CHECK(k, status == 200 && (int)json_array_size(list) == games_count(), "GET /api/catalog: %ld, %zu games",
+          status, json_array_size(list));
+    for (int i = 0; i < games_count(); i++) {
+        const game_def *def = games_at(i);
+        const json_t *entry = json_array_get(list, (size_t)i), *variants = json_object_get(entry, "variants");
+        int count = games_variant_count(def);
+        int64_t min = 0, max = 0;
+        client_json_int(entry, "min_players", &min);
+        client_json_int(entry, "max_players", &max);
+        CHECK(k, same_text(client_json_string(entry, "name"), def->name) &&
+                     same_text(client_json_string(entry, "title"), def->title) && min == def->min_players &&
+                     max == def->max_players && (int)json_array_size(variants) == count,
+              "catalog entry %d is not the engine %s", i, def->name);
+        for (int v = 0; v < count; v++)
+            CHECK(k, same_text(json_string_value(json_array_get(variants, (size_t)v)), def->variants[v]),
+                  "variant %d of %s in the catalog", v, def->name);
+        json_t *seats = json_array();
+        for (int s = 0; s < def->max_players; s++)
+            json_array_append_new(seats, json_pack("{s:s}", "type", "human"));
+        json_t *body = json_pack("{s:s, s:i, s:o}", "game", def->name, "players", def->max_players, "seats", seats);
+        if (count > 0)
+            json_object_set_new(body, "variant", json_string(def->variants[count - 1]));
+        status = call(k, "POST", "/api/games", NULL, body, &summary);
+        CHECK(k, status == 201 && same_text(client_json_string(summary, "game"), def->name) &&
+                     (count == 0 || same_text(client_json_string(summary, "variant"), def->variants[count - 1])),
+              "a %d-player game of %s as the catalog lists it: %ld", def->max_players, def->name, status);
+        json_decref(summary);
+    }
+    status = call(k, "GET", "/api/bots", NULL, NULL, &bots);
+    CHECK(k, status == 200 && json_equal(json_object_get(answer, "bots"), bots), "the catalog's bots are GET /api/bots");
+    json_decref(bots);
+    json_decref(answer);
+    CHECK(k, raw_request(k, "POST", "/api/catalog", NULL, "{}", code) == 405, "POST /api/catalog is refused");
+
+    games_names(", ", names, sizeof names);
+    status = raw_request(k, "POST", "/api/games", NULL,
+                         "{\"game\": \"chess\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"human\"}]}",
+                         code);
+    CHECK(k, status == 400 && strcmp(code, "bad_field") == 0 && k->raw.answer != NULL &&
+                 strstr(k->raw.answer, names) != NULL,
+          "an unknown game is refused naming the catalog's games (%s): %ld %s", names, status, code);
+}
+
 /* GET /api/bots lists the engine's levels; GET .../hints answers the seat
  * to act with the hint bot's choices on its own observation (the same as
  * bot_hints on the engine's observation of the true state, same seed), in
@@ -824,6 +886,7 @@ int main(int argc, char **argv)
         return 1;
     }
     check_create_refusals(&k);
+    check_catalog(&k);
     check_turn_limit(&k);
     check_tzolkin(&k);
     check_tikal(&k);

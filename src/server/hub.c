@@ -1274,7 +1274,9 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
         return;
     def = name ? games_find(name) : NULL;
     if (def == NULL) {
-        fail(r, 400, "bad_field", "field \"game\" must be \"tikal\" or \"tzolkin\"");
+        char names[256];
+        games_names(", ", names, sizeof names);
+        fail(r, 400, "bad_field", "field \"game\" must be one of %s (GET /api/catalog)", names);
         return;
     }
     if (int_field(body, "players", def->min_players, def->max_players, 1, 0, &players, r) != 0 ||
@@ -1830,7 +1832,8 @@ void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r)
     game_unlock(h, g);
 }
 
-void hub_bots(hub_reply *r)
+/* The bots' levels the server offers (GET /api/bots; "bots" of GET /api/catalog). */
+static json_t *bots_json(void)
 {
     int count;
     const bot_level *levels = bot_levels(&count);
@@ -1839,8 +1842,32 @@ void hub_bots(hub_reply *r)
     for (int i = 0; list != NULL && i < count; i++)
         json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", levels[i].name, "spec", levels[i].spec,
                                               "about", levels[i].description));
-    answer(r, 200, json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints",
-                             BOT_HINT_LEVEL));
+    return json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints", BOT_HINT_LEVEL);
+}
+
+void hub_bots(hub_reply *r)
+{
+    answer(r, 200, bots_json());
+}
+
+/* One game of the catalog: its engine's name, title, variants and seats. */
+static json_t *catalog_game_json(const game_def *def)
+{
+    json_t *variants = json_array();
+
+    for (int v = 0; variants != NULL && v < games_variant_count(def); v++)
+        json_array_append_new(variants, json_string(games_variant_name(def, v)));
+    return json_pack("{s:s, s:s, s:o, s:i, s:i}", "name", def->name, "title", def->title, "variants", variants,
+                     "min_players", def->min_players, "max_players", def->max_players);
+}
+
+void hub_catalog(hub_reply *r)
+{
+    json_t *list = json_array();
+
+    for (int i = 0; list != NULL && i < games_count(); i++)
+        json_array_append_new(list, catalog_game_json(games_at(i)));
+    answer(r, 200, json_pack("{s:o, s:o}", "games", list, "bots", bots_json()));
 }
 
 void hub_stats(hub *h, hub_reply *r)

@@ -394,11 +394,13 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
             return send_error(connection, 405, "method", "use GET or POST on /api/games");
         return send_reply(connection, &r);
     }
-    if (strcmp(url, "/api/bots") == 0 || strcmp(url, "/api/stats") == 0) {
+    if (strcmp(url, "/api/bots") == 0 || strcmp(url, "/api/catalog") == 0 || strcmp(url, "/api/stats") == 0) {
         if (!get)
             return send_error(connection, 405, "method", "use GET here");
         if (strcmp(url, "/api/bots") == 0)
             hub_bots(&r);
+        else if (strcmp(url, "/api/catalog") == 0)
+            hub_catalog(&r);
         else
             hub_stats(srv->h, &r);
         return send_reply(connection, &r);

@@ -5,7 +5,8 @@
 //
 // For each scenario (Tikal basic game, Tzolk'in, both with 3 players, and a
 // shorter Tikal auction game), player A (a desktop browser context) creates
-// the game in the lobby form with two people and a bot, reads the invitation
+// the game in the lobby form (which offers what GET /api/catalog lists)
+// with two people and a bot, reads the invitation
 // link, and player B (a second context, a phone) opens it and joins. Both
 // play to the end by clicking legal actions drawn by a seeded generator,
 // about half of those the boards offer on the boards' own controls (see
@@ -259,7 +260,20 @@ async function createAndJoin(A, B, { game, variant, seats }) {
   const page = A.page;
   await page.goto(`${base}/#/`);
   await page.waitForSelector('#create-submit');
+  // the lobby offers what GET /api/catalog lists: the games by their
+  // titles, and for the chosen one its seat counts and variants (a game
+  // without variants shows no variant choice)
+  const catalog = await server('/api/catalog');
+  const offeredGames = await page.locator('#create-game option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(offeredGames, catalog.games.map((c) => [c.name, c.title]), 'the lobby offers the catalog\'s games');
   await page.selectOption('#create-game', game);
+  const entry = catalog.games.find((c) => c.name === game);
+  const counts = await page.locator('#create-players option').evaluateAll((os) => os.map((o) => Number(o.value)));
+  assert.deepEqual(counts, Array.from({ length: entry.max_players - entry.min_players + 1 }, (_, i) => entry.min_players + i),
+    `the lobby offers ${game}'s seat counts`);
+  const variants = await page.locator('#create-variant option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(variants, entry.variants, `the lobby offers ${game}'s variants`);
+  assert.equal(await page.locator('#create-variant').isVisible(), entry.variants.length > 0, `the variant choice of ${game}`);
   if (variant) await page.selectOption('#create-variant', variant);
   await page.selectOption('#create-players', String(seats.length));
   // the bot seats offer the server's difficulty levels, in its order

@@ -6,7 +6,8 @@
 // holds (api.js seats) or watches as a spectator, and follows the game live
 // through its event stream.
 //
-// The board of each game is a module (tikal.js, tzolkin.js) that exports
+// The board of each game is a module (tikal.js, tzolkin.js, listed in
+// BOARD_MODULES) that exports
 //   messages                      its {en, cs} texts, registered with i18n
 //   createBoard(root, hooks)      draws into root and returns {show(view, legal), destroy()};
 //                                 hooks: {seat, names, act(text) -> Promise<boolean>}
@@ -31,8 +32,17 @@ register({
   cs: { points_one: '{n} bod', points_few: '{n} body', points_many: '{n} bodů' },
 });
 
+// The board module of each game, by the engine's name (GET /api/catalog):
+// a new game adds one line.
+const BOARD_MODULES = {
+  tikal: () => import('./tikal.js'),
+  tzolkin: () => import('./tzolkin.js'),
+};
+
 export async function loadBoardModule(game) {
-  const module = await import(`./${game}.js`);
+  const load = BOARD_MODULES[game];
+  if (!load) throw new Error(`no board for the game "${game}"`);
+  const module = await load();
   register(module.messages);
   return module;
 }

@@ -46,10 +46,32 @@ export function notify(message, kind = 'info') {
   noticeTimer = setTimeout(() => { box.hidden = true; }, kind === 'error' ? 8000 : 5000);
 }
 
-// "Tikal (auction game), 3 players" from a summary.
+// What the server offers (GET /api/catalog): its games with their titles,
+// variants (the first is the default) and seats, and its bots' levels.
+// app.js loads it once before the first page.
+let catalog = { games: [], bots: { levels: [], default: '', hints: '' } };
+
+export function setCatalog(answer) {
+  catalog = answer;
+}
+
+export function getCatalog() {
+  return catalog;
+}
+
+// A variant's name as people read it: this language's words when i18n has
+// them, else the engine's name.
+export function variantLabel(variant) {
+  const key = `variant_${variant}`;
+  return t(key) === key ? variant : t(key);
+}
+
+// "Tikal (auction game), 3 players" from a summary: the catalog's title and
+// the variant when it is not the game's default.
 export function gameName(summary) {
-  const variant = summary.game === 'tikal' && summary.variant === 'auction' ? ` (${t('variant_auction')})` : '';
-  return `${t(summary.game)}${variant}, ${summary.players} ${t('players').toLowerCase()}`;
+  const entry = catalog.games.find((g) => g.name === summary.game);
+  const variant = entry && summary.variant && summary.variant !== entry.variants[0] ? ` (${variantLabel(summary.variant)})` : '';
+  return `${entry ? entry.title : summary.game}${variant}, ${summary.players} ${t('players').toLowerCase()}`;
 }
 
 // The seats' colours, as in the physical games: red, blue, yellow, green.
