@@ -525,6 +525,36 @@ static void z17_push_off(void **state)
 }
 
 /* Z19.4: equal VP and equal workers on the gears share the victory. */
+/* tzolk_check, the state checker of the generic tests: a started game
+ * passes; a skull gone (Z0.4.1: exactly 13), a worker on a gear that never
+ * left the hand (Z5), a building owned by two seats, or a pending decision
+ * of no kind is named as the broken invariant. */
+static void z0_4_state_checker(void **state)
+{
+    tzolk_state s, broken;
+    char why[256] = "";
+    (void)state;
+    fx_game(&s, 3);
+    assert_int_equal(tzolk_check(&s, why, sizeof why), 0);
+    broken = s;
+    broken.skull_supply--;
+    assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "12 crystal skulls in play, not 13 (Z0.4.1)"));
+    broken = s;
+    broken.gear[TZOLK_PAL][1] = 0;
+    assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "seat 1 has 3 workers in hand and 1 placed"));
+    broken = s;
+    broken.revealed |= 1u;
+    broken.player[0].buildings = broken.player[2].buildings = 1u;
+    assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "owned twice"));
+    broken = s;
+    broken.sp = 1;
+    assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "decision 1 of 1"));
+}
+
 static void z19_4_shared_win(void **state)
 {
     (void)state;
@@ -702,6 +732,7 @@ int main(void)
         cmocka_unit_test(z15_temples),
         cmocka_unit_test(z16_start_space),
         cmocka_unit_test(z17_push_off),
+        cmocka_unit_test(z0_4_state_checker),
         cmocka_unit_test(z19_4_shared_win),
         cmocka_unit_test(z23_notation),
         cmocka_unit_test(z23_8_observation),

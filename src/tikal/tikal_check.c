@@ -3,15 +3,16 @@
  * the game_def's check): what no sequence of legal actions can break, so
  * that the generic tests can look for a broken one after every action.
  *
- * Counts conserved: each seat's figures (T3.3: 18 explorers and a leader,
+ * Counts conserved: each seat's figures (T3.1: 18 explorers and a leader,
  * in the supply, on the board, standing guard or removed by a guard,
  * T16.3), the tiles (each drawn or revealed tile once: in hand, on
  * display or on the board), the treasure tokens (T6.6: on the board, held,
  * or the one a dig is waiting for, at most 3 of a motif, T1.1), the temple
  * levels (each level uncovered above a printed value came from the
- * supply, T12). Masks and owners consistent with counts: camps and guards
- * of each seat (T15, T16) on fields that allow them, seats beyond the players empty. Ranges: action
- * points, scores (never below 0, T22), levels uncovered this turn (T12.3).
+ * supply, T3.3, T12.2). Masks and owners consistent with counts: camps
+ * and guards of each seat (T15, T16) on fields that allow them, seats
+ * beyond the players empty. Ranges: action points, scores (never below 0,
+ * T22), levels uncovered this turn (T12.3).
  */
 #include <string.h>
 
@@ -50,7 +51,7 @@ static int check_seat(const tikal_state *s, int seat, char *why, size_t why_len)
         return GAME_OK;
     }
     if (figures != TIKAL_EXPLORERS + 1)
-        return tikal_reason(GAME_EILLEGAL, why, why_len, "seat %d has %d figures, not %d (T3.3)", seat + 1, figures,
+        return tikal_reason(GAME_EILLEGAL, why, why_len, "seat %d has %d figures, not %d (T3.1)", seat + 1, figures,
                             TIKAL_EXPLORERS + 1);
     if (leaders + p->leader_in_supply > 1)
         return tikal_reason(GAME_EILLEGAL, why, why_len, "seat %d has %d leaders", seat + 1,
@@ -129,7 +130,7 @@ static int check_temples(const tikal_state *s, char *why, size_t why_len)
     }
     for (int v = 0; v <= TIKAL_MAX_LEVEL; v++)
         if (uncovered[v] + s->level_supply[v] != tikal_level_tokens(v))
-            return tikal_reason(GAME_EILLEGAL, why, why_len, "%d levels of value %d uncovered, %d left, not %d (T12)",
+            return tikal_reason(GAME_EILLEGAL, why, why_len, "%d levels of value %d uncovered, %d left, not %d (T12.2)",
                                 uncovered[v], v, s->level_supply[v], tikal_level_tokens(v));
     return GAME_OK;
 }

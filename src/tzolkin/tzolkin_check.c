@@ -4,7 +4,7 @@
  * can break, so that the generic tests can look for a broken one after
  * every action.
  *
- * Counts conserved: each seat's workers (Z2.6, Z5, Z6: in hand, on the
+ * Counts conserved: each seat's workers (Z0.4.1, Z5, Z6: in hand, on the
  * gears or on the start-player space, at most 6), the crystal skulls (13,
  * ZR02, ZR03: held, on Chichen Itza's slots or in the supply), the
  * blocking markers on the gears (Z2.9). Masks consistent: each building
@@ -111,7 +111,7 @@ static int check_board(const tzolk_state *s, char *why, size_t why_len)
     for (int seat = 0; seat < s->players; seat++)
         skulls += s->player[seat].skulls;
     if (skulls != TZOLK_SKULLS)
-        return refuse(why, why_len, "%d crystal skulls in play, not %d (ZR02)", skulls, TZOLK_SKULLS);
+        return refuse(why, why_len, "%d crystal skulls in play, not %d (Z0.4.1)", skulls, TZOLK_SKULLS);
     for (int g = 0; g < TZOLK_GEARS; g++)
         for (int h = 0; h < TZOLK_HOLES_MAX; h++) {
             int who = s->gear[g][h];
