@@ -174,7 +174,7 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
     int variant_index = 0;
     long games = 100, seconds = 30, players = 2, watchers = 0;
     uint64_t seed = 1;
-    if ((status = cli_find_game("loadgen", game_name != NULL ? game_name : "tikal", &game)) != 0 ||
+    if ((status = cli_find_game("loadgen", game_name != NULL ? game_name : games_at(0)->name, &game)) != 0 ||
         (status = cli_find_variant("loadgen", game, variant, &variant_index)) != 0 ||
         (games_text != NULL &&
          (status = cli_parse_number("loadgen", "--games", games_text, 1, 100000, &games)) != 0) ||
