@@ -135,8 +135,8 @@ struct game_def {
     /* Check the invariants of a state (or an observation): counts
      * conserved, masks consistent with counts, scores and indices in range.
      * 0 if every one holds, else nonzero with the first broken one in
-     * why[why_len]. For the generic tests and debug asserts: it may be
-     * slower than apply. */
+     * why[why_len]. For the generic tests (tests/game_sim_test.c): it
+     * may be slower than apply. Every registered engine has one. */
     int (*check)(const void *state, char *why, size_t why_len);
     const char *title;              /* the game's name for people: "Tikal", "Tzolk'in" */
 };

@@ -630,14 +630,16 @@ static void check_catalog(checker *k)
         json_decref(summary);
     }
     status = call(k, "GET", "/api/bots", NULL, NULL, &bots);
-    CHECK(k, status == 200 && json_equal(json_object_get(answer, "bots"), bots), "the catalog's bots are GET /api/bots");
+    CHECK(k, status == 200 && json_equal(json_object_get(answer, "bots"), bots),
+          "the catalog's bots are GET /api/bots");
     json_decref(bots);
     json_decref(answer);
     CHECK(k, raw_request(k, "POST", "/api/catalog", NULL, "{}", code) == 405, "POST /api/catalog is refused");
 
     games_names(", ", names, sizeof names);
     status = raw_request(k, "POST", "/api/games", NULL,
-                         "{\"game\": \"chess\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"human\"}]}",
+                         "{\"game\": \"chess\", \"players\": 2, "
+                         "\"seats\": [{\"type\": \"human\"}, {\"type\": \"human\"}]}",
                          code);
     CHECK(k, status == 400 && strcmp(code, "bad_field") == 0 && k->raw.answer != NULL &&
                  strstr(k->raw.answer, names) != NULL,

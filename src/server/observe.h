@@ -25,8 +25,9 @@
 
 /* A new JSON object (json_decref it) describing observation, an observation
  * of game (game->state_size bytes); NULL if this module has no writer for
- * game, if the observation's number of seats is out of the game's range, or if memory runs out. Equal observations give equal
- * JSON (json_dumps with JSON_SORT_KEYS gives equal text). */
+ * game, if the observation's number of seats is out of the game's range,
+ * or if memory runs out. Equal observations give equal JSON (json_dumps
+ * with JSON_SORT_KEYS gives equal text). */
 json_t *observe_json(const game_def *game, const void *observation);
 
 #endif

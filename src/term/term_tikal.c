@@ -453,7 +453,8 @@ static int tikal_draw(const void *state, int viewer, const unsigned char *marks,
         int rows = term_tikal_panel(s, viewer, c, 0, TERM_TIKAL_BOARD_COLS + 2, TERM_TIKAL_PANEL_COLS);
         return rows > TERM_TIKAL_BOARD_ROWS ? rows : TERM_TIKAL_BOARD_ROWS;
     }
-    return TERM_TIKAL_BOARD_ROWS + 1 + term_tikal_panel(s, viewer, c, TERM_TIKAL_BOARD_ROWS + 1, 0, TERM_TIKAL_PANEL_COLS);
+    return TERM_TIKAL_BOARD_ROWS + 1 +
+           term_tikal_panel(s, viewer, c, TERM_TIKAL_BOARD_ROWS + 1, 0, TERM_TIKAL_PANEL_COLS);
 }
 
 static int tikal_panel_row(const void *state, int cols)
