@@ -42,13 +42,10 @@ static int bits(uint32_t mask)
     return n;
 }
 
-static int check_seat(const tzolk_state *s, int seat, char *why, size_t why_len)
+/* Seat's counts; placed: its workers on the gears and the start space. */
+static int check_seat(const tzolk_state *s, int seat, int placed, char *why, size_t why_len)
 {
     const tzolk_player *p = &s->player[seat];
-    int placed = s->start_space == seat;
-    for (int g = 0; g < TZOLK_GEARS; g++)
-        for (int h = 0; h < TZOLK_HOLES_MAX; h++)
-            placed += s->gear[g][h] == seat;
     if (seat >= s->players) {
         static const tzolk_player empty;
         if (memcmp(p, &empty, sizeof empty) != 0 || placed != 0)
@@ -105,22 +102,36 @@ static int check_components(const tzolk_state *s, char *why, size_t why_len)
     return GAME_OK;
 }
 
+/* The pieces on the gears: each seat's workers into placed[] (the start
+ * space included), the blocking markers counted. */
+static int check_gears(const tzolk_state *s, int placed[GAME_MAX_PLAYERS], char *why, size_t why_len)
+{
+    int blockers = 0;
+    memset(placed, 0, GAME_MAX_PLAYERS * sizeof *placed);
+    if (s->start_space >= 0)
+        placed[s->start_space]++;
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        for (int h = 0; h < TZOLK_HOLES_MAX; h++) {
+            int who = s->gear[g][h];
+            if (who == TZOLK_BLOCKER)
+                blockers++;
+            else if (who >= 0 && who < s->players)
+                placed[who]++;
+            else if (who != TZOLK_NOBODY)
+                return refuse(why, why_len, "gear %d position %d holds %d", g, h, who);
+        }
+    if (blockers != s->blockers)
+        return refuse(why, why_len, "%d blocking markers on the gears, counted %d (Z2.9)", blockers, s->blockers);
+    return GAME_OK;
+}
+
 static int check_board(const tzolk_state *s, char *why, size_t why_len)
 {
-    int skulls = s->skull_supply + bits(s->chi_slots), blockers = 0;
+    int skulls = s->skull_supply + bits(s->chi_slots);
     for (int seat = 0; seat < s->players; seat++)
         skulls += s->player[seat].skulls;
     if (skulls != TZOLK_SKULLS)
         return refuse(why, why_len, "%d crystal skulls in play, not %d (Z0.4.1)", skulls, TZOLK_SKULLS);
-    for (int g = 0; g < TZOLK_GEARS; g++)
-        for (int h = 0; h < TZOLK_HOLES_MAX; h++) {
-            int who = s->gear[g][h];
-            if (who != TZOLK_NOBODY && who != TZOLK_BLOCKER && (who < 0 || who >= s->players))
-                return refuse(why, why_len, "gear %d position %d holds %d", g, h, who);
-            blockers += who == TZOLK_BLOCKER;
-        }
-    if (blockers != s->blockers)
-        return refuse(why, why_len, "%d blocking markers on the gears, counted %d (Z2.9)", blockers, s->blockers);
     if (s->sp > TZOLK_STACK)
         return refuse(why, why_len, "%d pending decisions, more than %d", s->sp, TZOLK_STACK);
     for (int i = 0; i < TZOLK_STACK; i++) {
@@ -139,8 +150,11 @@ int tzolk_check(const tzolk_state *s, char *why, size_t why_len)
         s->start_space < -1 || s->start_space >= s->players || s->pool < 0 || s->pad != 0)
         return refuse(why, why_len, "out of range: %d players, phase %d, actor %d, token %d, T = %d, age %d",
                       s->players, s->phase, s->actor, s->token, s->teeth, s->age);
+    int placed[GAME_MAX_PLAYERS];
+    if ((rc = check_gears(s, placed, why, why_len)) != GAME_OK)
+        return rc;
     for (int seat = 0; seat < GAME_MAX_PLAYERS; seat++)
-        if ((rc = check_seat(s, seat, why, why_len)) != GAME_OK)
+        if ((rc = check_seat(s, seat, placed[seat], why, why_len)) != GAME_OK)
             return rc;
     if ((rc = check_components(s, why, why_len)) != GAME_OK || (rc = check_board(s, why, why_len)) != GAME_OK)
         return rc;
