@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "term/term_session.h"
 #include "term/term_tikal.h"
 
 enum {
@@ -365,67 +366,26 @@ int term_tikal_action_fields(int a, int fields[2])
     return 1;
 }
 
-/* Dijkstra over the 40 fields with crossing costs; dist[] and the direction
- * used to enter each field (from[]). */
-static void route_search(const tikal_state *s, int start, int *dist, int *via)
-{
-    int done[TIKAL_FIELDS] = {0};
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        dist[f] = -1;
-        via[f] = -1;
-    }
-    dist[start] = 0;
-    for (;;) {
-        int best = -1;
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (!done[f] && dist[f] >= 0 && (best < 0 || dist[f] < dist[best]))
-                best = f;
-        if (best < 0)
-            return;
-        done[best] = 1;
-        for (int d = 0; d < 6; d++) {
-            int cost = tikal_crossing_cost(s, best, d), to = tikal_neighbor(best, d);
-            if (cost == 0 || to < 0 || done[to])
-                continue;
-            if (dist[to] < 0 || dist[best] + cost < dist[to]) {
-                dist[to] = dist[best] + cost;
-                via[to] = d;
-            }
-        }
-    }
-}
+_Static_assert((int)TERM_ROUTE_MAX >= (int)TIKAL_ROUTE_MAX, "a session holds a whole route");
 
-int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int max, int *cost)
+int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int *cost)
 {
-    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS], path[TIKAL_FIELDS];
+    tikal_routes routes;
     *cost = 0;
-    if (from < 0 || to < 0)
+    if (tikal_find_routes(s, s->actor, from, &routes) != GAME_OK)
         return -1;
-    if (from == to)
-        return 0;
-    route_search(s, from, dist, via);
-    if (dist[to] < 0)
-        return -1;
-    int n = 0;
-    for (int f = to; f != from; f = tikal_neighbor(f, (via[f] + 3) % 6))
-        path[n++] = via[f];
-    if (n > max)
-        return -1;
-    int at = from;
-    for (int i = 0; i < n; i++) {
-        int d = path[n - 1 - i];
-        moves[i] = TIKAL_A_MOVE + (figure * TIKAL_FIELDS + at) * 6 + d;
-        at = tikal_neighbor(at, d);
-    }
-    *cost = dist[to];
+    int n = tikal_route_actions(&routes, figure, to, moves);
+    if (n >= 0)
+        *cost = routes.cost[to];
     return n;
 }
 
 void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *marks)
 {
-    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS];
-    route_search(s, from, dist, via);
+    tikal_routes routes;
+    if (tikal_find_routes(s, s->actor, from, &routes) != GAME_OK)
+        return;
     for (int f = 0; f < TIKAL_FIELDS; f++)
-        if (f != from && dist[f] > 0 && dist[f] <= ap)
+        if (routes.cost[f] > 0 && routes.cost[f] <= ap)
             marks[f] |= TERM_MARK_TARGET;
 }

@@ -82,7 +82,7 @@ static int motifs_left(const tikal_state *s, int motif)
     return TIKAL_TOKENS_PER_MOTIF - held;
 }
 
-static int is_camp_of(const tikal_state *s, int seat, int field)
+int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 {
     return s->field[field].kind == TIKAL_BASECAMP || s->field[field].camp == seat;
 }
@@ -214,7 +214,7 @@ static int check_deploy(const tikal_state *s, int figure, int field, char *why, 
     tikal_field_name(field, name);
     if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
         return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
-    if (!is_camp_of(s, s->actor, field))
+    if (!tikal_is_camp_of(s, s->actor, field))
         return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)", name);
     return check_ap(s, 1, "deploying", why, why_len);
 }
@@ -224,7 +224,7 @@ static int check_path(const tikal_state *s, int figure, int from, int to, char *
     char a[3], b[3];
     tikal_field_name(from, a);
     tikal_field_name(to, b);
-    if (from == to || !is_camp_of(s, s->actor, from) || !is_camp_of(s, s->actor, to))
+    if (from == to || !tikal_is_camp_of(s, s->actor, from) || !tikal_is_camp_of(s, s->actor, to))
         return refuse(why, why_len, "secret paths join the base camp and your own camps only, %s to %s is none (T10.1)",
                       a, b);
     if (!has_figure(s, s->actor, from, figure))
@@ -439,15 +439,15 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
             for (int f = 0; f < TIKAL_FIELDS; f++)
-                if (is_camp_of(s, me, f))
+                if (tikal_is_camp_of(s, me, f))
                     PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f);
         }
         for (int fig = 0; fig < 2; fig++)
             for (int from = 0; from < TIKAL_FIELDS; from++) {
-                if (!is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
+                if (!tikal_is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
                     continue;
                 for (int to = 0; to < TIKAL_FIELDS; to++)
-                    if (to != from && is_camp_of(s, me, to))
+                    if (to != from && tikal_is_camp_of(s, me, to))
                         PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to);
             }
         for (int fig = 0; fig < 2; fig++)

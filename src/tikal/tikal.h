@@ -218,6 +218,33 @@ int tikal_majority(const tikal_state *s, int field);
 int tikal_crossing_cost(const tikal_state *s, int field, int direction);
 /* Treasure points of a collection (T18.3). */
 int tikal_treasure_points(const tikal_player *p);
+/* Printed value of the temple on field (T2.4, T2.6: its tile's or the board's
+ * number, before any level is uncovered); 0 if the field holds no temple. */
+int tikal_printed_value(const tikal_state *s, int field);
+
+/* The cheapest walks of one seat's figure from one field to every other
+ * (tikal_route.c): crossings of T11 (cost c(e) > 0, into explored non-volcano
+ * fields) and the secret paths of T10 between the base camp and the seat's
+ * own camps (1 AP). Costs are the same for the leader and an explorer (T8.1)
+ * and the walks do not depend on the AP left: a walk is legal move by move
+ * exactly when its cost is at most the actor's AP. */
+typedef struct tikal_routes {
+    int8_t seat;                     /* seat whose secret paths count (T10.2) */
+    int8_t from;                     /* field every walk starts on */
+    int16_t cost[TIKAL_FIELDS];      /* AP of the cheapest walk to each field: 0 for from, -1 unreachable */
+    int8_t previous[TIKAL_FIELDS];   /* field before each on its walk, -1 for from and unreachable fields */
+    uint8_t by_path[TIKAL_FIELDS];   /* 1 if the walk enters the field by a secret path (T10), 0 by a crossing */
+} tikal_routes;
+
+enum { TIKAL_ROUTE_MAX = TIKAL_FIELDS - 1 }; /* most steps of a cheapest walk */
+
+/* Fill out with the walks of seat's figures from field `from`; GAME_EOPTION
+ * (and out untouched) if seat or from is out of range. */
+int tikal_find_routes(const tikal_state *s, int seat, int from, tikal_routes *out);
+/* The walk of figure (0 explorer, 1 leader) to field `to` as actions
+ * (TIKAL_A_MOVE and TIKAL_A_PATH) into actions[TIKAL_ROUTE_MAX]: returns
+ * their number, 0 if to == from, -1 if to is unreachable or not a field. */
+int tikal_route_actions(const tikal_routes *r, int figure, int to, int *actions);
 
 #define TIKAL_LEGAL_MAX 1536 /* bound on legal actions of any state */
 
