@@ -105,3 +105,18 @@ json_t *observe_json(const game_def *game, const void *observation)
     }
     return out;
 }
+
+json_t *observe_facts_json(const game_def *game)
+{
+    if (game == NULL || game->name == NULL || strcmp(game->name, "tikal") != 0)
+        return NULL;
+    int failed = 0;
+    json_t *out = observe_object(&failed);
+    observe_set(out, "game", json_string(game->name), &failed);
+    observe_tikal_facts(out, &failed);
+    if (failed) {
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}

@@ -25,6 +25,8 @@
 /* Add the game-specific fields of a Tikal / Tzolk'in observation to out. */
 void observe_tikal(json_t *out, const tikal_state *s, int *failed);
 void observe_tzolkin(json_t *out, const tzolk_state *s, int *failed);
+/* Add Tikal's static facts (docs/api.md, GET /api/facts/tikal) to out. */
+void observe_tikal_facts(json_t *out, int *failed);
 
 /* out[key] = value (value may be NULL: a failed allocation). */
 void observe_set(json_t *out, const char *key, json_t *value, int *failed);

@@ -8,7 +8,9 @@
  *
  * Every field of tikal_state, tikal_player and tikal_field is written;
  * a few derived values are added for the browser's convenience and say so
- * in docs/observation.md (camps_left, guards_left, stack counts).
+ * in docs/observation.md (camps_left, guards_left, stack counts, printed
+ * temple values, the actor's routes: all from engine functions). The static
+ * facts of the game (its tiles) are written by observe_tikal_facts.
  */
 #include "server/observe_internal.h"
 
@@ -108,8 +110,10 @@ static json_t *seat_json(const tikal_player *p, int *failed)
     return out;
 }
 
-static json_t *board_field_json(const tikal_field *f, int index, int players, int *failed)
+static json_t *board_field_json(const tikal_state *s, int index, int *failed)
 {
+    const tikal_field *f = &s->field[index];
+    int players = s->players;
     json_t *out = observe_object(failed);
     observe_set(out, "field", field_json(index), failed);
     observe_set(out, "kind", observe_name(NAMES(tikal_kind_names), f->kind), failed);
@@ -117,6 +121,7 @@ static json_t *board_field_json(const tikal_field *f, int index, int players, in
     observe_set(out, "rotation", json_integer(f->rotation), failed);
     observe_set(out, "stones", numbers_json(f->stones, 6, failed), failed);
     observe_set(out, "value", json_integer(f->value), failed);
+    observe_set(out, "printed", json_integer(tikal_printed_value(s, index)), failed);
     observe_set(out, "treasures", json_integer(f->tokens), failed);
     observe_set(out, "camp", observe_seat(f->camp), failed);
     observe_set(out, "guard", observe_seat(f->guard), failed);
@@ -173,6 +178,63 @@ static json_t *auction_json(const tikal_state *s, int *failed)
     return out;
 }
 
+/* The walks one figure of the actor can make from `from` with the AP left:
+ * {"figure", "from", "to": {field: {"cost", "steps": [action texts]}}},
+ * from the engine's route search (tikal_find_routes, T10, T11). */
+static json_t *figure_routes_json(const tikal_state *s, const tikal_routes *r, int figure, int *failed)
+{
+    json_t *out = observe_object(failed), *targets = observe_object(failed);
+    observe_set(out, "figure", json_string(figure ? "L" : "E"), failed);
+    observe_set(out, "from", field_json(r->from), failed);
+    for (int to = 0; to < TIKAL_FIELDS; to++) {
+        int actions[TIKAL_ROUTE_MAX], n;
+        if (r->cost[to] <= 0 || r->cost[to] > s->ap || (n = tikal_route_actions(r, figure, to, actions)) <= 0)
+            continue;
+        json_t *walk = observe_object(failed), *steps = observe_array(failed);
+        for (int i = 0; i < n; i++) {
+            char text[GAME_TEXT_MAX];
+            tikal_action_to_text(s, actions[i], text, sizeof text);
+            observe_push(steps, json_string(text), failed);
+        }
+        observe_set(walk, "cost", json_integer(r->cost[to]), failed);
+        observe_set(walk, "steps", steps, failed);
+        char name[3];
+        tikal_field_name(to, name);
+        observe_set(targets, name, walk, failed);
+    }
+    observe_set(out, "to", targets, failed);
+    return out;
+}
+
+/* The actor's walks while it spends action points: one entry per figure
+ * kind and field where it has such a figure; empty in every other phase. */
+static json_t *routes_json(const tikal_state *s, int *failed)
+{
+    json_t *out = observe_array(failed);
+    if (s->phase != TIKAL_PH_ACTIONS)
+        return out;
+    for (int from = 0; from < TIKAL_FIELDS; from++) {
+        const tikal_field *f = &s->field[from];
+        tikal_routes r;
+        if ((f->explorers[s->actor] == 0 && !(f->leaders >> s->actor & 1))
+            || tikal_find_routes(s, s->actor, from, &r) != GAME_OK)
+            continue;
+        if (f->explorers[s->actor] > 0)
+            observe_push(out, figure_routes_json(s, &r, 0, failed), failed);
+        if (f->leaders >> s->actor & 1)
+            observe_push(out, figure_routes_json(s, &r, 1, failed), failed);
+    }
+    return out;
+}
+
+void observe_tikal_facts(json_t *out, int *failed)
+{
+    json_t *tiles = observe_array(failed);
+    for (int tile = 0; tile < TIKAL_TILES; tile++)
+        observe_push(tiles, tile_card_json(tile, failed), failed);
+    observe_set(out, "tiles", tiles, failed);
+}
+
 void observe_tikal(json_t *out, const tikal_state *s, int *failed)
 {
     int players = s->players;
@@ -200,6 +262,7 @@ void observe_tikal(json_t *out, const tikal_state *s, int *failed)
     observe_set(out, "seats", seats, failed);
     json_t *board = observe_array(failed);
     for (int field = 0; field < TIKAL_FIELDS; field++)
-        observe_push(board, board_field_json(&s->field[field], field, players, failed), failed);
+        observe_push(board, board_field_json(s, field, failed), failed);
     observe_set(out, "board", board, failed);
+    observe_set(out, "routes", routes_json(s, failed), failed);
 }
