@@ -67,7 +67,8 @@ static json_t *numbers_json(const uint8_t *values, int count, int *failed)
 
 /* A tile as the browser draws it before it lies on the board: id, back
  * letter, kind, value and stones in the data file's reference rotation
- * (edges N NE SE S SW NW). Null for none. */
+ * (edges N NE SE S SW NW), and for each rotation the one a placement that
+ * way is named by (T29.3). Null for none. */
 static json_t *tile_card_json(int tile, int *failed)
 {
     if (tile < 0 || tile >= TIKAL_TILES)
@@ -80,6 +81,10 @@ static json_t *tile_card_json(int tile, int *failed)
     observe_set(out, "kind", observe_name(NAMES(tikal_kind_names), d->kind), failed);
     observe_set(out, "value", json_integer(d->value), failed);
     observe_set(out, "stones", numbers_json(d->stones, 6, failed), failed);
+    json_t *same_as = observe_array(failed);
+    for (int rotation = 0; rotation < 6; rotation++)
+        observe_push(same_as, json_integer(tikal_canonical_rotation(tile, rotation)), failed);
+    observe_set(out, "same_as", same_as, failed);
     return out;
 }
 

@@ -198,6 +198,9 @@ int tikal_neighbor(int field, int direction);  /* -1 off the board */
 int tikal_parse_field(const char *text);
 void tikal_field_name(int field, char out[3]);
 int tikal_tile_by_id(const char *text);        /* -1 if unknown */
+/* Smallest rotation of tile giving the same stones as `rotation`: the one
+ * a placement is named by (T29.3). */
+int tikal_canonical_rotation(int tile, int rotation);
 
 /* Engine entry points (also reachable through tikal_game). */
 int tikal_init(tikal_state *s, int players, int auction);
