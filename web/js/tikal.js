@@ -1212,16 +1212,16 @@ export function createBoard(root, hooks) {
       panel.append(row);
     }
 
-    const walk = walkTo(state.target);
-    if (walk) {
+    const plan = walkTo(state.target);
+    if (plan) {
       const mine = myFiguresOn(state.selected);
-      const most = state.figure === 'E' ? Math.min(mine.explorers, Math.floor(observation.action_points / walk.cost)) : 1;
+      const most = state.figure === 'E' ? Math.min(mine.explorers, Math.floor(observation.action_points / plan.cost)) : 1;
       state.count = Math.max(1, Math.min(state.count, most));
-      const cost = walk.cost * state.count;
+      const cost = plan.cost * state.count;
       const figure = t(state.figure === 'E' ? 'tk_explorer' : 'tk_leader');
-      const steps = counted(walk.steps.length, 'tk_steps');
+      const steps = counted(plan.steps.length, 'tk_steps');
       const vars = { figure, from: fieldName(state.selected), to: fieldName(state.target), cost, steps, count: state.count };
-      const row = el('div', { class: 'tk-panel-row tk-plan', id: 'tk-plan', 'data-steps': walk.steps.join('|') }, el('strong', {}, t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', vars)));
+      const row = el('div', { class: 'tk-panel-row tk-plan', id: 'tk-plan', 'data-steps': plan.steps.join('|') }, el('strong', {}, t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', vars)));
       if (most > 1) {
         const many = el('input', { type: 'number', min: 1, max: most, value: state.count, id: 'tk-count', 'aria-label': t('tk_count') });
         many.addEventListener('change', () => { state.count = Number(many.value) || 1; refresh(); });
