@@ -534,6 +534,8 @@ static int words_of(const char *line, char words[][GAME_TEXT_MAX], int max)
     return n;
 }
 
+_Static_assert((int)TERM_ROUTE_MAX >= (int)TIKAL_ROUTE_MAX, "a session holds a whole route");
+
 static term_result command_go(term_session *s, char words[][GAME_TEXT_MAX], int n)
 {
     if (strcmp(s->game->name, "tikal") != 0) {

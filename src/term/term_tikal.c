@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "term/term_session.h"
 #include "term/term_tikal.h"
 
 enum {
@@ -365,8 +364,6 @@ int term_tikal_action_fields(int a, int fields[2])
         fields[0] = (a - TIKAL_A_PLACE) / 6;
     return 1;
 }
-
-_Static_assert((int)TERM_ROUTE_MAX >= (int)TIKAL_ROUTE_MAX, "a session holds a whole route");
 
 int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int *cost)
 {

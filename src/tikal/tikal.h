@@ -232,7 +232,6 @@ int tikal_printed_value(const tikal_state *s, int field);
  * and the walks do not depend on the AP left: a walk is legal move by move
  * exactly when its cost is at most the actor's AP. */
 typedef struct tikal_routes {
-    int8_t seat;                     /* seat whose secret paths count (T10.2) */
     int8_t from;                     /* field every walk starts on */
     int16_t cost[TIKAL_FIELDS];      /* AP of the cheapest walk to each field: 0 for from, -1 unreachable */
     int8_t previous[TIKAL_FIELDS];   /* field before each on its walk, -1 for from and unreachable fields */

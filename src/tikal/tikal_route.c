@@ -30,7 +30,6 @@ int tikal_find_routes(const tikal_state *s, int seat, int from, tikal_routes *ou
     int done[TIKAL_FIELDS] = {0};
     if (seat < 0 || seat >= s->players || from < 0 || from >= TIKAL_FIELDS)
         return GAME_EOPTION;
-    out->seat = (int8_t)seat;
     out->from = (int8_t)from;
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         out->cost[f] = -1;
