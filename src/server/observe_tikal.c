@@ -10,7 +10,8 @@
  * a few derived values are added for the browser's convenience and say so
  * in docs/observation.md (camps_left, guards_left, stack counts, printed
  * temple values, the actor's routes: all from engine functions). The static
- * facts of the game (its tiles) are written by observe_tikal_facts.
+ * facts of the game (its tiles, the actions' AP) are written by
+ * observe_tikal_facts.
  */
 #include "server/observe_internal.h"
 
@@ -234,10 +235,20 @@ static json_t *routes_json(const tikal_state *s, int *failed)
 
 void observe_tikal_facts(json_t *out, int *failed)
 {
-    json_t *tiles = observe_array(failed);
+    static const struct {
+        const char *verb; /* the action's verb in the notation (T29) */
+        int ap;           /* its action points */
+    } costs[] = {
+        {"deploy", TIKAL_AP_DEPLOY}, {"path", TIKAL_AP_PATH},   {"uncover", TIKAL_AP_UNCOVER}, {"dig", TIKAL_AP_DIG},
+        {"swap", TIKAL_AP_SWAP},     {"build", TIKAL_AP_BUILD}, {"guard", TIKAL_AP_GUARD},
+    };
+    json_t *tiles = observe_array(failed), *ap = observe_object(failed);
     for (int tile = 0; tile < TIKAL_TILES; tile++)
         observe_push(tiles, tile_card_json(tile, failed), failed);
     observe_set(out, "tiles", tiles, failed);
+    for (size_t i = 0; i < sizeof costs / sizeof costs[0]; i++)
+        observe_set(ap, costs[i].verb, json_integer(costs[i].ap), failed);
+    observe_set(out, "action_points", ap, failed);
 }
 
 void observe_tikal(json_t *out, const tikal_state *s, int *failed)

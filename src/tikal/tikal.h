@@ -61,6 +61,18 @@ enum {
     TIKAL_BID_MAX = 1024 /* highest bid the encoding holds (scores stay far below) */
 };
 
+/* Action points of each action of fixed cost (T7.5's table, T9, T10,
+ * T12-T16); a crossing costs the stones on its edge (T11.1). */
+enum {
+    TIKAL_AP_DEPLOY = 1,
+    TIKAL_AP_PATH = 1,
+    TIKAL_AP_UNCOVER = 2,
+    TIKAL_AP_DIG = 3,
+    TIKAL_AP_SWAP = 3,
+    TIKAL_AP_BUILD = 5,
+    TIKAL_AP_GUARD = 5
+};
+
 enum {
     TIKAL_A_END = 0,
     TIKAL_A_PASS = 1,

@@ -46,9 +46,10 @@ token=$(echo "$created" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
 busy=$(curl -s -w ' %{http_code}' -H "Authorization: Bearer $token" "$a_url/api/games/$id/hints")
 case $busy in *'"code":"busy"'*' 503') ;; *) fail "hints beyond --hint-searches: $busy" ;; esac
 # Tikal's static facts from the engine's tables: 36 tile cards (data/tikal.txt:
-# E2 is a temple of printed value 6); none for an unknown game
-facts=$(curl -s "$a_url/api/facts/tikal" | jq -c '[(.tiles | length), (.tiles[] | select(.tile == "E2") | [.kind, .value])]')
-[ "$facts" = '[36,["temple",6]]' ] || fail "GET /api/facts/tikal: $facts"
+# E2 is a temple of printed value 6) and the AP of each action (T7.5:
+# uncovering costs 2); none for an unknown game
+facts=$(curl -s "$a_url/api/facts/tikal" | jq -c '[(.tiles | length), (.tiles[] | select(.tile == "E2") | [.kind, .value]), .action_points.uncover]')
+[ "$facts" = '[36,["temple",6],2]' ] || fail "GET /api/facts/tikal: $facts"
 nofacts=$(curl -s -o /dev/null -w '%{http_code}' "$a_url/api/facts/chess")
 [ "$nofacts" = 404 ] || fail "GET /api/facts/chess answered $nofacts, not 404"
 serve_stop a

@@ -18,9 +18,11 @@ const ROWS = 5;
 const FIELDS = COLUMNS * ROWS;
 
 // Every tile as a tile card (kind and printed value: temple value, treasure
-// masks), from the engine's tables (GET /api/facts/tikal, docs/api.md), so
-// that a log line can name the tile it speaks of.
-const TILES = new Map((await api.facts('tikal')).tiles.map((card) => [card.tile, card]));
+// masks), so that a log line can name the tile it speaks of, and the AP of
+// each action by its verb: the engine's tables (GET /api/facts/tikal,
+// docs/api.md).
+const FACTS = await api.facts('tikal');
+const TILES = new Map(FACTS.tiles.map((card) => [card.tile, card]));
 const TREASURE_POINTS = [0, 1, 3, 6]; // by tokens of one motif held (T18.3)
 const LEADER_STRENGTH = 3; // T8.3
 
@@ -131,12 +133,12 @@ export const messages = {
     tk_cancel: 'Cancel',
     tk_end_turn: 'End the turn',
     tk_walk_stopped: 'The walk stopped before {step}: it is no longer legal.',
-    tk_do_uncover: 'Uncover a level (2 AP)',
-    tk_do_dig: 'Dig a treasure (3 AP)',
-    tk_do_build: 'Build a camp (5 AP)',
-    tk_do_guard: 'Place a temple guard (5 AP)',
-    tk_do_deploy_E: 'Deploy an explorer (1 AP)',
-    tk_do_deploy_L: 'Deploy the leader (1 AP)',
+    tk_do_uncover: 'Uncover a level ({cost} AP)',
+    tk_do_dig: 'Dig a treasure ({cost} AP)',
+    tk_do_build: 'Build a camp ({cost} AP)',
+    tk_do_guard: 'Place a temple guard ({cost} AP)',
+    tk_do_deploy_E: 'Deploy an explorer ({cost} AP)',
+    tk_do_deploy_L: 'Deploy the leader ({cost} AP)',
     tk_field_value: 'value {value}',
     tk_levels_one: '{n} level uncovered',
     tk_levels_other: '{n} levels uncovered',
@@ -163,7 +165,7 @@ export const messages = {
     tk_removed: 'removed',
     tk_treasures: 'treasures',
     tk_points: '{points} pts',
-    tk_swap_hint: 'Swap: click one of your single treasures, then another player\u2019s single (3 AP).',
+    tk_swap_hint: 'Swap: click one of your single treasures, then another player\u2019s single ({cost} AP).',
     tk_swap_pick: 'Give treasure {motif} for which single?',
   },
   cs: {
@@ -249,12 +251,12 @@ export const messages = {
     tk_cancel: 'Zrušit',
     tk_end_turn: 'Ukončit tah',
     tk_walk_stopped: 'Cesta se zastavila před {step}: tento krok už není povolen.',
-    tk_do_uncover: 'Odkrýt patro (2 AB)',
-    tk_do_dig: 'Vykopat poklad (3 AB)',
-    tk_do_build: 'Postavit tábor (5 AB)',
-    tk_do_guard: 'Postavit hlídače chrámu (5 AB)',
-    tk_do_deploy_E: 'Nasadit účastníka (1 AB)',
-    tk_do_deploy_L: 'Nasadit vedoucího (1 AB)',
+    tk_do_uncover: 'Odkrýt patro ({cost} AB)',
+    tk_do_dig: 'Vykopat poklad ({cost} AB)',
+    tk_do_build: 'Postavit tábor ({cost} AB)',
+    tk_do_guard: 'Postavit hlídače chrámu ({cost} AB)',
+    tk_do_deploy_E: 'Nasadit účastníka ({cost} AB)',
+    tk_do_deploy_L: 'Nasadit vedoucího ({cost} AB)',
     tk_field_value: 'hodnota {value}',
     tk_levels_one: 'odkryto {n} patro',
     tk_levels_few: 'odkryta {n} patra',
@@ -284,7 +286,7 @@ export const messages = {
     tk_removed: 'vyřazeno',
     tk_treasures: 'poklady',
     tk_points: '{points} b.',
-    tk_swap_hint: 'Výměna: klikněte na svůj samostatný poklad, pak na samostatný poklad jiného hráče (3 AB).',
+    tk_swap_hint: 'Výměna: klikněte na svůj samostatný poklad, pak na samostatný poklad jiného hráče ({cost} AB).',
     tk_swap_pick: 'Poklad {motif} vyměnit za který?',
   },
 };
@@ -680,8 +682,9 @@ function indexLegal(legal) {
 
 function actionLabel(text) {
   const [verb, a] = text.split(' ');
-  if (verb === 'deploy') return t(`tk_do_deploy_${a === 'L' ? 'L' : 'E'}`);
-  return t(`tk_do_${verb}`);
+  const cost = FACTS.action_points[verb];
+  if (verb === 'deploy') return t(`tk_do_deploy_${a === 'L' ? 'L' : 'E'}`, { cost });
+  return t(`tk_do_${verb}`, { cost });
 }
 
 // ---- the board -----------------------------------------------------------------------
@@ -1243,7 +1246,7 @@ export function createBoard(root, hooks) {
     const swaps = state.legal.swaps;
     const canGive = new Set(swaps.map((swap) => swap.give));
     const me = mySeat();
-    if (swaps.length) playersBox.append(el('p', { class: 'tk-hint' }, state.swapGive ? t('tk_swap_pick', { motif: state.swapGive }) : t('tk_swap_hint')));
+    if (swaps.length) playersBox.append(el('p', { class: 'tk-hint' }, state.swapGive ? t('tk_swap_pick', { motif: state.swapGive }) : t('tk_swap_hint', { cost: FACTS.action_points.swap })));
     observation.seats.forEach((seat, s) => {
       const card = el('div', { class: `tk-seat${observation.actor === s && observation.phase !== 'over' ? ' tk-acting' : ''}`, 'data-seat': s });
       card.append(el('div', { class: 'tk-seat-name' }, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }), nameOf(s)));
