@@ -281,22 +281,22 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
             snprintf(buf, len, "Seat %d took tile %s for nothing, the last turn of the round", seat, tile);
     } else if (a >= TIKAL_A_SWAP) {
         int k = a - TIKAL_A_SWAP;
-        snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (3 AP)", seat,
-                 k / 8 % 4 + 1, k / 32 + 1, k % 8 + 1);
+        snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (%d AP)", seat,
+                 k / 8 % 4 + 1, k / 32 + 1, k % 8 + 1, TIKAL_AP_SWAP);
     } else if (a >= TIKAL_A_GUARD) {
         tikal_field_name(a - TIKAL_A_GUARD, f1);
-        snprintf(buf, len, "Seat %d placed a guard on the temple at %s (5 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d placed a guard on the temple at %s (%d AP)", seat, f1, TIKAL_AP_GUARD);
     } else if (a >= TIKAL_A_BUILD) {
         tikal_field_name(a - TIKAL_A_BUILD, f1);
-        snprintf(buf, len, "Seat %d built a camp on %s (5 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d built a camp on %s (%d AP)", seat, f1, TIKAL_AP_BUILD);
     } else if (a >= TIKAL_A_DIG) {
         tikal_field_name(a - TIKAL_A_DIG, f1);
-        snprintf(buf, len, "Seat %d dug for treasure at %s (3 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d dug for treasure at %s (%d AP)", seat, f1, TIKAL_AP_DIG);
     } else if (a >= TIKAL_A_UNCOVER) {
         int f = a - TIKAL_A_UNCOVER;
         tikal_field_name(f, f1);
-        snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (2 AP)", seat, f1,
-                 s->field[f].value + 1);
+        snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (%d AP)", seat, f1,
+                 s->field[f].value + 1, TIKAL_AP_UNCOVER);
     } else if (a >= TIKAL_A_MOVE) {
         int k = a - TIKAL_A_MOVE, from = k / 6 % TIKAL_FIELDS, d = k % 6;
         tikal_field_name(from, f1);
@@ -307,12 +307,13 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
         int k = a - TIKAL_A_PATH;
         tikal_field_name(k / TIKAL_FIELDS % TIKAL_FIELDS, f1);
         tikal_field_name(k % TIKAL_FIELDS, f2);
-        snprintf(buf, len, "Seat %d sent %s from camp %s to camp %s by a secret path (1 AP)", seat,
-                 figure_name[k / (TIKAL_FIELDS * TIKAL_FIELDS)], f1, f2);
+        snprintf(buf, len, "Seat %d sent %s from camp %s to camp %s by a secret path (%d AP)", seat,
+                 figure_name[k / (TIKAL_FIELDS * TIKAL_FIELDS)], f1, f2, TIKAL_AP_PATH);
     } else if (a >= TIKAL_A_DEPLOY) {
         int k = a - TIKAL_A_DEPLOY;
         tikal_field_name(k % TIKAL_FIELDS, f1);
-        snprintf(buf, len, "Seat %d deployed %s to %s (1 AP)", seat, figure_name[k / TIKAL_FIELDS], f1);
+        snprintf(buf, len, "Seat %d deployed %s to %s (%d AP)", seat, figure_name[k / TIKAL_FIELDS], f1,
+                 TIKAL_AP_DEPLOY);
     } else if (a >= TIKAL_A_PLACE) {
         int k = a - TIKAL_A_PLACE, rot = k % 6;
         tikal_field_name(k / 6, f1);
