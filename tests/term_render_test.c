@@ -238,7 +238,7 @@ static void test_routes(void **unused)
                     continue;
                 for (int to = 0; to < TIKAL_FIELDS; to++) {
                     int moves[TERM_ROUTE_MAX], cost;
-                    int n = term_tikal_route(s, 0, from, to, moves, TERM_ROUTE_MAX, &cost);
+                    int n = term_tikal_route(s, 0, from, to, moves, &cost);
                     if (n <= 0 || cost > s->ap)
                         continue;
                     tikal_state copy = *s;

@@ -67,16 +67,17 @@ json_t *observe_bits(uint64_t mask, int bits, json_t *(*item)(int bit), int *fai
     return out;
 }
 
-/* A game's JSON writer: adds the fields of its observations to out. */
+/* A game's JSON writers: the fields of its observations and its static facts. */
 typedef struct observe_writer {
     const game_def *game;                                             /* the engine */
-    void (*write)(json_t *out, const void *observation, int *failed); /* its fields */
+    void (*write)(json_t *out, const void *observation, int *failed); /* its observation's fields */
+    void (*facts)(json_t *out, int *failed);                          /* its static facts; NULL if none */
 } observe_writer;
 
 /* The registry of writers: a new game adds one line. */
 static const observe_writer observe_writers[] = {
-    {&tikal_game, observe_tikal},
-    {&tzolkin_game, observe_tzolkin},
+    {&tikal_game, observe_tikal, observe_tikal_facts},
+    {&tzolkin_game, observe_tzolkin, NULL},
 };
 
 static const observe_writer *observe_writer_of(const game_def *game)
@@ -113,6 +114,22 @@ json_t *observe_json(const game_def *game, const void *observation)
     observe_set(out, "players", json_integer(players), &failed);
     observe_set(out, "to_move", observe_to_move(game->current_player(observation)), &failed);
     writer->write(out, observation, &failed);
+    if (failed) {
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+json_t *observe_facts_json(const game_def *game)
+{
+    const observe_writer *writer = game != NULL ? observe_writer_of(game) : NULL;
+    if (writer == NULL || writer->facts == NULL)
+        return NULL;
+    int failed = 0;
+    json_t *out = observe_object(&failed);
+    observe_set(out, "game", json_string(game->name), &failed);
+    writer->facts(out, &failed);
     if (failed) {
         json_decref(out);
         return NULL;

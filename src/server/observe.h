@@ -30,4 +30,9 @@
  * with JSON_SORT_KEYS gives equal text). */
 json_t *observe_json(const game_def *game, const void *observation);
 
+/* A new JSON object with the static facts of game that the browser draws
+ * and names (docs/api.md, GET /api/facts/GAME): Tikal's tiles as tile
+ * cards; NULL for a game without such facts or if memory runs out. */
+json_t *observe_facts_json(const game_def *game);
+
 #endif

@@ -26,6 +26,8 @@
  * tikal_state / tzolk_state) to out: the writers of observe.c's registry. */
 void observe_tikal(json_t *out, const void *observation, int *failed);
 void observe_tzolkin(json_t *out, const void *observation, int *failed);
+/* Add Tikal's static facts (docs/api.md, GET /api/facts/tikal) to out. */
+void observe_tikal_facts(json_t *out, int *failed);
 
 /* out[key] = value (value may be NULL: a failed allocation). */
 void observe_set(json_t *out, const char *key, json_t *value, int *failed);

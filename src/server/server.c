@@ -24,6 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "games.h"
+#include "server/observe.h"
 #include "timer.h"
 
 enum {
@@ -404,6 +406,14 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
         else
             hub_stats(srv->h, &r);
         return send_reply(connection, &r);
+    }
+    if (strncmp(url, "/api/facts/", 11) == 0) {
+        json_t *facts;
+        if (!get)
+            return send_error(connection, 405, "method", "use GET here");
+        if ((facts = observe_facts_json(games_find(url + 11))) == NULL)
+            return send_error(connection, 404, "not_found", "no static facts for this game");
+        return send_json(connection, 200, facts);
     }
     if (strncmp(url, "/api/games/", 11) != 0 || (id = parse_id(url + 11, &verb)) < 0)
         return send_error(connection, 404, "not_found", "no such route");

@@ -619,11 +619,11 @@ static void ui_go_show(curses_ui *ui)
     char a[3], b[3];
     tikal_field_name(ui->go_from, a);
     tikal_field_name(ui->cursor, b);
-    int n = term_tikal_route(t, ui->go_figure, ui->go_from, ui->cursor, moves, TERM_ROUTE_MAX, &cost);
+    int n = term_tikal_route(t, ui->go_figure, ui->go_from, ui->cursor, moves, &cost);
     if (n < 0)
         snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: no route", ui->go_figure ? "L" : "E", a, b);
     else if (n > 0)
-        snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: %d crossing%s, %d AP of %d%s", ui->go_figure ? "L" : "E",
+        snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: %d step%s, %d AP of %d%s", ui->go_figure ? "L" : "E",
                  a, b, n, n == 1 ? "" : "s", cost, t->ap, cost > t->ap ? " -- too far" : "; Enter confirms");
 }
 

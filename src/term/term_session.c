@@ -535,6 +535,8 @@ static int words_of(const char *line, char words[][GAME_TEXT_MAX], int max)
     return n;
 }
 
+_Static_assert((int)TERM_ROUTE_MAX >= (int)TIKAL_ROUTE_MAX, "a session holds a whole route");
+
 static term_result command_go(term_session *s, char words[][GAME_TEXT_MAX], int n)
 {
     const term_game *entry = term_games_find(s->game);
@@ -549,21 +551,20 @@ static term_result command_go(term_session *s, char words[][GAME_TEXT_MAX], int 
         say(s, "usage: go E|L FROM TO, e.g. go L a5 c3");
         return TERM_OK;
     }
-    int cost, count = term_tikal_route(t, figure, from, to, s->route, TERM_ROUTE_MAX, &cost);
+    int cost, count = term_tikal_route(t, figure, from, to, s->route, &cost);
     if (count <= 0) {
         say(s, "no route for %s from %s to %s", figure ? "the leader" : "an explorer", words[2], words[3]);
         return TERM_OK;
     }
     say(s, "Route of %s: %s", figure ? "the leader" : "an explorer", words[2]);
-    int at = from;
     for (int i = 0; i < count; i++) {
         char name[3];
-        int k = s->route[i] - TIKAL_A_MOVE;
-        at = tikal_neighbor(at, k % 6);
-        tikal_field_name(at, name);
-        say(s, " > %s", name);
+        int fields[2];
+        term_tikal_action_fields(s->route[i], fields);
+        tikal_field_name(fields[0], name);
+        say(s, " > %s%s", name, s->route[i] < TIKAL_A_MOVE ? " (secret path)" : "");
     }
-    say(s, ": %d crossing%s, %d AP of %d left.", count, count == 1 ? "" : "s", cost, t->ap);
+    say(s, ": %d step%s, %d AP of %d left.", count, count == 1 ? "" : "s", cost, t->ap);
     if (cost > t->ap) {
         say(s, " Not enough action points.");
         return TERM_OK;
@@ -831,7 +832,8 @@ const char *term_help_text(void)
            "                a unique beginning is enough (mo L a5 b -> move L a5 b4)\n"
            "  legal [TEXT]  the legal actions (beginning with TEXT)\n"
            "  go X F T      Tikal: move figure X (E or L) from field F to T by the\n"
-           "                cheapest route; shows the cost, then y confirms\n"
+           "                cheapest route (crossings and your secret paths);\n"
+           "                shows the cost, then y confirms\n"
            "  undo          take back the last action of this turn\n"
            "  hint [N]      the strong bot's best three actions with the chance to win\n"
            "                after each (hint N plays the Nth); auto: it plays one for you\n"

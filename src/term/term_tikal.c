@@ -281,22 +281,22 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
             snprintf(buf, len, "Seat %d took tile %s for nothing, the last turn of the round", seat, tile);
     } else if (a >= TIKAL_A_SWAP) {
         int k = a - TIKAL_A_SWAP;
-        snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (3 AP)", seat,
-                 k / 8 % 4 + 1, k / 32 + 1, k % 8 + 1);
+        snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (%d AP)", seat,
+                 k / 8 % 4 + 1, k / 32 + 1, k % 8 + 1, TIKAL_AP_SWAP);
     } else if (a >= TIKAL_A_GUARD) {
         tikal_field_name(a - TIKAL_A_GUARD, f1);
-        snprintf(buf, len, "Seat %d placed a guard on the temple at %s (5 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d placed a guard on the temple at %s (%d AP)", seat, f1, TIKAL_AP_GUARD);
     } else if (a >= TIKAL_A_BUILD) {
         tikal_field_name(a - TIKAL_A_BUILD, f1);
-        snprintf(buf, len, "Seat %d built a camp on %s (5 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d built a camp on %s (%d AP)", seat, f1, TIKAL_AP_BUILD);
     } else if (a >= TIKAL_A_DIG) {
         tikal_field_name(a - TIKAL_A_DIG, f1);
-        snprintf(buf, len, "Seat %d dug for treasure at %s (3 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d dug for treasure at %s (%d AP)", seat, f1, TIKAL_AP_DIG);
     } else if (a >= TIKAL_A_UNCOVER) {
         int f = a - TIKAL_A_UNCOVER;
         tikal_field_name(f, f1);
-        snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (2 AP)", seat, f1,
-                 s->field[f].value + 1);
+        snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (%d AP)", seat, f1,
+                 s->field[f].value + 1, TIKAL_AP_UNCOVER);
     } else if (a >= TIKAL_A_MOVE) {
         int k = a - TIKAL_A_MOVE, from = k / 6 % TIKAL_FIELDS, d = k % 6;
         tikal_field_name(from, f1);
@@ -307,12 +307,13 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
         int k = a - TIKAL_A_PATH;
         tikal_field_name(k / TIKAL_FIELDS % TIKAL_FIELDS, f1);
         tikal_field_name(k % TIKAL_FIELDS, f2);
-        snprintf(buf, len, "Seat %d sent %s from camp %s to camp %s by a secret path (1 AP)", seat,
-                 figure_name[k / (TIKAL_FIELDS * TIKAL_FIELDS)], f1, f2);
+        snprintf(buf, len, "Seat %d sent %s from camp %s to camp %s by a secret path (%d AP)", seat,
+                 figure_name[k / (TIKAL_FIELDS * TIKAL_FIELDS)], f1, f2, TIKAL_AP_PATH);
     } else if (a >= TIKAL_A_DEPLOY) {
         int k = a - TIKAL_A_DEPLOY;
         tikal_field_name(k % TIKAL_FIELDS, f1);
-        snprintf(buf, len, "Seat %d deployed %s to %s (1 AP)", seat, figure_name[k / TIKAL_FIELDS], f1);
+        snprintf(buf, len, "Seat %d deployed %s to %s (%d AP)", seat, figure_name[k / TIKAL_FIELDS], f1,
+                 TIKAL_AP_DEPLOY);
     } else if (a >= TIKAL_A_PLACE) {
         int k = a - TIKAL_A_PLACE, rot = k % 6;
         tikal_field_name(k / 6, f1);
@@ -365,68 +366,25 @@ int term_tikal_action_fields(int a, int fields[2])
     return 1;
 }
 
-/* Dijkstra over the 40 fields with crossing costs; dist[] and the direction
- * used to enter each field (from[]). */
-static void route_search(const tikal_state *s, int start, int *dist, int *via)
+int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int *cost)
 {
-    int done[TIKAL_FIELDS] = {0};
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        dist[f] = -1;
-        via[f] = -1;
-    }
-    dist[start] = 0;
-    for (;;) {
-        int best = -1;
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (!done[f] && dist[f] >= 0 && (best < 0 || dist[f] < dist[best]))
-                best = f;
-        if (best < 0)
-            return;
-        done[best] = 1;
-        for (int d = 0; d < 6; d++) {
-            int cost = tikal_crossing_cost(s, best, d), to = tikal_neighbor(best, d);
-            if (cost == 0 || to < 0 || done[to])
-                continue;
-            if (dist[to] < 0 || dist[best] + cost < dist[to]) {
-                dist[to] = dist[best] + cost;
-                via[to] = d;
-            }
-        }
-    }
-}
-
-int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int max, int *cost)
-{
-    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS], path[TIKAL_FIELDS];
+    tikal_routes routes;
     *cost = 0;
-    if (from < 0 || to < 0)
+    if (tikal_find_routes(s, s->actor, from, &routes) != GAME_OK)
         return -1;
-    if (from == to)
-        return 0;
-    route_search(s, from, dist, via);
-    if (dist[to] < 0)
-        return -1;
-    int n = 0;
-    for (int f = to; f != from; f = tikal_neighbor(f, (via[f] + 3) % 6))
-        path[n++] = via[f];
-    if (n > max)
-        return -1;
-    int at = from;
-    for (int i = 0; i < n; i++) {
-        int d = path[n - 1 - i];
-        moves[i] = TIKAL_A_MOVE + (figure * TIKAL_FIELDS + at) * 6 + d;
-        at = tikal_neighbor(at, d);
-    }
-    *cost = dist[to];
+    int n = tikal_route_actions(&routes, figure, to, moves);
+    if (n >= 0)
+        *cost = routes.cost[to];
     return n;
 }
 
 void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *marks)
 {
-    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS];
-    route_search(s, from, dist, via);
+    tikal_routes routes;
+    if (tikal_find_routes(s, s->actor, from, &routes) != GAME_OK)
+        return;
     for (int f = 0; f < TIKAL_FIELDS; f++)
-        if (f != from && dist[f] > 0 && dist[f] <= ap)
+        if (routes.cost[f] > 0 && routes.cost[f] <= ap)
             marks[f] |= TERM_MARK_TARGET;
 }
 

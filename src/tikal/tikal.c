@@ -82,7 +82,7 @@ static int motifs_left(const tikal_state *s, int motif)
     return TIKAL_TOKENS_PER_MOTIF - held;
 }
 
-static int is_camp_of(const tikal_state *s, int seat, int field)
+int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 {
     return s->field[field].kind == TIKAL_BASECAMP || s->field[field].camp == seat;
 }
@@ -214,9 +214,9 @@ static int check_deploy(const tikal_state *s, int figure, int field, char *why, 
     tikal_field_name(field, name);
     if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
         return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
-    if (!is_camp_of(s, s->actor, field))
+    if (!tikal_is_camp_of(s, s->actor, field))
         return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)", name);
-    return check_ap(s, 1, "deploying", why, why_len);
+    return check_ap(s, TIKAL_AP_DEPLOY, "deploying", why, why_len);
 }
 
 static int check_path(const tikal_state *s, int figure, int from, int to, char *why, size_t why_len)
@@ -224,12 +224,12 @@ static int check_path(const tikal_state *s, int figure, int from, int to, char *
     char a[3], b[3];
     tikal_field_name(from, a);
     tikal_field_name(to, b);
-    if (from == to || !is_camp_of(s, s->actor, from) || !is_camp_of(s, s->actor, to))
+    if (from == to || !tikal_is_camp_of(s, s->actor, from) || !tikal_is_camp_of(s, s->actor, to))
         return refuse(why, why_len, "secret paths join the base camp and your own camps only, %s to %s is none (T10.1)",
                       a, b);
     if (!has_figure(s, s->actor, from, figure))
         return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
-    return check_ap(s, 1, "a secret path", why, why_len);
+    return check_ap(s, TIKAL_AP_PATH, "a secret path", why, why_len);
 }
 
 static int check_move(const tikal_state *s, int figure, int from, int direction, char *why, size_t why_len)
@@ -269,7 +269,7 @@ static int check_uncover(const tikal_state *s, int field, char *why, size_t why_
                       f->levels_this_turn + 1, name, f->levels_this_turn + 1);
     if (f->value >= TIKAL_MAX_LEVEL || s->level_supply[f->value + 1] == 0)
         return refuse(why, why_len, "no level token of value %d is left (T12.4)", f->value + 1);
-    return check_ap(s, 2, "uncovering a level", why, why_len);
+    return check_ap(s, TIKAL_AP_UNCOVER, "uncovering a level", why, why_len);
 }
 
 static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
@@ -286,7 +286,7 @@ static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
     if (own_figures(s, s->actor, field) < f->digs_this_turn + 1)
         return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)",
                       f->digs_this_turn + 1, name, f->digs_this_turn + 1);
-    return check_ap(s, 3, "digging", why, why_len);
+    return check_ap(s, TIKAL_AP_DIG, "digging", why, why_len);
 }
 
 static int check_build(const tikal_state *s, int field, char *why, size_t why_len)
@@ -300,7 +300,7 @@ static int check_build(const tikal_state *s, int field, char *why, size_t why_le
         return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)", name);
     if (f->camp >= 0)
         return refuse(why, why_len, "%s already has a camp (T15.1b)", name);
-    return check_ap(s, 5, "a camp", why, why_len);
+    return check_ap(s, TIKAL_AP_BUILD, "a camp", why, why_len);
 }
 
 static int check_guard(const tikal_state *s, int field, char *why, size_t why_len)
@@ -316,7 +316,7 @@ static int check_guard(const tikal_state *s, int field, char *why, size_t why_le
         return refuse(why, why_len, "the temple on %s already has a guard (R16)", name);
     if (tikal_majority(s, field) != s->actor)
         return refuse(why, why_len, "you do not have the majority on %s (T16.1b, T8.4)", name);
-    return check_ap(s, 5, "a guard", why, why_len);
+    return check_ap(s, TIKAL_AP_GUARD, "a guard", why, why_len);
 }
 
 static int check_swap(const tikal_state *s, int give, int seat, int take, char *why, size_t why_len)
@@ -328,7 +328,7 @@ static int check_swap(const tikal_state *s, int give, int seat, int take, char *
     if (s->player[seat].treasures[take] != 1)
         return refuse(why, why_len, "you can take only a single treasure, seat %d has no single motif %d (T14.2)",
                       seat + 1, take + 1);
-    return check_ap(s, 3, "an exchange", why, why_len);
+    return check_ap(s, TIKAL_AP_SWAP, "an exchange", why, why_len);
 }
 
 /* ---- validation of any action ----------------------------------------- */
@@ -439,15 +439,15 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
             for (int f = 0; f < TIKAL_FIELDS; f++)
-                if (is_camp_of(s, me, f))
+                if (tikal_is_camp_of(s, me, f))
                     PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f);
         }
         for (int fig = 0; fig < 2; fig++)
             for (int from = 0; from < TIKAL_FIELDS; from++) {
-                if (!is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
+                if (!tikal_is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
                     continue;
                 for (int to = 0; to < TIKAL_FIELDS; to++)
-                    if (to != from && is_camp_of(s, me, to))
+                    if (to != from && tikal_is_camp_of(s, me, to))
                         PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to);
             }
         for (int fig = 0; fig < 2; fig++)
@@ -461,23 +461,23 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                 }
             }
     }
-    if (s->ap >= 2)
+    if (s->ap >= TIKAL_AP_UNCOVER)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TEMPLE && check_uncover(s, f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_UNCOVER + f);
-    if (s->ap >= 3)
+    if (s->ap >= TIKAL_AP_DIG)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TREASURE && check_dig(s, f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_DIG + f);
-    if (s->ap >= 5 && p->camps_built < TIKAL_MAX_CAMPS)
+    if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (check_build(s, f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_BUILD + f);
-    if (s->ap >= 5 && p->guards_placed < TIKAL_MAX_GUARDS)
+    if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TEMPLE && check_guard(s, f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_GUARD + f);
-    if (s->ap >= 3)
+    if (s->ap >= TIKAL_AP_SWAP)
         for (int give = 0; give < TIKAL_MOTIFS; give++) {
             if (p->treasures[give] != 1)
                 continue;
@@ -800,12 +800,12 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         else
             me->explorers_in_supply--;
         add_figure(s, k % TIKAL_FIELDS, fig);
-        s->ap -= 1;
+        s->ap -= TIKAL_AP_DEPLOY;
     } else if (action < TIKAL_A_MOVE) {
         int k = action - TIKAL_A_PATH, fig = k / (TIKAL_FIELDS * TIKAL_FIELDS);
         remove_figure(s, k / TIKAL_FIELDS % TIKAL_FIELDS, fig);
         add_figure(s, k % TIKAL_FIELDS, fig);
-        s->ap -= 1;
+        s->ap -= TIKAL_AP_PATH;
     } else if (action < TIKAL_A_UNCOVER) {
         int k = action - TIKAL_A_MOVE, fig = k / (TIKAL_FIELDS * 6), from = k / 6 % TIKAL_FIELDS, d = k % 6;
         s->ap = (uint8_t)(s->ap - tikal_crossing_cost(s, from, d));
@@ -815,18 +815,18 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         tikal_field *f = &s->field[action - TIKAL_A_UNCOVER];
         s->level_supply[++f->value]--;
         f->levels_this_turn++;
-        s->ap -= 2;
+        s->ap -= TIKAL_AP_UNCOVER;
     } else if (action < TIKAL_A_BUILD) {
         tikal_field *f = &s->field[action - TIKAL_A_DIG];
         f->tokens--;
         f->digs_this_turn++;
-        s->ap -= 3;
+        s->ap -= TIKAL_AP_DIG;
         s->dig_field = (int8_t)(action - TIKAL_A_DIG);
         s->phase = TIKAL_PH_TREASURE;
     } else if (action < TIKAL_A_GUARD) {
         s->field[action - TIKAL_A_BUILD].camp = s->actor;
         me->camps_built++;
-        s->ap -= 5;
+        s->ap -= TIKAL_AP_BUILD;
     } else if (action < TIKAL_A_SWAP) {
         tikal_field *f = &s->field[action - TIKAL_A_GUARD];
         /* T16.3, R17: one own figure stands guard, every other leaves the game. */
@@ -835,14 +835,14 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         f->leaders &= (uint8_t)~(1u << s->actor);
         f->guard = s->actor;
         me->guards_placed++;
-        s->ap -= 5;
+        s->ap -= TIKAL_AP_GUARD;
     } else {
         int k = action - TIKAL_A_SWAP, give = k / 32, seat = k / 8 % 4, take = k % 8;
         me->treasures[give]--;
         me->treasures[take]++;
         s->player[seat].treasures[take]--;
         s->player[seat].treasures[give]++;
-        s->ap -= 3;
+        s->ap -= TIKAL_AP_SWAP;
     }
     return GAME_OK;
 }

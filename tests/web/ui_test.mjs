@@ -398,7 +398,11 @@ async function clickAction(g, player, text, logBefore, route = null) {
 //     #tk-display button.tk-takeable[data-tile]; a field #tk-board
 //     g.tk-field[data-field] (after Escape), then #tk-field-info
 //     button.tk-field-action[data-action], or, for the tile in hand, the
-//     placing click itself or #tk-place (any rotation);
+//     placing click itself or #tk-place (any rotation); a walk: the
+//     figure's field, #tk-field-info's leader button (the second button,
+//     when both figures stand there), the target field, then #tk-move once
+//     #tk-plan's data-steps (the server's route, "|"-joined) is this one
+//     step (a cheaper walk of several steps goes through the action list);
 //   Tzolk'in: a gear g.tz-gear[data-gear], then in .tz-panel the
 //     button.tz-choice.primary[data-action] of a placement, or a pick's
 //     option button.tz-choice[data-action] and .tz-confirm's primary one;
@@ -437,6 +441,24 @@ function boardRoute(game, text) {
         await page.keyboard.press('Escape');
         await press(fieldAt(page), true);
         await press(page.locator(`#tk-field-info button.tk-field-action[data-action=${q(text)}]`));
+        return true;
+      } };
+    }
+    if (verb === 'move' || verb === 'path') {
+      const [, figure, from, to] = text.split(' ');
+      const at = (page, name) => page.locator(`#tk-board g.tk-field[data-field=${q(name)}]`);
+      return { go: async (page, press) => {
+        await page.keyboard.press('Escape');
+        await press(at(page, from), true);
+        const choices = page.locator('#tk-field-info > button:not(.tk-field-action)');
+        if (figure === 'L' && (await choices.count()) === 2) await press(choices.nth(1));
+        await press(at(page, to), true);
+        const plan = page.locator('#tk-plan');
+        if ((await plan.count()) !== 1 || (await plan.getAttribute('data-steps')) !== text) {
+          await page.keyboard.press('Escape');
+          return false;
+        }
+        await press(page.locator('#tk-move'));
         return true;
       } };
     }

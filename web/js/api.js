@@ -34,6 +34,7 @@ const game = (id, verb = '') => `/api/games/${id}${verb ? '/' + verb : ''}`;
 
 export const api = {
   catalog: () => request('GET', '/api/catalog'),
+  facts: (game) => request('GET', `/api/facts/${game}`),
   create: (body) => request('POST', '/api/games', { body }),
   list: (status, limit = 50) => request('GET', `/api/games?${status ? `status=${status}&` : ''}limit=${limit}`),
   summary: (id) => request('GET', game(id)),
