@@ -30,7 +30,8 @@ enum {
     GAME_TERMINAL = -2, /* current_player once the game is over */
     GAME_MAX_PLAYERS = 4,
     GAME_TEXT_MAX = 64, /* longest action text, terminating NUL included */
-    GAME_LINE_MAX = 64  /* most actions one line of the notation stands for */
+    GAME_LINE_MAX = 64, /* most actions one line of the notation stands for */
+    GAME_SCORE_EVENTS_MAX = 64 /* most score events one action reports */
 };
 
 typedef enum game_status {
@@ -44,6 +45,31 @@ typedef struct game_options {
     int players; /* number of seats */
     int variant; /* index into game_def.variants (0 = the default) */
 } game_options;
+
+/* One change of a seat's score, told by the engine as it applies it
+ * (apply_scored): who, how many points, for what and by which rule. */
+typedef struct game_score_event {
+    int seat;          /* seat whose score changes */
+    int points;        /* the change; negative for a loss or a payment */
+    const char *kind;  /* what for, machine-readable (static text): "temple", "payment", "monument"... */
+    const char *rule;  /* number of the rule that gives or takes the points (static text): "T18.1" */
+    char subject[12];  /* what it is about: a field "d3", a temple "Chaac", a tile "M07"; "" if nothing */
+    char what[56];     /* the same for people: "temple d3 majority, value 5" */
+} game_score_event;
+
+/* Where apply_scored tells its events: a caller's array. */
+typedef struct game_score_trace {
+    game_score_event *events; /* caller's array of capacity events */
+    int capacity;             /* events the array holds */
+    int count;                /* events told so far; past capacity they are counted, not written */
+} game_score_trace;
+
+/* Tell one event into trace (nothing when trace is NULL or points is 0):
+ * the engines' one way of reporting a change of a score. what_format is
+ * printf's. */
+void game_score_tell(game_score_trace *trace, int seat, int points, const char *kind, const char *rule,
+                     const char *subject, const char *what_format, ...)
+    __attribute__((format(printf, 7, 8)));
 
 typedef struct game_def game_def;
 
@@ -73,6 +99,12 @@ struct game_def {
     int (*chance_outcomes)(const void *state, int *out, double *probability);
     /* Apply one action (or chance outcome). */
     int (*apply)(void *state, int action, char *why, size_t why_len);
+    /* apply, telling each change of a score it makes into trace (appended
+     * after trace->count; trace may be NULL, which is apply). Every point
+     * that changes scores() is told, and only those: per seat, the told
+     * points of an action add up to the change of its score, and an event
+     * never has 0 points. */
+    int (*apply_scored)(void *state, int action, game_score_trace *trace, char *why, size_t why_len);
     /* Nonzero when applying this action, legal in this state, closes the
      * undo window: a chance outcome, the end of a turn, or anything that
      * reveals information. Undo never goes back across such an action.

@@ -92,6 +92,11 @@ int match_current_player(const match *m)
 
 int match_apply(match *m, int action, char *why, size_t why_len)
 {
+    return match_apply_scored(m, action, NULL, why, why_len);
+}
+
+int match_apply_scored(match *m, int action, game_score_trace *trace, char *why, size_t why_len)
+{
     if (m->count == m->capacity) {
         int *grown = realloc(m->actions, 2 * (size_t)m->capacity * sizeof *grown);
         if (grown == NULL) {
@@ -105,7 +110,7 @@ int match_apply(match *m, int action, char *why, size_t why_len)
     memcpy(m->before, m->state, size);
     if (why != NULL && why_len > 0)
         why[0] = '\0';
-    int status = m->game->apply(m->state, action, why, why_len);
+    int status = m->game->apply_scored(m->state, action, trace, why, why_len);
     if (status != 0)
         return status;
     assert(m->count < m->capacity);

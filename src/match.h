@@ -72,6 +72,9 @@ int match_try_actions(const match *m, const int *actions, int count, char *why, 
 /* Apply a whole line: every action of match_line_actions, or none of them
  * (0, or the status and reason of the first refused, m unchanged). */
 int match_apply_line(match *m, const char *text, char *why, size_t why_len);
+/* match_apply telling each change of a score into trace (game.h
+ * apply_scored); trace may be NULL. */
+int match_apply_scored(match *m, int action, game_score_trace *trace, char *why, size_t why_len);
 /* Nonzero if an action can be taken back (the undo window is not empty). */
 int match_can_undo(const match *m);
 /* Take back the last line of the undo window (its last action, with the

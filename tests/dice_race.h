@@ -108,7 +108,7 @@ static int dice_chance_outcomes(const void *state, int *out, double *probability
     return 11;
 }
 
-static int dice_apply(void *state, int action, char *why, size_t why_len)
+static int dice_apply_scored(void *state, int action, game_score_trace *trace, char *why, size_t why_len)
 {
     dice_state *s = state;
     int legal[11];
@@ -129,8 +129,11 @@ static int dice_apply(void *state, int action, char *why, size_t why_len)
     } else if (action == DICE_STEP || action == DICE_LEAP) {
         int cost = action == DICE_STEP ? 1 : 3;
         int gain = action == DICE_STEP ? 1 : 4;
+        int scored = s->position[s->actor] < s->goal ? s->goal - s->position[s->actor] : 0;
         s->points = (uint8_t)(s->points - cost);
         s->position[s->actor] = (uint8_t)(s->position[s->actor] + gain);
+        game_score_tell(trace, s->actor, gain < scored ? gain : scored, action == DICE_STEP ? "step" : "leap",
+                        "dice", "", "runner %+d", gain);
     } else {
         if (s->position[s->actor] >= s->goal)
             s->over = 1;
@@ -140,6 +143,11 @@ static int dice_apply(void *state, int action, char *why, size_t why_len)
         }
     }
     return 0;
+}
+
+static int dice_apply(void *state, int action, char *why, size_t why_len)
+{
+    return dice_apply_scored(state, action, NULL, why, why_len);
 }
 
 static int dice_closes_undo(const void *state, int action)
@@ -276,6 +284,7 @@ static const game_def dice_race_game = {
     .legal_actions = dice_legal_actions,
     .chance_outcomes = dice_chance_outcomes,
     .apply = dice_apply,
+    .apply_scored = dice_apply_scored,
     .closes_undo = dice_closes_undo,
     .scores = dice_scores,
     .winners = dice_winners,

@@ -20,7 +20,11 @@
  * has a distinct text that parses back to it; a clone (memcpy) compares
  * equal and applying the same action to it gives the same bytes; undo takes
  * back exactly the last action; observations are stable; the position
- * renders as snprintf writes. At the end: scores and winners agree,
+ * renders as snprintf writes. At every action, apply_scored tells the
+ * change of every score: per seat its events add up to the change of
+ * scores(), no event has 0 points or names no kind, rule or text, an
+ * action that changes no score tells nothing, and the state it leaves is
+ * apply's. At the end: scores and winners agree,
  * and the record round trip (write, read, write) gives the same state bytes
  * and the same text.
  *
@@ -275,6 +279,39 @@ static void sim_check_render(sim_run *r)
 }
 
 /* Apply action to the match, with the clone and undo checks when deep. */
+/* apply_scored on a copy of the state before action tells exactly the
+ * changes of the scores that apply made (game.h). */
+static void sim_check_score_events(sim_run *r, int action)
+{
+    const game_def *g = r->sim->game;
+    game_score_event events[GAME_SCORE_EVENTS_MAX];
+    game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+    int before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS], told[GAME_MAX_PLAYERS] = {0};
+    char why[256] = "";
+    int changed = 0;
+    memcpy(r->other, r->before, g->state_size);
+    SIM_CHECK(r, g->apply_scored(r->other, action, &trace, why, sizeof why) == 0, "apply_scored refuses %d: %s",
+              action, why);
+    SIM_CHECK(r, memcmp(r->other, r->match.state, g->state_size) == 0, "apply_scored gives another state");
+    SIM_CHECK(r, trace.count <= GAME_SCORE_EVENTS_MAX, "%d score events, more than GAME_SCORE_EVENTS_MAX",
+              trace.count);
+    for (int i = 0; i < trace.count; i++) {
+        const game_score_event *e = &events[i];
+        SIM_CHECK(r, e->seat >= 0 && e->seat < r->options.players, "score event for seat %d", e->seat);
+        SIM_CHECK(r, e->points != 0 && e->kind && e->kind[0] && e->rule && e->rule[0] && e->what[0],
+                  "score event %d of action %d: %d points, kind, rule or text missing", i, action, e->points);
+        told[e->seat] += e->points;
+    }
+    g->scores(r->before, before);
+    g->scores(r->match.state, after);
+    for (int p = 0; p < r->options.players; p++) {
+        SIM_CHECK(r, told[p] == after[p] - before[p], "action %d: seat %d told %d points, score changed by %d",
+                  action, p, told[p], after[p] - before[p]);
+        changed |= after[p] != before[p];
+    }
+    SIM_CHECK(r, changed || trace.count == 0, "action %d changes no score but tells %d events", action, trace.count);
+}
+
 static void sim_apply(sim_run *r, int action, int deep)
 {
     const game_def *g = r->sim->game;
@@ -288,6 +325,7 @@ static void sim_apply(sim_run *r, int action, int deep)
     int closes = g->closes_undo(m->state, action);
     SIM_CHECK(r, match_apply(m, action, why, sizeof why) == 0, "legal action %d refused: %s", action, why);
     r->step++;
+    sim_check_score_events(r, action);
     SIM_CHECK(r, m->count <= g->max_game_length, "game longer than max_game_length %d", g->max_game_length);
     SIM_CHECK(r, match_can_undo(m) == !closes, "undo window %s after action %d, closes_undo says %d",
               match_can_undo(m) ? "open" : "closed", action, closes);

@@ -117,26 +117,50 @@ int tikal_crossing_cost(const tikal_state *s, int field, int direction)
     return s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6];
 }
 
+static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
+
 int tikal_treasure_points(const tikal_player *p)
 {
-    static const int points[4] = {0, 1, 3, 6};
     int total = 0;
     for (int m = 0; m < TIKAL_MOTIFS; m++)
-        total += points[p->treasures[m] > 3 ? 3 : p->treasures[m]];
+        total += treasure_set_points[p->treasures[m] > 3 ? 3 : p->treasures[m]];
+    return total;
+}
+
+/* T18: what seat scores now, each temple and treasure set told into trace
+ * (NULL: only counted). */
+static int self_score(const tikal_state *s, int seat, game_score_trace *trace)
+{
+    const tikal_player *pl = &s->player[seat];
+    int total = 0;
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const tikal_field *fd = &s->field[f];
+        int guarded = fd->guard == seat;
+        if (fd->kind != TIKAL_TEMPLE || !(guarded || (fd->guard < 0 && tikal_majority(s, f) == seat)))
+            continue;
+        total += fd->value;
+        if (trace) {
+            char name[3];
+            tikal_field_name(f, name);
+            game_score_tell(trace, seat, fd->value, guarded ? "guarded temple" : "temple", "T18.1", name,
+                            "temple %s %s, value %d", name, guarded ? "guarded" : "majority", fd->value);
+        }
+    }
+    for (int m = 0; m < TIKAL_MOTIFS; m++) {
+        int held = pl->treasures[m] > 3 ? 3 : pl->treasures[m], points = treasure_set_points[held];
+        total += points;
+        if (trace && points) {
+            char motif[2] = {(char)('1' + m), '\0'};
+            game_score_tell(trace, seat, points, "treasure", "T18.3", motif, "treasure %s: %d token%s", motif,
+                            held, held == 1 ? "" : "s");
+        }
+    }
     return total;
 }
 
 int tikal_self_score(const tikal_state *s, int seat)
 {
-    int total = tikal_treasure_points(&s->player[seat]);
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
-        if (fd->kind != TIKAL_TEMPLE)
-            continue;
-        if (fd->guard == seat || (fd->guard < 0 && tikal_majority(s, f) == seat))
-            total += fd->value;
-    }
-    return total;
+    return self_score(s, seat, NULL);
 }
 
 /* ---- placement (T6) --------------------------------------------------- */
@@ -656,12 +680,12 @@ static void end_normal_turn(tikal_state *s)
         begin_round(s, (me + 1) % n); /* T22.1b */
 }
 
-static void end_turn(tikal_state *s)
+static void end_turn(tikal_state *s, game_score_trace *trace)
 {
     int me = s->actor;
     switch (s->turn_kind) {
     case TIKAL_TURN_SCORING:
-        s->player[me].score += tikal_self_score(s, me); /* T17.2, T18 */
+        s->player[me].score += self_score(s, me, trace); /* T17.2, T18 */
         if (--s->scoring_turns_left > 0)
             begin_turn(s, (me + 1) % s->players, TIKAL_TURN_SCORING);
         else {
@@ -672,7 +696,7 @@ static void end_turn(tikal_state *s)
         }
         return;
     case TIKAL_TURN_FINAL:
-        s->player[me].score += tikal_self_score(s, me); /* T19.3, T25.1 */
+        s->player[me].score += self_score(s, me, trace); /* T19.3, T25.1 */
         if (++s->final_next < s->players)
             begin_turn(s, s->final_order[s->final_next], TIKAL_TURN_FINAL);
         else
@@ -684,25 +708,26 @@ static void end_turn(tikal_state *s)
 }
 
 /* R8-resolved winner of an auction: pays and takes a tile (T22.5, T23.1). */
-static void win_auction(tikal_state *s, int seat, int price)
+static void win_auction(tikal_state *s, int seat, int price, game_score_trace *trace)
 {
     s->player[seat].score -= price;
+    game_score_tell(trace, seat, -price, "payment", "T22.5", "", "pays the bid of %d for a tile", price);
     s->actor = (int8_t)seat;
     s->phase = TIKAL_PH_TAKE;
 }
 
-static void next_bidder(tikal_state *s)
+static void next_bidder(tikal_state *s, game_score_trace *trace)
 {
     int remaining = 0;
     for (int p = 0; p < s->players; p++)
         if (s->player[p].marker_up && !(s->passed >> p & 1))
             remaining |= 1 << p;
     if (remaining == 0) { /* everybody passed without a bid */
-        win_auction(s, s->first_passer, 0);
+        win_auction(s, s->first_passer, 0, trace);
         return;
     }
     if (s->high_bidder >= 0 && remaining == 1 << s->high_bidder) {
-        win_auction(s, s->high_bidder, s->high_bid);
+        win_auction(s, s->high_bidder, s->high_bid, trace);
         return;
     }
     for (int i = 1; i <= s->players; i++) {
@@ -756,6 +781,11 @@ static void add_figure(tikal_state *s, int field, int figure)
 
 int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
 {
+    return tikal_apply_scored(s, action, NULL, why, why_len);
+}
+
+int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
+{
     int rc = validate(s, action, why, why_len);
     tikal_player *me;
     if (rc != GAME_OK)
@@ -776,7 +806,7 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
     } else if (action >= TIKAL_A_BID) {
         s->high_bid = (int16_t)(action - TIKAL_A_BID + 1);
         s->high_bidder = s->actor;
-        next_bidder(s);
+        next_bidder(s, trace);
     } else if (action >= TIKAL_A_TAKE) {
         int tile = action - TIKAL_A_TAKE;
         for (int i = 0; i < GAME_MAX_PLAYERS; i++)
@@ -787,9 +817,9 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         s->passed |= (uint8_t)(1u << s->actor);
         if (s->first_passer < 0)
             s->first_passer = s->actor;
-        next_bidder(s);
+        next_bidder(s, trace);
     } else if (action == TIKAL_A_END) {
-        end_turn(s);
+        end_turn(s, trace);
     } else if (action < TIKAL_A_DEPLOY) {
         int k = action - TIKAL_A_PLACE;
         place_tile(s, k / 6, k % 6);

@@ -42,6 +42,11 @@ static int game_apply(void *state, int action, char *why, size_t why_len)
     return tikal_apply(state, action, why, why_len);
 }
 
+static int game_apply_scored(void *state, int action, game_score_trace *trace, char *why, size_t why_len)
+{
+    return tikal_apply_scored(state, action, trace, why, why_len);
+}
+
 /* Undo never crosses chance, the end of a turn, or an auction move (which
  * hands the turn to another seat). */
 static int game_closes_undo(const void *state, int action)
@@ -146,6 +151,7 @@ const game_def tikal_game = {
     .legal_actions = game_legal_actions,
     .chance_outcomes = game_chance_outcomes,
     .apply = game_apply,
+    .apply_scored = game_apply_scored,
     .closes_undo = game_closes_undo,
     .scores = game_scores,
     .winners = game_winners,

@@ -267,7 +267,7 @@ static void gain_skulls(tzolk_state *s, tzolk_player *p, int n)
 }
 
 /* One technology step (Z12.2, Z12.3), payment already made. */
-static void tech_step(tzolk_state *s, int seat, int x)
+static void tech_step(tzolk_state *s, int seat, int x, game_score_trace *trace)
 {
     tzolk_player *p = &s->player[seat];
     if (p->tech[x] < 3) {
@@ -283,6 +283,7 @@ static void tech_step(tzolk_state *s, int seat, int x)
         break;
     case TZOLK_ARCH:
         p->vp += 3;
+        game_score_tell(trace, seat, 3, "technology bonus", "Z12.4", "ARCH", "architecture bonus");
         break;
     default:
         gain_skulls(s, p, 1);
@@ -293,7 +294,7 @@ static void tech_step(tzolk_state *s, int seat, int x)
 /* ---- actions ---- */
 
 /* Build building b (cost already paid): Z13.2, ZR47, ZR48. */
-static void build_effects(tzolk_state *s, int b, int benefits)
+static void build_effects(tzolk_state *s, int b, int benefits, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
     const tzolk_building_def *d = tzolk_building(b);
@@ -303,12 +304,16 @@ static void build_effects(tzolk_state *s, int b, int benefits)
     if (benefits) {
         if (p->tech[TZOLK_ARCH] >= 1)
             p->corn += 1;
-        if (p->tech[TZOLK_ARCH] >= 2)
+        if (p->tech[TZOLK_ARCH] >= 2) {
             p->vp += 2;
+            game_score_tell(trace, s->actor, 2, "architecture", "Z12.4", d->id, "architecture level 2: building %s",
+                            d->id);
+        }
     }
     p->feed_free += d->feed;
     p->feed_disc += d->feed_disc;
     p->vp += d->vp;
+    game_score_tell(trace, s->actor, d->vp, "building", "Z13.2", d->id, "building %s", d->id);
     p->corn += d->gain[0];
     for (int r = 0; r < 3; r++)
         p->res[r] += d->gain[1 + r];
@@ -330,7 +335,7 @@ static void build_effects(tzolk_state *s, int b, int benefits)
     for (int k = 0; k < d->tech_any; k++)
         push(s, TZOLK_F_TECH_FREE, 0);
     if (d->tech >= 0)
-        tech_step(s, s->actor, d->tech);
+        tech_step(s, s->actor, d->tech, trace);
     for (int k = 0; k < d->temple_any; k++)
         push(s, TZOLK_F_TEMPLE, 0);
 }
@@ -341,7 +346,7 @@ static int agri_bonus(const tzolk_player *p)
 }
 
 /* Perform action (g, q); its costs (not the step back) are paid here. */
-static void perform(tzolk_state *s, int g, int q)
+static void perform(tzolk_state *s, int g, int q, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
     switch (g) {
@@ -430,6 +435,7 @@ static void perform(tzolk_state *s, int g, int q)
         s->chi_slots |= (uint16_t)BIT(q);
         p->skulls--;
         p->vp += chi_vp[q];
+        game_score_tell(trace, s->actor, chi_vp[q], "chichen itza", "Z9.2", "", "Chichen Itza %d: skull placed", q);
         temple_up(s, s->actor, chi_temple[q]);
         if (p->tech[TZOLK_THEO] >= 2)
             push(s, TZOLK_F_THEO2, 0);
@@ -501,7 +507,7 @@ int tzolk_feeding_cost(const tzolk_state *s, int seat)
     return paying * need;
 }
 
-static void feed(tzolk_state *s)
+static void feed(tzolk_state *s, game_score_trace *trace)
 {
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
@@ -516,10 +522,12 @@ static void feed(tzolk_state *s)
             fed = paying;
         p->corn -= fed * need;
         p->vp -= 3 * (paying - fed);
+        game_score_tell(trace, i, -3 * (paying - fed), "unfed", "Z18.4", "", "food day: %d unfed worker%s",
+                        paying - fed, paying - fed == 1 ? "" : "s");
     }
 }
 
-static void temple_rewards(tzolk_state *s, int mid)
+static void temple_rewards(tzolk_state *s, int mid, game_score_trace *trace)
 {
     if (mid) {
         int entitled = 0;
@@ -551,6 +559,8 @@ static void temple_rewards(tzolk_state *s, int mid)
         int best = -1, leaders = 0;
         for (int i = 0; i < s->players; i++) {
             s->player[i].vp += d->vp[s->player[i].temple[t]];
+            game_score_tell(trace, i, d->vp[s->player[i].temple[t]], "temple", "Z18.6", tzolk_temple_name(t),
+                            "food day: %s step %d", tzolk_temple_name(t), s->player[i].temple[t]);
             if (s->player[i].temple[t] > best) {
                 best = s->player[i].temple[t];
                 leaders = 1;
@@ -558,8 +568,13 @@ static void temple_rewards(tzolk_state *s, int mid)
                 leaders++;
         }
         for (int i = 0; i < s->players; i++)
-            if (s->player[i].temple[t] == best)
-                s->player[i].vp += leaders == 1 ? d->premium[age] : d->premium[age] / 2;
+            if (s->player[i].temple[t] == best) {
+                int premium = leaders == 1 ? d->premium[age] : d->premium[age] / 2;
+                s->player[i].vp += premium;
+                game_score_tell(trace, i, premium, "temple premium", "Z18.6", tzolk_temple_name(t),
+                                "food day: %s premium%s, age %s", tzolk_temple_name(t),
+                                leaders == 1 ? "" : " shared", age ? "II" : "I");
+            }
     }
 }
 
@@ -582,25 +597,33 @@ static void advance_one(tzolk_state *s)
     s->teeth++;
 }
 
-static void final_scoring(tzolk_state *s)
+static void final_scoring(tzolk_state *s, game_score_trace *trace)
 {
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
         int total = p->corn + 2 * p->res[0] + 3 * p->res[1] + 4 * p->res[2];
         p->vp += total / 4; /* ZR43 */
+        game_score_tell(trace, i, total / 4, "corn", "Z19.2", "", "final: %d corn with resources at market rates",
+                        total);
         p->vp += 3 * p->skulls;
+        game_score_tell(trace, i, 3 * p->skulls, "skulls", "Z19.2", "", "final: %d skull%s", p->skulls,
+                        p->skulls == 1 ? "" : "s");
     }
     for (int i = 0; i < s->players; i++)
         for (int m = 0; m < TZOLK_MONUMENTS; m++)
-            if (s->player[i].monuments & BIT(m))
-                s->player[i].vp += tzolk_monument_points(s, i, m);
+            if (s->player[i].monuments & BIT(m)) {
+                int points = tzolk_monument_points(s, i, m);
+                s->player[i].vp += points;
+                game_score_tell(trace, i, points, "monument", "Z19.2", tzolk_monument(m)->id, "final: monument %s",
+                                tzolk_monument(m)->id);
+            }
     s->phase = TZOLK_PH_OVER;
 }
 
-static void after_advance(tzolk_state *s)
+static void after_advance(tzolk_state *s, game_score_trace *trace)
 {
     if (s->last_round) {
-        final_scoring(s);
+        final_scoring(s, trace);
         return;
     }
     s->turn_index = 0;
@@ -608,13 +631,13 @@ static void after_advance(tzolk_state *s)
 }
 
 /* Phase 3 (Z16.3-Z16.5, Z17). */
-static void phase3(tzolk_state *s)
+static void phase3(tzolk_state *s, game_score_trace *trace)
 {
     int o = s->start_space;
     if (o < 0) {
         s->pool += 1;
         advance_one(s);
-        after_advance(s);
+        after_advance(s, trace);
         return;
     }
     s->start_space = -1;
@@ -635,25 +658,25 @@ static void phase3(tzolk_state *s)
         return;
     }
     advance_one(s);
-    after_advance(s);
+    after_advance(s, trace);
 }
 
 /* Phase 2 after the age change, then phase 3. */
-static void finish_food_day(tzolk_state *s)
+static void finish_food_day(tzolk_state *s, game_score_trace *trace)
 {
-    temple_rewards(s, s->next_food == 0 || s->next_food == 2);
+    temple_rewards(s, s->next_food == 0 || s->next_food == 2, trace);
     s->next_food++;
-    phase3(s);
+    phase3(s, trace);
 }
 
-static void round_end(tzolk_state *s)
+static void round_end(tzolk_state *s, game_score_trace *trace)
 {
     if (!tzolk_is_food_day(s)) {
-        phase3(s);
+        phase3(s, trace);
         return;
     }
     s->last_round = s->next_food == 3;
-    feed(s);
+    feed(s, trace);
     if (s->next_food == 1) {
         /* Z13.5: age change; 6 age-II reveals follow */
         s->display = 0;
@@ -663,10 +686,10 @@ static void round_end(tzolk_state *s)
         s->chance_left = TZOLK_DISPLAY;
         return;
     }
-    finish_food_day(s);
+    finish_food_day(s, trace);
 }
 
-static void finish_turn(tzolk_state *s)
+static void finish_turn(tzolk_state *s, game_score_trace *trace)
 {
     if (s->on_start) {
         s->player[s->actor].corn += s->pool; /* Z16.2 */
@@ -677,7 +700,7 @@ static void finish_turn(tzolk_state *s)
     if (s->turn_index < s->players)
         tzolk_start_turn(s);
     else
-        round_end(s);
+        round_end(s, trace);
 }
 
 static uint32_t deck_mask(const tzolk_state *s)
@@ -1095,7 +1118,7 @@ static void pay_cost(tzolk_player *p, const uint8_t cost[3], int save)
         p->res[r] = (uint16_t)(p->res[r] - cost[r] + (r == save));
 }
 
-static void apply_frame(tzolk_state *s, int a)
+static void apply_frame(tzolk_state *s, int a, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
     if (a >= TZOLK_A_TRADE) {
@@ -1134,11 +1157,11 @@ static void apply_frame(tzolk_state *s, int a)
     case TZOLK_F_TECH_OPT: {
         int v = a - TZOLK_A_TECH;
         pay_code_apply(p, v % 64, -1);
-        tech_step(s, s->actor, v / 64);
+        tech_step(s, s->actor, v / 64, trace);
         return;
     }
     case TZOLK_F_TECH_FREE:
-        tech_step(s, s->actor, a - TZOLK_A_TECH_FREE);
+        tech_step(s, s->actor, a - TZOLK_A_TECH_FREE, trace);
         return;
     case TZOLK_F_GAIN:
         pay_code_apply(p, a - TZOLK_A_GAIN, 1);
@@ -1168,13 +1191,13 @@ static void apply_frame(tzolk_state *s, int a)
         int v = a - TZOLK_A_DO;
         if (f.kind == TZOLK_F_DO_OPT)
             p->corn -= 1;
-        perform(s, v / 5, v % 5 + 1);
+        perform(s, v / 5, v % 5 + 1, trace);
         return;
     }
     case TZOLK_F_BUILD_UXM4: {
         int b = a - TZOLK_A_BUILD;
         p->corn -= uxm4_price(p, b);
-        build_effects(s, b, 1);
+        build_effects(s, b, 1, trace);
         return;
     }
     default:
@@ -1207,14 +1230,14 @@ static void apply_frame(tzolk_state *s, int a)
         int left = !benefits || p->tech[TZOLK_ARCH] == 0; /* ZR46 */
         push(s, TZOLK_F_BUILD_TIK4B, left);
     }
-    build_effects(s, b, benefits);
+    build_effects(s, b, benefits, trace);
 }
 
-static void apply_turn(tzolk_state *s, int a)
+static void apply_turn(tzolk_state *s, int a, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
     if (s->sp > 0) {
-        apply_frame(s, a);
+        apply_frame(s, a, trace);
         return;
     }
     if (a == TZOLK_A_END) {
@@ -1228,7 +1251,7 @@ static void apply_turn(tzolk_state *s, int a)
                 return;
             }
         }
-        finish_turn(s);
+        finish_turn(s, trace);
         return;
     }
     if (a >= TZOLK_A_BEG && a < TZOLK_A_BEG + 3) {
@@ -1268,11 +1291,16 @@ static void apply_turn(tzolk_state *s, int a)
     s->mode = 2;
     if (q > 0) {
         p->corn -= step_back_cost(s, g, pos, q);
-        perform(s, g, q);
+        perform(s, g, q, trace);
     }
 }
 
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
+{
+    return tzolk_apply_scored(s, action, NULL, why, why_len);
+}
+
+int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
 {
     if (action < 0 || action >= TZOLK_NUM_ACTIONS) {
         say(why, why_len, "no such action");
@@ -1366,9 +1394,9 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
         if (--s->chance_left == 0) {
             if (s->phase == TZOLK_PH_REFILL) {
                 s->phase = TZOLK_PH_TURN;
-                finish_turn(s);
+                finish_turn(s, trace);
             } else
-                finish_food_day(s);
+                finish_food_day(s, trace);
         }
         break;
     case TZOLK_PH_ADVANCE:
@@ -1377,10 +1405,10 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
             advance_one(s);
             s->player[s->actor].light = 0;
         }
-        after_advance(s);
+        after_advance(s, trace);
         break;
     default:
-        apply_turn(s, action);
+        apply_turn(s, action, trace);
         break;
     }
     return 0;

@@ -330,12 +330,16 @@ const tzolk_temple_def *tzolk_temple(int t);
 int tzolk_building_by_id(const char *text);
 int tzolk_monument_by_id(const char *text);
 int tzolk_wealth_by_id(const char *text);
+/* A temple's name as the notation writes it: "CHAAC", "QUETZ", "KUKUL". */
+const char *tzolk_temple_name(int t);
 
 /* Engine entry points (also reachable through tzolkin_game). */
 int tzolk_init(tzolk_state *s, int players);
 int tzolk_current_player(const tzolk_state *s);
 int tzolk_legal_actions(const tzolk_state *s, int *out);
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len);
+/* tzolk_apply telling each change of a score into trace (game.h). */
+int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char *why, size_t why_len);
 int tzolk_action_to_text(const tzolk_state *s, int action, char *buf, size_t len);
 int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, char *why, size_t why_len);
 size_t tzolk_render(const tzolk_state *s, char *buf, size_t len);

@@ -56,6 +56,11 @@ static int g_apply(void *state, int action, char *why, size_t why_len)
     return tzolk_apply((tzolk_state *)state, action, why, why_len);
 }
 
+static int g_apply_scored(void *state, int action, game_score_trace *trace, char *why, size_t why_len)
+{
+    return tzolk_apply_scored((tzolk_state *)state, action, trace, why, why_len);
+}
+
 static int g_closes_undo(const void *state, int action)
 {
     const tzolk_state *s = cst(state);
@@ -231,6 +236,7 @@ const game_def tzolkin_game = {
     g_legal,
     g_chance,
     g_apply,
+    g_apply_scored,
     g_closes_undo,
     g_scores,
     g_winners,

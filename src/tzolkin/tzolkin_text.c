@@ -17,6 +17,11 @@ static const char *const track_name[TZOLK_TRACKS] = {"AGRI", "EXTR", "ARCH", "TH
 static const char res_letter[3] = {'w', 's', 'g'};
 static const uint8_t temple_pair[3][2] = {{0, 1}, {0, 2}, {1, 2}};
 
+const char *tzolk_temple_name(int t)
+{
+    return temple_name[t];
+}
+
 static void pay_text(int code, char *out)
 {
     int k = 0;
