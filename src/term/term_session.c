@@ -265,17 +265,18 @@ static void log_action(term_session *s, const void *before, int action, int acto
     log_add(s, actor, text, private_seat, private_seat >= 0 ? other : NULL);
 }
 
-static void log_scores(term_session *s, const int *old)
+/* One log line per score event the engine told: "Seat 1 +5 VP: temple d3
+ * majority, value 5 (T18.1)". */
+static void log_scores(term_session *s, const game_score_trace *trace)
 {
     int now[GAME_MAX_PLAYERS];
     char text[160];
     s->game->scores(s->match.state, now);
-    for (int p = 0; p < s->match.options.players; p++)
-        if (now[p] != old[p]) {
-            snprintf(text, sizeof text, "  Seat %d %s %d point%s (now %d)", p + 1, now[p] > old[p] ? "scores" : "pays",
-                     abs(now[p] - old[p]), abs(now[p] - old[p]) == 1 ? "" : "s", now[p]);
-            log_add(s, p, text, -1, NULL);
-        }
+    for (int i = 0; i < trace->count && i < trace->capacity; i++) {
+        const game_score_event *e = &trace->events[i];
+        snprintf(text, sizeof text, "  Seat %d %+d VP: %s (%s)", e->seat + 1, e->points, e->what, e->rule);
+        log_add(s, e->seat, text, -1, NULL);
+    }
     if (match_current_player(&s->match) == GAME_TERMINAL) {
         unsigned winners = s->game->winners(s->match.state);
         size_t used = (size_t)snprintf(text, sizeof text, "Game over. Final scores:");
@@ -295,16 +296,16 @@ static void log_scores(term_session *s, const int *old)
 
 int term_session_apply(term_session *s, int action, char *why, size_t why_len)
 {
-    int old[GAME_MAX_PLAYERS];
+    game_score_event events[GAME_SCORE_EVENTS_MAX];
+    game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
     int actor = match_current_player(&s->match);
     memcpy(s->before, s->match.state, s->game->state_size);
-    s->game->scores(s->match.state, old);
-    int status = match_apply(&s->match, action, why, why_len);
+    int status = match_apply_scored(&s->match, action, &trace, why, why_len);
     if (status != 0)
         return status;
     s->route_count = 0;
     log_action(s, s->before, action, actor);
-    log_scores(s, old);
+    log_scores(s, &trace);
     term_session_refresh(s);
     return 0;
 }
