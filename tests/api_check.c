@@ -10,6 +10,8 @@
  * exactly what the hint bot makes of that seat's own observation; a seat
  * turns them off for good; the levels list is the engine's. The catalog
  * lists the engines' registry and its games can be created as listed.
+ * Each log line's scoring is, field by field, what the engine's
+ * apply_scored tells for it.
  *
  * Usage: api_check URL STORE   (STORE: the server's SQLite file or
  * postgresql:// address). Run by tests/cli/server_api.sh against a server
@@ -39,6 +41,7 @@ typedef struct checker {
     store *st;            /* the server's store, read for the true state */
     rng r;                /* choices of actions */
     int checks;           /* checks passed */
+    int score_events;     /* score events of log lines compared with the engine's */
 } checker;
 
 static void check_that(checker *k, int ok, int line, const char *format, ...)
@@ -173,6 +176,24 @@ static void true_match(checker *k, int64_t id, match *m)
     free(events);
 }
 
+/* The log line's "scoring" holds exactly the events the engine told for its
+ * action (none: no field), in order and field by field (docs/api.md). */
+static void check_scoring(checker *k, const json_t *line, const game_score_trace *trace, int index)
+{
+    const json_t *list = json_object_get(line, "scoring");
+    CHECK(k, trace->count == 0 ? list == NULL : (int)json_array_size(list) == trace->count,
+          "log line %d has %zu score events, the engine tells %d", index, json_array_size(list), trace->count);
+    for (int i = 0; i < trace->count; i++) {
+        const game_score_event *e = &trace->events[i];
+        json_t *expected = json_pack("{s:i, s:i, s:s, s:s, s:s, s:s}", "seat", e->seat, "points", e->points, "kind",
+                                     e->kind, "subject", e->subject, "what", e->what, "rule", e->rule);
+        CHECK(k, json_equal(expected, json_array_get(list, (size_t)i)), "log line %d: score event %d is not \"%s\"",
+              index, i, e->what);
+        json_decref(expected);
+        k->score_events++;
+    }
+}
+
 /* The server's view for token's seat (NULL: spectator) of game id holds the
  * engine's observation of the true state for that seat, field by field, and
  * its log and record show each line as that seat may see it; once the game
@@ -215,7 +236,10 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
         CHECK(k, strcmp(text, client_json_string(json_array_get(lines, (size_t)i), "text")) == 0,
               "log line %d for seat %d is \"%s\", the engine shows \"%s\"", i, seat,
               client_json_string(json_array_get(lines, (size_t)i), "text"), text);
-        m.game->apply(state, m.actions[i], NULL, 0);
+        game_score_event events[GAME_SCORE_EVENTS_MAX];
+        game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+        m.game->apply_scored(state, m.actions[i], &trace, NULL, 0);
+        check_scoring(k, json_array_get(lines, (size_t)i), &trace, i);
     }
     check_view_at(k, id, token, seat, m.game, state, m.count, over);
 
@@ -858,6 +882,8 @@ static void check_tikal(checker *k)
         }
         json_decref(view);
     }
+    check_seen(k, id, NULL, GAME_CHANCE); /* the whole log of a finished game, its scoring rounds too */
+    CHECK(k, k->score_events > 0, "the Tikal game's log tells score events");
     CHECK(k, client_record(k->c, id, NULL, &text, NULL, why, sizeof why) == CLIENT_OK, "record: %s", why);
     CHECK(k, record_read(&rec, text, strlen(text), "record", NULL, why, sizeof why) == 0,
           "the spectator's Tikal record replays: %s", why);

@@ -1907,6 +1907,22 @@ done:
     game_unlock(h, g);
 }
 
+/* The score events an action told (game.h apply_scored), for the log:
+ * derived while the log replays the record, so the same after a reload or
+ * in a replay and never stored. Scores are public and every event is about
+ * public things, so every seat and spectator sees them all. */
+static json_t *score_events_json(const game_score_trace *trace)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < trace->count && i < trace->capacity; i++) {
+        const game_score_event *e = &trace->events[i];
+        json_array_append_new(list, json_pack("{s:i, s:i, s:s, s:s, s:s, s:s}", "seat", e->seat, "points", e->points,
+                                              "kind", e->kind, "subject", e->subject, "what", e->what, "rule",
+                                              e->rule));
+    }
+    return list;
+}
+
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r)
 {
     hub_game *g;
@@ -1930,14 +1946,20 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
     actions = json_array();
     for (int i = 0; i < g->m.count; i++) {
         int actor = g->def->current_player(state);
+        json_t *entry = NULL;
+        game_score_event events[GAME_SCORE_EVENTS_MAX];
+        game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
         if (i >= first) {
             char text[GAME_TEXT_MAX];
             game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
-            json_array_append_new(actions, json_pack("{s:i, s:o, s:s}", "index", i, "actor",
-                                                     actor >= 0 ? json_integer(actor) : json_string("chance"),
-                                                     "text", text));
+            entry = json_pack("{s:i, s:o, s:s}", "index", i, "actor",
+                              actor >= 0 ? json_integer(actor) : json_string("chance"), "text", text);
         }
-        g->def->apply(state, g->m.actions[i], NULL, 0);
+        g->def->apply_scored(state, g->m.actions[i], entry ? &trace : NULL, NULL, 0);
+        if (entry && trace.count > 0)
+            json_object_set_new(entry, "scoring", score_events_json(&trace));
+        if (entry)
+            json_array_append_new(actions, entry);
     }
     answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "actions", actions));
 done:
