@@ -18,26 +18,39 @@
 
 #include "tzolkin/tzolkin.h"
 
-/* Apply one line (without actor); fails the test if it is not legal. */
 /* Apply the line (all its actions: a market visit is several, game.h
- * line_actions) to *after, a copy of s; 0, or the game_status with why. */
-static inline int fx_try(const tzolk_state *s, const char *line, tzolk_state *after, char *why, size_t why_len)
+ * line_actions) to *after, a copy of s, telling its score events into trace
+ * (may be NULL); 0, or the game_status with why. */
+static inline int fx_try_scored(const tzolk_state *s, const char *line, tzolk_state *after, game_score_trace *trace,
+                                char *why, size_t why_len)
 {
     int acts[GAME_LINE_MAX], n;
     *after = *s;
     int status = tzolk_line_actions(s, line, acts, &n, why, why_len);
     for (int i = 0; i < n && status == 0; i++)
-        status = tzolk_apply(after, acts[i], why, why_len);
+        status = tzolk_apply_scored(after, acts[i], trace, why, why_len);
     return status;
+}
+
+static inline int fx_try(const tzolk_state *s, const char *line, tzolk_state *after, char *why, size_t why_len)
+{
+    return fx_try_scored(s, line, after, NULL, why, why_len);
+}
+
+/* Apply one line (without actor); fails the test if it is not legal. Its
+ * score events go into trace (may be NULL). */
+static inline void fx_do_scored(tzolk_state *s, const char *line, game_score_trace *trace)
+{
+    tzolk_state after;
+    char why[200] = "";
+    if (fx_try_scored(s, line, &after, trace, why, sizeof why) != 0)
+        fail_msg("'%s' refused: %s", line, why);
+    *s = after;
 }
 
 static inline void fx_do(tzolk_state *s, const char *line)
 {
-    tzolk_state after;
-    char why[200] = "";
-    if (fx_try(s, line, &after, why, sizeof why) != 0)
-        fail_msg("'%s' refused: %s", line, why);
-    *s = after;
+    fx_do_scored(s, line, NULL);
 }
 
 /* 1 if the line parses and every action of it is legal in turn. */
