@@ -158,7 +158,7 @@ static const field_spec tikal_seat[] = {
     {"score", J_INT},         {"explorers_in_supply", J_INT}, {"leader_in_supply", J_BOOL},
     {"removed", J_INT},       {"camps_built", J_INT},         {"camps_left", J_INT},
     {"guards_placed", J_INT}, {"guards_left", J_INT},         {"marker_up", J_BOOL},
-    {"treasures", J_OBJ},
+    {"treasures", J_OBJ},     {"treasure_points", J_INT},
 };
 static const field_spec tikal_field_spec[] = {
     {"field", J_STR},       {"kind", J_STR},      {"tile", J_STR | J_NULL}, {"rotation", J_INT},
@@ -224,6 +224,7 @@ static void check_tikal_json(const json_t *json, const tikal_state *s)
         assert_shape(seat, SPEC(tikal_seat), "tikal seat");
         assert_shape(json_object_get(seat, "treasures"), SPEC(tikal_motifs), "seat.treasures");
         assert_int_field(seat, "score", s->player[p].score);
+        assert_int_field(seat, "treasure_points", tikal_treasure_points(&s->player[p])); /* T18.3 */
     }
 
     const json_t *board = array_field(json, "board", TIKAL_FIELDS, "tikal");

@@ -113,6 +113,7 @@ static json_t *seat_json(const tikal_player *p, int *failed)
     observe_set(out, "guards_left", json_integer(TIKAL_MAX_GUARDS - p->guards_placed), failed);
     observe_set(out, "marker_up", json_boolean(p->marker_up), failed);
     observe_set(out, "treasures", treasures_json(p->treasures, failed), failed);
+    observe_set(out, "treasure_points", json_integer(tikal_treasure_points(p)), failed);
     return out;
 }
 

@@ -20,7 +20,9 @@
 // second page of A's seat without live updates acts after A moved: the stale
 // notice, a refresh, nothing applied twice), English/Czech switching, and at
 // the end the summary and the replay viewer (stepping with its buttons and
-// slider: label, scores, log and board follow). Screenshots of each board
+// slider: label, scores, log and board follow), where the scoring notes of
+// the game page and of the replay equal, line by line, the score events of
+// the server's log (the engine's). Screenshots of each board
 // (mid-game and final, desktop 1400×900 and phone 390×844) go to DIR
 // (default build/test-output/web); their paths are printed. On a failure the
 // reason is printed and every open page is saved as failure-*.png.
@@ -714,6 +716,21 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
   return clicks;
 }
 
+// The scoring notes a page's log shows equal, one by one and in order, the
+// score events of the server's log (seat, points, words, rule number).
+async function checkNotes(page, log, what) {
+  const want = log.flatMap((e) => (e.scoring || []).map((s) =>
+    [s.seat, `${s.points > 0 ? '+' : '\u2212'}${Math.abs(s.points)}: ${s.what} (${s.rule})`]));
+  assert.ok(want.length > 0, `${what}: the log of a whole game tells score events`);
+  await waitIn(page, `${what}: ${want.length} scoring notes`, (n) => document.querySelectorAll('#log li.score-event').length === n, want.length);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.score-event')].map((li) => [Number(li.dataset.seat), li.textContent]));
+  shown.forEach(([seat, text], i) => {
+    assert.equal(seat, want[i][0], `${what}: scoring note ${i} is for seat ${want[i][0] + 1}`);
+    assert.ok(text.endsWith(` ${want[i][1]}`), `${what}: scoring note ${i} "${text}" tells "${want[i][1]}"`);
+  });
+  return shown.length;
+}
+
 // The end: both pages show the summary with the server's scores.
 async function checkSummary(g) {
   const summary = await summaryOf(g.id);
@@ -733,6 +750,8 @@ async function checkSummary(g) {
     assert.deepEqual(shown, [...summary.scores].sort((a, b) => b - a), `${p.label}'s summary shows the final scores`);
     const winners = await p.page.locator('#summary .winners').innerText();
     assert.match(winners, /^Winners?: /, `${p.label}'s summary names the winners`);
+    const notes = await checkNotes(p.page, await logOf(g.id, p.token), `${p.label}'s game page`);
+    say(`${g.game}: ${p.label}'s log shows the ${notes} score events of the server's log`);
   }
   return { summary, n };
 }
@@ -764,6 +783,7 @@ async function checkReplay(g, player, n, finalBoard) {
     return boardShape(await page.locator('#board').innerHTML());
   };
   await waitIn(page, 'the replay log', (total) => document.querySelectorAll('#log > li[data-index]').length === total, n);
+  await checkNotes(page, await logOf(g.id, player.token), 'the replay');
   const last = await at(n);
   if (finalBoard !== null && last !== finalBoard) {
     let i = 0;

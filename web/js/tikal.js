@@ -3,8 +3,8 @@
 // with their stones, temples, treasures, volcanoes, camps, guards, each
 // seat's figures), the tile in hand to turn and place, a figure's cheapest
 // path (the server's, observation.routes) walked one legal move at a time, the auction, and each seat's supply
-// and treasures; describe() and explainScoring() put the log and the scoring
-// rounds into words. It shows only what the observation holds (docs/
+// and treasures; describe() puts the log into words (the scoring notes are
+// the engine's, game.js). It shows only what the observation holds (docs/
 // observation.md) and acts only through legal actions (tikal.md T29).
 
 import { api } from './api.js';
@@ -23,8 +23,6 @@ const FIELDS = COLUMNS * ROWS;
 // docs/api.md).
 const FACTS = await api.facts('tikal');
 const TILES = new Map(FACTS.tiles.map((card) => [card.tile, card]));
-const TREASURE_POINTS = [0, 1, 3, 6]; // by tokens of one motif held (T18.3)
-const LEADER_STRENGTH = 3; // T8.3
 
 // ---- drawing ---------------------------------------------------------------
 
@@ -83,17 +81,6 @@ export const messages = {
     tk_log_guard: '{name} placed a temple guard on {field}',
     tk_log_end: '{name} ended the turn',
     tk_log_other: '{name}: {text}',
-    tk_score_majority: 'Temple {field}, value {value}: {name} has the majority (strength {strength} against {second}) → +{value} (T18.1)',
-    tk_score_leader: ' — the leader counts 3 (T8.3)',
-    tk_score_guarded: 'Temple {field}, value {value}: guarded by {name} → +{value} (T16.6)',
-    tk_score_tie: 'Temple {field}, value {value}: {name} is tied at the top (strength {strength}), so nobody scores it (T18.2)',
-    tk_score_treasures: 'Treasures of {name}: {sets} → +{points} (T18.3)',
-    tk_set_1: 'single {motif} (1)',
-    tk_set_2: 'pair {motif} (3)',
-    tk_set_3: 'triple {motif} (6)',
-    tk_score_total: '{name} scores {points} in this self-scoring (T18)',
-    tk_score_other: '{name}: +{points} (the board has changed since; not explained)',
-    tk_score_paid: '{name} paid {points} for winning the auction (T22.5)',
     tk_doing_draw: 'draws a tile',
     tk_doing_reveal: 'reveals tiles for the auction',
     tk_doing_treasure: 'digs',
@@ -200,17 +187,6 @@ export const messages = {
     tk_log_guard: '{name} staví hlídače na chrám {field}',
     tk_log_end: '{name} končí tah',
     tk_log_other: '{name}: {text}',
-    tk_score_majority: 'Chrám {field}, hodnota {value}: většinu má {name} (síla {strength} proti {second}) → +{value} (T18.1)',
-    tk_score_leader: ' — vedoucí se počítá za 3 (T8.3)',
-    tk_score_guarded: 'Chrám {field}, hodnota {value}: střeží ho hlídač hráče {name} → +{value} (T16.6)',
-    tk_score_tie: 'Chrám {field}, hodnota {value}: {name} se dělí o nejvyšší sílu ({strength}), takže ho nezíská nikdo (T18.2)',
-    tk_score_treasures: 'Poklady hráče {name}: {sets} → +{points} (T18.3)',
-    tk_set_1: 'samostatný {motif} (1)',
-    tk_set_2: 'dvojice {motif} (3)',
-    tk_set_3: 'trojice {motif} (6)',
-    tk_score_total: '{name} získává v tomto vyhodnocení {points} (T18)',
-    tk_score_other: '{name}: +{points} (deska se mezitím změnila; bez vysvětlení)',
-    tk_score_paid: '{name} platí {points} za vyhranou dražbu (T22.5)',
     tk_doing_draw: 'táhne kartičku',
     tk_doing_reveal: 'odkrývá kartičky k dražbě',
     tk_doing_treasure: 'kope',
@@ -309,47 +285,6 @@ function rotatedStones(stones, rotation) {
   return stones.map((_, edge) => stones[(edge - rotation + 6) % 6]);
 }
 
-function strength(spot, seat) {
-  const mine = spot.figures[seat];
-  return mine ? mine.explorers + (mine.leader ? LEADER_STRENGTH : 0) : 0;
-}
-
-// What a seat's self-scoring on this board would give, and why (T18).
-function selfScoring(observation, seat) {
-  const temples = [];
-  let total = 0;
-  for (const spot of observation.board) {
-    if (spot.kind !== 'temple') continue;
-    if (spot.guard !== null) {
-      if (spot.guard === seat) {
-        temples.push({ how: 'guarded', field: spot.field, value: spot.value });
-        total += spot.value;
-      }
-      continue;
-    }
-    const mine = strength(spot, seat);
-    if (mine === 0) continue;
-    const second = Math.max(0, ...spot.figures.map((_, other) => (other === seat ? 0 : strength(spot, other))));
-    if (mine > second) {
-      temples.push({ how: 'majority', field: spot.field, value: spot.value, strength: mine, second, leader: spot.figures[seat].leader });
-      total += spot.value;
-    } else if (mine === second) {
-      temples.push({ how: 'tie', field: spot.field, value: spot.value, strength: mine });
-    }
-  }
-  const sets = [];
-  let treasure = 0;
-  for (const [motif, count] of Object.entries(observation.seats[seat].treasures)) {
-    if (count === 0) continue;
-    const points = TREASURE_POINTS[Math.min(count, 3)];
-    sets.push({ motif, count: Math.min(count, 3), points });
-    treasure += points;
-  }
-  return { temples, sets, treasure, total: total + treasure };
-}
-
-function treasurePoints(collection) {
-  return Object.values(collection).reduce((sum, count) => sum + TREASURE_POINTS[Math.min(count, 3)], 0);
 }
 
 // "3 explorers", "3 účastníci": a count with its word in the current language.
@@ -411,45 +346,6 @@ export function describe(entry, names, log = []) {
     case 'end': return t('tk_log_end', { name });
     default: return t('tk_log_other', { name, text: entry.text });
   }
-}
-
-// Lines saying who scored what and why between two observations: each
-// seat's self-scoring (T18: temples by majority or guard, treasures), or a
-// bid paid in the auction game. The board of `after` is tried first, then
-// that of `before` (bots may have moved on meanwhile); a breakdown that
-// does not add up to the change is not given.
-export function explainScoring(before, after, names) {
-  const lines = [];
-  if (!before || !after || !before.seats || !after.seats) return lines;
-  after.seats.forEach((seat, s) => {
-    const change = seat.score - (before.seats[s]?.score ?? seat.score);
-    if (change === 0) return;
-    const name = names[s] ?? t('seat', { n: s + 1 });
-    if (change < 0) {
-      lines.push(t('tk_score_paid', { name, points: -change }));
-      return;
-    }
-    const scoring = [after, before].map((observation) => selfScoring(observation, s)).find((x) => x.total === change);
-    if (!scoring) {
-      lines.push(t('tk_score_other', { name, points: change }));
-      return;
-    }
-    for (const temple of scoring.temples) {
-      if (temple.how === 'majority') {
-        lines.push(t('tk_score_majority', { ...temple, name }) + (temple.leader ? t('tk_score_leader') : ''));
-      } else if (temple.how === 'guarded') {
-        lines.push(t('tk_score_guarded', { ...temple, name }));
-      } else {
-        lines.push(t('tk_score_tie', { ...temple, name }));
-      }
-    }
-    if (scoring.sets.length) {
-      const sets = scoring.sets.map((set) => t(`tk_set_${set.count}`, { motif: set.motif })).join(', ');
-      lines.push(t('tk_score_treasures', { name, sets, points: scoring.treasure }));
-    }
-    lines.push(t('tk_score_total', { name, points: change }));
-  });
-  return lines;
 }
 
 // ---- SVG geometry ----------------------------------------------------------------
@@ -1275,7 +1171,7 @@ export function createBoard(root, hooks) {
         }
         treasures.append(item);
       }
-      treasures.append(el('span', { class: 'tk-treasure-points' }, t('tk_points', { points: treasurePoints(seat.treasures) })));
+      treasures.append(el('span', { class: 'tk-treasure-points' }, t('tk_points', { points: seat.treasure_points })));
       card.append(treasures);
       playersBox.append(card);
     });

@@ -29,6 +29,16 @@ function fill(node, attributes, children) {
   return node;
 }
 
+// The scoring notes of a log entry (GET .../log: the engine's score events
+// of that line, "scoring"), one line each: "Pavel +5: temple d3 majority,
+// value 5 (T18.1)"; null when the line scored nothing.
+export function scoringNotes(entry, names) {
+  if (!entry.scoring || !entry.scoring.length) return null;
+  const lines = entry.scoring.map((e) => el('li', { class: 'score-event', 'data-seat': e.seat, 'data-kind': e.kind },
+    `${names[e.seat] ?? t('seat', { n: e.seat + 1 })} ${e.points > 0 ? '+' : '\u2212'}${Math.abs(e.points)}: ${e.what} (${e.rule})`));
+  return el('li', { class: 'log-line scoring' }, el('strong', {}, `${t('scoring')}: `), el('ul', {}, ...lines));
+}
+
 export function clear(node) {
   while (node.firstChild) node.firstChild.remove();
   return node;
