@@ -102,8 +102,9 @@ struct game_def {
     /* apply, telling each change of a score it makes into trace (appended
      * after trace->count; trace may be NULL, which is apply). Every point
      * that changes scores() is told, and only those: per seat, the told
-     * points of an action add up to the change of its score, and an event
-     * never has 0 points. */
+     * points of an action add up to the change of its score (events may
+     * cancel: a Tzolk'in temple's negative step and its premium), and an
+     * event never has 0 points. */
     int (*apply_scored)(void *state, int action, game_score_trace *trace, char *why, size_t why_len);
     /* Nonzero when applying this action, legal in this state, closes the
      * undo window: a chance outcome, the end of a turn, or anything that
