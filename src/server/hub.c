@@ -1946,20 +1946,21 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
     actions = json_array();
     for (int i = 0; i < g->m.count; i++) {
         int actor = g->def->current_player(state);
-        json_t *entry = NULL;
+        char text[GAME_TEXT_MAX];
         game_score_event events[GAME_SCORE_EVENTS_MAX];
         game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
-        if (i >= first) {
-            char text[GAME_TEXT_MAX];
-            game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
-            entry = json_pack("{s:i, s:o, s:s}", "index", i, "actor",
-                              actor >= 0 ? json_integer(actor) : json_string("chance"), "text", text);
+        json_t *entry;
+        if (i < first) {
+            g->def->apply(state, g->m.actions[i], NULL, 0);
+            continue;
         }
-        g->def->apply_scored(state, g->m.actions[i], entry ? &trace : NULL, NULL, 0);
-        if (entry && trace.count > 0)
+        game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
+        entry = json_pack("{s:i, s:o, s:s}", "index", i, "actor",
+                          actor >= 0 ? json_integer(actor) : json_string("chance"), "text", text);
+        g->def->apply_scored(state, g->m.actions[i], &trace, NULL, 0);
+        if (trace.count > 0)
             json_object_set_new(entry, "scoring", score_events_json(&trace));
-        if (entry)
-            json_array_append_new(actions, entry);
+        json_array_append_new(actions, entry);
     }
     answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "actions", actions));
 done:
