@@ -424,6 +424,10 @@ static void scoring_lines(const char *game, int variant)
         assert_int_equal(term_session_step(&s), 1);
         assert_int_equal(s.game->apply_scored(before, s.match.actions[s.match.count - 1], &trace, NULL, 0), 0);
         int over = term_session_actor(&s) == GAME_TERMINAL;
+        if (s.log_count == from) { /* a step of an unfinished line (a market visit) is logged with its line */
+            assert_int_equal(trace.count, 0);
+            continue;
+        }
         assert_int_equal(s.log_count - from, 1 + trace.count + over);
         for (int i = 0; i < trace.count; i++) {
             snprintf(line, sizeof line, "  Seat %d %+d VP: %s (%s)", events[i].seat + 1, events[i].points,
