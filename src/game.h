@@ -29,7 +29,9 @@ enum {
     GAME_CHANCE = -1,   /* current_player at a chance node */
     GAME_TERMINAL = -2, /* current_player once the game is over */
     GAME_MAX_PLAYERS = 4,
-    GAME_TEXT_MAX = 64  /* longest action text, terminating NUL included */
+    GAME_TEXT_MAX = 64, /* longest action text, terminating NUL included */
+    GAME_LINE_MAX = 64, /* most actions one line of the notation stands for */
+    GAME_SCORE_EVENTS_MAX = 64 /* most score events one action reports */
 };
 
 typedef enum game_status {
@@ -43,6 +45,31 @@ typedef struct game_options {
     int players; /* number of seats */
     int variant; /* index into game_def.variants (0 = the default) */
 } game_options;
+
+/* One change of a seat's score, told by the engine as it applies it
+ * (apply_scored): who, how many points, for what and by which rule. */
+typedef struct game_score_event {
+    int seat;          /* seat whose score changes */
+    int points;        /* the change; negative for a loss or a payment */
+    const char *kind;  /* what for, machine-readable (static text): "temple", "payment", "monument"... */
+    const char *rule;  /* number of the rule that gives or takes the points (static text): "T18.1" */
+    char subject[12];  /* what it is about: a field "d3", a temple "Chaac", a tile "M07"; "" if nothing */
+    char what[56];     /* the same for people: "temple d3 majority, value 5" */
+} game_score_event;
+
+/* Where apply_scored tells its events: a caller's array. */
+typedef struct game_score_trace {
+    game_score_event *events; /* caller's array of capacity events */
+    int capacity;             /* events the array holds */
+    int count;                /* events told so far; past capacity they are counted, not written */
+} game_score_trace;
+
+/* Tell one event into trace (nothing when trace is NULL or points is 0):
+ * the engines' one way of reporting a change of a score. what_format is
+ * printf's. */
+void game_score_tell(game_score_trace *trace, int seat, int points, const char *kind, const char *rule,
+                     const char *subject, const char *what_format, ...)
+    __attribute__((format(printf, 7, 8)));
 
 typedef struct game_def game_def;
 
@@ -72,6 +99,13 @@ struct game_def {
     int (*chance_outcomes)(const void *state, int *out, double *probability);
     /* Apply one action (or chance outcome). */
     int (*apply)(void *state, int action, char *why, size_t why_len);
+    /* apply, telling each change of a score it makes into trace (appended
+     * after trace->count; trace may be NULL, which is apply). Every point
+     * that changes scores() is told, and only those: per seat, the told
+     * points of an action add up to the change of its score (events may
+     * cancel: a Tzolk'in temple's negative step and its premium), and an
+     * event never has 0 points. */
+    int (*apply_scored)(void *state, int action, game_score_trace *trace, char *why, size_t why_len);
     /* Nonzero when applying this action, legal in this state, closes the
      * undo window: a chance outcome, the end of a turn, or anything that
      * reveals information. Undo never goes back across such an action.
@@ -108,6 +142,36 @@ struct game_def {
      * does: at most len bytes, NUL-terminated; returns the length the whole
      * text needs, so a caller can size its buffer. */
     size_t (*render)(const void *state, char *buf, size_t len);
+
+    /* Lines of several actions. A line of the notation is usually one
+     * action; but a decision with very many outcomes can be made as a short
+     * sequence of small actions that the notation writes as one line (a
+     * Tzolk'in market visit: steps of one resource each, then its end,
+     * written "market +2w -1g"), so that no list is long. The three hooks
+     * below say how; a game without such lines leaves them NULL, and the
+     * generic code (match_line_actions, match_apply_line, match_undo,
+     * records, logs) then treats every action as its own line. */
+    /* Nonzero if action, legal in state, leaves its line unfinished: no line
+     * is written for it, and the action that finishes the line is written
+     * with the whole line's text (its action_to_text). */
+    int (*line_open)(const void *state, int action);
+    /* Parse a line (any text text_to_action accepts) into the actions it
+     * stands for in state, in order, into out[GAME_LINE_MAX], *count of
+     * them; 0 on success, else a game_status with a reason. The actions
+     * need not be legal: apply decides. (text_to_action gives the first.) */
+    int (*line_actions)(const void *state, const char *text, int *out, int *count, char *why, size_t why_len);
+    /* Every legal line at state, each given once to emit (in any order), as
+     * a list of the notation shows them: where a line stands for several
+     * actions, the whole lines (every market visit), not their steps. */
+    void (*legal_lines)(const void *state, void (*emit)(void *context, const char *line), void *context);
+
+    /* Check the invariants of a state (or an observation): counts
+     * conserved, masks consistent with counts, scores and indices in range.
+     * 0 if every one holds, else nonzero with the first broken one in
+     * why[why_len]. For the generic tests (tests/game_sim_test.c): it
+     * may be slower than apply. Every registered engine has one. */
+    int (*check)(const void *state, char *why, size_t why_len);
+    const char *title;              /* the game's name for people: "Tikal", "Tzolk'in" */
 };
 
 #endif

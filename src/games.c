@@ -2,6 +2,7 @@
  * games.c -- the registry of game engines (see games.h): one constant table
  * of the engines' game_def, and lookups by name and by variant name.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "games.h"
@@ -37,6 +38,18 @@ const game_def *games_at(int index)
     if (index < 0 || index >= GAMES_COUNT)
         return NULL;
     return games_table[index];
+}
+
+void games_names(const char *separator, char *buf, size_t len)
+{
+    size_t used = 0;
+    if (len == 0)
+        return;
+    buf[0] = '\0';
+    for (int i = 0; i < GAMES_COUNT && used < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i > 0 ? separator : "", games_table[i]->name);
+        used += n > 0 ? (size_t)n : 0;
+    }
 }
 
 int games_variant_count(const game_def *game)

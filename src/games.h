@@ -18,6 +18,11 @@ int games_count(void);
 /* The engine at index 0 .. games_count()-1 in registry order, else NULL. */
 const game_def *games_at(int index);
 
+/* The names of every engine in registry order, separated by separator, into
+ * buf[len] (truncated if it is too small); for messages that say what is
+ * offered. */
+void games_names(const char *separator, char *buf, size_t len);
+
 /* Index of the variant called name in game->variants, or -1 if the game has
  * no such variant. */
 int games_variant_find(const game_def *game, const char *name);

@@ -92,6 +92,11 @@ int match_current_player(const match *m)
 
 int match_apply(match *m, int action, char *why, size_t why_len)
 {
+    return match_apply_scored(m, action, NULL, why, why_len);
+}
+
+int match_apply_scored(match *m, int action, game_score_trace *trace, char *why, size_t why_len)
+{
     if (m->count == m->capacity) {
         int *grown = realloc(m->actions, 2 * (size_t)m->capacity * sizeof *grown);
         if (grown == NULL) {
@@ -105,15 +110,56 @@ int match_apply(match *m, int action, char *why, size_t why_len)
     memcpy(m->before, m->state, size);
     if (why != NULL && why_len > 0)
         why[0] = '\0';
-    int status = m->game->apply(m->state, action, why, why_len);
+    int status = m->game->apply_scored(m->state, action, trace, why, why_len);
     if (status != 0)
         return status;
+    assert(m->count < m->capacity);
     m->actions[m->count++] = action;
     if (m->game->closes_undo(m->before, action)) {
         memcpy(m->undo_base, m->state, size);
         m->undo_from = m->count;
     }
     return 0;
+}
+
+int match_line_open(const game_def *game, const void *state, int action)
+{
+    return game->line_open != NULL && game->line_open(state, action);
+}
+
+int match_line_actions(const match *m, const char *text, int *out, int *count, char *why, size_t why_len)
+{
+    *count = 1;
+    if (m->game->line_actions != NULL)
+        return m->game->line_actions(m->state, text, out, count, why, why_len);
+    return m->game->text_to_action(m->state, text, out, why, why_len);
+}
+
+int match_try_actions(const match *m, const int *actions, int count, char *why, size_t why_len)
+{
+    void *trial = malloc(m->game->state_size);
+    int status = 0;
+    if (trial == NULL) {
+        match_reason(why, why_len, "out of memory");
+        return MATCH_ENOMEM;
+    }
+    memcpy(trial, m->state, m->game->state_size);
+    for (int i = 0; i < count && status == 0; i++)
+        status = m->game->apply(trial, actions[i], why, why_len);
+    free(trial);
+    return status;
+}
+
+int match_apply_line(match *m, const char *text, char *why, size_t why_len)
+{
+    int actions[GAME_LINE_MAX], count;
+    int status = match_line_actions(m, text, actions, &count, why, why_len);
+    assert(status != 0 || (count >= 1 && count <= GAME_LINE_MAX));
+    if (status == 0)
+        status = match_try_actions(m, actions, count, why, why_len);
+    for (int i = 0; i < count && status == 0; i++)
+        status = match_apply(m, actions[i], why, why_len);
+    return status;
 }
 
 int match_can_undo(const match *m)
@@ -127,8 +173,20 @@ int match_undo(match *m, char *why, size_t why_len)
         match_reason(why, why_len, "nothing to undo in this turn");
         return MATCH_ENOUNDO;
     }
+    /* where the last line starts: after the last action that finished a
+     * line, unless the last action is itself a step (then only it goes) */
+    int start = m->undo_from;
     memcpy(m->state, m->undo_base, m->game->state_size);
-    m->count--;
+    for (int i = m->undo_from; i < m->count - 1; i++) {
+        if (!match_line_open(m->game, m->state, m->actions[i]))
+            start = i + 1;
+        if (m->game->apply(m->state, m->actions[i], NULL, 0) != 0)
+            break; /* reported by the replay below */
+    }
+    if (match_line_open(m->game, m->state, m->actions[m->count - 1]))
+        start = m->count - 1;
+    memcpy(m->state, m->undo_base, m->game->state_size);
+    m->count = start;
     for (int i = m->undo_from; i < m->count; i++) {
         char reason[256] = "";
         if (m->game->apply(m->state, m->actions[i], reason, sizeof reason) != 0) {
@@ -162,6 +220,7 @@ int match_sample_chance(match *m, rng *r)
     if (match_current_player(m) != GAME_CHANCE)
         return -1;
     int n = m->game->chance_outcomes(m->state, m->outcomes, m->probability);
+    assert(n <= m->game->max_legal); /* the engine kept to the scratch it was given */
     if (n <= 0)
         return -1;
     return match_pick_outcome(m->outcomes, m->probability, n, r);

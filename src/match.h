@@ -8,7 +8,10 @@
  * applied since; undoing restores the snapshot and applies again all but the
  * last of them. The window closes after any action that closes_undo flags (a
  * chance outcome, the end of a turn, a reveal); the snapshot is then taken
- * after it. A match owns heap memory: match_free releases it.
+ * after it. Undo takes back a whole line of the notation: the action
+ * that finished a line of several actions (game.h line_open) goes back
+ * with the steps of its line. A match owns heap memory: match_free
+ * releases it.
  */
 #ifndef MAYA_MATCH_H
 #define MAYA_MATCH_H
@@ -56,9 +59,26 @@ int match_current_player(const match *m);
 /* Apply one action or chance outcome. Returns 0, or the engine's status
  * (or MATCH_ENOMEM) with its reason; on failure the match is unchanged. */
 int match_apply(match *m, int action, char *why, size_t why_len);
+/* Nonzero if action, legal in state, leaves its line of the notation
+ * unfinished (game.h line_open; never for a game without such lines). */
+int match_line_open(const game_def *game, const void *state, int action);
+/* The actions the line text stands for at m's state (game.h line_actions,
+ * or text_to_action's one action), into out[GAME_LINE_MAX], *count of them.
+ * 0, or the engine's status with its reason. */
+int match_line_actions(const match *m, const char *text, int *out, int *count, char *why, size_t why_len);
+/* 0 if actions[0..count-1] apply one after the other at m's state, else
+ * the status and reason of the first refused; m is not changed. */
+int match_try_actions(const match *m, const int *actions, int count, char *why, size_t why_len);
+/* Apply a whole line: every action of match_line_actions, or none of them
+ * (0, or the status and reason of the first refused, m unchanged). */
+int match_apply_line(match *m, const char *text, char *why, size_t why_len);
+/* match_apply telling each change of a score into trace (game.h
+ * apply_scored); trace may be NULL. */
+int match_apply_scored(match *m, int action, game_score_trace *trace, char *why, size_t why_len);
 /* Nonzero if an action can be taken back (the undo window is not empty). */
 int match_can_undo(const match *m);
-/* Take back the last action of the undo window. Returns 0, or
+/* Take back the last line of the undo window (its last action, with the
+ * steps before it when that action finished a line of several). Returns 0, or
  * MATCH_ENOUNDO (nothing to undo; or the engine refused to apply again what
  * it accepted before, which is a bug reported in why). */
 int match_undo(match *m, char *why, size_t why_len);

@@ -8,7 +8,10 @@
  * observation of the true state, which this program rebuilds from the
  * server's own store). Hints: only the seat to act gets them, and they are
  * exactly what the hint bot makes of that seat's own observation; a seat
- * turns them off for good; the levels list is the engine's.
+ * turns them off for good; the levels list is the engine's. The catalog
+ * lists the engines' registry and its games can be created as listed.
+ * Each log line's scoring is, field by field, what the engine's
+ * apply_scored tells for it.
  *
  * Usage: api_check URL STORE   (STORE: the server's SQLite file or
  * postgresql:// address). Run by tests/cli/server_api.sh against a server
@@ -38,6 +41,7 @@ typedef struct checker {
     store *st;            /* the server's store, read for the true state */
     rng r;                /* choices of actions */
     int checks;           /* checks passed */
+    int score_events;     /* score events of log lines compared with the engine's */
 } checker;
 
 static void check_that(checker *k, int ok, int line, const char *format, ...)
@@ -162,16 +166,32 @@ static void true_match(checker *k, int64_t id, match *m)
     options.variant = row.variant[0] ? games_variant_find(def, row.variant) : 0;
     CHECK(k, match_init(m, def, &options, why, sizeof why) == 0, "match_init: %s", why);
     for (int i = 0; i < n; i++) {
-        int action;
         if (events[i].kind == STORE_UNDO) {
             CHECK(k, match_undo(m, why, sizeof why) == 0, "stored undo %d: %s", i, why);
             continue;
         }
-        CHECK(k, def->text_to_action(m->state, events[i].text, &action, why, sizeof why) == 0 &&
-                     match_apply(m, action, why, sizeof why) == 0,
-              "stored event %d \"%s\": %s", i, events[i].text, why);
+        CHECK(k, match_apply_line(m, events[i].text, why, sizeof why) == 0, "stored event %d \"%s\": %s", i,
+              events[i].text, why);
     }
     free(events);
+}
+
+/* The log line's "scoring" holds exactly the events the engine told for its
+ * action (none: no field), in order and field by field (docs/api.md). */
+static void check_scoring(checker *k, const json_t *line, const game_score_trace *trace, int index)
+{
+    const json_t *list = json_object_get(line, "scoring");
+    CHECK(k, trace->count == 0 ? list == NULL : (int)json_array_size(list) == trace->count,
+          "log line %d has %zu score events, the engine tells %d", index, json_array_size(list), trace->count);
+    for (int i = 0; i < trace->count; i++) {
+        const game_score_event *e = &trace->events[i];
+        json_t *expected = json_pack("{s:i, s:i, s:s, s:s, s:s, s:s}", "seat", e->seat, "points", e->points, "kind",
+                                     e->kind, "subject", e->subject, "what", e->what, "rule", e->rule);
+        CHECK(k, json_equal(expected, json_array_get(list, (size_t)i)), "log line %d: score event %d is not \"%s\"",
+              index, i, e->what);
+        json_decref(expected);
+        k->score_events++;
+    }
 }
 
 /* The server's view for token's seat (NULL: spectator) of game id holds the
@@ -216,7 +236,10 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
         CHECK(k, strcmp(text, client_json_string(json_array_get(lines, (size_t)i), "text")) == 0,
               "log line %d for seat %d is \"%s\", the engine shows \"%s\"", i, seat,
               client_json_string(json_array_get(lines, (size_t)i), "text"), text);
-        m.game->apply(state, m.actions[i], NULL, 0);
+        game_score_event events[GAME_SCORE_EVENTS_MAX];
+        game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+        m.game->apply_scored(state, m.actions[i], &trace, NULL, 0);
+        check_scoring(k, json_array_get(lines, (size_t)i), &trace, i);
     }
     check_view_at(k, id, token, seat, m.game, state, m.count, over);
 
@@ -584,6 +607,69 @@ static void check_tzolkin(checker *k)
     json_decref(answer);
 }
 
+/* Two texts, either of which may be NULL (an absent field), are equal. */
+static int same_text(const char *a, const char *b)
+{
+    return a != NULL && b != NULL && strcmp(a, b) == 0;
+}
+
+/* GET /api/catalog lists every engine of the registry in order (name,
+ * title, variants in order, seats) and the bots of GET /api/bots; a game of
+ * each entry, at its most seats and in its last variant, is created as
+ * listed; a game not in it is refused with a message naming the catalog's
+ * games. */
+static void check_catalog(checker *k)
+{
+    json_t *answer = NULL, *bots = NULL, *summary = NULL, *list;
+    char code[CLIENT_CODE_MAX], names[256];
+    long status = call(k, "GET", "/api/catalog", NULL, NULL, &answer);
+
+    list = json_object_get(answer, "games");
+    CHECK(k, status == 200 && (int)json_array_size(list) == games_count(), "GET /api/catalog: %ld, %zu games",
+          status, json_array_size(list));
+    for (int i = 0; i < games_count(); i++) {
+        const game_def *def = games_at(i);
+        const json_t *entry = json_array_get(list, (size_t)i), *variants = json_object_get(entry, "variants");
+        int count = games_variant_count(def);
+        int64_t min = 0, max = 0;
+        client_json_int(entry, "min_players", &min);
+        client_json_int(entry, "max_players", &max);
+        CHECK(k, same_text(client_json_string(entry, "name"), def->name) &&
+                     same_text(client_json_string(entry, "title"), def->title) && min == def->min_players &&
+                     max == def->max_players && (int)json_array_size(variants) == count,
+              "catalog entry %d is not the engine %s", i, def->name);
+        for (int v = 0; v < count; v++)
+            CHECK(k, same_text(json_string_value(json_array_get(variants, (size_t)v)), def->variants[v]),
+                  "variant %d of %s in the catalog", v, def->name);
+        json_t *seats = json_array();
+        for (int s = 0; s < def->max_players; s++)
+            json_array_append_new(seats, json_pack("{s:s}", "type", "human"));
+        json_t *body = json_pack("{s:s, s:i, s:o}", "game", def->name, "players", def->max_players, "seats", seats);
+        if (count > 0)
+            json_object_set_new(body, "variant", json_string(def->variants[count - 1]));
+        status = call(k, "POST", "/api/games", NULL, body, &summary);
+        CHECK(k, status == 201 && same_text(client_json_string(summary, "game"), def->name) &&
+                     (count == 0 || same_text(client_json_string(summary, "variant"), def->variants[count - 1])),
+              "a %d-player game of %s as the catalog lists it: %ld", def->max_players, def->name, status);
+        json_decref(summary);
+    }
+    status = call(k, "GET", "/api/bots", NULL, NULL, &bots);
+    CHECK(k, status == 200 && json_equal(json_object_get(answer, "bots"), bots),
+          "the catalog's bots are GET /api/bots");
+    json_decref(bots);
+    json_decref(answer);
+    CHECK(k, raw_request(k, "POST", "/api/catalog", NULL, "{}", code) == 405, "POST /api/catalog is refused");
+
+    games_names(", ", names, sizeof names);
+    status = raw_request(k, "POST", "/api/games", NULL,
+                         "{\"game\": \"chess\", \"players\": 2, "
+                         "\"seats\": [{\"type\": \"human\"}, {\"type\": \"human\"}]}",
+                         code);
+    CHECK(k, status == 400 && strcmp(code, "bad_field") == 0 && k->raw.answer != NULL &&
+                 strstr(k->raw.answer, names) != NULL,
+          "an unknown game is refused naming the catalog's games (%s): %ld %s", names, status, code);
+}
+
 /* GET /api/bots lists the engine's levels; GET .../hints answers the seat
  * to act with the hint bot's choices on its own observation (the same as
  * bot_hints on the engine's observation of the true state, same seed), in
@@ -796,6 +882,8 @@ static void check_tikal(checker *k)
         }
         json_decref(view);
     }
+    check_seen(k, id, NULL, GAME_CHANCE); /* the whole log of a finished game, its scoring rounds too */
+    CHECK(k, k->score_events > 0, "the Tikal game's log tells score events");
     CHECK(k, client_record(k->c, id, NULL, &text, NULL, why, sizeof why) == CLIENT_OK, "record: %s", why);
     CHECK(k, record_read(&rec, text, strlen(text), "record", NULL, why, sizeof why) == 0,
           "the spectator's Tikal record replays: %s", why);
@@ -826,6 +914,7 @@ int main(int argc, char **argv)
         return 1;
     }
     check_create_refusals(&k);
+    check_catalog(&k);
     check_turn_limit(&k);
     check_tzolkin(&k);
     check_tikal(&k);

@@ -18,7 +18,9 @@
  * polling the view), and on its turn gets the legal actions, draws one with
  * a generator seeded from SEED and the seat, and submits it with the state
  * number. After one action in ten, when the view says can_undo, it takes
- * the action back once and chooses again. At the end every seat (and a spectator) downloads
+ * the action back once and chooses again. At a Tzolk'in market it sends a
+ * whole visit's line half of the time (play_market_line). At the end every
+ * seat (and a spectator) downloads
  * the record and checks that it replays as it is (record_read) to a Result
  * equal to the summary's result and scores: once the game is over the
  * record is complete for everyone (no hidden Tzolk'in deal, Z23.8).
@@ -230,6 +232,36 @@ static int play_wait(play_seat *p, play_view *view)
     return -1;
 }
 
+/* At a Tzolk'in market visit not begun (the end of the visit reads
+ * "market"), half of the time the whole visit in one line, as the
+ * browser's market form sends it: one listed step's change and, when one
+ * is listed, a sale of another resource (a sale pays for any purchase
+ * listed alone). The server applies the line's steps at once (tzolkin.md
+ * Z23.2, game.h line_actions). Otherwise action is left as it is. */
+static void play_market_line(const json_t *actions, rng *r, char *action, size_t len)
+{
+    const char *steps[128], *sale = NULL;
+    size_t k = 0, n = json_array_size(actions);
+    int begun = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *t = client_json_string(json_array_get(actions, i), "text");
+        if (t != NULL && strcmp(t, "market") == 0)
+            begun = 1;
+        else if (t != NULL && strncmp(t, "trade ", 6) == 0 && k < 128)
+            steps[k++] = t + 6;
+    }
+    if (!begun || k == 0 || rng_below(r, 2) == 0)
+        return;
+    const char *one = steps[rng_below(r, k)];
+    for (size_t i = 0; i < k; i++)
+        if (steps[i][0] == '-' && steps[i][strlen(steps[i]) - 1] != one[strlen(one) - 1])
+            sale = steps[i];
+    if (sale != NULL)
+        snprintf(action, len, "market %s %s", one, sale);
+    else
+        snprintf(action, len, "market %s", one);
+}
+
 /* Play p's turn from the view: act until the seat is no longer to act. */
 static int play_turn(play_seat *p, play_view *view)
 {
@@ -256,6 +288,7 @@ static int play_turn(play_seat *p, play_view *view)
         const char *text = client_json_string(json_array_get(actions, (size_t)rng_below(&p->r, n)), "text");
         char action[GAME_TEXT_MAX * 2];
         snprintf(action, sizeof action, "%s", text != NULL ? text : "");
+        play_market_line(actions, &p->r, action, sizeof action);
         json_decref(legal);
         int64_t next = 0;
         if (action[0] == '\0' ||

@@ -108,7 +108,7 @@ static int dice_chance_outcomes(const void *state, int *out, double *probability
     return 11;
 }
 
-static int dice_apply(void *state, int action, char *why, size_t why_len)
+static int dice_apply_scored(void *state, int action, game_score_trace *trace, char *why, size_t why_len)
 {
     dice_state *s = state;
     int legal[11];
@@ -129,8 +129,11 @@ static int dice_apply(void *state, int action, char *why, size_t why_len)
     } else if (action == DICE_STEP || action == DICE_LEAP) {
         int cost = action == DICE_STEP ? 1 : 3;
         int gain = action == DICE_STEP ? 1 : 4;
+        int scored = s->position[s->actor] < s->goal ? s->goal - s->position[s->actor] : 0;
         s->points = (uint8_t)(s->points - cost);
         s->position[s->actor] = (uint8_t)(s->position[s->actor] + gain);
+        game_score_tell(trace, s->actor, gain < scored ? gain : scored, action == DICE_STEP ? "step" : "leap",
+                        "dice", "", "runner %+d", gain);
     } else {
         if (s->position[s->actor] >= s->goal)
             s->over = 1;
@@ -140,6 +143,11 @@ static int dice_apply(void *state, int action, char *why, size_t why_len)
         }
     }
     return 0;
+}
+
+static int dice_apply(void *state, int action, char *why, size_t why_len)
+{
+    return dice_apply_scored(state, action, NULL, why, why_len);
 }
 
 static int dice_closes_undo(const void *state, int action)
@@ -247,6 +255,20 @@ static size_t dice_render(const void *state, char *buf, size_t len)
     return n;
 }
 
+/* Invariants: seats in range, points within one roll, runners of absent
+ * seats at the start. */
+static int dice_check(const void *state, char *why, size_t why_len)
+{
+    const dice_state *s = state;
+    int bad = s->players < 2 || s->players > 4 || s->actor >= s->players || s->points > 12 || s->rolling > 1 ||
+              s->over > 1 || (s->goal != 15 && s->goal != DICE_LONG_GOAL);
+    for (int seat = s->players; seat < GAME_MAX_PLAYERS && !bad; seat++)
+        bad = s->position[seat] != 0;
+    if (bad && why != NULL)
+        snprintf(why, why_len, "dice race state out of range");
+    return bad ? GAME_EILLEGAL : GAME_OK;
+}
+
 static const game_def dice_race_game = {
     .name = "dicerace",
     .variants = dice_variants,
@@ -262,6 +284,7 @@ static const game_def dice_race_game = {
     .legal_actions = dice_legal_actions,
     .chance_outcomes = dice_chance_outcomes,
     .apply = dice_apply,
+    .apply_scored = dice_apply_scored,
     .closes_undo = dice_closes_undo,
     .scores = dice_scores,
     .winners = dice_winners,
@@ -271,6 +294,8 @@ static const game_def dice_race_game = {
     .action_seen = dice_action_seen,
     .text_to_action = dice_text_to_action,
     .render = dice_render,
+    .check = dice_check,
+    .title = "Dice race",
 };
 
 #endif

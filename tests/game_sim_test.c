@@ -11,12 +11,21 @@
  * refused with a reason and without any change of the state, and at one
  * state of every SIM_SWEEP_EVERY-th game every id is tried; the undo window
  * opens and closes as closes_undo says; the game ends within
- * max_game_length. At a sample of states (all states of the first games of
- * a setting, then about one in SIM_DEEP_EVERY), more: every legal action
+ * max_game_length; the engine's state checker (game_def.check: counts
+ * conserved, masks consistent) passes; and for every seat and the
+ * spectator, resampling what its observation hides gives a state whose
+ * observation is the same observation again. At a sample of states (all
+ * states of the first games of a setting, then about one in
+ * SIM_DEEP_EVERY), more: the resampled states pass the checker; every legal action
  * has a distinct text that parses back to it; a clone (memcpy) compares
  * equal and applying the same action to it gives the same bytes; undo takes
  * back exactly the last action; observations are stable; the position
- * renders as snprintf writes. At the end: scores and winners agree,
+ * renders as snprintf writes. At every action, apply_scored tells the
+ * change of every score: per seat its events add up to the change of
+ * scores() (so an action that tells nothing changes no score; told events
+ * may cancel, as a Tzolk'in temple's negative step and its premium on one
+ * food day), no event has 0 points or lacks a kind, rule or text, and the
+ * state it leaves is apply's. At the end: scores and winners agree,
  * and the record round trip (write, read, write) gives the same state bytes
  * and the same text.
  *
@@ -81,6 +90,8 @@ typedef struct sim_run {
     double *probability;  /* their probabilities, max_legal */
     char (*texts)[GAME_TEXT_MAX]; /* texts of the legal actions, max_legal */
     unsigned char *before; /* the state before the action */
+    unsigned char *line_start; /* the state where the current line of the notation began */
+    int line_open;         /* 1 while the last action left its line open (game.h line_open) */
     unsigned char *copy;   /* scratch state */
     unsigned char *other;  /* scratch state */
 } sim_run;
@@ -232,6 +243,26 @@ static void sim_check_observation(sim_run *r)
     }
 }
 
+/* The state passes the engine's checker; for every seat and the spectator,
+ * observation(resample(observation)) is the observation, and when deep,
+ * the resampled state passes the checker too. */
+static void sim_check_invariants(sim_run *r, int deep)
+{
+    const game_def *g = r->sim->game;
+    char why[256] = "";
+    SIM_CHECK(r, g->check(r->match.state, why, sizeof why) == 0, "state checker: %s", why);
+    for (int seat = GAME_CHANCE; seat < r->options.players; seat++) {
+        g->observation(r->match.state, seat, r->copy);
+        memcpy(r->other, r->copy, g->state_size);
+        uint64_t seed = r->seed ^ (uint64_t)r->step << 8 ^ (uint64_t)(seat + 1);
+        g->resample(r->other, seat, &seed);
+        SIM_CHECK(r, !deep || g->check(r->other, why, sizeof why) == 0, "resampled for seat %d: %s", seat + 1, why);
+        g->observation(r->other, seat, r->before); /* before is scratch until sim_apply */
+        SIM_CHECK(r, memcmp(r->copy, r->before, g->state_size) == 0,
+                  "observation(resample(observation)) of seat %d differs from the observation", seat + 1);
+    }
+}
+
 /* The position renders as snprintf writes (game.h): the length asked with
  * no buffer is the whole text's, and a short buffer is cut and terminated. */
 static void sim_check_render(sim_run *r)
@@ -249,6 +280,35 @@ static void sim_check_render(sim_run *r)
 }
 
 /* Apply action to the match, with the clone and undo checks when deep. */
+/* apply_scored on a copy of the state before action tells exactly the
+ * changes of the scores that apply made (game.h). */
+static void sim_check_score_events(sim_run *r, int action)
+{
+    const game_def *g = r->sim->game;
+    game_score_event events[GAME_SCORE_EVENTS_MAX];
+    game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+    int before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS], told[GAME_MAX_PLAYERS] = {0};
+    char why[256] = "";
+    memcpy(r->other, r->before, g->state_size);
+    SIM_CHECK(r, g->apply_scored(r->other, action, &trace, why, sizeof why) == 0, "apply_scored refuses %d: %s",
+              action, why);
+    SIM_CHECK(r, memcmp(r->other, r->match.state, g->state_size) == 0, "apply_scored gives another state");
+    SIM_CHECK(r, trace.count <= GAME_SCORE_EVENTS_MAX, "%d score events, more than GAME_SCORE_EVENTS_MAX",
+              trace.count);
+    for (int i = 0; i < trace.count; i++) {
+        const game_score_event *e = &events[i];
+        SIM_CHECK(r, e->seat >= 0 && e->seat < r->options.players, "score event for seat %d", e->seat);
+        SIM_CHECK(r, e->points != 0 && e->kind && e->kind[0] && e->rule && e->rule[0] && e->what[0],
+                  "score event %d of action %d: %d points, kind, rule or text missing", i, action, e->points);
+        told[e->seat] += e->points;
+    }
+    g->scores(r->before, before);
+    g->scores(r->match.state, after);
+    for (int p = 0; p < r->options.players; p++)
+        SIM_CHECK(r, told[p] == after[p] - before[p], "action %d: seat %d told %d points, score changed by %d",
+                  action, p, told[p], after[p] - before[p]);
+}
+
 static void sim_apply(sim_run *r, int action, int deep)
 {
     const game_def *g = r->sim->game;
@@ -256,9 +316,13 @@ static void sim_apply(sim_run *r, int action, int deep)
     size_t size = g->state_size;
     char why[256] = "";
     memcpy(r->before, m->state, size);
+    if (r->step == 0 || !r->line_open)
+        memcpy(r->line_start, m->state, size);
+    r->line_open = match_line_open(g, m->state, action);
     int closes = g->closes_undo(m->state, action);
     SIM_CHECK(r, match_apply(m, action, why, sizeof why) == 0, "legal action %d refused: %s", action, why);
     r->step++;
+    sim_check_score_events(r, action);
     SIM_CHECK(r, m->count <= g->max_game_length, "game longer than max_game_length %d", g->max_game_length);
     SIM_CHECK(r, match_can_undo(m) == !closes, "undo window %s after action %d, closes_undo says %d",
               match_can_undo(m) ? "open" : "closed", action, closes);
@@ -269,11 +333,18 @@ static void sim_apply(sim_run *r, int action, int deep)
     SIM_CHECK(r, g->apply(r->copy, action, why, sizeof why) == 0, "action %d refused on a clone: %s", action, why);
     SIM_CHECK(r, memcmp(r->copy, m->state, size) == 0, "action %d gives different states on a clone", action);
     if (match_can_undo(m)) {
+        /* undo takes back the whole line this action finished (a step: only it) */
+        int count = m->count, line[GAME_LINE_MAX];
         SIM_CHECK(r, match_undo(m, why, sizeof why) == 0, "undo failed: %s", why);
-        SIM_CHECK(r, memcmp(m->state, r->before, size) == 0, "undo of action %d does not restore the state",
-                  action);
-        SIM_CHECK(r, match_apply(m, action, why, sizeof why) == 0, "action %d refused after undo: %s", action,
-                  why);
+        int undone = count - m->count;
+        SIM_CHECK(r, undone >= 1 && undone <= GAME_LINE_MAX && (undone == 1 || !r->line_open),
+                  "undo took back %d actions", undone);
+        SIM_CHECK(r, memcmp(m->state, r->line_open ? r->before : r->line_start, size) == 0,
+                  "undo of action %d does not restore the state before its line", action);
+        memcpy(line, m->actions + m->count, (size_t)undone * sizeof *line);
+        for (int i = 0; i < undone; i++)
+            SIM_CHECK(r, match_apply(m, line[i], why, sizeof why) == 0, "action %d refused after undo: %s", line[i],
+                      why);
         SIM_CHECK(r, memcmp(m->state, r->copy, size) == 0, "action %d after undo gives another state", action);
     }
 }
@@ -315,8 +386,11 @@ static void sim_check_record(sim_run *r)
     if (status != 0)
         free(text);
     SIM_CHECK(r, status == 0, "record does not load: %s", why);
+    /* the same actions; or, where a line stands for several, the same
+     * number, as a line is read back in its own order of steps */
     int same = rec.match.count == r->match.count &&
-               memcmp(rec.match.actions, r->match.actions, (size_t)r->match.count * sizeof(int)) == 0 &&
+               (g->line_actions != NULL ||
+                memcmp(rec.match.actions, r->match.actions, (size_t)r->match.count * sizeof(int)) == 0) &&
                memcmp(rec.match.state, r->match.state, g->state_size) == 0;
     char *again = record_format(&rec.match, rec.tags, rec.tag_count);
     int same_text = again != NULL && strcmp(again, text) == 0;
@@ -344,6 +418,7 @@ static void sim_play(sim_run *r, int thorough, int sweep, int round_trip)
         int n = sim_check_legal(r, player);
         sim_check_illegal(r, n, r->step == sweep_at);
         int deep = thorough || rng_below(&r->probe, SIM_DEEP_EVERY) == 0;
+        sim_check_invariants(r, deep);
         if (deep) {
             sim_check_texts(r, n);
             sim_check_observation(r);
@@ -355,6 +430,7 @@ static void sim_play(sim_run *r, int thorough, int sweep, int round_trip)
         SIM_CHECK(r, action >= 0, "no action chosen");
         sim_apply(r, action, deep);
     }
+    sim_check_invariants(r, 1);
     sim_check_end(r);
     if (round_trip)
         sim_check_record(r);
@@ -376,6 +452,7 @@ static void sim_test_game(void **test_state)
     r.probability = malloc((size_t)g->max_legal * sizeof *r.probability);
     r.texts = malloc((size_t)g->max_legal * sizeof *r.texts);
     r.before = malloc(g->state_size);
+    r.line_start = malloc(g->state_size);
     r.copy = malloc(g->state_size);
     r.other = malloc(g->state_size);
     assert_non_null(r.legal);
@@ -383,6 +460,7 @@ static void sim_test_game(void **test_state)
     assert_non_null(r.probability);
     assert_non_null(r.texts);
     assert_non_null(r.before);
+    assert_non_null(r.line_start);
     assert_non_null(r.copy);
     assert_non_null(r.other);
     int played = 0;
@@ -406,6 +484,7 @@ static void sim_test_game(void **test_state)
     free(r.probability);
     free(r.texts);
     free(r.before);
+    free(r.line_start);
     free(r.copy);
     free(r.other);
 }

@@ -143,11 +143,12 @@ static const field_spec tikal_top[] = {
     {"tiles_placed", J_INT},  {"tokens_placed", J_INT},    {"final_order", J_ARR},
     {"final_next", J_INT},    {"level_supply", J_ARR},     {"stack", J_OBJ},
     {"auction", J_OBJ | J_NULL},                           {"seats", J_ARR},
-    {"board", J_ARR},
+    {"board", J_ARR},         {"routes", J_ARR},
 };
 static const field_spec tikal_card[] = {
-    {"tile", J_STR}, {"group", J_STR}, {"kind", J_STR}, {"value", J_INT}, {"stones", J_ARR},
+    {"tile", J_STR}, {"group", J_STR}, {"kind", J_STR}, {"value", J_INT}, {"stones", J_ARR}, {"same_as", J_ARR},
 };
+static const field_spec tikal_route_spec[] = {{"figure", J_STR}, {"from", J_STR}, {"to", J_OBJ}};
 static const field_spec tikal_stack[] = {{"out", J_ARR}, {"left", J_INT}, {"left_by_group", J_OBJ}};
 static const field_spec tikal_auction[] = {
     {"display", J_ARR},      {"revealed", J_INT}, {"opener", J_INT},        {"high_bidder", J_INT | J_NULL},
@@ -157,13 +158,13 @@ static const field_spec tikal_seat[] = {
     {"score", J_INT},         {"explorers_in_supply", J_INT}, {"leader_in_supply", J_BOOL},
     {"removed", J_INT},       {"camps_built", J_INT},         {"camps_left", J_INT},
     {"guards_placed", J_INT}, {"guards_left", J_INT},         {"marker_up", J_BOOL},
-    {"treasures", J_OBJ},
+    {"treasures", J_OBJ},     {"treasure_points", J_INT},
 };
 static const field_spec tikal_field_spec[] = {
     {"field", J_STR},       {"kind", J_STR},      {"tile", J_STR | J_NULL}, {"rotation", J_INT},
     {"stones", J_ARR},      {"value", J_INT},     {"treasures", J_INT},     {"camp", J_INT | J_NULL},
     {"guard", J_INT | J_NULL},                    {"figures", J_ARR},       {"levels_this_turn", J_INT},
-    {"digs_this_turn", J_INT},
+    {"digs_this_turn", J_INT},                    {"printed", J_INT},
 };
 static const field_spec tikal_figures[] = {{"leader", J_BOOL}, {"explorers", J_INT}};
 static const field_spec tikal_motifs[] = {
@@ -180,6 +181,7 @@ static void check_tikal_card(const json_t *card)
     assert_shape(card, SPEC(tikal_card), "tile card");
     assert_true(tikal_tile_by_id(json_string_value(json_object_get(card, "tile"))) >= 0);
     array_field(card, "stones", 6, "tile card");
+    array_field(card, "same_as", 6, "tile card");
 }
 
 /* The Tikal object has the fields of docs/observation.md, and they say
@@ -222,6 +224,7 @@ static void check_tikal_json(const json_t *json, const tikal_state *s)
         assert_shape(seat, SPEC(tikal_seat), "tikal seat");
         assert_shape(json_object_get(seat, "treasures"), SPEC(tikal_motifs), "seat.treasures");
         assert_int_field(seat, "score", s->player[p].score);
+        assert_int_field(seat, "treasure_points", tikal_treasure_points(&s->player[p])); /* T18.3 */
     }
 
     const json_t *board = array_field(json, "board", TIKAL_FIELDS, "tikal");
@@ -232,11 +235,18 @@ static void check_tikal_json(const json_t *json, const tikal_state *s)
         assert_shape(field, SPEC(tikal_field_spec), "board field");
         assert_string_field(field, "field", name);
         assert_int_field(field, "treasures", s->field[f].tokens);
+        assert_int_field(field, "printed", tikal_printed_value(s, f));
         array_field(field, "stones", 6, "board field");
         const json_t *figures = array_field(field, "figures", players, "board field");
         for (int p = 0; p < players; p++)
             assert_shape(json_array_get(figures, (size_t)p), SPEC(tikal_figures), "board field figures");
     }
+    /* The actor's walks (their content: tikal_route_test), only while it spends AP. */
+    const json_t *routes = array_field(json, "routes", -1, "tikal"), *route;
+    size_t i;
+    if (s->phase != TIKAL_PH_ACTIONS)
+        assert_int_equal(json_array_size(routes), 0);
+    json_array_foreach(routes, i, route) assert_shape(route, SPEC(tikal_route_spec), "route");
 }
 
 /* No tile still in the stack is named (its draw is in the future, and the

@@ -2,8 +2,9 @@
  * term_render_test.c -- the terminal front end without a terminal: the
  * text renderers on fixed positions against golden text (tests/term/NAME.txt,
  * the positions after the records tests/term/NAME.rec), log sentences, routes
- * across several fields, completion, and the session's commands (undo,
- * go, save and load, hidden information in the log).
+ * across several fields, completion, the session's commands (undo,
+ * go, save and load, hidden information in the log), and the log's scoring
+ * lines, one per score event the engine tells (game.h apply_scored).
  *
  * After a deliberate change of a picture, run this test with
  * MAYA_WRITE_GOLDEN=1 to write the golden files again, and review the diff.
@@ -238,7 +239,7 @@ static void test_routes(void **unused)
                     continue;
                 for (int to = 0; to < TIKAL_FIELDS; to++) {
                     int moves[TERM_ROUTE_MAX], cost;
-                    int n = term_tikal_route(s, 0, from, to, moves, TERM_ROUTE_MAX, &cost);
+                    int n = term_tikal_route(s, 0, from, to, moves, &cost);
                     if (n <= 0 || cost > s->ap)
                         continue;
                     tikal_state copy = *s;
@@ -400,6 +401,55 @@ static void test_auction_words(void **unused)
     record_free(&rec);
 }
 
+/* Random bots play a whole seeded game; after every action the log holds,
+ * right after the action's line, one line per score event the engine tells
+ * for it on a copy of the state before (rules T18, T22.5, Z9.2, Z13.2,
+ * Z18.4, Z18.6, Z19.2), and no scoring line after an action that tells
+ * none. */
+static void scoring_lines(const char *game, int variant)
+{
+    const char *specs[2] = {"random", "random"};
+    game_options options = {2, variant};
+    game_score_event events[GAME_SCORE_EVENTS_MAX];
+    term_session s;
+    char why[256] = "", line[160];
+    int told = 0;
+    assert_int_equal(term_session_init(&s, games_find(game), &options, specs, 11, why, sizeof why), 0);
+    unsigned char *before = malloc(s.game->state_size);
+    assert_non_null(before);
+    while (term_session_actor(&s) != GAME_TERMINAL) {
+        game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+        int from = s.log_count;
+        memcpy(before, s.match.state, s.game->state_size);
+        assert_int_equal(term_session_step(&s), 1);
+        assert_int_equal(s.game->apply_scored(before, s.match.actions[s.match.count - 1], &trace, NULL, 0), 0);
+        int over = term_session_actor(&s) == GAME_TERMINAL;
+        if (s.log_count == from) { /* a step of an unfinished line (a market visit) is logged with its line */
+            assert_int_equal(trace.count, 0);
+            continue;
+        }
+        assert_int_equal(s.log_count - from, 1 + trace.count + over);
+        for (int i = 0; i < trace.count; i++) {
+            snprintf(line, sizeof line, "  Seat %d %+d VP: %s (%s)", events[i].seat + 1, events[i].points,
+                     events[i].what, events[i].rule);
+            assert_string_equal(s.log[from + 1 + i].text, line);
+            assert_int_equal(s.log[from + 1 + i].seat, events[i].seat);
+        }
+        told += trace.count;
+    }
+    assert_true(told > 0);
+    free(before);
+    term_session_free(&s);
+}
+
+static void test_scoring_lines(void **unused)
+{
+    (void)unused;
+    scoring_lines("tikal", 0);
+    scoring_lines("tikal", 1);
+    scoring_lines("tzolkin", 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -413,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_spots_tikal),
         cmocka_unit_test(test_spots_tzolkin),
         cmocka_unit_test(test_auction_words),
+        cmocka_unit_test(test_scoring_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
  * instance of it, chosen on the pre-printed start of the board.
  */
 #include "tikal_fixture.h"
+#include "score_check.h"
 
 /* WE1 (T6.2): a temple "2" on a field reachable by stones from two explored
  * neighbours is a legal placement. c5 borders b4 (SE1) and b5 (NE1). */
@@ -108,20 +109,29 @@ static void we6_majority_swings(void **state)
     put_figures(&start, 0, "a4", 2, 0);
     put_figures(&start, 1, "a4", 1, 0);
     put_figures(&start, 1, "a5", 2, 0);
+    game_score_event events[4];
+    game_score_trace trace = {events, 4, 0};
     play(&start, "* draw B6");
-    play(&start, "1 end");
+    act_scored(&start, "end", &trace); /* A's scoring turn ends: A self-scores (T17.2, T18.1) */
     assert_int_equal(start.player[0].score, 5);
+    assert_int_equal(trace.count, 1);
+    assert_score_event(&trace, 0, 0, 5, "temple", "a4", "T18.1");
     s = start;
     play(&s, "2 move E a5 a4");
     play(&s, "2 move E a5 a4"); /* B 3 : A 2 */
-    play(&s, "2 end");
+    trace.count = 0;
+    act_scored(&s, "end", &trace);
     assert_int_equal(s.player[1].score, 5);
     assert_int_equal(s.player[0].score, 5);
+    assert_int_equal(trace.count, 1);
+    assert_score_event(&trace, 0, 1, 5, "temple", "a4", "T18.1");
     s = start; /* variant: only one more, 2 : 2 */
     play(&s, "2 move E a5 a4");
-    play(&s, "2 end");
+    trace.count = 0;
+    act_scored(&s, "end", &trace); /* a tie scores for nobody (T18.2): nothing told */
     assert_int_equal(s.player[1].score, 0);
     assert_int_equal(s.player[0].score, 5);
+    assert_int_equal(trace.count, 0);
 }
 
 /* WE7 (T18): majorities on unguarded temples 3, 5, 5, 8 and motifs
@@ -491,10 +501,15 @@ static void dt8_bid_up_to_score(void **state)
     s.player[0].score = 3;
     play(&s, "* reveal A1");
     play(&s, "* reveal A2");
+    game_score_event events[2];
+    game_score_trace trace = {events, 2, 0};
     expect_illegal(&s, "bid 4", "more than your score, 3");
-    play(&s, "1 bid 3");
-    play(&s, "2 pass");
+    act_scored(&s, "bid 3", &trace);
+    assert_int_equal(trace.count, 0); /* a bid pays nothing until the auction is won */
+    act_scored(&s, "pass", &trace);
     assert_int_equal(s.player[0].score, 0);
+    assert_int_equal(trace.count, 1); /* the winner pays the bid (T22.5): a payment, not scoring */
+    assert_score_event(&trace, 0, 0, -3, "payment", "", "T22.5");
     assert_int_equal(tikal_current_player(&s), 0);
 }
 

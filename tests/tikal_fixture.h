@@ -62,15 +62,21 @@ static inline int action_of(const tikal_state *s, const char *text)
     return action;
 }
 
-/* Apply an action text for whoever is to act; it must be listed and accepted. */
-static inline void act(tikal_state *s, const char *text)
+/* Apply an action text for whoever is to act; it must be listed and
+ * accepted. Its score events go into trace (may be NULL). */
+static inline void act_scored(tikal_state *s, const char *text, game_score_trace *trace)
 {
     char why[WHY_LEN] = "";
     int action = action_of(s, text);
     if (!is_listed(s, action))
         fail_msg("\"%s\" is not among the legal actions", text);
-    if (tikal_apply(s, action, why, sizeof why) != GAME_OK)
+    if (tikal_apply_scored(s, action, trace, why, sizeof why) != GAME_OK)
         fail_msg("\"%s\" refused: %s", text, why);
+}
+
+static inline void act(tikal_state *s, const char *text)
+{
+    act_scored(s, text, NULL);
 }
 
 /* Apply one record line, "2 move E a5 b4" or "* draw A1": the actor must be

@@ -646,6 +646,33 @@ static void t8_7_r10_figures_never_return(void **state)
     assert_int_equal(s.player[0].explorers_in_supply, 0);
 }
 
+/* tikal_check, the state checker of the generic tests: a position reached
+ * by legal actions passes; one figure too many (T3.1), a level token gone
+ * from the supply without a temple rising (T3.3, T12.2) or a treasure token
+ * from nowhere (T6.6) is named as the broken count. */
+static void t3_1_state_checker(void **state)
+{
+    tikal_state s, broken;
+    char why[WHY_LEN] = "";
+    (void)state;
+    basic_turn(&s, 3);
+    act(&s, "deploy E a5");
+    act(&s, "deploy L a5");
+    assert_int_equal(tikal_check(&s, why, sizeof why), GAME_OK);
+    broken = s;
+    broken.field[fld("a5")].explorers[0]++;
+    assert_int_equal(tikal_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "20 figures, not 19 (T3.1)"));
+    broken = s;
+    broken.level_supply[5]--;
+    assert_int_equal(tikal_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "(T12.2)"));
+    broken = s;
+    broken.field[fld("b4")].tokens = 1;
+    assert_int_equal(tikal_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "(T6.6)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -678,6 +705,7 @@ int main(void)
         cmocka_unit_test(t8_5_r8_tie_at_top_only),
         cmocka_unit_test(t8_6_r9_no_blocking),
         cmocka_unit_test(t8_7_r10_figures_never_return),
+        cmocka_unit_test(t3_1_state_checker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

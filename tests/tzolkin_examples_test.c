@@ -4,6 +4,7 @@
  * each as a scenario with its exact expected result.
  */
 #include "tzolkin_fixture.h"
+#include "score_check.h"
 
 enum { G0 = 0, B1 = 1, R2 = 2, Y3 = 3 };
 
@@ -314,11 +315,25 @@ static void ze10_end_of_age(void **state)
     s.next_food = 3;
     fx_last_turn(&s, 2);
     s.mode = 1;
-    fx_do(&s, "end");
+    game_score_event events[GAME_SCORE_EVENTS_MAX];
+    game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+    int told[3] = {0, 0, 0}, shared = 0;
+    fx_do_scored(&s, "end", &trace);
     assert_int_equal(s.phase, TZOLK_PH_OVER);
     assert_int_equal(s.player[0].vp, 18);
     assert_int_equal(s.player[1].vp, 15);
     assert_int_equal(s.player[2].vp, 7);
+    /* the engine tells each step's VP and each premium by Z18.6, and they add up */
+    for (int i = 0; i < trace.count; i++) {
+        assert_string_equal(events[i].rule, "Z18.6");
+        assert_true(strcmp(events[i].kind, "temple") == 0 || strcmp(events[i].kind, "temple premium") == 0);
+        shared += strcmp(events[i].subject, "QUETZ") == 0 && strcmp(events[i].kind, "temple premium") == 0;
+        told[events[i].seat] += events[i].points;
+    }
+    assert_int_equal(shared, 3); /* all three on QUETZ's start step share its premium (ZR41) */
+    assert_int_equal(told[0], 18);
+    assert_int_equal(told[1], 15);
+    assert_int_equal(told[2], 7);
 }
 
 /* ZE11 (Z18.4): partial feeding. ZE12 (Z14.2): farms. */
@@ -340,11 +355,16 @@ static void ze11_ze12_feeding(void **state)
     s.teeth = 7;
     fx_last_turn(&s, 3);
     s.mode = 1;
-    fx_do(&s, "end");
+    game_score_event events[8];
+    game_score_trace trace = {events, 8, 0};
+    fx_do_scored(&s, "end", &trace);
     assert_int_equal(s.player[1].corn, 1);
     assert_int_equal(s.player[1].vp, -3);
     assert_int_equal(s.player[2].corn, 7);
     assert_int_equal(s.player[2].vp, 0);
+    /* only the one worker not fed is told (Z18.4); the fed seats lose nothing */
+    assert_int_equal(trace.count, 1);
+    assert_score_event(&trace, 0, 1, -3, "unfed", "", "Z18.4");
 }
 
 /* ZE13 (Z3, Z5, Z6, Z16): the first two rounds. */

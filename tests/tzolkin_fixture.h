@@ -18,23 +18,48 @@
 
 #include "tzolkin/tzolkin.h"
 
-/* Apply one line (without actor); fails the test if it is not legal. */
-static inline void fx_do(tzolk_state *s, const char *line)
+/* Apply the line (all its actions: a market visit is several, game.h
+ * line_actions) to *after, a copy of s, telling its score events into trace
+ * (may be NULL); 0, or the game_status with why. */
+static inline int fx_try_scored(const tzolk_state *s, const char *line, tzolk_state *after, game_score_trace *trace,
+                                char *why, size_t why_len)
 {
-    int a;
-    char why[200] = "";
-    if (tzolk_text_to_action(s, line, &a, why, sizeof why) != 0)
-        fail_msg("'%s' does not parse: %s", line, why);
-    if (tzolk_apply(s, a, why, sizeof why) != 0)
-        fail_msg("'%s' refused: %s", line, why);
+    int acts[GAME_LINE_MAX], n;
+    *after = *s;
+    int status = tzolk_line_actions(s, line, acts, &n, why, why_len);
+    for (int i = 0; i < n && status == 0; i++)
+        status = tzolk_apply_scored(after, acts[i], trace, why, why_len);
+    return status;
 }
 
-/* 1 if the line parses to an action of the legal list. */
+static inline int fx_try(const tzolk_state *s, const char *line, tzolk_state *after, char *why, size_t why_len)
+{
+    return fx_try_scored(s, line, after, NULL, why, why_len);
+}
+
+/* Apply one line (without actor); fails the test if it is not legal. Its
+ * score events go into trace (may be NULL). */
+static inline void fx_do_scored(tzolk_state *s, const char *line, game_score_trace *trace)
+{
+    tzolk_state after;
+    char why[200] = "";
+    if (fx_try_scored(s, line, &after, trace, why, sizeof why) != 0)
+        fail_msg("'%s' refused: %s", line, why);
+    *s = after;
+}
+
+static inline void fx_do(tzolk_state *s, const char *line)
+{
+    fx_do_scored(s, line, NULL);
+}
+
+/* 1 if the line parses and every action of it is legal in turn. */
 static inline int fx_legal(const tzolk_state *s, const char *line)
 {
     static int acts[TZOLK_LEGAL_MAX];
+    tzolk_state after;
     int a;
-    if (tzolk_text_to_action(s, line, &a, NULL, 0) != 0)
+    if (tzolk_text_to_action(s, line, &a, NULL, 0) != 0 || fx_try(s, line, &after, NULL, 0) != 0)
         return 0;
     int n = tzolk_legal_actions(s, acts);
     for (int i = 0; i < n; i++)
@@ -43,17 +68,15 @@ static inline int fx_legal(const tzolk_state *s, const char *line)
     return 0;
 }
 
-/* The line is rejected (parse or apply) and the state is unchanged. */
+/* The line is rejected (parse or apply), with a reason, and the state is
+ * unchanged. */
 static inline void fx_reject(tzolk_state *s, const char *line)
 {
-    tzolk_state before = *s;
-    int a;
+    tzolk_state before = *s, after;
     char why[200] = "";
-    if (tzolk_text_to_action(s, line, &a, why, sizeof why) == 0) {
-        if (tzolk_apply(s, a, why, sizeof why) == 0)
-            fail_msg("'%s' was accepted", line);
-        assert_true(why[0] != 0);
-    }
+    if (fx_try(s, line, &after, why, sizeof why) == 0)
+        fail_msg("'%s' was accepted", line);
+    assert_true(why[0] != 0);
     assert_memory_equal(&before, s, sizeof before);
     assert_int_equal(fx_legal(s, line), 0);
 }

@@ -75,9 +75,12 @@ static inline int tz_replay_text(const char *text, tzolk_state *s, tz_replay *r)
             snprintf(r->error, sizeof r->error, "actor %c but the engine expects %d", *b, tzolk_current_player(s));
             return 1;
         }
-        int a;
+        int acts[GAME_LINE_MAX], count = 0;
         char why[200] = "";
-        if (tzolk_text_to_action(s, text2, &a, why, sizeof why) != 0 || tzolk_apply(s, a, why, sizeof why) != 0) {
+        int status = tzolk_line_actions(s, text2, acts, &count, why, sizeof why); /* a market line: its steps */
+        for (int i = 0; i < count && status == 0; i++)
+            status = tzolk_apply(s, acts[i], why, sizeof why);
+        if (status != 0) {
             r->error_line = lineno;
             snprintf(r->error, sizeof r->error, "'%s': %s", text2, why);
             return 1;

@@ -21,12 +21,9 @@
  * apply, and the state is unchanged. */
 static void illegal(tzolk_state *s, const char *line)
 {
-    tzolk_state before = *s;
-    int a;
+    tzolk_state before = *s, after;
     char why[200] = "";
-    int status = tzolk_text_to_action(s, line, &a, why, sizeof why);
-    if (status == 0)
-        status = tzolk_apply(s, a, why, sizeof why);
+    int status = fx_try(s, line, &after, why, sizeof why);
     if (status != GAME_EILLEGAL)
         fail_msg("'%s' gave status %d, not GAME_EILLEGAL (%s)", line, status, why);
     assert_true(why[0] != 0);
@@ -482,67 +479,163 @@ static void zr53_identical_tiles(void **state)
     assert_int_equal(s.player[0].feed_free, 1);
 }
 
-/* ZR31: a player holding more than 31 of a resource can visit the market:
- * no trade, sell up to 31 at once, buy beyond 31, hold more than 255. */
-static void zr31_market_large_holdings(void **state)
+/* Collect the legal lines of the notation (tzolk_legal_lines' emit). */
+typedef struct line_list {
+    char lines[16][GAME_TEXT_MAX]; /* the lines seen */
+    int count;                     /* how many (more than 16: not kept) */
+} line_list;
+
+static void keep_line(void *context, const char *line)
+{
+    line_list *l = context;
+    if (l->count < 16)
+        snprintf(l->lines[l->count], GAME_TEXT_MAX, "%s", line);
+    l->count++;
+}
+
+static int has_line(const line_list *l, const char *line)
+{
+    for (int i = 0; i < l->count && i < 16; i++)
+        if (strcmp(l->lines[i], line) == 0)
+            return 1;
+    return 0;
+}
+
+/* Z11.2, ZR31: a market visit is any number of trades, however large: no
+ * bound on the cubes of a kind; a visit that sells more than is held or
+ * costs more corn than the player's budget is refused with a reason. */
+static void zr31_market_any_size(void **state)
 {
     (void)state;
     tzolk_state s;
-    char text[64];
     fx_game(&s, 4);
     fx_put(&s, 0, TZOLK_UXM, 2);
     s.player[0].res[0] = 45;
     fx_do(&s, "pick UXM2 UXM2");
     assert_true(fx_legal(&s, "market"));
-    assert_true(fx_legal(&s, "market -31w"));
-    illegal(&s, "market -32w");  /* at most 31 cubes of a kind in one visit */
-    illegal(&s, "market -46w");  /* more than he has */
-    illegal(&s, "market +1g");   /* 90 corn of value, 94 needed */
+    assert_true(fx_legal(&s, "market -45w"));
+    illegal(&s, "market -46w");    /* more than he has */
+    illegal(&s, "market +1g");     /* 90 corn of value, 94 needed */
     illegal(&s, "market -1w +1g"); /* 88 + 4 */
-    fx_do(&s, "market +15g -31w");
-    assert_int_equal(s.player[0].res[0], 14);
+    fx_do(&s, "market +15g -40w"); /* 40 sold at once: more than 31 */
+    assert_int_equal(s.player[0].res[0], 5);
     assert_int_equal(s.player[0].res[2], 15);
-    assert_int_equal(s.player[0].corn, 62 - 60);
+    assert_int_equal(s.player[0].corn, 80 - 60);
     assert_int_equal(s.sp, 0);
 
-    /* buying beyond 31 and holding more than 255 */
+    /* buying more than 31 at once, holding more than 255 */
     fx_game(&s, 4);
     fx_put(&s, 0, TZOLK_UXM, 2);
     s.player[0].res[0] = 300;
     s.player[0].res[1] = 20;
     s.player[0].corn = 100;
     fx_do(&s, "pick UXM2 UXM2");
-    int a;
-    assert_int_equal(tzolk_text_to_action(&s, "market -2s +31w", &a, NULL, 0), 0);
-    assert_int_equal(tzolk_action_to_text(&s, a, text, sizeof text), 0);
-    assert_string_equal(text, "market +31w -2s");
-    fx_do(&s, text);
-    assert_int_equal(s.player[0].res[0], 331);
+    illegal(&s, "market +51w"); /* 102 corn */
+    fx_do(&s, "market -2s +53w");
+    assert_int_equal(s.player[0].res[0], 353);
     assert_int_equal(s.player[0].res[1], 18);
-    assert_int_equal(s.player[0].corn, 100 - 62 + 6);
+    assert_int_equal(s.player[0].corn, 100 - 106 + 6);
+}
 
-    /* the largest list: every change of -31..31, within max_legal */
-    int *acts = malloc(sizeof(int) * TZOLK_LEGAL_MAX);
+/* Z23.2, Z23.6, ZR31: a visit is written as one line whatever its steps:
+ * the end's text is the canonical line of the visit's net change; a step
+ * repeats no amount and turns no direction; a line read mid-visit adds the
+ * missing steps, or is refused if the steps taken do not lead to it. */
+static void zr31_market_steps_and_line(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    char text[GAME_TEXT_MAX];
+    int acts[TZOLK_LEGAL_MAX];
     fx_game(&s, 4);
     fx_put(&s, 0, TZOLK_UXM, 2);
-    s.player[0].res[0] = s.player[0].res[1] = s.player[0].res[2] = 31;
-    s.player[0].corn = 1000;
+    s.player[0].res[0] = 3;
+    s.player[0].res[2] = 2;
+    s.player[0].corn = 10;
     fx_do(&s, "pick UXM2 UXM2");
     int n = tzolk_legal_actions(&s, acts);
-    assert_int_equal(n, TZOLK_LEGAL_MAX);
-    assert_int_equal(tzolkin_game.max_legal, TZOLK_LEGAL_MAX);
-    for (int i = 1; i < n; i++)
-        assert_true(acts[i - 1] < acts[i]);
-    assert_int_equal(tzolk_action_to_text(&s, acts[0], text, sizeof text), 0);
-    assert_string_equal(text, "market -31w -31s -31g");
-    assert_int_equal(tzolk_action_to_text(&s, acts[n - 1], text, sizeof text), 0);
-    assert_string_equal(text, "market +31w +31s +31g");
-    for (int i = 0; i < n; i += 997) {
-        assert_int_equal(tzolk_action_to_text(&s, acts[i], text, sizeof text), 0);
-        assert_int_equal(tzolk_text_to_action(&s, text, &a, NULL, 0), 0);
-        assert_int_equal(a, acts[i]);
-    }
-    free(acts);
+    assert_true(n <= tzolkin_game.max_legal && tzolkin_game.max_legal <= 1024);
+    assert_int_equal(acts[0], TZOLK_A_MARKET);
+    fx_do(&s, "trade -1g");
+    fx_do(&s, "trade +2w");
+    illegal(&s, "trade +2w");  /* each amount once a visit */
+    illegal(&s, "trade -1w");  /* wood is bought in this visit */
+    illegal(&s, "trade +16g"); /* gold is sold in this visit */
+    illegal(&s, "trade +8s");  /* 24 corn, 10 held */
+    assert_int_equal(tzolk_action_to_text(&s, TZOLK_A_MARKET, text, sizeof text), 0);
+    assert_string_equal(text, "market +2w -1g");
+    illegal(&s, "market +1w -1g"); /* the steps taken bought 2 */
+    illegal(&s, "market -1g");
+    fx_do(&s, "market -1g +3w"); /* the missing +1w, then the end */
+    assert_int_equal(s.player[0].res[0], 6);
+    assert_int_equal(s.player[0].res[2], 1);
+    assert_int_equal(s.player[0].corn, 10 + 4 - 6);
+    assert_int_equal(s.sp, 0);
+    assert_int_equal(s.market[0], 0);
+    fx_reject(&s, "trade +1w"); /* no visit under way */
+}
+
+/* Undo within a turn (DESIGN: undo) takes back what the player did: a
+ * whole market line, or the last step of a visit made step by step; a
+ * line refused at its last step changes nothing. */
+static void market_undo(void **state)
+{
+    (void)state;
+    tzolk_state s, before;
+    match m;
+    char why[200] = "";
+    game_options options = {4, 0};
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_UXM, 2);
+    s.player[0].res[2] = 1;
+    s.player[0].corn = 4;
+    fx_do(&s, "pick UXM2 UXM2");
+    assert_int_equal(match_init(&m, &tzolkin_game, &options, why, sizeof why), 0);
+    memcpy(m.state, &s, sizeof s);
+    memcpy(m.undo_base, &s, sizeof s);
+    before = s;
+
+    assert_int_equal(match_apply_line(&m, "market +4w -1g", why, sizeof why), 0);
+    assert_int_equal(m.count, 3); /* -1g, +4w, the end */
+    assert_int_equal(match_undo(&m, why, sizeof why), 0);
+    assert_int_equal(m.count, 0);
+    assert_memory_equal(m.state, &before, sizeof before);
+
+    assert_int_equal(match_apply_line(&m, "trade +1w", why, sizeof why), 0);
+    tzolk_state one = *(tzolk_state *)m.state;
+    assert_int_equal(match_apply_line(&m, "trade -1g", why, sizeof why), 0);
+    assert_int_equal(match_undo(&m, why, sizeof why), 0); /* the last step only */
+    assert_memory_equal(m.state, &one, sizeof one);
+    assert_int_equal(match_apply_line(&m, "market +1w", why, sizeof why), 0);
+    assert_int_equal(m.count, 2);
+    assert_int_equal(match_undo(&m, why, sizeof why), 0); /* the line: its step and its end */
+    assert_memory_equal(m.state, &before, sizeof before);
+
+    why[0] = 0; /* 10 corn of wood, 4 + 4 held: refused at its third step */
+    assert_int_equal(match_apply_line(&m, "market -1g +5w", why, sizeof why), GAME_EILLEGAL);
+    assert_true(why[0] != 0);
+    assert_int_equal(m.count, 0);
+    assert_memory_equal(m.state, &before, sizeof before);
+    match_free(&m);
+}
+
+/* Z23.6: a legal-action list of the notation lists a visit's every final
+ * holding, not its steps. */
+static void z23_6_market_lines(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    line_list l = {{{0}}, 0};
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_UXM, 2);
+    s.player[0].res[0] = 1;
+    s.player[0].corn = 2;
+    fx_do(&s, "pick UXM2 UXM2");
+    tzolk_legal_lines(&s, keep_line, &l);
+    assert_int_equal(l.count, 5); /* budget 4: wood 0..2, or a stone, or a gold */
+    assert_true(has_line(&l, "market") && has_line(&l, "market -1w") && has_line(&l, "market +1w") &&
+                has_line(&l, "market -1w +1s") && has_line(&l, "market -1w +1g"));
+    assert_false(has_line(&l, "market +1s"));
 }
 
 /* ---- costs and yields told before a line is written --------------------- */
@@ -702,7 +795,10 @@ int main(void)
         cmocka_unit_test(z16_5_pool),
         cmocka_unit_test(z18_2_z18_3_food_day_order),
         cmocka_unit_test(zr53_identical_tiles),
-        cmocka_unit_test(zr31_market_large_holdings),
+        cmocka_unit_test(zr31_market_any_size),
+        cmocka_unit_test(zr31_market_steps_and_line),
+        cmocka_unit_test(z23_6_market_lines),
+        cmocka_unit_test(market_undo),
         cmocka_unit_test(z5_4_place_cost),
         cmocka_unit_test(z4_4_pity_cost),
         cmocka_unit_test(z6_1_pick_cost),

@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "bots/eval.h"
+#include "tikal/tikal.h"
+#include "tzolkin/tzolkin.h"
 #include "weights.h"
 
 /* A game's evaluations. */
 typedef struct eval_entry {
-    const char *game;                                      /* game_def.name */
+    const game_def *game;                                  /* the engine */
     void (*v1)(const eval_hook *, const void *, double *); /* hand-tuned estimate */
     double scale;                                          /* a lead that wins most games */
     double (*others)(const void *state);                   /* widening per state, or NULL */
@@ -21,11 +23,12 @@ typedef struct eval_entry {
     int default_version;                                   /* what EVAL_DEFAULT means for it */
 } eval_entry;
 
+/* The registry of evaluations: a new game adds one line. */
 static const eval_entry eval_entries[] = {
     /* Tikal's learned weights still lose to v1 (docs/strength.md): its bots
      * keep v1 unless told eval=v2 */
-    {"tikal", eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1},
-    {"tzolkin", eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2},
+    {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1},
+    {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2},
 };
 
 static const char *const eval_version_names[] = {"", "v1", "v2"};
@@ -46,7 +49,7 @@ const char *eval_version_name(int version)
 static const eval_entry *eval_entry_of(const game_def *game)
 {
     for (size_t i = 0; i < sizeof eval_entries / sizeof eval_entries[0]; i++)
-        if (strcmp(eval_entries[i].game, game->name) == 0)
+        if (eval_entries[i].game == game)
             return &eval_entries[i];
     return NULL;
 }

@@ -1,6 +1,6 @@
 /*
  * eval.h -- evaluation of positions for the bots, behind a small table of
- * per-game hooks keyed by the game's name.
+ * per-game hooks keyed by the game's engine (game_def).
  *
  * This is the one place where bots know a particular game. Everything else in
  * src/bots/ (greedy, mcts) uses only game.h; an evaluation may read the

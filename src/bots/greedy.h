@@ -10,7 +10,7 @@
  * positions (equal hashes of equal states) reached in different orders. A
  * chance node inside the turn (a Tikal dig) ends the plan and is valued by
  * the expectation over its outcomes; after the outcome the bot plans again.
- * States with very many actions (a Tzolk'in market visit) are searched on an
+ * States with very many actions are searched on an
  * evenly spread subset of at most GREEDY_CHILDREN_MAX of them.
  *
  * The bot plays the plan's actions one per call while the observation it is

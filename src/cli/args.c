@@ -252,10 +252,9 @@ int cli_find_game(const char *command, const char *name, const game_def **game)
     *game = games_find(name);
     if (*game != NULL)
         return 0;
-    fprintf(stderr, "maya %s: unknown game \"%s\" (games:", command, name);
-    for (int i = 0; i < games_count(); i++)
-        fprintf(stderr, " %s", games_at(i)->name);
-    fputs(")\n", stderr);
+    char names[256];
+    games_names(" ", names, sizeof names);
+    fprintf(stderr, "maya %s: unknown game \"%s\" (games: %s)\n", command, name, names);
     return CLI_USAGE;
 }
 

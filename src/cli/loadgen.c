@@ -14,10 +14,8 @@
  * is replaced by a new one (created and joined, not measured).
  *
  * Legal lists: the whole list is fetched and one action drawn from all of it,
- * no prefix. Tzolk'in's market can list thousands of lines, but under uniform
- * random play budgets stay small: in 200 random games with the engine alone
- * (2-4 players) a decision had 5.4 legal actions on average and 378 at most,
- * markets were 1% of the decisions. The longest list and the mean size of a
+ * no prefix: no list is long (a Tzolk'in market visit is listed as its
+ * steps, at most 128 actions). The longest list and the mean size of a
  * legal answer are printed, so a server that answers huge lists shows it.
  *
  * The measurement starts when every game of the first N is joined and lasts
@@ -176,7 +174,7 @@ int loadgen_parse(int argc, char **argv, loadgen_config *config)
     int variant_index = 0;
     long games = 100, seconds = 30, players = 2, watchers = 0;
     uint64_t seed = 1;
-    if ((status = cli_find_game("loadgen", game_name != NULL ? game_name : "tikal", &game)) != 0 ||
+    if ((status = cli_find_game("loadgen", game_name != NULL ? game_name : games_at(0)->name, &game)) != 0 ||
         (status = cli_find_variant("loadgen", game, variant, &variant_index)) != 0 ||
         (games_text != NULL &&
          (status = cli_parse_number("loadgen", "--games", games_text, 1, 100000, &games)) != 0) ||

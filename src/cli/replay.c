@@ -16,7 +16,9 @@ typedef struct cli_replay_view {
     int show_legal;       /* --legal */
     int show_board;       /* --board */
     int *legal;           /* scratch: legal actions, game->max_legal */
-    char (*texts)[GAME_TEXT_MAX]; /* scratch: their texts, game->max_legal */
+    char (*texts)[GAME_TEXT_MAX]; /* scratch: texts of the legal lines, text_count of text_room */
+    int text_count;       /* entries of texts in use */
+    int text_room;        /* entries of texts allocated */
     char *board;          /* scratch: rendered position */
     size_t board_len;     /* room in board */
 } cli_replay_view;
@@ -26,17 +28,47 @@ static int cli_replay_compare_text(const void *a, const void *b)
     return strcmp(a, b);
 }
 
-/* "  legal: a, b, c" in byte order of the texts. */
+/* Keep one legal line (legal_lines' emit); a line that finds no room is
+ * dropped, and the list is then marked incomplete. */
+static void cli_replay_keep_line(void *context, const char *line)
+{
+    cli_replay_view *v = context;
+    if (v->text_count == v->text_room) {
+        int room = v->text_room ? 2 * v->text_room : 256;
+        char(*grown)[GAME_TEXT_MAX] = realloc(v->texts, (size_t)room * sizeof *grown);
+        if (grown == NULL) {
+            v->text_room = -1;
+            return;
+        }
+        v->texts = grown;
+        v->text_room = room;
+    }
+    if (v->text_room > 0)
+        snprintf(v->texts[v->text_count++], GAME_TEXT_MAX, "%s", line);
+}
+
+/* "  legal: a, b, c": the legal lines of the notation (a market visit's
+ * final holdings, not its steps: game.h legal_lines) in byte order. */
 static void cli_replay_print_legal(cli_replay_view *v, const void *state)
 {
-    int n = v->game->legal_actions(state, v->legal);
-    for (int i = 0; i < n; i++)
-        if (v->game->action_to_text(state, v->legal[i], v->texts[i], GAME_TEXT_MAX) != 0)
-            snprintf(v->texts[i], GAME_TEXT_MAX, "#%d", v->legal[i]);
-    qsort(v->texts, (size_t)n, sizeof v->texts[0], cli_replay_compare_text);
+    v->text_count = 0;
+    if (v->game->legal_lines != NULL)
+        v->game->legal_lines(state, cli_replay_keep_line, v);
+    else {
+        int n = v->game->legal_actions(state, v->legal);
+        for (int i = 0; i < n; i++) {
+            char text[GAME_TEXT_MAX];
+            if (v->game->action_to_text(state, v->legal[i], text, sizeof text) != 0)
+                snprintf(text, sizeof text, "#%d", v->legal[i]);
+            cli_replay_keep_line(v, text);
+        }
+    }
+    qsort(v->texts, (size_t)v->text_count, sizeof v->texts[0], cli_replay_compare_text);
     fputs("  legal:", stdout);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < v->text_count; i++)
         printf(i == 0 ? " %s" : ", %s", v->texts[i]);
+    if (v->text_room < 0)
+        fputs(" (out of memory: incomplete)", stdout);
     putchar('\n');
 }
 
@@ -72,12 +104,15 @@ static int cli_replay_walk(cli_replay_view *v, const record *rec)
     for (int i = 0; i < m->count; i++) {
         char text[GAME_TEXT_MAX];
         int player = game->current_player(state);
+        int open = match_line_open(game, state, m->actions[i]); /* a step: printed with its line */
         if (game->action_to_text(state, m->actions[i], text, sizeof text) != 0 ||
             game->apply(state, m->actions[i], NULL, 0) != 0) {
             fprintf(stderr, "maya replay: the engine cannot replay action %d again\n", i + 1);
             free(state);
             return CLI_FAIL;
         }
+        if (open)
+            continue;
         if (player == GAME_CHANCE)
             printf("* %s\n", text);
         else
@@ -120,12 +155,11 @@ int cli_replay(int argc, char **argv)
         return CLI_FAIL;
     }
     const game_def *game = rec.match.game;
-    cli_replay_view view = {game, legal_flag != NULL, board_flag != NULL, NULL, NULL, NULL, 0};
+    cli_replay_view view = {game, legal_flag != NULL, board_flag != NULL, NULL, NULL, 0, 0, NULL, 0};
     view.legal = malloc((size_t)game->max_legal * sizeof *view.legal);
-    view.texts = malloc((size_t)game->max_legal * sizeof *view.texts);
     view.board_len = 4096;
     view.board = malloc(view.board_len);
-    if (view.legal == NULL || view.texts == NULL || view.board == NULL)
+    if (view.legal == NULL || view.board == NULL)
         status = CLI_FAIL;
     else
         status = cli_replay_walk(&view, &rec);

@@ -35,6 +35,7 @@ typedef struct record_reader {
     const record_tag *result;         /* the Result tag (set when started) */
     int result_scores;                /* 1 if Result gives scores, 0 if it is * */
     int scores[GAME_MAX_PLAYERS];     /* the scores Result gives */
+    int actions_read;                 /* entries of rec->action_line filled */
 } record_reader;
 
 /* ---- small text helpers ---- */
@@ -59,6 +60,19 @@ static char *record_skip_space(char *s)
     while (record_is_space((unsigned char)*s))
         s++;
     return s;
+}
+
+/* Make every run of spaces and tabs in s one space, in place: tokens are
+ * separated by one or more spaces (tikal.md T29, tzolkin.md Z23.1). */
+static void record_squeeze_space(char *s)
+{
+    char *out = s;
+    for (const char *in = s; *in != '\0'; in++)
+        if (!record_is_space((unsigned char)*in))
+            *out++ = *in;
+        else if (out > s && out[-1] != ' ')
+            *out++ = ' ';
+    *out = '\0';
 }
 
 /* Parse a decimal integer in canonical form (at most 9 digits, no leading
@@ -119,10 +133,12 @@ static size_t record_utf8_length(const unsigned char *s, size_t avail)
 
 /* ---- writing ---- */
 
-static int record_computed_tag(const char *name)
+/* A tag written from the match, not copied: Variant only for a game that
+ * has variants (for another it is an unknown tag, kept). */
+static int record_computed_tag(const game_def *game, const char *name)
 {
-    return strcmp(name, "Game") == 0 || strcmp(name, "Variant") == 0 || strcmp(name, "Players") == 0 ||
-           strcmp(name, "Result") == 0;
+    return strcmp(name, "Game") == 0 || (strcmp(name, "Variant") == 0 && games_variant_count(game) > 0) ||
+           strcmp(name, "Players") == 0 || strcmp(name, "Result") == 0;
 }
 
 /* Write [name "value"], replacing in value what the format cannot hold. */
@@ -154,7 +170,7 @@ static int record_write_view(FILE *out, const match *m, const record_tag *tags, 
     }
     record_write_tag(out, "Players", number);
     for (int i = 0; i < tag_count; i++)
-        if (!record_computed_tag(tags[i].name))
+        if (!record_computed_tag(game, tags[i].name))
             record_write_tag(out, tags[i].name, tags[i].value);
     if (game->current_player(m->state) == GAME_TERMINAL) {
         int scores[GAME_MAX_PLAYERS];
@@ -174,6 +190,10 @@ static int record_write_view(FILE *out, const match *m, const record_tag *tags, 
     for (int i = 0; status == 0 && i < m->count; i++) {
         char text[GAME_TEXT_MAX];
         int player = game->current_player(state);
+        if (match_line_open(game, state, m->actions[i])) { /* a step: its line comes with the last action */
+            status = game->apply(state, m->actions[i], NULL, 0);
+            continue;
+        }
         if (seen)
             status = game->action_seen(state, m->actions[i], seat, m->state, text, sizeof text);
         else
@@ -378,8 +398,7 @@ static int record_start(record_reader *rd, int line)
         if (options.variant < 0)
             return record_fail(rd, tag->line, "unknown variant \"%s\" of %s (%s)", tag->value, game->name,
                                variants);
-    } else if (tag != NULL)
-        return record_fail(rd, tag->line, "%s has no variants: no Variant tag", game->name);
+    }
 
     for (int i = 0; i < rec->tag_count; i++) {
         const char *name = rec->tags[i].name;
@@ -449,7 +468,8 @@ static int record_read_action(record_reader *rd, int line, char *s)
     *end = '\0';
     if (text == end)
         return record_fail(rd, line, "missing action after the actor %.*s", actor_len, actor_text);
-    if (end - text >= GAME_TEXT_MAX)
+    record_squeeze_space(text);
+    if (strlen(text) >= GAME_TEXT_MAX)
         return record_fail(rd, line, "action text too long (%d characters at most)", GAME_TEXT_MAX - 1);
 
     int player = game->current_player(m->state);
@@ -466,25 +486,24 @@ static int record_read_action(record_reader *rd, int line, char *s)
     }
 
     char reason[RECORD_REASON_MAX] = "";
-    int action = -1;
-    if (game->text_to_action(m->state, text, &action, reason, sizeof reason) != 0)
-        return record_fail(rd, line, "%.*s %s: %s", actor_len, actor_text, text,
-                           reason[0] ? reason : "not an action of this game");
-    reason[0] = '\0';
-    int status = match_apply(m, action, reason, sizeof reason);
+    int status = match_apply_line(m, text, reason, sizeof reason);
     if (status != 0)
         return record_fail(rd, line, "%.*s %s: %s", actor_len, actor_text, text,
                            reason[0] ? reason : "not legal here");
 
     if (m->count > rd->line_capacity) {
         int capacity = rd->line_capacity ? 2 * rd->line_capacity : RECORD_FIRST_CAPACITY;
+        while (capacity < m->count)
+            capacity *= 2;
         int *grown = realloc(rec->action_line, (size_t)capacity * sizeof *grown);
         if (grown == NULL)
             return record_fail(rd, line, "out of memory");
         rec->action_line = grown;
         rd->line_capacity = capacity;
     }
-    rec->action_line[m->count - 1] = line;
+    for (int i = rd->actions_read; i < m->count; i++)
+        rec->action_line[i] = line;
+    rd->actions_read = m->count;
     return 0;
 }
 

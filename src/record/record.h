@@ -4,9 +4,13 @@
  *
  * A record is UTF-8 text: tag lines [Name "value"] (Game, Variant for games
  * that have variants, Players, Seat1..SeatN, Date YYYY-MM-DD, Result, and any
- * other tag, kept and ignored), a blank line, then one action per line,
- * "ACTOR TEXT", ACTOR being the seat number 1..N or * for chance. ';' starts
- * a comment to the end of a line; blank lines are ignored. Result is the
+ * other tag, kept and ignored; a Variant tag of a game without variants is
+ * such a tag), a blank line, then one line of the notation per line,
+ * "ACTOR TEXT", ACTOR being the seat number 1..N or * for chance, its
+ * tokens separated by one or more spaces. A line may stand for several
+ * actions (game.h line_open, line_actions: a Tzolk'in market visit): it is
+ * read as all of them and written once, by the action that finishes it.
+ * ';' starts a comment to the end of a line; blank lines are ignored. Result is the
  * final scores in seat order separated by single spaces, or * while the
  * game is unfinished.
  *
@@ -44,7 +48,7 @@ typedef struct record {
     char *text;        /* private copy of the source; tags point into it */
     record_tag *tags;  /* every tag in source order, known ones included */
     int tag_count;     /* entries of tags */
-    int *action_line;  /* source line of each of match.actions */
+    int *action_line;  /* source line of each of match.actions (the steps of a line share it) */
 } record;
 
 /* Write the record of m to out: Game, Variant (if the game has variants),
@@ -53,7 +57,8 @@ typedef struct record {
  * game is over, else *), a blank line and one line per action. Quotes and
  * control characters in tag values are replaced so the line stays readable.
  * Returns 0, or RECORD_EINVALID if writing fails (or the engine refuses to
- * replay m, a bug). */
+ * replay m, a bug). The steps of a line not finished yet (a market visit
+ * under way) are not written: a record holds whole lines. */
 int record_write(FILE *out, const match *m, const record_tag *tags, int tag_count);
 /* The same record as a heap string (free it), or NULL on failure. */
 char *record_format(const match *m, const record_tag *tags, int tag_count);

@@ -442,7 +442,6 @@ static int replay_events(const store_game *row, const store_event *events, int n
         return -1;
     for (int i = 0; i < n; i++) {
         char reason[200];
-        int action;
         if (events[i].kind == STORE_UNDO) {
             if (match_undo(out, reason, sizeof reason) != 0) {
                 snprintf(why, why_len, "event %d (undo): %s", i + 1, reason);
@@ -451,8 +450,7 @@ static int replay_events(const store_game *row, const store_event *events, int n
             }
             continue;
         }
-        if (def->text_to_action(out->state, events[i].text, &action, reason, sizeof reason) != 0 ||
-            match_apply(out, action, reason, sizeof reason) != 0) {
+        if (match_apply_line(out, events[i].text, reason, sizeof reason) != 0) {
             snprintf(why, why_len, "event %d (%s): %s", i + 1, events[i].text, reason);
             match_free(out);
             return -1;
@@ -812,12 +810,13 @@ static void result_text(const hub_game *g, const void *state, char *out, size_t 
         used += (size_t)snprintf(out + used, len - used, s ? " %d" : "%d", scores[s]);
 }
 
-/* Apply action (by seat; -1: none) to a copy of g's match (g locked, no
+/* Apply actions[0..count-1] (by seat; count 0: none; several: the actions
+ * of one line, game.h line_actions) to a copy of g's match (g locked, no
  * change of it being stored), then draw every chance outcome until a seat
  * must act, and store it all in one append with the new status, without
  * g's lock meanwhile; then g plays the copy. applied (if not NULL) receives
  * the lines. 0, or -1 with r filled and g as stored. */
-static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hub_reply *r)
+static int commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r)
 {
     const game_def *def = g->def;
     int64_t version = g->row.version;
@@ -834,8 +833,8 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
         return -1;
     }
     for (;;) {
-        int actor = match_current_player(&work), pick = action;
-        if (n > 0 || action < 0) {
+        int actor = match_current_player(&work), pick = n < count ? actions[n] : -1;
+        if (n >= count) {
             int outcomes;
             if (actor != GAME_CHANCE)
                 break;
@@ -859,7 +858,7 @@ static int commit(hub *h, hub_game *g, int seat, int action, json_t *applied, hu
         events[n] = (store_event){.version = version + n + 1, .kind = STORE_ACTION, .actor = actor};
         def->action_to_text(work.state, pick, events[n].text, sizeof events[n].text);
         if (match_apply(&work, pick, why, sizeof why) != 0) {
-            if (n == 0) /* the seat's own action: refused, nothing changed */
+            if (n < count) /* the seat's own action: refused, nothing changed */
                 fail(r, 422, "illegal", "%s", why);
             else
                 fail(r, 500, "internal", "chance outcome refused: %s", why);
@@ -1134,7 +1133,7 @@ static int start_if_full(hub *h, hub_game *g, hub_reply *r)
     for (int s = 0; s < g->row.players; s++)
         if (!g->seats[s].is_bot && !g->seats[s].taken)
             return 0;
-    if (commit(h, g, -1, -1, NULL, r) == 0)
+    if (commit(h, g, -1, NULL, 0, NULL, r) == 0)
         return 0;
     /* another process, hearing of the last seat taken, started it first:
      * reloaded, the game runs all the same */
@@ -1275,7 +1274,9 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
         return;
     def = name ? games_find(name) : NULL;
     if (def == NULL) {
-        fail(r, 400, "bad_field", "field \"game\" must be \"tikal\" or \"tzolkin\"");
+        char names[256];
+        games_names(", ", names, sizeof names);
+        fail(r, 400, "bad_field", "field \"game\" must be one of %s (GET /api/catalog)", names);
         return;
     }
     if (int_field(body, "players", def->min_players, def->max_players, 1, 0, &players, r) != 0 ||
@@ -1628,7 +1629,7 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
     static const char *const fields[] = {"version", "action", "id"};
     const char *text;
     json_int_t number;
-    int seat, action;
+    int seat, actions[GAME_LINE_MAX], count = 1;
     char why[200];
     json_t *applied;
     hub_game *g;
@@ -1643,13 +1644,13 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
         fail(r, 400, "bad_field", "give the action as either \"action\" (its text) or \"id\"");
         goto done;
     }
-    action = (int)number;
-    if (text != NULL && g->def->text_to_action(g->m.state, text, &action, why, sizeof why) != 0) {
+    actions[0] = (int)number;
+    if (text != NULL && match_line_actions(&g->m, text, actions, &count, why, sizeof why) != 0) {
         fail(r, 422, "illegal", "%s", why);
         goto done;
     }
     applied = json_array();
-    if (commit(h, g, seat, action, applied, r) == 0)
+    if (commit(h, g, seat, actions, count, applied, r) == 0)
         answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
     else
         json_decref(applied);
@@ -1831,7 +1832,8 @@ void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r)
     game_unlock(h, g);
 }
 
-void hub_bots(hub_reply *r)
+/* The bots' levels the server offers (GET /api/bots; "bots" of GET /api/catalog). */
+static json_t *bots_json(void)
 {
     int count;
     const bot_level *levels = bot_levels(&count);
@@ -1840,8 +1842,32 @@ void hub_bots(hub_reply *r)
     for (int i = 0; list != NULL && i < count; i++)
         json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", levels[i].name, "spec", levels[i].spec,
                                               "about", levels[i].description));
-    answer(r, 200, json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints",
-                             BOT_HINT_LEVEL));
+    return json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints", BOT_HINT_LEVEL);
+}
+
+void hub_bots(hub_reply *r)
+{
+    answer(r, 200, bots_json());
+}
+
+/* One game of the catalog: its engine's name, title, variants and seats. */
+static json_t *catalog_game_json(const game_def *def)
+{
+    json_t *variants = json_array();
+
+    for (int v = 0; variants != NULL && v < games_variant_count(def); v++)
+        json_array_append_new(variants, json_string(games_variant_name(def, v)));
+    return json_pack("{s:s, s:s, s:o, s:i, s:i}", "name", def->name, "title", def->title, "variants", variants,
+                     "min_players", def->min_players, "max_players", def->max_players);
+}
+
+void hub_catalog(hub_reply *r)
+{
+    json_t *list = json_array();
+
+    for (int i = 0; list != NULL && i < games_count(); i++)
+        json_array_append_new(list, catalog_game_json(games_at(i)));
+    answer(r, 200, json_pack("{s:o, s:o}", "games", list, "bots", bots_json()));
 }
 
 void hub_facts(const char *name, hub_reply *r)
@@ -1892,6 +1918,22 @@ done:
     game_unlock(h, g);
 }
 
+/* The score events an action told (game.h apply_scored), for the log:
+ * derived while the log replays the record, so the same after a reload or
+ * in a replay and never stored. Scores are public and every event is about
+ * public things, so every seat and spectator sees them all. */
+static json_t *score_events_json(const game_score_trace *trace)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < trace->count && i < trace->capacity; i++) {
+        const game_score_event *e = &trace->events[i];
+        json_array_append_new(list, json_pack("{s:i, s:i, s:s, s:s, s:s, s:s}", "seat", e->seat, "points", e->points,
+                                              "kind", e->kind, "subject", e->subject, "what", e->what, "rule",
+                                              e->rule));
+    }
+    return list;
+}
+
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r)
 {
     hub_game *g;
@@ -1915,14 +1957,21 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
     actions = json_array();
     for (int i = 0; i < g->m.count; i++) {
         int actor = g->def->current_player(state);
-        if (i >= first) {
-            char text[GAME_TEXT_MAX];
-            game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
-            json_array_append_new(actions, json_pack("{s:i, s:o, s:s}", "index", i, "actor",
-                                                     actor >= 0 ? json_integer(actor) : json_string("chance"),
-                                                     "text", text));
+        char text[GAME_TEXT_MAX];
+        game_score_event events[GAME_SCORE_EVENTS_MAX];
+        game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+        json_t *entry;
+        if (i < first) {
+            g->def->apply(state, g->m.actions[i], NULL, 0);
+            continue;
         }
-        g->def->apply(state, g->m.actions[i], NULL, 0);
+        game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
+        entry = json_pack("{s:i, s:o, s:s}", "index", i, "actor",
+                          actor >= 0 ? json_integer(actor) : json_string("chance"), "text", text);
+        g->def->apply_scored(state, g->m.actions[i], &trace, NULL, 0);
+        if (trace.count > 0)
+            json_object_set_new(entry, "scoring", score_events_json(&trace));
+        json_array_append_new(actions, entry);
     }
     answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "actions", actions));
 done:
@@ -2313,7 +2362,7 @@ static void bot_move(hub *h, int64_t id)
         fprintf(stderr, "maya serve: game %lld: bot \"%s\" cannot move: %s\n", (long long)id, spec, why);
     } else if (g->row.version == version && to_move(g) == seat && g->seats[seat].is_bot) {
         hub_reply r = {0};
-        if (commit(h, g, seat, action, NULL, &r) != 0)
+        if (commit(h, g, seat, &action, 1, NULL, &r) != 0)
             fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)id, r.error);
         hub_reply_free(&r);
     } else {

@@ -1,10 +1,9 @@
 /*
- * observe.c -- an observation as JSON (see observe.h): the dispatch by game
- * name, the fields every game has (game, players, to_move; each game's
+ * observe.c -- an observation as JSON (see observe.h): the registry of the
+ * games' writers, the fields every game has (game, players, to_move; each game's
  * writer adds its variant), and the failure-keeping builders the per-game
  * writers use (observe_internal.h).
  */
-#include <string.h>
 
 #include "server/observe.h"
 #include "server/observe_internal.h"
@@ -68,6 +67,27 @@ json_t *observe_bits(uint64_t mask, int bits, json_t *(*item)(int bit), int *fai
     return out;
 }
 
+/* A game's JSON writers: the fields of its observations and its static facts. */
+typedef struct observe_writer {
+    const game_def *game;                                             /* the engine */
+    void (*write)(json_t *out, const void *observation, int *failed); /* its observation's fields */
+    void (*facts)(json_t *out, int *failed);                          /* its static facts; NULL if none */
+} observe_writer;
+
+/* The registry of writers: a new game adds one line. */
+static const observe_writer observe_writers[] = {
+    {&tikal_game, observe_tikal, observe_tikal_facts},
+    {&tzolkin_game, observe_tzolkin, observe_tzolkin_facts},
+};
+
+static const observe_writer *observe_writer_of(const game_def *game)
+{
+    for (size_t i = 0; i < sizeof observe_writers / sizeof observe_writers[0]; i++)
+        if (observe_writers[i].game == game)
+            return &observe_writers[i];
+    return NULL;
+}
+
 /* to_move: the seat to act, "chance", or null once the game is over. */
 static json_t *observe_to_move(int player)
 {
@@ -80,10 +100,8 @@ static json_t *observe_to_move(int player)
 
 json_t *observe_json(const game_def *game, const void *observation)
 {
-    if (game == NULL || game->name == NULL || observation == NULL)
-        return NULL;
-    int is_tikal = strcmp(game->name, "tikal") == 0;
-    if (!is_tikal && strcmp(game->name, "tzolkin") != 0)
+    const observe_writer *writer = game != NULL ? observe_writer_of(game) : NULL;
+    if (writer == NULL || observation == NULL)
         return NULL;
     int players = game->players(observation);
     if (players < game->min_players || players > game->max_players)
@@ -95,10 +113,7 @@ json_t *observe_json(const game_def *game, const void *observation)
     observe_set(out, "game", json_string(game->name), &failed);
     observe_set(out, "players", json_integer(players), &failed);
     observe_set(out, "to_move", observe_to_move(game->current_player(observation)), &failed);
-    if (is_tikal)
-        observe_tikal(out, observation, &failed);
-    else
-        observe_tzolkin(out, observation, &failed);
+    writer->write(out, observation, &failed);
     if (failed) {
         json_decref(out);
         return NULL;
@@ -108,14 +123,15 @@ json_t *observe_json(const game_def *game, const void *observation)
 
 json_t *observe_facts_json(const game_def *game)
 {
-    if (game == NULL || game->name == NULL || strcmp(game->name, "tzolkin") != 0)
+    const observe_writer *writer = game != NULL ? observe_writer_of(game) : NULL;
+    if (writer == NULL || writer->facts == NULL)
         return NULL;
     int failed = 0;
     json_t *out = observe_object(&failed);
     if (out == NULL)
         return NULL;
     observe_set(out, "game", json_string(game->name), &failed);
-    observe_tzolkin_facts(out, &failed);
+    writer->facts(out, &failed);
     if (failed) {
         json_decref(out);
         return NULL;

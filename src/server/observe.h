@@ -13,7 +13,7 @@
  * values are null. docs/observation.md lists the fields of each game.
  *
  * The games' writers are observe_tikal.c and observe_tzolkin.c (declared in
- * observe_internal.h); this file dispatches by game name and holds the
+ * observe_internal.h); this file holds their registry (one line a game) and the
  * fields common to every game.
  */
 #ifndef MAYA_OBSERVE_H
@@ -24,16 +24,16 @@
 #include "game.h"
 
 /* A new JSON object (json_decref it) describing observation, an observation
- * of game (game->state_size bytes); NULL if game is not one this module
- * knows (by game->name), if the observation's number of seats is out of
- * the game's range, or if memory runs out. Equal observations give equal
- * JSON (json_dumps with JSON_SORT_KEYS gives equal text). */
+ * of game (game->state_size bytes); NULL if this module has no writer for
+ * game, if the observation's number of seats is out of the game's range,
+ * or if memory runs out. Equal observations give equal JSON (json_dumps
+ * with JSON_SORT_KEYS gives equal text). */
 json_t *observe_json(const game_def *game, const void *observation);
 
-/* A new JSON object (json_decref it) of game's static facts, the names and
- * printed numbers a browser draws (GET /api/games/NAME/facts, docs/api.md),
- * written from the engine's tables; NULL if game has none in this module
- * or memory runs out. */
+/* A new JSON object (json_decref it) with the static facts of game that the
+ * browser draws and names (docs/api.md, GET /api/facts/GAME), written from
+ * the engine's tables: Tikal's tiles, Tzolk'in's names and printed numbers;
+ * NULL for a game without such facts or if memory runs out. */
 json_t *observe_facts_json(const game_def *game);
 
 #endif

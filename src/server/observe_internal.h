@@ -22,9 +22,12 @@
 #include "tikal/tikal.h"
 #include "tzolkin/tzolkin.h"
 
-/* Add the game-specific fields of a Tikal / Tzolk'in observation to out. */
-void observe_tikal(json_t *out, const tikal_state *s, int *failed);
-void observe_tzolkin(json_t *out, const tzolk_state *s, int *failed);
+/* Add the game-specific fields of a Tikal / Tzolk'in observation (a
+ * tikal_state / tzolk_state) to out: the writers of observe.c's registry. */
+void observe_tikal(json_t *out, const void *observation, int *failed);
+void observe_tzolkin(json_t *out, const void *observation, int *failed);
+/* Add Tikal's static facts (docs/api.md, GET /api/facts/tikal) to out. */
+void observe_tikal_facts(json_t *out, int *failed);
 /* Add Tzolk'in's static facts (names, printed numbers) to out. */
 void observe_tzolkin_facts(json_t *out, int *failed);
 

@@ -8,7 +8,10 @@
  *
  * Every field of tikal_state, tikal_player and tikal_field is written;
  * a few derived values are added for the browser's convenience and say so
- * in docs/observation.md (camps_left, guards_left, stack counts).
+ * in docs/observation.md (camps_left, guards_left, stack counts, printed
+ * temple values, the actor's routes: all from engine functions). The static
+ * facts of the game (its tiles, the actions' AP) are written by
+ * observe_tikal_facts.
  */
 #include "server/observe_internal.h"
 
@@ -65,7 +68,8 @@ static json_t *numbers_json(const uint8_t *values, int count, int *failed)
 
 /* A tile as the browser draws it before it lies on the board: id, back
  * letter, kind, value and stones in the data file's reference rotation
- * (edges N NE SE S SW NW). Null for none. */
+ * (edges N NE SE S SW NW), and for each rotation the one a placement that
+ * way is named by (T29.3). Null for none. */
 static json_t *tile_card_json(int tile, int *failed)
 {
     if (tile < 0 || tile >= TIKAL_TILES)
@@ -78,6 +82,10 @@ static json_t *tile_card_json(int tile, int *failed)
     observe_set(out, "kind", observe_name(NAMES(tikal_kind_names), d->kind), failed);
     observe_set(out, "value", json_integer(d->value), failed);
     observe_set(out, "stones", numbers_json(d->stones, 6, failed), failed);
+    json_t *same_as = observe_array(failed);
+    for (int rotation = 0; rotation < 6; rotation++)
+        observe_push(same_as, json_integer(tikal_canonical_rotation(tile, rotation)), failed);
+    observe_set(out, "same_as", same_as, failed);
     return out;
 }
 
@@ -105,11 +113,14 @@ static json_t *seat_json(const tikal_player *p, int *failed)
     observe_set(out, "guards_left", json_integer(TIKAL_MAX_GUARDS - p->guards_placed), failed);
     observe_set(out, "marker_up", json_boolean(p->marker_up), failed);
     observe_set(out, "treasures", treasures_json(p->treasures, failed), failed);
+    observe_set(out, "treasure_points", json_integer(tikal_treasure_points(p)), failed);
     return out;
 }
 
-static json_t *board_field_json(const tikal_field *f, int index, int players, int *failed)
+static json_t *board_field_json(const tikal_state *s, int index, int *failed)
 {
+    const tikal_field *f = &s->field[index];
+    int players = s->players;
     json_t *out = observe_object(failed);
     observe_set(out, "field", field_json(index), failed);
     observe_set(out, "kind", observe_name(NAMES(tikal_kind_names), f->kind), failed);
@@ -117,6 +128,7 @@ static json_t *board_field_json(const tikal_field *f, int index, int players, in
     observe_set(out, "rotation", json_integer(f->rotation), failed);
     observe_set(out, "stones", numbers_json(f->stones, 6, failed), failed);
     observe_set(out, "value", json_integer(f->value), failed);
+    observe_set(out, "printed", json_integer(tikal_printed_value(s, index)), failed);
     observe_set(out, "treasures", json_integer(f->tokens), failed);
     observe_set(out, "camp", observe_seat(f->camp), failed);
     observe_set(out, "guard", observe_seat(f->guard), failed);
@@ -173,8 +185,76 @@ static json_t *auction_json(const tikal_state *s, int *failed)
     return out;
 }
 
-void observe_tikal(json_t *out, const tikal_state *s, int *failed)
+/* The walks one figure of the actor can make from `from` with the AP left:
+ * {"figure", "from", "to": {field: {"cost", "steps": [action texts]}}},
+ * from the engine's route search (tikal_find_routes, T10, T11). */
+static json_t *figure_routes_json(const tikal_state *s, const tikal_routes *r, int figure, int *failed)
 {
+    json_t *out = observe_object(failed), *targets = observe_object(failed);
+    observe_set(out, "figure", json_string(figure ? "L" : "E"), failed);
+    observe_set(out, "from", field_json(r->from), failed);
+    for (int to = 0; to < TIKAL_FIELDS; to++) {
+        int actions[TIKAL_ROUTE_MAX], n;
+        if (r->cost[to] <= 0 || r->cost[to] > s->ap || (n = tikal_route_actions(r, figure, to, actions)) <= 0)
+            continue;
+        json_t *walk = observe_object(failed), *steps = observe_array(failed);
+        for (int i = 0; i < n; i++) {
+            char text[GAME_TEXT_MAX];
+            tikal_action_to_text(s, actions[i], text, sizeof text);
+            observe_push(steps, json_string(text), failed);
+        }
+        observe_set(walk, "cost", json_integer(r->cost[to]), failed);
+        observe_set(walk, "steps", steps, failed);
+        char name[3];
+        tikal_field_name(to, name);
+        observe_set(targets, name, walk, failed);
+    }
+    observe_set(out, "to", targets, failed);
+    return out;
+}
+
+/* The actor's walks while it spends action points: one entry per figure
+ * kind and field where it has such a figure; empty in every other phase. */
+static json_t *routes_json(const tikal_state *s, int *failed)
+{
+    json_t *out = observe_array(failed);
+    if (s->phase != TIKAL_PH_ACTIONS)
+        return out;
+    for (int from = 0; from < TIKAL_FIELDS; from++) {
+        const tikal_field *f = &s->field[from];
+        tikal_routes r;
+        if ((f->explorers[s->actor] == 0 && !(f->leaders >> s->actor & 1))
+            || tikal_find_routes(s, s->actor, from, &r) != GAME_OK)
+            continue;
+        if (f->explorers[s->actor] > 0)
+            observe_push(out, figure_routes_json(s, &r, 0, failed), failed);
+        if (f->leaders >> s->actor & 1)
+            observe_push(out, figure_routes_json(s, &r, 1, failed), failed);
+    }
+    return out;
+}
+
+void observe_tikal_facts(json_t *out, int *failed)
+{
+    static const struct {
+        const char *verb; /* the action's verb in the notation (T29) */
+        int ap;           /* its action points */
+    } costs[] = {
+        {"deploy", TIKAL_AP_DEPLOY}, {"path", TIKAL_AP_PATH},   {"uncover", TIKAL_AP_UNCOVER}, {"dig", TIKAL_AP_DIG},
+        {"swap", TIKAL_AP_SWAP},     {"build", TIKAL_AP_BUILD}, {"guard", TIKAL_AP_GUARD},
+    };
+    json_t *tiles = observe_array(failed), *ap = observe_object(failed);
+    for (int tile = 0; tile < TIKAL_TILES; tile++)
+        observe_push(tiles, tile_card_json(tile, failed), failed);
+    observe_set(out, "tiles", tiles, failed);
+    for (size_t i = 0; i < sizeof costs / sizeof costs[0]; i++)
+        observe_set(ap, costs[i].verb, json_integer(costs[i].ap), failed);
+    observe_set(out, "action_points", ap, failed);
+}
+
+void observe_tikal(json_t *out, const void *observation, int *failed)
+{
+    const tikal_state *s = observation;
     int players = s->players;
     observe_set(out, "variant", observe_name(NAMES(tikal_variant_names), s->auction), failed);
     observe_set(out, "phase", observe_name(NAMES(tikal_phase_names), s->phase), failed);
@@ -200,6 +280,7 @@ void observe_tikal(json_t *out, const tikal_state *s, int *failed)
     observe_set(out, "seats", seats, failed);
     json_t *board = observe_array(failed);
     for (int field = 0; field < TIKAL_FIELDS; field++)
-        observe_push(board, board_field_json(&s->field[field], field, players, failed), failed);
+        observe_push(board, board_field_json(s, field, failed), failed);
     observe_set(out, "board", board, failed);
+    observe_set(out, "routes", routes_json(s, failed), failed);
 }

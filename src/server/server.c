@@ -24,6 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "games.h"
+#include "server/observe.h"
 #include "timer.h"
 
 enum {
@@ -394,22 +396,21 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
             return send_error(connection, 405, "method", "use GET or POST on /api/games");
         return send_reply(connection, &r);
     }
-    if (strcmp(url, "/api/bots") == 0 || strcmp(url, "/api/stats") == 0) {
+    if (strcmp(url, "/api/bots") == 0 || strcmp(url, "/api/catalog") == 0 || strcmp(url, "/api/stats") == 0) {
         if (!get)
             return send_error(connection, 405, "method", "use GET here");
         if (strcmp(url, "/api/bots") == 0)
             hub_bots(&r);
+        else if (strcmp(url, "/api/catalog") == 0)
+            hub_catalog(&r);
         else
             hub_stats(srv->h, &r);
         return send_reply(connection, &r);
     }
-    if (strncmp(url, "/api/games/", 11) == 0 && (verb = strchr(url + 11, '/')) != NULL && strcmp(verb, "/facts") == 0 &&
-        (url[11] < '0' || url[11] > '9')) { /* /api/games/NAME/facts */
-        char name[32];
+    if (strncmp(url, "/api/facts/", 11) == 0) {
         if (!get)
             return send_error(connection, 405, "method", "use GET here");
-        snprintf(name, sizeof name, "%.*s", (int)(verb - url - 11), url + 11);
-        hub_facts(name, &r);
+        hub_facts(url + 11, &r);
         return send_reply(connection, &r);
     }
     if (strncmp(url, "/api/games/", 11) != 0 || (id = parse_id(url + 11, &verb)) < 0)

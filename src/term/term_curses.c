@@ -29,6 +29,7 @@
 #include "term/term_canvas.h"
 #include "term/term_curses.h"
 #include "term/term_think.h"
+#include "term/term_games.h"
 #include "term/term_tikal.h"
 #include "term/term_view.h"
 
@@ -618,11 +619,11 @@ static void ui_go_show(curses_ui *ui)
     char a[3], b[3];
     tikal_field_name(ui->go_from, a);
     tikal_field_name(ui->cursor, b);
-    int n = term_tikal_route(t, ui->go_figure, ui->go_from, ui->cursor, moves, TERM_ROUTE_MAX, &cost);
+    int n = term_tikal_route(t, ui->go_figure, ui->go_from, ui->cursor, moves, &cost);
     if (n < 0)
         snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: no route", ui->go_figure ? "L" : "E", a, b);
     else if (n > 0)
-        snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: %d crossing%s, %d AP of %d%s", ui->go_figure ? "L" : "E",
+        snprintf(ui->reply, sizeof ui->reply, "go %s %s > %s: %d step%s, %d AP of %d%s", ui->go_figure ? "L" : "E",
                  a, b, n, n == 1 ? "" : "s", cost, t->ap, cost > t->ap ? " -- too far" : "; Enter confirms");
 }
 
@@ -879,8 +880,9 @@ int term_curses_run(term_session *s)
     curses_ui ui;
     memset(&ui, 0, sizeof ui);
     ui.s = s;
-    ui.routes = strcmp(s->game->name, "tikal") == 0;
-    ui.cursor = ui.routes ? tikal_parse_field("a5") : -1;
+    const term_game *entry = term_games_find(s->game);
+    ui.routes = entry != NULL && entry->routes;
+    ui.cursor = entry != NULL ? entry->home_spot : -1;
     ui.go_from = -1;
     ui.menu_spot = -1;
     ui.menu = malloc(UI_MENU_MAX * sizeof *ui.menu);

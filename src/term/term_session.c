@@ -13,6 +13,7 @@
 #include "games.h"
 #include "record/record.h"
 #include "term/term_session.h"
+#include "term/term_games.h"
 #include "term/term_tikal.h"
 #include "term/term_view.h"
 
@@ -252,6 +253,8 @@ int term_session_waiting(const term_session *s)
 static void log_action(term_session *s, const void *before, int action, int actor)
 {
     char text[256], other[256];
+    if (match_line_open(s->game, before, action))
+        return; /* a step: logged with its line */
     term_view_words(s->game, before, action, GAME_CHANCE, text, sizeof text);
     int private_seat = -1;
     for (int p = 0; p < s->match.options.players && private_seat < 0; p++) {
@@ -262,17 +265,18 @@ static void log_action(term_session *s, const void *before, int action, int acto
     log_add(s, actor, text, private_seat, private_seat >= 0 ? other : NULL);
 }
 
-static void log_scores(term_session *s, const int *old)
+/* One log line per score event the engine told: "Seat 1 +5 VP: temple d3
+ * majority, value 5 (T18.1)". */
+static void log_scores(term_session *s, const game_score_trace *trace)
 {
     int now[GAME_MAX_PLAYERS];
     char text[160];
     s->game->scores(s->match.state, now);
-    for (int p = 0; p < s->match.options.players; p++)
-        if (now[p] != old[p]) {
-            snprintf(text, sizeof text, "  Seat %d %s %d point%s (now %d)", p + 1, now[p] > old[p] ? "scores" : "pays",
-                     abs(now[p] - old[p]), abs(now[p] - old[p]) == 1 ? "" : "s", now[p]);
-            log_add(s, p, text, -1, NULL);
-        }
+    for (int i = 0; i < trace->count && i < trace->capacity; i++) {
+        const game_score_event *e = &trace->events[i];
+        snprintf(text, sizeof text, "  Seat %d %+d VP: %s (%s)", e->seat + 1, e->points, e->what, e->rule);
+        log_add(s, e->seat, text, -1, NULL);
+    }
     if (match_current_player(&s->match) == GAME_TERMINAL) {
         unsigned winners = s->game->winners(s->match.state);
         size_t used = (size_t)snprintf(text, sizeof text, "Game over. Final scores:");
@@ -292,16 +296,16 @@ static void log_scores(term_session *s, const int *old)
 
 int term_session_apply(term_session *s, int action, char *why, size_t why_len)
 {
-    int old[GAME_MAX_PLAYERS];
+    game_score_event events[GAME_SCORE_EVENTS_MAX];
+    game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
     int actor = match_current_player(&s->match);
     memcpy(s->before, s->match.state, s->game->state_size);
-    s->game->scores(s->match.state, old);
-    int status = match_apply(&s->match, action, why, why_len);
+    int status = match_apply_scored(&s->match, action, &trace, why, why_len);
     if (status != 0)
         return status;
     s->route_count = 0;
     log_action(s, s->before, action, actor);
-    log_scores(s, old);
+    log_scores(s, &trace);
     term_session_refresh(s);
     return 0;
 }
@@ -532,10 +536,13 @@ static int words_of(const char *line, char words[][GAME_TEXT_MAX], int max)
     return n;
 }
 
+_Static_assert((int)TERM_ROUTE_MAX >= (int)TIKAL_ROUTE_MAX, "a session holds a whole route");
+
 static term_result command_go(term_session *s, char words[][GAME_TEXT_MAX], int n)
 {
-    if (strcmp(s->game->name, "tikal") != 0) {
-        say(s, "go moves a figure across several fields; it exists in Tikal only");
+    const term_game *entry = term_games_find(s->game);
+    if (entry == NULL || !entry->routes) {
+        say(s, "go moves a figure across several fields; this game has no routes");
         return TERM_OK;
     }
     const tikal_state *t = (const tikal_state *)s->match.state;
@@ -545,21 +552,20 @@ static term_result command_go(term_session *s, char words[][GAME_TEXT_MAX], int 
         say(s, "usage: go E|L FROM TO, e.g. go L a5 c3");
         return TERM_OK;
     }
-    int cost, count = term_tikal_route(t, figure, from, to, s->route, TERM_ROUTE_MAX, &cost);
+    int cost, count = term_tikal_route(t, figure, from, to, s->route, &cost);
     if (count <= 0) {
         say(s, "no route for %s from %s to %s", figure ? "the leader" : "an explorer", words[2], words[3]);
         return TERM_OK;
     }
     say(s, "Route of %s: %s", figure ? "the leader" : "an explorer", words[2]);
-    int at = from;
     for (int i = 0; i < count; i++) {
         char name[3];
-        int k = s->route[i] - TIKAL_A_MOVE;
-        at = tikal_neighbor(at, k % 6);
-        tikal_field_name(at, name);
-        say(s, " > %s", name);
+        int fields[2];
+        term_tikal_action_fields(s->route[i], fields);
+        tikal_field_name(fields[0], name);
+        say(s, " > %s%s", name, s->route[i] < TIKAL_A_MOVE ? " (secret path)" : "");
     }
-    say(s, ": %d crossing%s, %d AP of %d left.", count, count == 1 ? "" : "s", cost, t->ap);
+    say(s, ": %d step%s, %d AP of %d left.", count, count == 1 ? "" : "s", cost, t->ap);
     if (cost > t->ap) {
         say(s, " Not enough action points.");
         return TERM_OK;
@@ -604,35 +610,40 @@ static void command_legal(term_session *s, const char *prefix)
         say(s, s->legal_count ? "no legal action starts with \"%s\"" : "nothing to do now%s", prefix);
 }
 
+/* A line typed: a legal action's text, any line of the notation (a market
+ * visit is several actions, applied all or none), or the start of one. */
 static term_result command_action(term_session *s, const char *line)
 {
     char why[256] = "";
-    int action = -1;
-    for (int i = 0; i < s->legal_count && action < 0; i++)
+    int actions[GAME_LINE_MAX], count = 0;
+    for (int i = 0; i < s->legal_count && count == 0; i++)
         if (strcmp(term_session_legal_text(s, i), line) == 0)
-            action = s->legal[i];
-    if (action < 0 && s->game->text_to_action(s->match.state, line, &action, why, sizeof why) != 0) {
+            actions[count++] = s->legal[i];
+    if (count == 0 && match_line_actions(&s->match, line, actions, &count, why, sizeof why) != 0) {
         int found[8];
-        int count = term_session_complete(s, line, found, 8);
-        if (count == 1)
-            action = s->legal[found[0]];
-        else if (count > 1) {
-            say(s, "\"%s\" could be:", line);
-            for (int i = 0; i < count && i < 8; i++)
-                say(s, " %s%s", term_session_legal_text(s, found[i]), i + 1 < count ? "," : "");
-            if (count > 8)
-                say(s, " ... (%d in all; type legal %s)", count, line);
-            return TERM_OK;
-        } else {
+        int matches = term_session_complete(s, line, found, 8);
+        if (matches == 0) {
             say(s, "%s (type help for the commands, legal for the actions)", why);
             return TERM_OK;
         }
+        if (matches > 1) {
+            say(s, "\"%s\" could be:", line);
+            for (int i = 0; i < matches && i < 8; i++)
+                say(s, " %s%s", term_session_legal_text(s, found[i]), i + 1 < matches ? "," : "");
+            if (matches > 8)
+                say(s, " ... (%d in all; type legal %s)", matches, line);
+            return TERM_OK;
+        }
+        actions[0] = s->legal[found[0]];
+        count = 1;
     }
-    int from = s->log_count, actor = term_session_actor(s);
-    if (term_session_apply(s, action, why, sizeof why) != 0) {
+    if (match_try_actions(&s->match, actions, count, why, sizeof why) != 0) {
         say(s, "%s", why);
         return TERM_OK;
     }
+    int from = s->log_count, actor = term_session_actor(s);
+    for (int i = 0; i < count; i++)
+        term_session_apply(s, actions[i], why, sizeof why);
     say_new(s, from, actor);
     return TERM_OK;
 }
@@ -822,7 +833,8 @@ const char *term_help_text(void)
            "                a unique beginning is enough (mo L a5 b -> move L a5 b4)\n"
            "  legal [TEXT]  the legal actions (beginning with TEXT)\n"
            "  go X F T      Tikal: move figure X (E or L) from field F to T by the\n"
-           "                cheapest route; shows the cost, then y confirms\n"
+           "                cheapest route (crossings and your secret paths);\n"
+           "                shows the cost, then y confirms\n"
            "  undo          take back the last action of this turn\n"
            "  hint [N]      the strong bot's best three actions with the chance to win\n"
            "                after each (hint N plays the Nth); auto: it plays one for you\n"
@@ -850,32 +862,8 @@ const char *term_help_text(void)
 
 const char *term_help_rules(const game_def *game)
 {
-    if (strcmp(game->name, "tikal") == 0)
-        return "Tikal (rules/tikal.md). Turn (T5): take a tile (basic: drawn, T5;\n"
-               "auction: T21-T23, bid or pass, the winner pays and takes a tile), place it\n"
-               "next to an explored field with a path of stones (T6), then spend 10 AP (T7):\n"
-               "  deploy a figure to the base camp or an own camp, 1 AP (T9)\n"
-               "  camp to camp by a secret path, 1 AP (T10)\n"
-               "  move across an edge: the stones on both sides (T11; none = no crossing)\n"
-               "  uncover a temple level, 2 AP, at most 2 per temple and turn (T12)\n"
-               "  dig a treasure, 3 AP (T13); swap single treasures, 3 AP (T14)\n"
-               "  build a camp on jungle, 5 AP (T15); guard a temple, 5 AP (T16)\n"
-               "Majority on a temple: strength = explorers + 3 for the leader (T8).\n"
-               "A volcano starts a scoring round: everybody takes a scoring turn and\n"
-               "scores own temples (majority or guard) plus treasures 1/3/6 for\n"
-               "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
-               "round (T19, T25). Highest score wins, ties share (T26).\n";
-    if (strcmp(game->name, "tzolkin") == 0)
-        return "Tzolk'in (rules/tzolkin.md). Each turn (Z4) either place workers on\n"
-               "the gears, paying corn for the position plus one per worker already\n"
-               "placed (Z5), or pick workers up and perform the action they reached or a\n"
-               "lower one paying corn for each step back (Z6); never both. Beg for corn\n"
-               "if you have at most 2 (Z4.2). PAL corn and wood (Z7), YAX resources and\n"
-               "skulls (Z8), CHI skulls for VP and temples (Z9), TIK technology and\n"
-               "buildings (Z10, Z12, Z13), UXM temple, market, workers (Z11).\n"
-               "The calendar turns one tooth each round (Z17); food days at T = 7, 13, 20,\n"
-               "26 cost 2 corn per worker (Z18) and pay temple goods or VP (Z15).\n"
-               "The start-player space takes the corn pool and the token (Z16).\n"
-               "At T = 26 the game ends: monuments, resources and skulls score (Z19).\n";
+    const term_game *entry = term_games_find(game);
+    if (entry != NULL)
+        return entry->rules;
     return "See the rules of the game in rules/.\n";
 }

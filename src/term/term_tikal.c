@@ -281,22 +281,22 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
             snprintf(buf, len, "Seat %d took tile %s for nothing, the last turn of the round", seat, tile);
     } else if (a >= TIKAL_A_SWAP) {
         int k = a - TIKAL_A_SWAP;
-        snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (3 AP)", seat,
-                 k / 8 % 4 + 1, k / 32 + 1, k % 8 + 1);
+        snprintf(buf, len, "Seat %d gave seat %d a treasure of motif %d for one of motif %d (%d AP)", seat,
+                 k / 8 % 4 + 1, k / 32 + 1, k % 8 + 1, TIKAL_AP_SWAP);
     } else if (a >= TIKAL_A_GUARD) {
         tikal_field_name(a - TIKAL_A_GUARD, f1);
-        snprintf(buf, len, "Seat %d placed a guard on the temple at %s (5 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d placed a guard on the temple at %s (%d AP)", seat, f1, TIKAL_AP_GUARD);
     } else if (a >= TIKAL_A_BUILD) {
         tikal_field_name(a - TIKAL_A_BUILD, f1);
-        snprintf(buf, len, "Seat %d built a camp on %s (5 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d built a camp on %s (%d AP)", seat, f1, TIKAL_AP_BUILD);
     } else if (a >= TIKAL_A_DIG) {
         tikal_field_name(a - TIKAL_A_DIG, f1);
-        snprintf(buf, len, "Seat %d dug for treasure at %s (3 AP)", seat, f1);
+        snprintf(buf, len, "Seat %d dug for treasure at %s (%d AP)", seat, f1, TIKAL_AP_DIG);
     } else if (a >= TIKAL_A_UNCOVER) {
         int f = a - TIKAL_A_UNCOVER;
         tikal_field_name(f, f1);
-        snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (2 AP)", seat, f1,
-                 s->field[f].value + 1);
+        snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (%d AP)", seat, f1,
+                 s->field[f].value + 1, TIKAL_AP_UNCOVER);
     } else if (a >= TIKAL_A_MOVE) {
         int k = a - TIKAL_A_MOVE, from = k / 6 % TIKAL_FIELDS, d = k % 6;
         tikal_field_name(from, f1);
@@ -307,12 +307,13 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
         int k = a - TIKAL_A_PATH;
         tikal_field_name(k / TIKAL_FIELDS % TIKAL_FIELDS, f1);
         tikal_field_name(k % TIKAL_FIELDS, f2);
-        snprintf(buf, len, "Seat %d sent %s from camp %s to camp %s by a secret path (1 AP)", seat,
-                 figure_name[k / (TIKAL_FIELDS * TIKAL_FIELDS)], f1, f2);
+        snprintf(buf, len, "Seat %d sent %s from camp %s to camp %s by a secret path (%d AP)", seat,
+                 figure_name[k / (TIKAL_FIELDS * TIKAL_FIELDS)], f1, f2, TIKAL_AP_PATH);
     } else if (a >= TIKAL_A_DEPLOY) {
         int k = a - TIKAL_A_DEPLOY;
         tikal_field_name(k % TIKAL_FIELDS, f1);
-        snprintf(buf, len, "Seat %d deployed %s to %s (1 AP)", seat, figure_name[k / TIKAL_FIELDS], f1);
+        snprintf(buf, len, "Seat %d deployed %s to %s (%d AP)", seat, figure_name[k / TIKAL_FIELDS], f1,
+                 TIKAL_AP_DEPLOY);
     } else if (a >= TIKAL_A_PLACE) {
         int k = a - TIKAL_A_PLACE, rot = k % 6;
         tikal_field_name(k / 6, f1);
@@ -365,67 +366,95 @@ int term_tikal_action_fields(int a, int fields[2])
     return 1;
 }
 
-/* Dijkstra over the 40 fields with crossing costs; dist[] and the direction
- * used to enter each field (from[]). */
-static void route_search(const tikal_state *s, int start, int *dist, int *via)
+int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int *cost)
 {
-    int done[TIKAL_FIELDS] = {0};
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        dist[f] = -1;
-        via[f] = -1;
-    }
-    dist[start] = 0;
-    for (;;) {
-        int best = -1;
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (!done[f] && dist[f] >= 0 && (best < 0 || dist[f] < dist[best]))
-                best = f;
-        if (best < 0)
-            return;
-        done[best] = 1;
-        for (int d = 0; d < 6; d++) {
-            int cost = tikal_crossing_cost(s, best, d), to = tikal_neighbor(best, d);
-            if (cost == 0 || to < 0 || done[to])
-                continue;
-            if (dist[to] < 0 || dist[best] + cost < dist[to]) {
-                dist[to] = dist[best] + cost;
-                via[to] = d;
-            }
-        }
-    }
-}
-
-int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int max, int *cost)
-{
-    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS], path[TIKAL_FIELDS];
+    tikal_routes routes;
     *cost = 0;
-    if (from < 0 || to < 0)
+    if (tikal_find_routes(s, s->actor, from, &routes) != GAME_OK)
         return -1;
-    if (from == to)
-        return 0;
-    route_search(s, from, dist, via);
-    if (dist[to] < 0)
-        return -1;
-    int n = 0;
-    for (int f = to; f != from; f = tikal_neighbor(f, (via[f] + 3) % 6))
-        path[n++] = via[f];
-    if (n > max)
-        return -1;
-    int at = from;
-    for (int i = 0; i < n; i++) {
-        int d = path[n - 1 - i];
-        moves[i] = TIKAL_A_MOVE + (figure * TIKAL_FIELDS + at) * 6 + d;
-        at = tikal_neighbor(at, d);
-    }
-    *cost = dist[to];
+    int n = tikal_route_actions(&routes, figure, to, moves);
+    if (n >= 0)
+        *cost = routes.cost[to];
     return n;
 }
 
 void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *marks)
 {
-    int dist[TIKAL_FIELDS], via[TIKAL_FIELDS];
-    route_search(s, from, dist, via);
+    tikal_routes routes;
+    if (tikal_find_routes(s, s->actor, from, &routes) != GAME_OK)
+        return;
     for (int f = 0; f < TIKAL_FIELDS; f++)
-        if (f != from && dist[f] > 0 && dist[f] <= ap)
+        if (routes.cost[f] > 0 && routes.cost[f] <= ap)
             marks[f] |= TERM_MARK_TARGET;
 }
+
+/* ---- the terminal's entry (term_games.h) ---------------------------------- */
+
+/* The panel beside the board when there is room, else under it. */
+static int tikal_side(int cols)
+{
+    return cols >= TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS;
+}
+
+static void tikal_size(int cols, int *rows_out, int *cols_out)
+{
+    int side = tikal_side(cols);
+    *cols_out = side ? TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS : TERM_TIKAL_BOARD_COLS;
+    *rows_out = side ? TERM_TIKAL_BOARD_ROWS : TERM_TIKAL_BOARD_ROWS + 32;
+}
+
+static int tikal_draw(const void *state, int viewer, const unsigned char *marks, term_canvas *c, term_spots *spots)
+{
+    const tikal_state *s = state;
+    term_tikal_board(s, marks, c, 0, 0, spots);
+    if (tikal_side(c->cols)) {
+        int rows = term_tikal_panel(s, viewer, c, 0, TERM_TIKAL_BOARD_COLS + 2, TERM_TIKAL_PANEL_COLS);
+        return rows > TERM_TIKAL_BOARD_ROWS ? rows : TERM_TIKAL_BOARD_ROWS;
+    }
+    return TERM_TIKAL_BOARD_ROWS + 1 +
+           term_tikal_panel(s, viewer, c, TERM_TIKAL_BOARD_ROWS + 1, 0, TERM_TIKAL_PANEL_COLS);
+}
+
+static int tikal_panel_row(const void *state, int cols)
+{
+    (void)state;
+    return tikal_side(cols) ? 0 : TERM_TIKAL_BOARD_ROWS + 1;
+}
+
+static int tikal_action_spots(const void *state, int action, int keys[2])
+{
+    (void)state;
+    return term_tikal_action_fields(action, keys);
+}
+
+static void tikal_words(const void *before, int action, int viewer, char *buf, size_t len)
+{
+    (void)viewer; /* Tikal's actions hide nothing */
+    term_tikal_words(before, action, buf, len);
+}
+
+const term_game term_tikal_game = {
+    .game = &tikal_game,
+    .size = tikal_size,
+    .draw = tikal_draw,
+    .panel_row = tikal_panel_row,
+    .action_spots = tikal_action_spots,
+    .words = tikal_words,
+    .rules =
+        "Tikal (rules/tikal.md). Turn (T5): take a tile (basic: drawn, T5;\n"
+        "auction: T21-T23, bid or pass, the winner pays and takes a tile), place it\n"
+        "next to an explored field with a path of stones (T6), then spend 10 AP (T7):\n"
+        "  deploy a figure to the base camp or an own camp, 1 AP (T9)\n"
+        "  camp to camp by a secret path, 1 AP (T10)\n"
+        "  move across an edge: the stones on both sides (T11; none = no crossing)\n"
+        "  uncover a temple level, 2 AP, at most 2 per temple and turn (T12)\n"
+        "  dig a treasure, 3 AP (T13); swap single treasures, 3 AP (T14)\n"
+        "  build a camp on jungle, 5 AP (T15); guard a temple, 5 AP (T16)\n"
+        "Majority on a temple: strength = explorers + 3 for the leader (T8).\n"
+        "A volcano starts a scoring round: everybody takes a scoring turn and\n"
+        "scores own temples (majority or guard) plus treasures 1/3/6 for\n"
+        "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
+        "round (T19, T25). Highest score wins, ties share (T26).\n",
+    .routes = 1,
+    .home_spot = 0 * TIKAL_ROWS + 4, /* a5: column a, row 5 */
+};

@@ -1,7 +1,7 @@
 /*
  * term_tikal.h -- Tikal for the terminal: the board drawn as hexes, the side
  * panel, sentences for the log, the fields each legal action aims at, and the
- * cheapest route of a figure across several fields.
+ * cheapest route of a figure across several fields (the engine's).
  *
  * The renderers are pure functions from a state (the observation a seat may
  * see) to cells of a canvas, so that the plain mode, the curses layer and
@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "term/term_canvas.h"
+#include "term/term_games.h"
 #include "tikal/tikal.h"
 
 enum {
@@ -50,13 +51,17 @@ void term_tikal_words(const tikal_state *before, int action, char *buf, size_t l
  * returns how many (0 for actions on no field). */
 int term_tikal_action_fields(int action, int fields[2]);
 
-/* Cheapest route of seat's figure (0 explorer, 1 leader) from field `from`
- * to field `to` by crossings (T11): writes the move actions into
- * moves[max] and the total AP into *cost; returns the number of moves,
- * 0 if from == to, -1 if to cannot be reached. */
-int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int max, int *cost);
-/* Set TERM_MARK_TARGET for every field the figure can reach from `from`
- * with at most ap AP. */
+/* The cheapest walk of the actor's figure (0 explorer, 1 leader) from field
+ * `from` to field `to`, as the engine finds it (tikal_find_routes: crossings
+ * of T11 and the actor's secret paths of T10): writes the actions into
+ * moves[TIKAL_ROUTE_MAX] and the total AP into *cost; returns the number of
+ * actions, 0 if from == to, -1 if to cannot be reached. */
+int term_tikal_route(const tikal_state *s, int figure, int from, int to, int *moves, int *cost);
+/* Set TERM_MARK_TARGET for every field the actor's figure can reach from
+ * `from` with at most ap AP (the same walks). */
 void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *marks);
+
+/* Tikal's entry in the terminal's registry (term_games.h). */
+extern const term_game term_tikal_game;
 
 #endif

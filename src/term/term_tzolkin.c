@@ -427,3 +427,61 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
     else
         snprintf(buf, len, "Seat %d ended the turn", seat);
 }
+
+/* ---- the terminal's entry (term_games.h) ---------------------------------- */
+
+static void tzolk_size(int cols, int *rows_out, int *cols_out)
+{
+    (void)cols;
+    *cols_out = TERM_TZOLK_COLS;
+    *rows_out = 48;
+}
+
+static int tzolk_draw(const void *state, int viewer, const unsigned char *marks, term_canvas *c, term_spots *spots)
+{
+    return term_tzolk_table(state, viewer, marks, c, 0, 0, spots);
+}
+
+/* The seats' table begins where its temples' column does. */
+static int tzolk_panel_row(const void *state, int cols)
+{
+    term_canvas measure = {0, cols, NULL, NULL}; /* no cells: lays out only */
+    term_spots spots;
+    spots.count = 0;
+    term_tzolk_table(state, -1, NULL, &measure, 0, 0, &spots);
+    int i = term_spots_find(&spots, TERM_TZOLK_SPOT_TEMPLE);
+    return i >= 0 ? spots.spot[i].row : 0;
+}
+
+static int tzolk_action_spots(const void *state, int action, int keys[2])
+{
+    return term_tzolk_action_spots(state, action, keys);
+}
+
+static void tzolk_words(const void *before, int action, int viewer, char *buf, size_t len)
+{
+    term_tzolk_words(before, action, viewer, buf, len);
+}
+
+const term_game term_tzolk_game = {
+    .game = &tzolkin_game,
+    .size = tzolk_size,
+    .draw = tzolk_draw,
+    .panel_row = tzolk_panel_row,
+    .action_spots = tzolk_action_spots,
+    .words = tzolk_words,
+    .rules =
+        "Tzolk'in (rules/tzolkin.md). Each turn (Z4) either place workers on\n"
+        "the gears, paying corn for the position plus one per worker already\n"
+        "placed (Z5), or pick workers up and perform the action they reached or a\n"
+        "lower one paying corn for each step back (Z6); never both. Beg for corn\n"
+        "if you have at most 2 (Z4.2). PAL corn and wood (Z7), YAX resources and\n"
+        "skulls (Z8), CHI skulls for VP and temples (Z9), TIK technology and\n"
+        "buildings (Z10, Z12, Z13), UXM temple, market, workers (Z11).\n"
+        "The calendar turns one tooth each round (Z17); food days at T = 7, 13, 20,\n"
+        "26 cost 2 corn per worker (Z18) and pay temple goods or VP (Z15).\n"
+        "The start-player space takes the corn pool and the token (Z16).\n"
+        "At T = 26 the game ends: monuments, resources and skulls score (Z19).\n",
+    .routes = 0,
+    .home_spot = -1,
+};

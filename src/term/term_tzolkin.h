@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "term/term_canvas.h"
+#include "term/term_games.h"
 #include "tzolkin/tzolkin.h"
 
 enum {
@@ -48,5 +49,8 @@ int term_tzolk_action_spots(const tzolk_state *s, int action, int keys[2]);
  * seen by viewer (a seat, or GAME_CHANCE for everybody): wealth tiles dealt
  * to or kept by another seat are not named. */
 void term_tzolk_words(const tzolk_state *before, int action, int viewer, char *buf, size_t len);
+
+/* Tzolk'in's entry in the terminal's registry (term_games.h). */
+extern const term_game term_tzolk_game;
 
 #endif

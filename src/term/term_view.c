@@ -1,39 +1,24 @@
 /*
  * term_view.c -- dispatch of pictures, spots and sentences to each game's
- * renderer (see term_view.h).
+ * renderer through the terminal's registry (term_games.h), and the plain
+ * fallback for a game without an entry (see term_view.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "term/term_tikal.h"
-#include "term/term_tzolkin.h"
+#include "term/term_games.h"
 #include "term/term_view.h"
-
-static int is_game(const game_def *game, const char *name)
-{
-    return strcmp(game->name, name) == 0;
-}
-
-/* Tikal: the panel beside the board when there is room, else under it. */
-static int tikal_side(int cols)
-{
-    return cols >= TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS;
-}
 
 void term_view_size(const game_def *game, int cols, int *rows_out, int *cols_out)
 {
-    if (is_game(game, "tikal")) {
-        int side = tikal_side(cols);
-        *cols_out = side ? TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS : TERM_TIKAL_BOARD_COLS;
-        *rows_out = side ? TERM_TIKAL_BOARD_ROWS : TERM_TIKAL_BOARD_ROWS + 32;
-    } else if (is_game(game, "tzolkin")) {
-        *cols_out = TERM_TZOLK_COLS;
-        *rows_out = 48;
-    } else {
-        *cols_out = 120;
-        *rows_out = 80;
+    const term_game *entry = term_games_find(game);
+    if (entry != NULL) {
+        entry->size(cols, rows_out, cols_out);
+        return;
     }
+    *cols_out = 120;
+    *rows_out = 80;
 }
 
 int term_view_draw(const game_def *game, const void *state, int viewer, const unsigned char *marks, term_canvas *c,
@@ -41,18 +26,9 @@ int term_view_draw(const game_def *game, const void *state, int viewer, const un
 {
     if (spots)
         spots->count = 0;
-    if (is_game(game, "tikal")) {
-        const tikal_state *s = state;
-        term_tikal_board(s, marks, c, 0, 0, spots);
-        if (tikal_side(c->cols)) {
-            int rows = term_tikal_panel(s, viewer, c, 0, TERM_TIKAL_BOARD_COLS + 2, TERM_TIKAL_PANEL_COLS);
-            return rows > TERM_TIKAL_BOARD_ROWS ? rows : TERM_TIKAL_BOARD_ROWS;
-        }
-        return TERM_TIKAL_BOARD_ROWS + 1 +
-               term_tikal_panel(s, viewer, c, TERM_TIKAL_BOARD_ROWS + 1, 0, TERM_TIKAL_PANEL_COLS);
-    }
-    if (is_game(game, "tzolkin"))
-        return term_tzolk_table(state, viewer, marks, c, 0, 0, spots);
+    const term_game *entry = term_games_find(game);
+    if (entry != NULL)
+        return entry->draw(state, viewer, marks, c, spots);
     size_t need = game->render(state, NULL, 0) + 1;
     char *text = malloc(need);
     int row = 0;
@@ -87,24 +63,14 @@ char *term_view_text(const game_def *game, const void *state, int viewer, int co
 
 int term_view_panel_row(const game_def *game, const void *state, int cols)
 {
-    if (is_game(game, "tikal"))
-        return tikal_side(cols) ? 0 : TERM_TIKAL_BOARD_ROWS + 1;
-    if (is_game(game, "tzolkin")) {
-        term_spots spots;
-        term_view_spots(game, state, -1, cols, &spots);
-        int i = term_spots_find(&spots, TERM_TZOLK_SPOT_TEMPLE);
-        return i >= 0 ? spots.spot[i].row : 0;
-    }
-    return 0;
+    const term_game *entry = term_games_find(game);
+    return entry != NULL ? entry->panel_row(state, cols) : 0;
 }
 
 int term_view_action_spots(const game_def *game, const void *state, int action, int keys[2])
 {
-    if (is_game(game, "tikal"))
-        return term_tikal_action_fields(action, keys);
-    if (is_game(game, "tzolkin"))
-        return term_tzolk_action_spots(state, action, keys);
-    return 0;
+    const term_game *entry = term_games_find(game);
+    return entry != NULL ? entry->action_spots(state, action, keys) : 0;
 }
 
 void term_view_targets(const game_def *game, const void *state, const int *legal, int n, const term_spots *spots,
@@ -121,12 +87,9 @@ void term_view_targets(const game_def *game, const void *state, const int *legal
 
 void term_view_words(const game_def *game, const void *before, int action, int viewer, char *buf, size_t len)
 {
-    if (is_game(game, "tikal")) {
-        term_tikal_words(before, action, buf, len);
-        return;
-    }
-    if (is_game(game, "tzolkin")) {
-        term_tzolk_words(before, action, viewer, buf, len);
+    const term_game *entry = term_games_find(game);
+    if (entry != NULL) {
+        entry->words(before, action, viewer, buf, len);
         return;
     }
     char text[GAME_TEXT_MAX] = "?";

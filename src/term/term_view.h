@@ -3,7 +3,7 @@
  * screen picture of a state (board and panel) with its spots (the places
  * the cursor visits), the spots each action concerns, and the sentence for
  * each action, dispatched to the game's own renderer (term_tikal,
- * term_tzolkin) by the engine's name. A game without a renderer of its own
+ * term_tzolkin) through the registry term_games.h. A game without a renderer of its own
  * is shown with its engine's render text and named actions, without spots.
  */
 #ifndef MAYA_TERM_VIEW_H

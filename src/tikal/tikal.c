@@ -5,6 +5,7 @@
  * predicates, so what is listed is exactly what apply accepts. No heap, no
  * I/O; a failed apply leaves the state untouched.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,7 +82,7 @@ static int motifs_left(const tikal_state *s, int motif)
     return TIKAL_TOKENS_PER_MOTIF - held;
 }
 
-static int is_camp_of(const tikal_state *s, int seat, int field)
+int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 {
     return s->field[field].kind == TIKAL_BASECAMP || s->field[field].camp == seat;
 }
@@ -116,26 +117,50 @@ int tikal_crossing_cost(const tikal_state *s, int field, int direction)
     return s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6];
 }
 
+static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
+
 int tikal_treasure_points(const tikal_player *p)
 {
-    static const int points[4] = {0, 1, 3, 6};
     int total = 0;
     for (int m = 0; m < TIKAL_MOTIFS; m++)
-        total += points[p->treasures[m] > 3 ? 3 : p->treasures[m]];
+        total += treasure_set_points[p->treasures[m] > 3 ? 3 : p->treasures[m]];
+    return total;
+}
+
+/* T18: what seat scores now, each temple and treasure set told into trace
+ * (NULL: only counted). */
+static int self_score(const tikal_state *s, int seat, game_score_trace *trace)
+{
+    const tikal_player *pl = &s->player[seat];
+    int total = 0;
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const tikal_field *fd = &s->field[f];
+        int guarded = fd->guard == seat;
+        if (fd->kind != TIKAL_TEMPLE || !(guarded || (fd->guard < 0 && tikal_majority(s, f) == seat)))
+            continue;
+        total += fd->value;
+        if (trace) {
+            char name[3];
+            tikal_field_name(f, name);
+            game_score_tell(trace, seat, fd->value, guarded ? "guarded temple" : "temple", "T18.1", name,
+                            "temple %s %s, value %d", name, guarded ? "guarded" : "majority", fd->value);
+        }
+    }
+    for (int m = 0; m < TIKAL_MOTIFS; m++) {
+        int held = pl->treasures[m] > 3 ? 3 : pl->treasures[m], points = treasure_set_points[held];
+        total += points;
+        if (trace && points) {
+            char motif[2] = {(char)('1' + m), '\0'};
+            game_score_tell(trace, seat, points, "treasure", "T18.3", motif, "treasure %s: %d token%s", motif,
+                            held, held == 1 ? "" : "s");
+        }
+    }
     return total;
 }
 
 int tikal_self_score(const tikal_state *s, int seat)
 {
-    int total = tikal_treasure_points(&s->player[seat]);
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
-        if (fd->kind != TIKAL_TEMPLE)
-            continue;
-        if (fd->guard == seat || (fd->guard < 0 && tikal_majority(s, f) == seat))
-            total += fd->value;
-    }
-    return total;
+    return self_score(s, seat, NULL);
 }
 
 /* ---- placement (T6) --------------------------------------------------- */
@@ -213,9 +238,9 @@ static int check_deploy(const tikal_state *s, int figure, int field, char *why, 
     tikal_field_name(field, name);
     if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
         return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
-    if (!is_camp_of(s, s->actor, field))
+    if (!tikal_is_camp_of(s, s->actor, field))
         return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)", name);
-    return check_ap(s, 1, "deploying", why, why_len);
+    return check_ap(s, TIKAL_AP_DEPLOY, "deploying", why, why_len);
 }
 
 static int check_path(const tikal_state *s, int figure, int from, int to, char *why, size_t why_len)
@@ -223,12 +248,12 @@ static int check_path(const tikal_state *s, int figure, int from, int to, char *
     char a[3], b[3];
     tikal_field_name(from, a);
     tikal_field_name(to, b);
-    if (from == to || !is_camp_of(s, s->actor, from) || !is_camp_of(s, s->actor, to))
+    if (from == to || !tikal_is_camp_of(s, s->actor, from) || !tikal_is_camp_of(s, s->actor, to))
         return refuse(why, why_len, "secret paths join the base camp and your own camps only, %s to %s is none (T10.1)",
                       a, b);
     if (!has_figure(s, s->actor, from, figure))
         return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
-    return check_ap(s, 1, "a secret path", why, why_len);
+    return check_ap(s, TIKAL_AP_PATH, "a secret path", why, why_len);
 }
 
 static int check_move(const tikal_state *s, int figure, int from, int direction, char *why, size_t why_len)
@@ -268,7 +293,7 @@ static int check_uncover(const tikal_state *s, int field, char *why, size_t why_
                       f->levels_this_turn + 1, name, f->levels_this_turn + 1);
     if (f->value >= TIKAL_MAX_LEVEL || s->level_supply[f->value + 1] == 0)
         return refuse(why, why_len, "no level token of value %d is left (T12.4)", f->value + 1);
-    return check_ap(s, 2, "uncovering a level", why, why_len);
+    return check_ap(s, TIKAL_AP_UNCOVER, "uncovering a level", why, why_len);
 }
 
 static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
@@ -285,7 +310,7 @@ static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
     if (own_figures(s, s->actor, field) < f->digs_this_turn + 1)
         return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)",
                       f->digs_this_turn + 1, name, f->digs_this_turn + 1);
-    return check_ap(s, 3, "digging", why, why_len);
+    return check_ap(s, TIKAL_AP_DIG, "digging", why, why_len);
 }
 
 static int check_build(const tikal_state *s, int field, char *why, size_t why_len)
@@ -299,7 +324,7 @@ static int check_build(const tikal_state *s, int field, char *why, size_t why_le
         return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)", name);
     if (f->camp >= 0)
         return refuse(why, why_len, "%s already has a camp (T15.1b)", name);
-    return check_ap(s, 5, "a camp", why, why_len);
+    return check_ap(s, TIKAL_AP_BUILD, "a camp", why, why_len);
 }
 
 static int check_guard(const tikal_state *s, int field, char *why, size_t why_len)
@@ -315,7 +340,7 @@ static int check_guard(const tikal_state *s, int field, char *why, size_t why_le
         return refuse(why, why_len, "the temple on %s already has a guard (R16)", name);
     if (tikal_majority(s, field) != s->actor)
         return refuse(why, why_len, "you do not have the majority on %s (T16.1b, T8.4)", name);
-    return check_ap(s, 5, "a guard", why, why_len);
+    return check_ap(s, TIKAL_AP_GUARD, "a guard", why, why_len);
 }
 
 static int check_swap(const tikal_state *s, int give, int seat, int take, char *why, size_t why_len)
@@ -327,7 +352,7 @@ static int check_swap(const tikal_state *s, int give, int seat, int take, char *
     if (s->player[seat].treasures[take] != 1)
         return refuse(why, why_len, "you can take only a single treasure, seat %d has no single motif %d (T14.2)",
                       seat + 1, take + 1);
-    return check_ap(s, 3, "an exchange", why, why_len);
+    return check_ap(s, TIKAL_AP_SWAP, "an exchange", why, why_len);
 }
 
 /* ---- validation of any action ----------------------------------------- */
@@ -426,26 +451,28 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* ---- legal actions ------------------------------------------------------ */
 
+/* Lists write into out[TIKAL_LEGAL_MAX]; the bound is asserted. */
+#define PUT(a) (assert(n < TIKAL_LEGAL_MAX), out[n++] = (a))
 static int legal_ap_actions(const tikal_state *s, int *out)
 {
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
-    out[n++] = TIKAL_A_END;
+    PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
             for (int f = 0; f < TIKAL_FIELDS; f++)
-                if (is_camp_of(s, me, f))
-                    out[n++] = TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f;
+                if (tikal_is_camp_of(s, me, f))
+                    PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f);
         }
         for (int fig = 0; fig < 2; fig++)
             for (int from = 0; from < TIKAL_FIELDS; from++) {
-                if (!is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
+                if (!tikal_is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
                     continue;
                 for (int to = 0; to < TIKAL_FIELDS; to++)
-                    if (to != from && is_camp_of(s, me, to))
-                        out[n++] = TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to;
+                    if (to != from && tikal_is_camp_of(s, me, to))
+                        PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to);
             }
         for (int fig = 0; fig < 2; fig++)
             for (int from = 0; from < TIKAL_FIELDS; from++) {
@@ -454,27 +481,27 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                 for (int d = 0; d < 6; d++) {
                     int cost = tikal_crossing_cost(s, from, d);
                     if (cost > 0 && cost <= s->ap)
-                        out[n++] = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + from) * 6 + d;
+                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + from) * 6 + d);
                 }
             }
     }
-    if (s->ap >= 2)
+    if (s->ap >= TIKAL_AP_UNCOVER)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TEMPLE && check_uncover(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_UNCOVER + f;
-    if (s->ap >= 3)
+                PUT(TIKAL_A_UNCOVER + f);
+    if (s->ap >= TIKAL_AP_DIG)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TREASURE && check_dig(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_DIG + f;
-    if (s->ap >= 5 && p->camps_built < TIKAL_MAX_CAMPS)
+                PUT(TIKAL_A_DIG + f);
+    if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (check_build(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_BUILD + f;
-    if (s->ap >= 5 && p->guards_placed < TIKAL_MAX_GUARDS)
+                PUT(TIKAL_A_BUILD + f);
+    if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
         for (int f = 0; f < TIKAL_FIELDS; f++)
             if (s->field[f].kind == TIKAL_TEMPLE && check_guard(s, f, NULL, 0) == GAME_OK)
-                out[n++] = TIKAL_A_GUARD + f;
-    if (s->ap >= 3)
+                PUT(TIKAL_A_GUARD + f);
+    if (s->ap >= TIKAL_AP_SWAP)
         for (int give = 0; give < TIKAL_MOTIFS; give++) {
             if (p->treasures[give] != 1)
                 continue;
@@ -483,7 +510,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     continue;
                 for (int take = 0; take < TIKAL_MOTIFS; take++)
                     if (s->player[seat].treasures[take] == 1)
-                        out[n++] = TIKAL_A_SWAP + (give * 4 + seat) * 8 + take;
+                        PUT(TIKAL_A_SWAP + (give * 4 + seat) * 8 + take);
             }
         }
     return n;
@@ -498,27 +525,27 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         int top = tikal_top_group(s), base = s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL;
         for (int t = 0; t < TIKAL_TILES; t++)
             if (!(s->stack_used >> t & 1) && tikal_tile(t)->group - 'A' == top)
-                out[n++] = base + t;
+                PUT(base + t);
         return n;
     }
     case TIKAL_PH_TREASURE:
         for (int m = 0; m < TIKAL_MOTIFS; m++)
             if (motifs_left(s, m) > 0)
-                out[n++] = TIKAL_A_TREASURE + m;
+                PUT(TIKAL_A_TREASURE + m);
         return n;
     case TIKAL_PH_BID: {
         int most = s->player[s->actor].score;
         if (most > TIKAL_BID_MAX)
             most = TIKAL_BID_MAX;
-        out[n++] = TIKAL_A_PASS;
+        PUT(TIKAL_A_PASS);
         for (int bid = s->high_bid + 1; bid <= most; bid++)
-            out[n++] = TIKAL_A_BID + bid - 1;
+            PUT(TIKAL_A_BID + bid - 1);
         return n;
     }
     case TIKAL_PH_TAKE:
         for (int t = 0; t < TIKAL_TILES; t++)
             if (in_display(s, t))
-                out[n++] = TIKAL_A_TAKE + t;
+                PUT(TIKAL_A_TAKE + t);
         return n;
     case TIKAL_PH_PLACE: {
         int tile = s->hand, path_exists = any_path_placement(s, tile), canonical[6];
@@ -530,7 +557,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
                 continue;
             for (int r = 0; r < 6; r++)
                 if (canonical[r] && (free_choice || has_path(s, f, tile, r)))
-                    out[n++] = TIKAL_A_PLACE + f * 6 + r;
+                    PUT(TIKAL_A_PLACE + f * 6 + r);
         }
         return n;
     }
@@ -540,6 +567,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         return 0;
     }
 }
+#undef PUT
 
 /* ---- turn flow ------------------------------------------------------------ */
 
@@ -652,12 +680,12 @@ static void end_normal_turn(tikal_state *s)
         begin_round(s, (me + 1) % n); /* T22.1b */
 }
 
-static void end_turn(tikal_state *s)
+static void end_turn(tikal_state *s, game_score_trace *trace)
 {
     int me = s->actor;
     switch (s->turn_kind) {
     case TIKAL_TURN_SCORING:
-        s->player[me].score += tikal_self_score(s, me); /* T17.2, T18 */
+        s->player[me].score += self_score(s, me, trace); /* T17.2, T18 */
         if (--s->scoring_turns_left > 0)
             begin_turn(s, (me + 1) % s->players, TIKAL_TURN_SCORING);
         else {
@@ -668,7 +696,7 @@ static void end_turn(tikal_state *s)
         }
         return;
     case TIKAL_TURN_FINAL:
-        s->player[me].score += tikal_self_score(s, me); /* T19.3, T25.1 */
+        s->player[me].score += self_score(s, me, trace); /* T19.3, T25.1 */
         if (++s->final_next < s->players)
             begin_turn(s, s->final_order[s->final_next], TIKAL_TURN_FINAL);
         else
@@ -680,25 +708,26 @@ static void end_turn(tikal_state *s)
 }
 
 /* R8-resolved winner of an auction: pays and takes a tile (T22.5, T23.1). */
-static void win_auction(tikal_state *s, int seat, int price)
+static void win_auction(tikal_state *s, int seat, int price, game_score_trace *trace)
 {
     s->player[seat].score -= price;
+    game_score_tell(trace, seat, -price, "payment", "T22.5", "", "pays the bid of %d for a tile", price);
     s->actor = (int8_t)seat;
     s->phase = TIKAL_PH_TAKE;
 }
 
-static void next_bidder(tikal_state *s)
+static void next_bidder(tikal_state *s, game_score_trace *trace)
 {
     int remaining = 0;
     for (int p = 0; p < s->players; p++)
         if (s->player[p].marker_up && !(s->passed >> p & 1))
             remaining |= 1 << p;
     if (remaining == 0) { /* everybody passed without a bid */
-        win_auction(s, s->first_passer, 0);
+        win_auction(s, s->first_passer, 0, trace);
         return;
     }
     if (s->high_bidder >= 0 && remaining == 1 << s->high_bidder) {
-        win_auction(s, s->high_bidder, s->high_bid);
+        win_auction(s, s->high_bidder, s->high_bid, trace);
         return;
     }
     for (int i = 1; i <= s->players; i++) {
@@ -752,6 +781,11 @@ static void add_figure(tikal_state *s, int field, int figure)
 
 int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
 {
+    return tikal_apply_scored(s, action, NULL, why, why_len);
+}
+
+int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
+{
     int rc = validate(s, action, why, why_len);
     tikal_player *me;
     if (rc != GAME_OK)
@@ -772,7 +806,7 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
     } else if (action >= TIKAL_A_BID) {
         s->high_bid = (int16_t)(action - TIKAL_A_BID + 1);
         s->high_bidder = s->actor;
-        next_bidder(s);
+        next_bidder(s, trace);
     } else if (action >= TIKAL_A_TAKE) {
         int tile = action - TIKAL_A_TAKE;
         for (int i = 0; i < GAME_MAX_PLAYERS; i++)
@@ -783,9 +817,9 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         s->passed |= (uint8_t)(1u << s->actor);
         if (s->first_passer < 0)
             s->first_passer = s->actor;
-        next_bidder(s);
+        next_bidder(s, trace);
     } else if (action == TIKAL_A_END) {
-        end_turn(s);
+        end_turn(s, trace);
     } else if (action < TIKAL_A_DEPLOY) {
         int k = action - TIKAL_A_PLACE;
         place_tile(s, k / 6, k % 6);
@@ -796,12 +830,12 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         else
             me->explorers_in_supply--;
         add_figure(s, k % TIKAL_FIELDS, fig);
-        s->ap -= 1;
+        s->ap -= TIKAL_AP_DEPLOY;
     } else if (action < TIKAL_A_MOVE) {
         int k = action - TIKAL_A_PATH, fig = k / (TIKAL_FIELDS * TIKAL_FIELDS);
         remove_figure(s, k / TIKAL_FIELDS % TIKAL_FIELDS, fig);
         add_figure(s, k % TIKAL_FIELDS, fig);
-        s->ap -= 1;
+        s->ap -= TIKAL_AP_PATH;
     } else if (action < TIKAL_A_UNCOVER) {
         int k = action - TIKAL_A_MOVE, fig = k / (TIKAL_FIELDS * 6), from = k / 6 % TIKAL_FIELDS, d = k % 6;
         s->ap = (uint8_t)(s->ap - tikal_crossing_cost(s, from, d));
@@ -811,18 +845,18 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         tikal_field *f = &s->field[action - TIKAL_A_UNCOVER];
         s->level_supply[++f->value]--;
         f->levels_this_turn++;
-        s->ap -= 2;
+        s->ap -= TIKAL_AP_UNCOVER;
     } else if (action < TIKAL_A_BUILD) {
         tikal_field *f = &s->field[action - TIKAL_A_DIG];
         f->tokens--;
         f->digs_this_turn++;
-        s->ap -= 3;
+        s->ap -= TIKAL_AP_DIG;
         s->dig_field = (int8_t)(action - TIKAL_A_DIG);
         s->phase = TIKAL_PH_TREASURE;
     } else if (action < TIKAL_A_GUARD) {
         s->field[action - TIKAL_A_BUILD].camp = s->actor;
         me->camps_built++;
-        s->ap -= 5;
+        s->ap -= TIKAL_AP_BUILD;
     } else if (action < TIKAL_A_SWAP) {
         tikal_field *f = &s->field[action - TIKAL_A_GUARD];
         /* T16.3, R17: one own figure stands guard, every other leaves the game. */
@@ -831,14 +865,14 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
         f->leaders &= (uint8_t)~(1u << s->actor);
         f->guard = s->actor;
         me->guards_placed++;
-        s->ap -= 5;
+        s->ap -= TIKAL_AP_GUARD;
     } else {
         int k = action - TIKAL_A_SWAP, give = k / 32, seat = k / 8 % 4, take = k % 8;
         me->treasures[give]--;
         me->treasures[take]++;
         s->player[seat].treasures[take]--;
         s->player[seat].treasures[give]++;
-        s->ap -= 3;
+        s->ap -= TIKAL_AP_SWAP;
     }
     return GAME_OK;
 }

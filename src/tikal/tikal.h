@@ -61,6 +61,18 @@ enum {
     TIKAL_BID_MAX = 1024 /* highest bid the encoding holds (scores stay far below) */
 };
 
+/* Action points of each action of fixed cost (T7.5's table, T9, T10,
+ * T12-T16); a crossing costs the stones on its edge (T11.1). */
+enum {
+    TIKAL_AP_DEPLOY = 1,
+    TIKAL_AP_PATH = 1,
+    TIKAL_AP_UNCOVER = 2,
+    TIKAL_AP_DIG = 3,
+    TIKAL_AP_SWAP = 3,
+    TIKAL_AP_BUILD = 5,
+    TIKAL_AP_GUARD = 5
+};
+
 enum {
     TIKAL_A_END = 0,
     TIKAL_A_PASS = 1,
@@ -198,12 +210,17 @@ int tikal_neighbor(int field, int direction);  /* -1 off the board */
 int tikal_parse_field(const char *text);
 void tikal_field_name(int field, char out[3]);
 int tikal_tile_by_id(const char *text);        /* -1 if unknown */
+/* Smallest rotation of tile giving the same stones as `rotation`: the one
+ * a placement is named by (T29.3). */
+int tikal_canonical_rotation(int tile, int rotation);
 
 /* Engine entry points (also reachable through tikal_game). */
 int tikal_init(tikal_state *s, int players, int auction);
 int tikal_current_player(const tikal_state *s);
 int tikal_legal_actions(const tikal_state *s, int *out);
 int tikal_apply(tikal_state *s, int action, char *why, size_t why_len);
+/* tikal_apply telling each change of a score into trace (game.h). */
+int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len);
 int tikal_chance_outcomes(const tikal_state *s, int *out, double *probability);
 int tikal_action_to_text(const tikal_state *s, int action, char *buf, size_t len);
 int tikal_text_to_action(const tikal_state *s, const char *text, int *action, char *why, size_t why_len);
@@ -218,6 +235,35 @@ int tikal_majority(const tikal_state *s, int field);
 int tikal_crossing_cost(const tikal_state *s, int field, int direction);
 /* Treasure points of a collection (T18.3). */
 int tikal_treasure_points(const tikal_player *p);
+/* The state's invariants (tikal_check.c): 0 if they hold, else
+ * GAME_EILLEGAL with the first broken one in why. */
+int tikal_check(const tikal_state *s, char *why, size_t why_len);
+/* Printed value of the temple on field (T2.4, T2.6: its tile's or the board's
+ * number, before any level is uncovered); 0 if the field holds no temple. */
+int tikal_printed_value(const tikal_state *s, int field);
+
+/* The cheapest walks of one seat's figure from one field to every other
+ * (tikal_route.c): crossings of T11 (cost c(e) > 0, into explored non-volcano
+ * fields) and the secret paths of T10 between the base camp and the seat's
+ * own camps (1 AP). Costs are the same for the leader and an explorer (T8.1)
+ * and the walks do not depend on the AP left: a walk is legal move by move
+ * exactly when its cost is at most the actor's AP. */
+typedef struct tikal_routes {
+    int8_t from;                     /* field every walk starts on */
+    int16_t cost[TIKAL_FIELDS];      /* AP of the cheapest walk to each field: 0 for from, -1 unreachable */
+    int8_t previous[TIKAL_FIELDS];   /* field before each on its walk, -1 for from and unreachable fields */
+    uint8_t by_path[TIKAL_FIELDS];   /* 1 if the walk enters the field by a secret path (T10), 0 by a crossing */
+} tikal_routes;
+
+enum { TIKAL_ROUTE_MAX = TIKAL_FIELDS - 1 }; /* most steps of a cheapest walk */
+
+/* Fill out with the walks of seat's figures from field `from`; GAME_EOPTION
+ * (and out untouched) if seat or from is out of range. */
+int tikal_find_routes(const tikal_state *s, int seat, int from, tikal_routes *out);
+/* The walk of figure (0 explorer, 1 leader) to field `to` as actions
+ * (TIKAL_A_MOVE and TIKAL_A_PATH) into actions[TIKAL_ROUTE_MAX]: returns
+ * their number, 0 if to == from, -1 if to is unreachable or not a field. */
+int tikal_route_actions(const tikal_routes *r, int figure, int to, int *actions);
 
 #define TIKAL_LEGAL_MAX 1536 /* bound on legal actions of any state */
 

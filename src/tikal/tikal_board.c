@@ -148,3 +148,16 @@ int tikal_data_check(char *why, size_t why_len)
     }
     return 0;
 }
+
+int tikal_printed_value(const tikal_state *s, int field)
+{
+    const tikal_field *f = &s->field[field];
+    if (f->kind != TIKAL_TEMPLE)
+        return 0;
+    if (f->tile >= 0)
+        return tikal_data_tiles[f->tile].value;
+    for (int i = 0; i < TIKAL_DATA_START_COUNT; i++)
+        if (tikal_field_at(tikal_data_starts[i].column, tikal_data_starts[i].row) == field)
+            return tikal_data_starts[i].value;
+    return 0;
+}

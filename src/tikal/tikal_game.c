@@ -42,6 +42,11 @@ static int game_apply(void *state, int action, char *why, size_t why_len)
     return tikal_apply(state, action, why, why_len);
 }
 
+static int game_apply_scored(void *state, int action, game_score_trace *trace, char *why, size_t why_len)
+{
+    return tikal_apply_scored(state, action, trace, why, why_len);
+}
+
 /* Undo never crosses chance, the end of a turn, or an auction move (which
  * hands the turn to another seat). */
 static int game_closes_undo(const void *state, int action)
@@ -124,6 +129,11 @@ static size_t game_render(const void *state, char *buf, size_t len)
     return tikal_render(state, buf, len);
 }
 
+static int game_check(const void *state, char *why, size_t why_len)
+{
+    return tikal_check(state, why, why_len);
+}
+
 const game_def tikal_game = {
     .name = "tikal",
     .variants = tikal_variants,
@@ -141,6 +151,7 @@ const game_def tikal_game = {
     .legal_actions = game_legal_actions,
     .chance_outcomes = game_chance_outcomes,
     .apply = game_apply,
+    .apply_scored = game_apply_scored,
     .closes_undo = game_closes_undo,
     .scores = game_scores,
     .winners = game_winners,
@@ -150,4 +161,6 @@ const game_def tikal_game = {
     .action_seen = game_action_seen,
     .text_to_action = game_text_to_action,
     .render = game_render,
+    .check = game_check,
+    .title = "Tikal",
 };

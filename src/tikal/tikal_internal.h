@@ -18,8 +18,9 @@ int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
 
 /* Stones on edge `edge` of tile when placed with `rotation` (T2.3). */
 int tikal_rotated_stones(int tile, int rotation, int edge);
-/* Smallest rotation giving the same stones as `rotation` (T29.3). */
-int tikal_canonical_rotation(int tile, int rotation);
+/* Is field the base camp or one of seat's camps, the ends of its secret
+ * paths (T10.1, T10.2) and where it may deploy (T9.1, T9.2)? */
+int tikal_is_camp_of(const tikal_state *s, int seat, int field);
 /* Lowest back letter (0 = A) with a tile left in the stack, -1 if none. */
 int tikal_top_group(const tikal_state *s);
 

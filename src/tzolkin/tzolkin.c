@@ -5,6 +5,7 @@
  * and final scoring. Legal-action generation and apply use no heap; apply
  * checks legality first, so an illegal action leaves the state untouched.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -69,12 +70,6 @@ static int cheapest_placement(const tzolk_state *s)
             best = p;
     }
     return best;
-}
-
-/* Corn for w wood, st stone and g gold at the market's rates (Z1.11). */
-static int market_value(int w, int st, int g)
-{
-    return w * board->market[0] + st * board->market[1] + g * board->market[2];
 }
 
 static int res_total(const tzolk_player *p)
@@ -273,13 +268,14 @@ static void temple_up(tzolk_state *s, int seat, int t)
         p->light = 1; /* Z15.5 */
 }
 
+/* A pending decision. The stack never fills: a turn's choices nest at
+ * most a few deep (Z23.9). */
 static void push(tzolk_state *s, int kind, int a)
 {
-    if (s->sp < TZOLK_STACK) {
-        s->stack[s->sp].kind = (uint8_t)kind;
-        s->stack[s->sp].a = (uint8_t)a;
-        s->sp++;
-    }
+    assert(s->sp < TZOLK_STACK);
+    s->stack[s->sp].kind = (uint8_t)kind;
+    s->stack[s->sp].a = (uint8_t)a;
+    s->sp++;
 }
 
 static void gain_skulls(tzolk_state *s, tzolk_player *p, int n)
@@ -291,7 +287,7 @@ static void gain_skulls(tzolk_state *s, tzolk_player *p, int n)
 }
 
 /* One technology step (Z12.2, Z12.3), payment already made. */
-static void tech_step(tzolk_state *s, int seat, int x)
+static void tech_step(tzolk_state *s, int seat, int x, game_score_trace *trace)
 {
     tzolk_player *p = &s->player[seat];
     if (p->tech[x] < TZOLK_TECH_LEVELS) {
@@ -308,6 +304,7 @@ static void tech_step(tzolk_state *s, int seat, int x)
         break;
     case TZOLK_ARCH:
         p->vp += TZOLK_ARCH_BONUS_VP;
+        game_score_tell(trace, seat, TZOLK_ARCH_BONUS_VP, "technology bonus", "Z12.4", "ARCH", "architecture bonus");
         break;
     default:
         gain_skulls(s, p, TZOLK_THEO_BONUS_SKULLS);
@@ -318,7 +315,7 @@ static void tech_step(tzolk_state *s, int seat, int x)
 /* ---- actions ---- */
 
 /* Build building b (cost already paid): Z13.2, ZR47, ZR48. */
-static void build_effects(tzolk_state *s, int b, int benefits)
+static void build_effects(tzolk_state *s, int b, int benefits, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
     const tzolk_building_def *d = tzolk_building(b);
@@ -328,12 +325,16 @@ static void build_effects(tzolk_state *s, int b, int benefits)
     if (benefits) {
         if (p->tech[TZOLK_ARCH] >= 1)
             p->corn += 1;
-        if (p->tech[TZOLK_ARCH] >= 2)
+        if (p->tech[TZOLK_ARCH] >= 2) {
             p->vp += 2;
+            game_score_tell(trace, s->actor, 2, "architecture", "Z12.4", d->id, "architecture level 2: building %s",
+                            d->id);
+        }
     }
     p->feed_free += d->feed;
     p->feed_disc += d->feed_disc;
     p->vp += d->vp;
+    game_score_tell(trace, s->actor, d->vp, "building", "Z13.2", d->id, "building %s", d->id);
     p->corn += d->gain[0];
     for (int r = 0; r < 3; r++)
         p->res[r] += d->gain[1 + r];
@@ -355,7 +356,7 @@ static void build_effects(tzolk_state *s, int b, int benefits)
     for (int k = 0; k < d->tech_any; k++)
         push(s, TZOLK_F_TECH_FREE, 0);
     if (d->tech >= 0)
-        tech_step(s, s->actor, d->tech);
+        tech_step(s, s->actor, d->tech, trace);
     for (int k = 0; k < d->temple_any; k++)
         push(s, TZOLK_F_TEMPLE, 0);
 }
@@ -380,7 +381,7 @@ int tzolk_harvest_wood(const tzolk_state *s, int q)
 }
 
 /* Perform action (g, q); its costs (not the step back) are paid here. */
-static void perform(tzolk_state *s, int g, int q)
+static void perform(tzolk_state *s, int g, int q, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
     switch (g) {
@@ -457,6 +458,8 @@ static void perform(tzolk_state *s, int g, int q)
         s->chi_slots |= (uint16_t)BIT(q);
         p->skulls--;
         p->vp += board->skull[q].vp;
+        game_score_tell(trace, s->actor, board->skull[q].vp, "chichen itza", "Z9.2", "", "Chichen Itza %d: skull placed",
+                        q);
         temple_up(s, s->actor, board->skull[q].temple);
         if (p->tech[TZOLK_THEO] >= 2)
             push(s, TZOLK_F_THEO2, 0);
@@ -526,7 +529,7 @@ int tzolk_feeding_cost(const tzolk_state *s, int seat)
     return paying * need;
 }
 
-static void feed(tzolk_state *s)
+static void feed(tzolk_state *s, game_score_trace *trace)
 {
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
@@ -541,10 +544,12 @@ static void feed(tzolk_state *s)
             fed = paying;
         p->corn -= fed * need;
         p->vp -= TZOLK_UNFED_VP * (paying - fed);
+        game_score_tell(trace, i, -TZOLK_UNFED_VP * (paying - fed), "unfed", "Z18.4", "", "food day: %d unfed worker%s",
+                        paying - fed, paying - fed == 1 ? "" : "s");
     }
 }
 
-static void temple_rewards(tzolk_state *s, int mid)
+static void temple_rewards(tzolk_state *s, int mid, game_score_trace *trace)
 {
     if (mid) {
         int entitled = 0;
@@ -576,6 +581,8 @@ static void temple_rewards(tzolk_state *s, int mid)
         int best = -1, leaders = 0;
         for (int i = 0; i < s->players; i++) {
             s->player[i].vp += d->vp[s->player[i].temple[t]];
+            game_score_tell(trace, i, d->vp[s->player[i].temple[t]], "temple", "Z18.6", tzolk_temple_name(t),
+                            "food day: %s step %d", tzolk_temple_name(t), s->player[i].temple[t]);
             if (s->player[i].temple[t] > best) {
                 best = s->player[i].temple[t];
                 leaders = 1;
@@ -583,8 +590,13 @@ static void temple_rewards(tzolk_state *s, int mid)
                 leaders++;
         }
         for (int i = 0; i < s->players; i++)
-            if (s->player[i].temple[t] == best)
-                s->player[i].vp += leaders == 1 ? d->premium[age] : d->premium[age] / 2;
+            if (s->player[i].temple[t] == best) {
+                int premium = leaders == 1 ? d->premium[age] : d->premium[age] / 2;
+                s->player[i].vp += premium;
+                game_score_tell(trace, i, premium, "temple premium", "Z18.6", tzolk_temple_name(t),
+                                "food day: %s premium%s, age %s", tzolk_temple_name(t),
+                                leaders == 1 ? "" : " shared", age ? "II" : "I");
+            }
     }
 }
 
@@ -607,25 +619,33 @@ static void advance_one(tzolk_state *s)
     s->teeth++;
 }
 
-static void final_scoring(tzolk_state *s)
+static void final_scoring(tzolk_state *s, game_score_trace *trace)
 {
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
-        int total = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
+        int total = p->corn + tzolk_market_value(p->res[0], p->res[1], p->res[2]);
         p->vp += total / TZOLK_FINAL_CORN_PER_VP; /* ZR43 */
+        game_score_tell(trace, i, total / TZOLK_FINAL_CORN_PER_VP, "corn", "Z19.2", "",
+                        "final: %d corn with resources at market rates", total);
         p->vp += TZOLK_FINAL_SKULL_VP * p->skulls;
+        game_score_tell(trace, i, TZOLK_FINAL_SKULL_VP * p->skulls, "skulls", "Z19.2", "", "final: %d skull%s",
+                        p->skulls, p->skulls == 1 ? "" : "s");
     }
     for (int i = 0; i < s->players; i++)
         for (int m = 0; m < TZOLK_MONUMENTS; m++)
-            if (s->player[i].monuments & BIT(m))
-                s->player[i].vp += tzolk_monument_points(s, i, m);
+            if (s->player[i].monuments & BIT(m)) {
+                int points = tzolk_monument_points(s, i, m);
+                s->player[i].vp += points;
+                game_score_tell(trace, i, points, "monument", "Z19.2", tzolk_monument(m)->id, "final: monument %s",
+                                tzolk_monument(m)->id);
+            }
     s->phase = TZOLK_PH_OVER;
 }
 
-static void after_advance(tzolk_state *s)
+static void after_advance(tzolk_state *s, game_score_trace *trace)
 {
     if (s->last_round) {
-        final_scoring(s);
+        final_scoring(s, trace);
         return;
     }
     s->turn_index = 0;
@@ -633,13 +653,13 @@ static void after_advance(tzolk_state *s)
 }
 
 /* Phase 3 (Z16.3-Z16.5, Z17). */
-static void phase3(tzolk_state *s)
+static void phase3(tzolk_state *s, game_score_trace *trace)
 {
     int o = s->start_space;
     if (o < 0) {
         s->pool += TZOLK_START_SPACE_CORN;
         advance_one(s);
-        after_advance(s);
+        after_advance(s, trace);
         return;
     }
     s->start_space = -1;
@@ -660,25 +680,25 @@ static void phase3(tzolk_state *s)
         return;
     }
     advance_one(s);
-    after_advance(s);
+    after_advance(s, trace);
 }
 
 /* Phase 2 after the age change, then phase 3. */
-static void finish_food_day(tzolk_state *s)
+static void finish_food_day(tzolk_state *s, game_score_trace *trace)
 {
-    temple_rewards(s, board->food_mid[s->next_food]);
+    temple_rewards(s, board->food_mid[s->next_food], trace);
     s->next_food++;
-    phase3(s);
+    phase3(s, trace);
 }
 
-static void round_end(tzolk_state *s)
+static void round_end(tzolk_state *s, game_score_trace *trace)
 {
     if (!tzolk_is_food_day(s)) {
-        phase3(s);
+        phase3(s, trace);
         return;
     }
     s->last_round = s->next_food == TZOLK_FOOD_DAYS - 1;
-    feed(s);
+    feed(s, trace);
     if (s->next_food == 1) {
         /* Z13.5: age change; 6 age-II reveals follow */
         s->display = 0;
@@ -688,10 +708,10 @@ static void round_end(tzolk_state *s)
         s->chance_left = TZOLK_DISPLAY;
         return;
     }
-    finish_food_day(s);
+    finish_food_day(s, trace);
 }
 
-static void finish_turn(tzolk_state *s)
+static void finish_turn(tzolk_state *s, game_score_trace *trace)
 {
     if (s->on_start) {
         s->player[s->actor].corn += s->pool; /* Z16.2 */
@@ -702,7 +722,7 @@ static void finish_turn(tzolk_state *s)
     if (s->turn_index < s->players)
         tzolk_start_turn(s);
     else
-        round_end(s);
+        round_end(s, trace);
 }
 
 static uint32_t deck_mask(const tzolk_state *s)
@@ -810,33 +830,50 @@ static int pay_options(const tzolk_player *p, int n, int *out)
     return k;
 }
 
-/* Market line id of the net changes dw, ds, dg (each -31..31). */
-static int market_id(int dw, int ds, int dg)
+int tzolk_market_value(int w, int st, int g)
 {
-    enum { M = TZOLK_MARKET_MAX, S = TZOLK_MARKET_SIDE };
-    return TZOLK_A_MARKET + ((dw + M) * S + ds + M) * S + dg + M;
+    return w * board->market[0] + st * board->market[1] + g * board->market[2];
 }
 
-/* Net changes of market id a into d[3]. */
-static void market_delta(int a, int d[3])
+/* Why market step a (a TZOLK_A_TRADE id) is not legal for the actor in the
+ * visit under way (ZR31), or NULL if it is. */
+void tzolk_trade_of(int a, int *resource, int *change)
 {
-    int v = a - TZOLK_A_MARKET;
-    d[2] = v % TZOLK_MARKET_SIDE - TZOLK_MARKET_MAX;
-    d[1] = (v / TZOLK_MARKET_SIDE) % TZOLK_MARKET_SIDE - TZOLK_MARKET_MAX;
-    d[0] = v / (TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE) - TZOLK_MARKET_MAX;
+    int v = a - TZOLK_A_TRADE;
+    *resource = v / (2 * TZOLK_TRADE_BITS);
+    *change = ((v / TZOLK_TRADE_BITS) % 2 ? -1 : 1) * (1 << (v % TZOLK_TRADE_BITS));
 }
 
-/* ZR31: the visit ends with no negative holding and the corn it needs. */
-static int market_ok(const tzolk_player *p, const int d[3])
+static const char *trade_refusal(const tzolk_state *s, int a)
 {
-    int budget = p->corn + market_value(p->res[0], p->res[1], p->res[2]);
-    for (int r = 0; r < 3; r++)
-        if (p->res[r] + d[r] < 0)
-            return 0;
-    return market_value(p->res[0] + d[0], p->res[1] + d[1], p->res[2] + d[2]) <= budget;
+    const tzolk_player *p = &s->player[s->actor];
+    int r, change;
+    tzolk_trade_of(a, &r, &change);
+    int sell = change < 0, amount = sell ? -change : change, done = s->market[r];
+    if (sell ? done > 0 : done < 0)
+        return "this visit already trades that resource the other way: a visit buys or sells each resource (ZR31)";
+    if ((done < 0 ? -done : done) & amount)
+        return "this visit already traded that amount of that resource: each amount once a visit, take a larger one";
+    if (sell)
+        return p->res[r] >= amount ? NULL : "you cannot sell more than you hold (ZR31)";
+    if (p->corn < amount * board->market[r])
+        return "you have not the corn to buy that: sell first, or buy less (Z1.11, ZR31)";
+    return p->res[r] + amount <= UINT16_MAX ? NULL : "too many cubes of one resource";
 }
 
-/* Legal actions, unsorted (callers sort). */
+/* One step of the market visit (legal): the cubes and their corn. */
+static void trade(tzolk_state *s, int a)
+{
+    tzolk_player *p = actor_of(s);
+    int r, change;
+    tzolk_trade_of(a, &r, &change);
+    p->res[r] = (uint16_t)(p->res[r] + change);
+    p->corn -= change * board->market[r];
+    s->market[r] += change;
+}
+
+/* Legal actions, unsorted (callers sort), into out[TZOLK_LEGAL_MAX]. */
+#define PUT(a) (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a))
 static int gen_legal(const tzolk_state *s, int *out)
 {
     int n = 0;
@@ -844,12 +881,12 @@ static int gen_legal(const tzolk_state *s, int *out)
     switch (s->phase) {
     case TZOLK_PH_START:
         for (int k = 0; k < s->players; k++)
-            out[n++] = TZOLK_A_START + k;
+            PUT(TZOLK_A_START + k);
         return n;
     case TZOLK_PH_MONUMENT:
         for (int m = 0; m < TZOLK_MONUMENTS; m++)
             if (!(s->mon_revealed & BIT(m)))
-                out[n++] = TZOLK_A_MONUMENT + m;
+                PUT(TZOLK_A_MONUMENT + m);
         return n;
     case TZOLK_PH_SETUP_BUILD:
     case TZOLK_PH_REFILL:
@@ -857,21 +894,21 @@ static int gen_legal(const tzolk_state *s, int *out)
         uint32_t d = deck_mask(s);
         for (int b = 0; b < TZOLK_BUILDINGS; b++)
             if (d & BIT(b))
-                out[n++] = TZOLK_A_BUILDING + b;
+                PUT(TZOLK_A_BUILDING + b);
         return n;
     }
     case TZOLK_PH_DEAL: {
         uint32_t d = dealt_mask(s);
         for (int w = 0; w < TZOLK_WEALTH; w++)
             if (!(d & BIT(w)))
-                out[n++] = TZOLK_A_DEAL + w;
+                PUT(TZOLK_A_DEAL + w);
         return n;
     }
     case TZOLK_PH_BLOCK: {
         uint32_t d = dealt_mask(s) | s->block_mask;
         for (int w = 0; w < TZOLK_WEALTH; w++)
             if (!(d & BIT(w)))
-                out[n++] = TZOLK_A_BLOCK + w;
+                PUT(TZOLK_A_BLOCK + w);
         return n;
     }
     case TZOLK_PH_KEEP:
@@ -880,12 +917,12 @@ static int gen_legal(const tzolk_state *s, int *out)
                 int a = p->dealt[i], b = p->dealt[j];
                 if (a == TZOLK_UNKNOWN || b == TZOLK_UNKNOWN || a >= b)
                     continue;
-                out[n++] = TZOLK_A_KEEP + a * TZOLK_WEALTH + b;
+                PUT(TZOLK_A_KEEP + a * TZOLK_WEALTH + b);
             }
         return n;
     case TZOLK_PH_ADVANCE:
-        out[n++] = TZOLK_A_ADVANCE;
-        out[n++] = TZOLK_A_ADVANCE + 1;
+        PUT(TZOLK_A_ADVANCE);
+        PUT(TZOLK_A_ADVANCE + 1);
         return n;
     case TZOLK_PH_TURN:
         break;
@@ -900,78 +937,70 @@ static int gen_legal(const tzolk_state *s, int *out)
         case TZOLK_F_HARVEST: {
             const uint8_t *j = s->jungle[f->a - 2];
             if (j[1] > 0 || p->tech[TZOLK_AGRI] >= 2)
-                out[n++] = TZOLK_A_CORN;
+                PUT(TZOLK_A_CORN);
             if (j[0] > 0) {
-                out[n++] = TZOLK_A_WOOD;
+                PUT(TZOLK_A_WOOD);
                 for (int t = 0; t < TZOLK_TEMPLES; t++)
                     if (p->temple[t] > 0)
-                        out[n++] = TZOLK_A_BURN + t;
+                        PUT(TZOLK_A_BURN + t);
             }
             return n;
         }
         case TZOLK_F_TECH_OPT:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_TECH:
             for (int x = 0; x < TZOLK_TRACKS; x++) {
                 np = pay_options(p, tech_cost(p, x), pays);
                 for (int k = 0; k < np; k++)
-                    out[n++] = TZOLK_A_TECH + x * 64 + pays[k];
+                    PUT(TZOLK_A_TECH + x * 64 + pays[k]);
             }
             return n;
         case TZOLK_F_TECH_FREE:
             for (int x = 0; x < TZOLK_TRACKS; x++)
-                out[n++] = TZOLK_A_TECH_FREE + x;
+                PUT(TZOLK_A_TECH_FREE + x);
             return n;
         case TZOLK_F_GAIN:
             for (int w = 0; w <= f->a; w++)
                 for (int st = 0; st + w <= f->a; st++)
-                    out[n++] = TZOLK_A_GAIN + pay_code(w, st, f->a - w - st);
+                    PUT(TZOLK_A_GAIN + pay_code(w, st, f->a - w - st));
             return n;
         case TZOLK_F_TEMPLE:
             for (int t = 0; t < TZOLK_TEMPLES; t++)
-                out[n++] = TZOLK_A_TEMPLE + t;
+                PUT(TZOLK_A_TEMPLE + t);
             return n;
         case TZOLK_F_THEO2:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             for (int t = 0; t < TZOLK_TEMPLES; t++)
                 for (int r = 0; r < 3; r++)
                     if (p->res[r] > 0)
-                        out[n++] = TZOLK_A_TEMPLE_PAY + t * 3 + r;
+                        PUT(TZOLK_A_TEMPLE_PAY + t * 3 + r);
             return n;
         case TZOLK_F_TEMPLES:
             for (int pair = 0; pair < 3; pair++)
                 for (int r = 0; r < 3; r++)
                     if (p->res[r] > 0)
-                        out[n++] = TZOLK_A_TEMPLES + pair * 3 + r;
+                        PUT(TZOLK_A_TEMPLES + pair * 3 + r);
             return n;
-        case TZOLK_F_MARKET: {
-            /* ascending ids: d[0], then d[1], then d[2] ascending */
-            int lo[3], d[3];
-            for (int r = 0; r < 3; r++)
-                lo[r] = p->res[r] < TZOLK_MARKET_MAX ? -p->res[r] : -TZOLK_MARKET_MAX;
-            for (d[0] = lo[0]; d[0] <= TZOLK_MARKET_MAX; d[0]++)
-                for (d[1] = lo[1]; d[1] <= TZOLK_MARKET_MAX; d[1]++)
-                    for (d[2] = lo[2]; d[2] <= TZOLK_MARKET_MAX; d[2]++) {
-                        if (!market_ok(p, d))
-                            break; /* more of any resource costs more */
-                        out[n++] = market_id(d[0], d[1], d[2]);
-                    }
+        case TZOLK_F_MARKET:
+            PUT(TZOLK_A_MARKET);
+            for (int a = TZOLK_A_TRADE; a < TZOLK_NUM_ACTIONS; a++)
+                if (trade_refusal(s, a) == NULL)
+                    PUT(a);
             return n;
-        }
         case TZOLK_F_DO_OPT:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_DO: {
             int extra = f->kind == TZOLK_F_DO_OPT;
             for (int g = 0; g < TZOLK_CHI; g++)
                 for (int q = 1; q <= 5; q++)
                     if (!(g == TZOLK_UXM && q == 5) && can_do(s, g, q, extra))
-                        out[n++] = TZOLK_A_DO + g * 5 + q - 1;
+                        PUT(TZOLK_A_DO + g * 5 + q - 1);
             return n;
         }
         case TZOLK_F_BUILD_B108:
-            out[n++] = TZOLK_A_SKIP;
+            PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_BUILD_TIK2:
         case TZOLK_F_BUILD_TIK4A:
@@ -979,7 +1008,7 @@ static int gen_legal(const tzolk_state *s, int *out)
             int arch = p->tech[TZOLK_ARCH];
             int benefits = f->kind != TZOLK_F_BUILD_TIK4B || f->a;
             if (f->kind == TZOLK_F_BUILD_TIK4B)
-                out[n++] = TZOLK_A_SKIP;
+                PUT(TZOLK_A_SKIP);
             for (int b = 0; b < TZOLK_BUILDINGS; b++) {
                 if (!(s->display & BIT(b)))
                     continue;
@@ -987,22 +1016,22 @@ static int gen_legal(const tzolk_state *s, int *out)
                 if (benefits && arch >= 3) {
                     for (int r = 0; r < 3; r++)
                         if (affordable_save(p, b, r))
-                            out[n++] = TZOLK_A_BUILD_SAVE + b * 3 + r;
+                            PUT(TZOLK_A_BUILD_SAVE + b * 3 + r);
                 } else if (full_ok)
-                    out[n++] = TZOLK_A_BUILD + b;
+                    PUT(TZOLK_A_BUILD + b);
                 if (f->kind == TZOLK_F_BUILD_TIK4A && arch >= 1 && full_ok)
-                    out[n++] = TZOLK_A_BUILD_FULL + b;
+                    PUT(TZOLK_A_BUILD_FULL + b);
             }
             if (f->kind == TZOLK_F_BUILD_TIK4A)
                 for (int m = 0; m < TZOLK_MONUMENTS; m++)
                     if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
-                        out[n++] = TZOLK_A_BUILD_MON + m;
+                        PUT(TZOLK_A_BUILD_MON + m);
             return n;
         }
         case TZOLK_F_BUILD_UXM4:
             for (int b = 0; b < TZOLK_BUILDINGS; b++)
                 if ((s->display & BIT(b)) && uxm4_price(p, b) <= p->corn)
-                    out[n++] = TZOLK_A_BUILD + b;
+                    PUT(TZOLK_A_BUILD + b);
             return n;
         default:
             return 0;
@@ -1011,7 +1040,7 @@ static int gen_legal(const tzolk_state *s, int *out)
 
     /* turn level */
     if (s->pity) {
-        out[n++] = TZOLK_A_END;
+        PUT(TZOLK_A_END);
         return n;
     }
     if (s->mode == 0) {
@@ -1020,26 +1049,26 @@ static int gen_legal(const tzolk_state *s, int *out)
             if (beg) {
                 for (int t = 0; t < TZOLK_TEMPLES; t++)
                     if (p->temple[t] > 0)
-                        out[n++] = TZOLK_A_BEG + t;
+                        PUT(TZOLK_A_BEG + t);
                 return n;
             }
             int c = cheapest_placement(s); /* Z4.4 pity placement */
             for (int g = 0; g < TZOLK_GEARS; g++)
                 if (c < 99 && tzolk_lowest_free(s, g) == c)
-                    out[n++] = TZOLK_A_PLACE + g;
+                    PUT(TZOLK_A_PLACE + g);
             return n;
         }
         if (beg)
             for (int t = 0; t < TZOLK_TEMPLES; t++)
                 if (p->temple[t] > 0)
-                    out[n++] = TZOLK_A_BEG + t;
+                    PUT(TZOLK_A_BEG + t);
     } else
-        out[n++] = TZOLK_A_END;
+        PUT(TZOLK_A_END);
     if (s->mode != 2 && p->hand > 0) {
         for (int g = 0; g <= TZOLK_GEARS; g++) {
             int price = placement_price(s, g);
             if (price >= 0 && price <= p->corn)
-                out[n++] = TZOLK_A_PLACE + g; /* TZOLK_A_PLACE_START for g == TZOLK_GEARS */
+                PUT(TZOLK_A_PLACE + g); /* TZOLK_A_PLACE_START for g == TZOLK_GEARS */
         }
     }
     if (s->mode != 1) {
@@ -1047,16 +1076,17 @@ static int gen_legal(const tzolk_state *s, int *out)
             for (int pos = 0; pos <= board->gear[g].last; pos++) {
                 if (s->gear[g][pos] != s->actor)
                     continue;
-                out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10;
+                PUT(TZOLK_A_PICK + (g * 11 + pos) * 10);
                 for (int q = 1; q <= board->gear[g].actions; q++) {
                     int c = step_back_cost(s, g, pos, q);
                     if (c >= 0 && c <= p->corn && can_do(s, g, q, c))
-                        out[n++] = TZOLK_A_PICK + (g * 11 + pos) * 10 + q;
+                        PUT(TZOLK_A_PICK + (g * 11 + pos) * 10 + q);
                 }
             }
     }
     return n;
 }
+#undef PUT
 
 static void sort_ints(int *a, int n)
 {
@@ -1082,18 +1112,10 @@ int tzolk_legal_actions(const tzolk_state *s, int *out)
     return n;
 }
 
-/* Is action legal here? Uses a scratch list only when the decision is not
- * a market (whose list is large but whose legality is a formula). */
+/* Is action legal here? */
 static int is_legal(const tzolk_state *s, int action)
 {
-    if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET) {
-        if (action < TZOLK_A_MARKET || action >= TZOLK_NUM_ACTIONS)
-            return 0;
-        int d[3];
-        market_delta(action, d);
-        return market_ok(&s->player[s->actor], d);
-    }
-    int list[512];
+    int list[TZOLK_LEGAL_MAX];
     int n = gen_legal(s, list);
     for (int i = 0; i < n; i++)
         if (list[i] == action)
@@ -1127,9 +1149,13 @@ static void pay_cost(tzolk_player *p, const uint8_t cost[3], int save)
         p->res[r] = (uint16_t)(p->res[r] - cost[r] + (r == save));
 }
 
-static void apply_frame(tzolk_state *s, int a)
+static void apply_frame(tzolk_state *s, int a, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
+    if (a >= TZOLK_A_TRADE) {
+        trade(s, a); /* the visit goes on */
+        return;
+    }
     tzolk_frame f = s->stack[--s->sp];
     memset(&s->stack[s->sp], 0, sizeof s->stack[s->sp]); /* unused slots stay zeroed (game.h) */
     if (a == TZOLK_A_SKIP)
@@ -1162,11 +1188,11 @@ static void apply_frame(tzolk_state *s, int a)
     case TZOLK_F_TECH_OPT: {
         int v = a - TZOLK_A_TECH;
         pay_code_apply(p, v % 64, -1);
-        tech_step(s, s->actor, v / 64);
+        tech_step(s, s->actor, v / 64, trace);
         return;
     }
     case TZOLK_F_TECH_FREE:
-        tech_step(s, s->actor, a - TZOLK_A_TECH_FREE);
+        tech_step(s, s->actor, a - TZOLK_A_TECH_FREE, trace);
         return;
     case TZOLK_F_GAIN:
         pay_code_apply(p, a - TZOLK_A_GAIN, 1);
@@ -1187,26 +1213,21 @@ static void apply_frame(tzolk_state *s, int a)
         temple_up(s, s->actor, tzolk_temple_pair(v / 3, 1));
         return;
     }
-    case TZOLK_F_MARKET: {
-        int d[3];
-        market_delta(a, d);
-        p->corn -= market_value(d[0], d[1], d[2]);
-        for (int r = 0; r < 3; r++)
-            p->res[r] = (uint16_t)(p->res[r] + d[r]);
+    case TZOLK_F_MARKET:
+        memset(s->market, 0, sizeof s->market); /* the visit ends */
         return;
-    }
     case TZOLK_F_DO:
     case TZOLK_F_DO_OPT: {
         int v = a - TZOLK_A_DO;
         if (f.kind == TZOLK_F_DO_OPT)
             p->corn -= TZOLK_UXM5_CORN;
-        perform(s, v / 5, v % 5 + 1);
+        perform(s, v / 5, v % 5 + 1, trace);
         return;
     }
     case TZOLK_F_BUILD_UXM4: {
         int b = a - TZOLK_A_BUILD;
         p->corn -= uxm4_price(p, b);
-        build_effects(s, b, 1);
+        build_effects(s, b, 1, trace);
         return;
     }
     default:
@@ -1239,14 +1260,14 @@ static void apply_frame(tzolk_state *s, int a)
         int left = !benefits || p->tech[TZOLK_ARCH] == 0; /* ZR46 */
         push(s, TZOLK_F_BUILD_TIK4B, left);
     }
-    build_effects(s, b, benefits);
+    build_effects(s, b, benefits, trace);
 }
 
-static void apply_turn(tzolk_state *s, int a)
+static void apply_turn(tzolk_state *s, int a, game_score_trace *trace)
 {
     tzolk_player *p = actor_of(s);
     if (s->sp > 0) {
-        apply_frame(s, a);
+        apply_frame(s, a, trace);
         return;
     }
     if (a == TZOLK_A_END) {
@@ -1260,7 +1281,7 @@ static void apply_turn(tzolk_state *s, int a)
                 return;
             }
         }
-        finish_turn(s);
+        finish_turn(s, trace);
         return;
     }
     if (a >= TZOLK_A_BEG && a < TZOLK_A_BEG + 3) {
@@ -1292,7 +1313,7 @@ static void apply_turn(tzolk_state *s, int a)
     s->mode = 2;
     if (q > 0) {
         p->corn -= step_back_cost(s, g, pos, q);
-        perform(s, g, q);
+        perform(s, g, q, trace);
     }
 }
 
@@ -1318,6 +1339,11 @@ int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
 
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
 {
+    return tzolk_apply_scored(s, action, NULL, why, why_len);
+}
+
+int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
+{
     if (action < 0 || action >= TZOLK_NUM_ACTIONS) {
         say(why, why_len, "no such action");
         return GAME_EILLEGAL;
@@ -1332,8 +1358,8 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
         if (s->phase == TZOLK_PH_TURN && s->sp == 0 && action == TZOLK_A_END && s->mode == 0)
             what = "a turn must place or pick up at least one worker before it ends (Z4.1)";
         else if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET &&
-                 action >= TZOLK_A_MARKET)
-            what = "that market visit sells more than you hold or costs more corn than you have (ZR31)";
+                 action >= TZOLK_A_TRADE)
+            what = trade_refusal(s, action);
         else if (s->phase == TZOLK_PH_TURN && s->sp > 0)
             what = "an action's choice is still due, and this line is not one of its legal choices (Z23.4)";
         else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_PLACE && action <= TZOLK_A_PLACE_START)
@@ -1410,9 +1436,9 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
         if (--s->chance_left == 0) {
             if (s->phase == TZOLK_PH_REFILL) {
                 s->phase = TZOLK_PH_TURN;
-                finish_turn(s);
+                finish_turn(s, trace);
             } else
-                finish_food_day(s);
+                finish_food_day(s, trace);
         }
         break;
     case TZOLK_PH_ADVANCE:
@@ -1421,10 +1447,10 @@ int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
             advance_one(s);
             s->player[s->actor].light = 0;
         }
-        after_advance(s);
+        after_advance(s, trace);
         break;
     default:
-        apply_turn(s, action);
+        apply_turn(s, action, trace);
         break;
     }
     return 0;

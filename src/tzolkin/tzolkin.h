@@ -62,28 +62,33 @@
  *   TZOLK_A_DEAL + w                     deal K W      chance (Z2.7; K is
  *                                        the seat being dealt)
  *   TZOLK_A_BLOCK + w                    block W       chance (Z2.9)
- *   TZOLK_A_MARKET + ((dw+31)*63 + ds+31)*63 + dg+31
- *                                        market ...           (ZR31: the net
- *                                        change d of each resource, -31..31;
- *                                        the same id in every state)
+ *   TZOLK_A_MARKET                       market ...           (Z11.2, ZR31: ends
+ *                                        the visit; its text is the whole
+ *                                        visit's line, e.g. "market +2w -1g")
+ *   TZOLK_A_TRADE + (r*2 + sell)*16 + k  trade +Nr / -Nr      (one step of a
+ *                                        visit: buy, or sell if sell = 1,
+ *                                        N = 2^k cubes of r, k 0..15)
  *
  * Legal-action order. Lists are in ascending id order (game.h), which is not
  * the byte order of their texts that Z23.6 gives for text lists: "skip" has a
  * low id but sorts after "build ...", gears are numbered PAL YAX TIK UXM CHI
  * but sort CHI PAL TIK UXM YAX, resource strings are numbered w s g but sort
- * g s w, and market amounts sort as text ("+10w" before "+2w"), and a
- * market id's text would depend on the holdings if ids named final holdings.
- * A front end that shows a Z23.6 list sorts the texts (maya replay --legal
+ * g s w, and a market visit is listed as its steps, not as the final
+ * holdings Z23.6 lists (tzolk_legal_lines gives those). A front end that shows a Z23.6 list sorts the texts (maya replay --legal
  * does); the set of lines is the same.
  *
- * Market visits. A visit changes each resource by at most 31 cubes
- * (TZOLK_MARKET_MAX) whatever the player holds, so a visit of any reachable
- * state can be written, "market" (no trade) included, and its list holds at
- * most 63^3 lines (TZOLK_LEGAL_MAX). This is the one limit the encoding
- * puts on ZR31: the number of market lines grows as the cube of the
- * player's budget (budget^3/144), so no bounded list can hold every final
- * holding of a player with hundreds of corn; a larger trade takes a second
- * visit. Resource counts are 16-bit: a game's gains stay far below 65535.
+ * Market visits (Z11.2, ZR31) are small decisions, so that no list is long:
+ * each step buys or sells 2^k cubes (k 0..15) of one resource, and
+ * TZOLK_A_MARKET ends the visit. Within a visit a resource is either bought
+ * or sold, and each amount of it is traded at most once, so the visit's net
+ * change of a resource (tzolk_state.market) names the steps taken and a visit
+ * has at most 48 steps; any change up to 65535 cubes of each resource is
+ * reachable, in any order the player's corn allows (selling first always
+ * does). The notation writes a visit as one line, "market +2w -1g" (Z23.2):
+ * the steps leave the line open (game.h line_open), TZOLK_A_MARKET writes
+ * it, and tzolk_line_actions turns the line back into its steps (sales
+ * first, larger amounts first) and the end. Resource counts are 16-bit: a
+ * game's gains stay far below 65535.
  */
 #ifndef MAYA_TZOLKIN_H
 #define MAYA_TZOLKIN_H
@@ -96,8 +101,7 @@
 
 enum {
     TZOLK_STACK = 32,
-    TZOLK_MARKET_MAX = 31,     /* most cubes of one resource bought or sold in one market visit */
-    TZOLK_MARKET_SIDE = 2 * TZOLK_MARKET_MAX + 1, /* net changes -31..31 per resource */
+    TZOLK_TRADE_BITS = 16,     /* a market step trades 2^k cubes, k < 16 */
     TZOLK_UNKNOWN = 0xFF /* a hidden wealth tile in an observation */
 };
 
@@ -148,11 +152,21 @@ enum {
     TZOLK_A_DEAL = TZOLK_A_BUILDING + TZOLK_BUILDINGS,
     TZOLK_A_BLOCK = TZOLK_A_DEAL + TZOLK_WEALTH,
     TZOLK_A_MARKET = TZOLK_A_BLOCK + TZOLK_WEALTH,
-    TZOLK_NUM_ACTIONS = TZOLK_A_MARKET + TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE
+    TZOLK_A_TRADE = TZOLK_A_MARKET + 1,
+    TZOLK_NUM_ACTIONS = TZOLK_A_TRADE + 3 * 2 * TZOLK_TRADE_BITS
 };
 
-#define TZOLK_LEGAL_MAX (TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE * TZOLK_MARKET_SIDE) /* the largest list: a market visit */
-#define TZOLK_GAME_LENGTH_MAX 20000    /* actions of any game, chance included (Z23.9) */
+/* The longest list: a market step's 96 trades and the end (97), a pick
+ * with 6 workers on gears (70), a paid technology step (41). gen_legal
+ * asserts it. */
+#define TZOLK_LEGAL_MAX 128
+/* Most actions of any game, chance included (Z23.9), market steps counted:
+ * 20000 lines, and at most 48 steps in each of at most 8 visits of a turn
+ * (picks with UXM2 or UXM5, B2-04) of 27 rounds of 4 seats. */
+#define TZOLK_GAME_LENGTH_MAX (20000 + 48 * 8 * 27 * 4)
+/* Most actions one line of the notation stands for: a market visit's 48
+ * steps and its end. */
+#define TZOLK_LINE_MAX 49
 
 /* What the game is waiting for. */
 typedef enum tzolk_phase {
@@ -248,6 +262,7 @@ typedef struct tzolk_state {
     uint32_t display;          /* bit b: building b on display */
     uint32_t revealed;         /* bit b: building b out of its deck */
     uint32_t block_mask;       /* bit w: wealth tile w revealed for blocking */
+    int32_t market[3];         /* net change of wood, stone, gold in the market visit under way */
     tzolk_frame stack[TZOLK_STACK]; /* pending decisions, stack[sp-1] due */
     tzolk_player player[GAME_MAX_PLAYERS]; /* per seat */
 } tzolk_state;
@@ -357,17 +372,36 @@ int tzolk_temple_pair(int pair, int k);
 int tzolk_building_by_id(const char *text);
 int tzolk_monument_by_id(const char *text);
 int tzolk_wealth_by_id(const char *text);
+/* A temple's name as the notation writes it: "CHAAC", "QUETZ", "KUKUL". */
+const char *tzolk_temple_name(int t);
 
 /* Engine entry points (also reachable through tzolkin_game). */
 int tzolk_init(tzolk_state *s, int players);
 int tzolk_current_player(const tzolk_state *s);
 int tzolk_legal_actions(const tzolk_state *s, int *out);
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len);
+/* tzolk_apply telling each change of a score into trace (game.h). */
+int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char *why, size_t why_len);
 int tzolk_action_to_text(const tzolk_state *s, int action, char *buf, size_t len);
 int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, char *why, size_t why_len);
 size_t tzolk_render(const tzolk_state *s, char *buf, size_t len);
+/* The actions one line of the notation stands for (game.h line_actions):
+ * a market line, its steps from the visit's change so far and the end;
+ * any other line, its one action. */
+int tzolk_line_actions(const tzolk_state *s, const char *text, int *out, int *count, char *why, size_t why_len);
+/* Nonzero for a market step (game.h line_open). */
+int tzolk_line_open(const tzolk_state *s, int action);
+/* Every legal line of the notation (game.h legal_lines): at a market
+ * visit, every final holding it can reach (Z23.6), else the texts of the
+ * legal actions. */
+void tzolk_legal_lines(const tzolk_state *s, void (*emit)(void *context, const char *line), void *context);
 
-/* Rule helpers, exposed for tests. */
+/* Rule helpers, exposed for tests and the notation. */
+/* Corn value of w wood, st stone and g gold at the market rates (Z1.11). */
+int tzolk_market_value(int w, int st, int g);
+/* Resource 0..2 and signed change in cubes of market step a (TZOLK_A_TRADE
+ * + ...). */
+void tzolk_trade_of(int a, int *resource, int *change);
 /* Begin the turn of the seat turn_index places after the token holder
  * (Z3.1): nothing placed, picked, begged or built yet in it. */
 void tzolk_start_turn(tzolk_state *s);
@@ -406,5 +440,8 @@ int tzolk_lowest_free(const tzolk_state *s, int g);
 /* Nonzero once every seat has kept its two wealth tiles: from then on the
  * kept tiles are seen by all (Z2.10, Z23.8). */
 int tzolk_all_kept(const tzolk_state *s);
+/* The state's (or an observation's) invariants (tzolkin_check.c): 0 if
+ * they hold, else GAME_EILLEGAL with the first broken one in why. */
+int tzolk_check(const tzolk_state *s, char *why, size_t why_len);
 
 #endif

@@ -56,6 +56,11 @@ static int g_apply(void *state, int action, char *why, size_t why_len)
     return tzolk_apply((tzolk_state *)state, action, why, why_len);
 }
 
+static int g_apply_scored(void *state, int action, game_score_trace *trace, char *why, size_t why_len)
+{
+    return tzolk_apply_scored((tzolk_state *)state, action, trace, why, why_len);
+}
+
 static int g_closes_undo(const void *state, int action)
 {
     const tzolk_state *s = cst(state);
@@ -194,6 +199,28 @@ static size_t g_render(const void *state, char *buf, size_t len)
     return tzolk_render(cst(state), buf, len);
 }
 
+static int g_line_open(const void *state, int action)
+{
+    return tzolk_line_open(cst(state), action);
+}
+
+static int g_line_actions(const void *state, const char *text, int *out, int *count, char *why, size_t why_len)
+{
+    return tzolk_line_actions(cst(state), text, out, count, why, why_len);
+}
+
+static void g_legal_lines(const void *state, void (*emit)(void *context, const char *line), void *context)
+{
+    tzolk_legal_lines(cst(state), emit, context);
+}
+
+_Static_assert(TZOLK_LINE_MAX <= GAME_LINE_MAX, "a market line fits GAME_LINE_MAX");
+
+static int g_check(const void *state, char *why, size_t why_len)
+{
+    return tzolk_check(cst(state), why, why_len);
+}
+
 const game_def tzolkin_game = {
     "tzolkin",
     NULL,
@@ -209,6 +236,7 @@ const game_def tzolkin_game = {
     g_legal,
     g_chance,
     g_apply,
+    g_apply_scored,
     g_closes_undo,
     g_scores,
     g_winners,
@@ -218,4 +246,9 @@ const game_def tzolkin_game = {
     g_seen,
     g_from_text,
     g_render,
+    g_line_open,
+    g_line_actions,
+    g_legal_lines,
+    g_check,
+    "Tzolk\u2019in",
 };

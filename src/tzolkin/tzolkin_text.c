@@ -23,6 +23,17 @@ static void pay_text(int code, char *out)
     out[k] = 0;
 }
 
+/* The line of a market visit of net change change[3] (Z23.2, canonical as
+ * Z23.6: w, s, g; unchanged resources left out), as snprintf. */
+static int market_text(const int32_t change[3], char *buf, size_t len)
+{
+    int k = snprintf(buf, len, "market");
+    for (int r = 0; r < 3 && k >= 0 && (size_t)k < len; r++)
+        if (change[r] != 0)
+            k += snprintf(buf + k, len - (size_t)k, " %+d%s", (int)change[r], tzolk_resource_letter(r));
+    return k;
+}
+
 int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
 {
     char pay[16];
@@ -95,16 +106,12 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
         n = snprintf(buf, len, "deal %d %s", s->setup_count / 4 + 1, tzolk_wealth(a - TZOLK_A_DEAL)->id);
     else if (a < TZOLK_A_MARKET)
         n = snprintf(buf, len, "block %s", tzolk_wealth(a - TZOLK_A_BLOCK)->id);
+    else if (a == TZOLK_A_MARKET)
+        n = market_text(s->market, buf, len); /* the whole visit: its net change so far */
     else {
-        int v = a - TZOLK_A_MARKET, side = TZOLK_MARKET_SIDE;
-        int delta[3] = {v / (side * side), (v / side) % side, v % side};
-        size_t k = (size_t)snprintf(buf, len, "market");
-        for (int r = 0; r < 3 && k < len; r++) {
-            int d = delta[r] - TZOLK_MARKET_MAX;
-            if (d != 0)
-                k += (size_t)snprintf(buf + k, len - k, " %+d%s", d, tzolk_resource_letter(r));
-        }
-        n = (int)k;
+        int r, change;
+        tzolk_trade_of(a, &r, &change);
+        n = snprintf(buf, len, "trade %+d%s", change, tzolk_resource_letter(r));
     }
     return (n < 0 || (size_t)n >= len) ? GAME_EPARSE : 0;
 }
@@ -184,11 +191,61 @@ static int fail(char *why, size_t len, const char *msg, int code)
     return code;
 }
 
-int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, char *why, size_t why_len)
+/* "+12w" -> resource and signed amount (1..65535); -1 if not of that form. */
+static int parse_trade(const char *t, int *r, int *amount)
+{
+    size_t l = strlen(t);
+    char *end;
+    if (l < 3 || (t[0] != '+' && t[0] != '-') || t[1] < '1' || t[1] > '9' || (*r = parse_res(t + l - 1)) < 0)
+        return -1;
+    long x = strtol(t + 1, &end, 10);
+    if (end != t + l - 1 || x > UINT16_MAX)
+        return -1;
+    *amount = t[0] == '+' ? (int)x : -(int)x;
+    return 0;
+}
+
+/* The steps of a market visit that reach the net change target[3] from the
+ * visit's change so far, sales first (so that their corn pays the
+ * purchases), larger amounts first, then the end (TZOLK_A_MARKET). */
+static int market_steps(const tzolk_state *s, const int32_t target[3], int *out, int *count, char *why,
+                        size_t why_len)
+{
+    int n = 0;
+    for (int r = 0; r < 3; r++) {
+        int done = s->market[r], want = target[r];
+        int done_abs = done < 0 ? -done : done, want_abs = want < 0 ? -want : want;
+        if (done != 0 && ((done < 0) != (want < 0) || (want_abs & done_abs) != done_abs)) {
+            if (why && why_len)
+                snprintf(why, why_len, "this visit already trades %+d%s: undo its steps to trade otherwise", done,
+                         tzolk_resource_letter(r));
+            return GAME_EILLEGAL;
+        }
+    }
+    for (int sell = 1; sell >= 0; sell--)
+        for (int r = 0; r < 3; r++) {
+            int done = s->market[r], want = target[r];
+            if ((want < 0) != sell)
+                continue;
+            int left = (want < 0 ? -want : want) & ~(done < 0 ? -done : done);
+            for (int k = TZOLK_TRADE_BITS - 1; k >= 0; k--)
+                if (left & (1 << k))
+                    out[n++] = TZOLK_A_TRADE + (r * 2 + sell) * TZOLK_TRADE_BITS + k;
+        }
+    out[n++] = TZOLK_A_MARKET;
+    *count = n;
+    return 0;
+}
+
+/* Parse one line of the notation into the actions it stands for,
+ * out[TZOLK_LINE_MAX]: one, or a market visit's steps and end. */
+static int parse_line(const tzolk_state *s, const char *text, int *out, int *count, char *why, size_t why_len)
 {
     char buf[128];
     char *tok[8];
     int nt = 0;
+    int *action = out;
+    *count = 1;
     if (!text || strlen(text) >= sizeof buf)
         return fail(why, why_len, "not a Tzolk'in line", GAME_EPARSE);
     strcpy(buf, text);
@@ -325,35 +382,88 @@ int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, ch
             BAD("unknown wealth tile");
         *action = TZOLK_A_BLOCK + x;
     } else if (strcmp(v, "market") == 0) {
-        int delta[3] = {0, 0, 0}, seen[3] = {0, 0, 0};
-        const tzolk_player *p = &s->player[s->actor];
+        int32_t target[3] = {0, 0, 0};
+        int seen[3] = {0, 0, 0};
         for (int i = 1; i < nt; i++) {
-            const char *t = tok[i];
-            size_t l = strlen(t);
-            if (l < 3 || (t[0] != '+' && t[0] != '-') || (z = parse_res(t + l - 1)) < 0)
-                BAD("market tokens look like +2w or -1g");
-            char num[8];
-            if (l - 2 >= sizeof num)
-                BAD("market amount too large");
-            memcpy(num, t + 1, l - 2);
-            num[l - 2] = 0;
-            if (parse_int(num, &x) < 0 || seen[z])
+            if (parse_trade(tok[i], &z, &x) < 0)
+                BAD("market tokens look like +2w or -1g (at most 65535 cubes)");
+            if (seen[z])
                 BAD("market tokens look like +2w or -1g, each resource at most once");
             seen[z] = 1;
-            delta[z] = t[0] == '+' ? x : -x;
+            target[z] = x;
         }
-        for (int r = 0; r < 3; r++) {
-            if (delta[r] > TZOLK_MARKET_MAX || delta[r] < -TZOLK_MARKET_MAX)
-                return fail(why, why_len, "a market visit buys or sells at most 31 of each resource", GAME_EILLEGAL);
-            if (p->res[r] + delta[r] < 0)
-                return fail(why, why_len, "you cannot sell more than you have (ZR31)", GAME_EILLEGAL);
-        }
-        *action = TZOLK_A_MARKET + ((delta[0] + TZOLK_MARKET_MAX) * TZOLK_MARKET_SIDE + delta[1] + TZOLK_MARKET_MAX) *
-                                       TZOLK_MARKET_SIDE + delta[2] + TZOLK_MARKET_MAX;
+        return market_steps(s, target, out, count, why, why_len);
+    } else if (strcmp(v, "trade") == 0 && nt == 2) {
+        if (parse_trade(tok[1], &z, &x) < 0 || ((x < 0 ? -x : x) & ((x < 0 ? -x : x) - 1)) != 0)
+            BAD("a market step looks like trade +4w or trade -1g: 1, 2, 4 ... 32768 cubes");
+        int k = 0;
+        while ((1 << k) != (x < 0 ? -x : x))
+            k++;
+        *action = TZOLK_A_TRADE + (z * 2 + (x < 0)) * TZOLK_TRADE_BITS + k;
     } else
         BAD("not a Tzolk'in line (Z23.2)");
 #undef BAD
     return 0;
+}
+
+int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, char *why, size_t why_len)
+{
+    int out[TZOLK_LINE_MAX], count;
+    int status = parse_line(s, text, out, &count, why, why_len);
+    if (status == 0)
+        *action = out[0]; /* a market line: its first step */
+    return status;
+}
+
+int tzolk_line_actions(const tzolk_state *s, const char *text, int *out, int *count, char *why, size_t why_len)
+{
+    return parse_line(s, text, out, count, why, why_len);
+}
+
+int tzolk_line_open(const tzolk_state *s, int action)
+{
+    (void)s;
+    return action >= TZOLK_A_TRADE && action < TZOLK_NUM_ACTIONS;
+}
+
+/* Every market line of the visit under way: each final change of the
+ * visit's start holdings that its budget pays (ZR31) and its steps so far
+ * allow, written as Z23.6 does. */
+static void market_lines(const tzolk_state *s, void (*emit)(void *context, const char *line), void *context)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    int held[3], steps[TZOLK_LINE_MAX], count;
+    int32_t target[3];
+    for (int r = 0; r < 3; r++)
+        held[r] = p->res[r] - s->market[r];
+    int budget = p->corn + tzolk_market_value(p->res[0], p->res[1], p->res[2]);
+    for (target[0] = -held[0]; tzolk_market_value(held[0] + target[0], 0, 0) <= budget; target[0]++)
+        for (target[1] = -held[1]; tzolk_market_value(held[0] + target[0], held[1] + target[1], 0) <= budget;
+             target[1]++)
+            for (target[2] = -held[2];
+                 tzolk_market_value(held[0] + target[0], held[1] + target[1], held[2] + target[2]) <= budget;
+                 target[2]++) {
+                char line[GAME_TEXT_MAX];
+                if (market_steps(s, target, steps, &count, NULL, 0) == 0) {
+                    market_text(target, line, sizeof line);
+                    emit(context, line);
+                }
+            }
+}
+
+void tzolk_legal_lines(const tzolk_state *s, void (*emit)(void *context, const char *line), void *context)
+{
+    int legal[TZOLK_LEGAL_MAX];
+    if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET) {
+        market_lines(s, emit, context);
+        return;
+    }
+    int n = tzolk_legal_actions(s, legal);
+    for (int i = 0; i < n; i++) {
+        char text[GAME_TEXT_MAX];
+        if (tzolk_action_to_text(s, legal[i], text, sizeof text) == 0)
+            emit(context, text);
+    }
 }
 
 /* ---- render ---- */

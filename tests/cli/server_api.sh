@@ -9,7 +9,8 @@
 # bound of searches at once are refused as busy. A finished game's record,
 # downloaded by a spectator, replays with maya replay to the game's result.
 # A game's bot never thinks twice at once, even when another server's
-# change makes this one reload the game.
+# change makes this one reload the game. GET /api/facts/tikal serves the
+# engine's tiles.
 test_name=server_api
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
@@ -44,6 +45,13 @@ id=$(echo "$created" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p')
 token=$(echo "$created" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
 busy=$(curl -s -w ' %{http_code}' -H "Authorization: Bearer $token" "$a_url/api/games/$id/hints")
 case $busy in *'"code":"busy"'*' 503') ;; *) fail "hints beyond --hint-searches: $busy" ;; esac
+# Tikal's static facts from the engine's tables: 36 tile cards (data/tikal.txt:
+# E2 is a temple of printed value 6) and the AP of each action (T7.5:
+# uncovering costs 2); none for an unknown game
+facts=$(curl -s "$a_url/api/facts/tikal" | jq -c '[(.tiles | length), (.tiles[] | select(.tile == "E2") | [.kind, .value]), .action_points.uncover]')
+[ "$facts" = '[36,["temple",6],2]' ] || fail "GET /api/facts/tikal: $facts"
+nofacts=$(curl -s -o /dev/null -w '%{http_code}' "$a_url/api/facts/chess")
+[ "$nofacts" = 404 ] || fail "GET /api/facts/chess answered $nofacts, not 404"
 serve_stop a
 
 # PostgreSQL: two servers on one database

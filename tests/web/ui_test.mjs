@@ -5,7 +5,8 @@
 //
 // For each scenario (Tikal basic game, Tzolk'in, both with 3 players, and a
 // shorter Tikal auction game), player A (a desktop browser context) creates
-// the game in the lobby form with two people and a bot, reads the invitation
+// the game in the lobby form (which offers what GET /api/catalog lists)
+// with two people and a bot, reads the invitation
 // link, and player B (a second context, a phone) opens it and joins. Both
 // play to the end by clicking legal actions drawn by a seeded generator,
 // about half of those the boards offer on the boards' own controls (see
@@ -19,7 +20,9 @@
 // second page of A's seat without live updates acts after A moved: the stale
 // notice, a refresh, nothing applied twice), English/Czech switching, and at
 // the end the summary and the replay viewer (stepping with its buttons and
-// slider: label, scores, log and board follow). Screenshots of each board
+// slider: label, scores, log and board follow), where the scoring notes of
+// the game page and of the replay equal, line by line, the score events of
+// the server's log (the engine's). Screenshots of each board
 // (mid-game and final, desktop 1400×900 and phone 390×844) go to DIR
 // (default build/test-output/web); their paths are printed. On a failure the
 // reason is printed and every open page is saved as failure-*.png.
@@ -260,7 +263,20 @@ async function createAndJoin(A, B, { game, variant, seats }) {
   const page = A.page;
   await page.goto(`${base}/#/`);
   await page.waitForSelector('#create-submit');
+  // the lobby offers what GET /api/catalog lists: the games by their
+  // titles, and for the chosen one its seat counts and variants (a game
+  // without variants shows no variant choice)
+  const catalog = await server('/api/catalog');
+  const offeredGames = await page.locator('#create-game option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(offeredGames, catalog.games.map((c) => [c.name, c.title]), 'the lobby offers the catalog\'s games');
   await page.selectOption('#create-game', game);
+  const entry = catalog.games.find((c) => c.name === game);
+  const counts = await page.locator('#create-players option').evaluateAll((os) => os.map((o) => Number(o.value)));
+  assert.deepEqual(counts, Array.from({ length: entry.max_players - entry.min_players + 1 }, (_, i) => entry.min_players + i),
+    `the lobby offers ${game}'s seat counts`);
+  const variants = await page.locator('#create-variant option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(variants, entry.variants, `the lobby offers ${game}'s variants`);
+  assert.equal(await page.locator('#create-variant').isVisible(), entry.variants.length > 0, `the variant choice of ${game}`);
   if (variant) await page.selectOption('#create-variant', variant);
   await page.selectOption('#create-players', String(seats.length));
   // the bot seats offer the server's difficulty levels, in its order
@@ -385,7 +401,11 @@ async function clickAction(g, player, text, logBefore, route = null) {
 //     #tk-display button.tk-takeable[data-tile]; a field #tk-board
 //     g.tk-field[data-field] (after Escape), then #tk-field-info
 //     button.tk-field-action[data-action], or, for the tile in hand, the
-//     placing click itself or #tk-place (any rotation);
+//     placing click itself or #tk-place (any rotation); a walk: the
+//     figure's field, #tk-field-info's leader button (the second button,
+//     when both figures stand there), the target field, then #tk-move once
+//     #tk-plan's data-steps (the server's route, "|"-joined) is this one
+//     step (a cheaper walk of several steps goes through the action list);
 //   Tzolk'in: a gear g.tz-gear[data-gear], then in .tz-panel the
 //     button.tz-choice.primary[data-action] of a placement, or a pick's
 //     option button.tz-choice[data-action] and .tz-confirm's primary one;
@@ -427,6 +447,24 @@ function boardRoute(game, text, costOf) {
         await page.keyboard.press('Escape');
         await press(fieldAt(page), true);
         await press(page.locator(`#tk-field-info button.tk-field-action[data-action=${q(text)}]`));
+        return true;
+      } };
+    }
+    if (verb === 'move' || verb === 'path') {
+      const [, figure, from, to] = text.split(' ');
+      const at = (page, name) => page.locator(`#tk-board g.tk-field[data-field=${q(name)}]`);
+      return { go: async (page, press) => {
+        await page.keyboard.press('Escape');
+        await press(at(page, from), true);
+        const choices = page.locator('#tk-field-info > button:not(.tk-field-action)');
+        if (figure === 'L' && (await choices.count()) === 2) await press(choices.nth(1));
+        await press(at(page, to), true);
+        const plan = page.locator('#tk-plan');
+        if ((await plan.count()) !== 1 || (await plan.getAttribute('data-steps')) !== text) {
+          await page.keyboard.press('Escape');
+          return false;
+        }
+        await press(page.locator('#tk-move'));
         return true;
       } };
     }
@@ -693,6 +731,21 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
   return clicks;
 }
 
+// The scoring notes a page's log shows equal, one by one and in order, the
+// score events of the server's log (seat, points, words, rule number).
+async function checkNotes(page, log, what) {
+  const want = log.flatMap((e) => (e.scoring || []).map((s) =>
+    [s.seat, `${s.points > 0 ? '+' : '\u2212'}${Math.abs(s.points)}: ${s.what} (${s.rule})`]));
+  assert.ok(want.length > 0, `${what}: the log of a whole game tells score events`);
+  await waitIn(page, `${what}: ${want.length} scoring notes`, (n) => document.querySelectorAll('#log li.score-event').length === n, want.length);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.score-event')].map((li) => [Number(li.dataset.seat), li.textContent]));
+  shown.forEach(([seat, text], i) => {
+    assert.equal(seat, want[i][0], `${what}: scoring note ${i} is for seat ${want[i][0] + 1}`);
+    assert.ok(text.endsWith(` ${want[i][1]}`), `${what}: scoring note ${i} "${text}" tells "${want[i][1]}"`);
+  });
+  return shown.length;
+}
+
 // The end: both pages show the summary with the server's scores.
 async function checkSummary(g) {
   const summary = await summaryOf(g.id);
@@ -712,6 +765,8 @@ async function checkSummary(g) {
     assert.deepEqual(shown, [...summary.scores].sort((a, b) => b - a), `${p.label}'s summary shows the final scores`);
     const winners = await p.page.locator('#summary .winners').innerText();
     assert.match(winners, /^Winners?: /, `${p.label}'s summary names the winners`);
+    const notes = await checkNotes(p.page, await logOf(g.id, p.token), `${p.label}'s game page`);
+    say(`${g.game}: ${p.label}'s log shows the ${notes} score events of the server's log`);
   }
   return { summary, n };
 }
@@ -743,6 +798,7 @@ async function checkReplay(g, player, n, finalBoard) {
     return boardShape(await page.locator('#board').innerHTML());
   };
   await waitIn(page, 'the replay log', (total) => document.querySelectorAll('#log > li[data-index]').length === total, n);
+  await checkNotes(page, await logOf(g.id, player.token), 'the replay');
   const last = await at(n);
   if (finalBoard !== null && last !== finalBoard) {
     let i = 0;

@@ -33,8 +33,8 @@ async function request(method, path, { token = null, body = undefined } = {}) {
 const game = (id, verb = '') => `/api/games/${id}${verb ? '/' + verb : ''}`;
 
 export const api = {
-  bots: () => request('GET', '/api/bots'),
-  facts: (name) => request('GET', game(name, 'facts')),
+  catalog: () => request('GET', '/api/catalog'),
+  facts: (game) => request('GET', `/api/facts/${game}`),
   create: (body) => request('POST', '/api/games', { body }),
   list: (status, limit = 50) => request('GET', `/api/games?${status ? `status=${status}&` : ''}limit=${limit}`),
   summary: (id) => request('GET', game(id)),

@@ -1,13 +1,13 @@
 // app.js -- the page's entry: routes by the URL's hash to the lobby
 // (#/), an invitation (#/join/ID or #/join/ID/SEAT), a game (#/game/ID) or
 // a finished game's replay (#/replay/ID); the language switch; notices.
-// The lobby creates games (seats of people and bots at the server's
-// difficulty levels, GET /api/bots), lists open, running, finished games and
-// the games this browser holds a seat in.
+// The lobby creates games of what the server offers (GET /api/catalog:
+// games, variants, seats, and bots at its difficulty levels), lists open,
+// running, finished games and the games this browser holds a seat in.
 
 import { api, seats } from './api.js';
 import { t, setLanguage, currentLanguage } from './i18n.js';
-import { el, clear, notify, gameName } from './ui.js';
+import { el, clear, notify, gameName, getCatalog, setCatalog, variantLabel } from './ui.js';
 import { showGame } from './game.js';
 import { showReplay } from './replay.js';
 
@@ -44,18 +44,17 @@ function showLobby(main) {
 
 function createForm() {
   const form = el('form', { class: 'card create', id: 'create' });
+  const catalog = getCatalog();
   const gameSelect = el('select', { name: 'game', id: 'create-game' },
-    el('option', { value: 'tikal' }, t('tikal')), el('option', { value: 'tzolkin' }, t('tzolkin')));
-  const variantSelect = el('select', { name: 'variant', id: 'create-variant' },
-    el('option', { value: 'basic' }, t('variant_basic')), el('option', { value: 'auction' }, t('variant_auction')));
+    ...catalog.games.map((g) => el('option', { value: g.name }, g.title)));
+  const variantSelect = el('select', { name: 'variant', id: 'create-variant' });
   const variantRow = el('label', {}, t('variant'), variantSelect);
-  const playersSelect = el('select', { name: 'players', id: 'create-players' },
-    ...[2, 3, 4].map((n) => el('option', { value: n }, String(n))));
+  const playersSelect = el('select', { name: 'players', id: 'create-players' });
   const nameInput = el('input', { name: 'name', id: 'create-name', value: localStorage.getItem(NAME_KEY) || '', maxlength: 40 });
   const limitInput = el('input', { name: 'turn', id: 'create-turn', type: 'number', min: 0, max: 10080, value: 0 });
   const seatRows = el('div', { class: 'seats' });
   const result = el('div', { class: 'created', id: 'created' });
-  let bots = { levels: [], default: '' }; // the server's levels (GET /api/bots), weakest first
+  const bots = catalog.bots; // the server's levels, weakest first
   // A level as people read it: its name and what it does (the server's
   // words, or this language's when i18n has them).
   const levelLabel = (level) => {
@@ -91,15 +90,24 @@ function createForm() {
         el('label', { class: 'mine' }, mine, t('you'))));
     }
   };
-  const syncGame = () => { variantRow.hidden = gameSelect.value !== 'tikal'; };
+  const chosenGame = () => catalog.games.find((g) => g.name === gameSelect.value);
+  // The chosen game's variants and seat counts; the players picked stay when the game has as many.
+  const syncGame = () => {
+    const game = chosenGame();
+    const variants = game ? game.variants : [];
+    const players = Number(playersSelect.value) || 0;
+    clear(variantSelect);
+    variantSelect.append(...variants.map((v) => el('option', { value: v }, variantLabel(v))));
+    variantRow.hidden = variants.length === 0;
+    clear(playersSelect);
+    for (let n = game ? game.min_players : 0; game && n <= game.max_players; n++)
+      playersSelect.append(el('option', { value: n }, String(n)));
+    if (game) playersSelect.value = String(Math.min(Math.max(players, game.min_players), game.max_players));
+    drawSeats();
+  };
   gameSelect.addEventListener('change', syncGame);
   playersSelect.addEventListener('change', drawSeats);
   syncGame();
-  drawSeats();
-  api.bots().then((answer) => {
-    bots = answer;
-    drawSeats();
-  }, (err) => notify(t('network', { reason: err.message }), 'error'));
 
   form.append(el('h2', {}, t('new_game')),
     el('label', {}, t('game'), gameSelect), variantRow, el('label', {}, t('players'), playersSelect),
@@ -122,7 +130,7 @@ function createForm() {
       }),
       turn_seconds: Math.max(0, Math.round(Number(limitInput.value) * 60) || 0),
     };
-    if (gameSelect.value === 'tikal') body.variant = variantSelect.value;
+    if (!variantRow.hidden) body.variant = variantSelect.value;
     if (mineIndex >= 0) body.join = mineIndex;
     try {
       const game = await api.create(body);
@@ -242,5 +250,8 @@ languageSelect.addEventListener('change', () => {
   setLanguage(languageSelect.value);
   route();
 });
-window.addEventListener('hashchange', route);
-route();
+// The catalog first: the lobby's form and every game's name come from it.
+api.catalog().then(setCatalog, (err) => notify(t('network', { reason: err.message }), 'error')).finally(() => {
+  window.addEventListener('hashchange', route);
+  route();
+});

@@ -1,27 +1,26 @@
 // game.js -- the game page (#/game/ID): the board, the seats and scores,
 // whose turn it is, the legal actions, undo, hints (the server's strong bot's
 // best three actions with their chances, GET .../hints; a seat may turn them
-// off for the game), the log in words, the scoring rounds, and the
+// off for the game), the log in words with the engine's scoring notes, and the
 // end-of-game summary. It plays as the seat this browser
 // holds (api.js seats) or watches as a spectator, and follows the game live
 // through its event stream.
 //
-// The board of each game is a module (tikal.js, tzolkin.js) that exports
+// The board of each game is a module (tikal.js, tzolkin.js, listed in
+// BOARD_MODULES) that exports
 //   messages                      its {en, cs} texts, registered with i18n
 //   createBoard(root, hooks)      draws into root and returns {show(view, legal), destroy()};
 //                                 hooks: {seat, names, act(text) -> Promise<boolean>}
 //                                 (act submits one legal action's text)
 //   describe(entry, names, log)   a log line {index, actor, text} in words (log: the
 //                                 whole line of play, for what an entry depends on)
-//   explainScoring(before, after, names)  lines saying who scored what and why
-//                                 between two observations (a scoring round)
 // Every legal action is also a button in the action list, so that whatever
 // the board does not offer directly (and a keyboard or screen reader) can
 // still play.
 
 import { api, seats, watch } from './api.js';
 import { t, tCount, register } from './i18n.js';
-import { el, clear, notify, gameName, seatName, seatLabel, seatsTable } from './ui.js';
+import { el, clear, notify, gameName, seatName, seatLabel, seatsTable, scoringNotes } from './ui.js';
 
 const ACTIONS_SHOWN = 60; // action buttons listed before "type to filter"
 const LOG_MARGIN = 40; // log lines fetched again before the last known one (undo may remove some)
@@ -31,8 +30,17 @@ register({
   cs: { points_one: '{n} bod', points_few: '{n} body', points_many: '{n} bodů' },
 });
 
+// The board module of each game, by the engine's name (GET /api/catalog):
+// a new game adds one line.
+const BOARD_MODULES = {
+  tikal: () => import('./tikal.js'),
+  tzolkin: () => import('./tzolkin.js'),
+};
+
 export async function loadBoardModule(game) {
-  const module = await import(`./${game}.js`);
+  const load = BOARD_MODULES[game];
+  if (!load) throw new Error(`no board for the game "${game}"`);
+  const module = await load();
   register(module.messages);
   return module;
 }
@@ -45,7 +53,6 @@ export function showGame(main, id) {
     view: null, // the last view shown
     legal: [], // this seat's legal actions at page.view.version
     log: [], // the line of play so far, as this seat sees it
-    scoring: [], // {index, lines}: scoring notes placed after log line index
     hints: null, // the last hints answer (its version says for which position)
     busy: false, // an action is being submitted
     loading: false, // a view's legal actions and log lines are being fetched
@@ -181,45 +188,11 @@ export function showGame(main, id) {
       api.log(id, token, Math.max(0, page.log.length - LOG_MARGIN)),
     ]);
     if (page.stopped) return;
-    const before = page.view;
-    const known = page.log.length;
-    const from = Math.max(0, known - LOG_MARGIN);
+    const from = Math.max(0, page.log.length - LOG_MARGIN);
     page.log = page.log.slice(0, from).concat(log.actions);
-    page.scoring = page.scoring.filter((note) => note.index < page.log.length);
-    if (before && page.module.explainScoring && scoresChanged(before, view) && page.log.length > known)
-      await noteScoring(before, known, view);
     page.view = view;
     page.legal = legal.version === undefined || legal.version === view.version ? legal.actions : [];
     draw();
-  }
-
-  function scoresChanged(a, b) {
-    return a.scores.some((score, s) => score !== b.scores[s]);
-  }
-
-  // The scores went from before's (after the first known lines of play) to
-  // after's: find each line after which they changed (views at earlier
-  // steps, by bisection) and note there who scored what and why.
-  async function noteScoring(before, known, after) {
-    let start = before;
-    let low = known; // scores at step low are start's
-    for (let round = 0; round < 4 && scoresChanged(start, after); round++) {
-      let high = page.log.length; // scores at step high differ from start's
-      let atHigh = after;
-      while (high - low > 1) {
-        const middle = Math.floor((low + high) / 2);
-        const probe = await api.view(id, token, middle);
-        if (scoresChanged(start, probe)) {
-          high = middle;
-          atHigh = probe;
-        } else low = middle;
-      }
-      const justBefore = high - 1 === low ? start : await api.view(id, token, high - 1);
-      const lines = page.module.explainScoring(justBefore.observation, atHigh.observation, names());
-      if (lines.length) page.scoring.push({ index: high - 1, lines });
-      start = atHigh;
-      low = high;
-    }
   }
 
   function draw() {
@@ -288,16 +261,13 @@ export function showGame(main, id) {
 
   function drawLog() {
     clear(logList);
-    const notes = new Map(page.scoring.map((note) => [note.index, note.lines]));
-    page.log.forEach((entry, i) => {
+    for (const entry of page.log) {
       const who = entry.actor === 'chance' ? 'chance' : `seat-${entry.actor}`;
       logList.append(el('li', { class: `log-line ${who}`, 'data-index': entry.index, title: entry.text },
         page.module.describe(entry, names(), page.log)));
-      if (notes.has(i)) {
-        logList.append(el('li', { class: 'log-line scoring' }, el('strong', {}, `${t('scoring')}: `),
-          el('ul', {}, ...notes.get(i).map((line) => el('li', {}, line)))));
-      }
-    });
+      const notes = scoringNotes(entry, names());
+      if (notes) logList.append(notes);
+    }
     logList.scrollTop = logList.scrollHeight;
   }
 

@@ -2,11 +2,12 @@
 // contract is in game.js): the 8×5 hex board in SVG as on the table (tiles
 // with their stones, temples, treasures, volcanoes, camps, guards, each
 // seat's figures), the tile in hand to turn and place, a figure's cheapest
-// path walked one legal move at a time, the auction, and each seat's supply
-// and treasures; describe() and explainScoring() put the log and the scoring
-// rounds into words. It shows only what the observation holds (docs/
+// path (the server's, observation.routes) walked one legal move at a time, the auction, and each seat's supply
+// and treasures; describe() puts the log into words (the scoring notes are
+// the engine's, game.js). It shows only what the observation holds (docs/
 // observation.md) and acts only through legal actions (tikal.md T29).
 
+import { api } from './api.js';
 import { t, tCount } from './i18n.js';
 import { el, svg, clear, notify, SEAT_COLOURS } from './ui.js';
 
@@ -15,26 +16,13 @@ import { el, svg, clear, notify, SEAT_COLOURS } from './ui.js';
 const COLUMNS = 8;
 const ROWS = 5;
 const FIELDS = COLUMNS * ROWS;
-// Steps [column, row] to the neighbour across edge N, NE, SE, S, SW, NW;
-// odd columns sit half a field lower than even ones.
-const EVEN_COLUMN_STEPS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 0], [-1, -1]];
-const ODD_COLUMN_STEPS = [[0, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0]];
 
-// Kind and printed value (temple value, treasure masks) of every tile, as in
-// data/tikal.txt; the observation names board tiles by id only, and the
-// printed value tells how many temple levels have been uncovered.
-const TILE_FACTS = new Map(
-  ('A1 T1 A2 T2 A3 T2 A4 R4 A5 R4 A6 J0 B1 T2 B2 T3 B3 R4 B4 J0 B5 J0 B6 V0 C1 T3 C2 T4 C3 R3 C4 J0 C5 J0 '
-    + 'D1 T5 D2 T5 D3 R3 D4 J0 D5 V0 E1 T5 E2 T6 E3 R2 E4 J0 E5 J0 F1 T4 F2 T4 F3 R2 F4 J0 F5 V0 G1 T3 G2 T3 '
-    + 'G3 R2 G4 J0').match(/\S+ \S+/g).map((pair) => {
-    const [id, fact] = pair.split(' ');
-    const kind = { T: 'temple', R: 'treasure', J: 'jungle', V: 'volcano' }[fact[0]];
-    return [id, { kind, value: Number(fact.slice(1)) }];
-  }),
-);
-const PRINTED_TEMPLE_VALUE = { a4: 1, b5: 1 }; // the pre-printed temples (T2.1)
-const TREASURE_POINTS = [0, 1, 3, 6]; // by tokens of one motif held (T18.3)
-const LEADER_STRENGTH = 3; // T8.3
+// Every tile as a tile card (kind and printed value: temple value, treasure
+// masks), so that a log line can name the tile it speaks of, and the AP of
+// each action by its verb: the engine's tables (GET /api/facts/tikal,
+// docs/api.md).
+const FACTS = await api.facts('tikal');
+const TILES = new Map(FACTS.tiles.map((card) => [card.tile, card]));
 
 // ---- drawing ---------------------------------------------------------------
 
@@ -93,17 +81,6 @@ export const messages = {
     tk_log_guard: '{name} placed a temple guard on {field}',
     tk_log_end: '{name} ended the turn',
     tk_log_other: '{name}: {text}',
-    tk_score_majority: 'Temple {field}, value {value}: {name} has the majority (strength {strength} against {second}) → +{value} (T18.1)',
-    tk_score_leader: ' — the leader counts 3 (T8.3)',
-    tk_score_guarded: 'Temple {field}, value {value}: guarded by {name} → +{value} (T16.6)',
-    tk_score_tie: 'Temple {field}, value {value}: {name} is tied at the top (strength {strength}), so nobody scores it (T18.2)',
-    tk_score_treasures: 'Treasures of {name}: {sets} → +{points} (T18.3)',
-    tk_set_1: 'single {motif} (1)',
-    tk_set_2: 'pair {motif} (3)',
-    tk_set_3: 'triple {motif} (6)',
-    tk_score_total: '{name} scores {points} in this self-scoring (T18)',
-    tk_score_other: '{name}: +{points} (the board has changed since; not explained)',
-    tk_score_paid: '{name} paid {points} for winning the auction (T22.5)',
     tk_doing_draw: 'draws a tile',
     tk_doing_reveal: 'reveals tiles for the auction',
     tk_doing_treasure: 'digs',
@@ -143,12 +120,12 @@ export const messages = {
     tk_cancel: 'Cancel',
     tk_end_turn: 'End the turn',
     tk_walk_stopped: 'The walk stopped before {step}: it is no longer legal.',
-    tk_do_uncover: 'Uncover a level (2 AP)',
-    tk_do_dig: 'Dig a treasure (3 AP)',
-    tk_do_build: 'Build a camp (5 AP)',
-    tk_do_guard: 'Place a temple guard (5 AP)',
-    tk_do_deploy_E: 'Deploy an explorer (1 AP)',
-    tk_do_deploy_L: 'Deploy the leader (1 AP)',
+    tk_do_uncover: 'Uncover a level ({cost} AP)',
+    tk_do_dig: 'Dig a treasure ({cost} AP)',
+    tk_do_build: 'Build a camp ({cost} AP)',
+    tk_do_guard: 'Place a temple guard ({cost} AP)',
+    tk_do_deploy_E: 'Deploy an explorer ({cost} AP)',
+    tk_do_deploy_L: 'Deploy the leader ({cost} AP)',
     tk_field_value: 'value {value}',
     tk_levels_one: '{n} level uncovered',
     tk_levels_other: '{n} levels uncovered',
@@ -175,7 +152,7 @@ export const messages = {
     tk_removed: 'removed',
     tk_treasures: 'treasures',
     tk_points: '{points} pts',
-    tk_swap_hint: 'Swap: click one of your single treasures, then another player\u2019s single (3 AP).',
+    tk_swap_hint: 'Swap: click one of your single treasures, then another player\u2019s single ({cost} AP).',
     tk_swap_pick: 'Give treasure {motif} for which single?',
   },
   cs: {
@@ -210,17 +187,6 @@ export const messages = {
     tk_log_guard: '{name} staví hlídače na chrám {field}',
     tk_log_end: '{name} končí tah',
     tk_log_other: '{name}: {text}',
-    tk_score_majority: 'Chrám {field}, hodnota {value}: většinu má {name} (síla {strength} proti {second}) → +{value} (T18.1)',
-    tk_score_leader: ' — vedoucí se počítá za 3 (T8.3)',
-    tk_score_guarded: 'Chrám {field}, hodnota {value}: střeží ho hlídač hráče {name} → +{value} (T16.6)',
-    tk_score_tie: 'Chrám {field}, hodnota {value}: {name} se dělí o nejvyšší sílu ({strength}), takže ho nezíská nikdo (T18.2)',
-    tk_score_treasures: 'Poklady hráče {name}: {sets} → +{points} (T18.3)',
-    tk_set_1: 'samostatný {motif} (1)',
-    tk_set_2: 'dvojice {motif} (3)',
-    tk_set_3: 'trojice {motif} (6)',
-    tk_score_total: '{name} získává v tomto vyhodnocení {points} (T18)',
-    tk_score_other: '{name}: +{points} (deska se mezitím změnila; bez vysvětlení)',
-    tk_score_paid: '{name} platí {points} za vyhranou dražbu (T22.5)',
     tk_doing_draw: 'táhne kartičku',
     tk_doing_reveal: 'odkrývá kartičky k dražbě',
     tk_doing_treasure: 'kope',
@@ -261,12 +227,12 @@ export const messages = {
     tk_cancel: 'Zrušit',
     tk_end_turn: 'Ukončit tah',
     tk_walk_stopped: 'Cesta se zastavila před {step}: tento krok už není povolen.',
-    tk_do_uncover: 'Odkrýt patro (2 AB)',
-    tk_do_dig: 'Vykopat poklad (3 AB)',
-    tk_do_build: 'Postavit tábor (5 AB)',
-    tk_do_guard: 'Postavit hlídače chrámu (5 AB)',
-    tk_do_deploy_E: 'Nasadit účastníka (1 AB)',
-    tk_do_deploy_L: 'Nasadit vedoucího (1 AB)',
+    tk_do_uncover: 'Odkrýt patro ({cost} AB)',
+    tk_do_dig: 'Vykopat poklad ({cost} AB)',
+    tk_do_build: 'Postavit tábor ({cost} AB)',
+    tk_do_guard: 'Postavit hlídače chrámu ({cost} AB)',
+    tk_do_deploy_E: 'Nasadit účastníka ({cost} AB)',
+    tk_do_deploy_L: 'Nasadit vedoucího ({cost} AB)',
     tk_field_value: 'hodnota {value}',
     tk_levels_one: 'odkryto {n} patro',
     tk_levels_few: 'odkryta {n} patra',
@@ -296,7 +262,7 @@ export const messages = {
     tk_removed: 'vyřazeno',
     tk_treasures: 'poklady',
     tk_points: '{points} b.',
-    tk_swap_hint: 'Výměna: klikněte na svůj samostatný poklad, pak na samostatný poklad jiného hráče (3 AB).',
+    tk_swap_hint: 'Výměna: klikněte na svůj samostatný poklad, pak na samostatný poklad jiného hráče ({cost} AB).',
     tk_swap_pick: 'Poklad {motif} vyměnit za který?',
   },
 };
@@ -312,127 +278,13 @@ function fieldIndex(name) {
   return (name.charCodeAt(0) - 97) * ROWS + Number(name[1]) - 1;
 }
 
-function neighbour(field, direction) {
-  const column = Math.floor(field / ROWS);
-  const row = field % ROWS;
-  const [dc, dr] = (column % 2 ? ODD_COLUMN_STEPS : EVEN_COLUMN_STEPS)[direction];
-  const c = column + dc;
-  const r = row + dr;
-  return c < 0 || c >= COLUMNS || r < 0 || r >= ROWS ? -1 : c * ROWS + r;
-}
-
 const isExplored = (spot) => spot.kind !== 'empty';
-const isCampOf = (spot, seat) => spot.kind === 'basecamp' || spot.camp === seat;
 
 // Stones on each edge of a tile turned `rotation` steps clockwise (T29.1).
 function rotatedStones(stones, rotation) {
   return stones.map((_, edge) => stones[(edge - rotation + 6) % 6]);
 }
 
-// The smallest rotation that gives the same stones: the one legal lists name (T29.3).
-function canonicalRotation(stones, rotation) {
-  const wanted = rotatedStones(stones, rotation).join();
-  for (let r = 0; r < rotation; r++) if (rotatedStones(stones, r).join() === wanted) return r;
-  return rotation;
-}
-
-// AP to cross from field across edge direction: stones on both sides; 0 = no way (T11).
-function crossingCost(board, field, direction) {
-  const to = neighbour(field, direction);
-  if (to < 0) return 0;
-  const here = board[field];
-  const there = board[to];
-  if (!isExplored(here) || !isExplored(there) || here.kind === 'volcano' || there.kind === 'volcano') return 0;
-  return here.stones[direction] + there.stones[(direction + 3) % 6];
-}
-
-// The cheapest way of a seat's figure from a field to every other (T11, and
-// the secret paths between the base camp and the seat's camps for 1 AP, T10).
-function cheapestPaths(board, from, seat) {
-  const cost = new Array(FIELDS).fill(Infinity);
-  const previous = new Array(FIELDS).fill(-1);
-  const verb = new Array(FIELDS).fill(null);
-  const done = new Array(FIELDS).fill(false);
-  const camps = board.map((spot, field) => field).filter((field) => isCampOf(board[field], seat));
-  cost[from] = 0;
-  for (;;) {
-    let here = -1;
-    for (let field = 0; field < FIELDS; field++) {
-      if (!done[field] && cost[field] < Infinity && (here < 0 || cost[field] < cost[here])) here = field;
-    }
-    if (here < 0) break;
-    done[here] = true;
-    const reach = (there, price, how) => {
-      if (cost[here] + price < cost[there]) {
-        cost[there] = cost[here] + price;
-        previous[there] = here;
-        verb[there] = how;
-      }
-    };
-    for (let direction = 0; direction < 6; direction++) {
-      const price = crossingCost(board, here, direction);
-      if (price > 0) reach(neighbour(here, direction), price, 'move');
-    }
-    if (isCampOf(board[here], seat)) for (const camp of camps) if (camp !== here) reach(camp, 1, 'path');
-  }
-  return { cost, previous, verb };
-}
-
-// The actions that walk one figure to `to` along the cheapest way.
-function walkSteps(paths, figure, to) {
-  const steps = [];
-  for (let at = to; paths.previous[at] >= 0; at = paths.previous[at]) {
-    steps.unshift(`${paths.verb[at]} ${figure} ${fieldName(paths.previous[at])} ${fieldName(at)}`);
-  }
-  return steps;
-}
-
-function strength(spot, seat) {
-  const mine = spot.figures[seat];
-  return mine ? mine.explorers + (mine.leader ? LEADER_STRENGTH : 0) : 0;
-}
-
-function printedValue(spot) {
-  if (spot.tile) return TILE_FACTS.get(spot.tile)?.value ?? spot.value;
-  return PRINTED_TEMPLE_VALUE[spot.field] ?? spot.value;
-}
-
-// What a seat's self-scoring on this board would give, and why (T18).
-function selfScoring(observation, seat) {
-  const temples = [];
-  let total = 0;
-  for (const spot of observation.board) {
-    if (spot.kind !== 'temple') continue;
-    if (spot.guard !== null) {
-      if (spot.guard === seat) {
-        temples.push({ how: 'guarded', field: spot.field, value: spot.value });
-        total += spot.value;
-      }
-      continue;
-    }
-    const mine = strength(spot, seat);
-    if (mine === 0) continue;
-    const second = Math.max(0, ...spot.figures.map((_, other) => (other === seat ? 0 : strength(spot, other))));
-    if (mine > second) {
-      temples.push({ how: 'majority', field: spot.field, value: spot.value, strength: mine, second, leader: spot.figures[seat].leader });
-      total += spot.value;
-    } else if (mine === second) {
-      temples.push({ how: 'tie', field: spot.field, value: spot.value, strength: mine });
-    }
-  }
-  const sets = [];
-  let treasure = 0;
-  for (const [motif, count] of Object.entries(observation.seats[seat].treasures)) {
-    if (count === 0) continue;
-    const points = TREASURE_POINTS[Math.min(count, 3)];
-    sets.push({ motif, count: Math.min(count, 3), points });
-    treasure += points;
-  }
-  return { temples, sets, treasure, total: total + treasure };
-}
-
-function treasurePoints(collection) {
-  return Object.values(collection).reduce((sum, count) => sum + TREASURE_POINTS[Math.min(count, 3)], 0);
 }
 
 // "3 explorers", "3 účastníci": a count with its word in the current language.
@@ -446,7 +298,7 @@ function kindName(kind) {
 
 // "temple 3", "4-mask treasure", "volcano" for a tile id.
 function tileWords(id) {
-  const fact = TILE_FACTS.get(id);
+  const fact = TILES.get(id);
   if (!fact) return '?';
   if (fact.kind === 'temple') return t('tk_tile_temple', { value: fact.value });
   if (fact.kind === 'treasure') return t('tk_tile_treasure', { value: fact.value });
@@ -494,45 +346,6 @@ export function describe(entry, names, log = []) {
     case 'end': return t('tk_log_end', { name });
     default: return t('tk_log_other', { name, text: entry.text });
   }
-}
-
-// Lines saying who scored what and why between two observations: each
-// seat's self-scoring (T18: temples by majority or guard, treasures), or a
-// bid paid in the auction game. The board of `after` is tried first, then
-// that of `before` (bots may have moved on meanwhile); a breakdown that
-// does not add up to the change is not given.
-export function explainScoring(before, after, names) {
-  const lines = [];
-  if (!before || !after || !before.seats || !after.seats) return lines;
-  after.seats.forEach((seat, s) => {
-    const change = seat.score - (before.seats[s]?.score ?? seat.score);
-    if (change === 0) return;
-    const name = names[s] ?? t('seat', { n: s + 1 });
-    if (change < 0) {
-      lines.push(t('tk_score_paid', { name, points: -change }));
-      return;
-    }
-    const scoring = [after, before].map((observation) => selfScoring(observation, s)).find((x) => x.total === change);
-    if (!scoring) {
-      lines.push(t('tk_score_other', { name, points: change }));
-      return;
-    }
-    for (const temple of scoring.temples) {
-      if (temple.how === 'majority') {
-        lines.push(t('tk_score_majority', { ...temple, name }) + (temple.leader ? t('tk_score_leader') : ''));
-      } else if (temple.how === 'guarded') {
-        lines.push(t('tk_score_guarded', { ...temple, name }));
-      } else {
-        lines.push(t('tk_score_tie', { ...temple, name }));
-      }
-    }
-    if (scoring.sets.length) {
-      const sets = scoring.sets.map((set) => t(`tk_set_${set.count}`, { motif: set.motif })).join(', ');
-      lines.push(t('tk_score_treasures', { name, sets, points: scoring.treasure }));
-    }
-    lines.push(t('tk_score_total', { name, points: change }));
-  });
-  return lines;
 }
 
 // ---- SVG geometry ----------------------------------------------------------------
@@ -765,8 +578,9 @@ function indexLegal(legal) {
 
 function actionLabel(text) {
   const [verb, a] = text.split(' ');
-  if (verb === 'deploy') return t(`tk_do_deploy_${a === 'L' ? 'L' : 'E'}`);
-  return t(`tk_do_${verb}`);
+  const cost = FACTS.action_points[verb];
+  if (verb === 'deploy') return t(`tk_do_deploy_${a === 'L' ? 'L' : 'E'}`, { cost });
+  return t(`tk_do_${verb}`, { cost });
 }
 
 // ---- the board -----------------------------------------------------------------------
@@ -787,7 +601,6 @@ export function createBoard(root, hooks) {
     selected: -1, // the field clicked
     figure: 'E', // which own figure on it moves
     count: 1, // how many explorers move together
-    paths: null, // cheapestPaths from the selected field
     target: -1, // the destination clicked
     swapGive: null, // the own single chosen for a swap
     walking: false, // a walk of several actions is under way
@@ -874,7 +687,6 @@ export function createBoard(root, hooks) {
       state.target = -1;
       state.placeAt = -1;
       state.swapGive = null;
-      state.paths = null;
       refresh();
     } else if (event.key === 'Enter' && state.target >= 0 && acting() && event.target === document.body) {
       walk();
@@ -908,7 +720,7 @@ export function createBoard(root, hooks) {
   function legalRotationAt(field, rotation) {
     const rotations = state.legal.places.get(field);
     if (!rotations) return -1;
-    const canonical = canonicalRotation(state.observation.hand.stones, rotation);
+    const canonical = state.observation.hand.same_as[rotation]; // the rotation legal names (T29.3)
     return rotations.has(canonical) ? canonical : -1;
   }
 
@@ -957,7 +769,6 @@ export function createBoard(root, hooks) {
   function select(field, again = false) {
     state.selected = field;
     state.target = -1;
-    state.paths = null;
     const mine = acting() ? myFiguresOn(field) : null;
     if (mine) {
       if (!again) {
@@ -966,8 +777,22 @@ export function createBoard(root, hooks) {
       }
       if (state.figure === 'E' && mine.explorers === 0) state.figure = 'L';
       if (state.figure === 'L' && !mine.leader) state.figure = 'E';
-      state.paths = cheapestPaths(state.observation.board, field, mySeat());
     }
+  }
+
+  // The walks of the chosen own figure from the selected field within the AP
+  // left, as the server's route search found them (observation.routes,
+  // docs/observation.md): {field: {cost, steps}}; null if none is selected.
+  function walks() {
+    if (!acting() || !myFiguresOn(state.selected)) return null;
+    const from = fieldName(state.selected);
+    return state.observation.routes.find((r) => r.figure === state.figure && r.from === from)?.to ?? null;
+  }
+
+  // The walk to field (cost and steps), null if there is none within the AP.
+  function walkTo(field) {
+    const all = walks();
+    return all && field >= 0 ? all[fieldName(field)] ?? null : null;
   }
 
   function clickWhileActing(field) {
@@ -975,7 +800,7 @@ export function createBoard(root, hooks) {
       select(-1);
       return;
     }
-    const reachable = state.paths && state.paths.cost[field] <= state.observation.action_points && field !== state.selected;
+    const reachable = walkTo(field) !== null;
     if (reachable) {
       if (state.target === field) walk();
       else state.target = field;
@@ -985,8 +810,7 @@ export function createBoard(root, hooks) {
   }
 
   function plannedSteps() {
-    if (state.target < 0 || !state.paths) return [];
-    const once = walkSteps(state.paths, state.figure, state.target);
+    const once = walkTo(state.target)?.steps ?? [];
     return Array.from({ length: state.figure === 'E' ? state.count : 1 }, () => once).flat();
   }
 
@@ -1072,7 +896,7 @@ export function createBoard(root, hooks) {
       if (spot.kind === 'empty') {
         group.append(svg('polygon', { class: 'tk-unexplored', points: hexPoints(frame, at, R - 1.2) }));
       } else {
-        group.append(drawTile(frame, at, { ...spot, tokens: spot.treasures, printed: printedValue(spot) }, observation.players));
+        group.append(drawTile(frame, at, { ...spot, tokens: spot.treasures, printed: spot.printed }, observation.players));
       }
       const [lx, ly] = polar(frame, at, 180, 0.72 * R);
       group.append(svg('text', { class: `tk-field-name${spot.kind === 'empty' ? ' tk-on-dark' : ''}`, x: lx, y: ly }, spot.field));
@@ -1084,7 +908,7 @@ export function createBoard(root, hooks) {
     const parts = [`${spot.field}: ${kindName(spot.kind)}${spot.tile ? ` ${spot.tile}` : ''}`];
     if (spot.kind === 'temple') {
       parts.push(t('tk_field_value', { value: spot.value }));
-      const levels = spot.value - printedValue(spot);
+      const levels = spot.value - spot.printed;
       if (levels > 0) parts.push(counted(levels, 'tk_levels'));
     }
     if (spot.kind === 'treasure') parts.push(counted(spot.treasures, 'tk_tokens'));
@@ -1111,23 +935,21 @@ export function createBoard(root, hooks) {
     } else if (acting() && state.selected < 0) {
       for (const field of state.legal.byField.keys()) overlayLayer.append(outline(field, 'tk-can-act', 5));
     }
-    if (state.paths && state.selected >= 0) {
-      const ap = observation.action_points;
-      state.paths.cost.forEach((cost, field) => {
-        if (field === state.selected || cost > ap) return;
-        overlayLayer.append(outline(field, 'tk-reachable', 4));
-        const [bx, by] = polar(frame, frame.centre(field), 0, 0.62 * R);
-        overlayLayer.append(svg('circle', { class: 'tk-cost-badge', cx: bx, cy: by, r: 0.17 * R }));
-        overlayLayer.append(svg('text', { class: 'tk-cost', x: bx, y: by + 0.5 }, String(cost)));
-      });
+    for (const [name, { cost }] of Object.entries(walks() ?? {})) {
+      const field = fieldIndex(name);
+      overlayLayer.append(outline(field, 'tk-reachable', 4));
+      const [bx, by] = polar(frame, frame.centre(field), 0, 0.62 * R);
+      overlayLayer.append(svg('circle', { class: 'tk-cost-badge', cx: bx, cy: by, r: 0.17 * R }));
+      overlayLayer.append(svg('text', { class: 'tk-cost', x: bx, y: by + 0.5 }, String(cost)));
     }
     if (state.selected >= 0) overlayLayer.append(outline(state.selected, 'tk-selected', 2.5));
-    if (state.target >= 0 && state.paths) {
+    if (walkTo(state.target)) {
       // crossings as a trail of steps, secret paths (T10) as a dashed arc
-      for (let at = state.target; state.paths.previous[at] >= 0; at = state.paths.previous[at]) {
-        const [x1, y1] = frame.centre(state.paths.previous[at]);
-        const [x2, y2] = frame.centre(at);
-        const secret = state.paths.verb[at] === 'path';
+      for (const step of walkTo(state.target).steps) {
+        const [verb, , from, to] = step.split(' ');
+        const [x1, y1] = frame.centre(fieldIndex(from));
+        const [x2, y2] = frame.centre(fieldIndex(to));
+        const secret = verb === 'path';
         const d = secret ? `M${x1},${y1} Q${(x1 + x2) / 2 + (y2 - y1) * 0.25},${(y1 + y2) / 2 - (x2 - x1) * 0.25} ${x2},${y2}` : `M${x1},${y1} L${x2},${y2}`;
         overlayLayer.append(svg('path', { class: 'tk-path-shadow', d }));
         overlayLayer.append(svg('path', { class: secret ? 'tk-path tk-secret-path' : 'tk-path', d }));
@@ -1267,7 +1089,7 @@ export function createBoard(root, hooks) {
     } else if (myTurn() && observation.phase === 'bid') line.append(el('span', { class: 'tk-hint' }, t('tk_hint_bid')));
     else if (myTurn() && observation.phase === 'take') line.append(el('span', { class: 'tk-hint' }, t('tk_hint_take')));
     else if (acting()) {
-      line.append(el('span', { class: 'tk-hint' }, t(state.paths && state.target < 0 ? 'tk_hint_move' : 'tk_hint_actions')));
+      line.append(el('span', { class: 'tk-hint' }, t(walks() && state.target < 0 ? 'tk_hint_move' : 'tk_hint_actions')));
     } else if (state.selected < 0) line.append(el('span', { class: 'tk-hint' }, t('tk_hint_watch')));
     panel.append(line);
 
@@ -1289,15 +1111,16 @@ export function createBoard(root, hooks) {
       panel.append(row);
     }
 
-    if (state.target >= 0 && state.paths && acting()) {
+    const plan = walkTo(state.target);
+    if (plan) {
       const mine = myFiguresOn(state.selected);
-      const most = state.figure === 'E' && mine ? Math.min(mine.explorers, Math.floor(observation.action_points / state.paths.cost[state.target])) : 1;
+      const most = state.figure === 'E' ? Math.min(mine.explorers, Math.floor(observation.action_points / plan.cost)) : 1;
       state.count = Math.max(1, Math.min(state.count, most));
-      const cost = state.paths.cost[state.target] * state.count;
+      const cost = plan.cost * state.count;
       const figure = t(state.figure === 'E' ? 'tk_explorer' : 'tk_leader');
-      const steps = counted(walkSteps(state.paths, state.figure, state.target).length, 'tk_steps');
+      const steps = counted(plan.steps.length, 'tk_steps');
       const vars = { figure, from: fieldName(state.selected), to: fieldName(state.target), cost, steps, count: state.count };
-      const row = el('div', { class: 'tk-panel-row tk-plan', id: 'tk-plan' }, el('strong', {}, t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', vars)));
+      const row = el('div', { class: 'tk-panel-row tk-plan', id: 'tk-plan', 'data-steps': plan.steps.join('|') }, el('strong', {}, t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', vars)));
       if (most > 1) {
         const many = el('input', { type: 'number', min: 1, max: most, value: state.count, id: 'tk-count', 'aria-label': t('tk_count') });
         many.addEventListener('change', () => { state.count = Number(many.value) || 1; refresh(); });
@@ -1319,7 +1142,7 @@ export function createBoard(root, hooks) {
     const swaps = state.legal.swaps;
     const canGive = new Set(swaps.map((swap) => swap.give));
     const me = mySeat();
-    if (swaps.length) playersBox.append(el('p', { class: 'tk-hint' }, state.swapGive ? t('tk_swap_pick', { motif: state.swapGive }) : t('tk_swap_hint')));
+    if (swaps.length) playersBox.append(el('p', { class: 'tk-hint' }, state.swapGive ? t('tk_swap_pick', { motif: state.swapGive }) : t('tk_swap_hint', { cost: FACTS.action_points.swap })));
     observation.seats.forEach((seat, s) => {
       const card = el('div', { class: `tk-seat${observation.actor === s && observation.phase !== 'over' ? ' tk-acting' : ''}`, 'data-seat': s });
       card.append(el('div', { class: 'tk-seat-name' }, el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }), nameOf(s)));
@@ -1348,7 +1171,7 @@ export function createBoard(root, hooks) {
         }
         treasures.append(item);
       }
-      treasures.append(el('span', { class: 'tk-treasure-points' }, t('tk_points', { points: treasurePoints(seat.treasures) })));
+      treasures.append(el('span', { class: 'tk-treasure-points' }, t('tk_points', { points: seat.treasure_points })));
       card.append(treasures);
       playersBox.append(card);
     });
@@ -1370,7 +1193,7 @@ export function createBoard(root, hooks) {
       if (!state.walking) {
         const target = state.target;
         select(state.selected, true);
-        if (target >= 0 && state.paths && state.paths.cost[target] <= state.observation.action_points) state.target = target;
+        if (walkTo(target)) state.target = target;
       }
       drawAll();
       const waiting = state.waiters;

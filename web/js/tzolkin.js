@@ -18,7 +18,7 @@ import { el, svg, clear, seatName, SEAT_COLOURS } from './ui.js';
 
 // The game's static facts — names, gear sizes, the calendar's food days,
 // the actions' printed gains, temples, market rates, buildings, monuments
-// and wealth tiles — are the server's (GET /api/games/tzolkin/facts,
+// and wealth tiles — are the server's (GET /api/facts/tzolkin,
 // docs/api.md), written from the engine's tables, which are generated from
 // data/. What depends on the position (the corn of a placement or a pick,
 // the Uxmal price, a harvest's yield, a monument's points) comes with the
@@ -224,17 +224,6 @@ export const messages = {
     tz_log_do: '{name} chose {action}', tz_log_skip: '{name} skipped', tz_log_end: '{name} ended the turn',
     tz_log_advance1: '{name} advanced the calendar 1 day', tz_log_advance2: '{name} advanced the calendar 2 days',
     tz_log_other: '{name}: {text}',
-    // scoring (Z18, Z19)
-    tz_food_mid: 'Food day in the middle of age {age}: feeding, then each temple pays its goods.',
-    tz_food_end: 'Food day at the end of age {age}: feeding, then points for the temples.',
-    tz_final: 'Final scoring.',
-    tz_score_line: '{name} {points}: {why}',
-    tz_why_temple: '{temple}, step {step}', tz_why_lead: 'highest on {temple}', tz_why_lead_shared: 'shares the lead on {temple} (half the premium)',
-    tz_why_hunger: '{workers} not fed', tz_why_corn: 'corn and resources worth {corn} (÷ 4)', tz_why_skulls: '{skulls} (3 each)',
-    tz_why_monument: 'monument {id}: {rule}', tz_why_building: 'building {id}', tz_why_chi: 'a skull on {position}',
-    tz_why_arch: 'architecture (+2 per building)', tz_why_arch_bonus: 'architecture bonus (+3)', tz_why_other: 'other',
-    tz_fed: '{name} fed {workers} for {corn}.', tz_temple_goods: '{name} receives {goods} from the temples.',
-    tz_no_skulls: 'Too few crystal skulls for everyone on Kukulcan: nobody gets one.',
   },
   cs: {
     tz_gear_PAL: 'Palenque', tz_gear_YAX: 'Yaxchilan', tz_gear_TIK: 'Tikal', tz_gear_UXM: 'Uxmal', tz_gear_CHI: 'Chichen Itza',
@@ -355,16 +344,6 @@ export const messages = {
     tz_log_do: '{name} volí {action}', tz_log_skip: '{name} vynechává', tz_log_end: '{name} končí tah',
     tz_log_advance1: '{name} posouvá kalendář o 1 den', tz_log_advance2: '{name} posouvá kalendář o 2 dny',
     tz_log_other: '{name}: {text}',
-    tz_food_mid: 'Den výživy v polovině {age}. epochy: krmení, pak dary chrámů.',
-    tz_food_end: 'Den výživy na konci {age}. epochy: krmení, pak body za chrámy.',
-    tz_final: 'Závěrečné vyhodnocení.',
-    tz_score_line: '{name} {points}: {why}',
-    tz_why_temple: '{temple}, stupeň {step}', tz_why_lead: 'nejvýš v chrámu {temple}', tz_why_lead_shared: 'dělené vedení v chrámu {temple} (polovina prémie)',
-    tz_why_hunger: 'nenakrmení dělníci: {n}', tz_why_corn: 'kukuřice a suroviny v hodnotě {corn} (÷ 4)', tz_why_skulls: '{skulls} (po 3)',
-    tz_why_monument: 'monument {id}: {rule}', tz_why_building: 'budova {id}', tz_why_chi: 'lebka na pozici {position}',
-    tz_why_arch: 'architektura (+2 za budovu)', tz_why_arch_bonus: 'bonus architektury (+3)', tz_why_other: 'ostatní',
-    tz_fed: '{name} platí {corn} za jídlo pro dělníky ({n}).', tz_temple_goods: '{name} dostává od chrámů: {goods}.',
-    tz_no_skulls: 'Na Kukulkanu je málo křišťálových lebek pro všechny: nikdo ji nedostane.',
   },
 };
 
@@ -514,138 +493,6 @@ export function describe(entry, names) {
 // What monument id scores for seat now: the engine's figure in the observation (Z19.3).
 function monumentPoints(observation, seat, id) {
   return observation.seats[seat].monument_points[id] || 0;
-}
-
-// Lines saying who scored what and why between two observations: the food
-// days held in between (Z18: feeding, temple goods or temple points with
-// premiums), buildings and Chichen Itza skulls, and the final scoring (Z19.2).
-// Points that none of these explain are "other".
-export function explainScoring(before, after, names) {
-  if (!before || !after || !Array.isArray(before.seats) || !Array.isArray(after.seats)) return [];
-  const seatCount = after.seats.length;
-  const lines = [];
-  const notes = after.seats.map(() => []);
-  const unexplained = after.seats.map((seat, s) => seat.vp - (before.seats[s] ? before.seats[s].vp : 0));
-  const credit = (s, points, why) => {
-    if (points === 0) return;
-    notes[s].push({ points, why });
-    unexplained[s] -= points;
-  };
-  // A food day (Z18.3) feeds at the round's last `end`; its temple rewards
-  // follow at once, except at the end of age I, where the six reveals of the
-  // age change come between (phase "age_reveal").
-  const heldBefore = before.calendar.food_days_held;
-  const heldAfter = after.calendar.food_days_held;
-  const rewardDays = [];
-  for (let i = heldBefore; i < heldAfter && i < 4; i++) rewardDays.push(i);
-  const feedingHeld = before.calendar.food_day && before.phase !== 'age_reveal'
-    && (heldAfter > heldBefore || after.phase === 'age_reveal');
-  if (feedingHeld || rewardDays.length) {
-    const day = Math.min(heldBefore, 3);
-    lines.push(t(MID_AGE_FOOD_DAY[day] ? 'tz_food_mid' : 'tz_food_end', { age: day < 2 ? 'I' : 'II' }));
-  }
-  const feedingLines = [];
-
-  for (const day of rewardDays) {
-    if (MID_AGE_FOOD_DAY[day]) {
-      let skullsDue = 0;
-      const goods = after.seats.map((seat) => {
-        const got = { w: 0, s: 0, g: 0, skull: 0 };
-        for (const temple of TEMPLES) {
-          for (let k = 1; k <= seat.temples[temple]; k++) {
-            const good = TEMPLE_DATA[temple].goods[k];
-            if (good) got[good]++;
-          }
-        }
-        skullsDue += got.skull;
-        return got;
-      });
-      const skullsGiven = skullsDue <= before.skull_supply;
-      if (skullsDue > 0 && !skullsGiven) lines.push(t('tz_no_skulls'));
-      goods.forEach((got, s) => {
-        const parts = RESOURCES.filter((r) => got[r]).map((r) => amount(got[r], r));
-        if (got.skull && skullsGiven) parts.push(amount(got.skull, 'skull'));
-        if (parts.length) lines.push(t('tz_temple_goods', { name: nameOf(names, s), goods: parts.join(', ') }));
-      });
-    } else {
-      const premiumAge = day === 1 ? 0 : 1;
-      for (const temple of TEMPLES) {
-        const data = TEMPLE_DATA[temple];
-        const steps = after.seats.map((seat) => seat.temples[temple]);
-        const best = Math.max(...steps);
-        const leaders = steps.filter((step) => step === best).length;
-        steps.forEach((step, s) => {
-          credit(s, data.vp[step], t('tz_why_temple', { temple: templeName(temple), step: stepWords(step) }));
-          if (step === best) {
-            const premium = leaders === 1 ? data.premium[premiumAge] : data.premium[premiumAge] / 2;
-            credit(s, premium, t(leaders === 1 ? 'tz_why_lead' : 'tz_why_lead_shared', { temple: templeName(temple) }));
-          }
-        });
-      }
-    }
-  }
-
-  // buildings built in between: their own points (Z1.8)
-  const newBuildings = after.seats.map((seat, s) => seat.buildings.filter((b) => !(before.seats[s].buildings || []).includes(b)));
-  newBuildings.forEach((built, s) => {
-    for (const id of built) {
-      const points = (BUILDINGS[id] ? BUILDINGS[id].effects : []).filter((e) => e[0] === 'vp').reduce((n, e) => n + e[1], 0);
-      credit(s, points, t('tz_why_building', { id }));
-    }
-  });
-
-  // skulls placed on Chichen Itza in between (Z9.2): to the seat they explain best
-  for (const slot of after.chi_skulls.filter((q) => !before.chi_skulls.includes(q))) {
-    const vp = CHI_ACTIONS[Number(slot.slice(3))].vp;
-    const candidates = after.seats.map((_, s) => s).filter((s) => unexplained[s] >= vp);
-    if (!candidates.length) continue;
-    const seat = candidates.includes(before.actor) ? before.actor : candidates.sort((x, y) => unexplained[y] - unexplained[x])[0];
-    credit(seat, vp, t('tz_why_chi', { position: positionName(slot) }));
-  }
-
-  // final scoring (Z19.2)
-  const finalScoring = after.phase === 'over' && before.phase !== 'over';
-  if (finalScoring) {
-    lines.push(t('tz_final'));
-    after.seats.forEach((seat, s) => {
-      const value = seat.corn + 2 * seat.resources.w + 3 * seat.resources.s + 4 * seat.resources.g;
-      credit(s, Math.floor(value / 4), t('tz_why_corn', { corn: amount(value, 'corn') }));
-      credit(s, 3 * seat.skulls, t('tz_why_skulls', { skulls: amount(seat.skulls, 'skull') }));
-      for (const id of seat.monuments) {
-        credit(s, monumentPoints(after, s, id), t('tz_why_monument', { id, rule: monumentRule(id, seatCount) }));
-      }
-    });
-  }
-
-  // architecture: +2 per building at level 2 and more, +3 for a bonus step (Z1.7)
-  after.seats.forEach((seat, s) => {
-    if (seat.tech.ARCH >= 2 && newBuildings[s].length && unexplained[s] >= 2) {
-      credit(s, 2 * Math.min(newBuildings[s].length, Math.floor(unexplained[s] / 2)), t('tz_why_arch'));
-    }
-    if (seat.tech.ARCH >= 3 && unexplained[s] >= 3 && unexplained[s] % 3 === 0) credit(s, unexplained[s], t('tz_why_arch_bonus'));
-  });
-
-  // feeding (Z18.4): what is left and negative is 3 per worker not fed
-  if (feedingHeld) {
-    after.seats.forEach((seat, s) => {
-      const paying = Math.max(0, seat.workers - seat.feed_free);
-      const need = Math.max(0, 2 - seat.feed_discount);
-      let hungry = 0;
-      if (unexplained[s] < 0 && unexplained[s] % 3 === 0 && -unexplained[s] / 3 <= paying) {
-        hungry = -unexplained[s] / 3;
-        credit(s, unexplained[s], t('tz_why_hunger', { workers: amount(hungry, 'worker'), n: hungry }));
-      }
-      const fedWorkers = paying - hungry;
-      if (fedWorkers > 0 && need > 0) feedingLines.push(t('tz_fed', { name: nameOf(names, s), workers: amount(fedWorkers, 'worker'), n: fedWorkers, corn: amount(fedWorkers * need, 'corn') }));
-    });
-    lines.splice(1, 0, ...feedingLines);
-  }
-
-  after.seats.forEach((_, s) => credit(s, unexplained[s], t('tz_why_other')));
-  notes.forEach((list, s) => {
-    for (const note of list) lines.push(t('tz_score_line', { name: nameOf(names, s), points: signed(note.points), why: note.why }));
-  });
-  return lines;
 }
 
 // ------------------------------------------------------------------ small drawings
@@ -1258,7 +1105,7 @@ export function createBoard(root, hooks) {
         less, el('output', { class: 'tz-market-change' }, signed(change[r])), more));
     }
     box.append(el('p', { class: 'tz-market-corn' }, chip('corn'), ' ', t('tz_market_corn', { from: me.corn, to: cornAfter })));
-    const trade = el('button', { type: 'button', class: 'tz-choice primary', 'data-action': line, disabled: line === 'market' || !legal.has(line) }, t('tz_market_trade'));
+    const trade = el('button', { type: 'button', class: 'tz-choice primary', 'data-action': line, disabled: line === 'market' }, t('tz_market_trade'));
     trade.addEventListener('click', () => submit(line));
     const reset = el('button', { type: 'button', class: 'tz-choice' }, t('tz_market_reset'));
     reset.addEventListener('click', () => { board.market = { w: 0, s: 0, g: 0 }; drawControls(board.view.observation); });

@@ -29,6 +29,16 @@ function fill(node, attributes, children) {
   return node;
 }
 
+// The scoring notes of a log entry (GET .../log: the engine's score events
+// of that line, "scoring"), one line each: "Pavel +5: temple d3 majority,
+// value 5 (T18.1)"; null when the line scored nothing.
+export function scoringNotes(entry, names) {
+  if (!entry.scoring || !entry.scoring.length) return null;
+  const lines = entry.scoring.map((e) => el('li', { class: 'score-event', 'data-seat': e.seat, 'data-kind': e.kind },
+    `${names[e.seat] ?? t('seat', { n: e.seat + 1 })} ${e.points > 0 ? '+' : '\u2212'}${Math.abs(e.points)}: ${e.what} (${e.rule})`));
+  return el('li', { class: 'log-line scoring' }, el('strong', {}, `${t('scoring')}: `), el('ul', {}, ...lines));
+}
+
 export function clear(node) {
   while (node.firstChild) node.firstChild.remove();
   return node;
@@ -46,10 +56,32 @@ export function notify(message, kind = 'info') {
   noticeTimer = setTimeout(() => { box.hidden = true; }, kind === 'error' ? 8000 : 5000);
 }
 
-// "Tikal (auction game), 3 players" from a summary.
+// What the server offers (GET /api/catalog): its games with their titles,
+// variants (the first is the default) and seats, and its bots' levels.
+// app.js loads it once before the first page.
+let catalog = { games: [], bots: { levels: [], default: '', hints: '' } };
+
+export function setCatalog(answer) {
+  catalog = answer;
+}
+
+export function getCatalog() {
+  return catalog;
+}
+
+// A variant's name as people read it: this language's words when i18n has
+// them, else the engine's name.
+export function variantLabel(variant) {
+  const key = `variant_${variant}`;
+  return t(key) === key ? variant : t(key);
+}
+
+// "Tikal (auction game), 3 players" from a summary: the catalog's title and
+// the variant when it is not the game's default.
 export function gameName(summary) {
-  const variant = summary.game === 'tikal' && summary.variant === 'auction' ? ` (${t('variant_auction')})` : '';
-  return `${t(summary.game)}${variant}, ${summary.players} ${t('players').toLowerCase()}`;
+  const entry = catalog.games.find((g) => g.name === summary.game);
+  const variant = entry && summary.variant && summary.variant !== entry.variants[0] ? ` (${variantLabel(summary.variant)})` : '';
+  return `${entry ? entry.title : summary.game}${variant}, ${summary.players} ${t('players').toLowerCase()}`;
 }
 
 // The seats' colours, as in the physical games: red, blue, yellow, green.
