@@ -345,14 +345,18 @@ static void log_report(void *context, const train_progress *p, const model *weig
 }
 
 /* A small run: the fit lowers the held-out loss of generation 1 (from
- * untrained weights), and one or two threads give the same weights. */
+ * the untrained base weights), and one or two threads give the same
+ * weights. So few games need a strong ridge penalty (0.1 per sample): with
+ * 0.01 the fit beat the base on the games it saw but not always on the
+ * held-out ones (seed 4 with the market played as steps; seeds 1-6 all
+ * lower it with 0.1). */
 static void test_training(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
