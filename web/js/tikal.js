@@ -285,8 +285,6 @@ function rotatedStones(stones, rotation) {
   return stones.map((_, edge) => stones[(edge - rotation + 6) % 6]);
 }
 
-}
-
 // "3 explorers", "3 účastníci": a count with its word in the current language.
 function counted(n, key) {
   return tCount(key, n);
