@@ -98,6 +98,16 @@ static json_t *observe_to_move(int player)
     return json_integer(player);
 }
 
+/* out, or NULL (out freed) if writing it failed. */
+static json_t *observe_finished(json_t *out, int failed)
+{
+    if (failed) {
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
 json_t *observe_json(const game_def *game, const void *observation)
 {
     const observe_writer *writer = game != NULL ? observe_writer_of(game) : NULL;
@@ -114,11 +124,7 @@ json_t *observe_json(const game_def *game, const void *observation)
     observe_set(out, "players", json_integer(players), &failed);
     observe_set(out, "to_move", observe_to_move(game->current_player(observation)), &failed);
     writer->write(out, observation, &failed);
-    if (failed) {
-        json_decref(out);
-        return NULL;
-    }
-    return out;
+    return observe_finished(out, failed);
 }
 
 json_t *observe_facts_json(const game_def *game)
@@ -132,9 +138,5 @@ json_t *observe_facts_json(const game_def *game)
         return NULL;
     observe_set(out, "game", json_string(game->name), &failed);
     writer->facts(out, &failed);
-    if (failed) {
-        json_decref(out);
-        return NULL;
-    }
-    return out;
+    return observe_finished(out, failed);
 }
