@@ -668,35 +668,35 @@ static void z5_4_place_cost(void **state)
     assert_int_equal(tzolk_place_cost(&s, TZOLK_GEARS + 1), -1);
 }
 
+/* A 2-player game where positions 0 and 1 of every gear are blocked, the
+ * start-player space is taken and seat 0 cannot beg (Z4.2): with corn 1 no
+ * placement is affordable (Z4.3). */
+static void blocked_low_game(tzolk_state *s, int corn)
+{
+    fx_game(s, 2);
+    s->start_space = 1;
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        fx_put(s, TZOLK_BLOCKER, g, 0);
+        fx_put(s, TZOLK_BLOCKER, g, 1);
+    }
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        s->player[0].temple[t] = 0;
+    s->player[0].corn = corn;
+}
+
 /* Z4.4: a pity placement costs all the actor's corn, less than the
  * position's price; with corn enough it is an ordinary placement. */
 static void z4_4_pity_cost(void **state)
 {
     (void)state;
     tzolk_state s;
-    fx_game(&s, 2);
-    s.start_space = 1;
-    for (int g = 0; g < TZOLK_GEARS; g++) {
-        fx_put(&s, TZOLK_BLOCKER, g, 0);
-        fx_put(&s, TZOLK_BLOCKER, g, 1);
-    }
-    for (int t = 0; t < TZOLK_TEMPLES; t++)
-        s.player[0].temple[t] = 0; /* cannot beg (Z4.2) */
-    s.player[0].corn = 1;
+    blocked_low_game(&s, 1);
     assert_true(tzolk_pity_due(&s));
     assert_int_equal(tzolk_place_cost(&s, TZOLK_TIK), 1);
     fx_do(&s, "place TIK");
     assert_int_equal(s.player[0].corn, 0);
     assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), -1); /* nothing after a pity placement */
-    fx_game(&s, 2);
-    s.start_space = 1;
-    for (int g = 0; g < TZOLK_GEARS; g++) {
-        fx_put(&s, TZOLK_BLOCKER, g, 0);
-        fx_put(&s, TZOLK_BLOCKER, g, 1);
-    }
-    for (int t = 0; t < TZOLK_TEMPLES; t++)
-        s.player[0].temple[t] = 0;
-    s.player[0].corn = 2;
+    blocked_low_game(&s, 2);
     assert_false(tzolk_pity_due(&s));
     assert_int_equal(tzolk_place_cost(&s, TZOLK_TIK), 2);
 }

@@ -835,8 +835,6 @@ int tzolk_market_value(int w, int st, int g)
     return w * board->market[0] + st * board->market[1] + g * board->market[2];
 }
 
-/* Why market step a (a TZOLK_A_TRADE id) is not legal for the actor in the
- * visit under way (ZR31), or NULL if it is. */
 void tzolk_trade_of(int a, int *resource, int *change)
 {
     int v = a - TZOLK_A_TRADE;
@@ -844,6 +842,8 @@ void tzolk_trade_of(int a, int *resource, int *change)
     *change = ((v / TZOLK_TRADE_BITS) % 2 ? -1 : 1) * (1 << (v % TZOLK_TRADE_BITS));
 }
 
+/* Why market step a (a TZOLK_A_TRADE id) is not legal for the actor in the
+ * visit under way (ZR31), or NULL if it is. */
 static const char *trade_refusal(const tzolk_state *s, int a)
 {
     const tzolk_player *p = &s->player[s->actor];
@@ -1127,13 +1127,16 @@ static int is_legal(const tzolk_state *s, int action)
 
 /* Corn the actor pays for the legal placement on gear g (TZOLK_GEARS: the
  * start-player space): its price, or all its corn in a pity placement
- * (Z4.4). */
-static int place_cost(const tzolk_state *s, int g)
+ * (Z4.4, pity nonzero). */
+static int place_cost(const tzolk_state *s, int g, int pity)
 {
-    const tzolk_player *p = &s->player[s->actor];
-    if (s->mode == 0 && short_of_corn(s))
-        return p->corn;
-    return placement_price(s, g);
+    return pity ? s->player[s->actor].corn : placement_price(s, g);
+}
+
+/* Z4.4: this turn's first placement is a pity placement. */
+static int pity_placement(const tzolk_state *s)
+{
+    return s->mode == 0 && short_of_corn(s);
 }
 
 static void pay_code_apply(tzolk_player *p, int code, int sign)
@@ -1291,10 +1294,9 @@ static void apply_turn(tzolk_state *s, int a, game_score_trace *trace)
         return;
     }
     if (a >= TZOLK_A_PLACE && a <= TZOLK_A_PLACE_START) {
-        int g = a - TZOLK_A_PLACE;
-        if (s->mode == 0 && short_of_corn(s))
-            s->pity = 1;
-        p->corn -= place_cost(s, g);
+        int g = a - TZOLK_A_PLACE, pity = pity_placement(s);
+        p->corn -= place_cost(s, g, pity);
+        s->pity = (uint8_t)(s->pity | pity);
         if (a == TZOLK_A_PLACE_START) {
             s->start_space = (int8_t)s->actor;
             s->on_start = 1;
@@ -1326,7 +1328,7 @@ int tzolk_place_cost(const tzolk_state *s, int g)
 {
     if (g < 0 || g > TZOLK_GEARS || !is_legal(s, TZOLK_A_PLACE + g))
         return -1;
-    return place_cost(s, g);
+    return place_cost(s, g, pity_placement(s));
 }
 
 int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
