@@ -1,0 +1,531 @@
+/*
+ * hub_game.c -- one game in memory: loaded and reloaded from its stored
+ * events, its views and summaries, and its changes, applied to a copy and
+ * stored (the game's lock let go meanwhile) before the game plays them.
+ */
+#include "server/hub_internal.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games.h"
+#include "server/draw.h"
+#include "server/observe.h"
+#include "server/token.h"
+#include "timer.h"
+
+const char *hub_game_status_name(store_status status)
+{
+    return status == STORE_OPEN ? "open" : status == STORE_RUNNING ? "running" : "finished";
+}
+
+void hub_game_free(hub_game *g)
+{
+    if (g == NULL)
+        return;
+    match_free(&g->m);
+    json_decref(g->hints);
+    hub_watch_free_all(g->watchers);
+    pthread_mutex_destroy(&g->lock);
+    pthread_cond_destroy(&g->stored);
+    free(g);
+}
+
+hub_game *hub_game_new(void)
+{
+    hub_game *g = calloc(1, sizeof *g);
+
+    if (g == NULL)
+        return NULL;
+    pthread_mutex_init(&g->lock, NULL);
+    pthread_cond_init(&g->stored, NULL);
+    g->turn_seat = -1;
+    return g;
+}
+
+void hub_game_wait_changes(hub_game *g)
+{
+    while (g->storing)
+        pthread_cond_wait(&g->stored, &g->lock);
+}
+
+void hub_game_store_begin(hub_game *g)
+{
+    assert(!g->storing);
+    g->storing = 1;
+    pthread_mutex_unlock(&g->lock);
+}
+
+void hub_game_store_end(hub_game *g)
+{
+    pthread_mutex_lock(&g->lock);
+    g->storing = 0;
+    pthread_cond_broadcast(&g->stored);
+}
+
+/* The match of a game with row's options after its events, into *out (a
+ * match of its own; nothing to free on failure). 0, or -1 with a reason. */
+static int replay_events(const store_game *row, const store_event *events, int n, match *out, char *why,
+                         size_t why_len)
+{
+    const game_def *def = games_find(row->game);
+    game_options options;
+
+    if (def == NULL) {
+        snprintf(why, why_len, "unknown game \"%s\"", row->game);
+        return -1;
+    }
+    options.players = row->players;
+    options.variant = row->variant[0] ? games_variant_find(def, row->variant) : 0;
+    if (options.variant < 0 || match_init(out, def, &options, why, why_len) != 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        char reason[200];
+        if (events[i].kind == STORE_UNDO) {
+            if (match_undo(out, reason, sizeof reason) != 0) {
+                snprintf(why, why_len, "event %d (undo): %s", i + 1, reason);
+                match_free(out);
+                return -1;
+            }
+            continue;
+        }
+        if (match_apply_line(out, events[i].text, reason, sizeof reason) != 0) {
+            snprintf(why, why_len, "event %d (%s): %s", i + 1, events[i].text, reason);
+            match_free(out);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The undos among events[0..n-1]. */
+static int undo_count(const store_event *events, int n)
+{
+    int undos = 0;
+
+    for (int i = 0; i < n; i++)
+        undos += events[i].kind == STORE_UNDO;
+    return undos;
+}
+
+void hub_game_take_match(hub_game *g, match *m)
+{
+    match_free(&g->m);
+    g->m = *m;
+    *m = (match){0};
+    g->def = g->m.game;
+    g->broken = 0;
+}
+
+hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_len)
+{
+    hub_game *g = hub_game_new();
+    store_event *events = NULL;
+    int n = 0, rc;
+    match m;
+
+    if (g == NULL) {
+        *status = STORE_EIO;
+        snprintf(why, why_len, "out of memory");
+        return NULL;
+    }
+    rc = store_load(h->st, id, &g->row, g->seats, &events, &n, why, why_len);
+    g->id = id;
+    if (rc == STORE_OK && replay_events(&g->row, events, n, &m, why, why_len) == 0) {
+        hub_game_take_match(g, &m);
+        g->undos = undo_count(events, n);
+    } else if (rc == STORE_OK) {
+        g->broken = 1;
+        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)id, why);
+    }
+    free(events);
+    *status = rc;
+    if (rc != STORE_OK) {
+        hub_game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+int hub_game_reload(hub *h, hub_game *g)
+{
+    store_game row;
+    store_seat seats[GAME_MAX_PLAYERS];
+    store_event *events = NULL;
+    int n = 0;
+    char why[256];
+    match m;
+
+    hub_game_wait_changes(g);
+    if (store_load(h->st, g->row.id, &row, seats, &events, &n, why, sizeof why) != STORE_OK) {
+        g->unsure = 1;
+        fprintf(stderr, "maya serve: game %lld cannot be reloaded: %s\n", (long long)g->row.id, why);
+        free(events);
+        return -1;
+    }
+    g->unsure = 0;
+    if (replay_events(&row, events, n, &m, why, sizeof why) == 0) {
+        hub_game_take_match(g, &m);
+        g->undos = undo_count(events, n);
+    } else {
+        g->broken = 1;
+        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->row.id, why);
+    }
+    free(events);
+    g->row = row;
+    memcpy(g->seats, seats, sizeof seats);
+    g->epoch++;
+    hub_watch_changed(g);
+    return g->broken ? -1 : 0;
+}
+
+int hub_game_served(const hub_game *g)
+{
+    return !g->broken && !g->unsure;
+}
+
+int hub_game_seat_of(const hub_game *g, const char *token, int required, hub_reply *r)
+{
+    unsigned char hash[STORE_HASH_BYTES];
+
+    if (token == NULL || token[0] == '\0') {
+        if (!required)
+            return GAME_CHANCE;
+        hub_reply_fail(r, 401, "no_token", "this request needs a seat's token (Authorization: Bearer TOKEN)");
+        return NO_SEAT;
+    }
+    if (token_hash(token, hash) == 0)
+        for (int s = 0; s < g->row.players; s++)
+            if (token_matches(hash, g->seats[s].token_hash))
+                return s;
+    hub_reply_fail(r, 401, "bad_token", "the token is no seat's token in game %lld", (long long)g->row.id);
+    return NO_SEAT;
+}
+
+int hub_game_to_move(const hub_game *g)
+{
+    return g->row.status == STORE_RUNNING ? match_current_player(&g->m) : -1;
+}
+
+/* A current player as the API shows it: the seat, "chance" or null (over). */
+static json_t *player_json(int player)
+{
+    return player == GAME_CHANCE ? json_string("chance") : player >= 0 ? json_integer(player) : json_null();
+}
+
+static json_t *to_move_json(const hub_game *g)
+{
+    return g->row.status == STORE_RUNNING ? player_json(hub_game_to_move(g)) : json_null();
+}
+
+/* The scores as everyone may see them (computed on the public view). */
+static json_t *scores_json(const hub_game *g, const void *public_view)
+{
+    int scores[GAME_MAX_PLAYERS];
+    json_t *list = json_array();
+
+    g->def->scores(public_view, scores);
+    for (int s = 0; s < g->row.players; s++)
+        json_array_append_new(list, json_integer(scores[s]));
+    return list;
+}
+
+json_t *hub_game_row_summary_json(const store_game *row, const store_seat *seat_rows)
+{
+    json_t *seats = json_array();
+
+    for (int s = 0; seats != NULL && s < row->players; s++) {
+        const store_seat *seat = &seat_rows[s];
+        json_array_append_new(seats, json_pack("{s:i, s:s, s:s?, s:s, s:b, s:b}", "seat", s, "type",
+                                               seat->is_bot ? "bot" : "human", "bot",
+                                               seat->is_bot ? seat->bot : NULL, "name", seat->name, "taken",
+                                               seat->is_bot || seat->taken, "hints", !seat->hints_off));
+    }
+    return json_pack("{s:I, s:s, s:s?, s:i, s:s, s:I, s:s, s:i, s:s, s:o, s:s?}", "id", (json_int_t)row->id, "game",
+                     row->game, "variant", row->variant[0] ? row->variant : NULL, "players", row->players, "status",
+                     hub_game_status_name(row->status), "version", (json_int_t)row->version, "created", row->created,
+                     "turn_seconds", row->turn_seconds, "replacement", row->replacement, "seats", seats, "result",
+                     row->status == STORE_FINISHED ? row->result : NULL);
+}
+
+json_t *hub_game_summary_json(const hub_game *g)
+{
+    json_t *summary = hub_game_row_summary_json(&g->row, g->seats);
+    void *public_view = malloc(g->def->state_size);
+
+    if (public_view == NULL || summary == NULL) {
+        free(public_view);
+        json_decref(summary);
+        return NULL;
+    }
+    g->def->observation(g->m.state, GAME_CHANCE, public_view);
+    json_object_set_new(summary, "to_move", to_move_json(g));
+    json_object_set_new(summary, "scores", scores_json(g, public_view));
+    free(public_view);
+    return summary;
+}
+
+/* What seat (GAME_CHANCE: a spectator) may see of state, a position of g,
+ * into out: its observation while g is played, everything once g is over
+ * (nothing is left to protect: the views, the replay viewer's steps, the
+ * log and the record then show it all). */
+static void game_observe(const hub_game *g, const void *state, int seat, void *out)
+{
+    if (g->row.status == STORE_FINISHED)
+        memcpy(out, state, g->def->state_size);
+    else
+        g->def->observation(state, seat, out);
+}
+
+void hub_game_action_text(const hub_game *g, const void *before, int action, int seat, const void *now, char *buf,
+                          size_t len)
+{
+    if (g->row.status == STORE_FINISHED)
+        g->def->action_to_text(before, action, buf, len);
+    else
+        g->def->action_seen(before, action, seat, now, buf, len);
+}
+
+json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int at)
+{
+    void *seen = malloc(g->def->state_size);
+    size_t text_len;
+    char *text;
+    json_t *view, *winners = json_null();
+    unsigned won;
+
+    if (seen == NULL)
+        return NULL;
+    game_observe(g, state, seat, seen);
+    text_len = g->def->render(seen, NULL, 0) + 1;
+    text = malloc(text_len);
+    if (text == NULL) {
+        free(seen);
+        return NULL;
+    }
+    g->def->render(seen, text, text_len);
+    won = g->def->winners(state);
+    if (g->def->current_player(state) == GAME_TERMINAL) {
+        winners = json_array();
+        for (int s = 0; s < g->row.players; s++)
+            if (won & (1u << s))
+                json_array_append_new(winners, json_integer(s));
+    }
+    view = json_pack("{s:I, s:I, s:o, s:s, s:o, s:b, s:o, s:o, s:o, s:s, s:o}", "id", (json_int_t)g->row.id, "version",
+                     (json_int_t)g->row.version, "seat", seat >= 0 ? json_integer(seat) : json_null(), "status",
+                     hub_game_status_name(g->row.status), "to_move",
+                     at < 0 ? to_move_json(g) : player_json(g->def->current_player(state)), "can_undo",
+                     at < 0 && seat >= 0 && seat == hub_game_to_move(g) && match_can_undo(&g->m), "scores",
+                     scores_json(g, seen), "winners", winners, "observation", observe_json(g->def, seen), "text", text,
+                     "summary", hub_game_summary_json(g));
+    if (view != NULL && at >= 0)
+        json_object_set_new(view, "at", json_integer(at));
+    free(text);
+    free(seen);
+    return view;
+}
+
+void hub_game_changed(hub *h, hub_game *g)
+{
+    int current = hub_game_to_move(g);
+
+    hub_quota_creator_release(h, g);
+    g->epoch++;
+    hub_watch_changed(g);
+    if (current != g->turn_seat) {
+        g->turn_seat = current;
+        g->turn_started = timer_now();
+    }
+    hub_bots_queue(h, g);
+}
+
+/* The record's Result value of g's finished position state: the scores. */
+static void result_text(const hub_game *g, const void *state, char *out, size_t len)
+{
+    int scores[GAME_MAX_PLAYERS];
+    size_t used = 0;
+
+    out[0] = '\0';
+    g->def->scores(state, scores);
+    for (int s = 0; s < g->row.players && used < len; s++)
+        used += (size_t)snprintf(out + used, len - used, s ? " %d" : "%d", scores[s]);
+}
+
+int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r)
+{
+    const game_def *def = g->def;
+    int64_t version = g->row.version;
+    store_event *events = NULL;
+    unsigned char *befores = NULL; /* the state before each event, for the lines as seat sees them */
+    int n = 0, capacity = 0, rc = STORE_OK;
+    store_status status;
+    char result[STORE_RESULT_MAX] = "", why[256];
+    match work = {0}; /* g's match with the change, played by g once stored */
+
+    assert(!g->storing);
+    if (match_copy(&work, &g->m) != 0) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return -1;
+    }
+    for (;;) {
+        int actor = match_current_player(&work), pick = n < count ? actions[n] : -1;
+        if (n >= count) {
+            int outcomes;
+            if (actor != GAME_CHANCE)
+                break;
+            outcomes = def->chance_outcomes(work.state, work.outcomes, work.probability);
+            pick = draw_outcome(g->row.seed, version + n + 1, work.outcomes, work.probability, outcomes);
+        } else {
+            actor = seat;
+        }
+        if (n == capacity) {
+            store_event *more = realloc(events, sizeof *events * (size_t)(capacity = capacity ? 2 * capacity : 8));
+            unsigned char *more_befores = more ? realloc(befores, def->state_size * (size_t)capacity) : NULL;
+            if (more != NULL)
+                events = more;
+            if (more_befores == NULL) {
+                hub_reply_fail(r, 500, "internal", "out of memory");
+                goto refused;
+            }
+            befores = more_befores;
+        }
+        memcpy(befores + def->state_size * (size_t)n, work.state, def->state_size);
+        events[n] = (store_event){.version = version + n + 1, .kind = STORE_ACTION, .actor = actor};
+        def->action_to_text(work.state, pick, events[n].text, sizeof events[n].text);
+        if (match_apply(&work, pick, why, sizeof why) != 0) {
+            if (n < count) /* the seat's own action: refused, nothing changed */
+                hub_reply_fail(r, 422, "illegal", "%s", why);
+            else
+                hub_reply_fail(r, 500, "internal", "chance outcome refused: %s", why);
+            goto refused;
+        }
+        n++;
+    }
+    if (n == 0) { /* nothing to draw: only the status changes */
+        hub_game_store_begin(g);
+        rc = store_set_status(h->st, g->id, STORE_RUNNING, "", why, sizeof why);
+        hub_game_store_end(g);
+        if (rc != STORE_OK) {
+            hub_reply_fail(r, 503, "store", "the game could not be stored: %s", why);
+            goto refused;
+        }
+        g->row.status = STORE_RUNNING;
+        free(events);
+        free(befores);
+        match_free(&work);
+        hub_game_changed(h, g);
+        return 0;
+    }
+    status = match_current_player(&work) == GAME_TERMINAL ? STORE_FINISHED : STORE_RUNNING;
+    if (status == STORE_FINISHED)
+        result_text(g, work.state, result, sizeof result);
+    hub_game_store_begin(g);
+    rc = store_append(h->st, g->id, version, events, n, status, result, why, sizeof why);
+    hub_game_store_end(g);
+    if (rc != STORE_OK) {
+        if (rc == STORE_ECONFLICT)
+            hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
+                           (long long)version);
+        else
+            hub_reply_fail(r, 503, "store", "the action could not be stored: %s", why);
+        goto refused;
+    }
+    for (int i = 0; i < n && applied != NULL; i++) { /* the last n lines of play, as seat sees them */
+        char seen[GAME_TEXT_MAX];
+        int index = work.count - n + i;
+        def->action_seen(befores + def->state_size * (size_t)i, work.actions[index], seat, work.state, seen,
+                         sizeof seen);
+        json_array_append_new(applied, json_pack("{s:i, s:o, s:s}", "index", index, "actor",
+                                                 events[i].actor >= 0 ? json_integer(events[i].actor)
+                                                                      : json_string("chance"),
+                                                 "text", seen));
+    }
+    hub_game_take_match(g, &work);
+    g->row.version = version + n;
+    g->row.status = status;
+    snprintf(g->row.result, sizeof g->row.result, "%s", result);
+    free(events);
+    free(befores);
+    hub_game_changed(h, g);
+    return 0;
+refused:
+    free(events);
+    free(befores);
+    match_free(&work);
+    if (rc == STORE_ECONFLICT) /* another process moved the game on */
+        hub_game_reload(h, g);
+    return -1;
+}
+
+int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)
+{
+    if (g->row.status != STORE_OPEN)
+        return 0;
+    for (int s = 0; s < g->row.players; s++)
+        if (!g->seats[s].is_bot && !g->seats[s].taken)
+            return 0;
+    if (hub_game_commit(h, g, -1, NULL, 0, NULL, r) == 0)
+        return 0;
+    /* another process, hearing of the last seat taken, started it first:
+     * reloaded, the game runs all the same */
+    if (r->status == 409 && g->row.status != STORE_OPEN) {
+        r->status = 0;
+        r->code = NULL;
+        r->error[0] = '\0';
+        return 0;
+    }
+    return -1;
+}
+
+void hub_game_catch_up(hub *h, hub_game *g)
+{
+    hub_reply r = {0};
+
+    hub_game_reload(h, g);
+    hub_game_changed(h, g);
+    if (hub_game_start_if_full(h, g, &r) != 0 && r.status != 409)
+        fprintf(stderr, "maya serve: game %lld cannot start: %s\n", (long long)g->row.id, r.error);
+    hub_reply_free(&r);
+}
+
+int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
+                               const char *conflict, hub_reply *r)
+{
+    store_seat before = g->seats[seat->seat];
+    char why[256];
+    int rc;
+
+    hub_game_store_begin(g);
+    rc = store_set_seat(h->st, g->id, seat, &before, why, sizeof why);
+    hub_game_store_end(g);
+    if (rc == STORE_ECONFLICT) {
+        hub_game_reload(h, g);
+        hub_reply_fail(r, 409, conflict_code, "seat %d %s", seat->seat, conflict);
+        return -1;
+    }
+    if (rc != STORE_OK) {
+        hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", why);
+        return -1;
+    }
+    g->seats[seat->seat] = *seat;
+    hub_game_changed(h, g);
+    return 0;
+}
+
+int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
+{
+    store_seat given = g->seats[seat];
+
+    memset(given.token_hash, 0, sizeof given.token_hash);
+    if (g->row.status == STORE_OPEN) {
+        given.taken = 0;
+        given.hints_off = 0;
+        given.name[0] = '\0';
+    } else {
+        given.is_bot = 1;
+        snprintf(given.bot, sizeof given.bot, "%s", g->row.replacement);
+    }
+    return hub_game_store_seat_change(h, g, &given, "stale", "changed meanwhile", r);
+}

@@ -1,0 +1,285 @@
+/*
+ * hub_internal.h -- what the parts of the hub (hub.c, hub_*.c) share: the
+ * hub, a game in memory, and each part's functions for the others.
+ *
+ * Locks: the table lock (hub.table_lock) guards the table of games and
+ * who holds each (refs); a game's watchers' render lock (hub_watch.c) is
+ * taken before that game's lock, which guards the game; the queue lock
+ * guards the bots' queues; the creators lock the quotas. They are taken in
+ * that order only; no lock is held while a bot thinks, nor a game's while
+ * its change is being stored (hub_game_store_begin, hub_game_store_end) or
+ * its view rendered.
+ */
+#ifndef MAYA_HUB_INTERNAL_H
+#define MAYA_HUB_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "game.h"
+#include "match.h"
+#include "server/hub.h"
+
+enum {
+    LIST_DEFAULT = 50,        /* games listed when no limit is asked */
+    LIST_MAX = 500,           /* most games one list answers */
+    LOAD_MAX = 1000000,       /* most unfinished games loaded at start */
+    TURN_SECONDS_MAX = 604800, /* longest turn limit: a week */
+    CREATORS_MAX = 4096,      /* addresses whose quota use is kept at once */
+    UNHEARD_MAX = 1024,       /* announcements of games not in memory kept (hub.unheard) */
+    FINISHED_IDLE_SECONDS = 60, /* a finished game unused this long leaves memory */
+    ADDRESS_MAX = 48,         /* an IP address as text, NUL included */
+    NO_SEAT = -100            /* hub_game_seat_of: the request was refused */
+};
+
+/* The bots' lanes: a quick bot (one thread, a budget of at most
+ * QUICK_MILLIS or QUICK_ITERATIONS, as every difficulty level) has a
+ * thread of its own besides the others, so it never waits behind a slow
+ * one. */
+enum {
+    LANE_QUICK = 0,
+    LANE_SLOW = 1,
+    LANES = 2,
+    QUICK_MILLIS = 200,
+    QUICK_ITERATIONS = 10000
+};
+
+/* A first-in first-out ring of game ids. */
+typedef struct id_ring {
+    int64_t *ids; /* entries (capacity of them) */
+    int head;     /* index of the oldest */
+    int count;    /* ids in it */
+    int capacity; /* entries allocated */
+} id_ring;
+
+/* What one address used of the creation quotas (hub_settings). */
+typedef struct hub_creator {
+    char address[ADDRESS_MAX]; /* the client's IP address, "" for a free entry */
+    double minute_start;       /* timer_now() when its current minute of creations began */
+    int created;               /* games it created in that minute */
+    int open;                  /* its games still waiting for players */
+} hub_creator;
+
+typedef struct hub_game {
+    int64_t id;                         /* the game's id: set before it enters the table, then never
+                                           changed (read without the lock) */
+    int refs;                           /* threads holding it outside the table's lock (guarded by
+                                           the table's lock): it leaves memory only at 0 */
+    pthread_mutex_t lock;               /* guards everything below */
+    int storing;                        /* 1 while a change is being stored, the lock let go: other
+                                           changes wait (hub_game_wait_changes), readers see g as stored */
+    pthread_cond_t stored;              /* broadcast when a change has been stored or refused */
+    struct hub_watchers *watchers;      /* live watchers and their shared views, NULL before the first */
+    uint64_t epoch;                     /* changes seen by this process (events, seats, reloads) */
+    store_game row;                     /* the stored row: options, status, state number */
+    store_seat seats[GAME_MAX_PLAYERS]; /* the stored seats */
+    const game_def *def;                /* the rules */
+    match m;                            /* the game replayed from its stored events */
+    int broken;                         /* 1 if the stored events do not replay: never served */
+    int unsure;                         /* 1 if a refused change could not be put back or the store
+                                           not read after it: served again once a reload succeeds */
+    int bot_queued;                     /* 1 while a bot's move is queued or being thought */
+    double turn_started;                /* when turn_seat got the move (timer_now, seconds) */
+    int turn_seat;                      /* seat whose turn turn_started times, -1 none */
+    json_t *hints;                      /* the last hints answer (owned), NULL none */
+    int64_t hints_version;              /* the state number it was worked out at */
+    int undos;                          /* undos among its stored events (hub_settings.max_undos) */
+    char creator[ADDRESS_MAX];          /* address whose open-game quota it uses while open, "" none */
+    double used;                        /* timer_now() when a request last used it */
+} hub_game;
+
+struct hub {
+    store *st;                  /* where every game is kept (the caller's) */
+    hub_settings settings;      /* limits and thread counts */
+    pthread_mutex_t table_lock; /* guards games, count, capacity, the games' refs, unheard */
+    hub_game **games;           /* games in memory, sorted by id */
+    int count;                  /* entries of games */
+    int capacity;               /* entries allocated */
+    store_note unheard[UNHEARD_MAX]; /* announcements of changes of games not in memory, a ring */
+    uint64_t unheard_count;     /* announcements put in unheard so far */
+    pthread_mutex_t queue_lock; /* guards the bots' queues */
+    pthread_cond_t queue_ready; /* broadcast when an id is queued or the hub stops */
+    id_ring queues[LANES];      /* games whose bot is to move, by lane (at most one entry per game) */
+    pthread_t *bot_threads;     /* the bots' threads: settings.bot_threads, then the quick lane's */
+    int bot_thread_count;       /* how many were started */
+    pthread_t watchdog;         /* time limits, idle bots, announcements */
+    int watchdog_started;       /* 1 once the watchdog runs */
+    atomic_int stopping;        /* 1 once hub_free began */
+    atomic_int hint_searches;   /* hint searches running now (at most settings.max_hint_searches) */
+    atomic_int bots_thinking;   /* bot decisions being thought now (GET /api/stats) */
+    pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */
+    hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
+};
+
+
+/* ------------------------------------------------------------ hub_reply.c */
+
+/* Fill r with an error: HTTP status, the code of docs/api.md and the
+ * reason for people (cut to fit, still valid UTF-8). */
+void hub_reply_fail(hub_reply *r, int status, const char *code, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Fill r with a JSON answer (body owned by r). */
+void hub_reply_answer(hub_reply *r, int status, json_t *body);
+/* 0 if every key of object is one of allowed[0..n-1]; else fills r. */
+int hub_reply_only_fields(const json_t *object, const char *const *allowed, int n, hub_reply *r);
+/* The integer field name of object in [min, max] into *out (fallback when
+ * absent and not required); 0, or -1 with r filled. */
+int hub_reply_int_field(const json_t *object, const char *name, json_int_t min, json_int_t max, int required,
+                        json_int_t fallback, json_int_t *out, hub_reply *r);
+/* The string field name of object (NULL when absent or null); -1 with r
+ * filled if it is not a string of fewer than max bytes without control
+ * characters. */
+int hub_reply_text_field(const json_t *object, const char *name, size_t max, const char **out, hub_reply *r);
+/* A whole number from min to max given as the query argument name (text
+ * NULL: absent, *out unchanged); 0, or -1 with r filled. */
+int hub_reply_query_number(const char *text, const char *name, long min, long max, long *out, hub_reply *r);
+
+/* ------------------------------------------------------------ hub_quota.c */
+
+/* A bot spec the server accepts: parsed (else 400) and within the hub's
+ * limits (else 422), so that no game's bot can starve the others. */
+int hub_quota_check_bot_spec(const hub *h, const char *spec, const char *what, hub_reply *r);
+/* Count a new game of address against its quotas (hub_settings: games per
+ * minute and, if it will wait for players, open games): 0, or -1 with r
+ * filled (429). A limit of 0 is none. */
+int hub_quota_take(hub *h, const char *address, int waits, hub_reply *r);
+/* Give back what hub_quota_take counted for a game of address: its open game
+ * if it waited (it started, or was never stored) and, if it was never
+ * stored (uncreate), its creation too. */
+void hub_quota_give_back(hub *h, const char *address, int waited, int uncreate);
+/* Give back the open-game quota g (locked) uses once it no longer waits
+ * for players. */
+void hub_quota_creator_release(hub *h, hub_game *g);
+
+/* ------------------------------------------------------------ hub_game.c */
+
+const char *hub_game_status_name(store_status status);
+void hub_game_free(hub_game *g);
+hub_game *hub_game_new(void);
+/* Wait until no change of g (locked) is being stored: every change waits
+ * its turn, and sees what the one before stored. */
+void hub_game_wait_changes(hub_game *g);
+/* Let go of g's lock while a change of it is being stored (hub_game_store_end takes
+ * it again): meanwhile everyone reads g as it is stored, and other changes
+ * wait (hub_game_wait_changes). */
+void hub_game_store_begin(hub_game *g);
+void hub_game_store_end(hub_game *g);
+/* Make g play m (replayed from g's row and its events): g takes m over,
+ * and m is left empty. */
+void hub_game_take_match(hub_game *g, match *m);
+/* Load game id from the store into a new hub_game (not in the table). A
+ * game whose events do not replay is loaded broken (never served). */
+hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_len);
+/* Replace g's row, seats and match by what the store holds (after a
+ * conflict, or another process's change), all or nothing: if the store
+ * cannot be read, g keeps what it had and is marked unsure (hub_table_lock_game
+ * serves it only once a reload succeeds); if the stored events do not
+ * replay, g is marked broken. g is locked. 0 once reloaded. */
+int hub_game_reload(hub *h, hub_game *g);
+/* Nonzero if g may be played and shown: it replays and is as stored. */
+int hub_game_served(const hub_game *g);
+/* The seat of a presented token: its seat, GAME_CHANCE for no token when
+ * spectators are allowed, or NO_SEAT with r filled. g is locked. */
+int hub_game_seat_of(const hub_game *g, const char *token, int required, hub_reply *r);
+/* Seat to move while the game runs, else -1 ("chance" never lasts). */
+int hub_game_to_move(const hub_game *g);
+/* A game's summary as its stored row and seats tell it (a listing's
+ * entry): hub_game_summary_json without hub_game_to_move and scores. */
+json_t *hub_game_row_summary_json(const store_game *row, const store_seat *seat_rows);
+/* g's summary (GET /api/games/ID): its row, who is to move and the scores. */
+json_t *hub_game_summary_json(const hub_game *g);
+/* The text of action (played in before) as seat may see it with g at now:
+ * as game_observe, in full once g is over. */
+void hub_game_action_text(const hub_game *g, const void *before, int action, int seat, const void *now, char *buf,
+                          size_t len);
+/* What seat (GAME_CHANCE: a spectator) sees of g, as GET .../view answers:
+ * of the game now (at < 0, state is g->m.state) or of state, the position
+ * after the first at actions. */
+json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int at);
+/* After a change of g (locked): wake the watchers, restart the turn clock
+ * if the move passed to another seat, wake a bot. */
+void hub_game_changed(hub *h, hub_game *g);
+/* Apply actions[0..count-1] (by seat; count 0: none; several: the actions
+ * of one line, game.h line_actions) to a copy of g's match (g locked, no
+ * change of it being stored), then draw every chance outcome until a seat
+ * must act, and store it all in one append with the new status, without
+ * g's lock meanwhile; then g plays the copy. applied (if not NULL) receives
+ * the lines. 0, or -1 with r filled and g as stored. */
+int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r);
+/* Start g (locked) if it is open and every seat is taken: draw what
+ * chance must draw and store the new status. 0, or -1 with r filled. */
+int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r);
+/* Another process changed g (locked): take what the store holds, wake
+ * watchers and bots, and start the game if the change took its last free
+ * seat (the joining process may not have known the other seats were taken;
+ * if both start it, the store keeps one start and the other reloads). */
+void hub_game_catch_up(hub *h, hub_game *g);
+/* Store seat (the new state of seat seat->seat of g, locked, no change of
+ * it being stored) without g's lock meanwhile, only if the stored seat is
+ * still g's (else another process changed it first: g is reloaded and r
+ * gets 409 conflict_code "seat N <conflict>"); once stored, g has it. If
+ * the store fails, r gets 503 and g is unchanged. 0 once stored. */
+int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
+                               const char *conflict, hub_reply *r);
+/* Hand seat of g (locked) over: to nobody in an open game, to the
+ * replacement bot in a running one. */
+int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r);
+
+/* ------------------------------------------------------------ hub_table.c */
+
+/* Make room in the table for a game about to be created, before it is
+ * stored (so that a game is not stored that could not then be served):
+ * 0, or -1 with r filled (503 busy). */
+int hub_table_room_for_new(hub *h, hub_reply *r);
+/* Put g (held by nobody) in the table unless a game with its id is there,
+ * and hold it: returns the one in the table (g is freed if it lost; *added
+ * says whether g went in), or NULL with r filled if there is no room or
+ * no memory. since: unheard_count when g was read from the store; *missed
+ * is set if the store announced a change of g since then (g may be behind). */
+hub_game *hub_table_add(hub *h, hub_game *g, uint64_t since, int *added, int *missed, hub_reply *r);
+/* The game in memory with id, held (hub_table_release when done), or NULL; then
+ * *since (if not NULL) is the count of announcements heard so far, for
+ * hub_table_add. */
+hub_game *hub_table_find(hub *h, int64_t id, uint64_t *since);
+/* Let go of a game hub_table_find or hub_table_add gave. */
+void hub_table_release(hub *h, hub_game *g);
+/* Unlock a game hub_table_lock_game gave and let go of it. */
+void hub_table_unlock(hub *h, hub_game *g);
+/* The game an announcement of another process is about, held, if it is in
+ * memory; else NULL, and the announcement is kept for hub_table_add (so that a
+ * game being loaded meanwhile is caught up). */
+hub_game *hub_table_find_heard(hub *h, const store_note *note);
+/* The count of announcements heard so far, for hub_table_add. */
+uint64_t hub_table_heard(hub *h);
+/* Game id, loaded from the store if need be, held and locked (hub_table_unlock
+ * when done); NULL with r filled if there is none (or it cannot be
+ * served). */
+hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r);
+/* hub_table_lock_game for a request that changes the game: once no other change of
+ * it is being stored. */
+hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r);
+/* The table's games, each held (hub_table_release_all when done); *n their
+ * number. NULL if memory fails. */
+hub_game **hub_table_snapshot(hub *h, int *n);
+/* Let go of the games of a hub_table_snapshot and free it. */
+void hub_table_release_all(hub *h, hub_game **games, int n);
+/* Games unused for settings.idle_seconds (finished ones sooner) that may
+ * leave memory leave it; they come back from the store when asked for. */
+void hub_table_evict_idle(hub *h);
+
+/* ------------------------------------------------------------ hub_watch.c */
+
+void hub_watch_changed(hub_game *g);
+void hub_watch_free_all(struct hub_watchers *watchers);
+
+/* ------------------------------------------------------------ hub_bots.c */
+
+/* Put g's id on its bot's queue if a bot is to move and none is queued
+ * (a game is queued at most once: the queues hold at most the games in
+ * memory). */
+void hub_bots_queue(hub *h, hub_game *g);
+void *hub_bots_thread(void *arg);
+void *hub_bots_quick_thread(void *arg);
+void *hub_bots_watchdog_thread(void *arg);
+
+#endif

@@ -1,0 +1,654 @@
+/*
+ * hub_request.c -- the requests of docs/api.md (hub.h), but for the log and
+ * the record (hub_log.c) and live watchers (hub_watch.c).
+ */
+#include "server/hub_internal.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots/bot.h"
+#include "games.h"
+#include "server/draw.h"
+#include "server/observe.h"
+#include "server/token.h"
+#include "timer.h"
+
+/* Read the seats of a create request into seats; -1 with r filled. */
+static int read_seats(const hub *h, const json_t *list, int players, store_seat *seats, hub_reply *r)
+{
+    static const char *const fields[] = {"type", "name", "bot"};
+
+    if (!json_is_array(list) || (int)json_array_size(list) != players) {
+        hub_reply_fail(r, 400, "bad_field", "field \"seats\" must be a list of %d seats, one per player", players);
+        return -1;
+    }
+    for (int s = 0; s < players; s++) {
+        const json_t *item = json_array_get(list, (size_t)s);
+        const char *type, *name, *spec;
+        if (hub_reply_only_fields(item, fields, 3, r) != 0 || hub_reply_text_field(item, "type", 16, &type, r) != 0 ||
+            hub_reply_text_field(item, "name", STORE_NAME_MAX, &name, r) != 0 ||
+            hub_reply_text_field(item, "bot", STORE_NAME_MAX, &spec, r) != 0)
+            return -1;
+        seats[s] = (store_seat){.seat = s};
+        snprintf(seats[s].name, sizeof seats[s].name, "%s", name ? name : "");
+        if (type != NULL && strcmp(type, "human") == 0 && spec == NULL)
+            continue;
+        if (type == NULL || strcmp(type, "bot") != 0 || spec == NULL) {
+            hub_reply_fail(r, 400, "bad_field",
+                           "seat %d must be {\"type\": \"human\"} or {\"type\": \"bot\", \"bot\": SPEC}", s);
+            return -1;
+        }
+        if (hub_quota_check_bot_spec(h, spec, "bot", r) != 0)
+            return -1;
+        seats[s].is_bot = 1;
+        seats[s].taken = 1;
+        snprintf(seats[s].bot, sizeof seats[s].bot, "%s", spec);
+    }
+    return 0;
+}
+
+void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
+{
+    static const char *const fields[] = {"game", "variant", "players", "seats", "turn_seconds", "replacement", "join"};
+    const char *name, *variant, *replacement;
+    const game_def *def;
+    json_int_t players, turn_seconds, join;
+    game_options options;
+    store_seat seats[GAME_MAX_PLAYERS];
+    char token[TOKEN_TEXT] = "", why[256];
+    hub_game *g;
+    int added, missed, waits = 0;
+    uint64_t since;
+    match m;
+    time_t now = time(NULL);
+    struct tm utc;
+
+    if (hub_reply_only_fields(body, fields, 7, r) != 0 ||
+        hub_reply_text_field(body, "game", STORE_NAME_MAX, &name, r) != 0 ||
+        hub_reply_text_field(body, "variant", STORE_NAME_MAX, &variant, r) != 0 ||
+        hub_reply_text_field(body, "replacement", STORE_NAME_MAX, &replacement, r) != 0)
+        return;
+    def = name ? games_find(name) : NULL;
+    if (def == NULL) {
+        char names[256];
+        games_names(", ", names, sizeof names);
+        hub_reply_fail(r, 400, "bad_field", "field \"game\" must be one of %s (GET /api/catalog)", names);
+        return;
+    }
+    if (hub_reply_int_field(body, "players", def->min_players, def->max_players, 1, 0, &players, r) != 0 ||
+        hub_reply_int_field(body, "turn_seconds", 0, TURN_SECONDS_MAX, 0, 0, &turn_seconds, r) != 0 ||
+        hub_reply_int_field(body, "join", 0, players - 1, 0, -1, &join, r) != 0)
+        return;
+    options.players = (int)players;
+    options.variant = variant ? games_variant_find(def, variant) : 0;
+    if (options.variant < 0) {
+        hub_reply_fail(r, 400, "bad_field", "%s has no variant \"%s\"", def->name, variant);
+        return;
+    }
+    if (replacement == NULL)
+        replacement = "mcts";
+    if (hub_quota_check_bot_spec(h, replacement, "replacement", r) != 0 ||
+        read_seats(h, json_object_get(body, "seats"), (int)players, seats, r) != 0)
+        return;
+    if (join >= 0 && seats[join].is_bot) {
+        hub_reply_fail(r, 400, "bad_field", "field \"join\": seat %d is a bot's", (int)join);
+        return;
+    }
+    if (match_init(&m, def, &options, why, sizeof why) != 0) {
+        hub_reply_fail(r, 400, "bad_field", "%s", why);
+        return;
+    }
+    for (int s = 0; s < players; s++) /* it will wait for players: counted under an open-games limit */
+        waits |= !seats[s].is_bot && s != join && h->settings.open_per_address > 0;
+    if (hub_table_room_for_new(h, r) != 0 || hub_quota_take(h, address, waits, r) != 0) {
+        match_free(&m);
+        return;
+    }
+    g = hub_game_new();
+    if (g == NULL) {
+        hub_quota_give_back(h, address, waits, 1);
+        match_free(&m);
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return;
+    }
+    snprintf(g->row.game, sizeof g->row.game, "%s", def->name);
+    snprintf(g->row.variant, sizeof g->row.variant, "%s",
+             games_variant_name(def, options.variant) ? games_variant_name(def, options.variant) : "");
+    g->row.players = (int)players;
+    g->row.turn_seconds = (int)turn_seconds;
+    snprintf(g->row.replacement, sizeof g->row.replacement, "%s", replacement);
+    draw_new_seed(g->row.seed);
+    gmtime_r(&now, &utc);
+    strftime(g->row.created, sizeof g->row.created, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    g->row.status = STORE_OPEN;
+    if (join >= 0) {
+        token_new(token, seats[join].token_hash);
+        seats[join].taken = 1;
+    }
+    memcpy(g->seats, seats, sizeof seats);
+    since = hub_table_heard(h);
+    if (store_create(h->st, &g->row, g->seats, why, sizeof why) != STORE_OK) {
+        hub_quota_give_back(h, address, waits, 1);
+        match_free(&m);
+        hub_game_free(g);
+        hub_reply_fail(r, 503, "store", "the game could not be stored: %s", why);
+        return;
+    }
+    g->id = g->row.id;
+    hub_game_take_match(g, &m);
+    if ((g = hub_table_add(h, g, since, &added, &missed, r)) == NULL) {
+        /* stored all the same: it is loaded when asked for */
+        hub_quota_give_back(h, address, waits, 0);
+        return;
+    }
+    pthread_mutex_lock(&g->lock);
+    hub_game_wait_changes(g);
+    g->used = timer_now();
+    /* a game that waits for players uses its creator's open-game quota
+     * until it starts (hub_game_changed() gives it back), and stays in memory
+     * meanwhile; the table's game, as a list request may have loaded it
+     * first */
+    if (waits)
+        snprintf(g->creator, sizeof g->creator, "%s", address);
+    if (missed) /* another process saw it listed and changed it meanwhile */
+        hub_game_catch_up(h, g);
+    /* the game is the creator's once stored: if its start cannot be
+     * stored now, the watchdog starts it later (sweep) */
+    if (hub_game_start_if_full(h, g, r) != 0) {
+        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)g->id, r->error);
+        *r = (hub_reply){0};
+    }
+    hub_quota_creator_release(h, g); /* if it started before its creator was noted */
+    {
+        json_t *summary = hub_game_summary_json(g);
+        if (summary != NULL && join >= 0) {
+            json_object_set_new(summary, "seat", json_integer(join));
+            json_object_set_new(summary, "token", json_string(token));
+        }
+        hub_reply_answer(r, 201, summary);
+    }
+    hub_table_unlock(h, g);
+}
+
+void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
+{
+    int wanted = -1, n = 0;
+    long max = LIST_DEFAULT;
+    int64_t *ids;
+    json_t *games;
+    char why[256];
+
+    if (status != NULL) {
+        wanted = strcmp(status, "open") == 0      ? STORE_OPEN
+                 : strcmp(status, "running") == 0 ? STORE_RUNNING
+                 : strcmp(status, "finished") == 0 ? STORE_FINISHED
+                                                   : -2;
+        if (wanted == -2) {
+            hub_reply_fail(r, 400, "bad_field", "status must be open, running or finished");
+            return;
+        }
+    }
+    if (hub_reply_query_number(limit, "limit", 1, LIST_MAX, &max, r) != 0)
+        return;
+    ids = malloc(sizeof *ids * (size_t)max);
+    if (ids == NULL || store_list(h->st, wanted, ids, (int)max, &n, why, sizeof why) != STORE_OK) {
+        free(ids);
+        hub_reply_fail(r, 503, "store", "the games cannot be listed");
+        return;
+    }
+    /* from the stored rows: a game in memory gives its own (as stored),
+     * and no game is loaded for a listing */
+    games = json_array();
+    for (int i = 0; i < n; i++) {
+        hub_game *g = hub_table_find(h, ids[i], NULL);
+        store_game row;
+        store_seat seats[GAME_MAX_PLAYERS];
+        if (g != NULL) {
+            pthread_mutex_lock(&g->lock);
+            row = g->row;
+            memcpy(seats, g->seats, sizeof seats);
+            hub_table_unlock(h, g);
+        } else if (store_load(h->st, ids[i], &row, seats, NULL, NULL, why, sizeof why) != STORE_OK) {
+            continue; /* just gone, or the store failed: left out of the list */
+        }
+        json_array_append_new(games, hub_game_row_summary_json(&row, seats));
+    }
+    free(ids);
+    hub_reply_answer(r, 200, json_pack("{s:o}", "games", games));
+}
+
+void hub_summary(hub *h, int64_t id, hub_reply *r)
+{
+    hub_game *g = hub_table_lock_game(h, id, r);
+
+    if (g == NULL)
+        return;
+    hub_reply_answer(r, 200, hub_game_summary_json(g));
+    hub_table_unlock(h, g);
+}
+
+void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
+{
+    static const char *const fields[] = {"seat", "name"};
+    json_int_t seat;
+    const char *name;
+    char token[TOKEN_TEXT];
+    store_seat taken;
+    hub_game *g;
+
+    if (hub_reply_only_fields(body, fields, 2, r) != 0 ||
+        hub_reply_text_field(body, "name", STORE_NAME_MAX, &name, r) != 0 ||
+        (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+        return;
+    if (hub_reply_int_field(body, "seat", 0, g->row.players - 1, 0, -1, &seat, r) != 0)
+        goto done;
+    if (g->row.status != STORE_OPEN) {
+        hub_reply_fail(r, 409, "not_open", "game %lld is %s: no seat can be joined", (long long)id,
+                       hub_game_status_name(g->row.status));
+        goto done;
+    }
+    for (int s = 0; s < g->row.players && seat < 0; s++)
+        if (!g->seats[s].is_bot && !g->seats[s].taken)
+            seat = s;
+    if (seat < 0 || g->seats[seat].is_bot || g->seats[seat].taken) {
+        hub_reply_fail(r, 409, "seat_taken", seat < 0 ? "every seat is taken" : "seat %d is taken", (int)seat);
+        goto done;
+    }
+    taken = g->seats[seat];
+    taken.taken = 1;
+    if (name != NULL)
+        snprintf(taken.name, sizeof taken.name, "%s", name);
+    token_new(token, taken.token_hash);
+    /* another process may have given the seat away first */
+    if (hub_game_store_seat_change(h, g, &taken, "seat_taken", "is taken", r) != 0)
+        goto done;
+    /* the seat is the joiner's once stored: if the start cannot be stored
+     * now, the watchdog starts the game later (sweep) */
+    if (hub_game_start_if_full(h, g, r) != 0) {
+        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)id, r->error);
+        *r = (hub_reply){0};
+    }
+    hub_reply_answer(r, 200, json_pack("{s:i, s:s}", "seat", (int)seat, "token", token));
+done:
+    hub_table_unlock(h, g);
+}
+
+void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *r)
+{
+    hub_game *g;
+    long step = -1;
+    int seat;
+    void *state;
+
+    if (hub_reply_query_number(at, "at", 0, INT_MAX, &step, r) != 0)
+        return;
+    if ((g = hub_table_lock_game(h, id, r)) == NULL)
+        return;
+    seat = hub_game_seat_of(g, token, 0, r);
+    if (seat == NO_SEAT)
+        goto done;
+    if (step < 0) {
+        hub_reply_answer(r, 200, hub_game_view_json(g, seat, g->m.state, -1));
+        goto done;
+    }
+    if (step > g->m.count) {
+        hub_reply_fail(r, 400, "bad_field", "at is %ld, but the line of play has %d actions", step, g->m.count);
+        goto done;
+    }
+    state = malloc(g->def->state_size);
+    if (state == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        goto done;
+    }
+    g->def->init(state, &g->m.options, NULL, 0);
+    for (long i = 0; i < step; i++)
+        g->def->apply(state, g->m.actions[i], NULL, 0);
+    hub_reply_answer(r, 200, hub_game_view_json(g, seat, state, (int)step));
+    free(state);
+done:
+    hub_table_unlock(h, g);
+}
+
+void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r)
+{
+    hub_game *g = hub_table_lock_game(h, id, r);
+    int seat, n = 0, *legal = NULL;
+    json_t *actions;
+
+    if (g == NULL)
+        return;
+    seat = hub_game_seat_of(g, token, 1, r);
+    if (seat == NO_SEAT)
+        goto done;
+    actions = json_array();
+    if (seat == hub_game_to_move(g)) {
+        legal = malloc(sizeof *legal * (size_t)g->def->max_legal);
+        if (legal == NULL) {
+            json_decref(actions);
+            hub_reply_fail(r, 500, "internal", "out of memory");
+            goto done;
+        }
+        n = g->def->legal_actions(g->m.state, legal);
+    }
+    for (int i = 0; i < n; i++) {
+        char text[GAME_TEXT_MAX];
+        g->def->action_to_text(g->m.state, legal[i], text, sizeof text);
+        if (prefix == NULL || strncmp(text, prefix, strlen(prefix)) == 0)
+            json_array_append_new(actions, json_pack("{s:i, s:s}", "id", legal[i], "text", text));
+    }
+    free(legal);
+    hub_reply_answer(r, 200,
+                     json_pack("{s:I, s:i, s:o}", "version", (json_int_t)g->row.version, "seat", seat, "actions",
+                               actions));
+done:
+    hub_table_unlock(h, g);
+}
+
+/* The checks every move request shares: a seat token, a running game, the
+ * current state number, the seat to move. The seat, or NO_SEAT with r
+ * filled. g is locked. */
+static int mover(hub_game *g, const char *token, const json_t *body, hub_reply *r)
+{
+    json_int_t version;
+    int seat = hub_game_seat_of(g, token, 1, r);
+
+    if (seat == NO_SEAT || hub_reply_int_field(body, "version", 0, INT64_MAX, 1, 0, &version, r) != 0)
+        return NO_SEAT;
+    if (g->row.status != STORE_RUNNING) {
+        hub_reply_fail(r, 409, g->row.status == STORE_OPEN ? "not_open" : "finished", "game %lld is %s",
+                       (long long)g->row.id, g->row.status == STORE_OPEN ? "waiting for players" : "over");
+        return NO_SEAT;
+    }
+    if (version != g->row.version) {
+        hub_reply_fail(r, 409, "stale", "the move was chosen at state %lld; the game is at state %lld",
+                       (long long)version, (long long)g->row.version);
+        return NO_SEAT;
+    }
+    if (seat != hub_game_to_move(g)) {
+        hub_reply_fail(r, 403, "not_your_turn", "seat %d is not to act", seat);
+        return NO_SEAT;
+    }
+    return seat;
+}
+
+void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+{
+    static const char *const fields[] = {"version", "action", "id"};
+    const char *text;
+    json_int_t number;
+    int seat, actions[GAME_LINE_MAX], count = 1;
+    char why[200];
+    json_t *applied;
+    hub_game *g;
+
+    if (hub_reply_only_fields(body, fields, 3, r) != 0 ||
+        hub_reply_text_field(body, "action", GAME_TEXT_MAX, &text, r) != 0 ||
+        (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+        return;
+    if (hub_reply_int_field(body, "id", 0, g->def->num_actions - 1, 0, -1, &number, r) != 0 ||
+        (seat = mover(g, token, body, r)) == NO_SEAT)
+        goto done;
+    if ((text == NULL) == (number < 0)) {
+        hub_reply_fail(r, 400, "bad_field", "give the action as either \"action\" (its text) or \"id\"");
+        goto done;
+    }
+    actions[0] = (int)number;
+    if (text != NULL && match_line_actions(&g->m, text, actions, &count, why, sizeof why) != 0) {
+        hub_reply_fail(r, 422, "illegal", "%s", why);
+        goto done;
+    }
+    applied = json_array();
+    if (hub_game_commit(h, g, seat, actions, count, applied, r) == 0)
+        hub_reply_answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
+    else
+        json_decref(applied);
+done:
+    hub_table_unlock(h, g);
+}
+
+void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+{
+    static const char *const fields[] = {"version"};
+    store_event undo;
+    char why[256];
+    int seat, rc;
+    int64_t version;
+    hub_game *g;
+    match work = {0}; /* g's match with the action taken back, played by g once stored */
+
+    if (hub_reply_only_fields(body, fields, 1, r) != 0 || (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+        return;
+    if ((seat = mover(g, token, body, r)) == NO_SEAT)
+        goto done;
+    if (!match_can_undo(&g->m)) {
+        hub_reply_fail(r, 409, "cannot_undo", "nothing to undo: the turn has no action that can be taken back");
+        goto done;
+    }
+    if (g->undos >= h->settings.max_undos) {
+        hub_reply_fail(r, 429, "limit", "game %lld has taken back %d actions, the most this server keeps for one game",
+                       (long long)id, g->undos);
+        goto done;
+    }
+    if (match_copy(&work, &g->m) != 0 || match_undo(&work, why, sizeof why) != 0) {
+        hub_reply_fail(r, 500, "internal", "the undo cannot be worked out");
+        goto done;
+    }
+    version = g->row.version;
+    undo = (store_event){.version = version + 1, .kind = STORE_UNDO, .actor = seat};
+    hub_game_store_begin(g);
+    rc = store_append(h->st, id, version, &undo, 1, STORE_RUNNING, "", why, sizeof why);
+    hub_game_store_end(g);
+    if (rc != STORE_OK) {
+        if (rc == STORE_ECONFLICT) {
+            hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
+                           (long long)version);
+            hub_game_reload(h, g);
+        } else {
+            hub_reply_fail(r, 503, "store", "the undo could not be stored: %s", why);
+        }
+        goto done;
+    }
+    hub_game_take_match(g, &work);
+    g->row.version = version + 1;
+    g->undos++;
+    hub_game_changed(h, g);
+    hub_reply_answer(r, 200, json_pack("{s:I}", "version", (json_int_t)g->row.version));
+done:
+    match_free(&work);
+    hub_table_unlock(h, g);
+}
+
+void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+{
+    hub_game *g;
+    int seat;
+
+    if (hub_reply_only_fields(body, NULL, 0, r) != 0 || (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+        return;
+    seat = hub_game_seat_of(g, token, 1, r);
+    if (seat != NO_SEAT) {
+        if (g->row.status == STORE_FINISHED)
+            hub_reply_fail(r, 409, "finished", "game %lld is over", (long long)id);
+        else if (hub_game_give_up_seat(h, g, seat, r) == 0)
+            hub_reply_answer(r, 200,
+                             json_pack("{s:i, s:s}", "seat", seat, "now",
+                                       g->seats[seat].is_bot ? g->seats[seat].bot : "free"));
+    }
+    hub_table_unlock(h, g);
+}
+
+uint64_t hub_hints_seed(int64_t id, int64_t version)
+{
+    return (uint64_t)id * 0x9E3779B97F4A7C15u ^ (uint64_t)version * 0xC2B2AE3D27D4EB4Fu;
+}
+
+/* The hints answer for seat of game id (rules def) at the state version,
+ * whose observation for seat is seen: the hint bot's best actions, their
+ * texts and chances. Called without the game's lock: all is the caller's. */
+static json_t *hints_json(const game_def *def, int64_t id, const void *seen, int seat, int64_t version, char *why,
+                          size_t why_len)
+{
+    bot_hint hints[BOT_HINTS];
+    int count = bot_hints(def, seen, seat, hub_hints_seed(id, version), hints, BOT_HINTS, why, why_len);
+    json_t *list = json_array();
+
+    if (count < 0 || list == NULL) {
+        json_decref(list);
+        return NULL;
+    }
+    for (int i = 0; i < count; i++) {
+        char text[GAME_TEXT_MAX];
+        def->action_to_text(seen, hints[i].action, text, sizeof text);
+        json_array_append_new(list, json_pack("{s:s, s:i, s:f, s:I}", "action", text, "id", hints[i].action,
+                                              "chance", hints[i].chance, "visits", (json_int_t)hints[i].visits));
+    }
+    return json_pack("{s:I, s:i, s:s, s:o}", "version", (json_int_t)version, "seat", seat, "level",
+                     BOT_HINT_LEVEL, "hints", list);
+}
+
+void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r)
+{
+    hub_game *g = hub_table_lock_game(h, id, r);
+    int seat;
+    int64_t version;
+    const game_def *def;
+    void *seen;
+    json_t *hints;
+    char why[200] = "";
+
+    if (g == NULL)
+        return;
+    seat = hub_game_seat_of(g, token, 1, r);
+    if (seat == NO_SEAT) {
+        hub_table_unlock(h, g);
+        return;
+    }
+    if (g->seats[seat].hints_off) {
+        hub_reply_fail(r, 403, "hints_off", "seat %d turned hints off for this game", seat);
+    } else if (g->row.status != STORE_RUNNING) {
+        hub_reply_fail(r, 409, g->row.status == STORE_OPEN ? "not_open" : "finished", "game %lld is %s", (long long)id,
+                       g->row.status == STORE_OPEN ? "waiting for players" : "over");
+    } else if (seat != hub_game_to_move(g)) {
+        hub_reply_fail(r, 403, "not_your_turn", "seat %d is not to act: hints are for the seat to act", seat);
+    } else if (g->hints != NULL && g->hints_version == g->row.version) {
+        hub_reply_answer(r, 200, json_incref(g->hints));
+    } else if (atomic_fetch_add(&h->hint_searches, 1) >= h->settings.max_hint_searches) {
+        atomic_fetch_sub(&h->hint_searches, 1);
+        hub_reply_fail(r, 503, "busy", "the server is working out %d hints already: ask again in a moment",
+                       h->settings.max_hint_searches);
+    } else if ((seen = malloc(g->def->state_size)) == NULL) {
+        atomic_fetch_sub(&h->hint_searches, 1);
+        hub_reply_fail(r, 500, "internal", "out of memory");
+    } else {
+        /* the search runs on the seat's own observation, without the lock */
+        g->def->observation(g->m.state, seat, seen);
+        version = g->row.version;
+        def = g->def;
+        pthread_mutex_unlock(&g->lock);
+        hints = hints_json(def, id, seen, seat, version, why, sizeof why);
+        free(seen);
+        atomic_fetch_sub(&h->hint_searches, 1);
+        if (hints == NULL) {
+            hub_reply_fail(r, 500, "internal", "no hints: %s", why[0] ? why : "out of memory");
+            return;
+        }
+        pthread_mutex_lock(&g->lock);
+        if (g->row.version == version) {
+            json_decref(g->hints);
+            g->hints = json_incref(hints);
+            g->hints_version = version;
+        }
+        hub_reply_answer(r, 200, hints);
+    }
+    hub_table_unlock(h, g);
+}
+
+/* The bots' levels the server offers (GET /api/bots; "bots" of GET /api/catalog). */
+static json_t *bots_json(void)
+{
+    int count;
+    const bot_level *levels = bot_levels(&count);
+    json_t *list = json_array();
+
+    for (int i = 0; list != NULL && i < count; i++)
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", levels[i].name, "spec", levels[i].spec,
+                                              "about", levels[i].description));
+    return json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints", BOT_HINT_LEVEL);
+}
+
+void hub_bots(hub_reply *r)
+{
+    hub_reply_answer(r, 200, bots_json());
+}
+
+/* One game of the catalog: its engine's name, title, variants and seats. */
+static json_t *catalog_game_json(const game_def *def)
+{
+    json_t *variants = json_array();
+
+    for (int v = 0; variants != NULL && v < games_variant_count(def); v++)
+        json_array_append_new(variants, json_string(games_variant_name(def, v)));
+    return json_pack("{s:s, s:s, s:o, s:i, s:i}", "name", def->name, "title", def->title, "variants", variants,
+                     "min_players", def->min_players, "max_players", def->max_players);
+}
+
+void hub_catalog(hub_reply *r)
+{
+    json_t *list = json_array();
+
+    for (int i = 0; list != NULL && i < games_count(); i++)
+        json_array_append_new(list, catalog_game_json(games_at(i)));
+    hub_reply_answer(r, 200, json_pack("{s:o, s:o}", "games", list, "bots", bots_json()));
+}
+
+void hub_facts(const char *name, hub_reply *r)
+{
+    const game_def *game = games_find(name);
+    json_t *facts = game != NULL ? observe_facts_json(game) : NULL;
+
+    if (facts == NULL)
+        hub_reply_fail(r, 404, "not_found", "no static facts for a game called '%.40s'", name);
+    else
+        hub_reply_answer(r, 200, facts);
+}
+
+void hub_stats(hub *h, hub_reply *r)
+{
+    int count;
+
+    pthread_mutex_lock(&h->table_lock);
+    count = h->count;
+    pthread_mutex_unlock(&h->table_lock);
+    hub_reply_answer(r, 200,
+                     json_pack("{s:i, s:i, s:i}", "games_in_memory", count, "max_games", h->settings.max_games,
+                               "bots_thinking", atomic_load(&h->bots_thinking)));
+}
+
+void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+{
+    hub_game *g;
+    store_seat off;
+    int seat;
+
+    if (hub_reply_only_fields(body, NULL, 0, r) != 0 || (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+        return;
+    seat = hub_game_seat_of(g, token, 1, r);
+    if (seat == NO_SEAT)
+        goto done;
+    if (g->row.status == STORE_FINISHED) {
+        hub_reply_fail(r, 409, "finished", "game %lld is over", (long long)id);
+        goto done;
+    }
+    if (!g->seats[seat].hints_off) {
+        off = g->seats[seat];
+        off.hints_off = 1;
+        if (hub_game_store_seat_change(h, g, &off, "stale", "changed meanwhile", r) != 0)
+            goto done;
+    }
+    hub_reply_answer(r, 200, json_pack("{s:i, s:b}", "seat", seat, "hints", 0));
+done:
+    hub_table_unlock(h, g);
+}

@@ -1,0 +1,285 @@
+/*
+ * hub_table.c -- the table of games in memory, sorted by id: who holds each
+ * (refs), loading on demand, leaving memory when idle or for room, and the
+ * announcements of other processes' changes of games not in memory.
+ */
+#include "server/hub_internal.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timer.h"
+
+/* Index of id in the table, or where it would go (*found = 0). Table locked. */
+static int table_index(const hub *h, int64_t id, int *found)
+{
+    int low = 0, high = h->count;
+
+    while (low < high) {
+        int mid = (low + high) / 2;
+        if (h->games[mid]->id < id)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    *found = low < h->count && h->games[low]->id == id;
+    return low;
+}
+
+/* Nonzero if g may leave memory now (table locked): nobody holds it, and
+ * nothing is to happen to it unless someone asks (it is over, or people
+ * are to move in it without a time limit), it is not waiting for players
+ * under its creator's quota, and it was last used at least idle_seconds
+ * ago (finished games: FINISHED_IDLE_SECONDS). */
+static int table_may_evict(const hub_game *g, double now, double idle_seconds)
+{
+    int current;
+
+    if (g->refs > 0 || g->bot_queued || g->creator[0] != '\0')
+        return 0;
+    if (g->broken || g->unsure || g->row.status == STORE_FINISHED)
+        return now - g->used >= (idle_seconds < FINISHED_IDLE_SECONDS ? idle_seconds : FINISHED_IDLE_SECONDS);
+    current = match_current_player(&g->m);
+    return g->row.turn_seconds == 0 && (current < 0 || !g->seats[current].is_bot) && now - g->used >= idle_seconds;
+}
+
+/* Take the game at index at out of the table and free it (table locked;
+ * table_may_evict said yes). */
+static void table_evict(hub *h, int at)
+{
+    hub_game *g = h->games[at];
+
+    assert(g->refs == 0);
+    memmove(h->games + at, h->games + at + 1, sizeof *h->games * (size_t)(h->count - at - 1));
+    h->count--;
+    hub_game_free(g);
+}
+
+/* Make room for one more game when the table holds settings.max_games
+ * (table locked): the game unused longest that may leave memory leaves.
+ * 0, or -1 if none may. */
+static int table_make_room(hub *h)
+{
+    double now = timer_now();
+    int oldest = -1;
+
+    if (h->settings.max_games <= 0 || h->count < h->settings.max_games)
+        return 0;
+    for (int i = 0; i < h->count; i++)
+        if (table_may_evict(h->games[i], now, 0.0) && (oldest < 0 || h->games[i]->used < h->games[oldest]->used))
+            oldest = i;
+    if (oldest < 0)
+        return -1;
+    table_evict(h, oldest);
+    return 0;
+}
+
+int hub_table_room_for_new(hub *h, hub_reply *r)
+{
+    int full;
+
+    pthread_mutex_lock(&h->table_lock);
+    full = table_make_room(h) != 0;
+    pthread_mutex_unlock(&h->table_lock);
+    if (full)
+        hub_reply_fail(r, 503, "busy", "the server has %d games in play, the most it keeps: try again later",
+                       h->settings.max_games);
+    return full ? -1 : 0;
+}
+
+hub_game *hub_table_add(hub *h, hub_game *g, uint64_t since, int *added, int *missed, hub_reply *r)
+{
+    int found, at;
+
+    *added = 0;
+    *missed = 0;
+    pthread_mutex_lock(&h->table_lock);
+    at = table_index(h, g->id, &found);
+    if (found) {
+        hub_game *there = h->games[at];
+        there->refs++;
+        pthread_mutex_unlock(&h->table_lock);
+        hub_game_free(g);
+        return there;
+    }
+    if (table_make_room(h) != 0) {
+        pthread_mutex_unlock(&h->table_lock);
+        hub_game_free(g);
+        hub_reply_fail(r, 503, "busy", "the server has %d games in play, the most it keeps: try again later",
+                       h->settings.max_games);
+        return NULL;
+    }
+    at = table_index(h, g->id, &found);
+    if (h->count == h->capacity) {
+        int capacity = h->capacity ? 2 * h->capacity : 64;
+        hub_game **games = realloc(h->games, sizeof *games * (size_t)capacity);
+        if (games == NULL) {
+            pthread_mutex_unlock(&h->table_lock);
+            hub_game_free(g);
+            hub_reply_fail(r, 500, "internal", "out of memory");
+            return NULL;
+        }
+        h->games = games;
+        h->capacity = capacity;
+    }
+    memmove(h->games + at + 1, h->games + at, sizeof *h->games * (size_t)(h->count - at));
+    h->games[at] = g;
+    h->count++;
+    g->refs = 1;
+    *added = 1;
+    *missed = h->unheard_count - since > UNHEARD_MAX;
+    for (uint64_t k = since; k < h->unheard_count && !*missed; k++)
+        *missed = h->unheard[k % UNHEARD_MAX].game == g->id;
+    pthread_mutex_unlock(&h->table_lock);
+    return g;
+}
+
+hub_game *hub_table_find(hub *h, int64_t id, uint64_t *since)
+{
+    hub_game *g = NULL;
+    int found, at;
+
+    pthread_mutex_lock(&h->table_lock);
+    at = table_index(h, id, &found);
+    if (found) {
+        g = h->games[at];
+        g->refs++;
+    } else if (since != NULL) {
+        *since = h->unheard_count;
+    }
+    pthread_mutex_unlock(&h->table_lock);
+    return g;
+}
+
+void hub_table_release(hub *h, hub_game *g)
+{
+    pthread_mutex_lock(&h->table_lock);
+    assert(g->refs > 0);
+    g->refs--;
+    pthread_mutex_unlock(&h->table_lock);
+}
+
+void hub_table_unlock(hub *h, hub_game *g)
+{
+    pthread_mutex_unlock(&g->lock);
+    hub_table_release(h, g);
+}
+
+hub_game *hub_table_find_heard(hub *h, const store_note *note)
+{
+    hub_game *g = NULL;
+    int found, at;
+
+    pthread_mutex_lock(&h->table_lock);
+    at = table_index(h, note->game, &found);
+    if (found) {
+        g = h->games[at];
+        g->refs++;
+    } else {
+        h->unheard[h->unheard_count % UNHEARD_MAX] = *note;
+        h->unheard_count++;
+    }
+    pthread_mutex_unlock(&h->table_lock);
+    return g;
+}
+
+uint64_t hub_table_heard(hub *h)
+{
+    uint64_t count;
+
+    pthread_mutex_lock(&h->table_lock);
+    count = h->unheard_count;
+    pthread_mutex_unlock(&h->table_lock);
+    return count;
+}
+
+hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r)
+{
+    uint64_t since = 0;
+    hub_game *g = hub_table_find(h, id, &since);
+    int added = 0, missed = 0;
+
+    if (g == NULL) {
+        char why[256];
+        int status;
+        g = hub_game_load(h, id, &status, why, sizeof why);
+        if (g == NULL) {
+            if (status == STORE_ENOTFOUND)
+                hub_reply_fail(r, 404, "not_found", "there is no game %lld", (long long)id);
+            else
+                hub_reply_fail(r, 503, "store", "game %lld cannot be loaded: %s", (long long)id, why);
+            return NULL;
+        }
+        if ((g = hub_table_add(h, g, since, &added, &missed, r)) == NULL)
+            return NULL;
+    }
+    pthread_mutex_lock(&g->lock);
+    g->used = timer_now();
+    /* a change another process announced while it loaded went unheard */
+    if (missed)
+        hub_game_catch_up(h, g);
+    else if (added)
+        hub_game_changed(h, g); /* its bot to move, its turn clock */
+    if (g->unsure)
+        hub_game_reload(h, g);
+    if (g->broken) {
+        hub_table_unlock(h, g);
+        hub_reply_fail(r, 500, "broken", "game %lld is damaged in the store and cannot be played", (long long)id);
+        return NULL;
+    }
+    if (g->unsure) {
+        hub_table_unlock(h, g);
+        hub_reply_fail(r, 503, "store", "game %lld cannot be read from the store now: try again later", (long long)id);
+        return NULL;
+    }
+    return g;
+}
+
+hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r)
+{
+    hub_game *g = hub_table_lock_game(h, id, r);
+
+    if (g != NULL)
+        hub_game_wait_changes(g);
+    return g;
+}
+
+hub_game **hub_table_snapshot(hub *h, int *n)
+{
+    hub_game **games;
+
+    pthread_mutex_lock(&h->table_lock);
+    *n = h->count;
+    games = malloc(sizeof *games * (size_t)(h->count ? h->count : 1));
+    for (int i = 0; games != NULL && i < h->count; i++) {
+        games[i] = h->games[i];
+        games[i]->refs++;
+    }
+    pthread_mutex_unlock(&h->table_lock);
+    return games;
+}
+
+void hub_table_release_all(hub *h, hub_game **games, int n)
+{
+    pthread_mutex_lock(&h->table_lock);
+    for (int i = 0; games != NULL && i < n; i++) {
+        assert(games[i]->refs > 0);
+        games[i]->refs--;
+    }
+    pthread_mutex_unlock(&h->table_lock);
+    free(games);
+}
+
+void hub_table_evict_idle(hub *h)
+{
+    double now = timer_now();
+
+    if (h->settings.idle_seconds <= 0)
+        return;
+    pthread_mutex_lock(&h->table_lock);
+    for (int i = h->count - 1; i >= 0; i--)
+        if (table_may_evict(h->games[i], now, h->settings.idle_seconds))
+            table_evict(h, i);
+    pthread_mutex_unlock(&h->table_lock);
+}
