@@ -7,7 +7,7 @@
 
 import { api, seats } from './api.js';
 import { t, setLanguage, currentLanguage } from './i18n.js';
-import { el, clear, notify, gameName, getCatalog, setCatalog, variantLabel } from './ui.js';
+import { el, clear, notify, gameName, getCatalog, setCatalog, variantLabel, botName } from './ui.js';
 import { showGame } from './game.js';
 import { showReplay } from './replay.js';
 
@@ -59,7 +59,7 @@ function createForm() {
   // words, or this language's when i18n has them).
   const levelLabel = (level) => {
     const key = `level_${level.name}`;
-    return `${level.name} \u2014 ${t(key) === key ? level.about : t(key)}`;
+    return `${botName(level.name)} \u2014 ${t(key) === key ? level.about : t(key)}`;
   };
 
   const drawSeats = () => {
@@ -192,7 +192,7 @@ function link(href, text) {
 function gameList(title, games, id, buttons) {
   const list = el('ul', { class: 'games' });
   for (const g of games) {
-    const who = g.seats.map((s) => (s.type === 'bot' ? `${t('seat_bot')} ${s.bot}` : s.taken ? s.name || t('seat_human') : t('free_seat')));
+    const who = g.seats.map((s) => (s.type === 'bot' ? `${t('seat_bot')} ${botName(s.bot)}` : s.taken ? s.name || t('seat_human') : t('free_seat')));
     list.append(el('li', { 'data-game': g.id },
       el('span', { class: 'game-name' }, `#${g.id} ${gameName(g)}`),
       el('span', { class: 'game-seats' }, who.join(', ')),

@@ -28,6 +28,7 @@ const LOG_MARGIN = 40; // log lines fetched again before the last known one (und
 register({
   en: { points_one: '{n} point', points_other: '{n} points' },
   cs: { points_one: '{n} bod', points_few: '{n} body', points_many: '{n} bodů' },
+  pl: { points_one: '{n} punkt', points_few: '{n} punkty', points_many: '{n} punktów' },
 });
 
 // The board module of each game, by the engine's name (GET /api/catalog):

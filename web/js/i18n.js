@@ -1,13 +1,15 @@
-// i18n.js -- the page's languages: English and Czech (the rulebooks are
-// Czech). The language comes from a choice saved in this browser, else from
-// the browser's preferred languages. Modules add their own messages with
-// register({en: {...}, cs: {...}}); t(key, vars) looks a message up in the
-// current language (English when missing) and fills {name} placeholders.
+// i18n.js -- the page's languages: English, Czech and Polish, in the terms
+// of the games' Czech and Polish rulebooks. The language comes from a choice
+// saved in this browser, else from the browser's preferred languages.
+// Modules add their own messages with register({en: {...}, cs: {...}, pl:
+// {...}}); t(key, vars) looks a message up in the current language (English
+// when missing) and fills {name} placeholders; missingMessages() lists the
+// keys a language lacks (the browser test asks it).
 
-export const LANGUAGES = ['en', 'cs'];
+export const LANGUAGES = ['en', 'cs', 'pl'];
 const LANGUAGE_KEY = 'maya.language';
 
-const messages = { en: {}, cs: {} };
+const messages = Object.fromEntries(LANGUAGES.map((lang) => [lang, {}]));
 let language = pickLanguage();
 
 function pickLanguage() {
@@ -40,11 +42,33 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
-// The plural form of count: Czech one (1), few (2-4), many (0, 5+);
-// English one, other.
+// The plural forms of each language: English one, other; Czech one (1),
+// few (2-4), many (0, 5+); Polish one (1), few (2-4, 22-24, ... but not
+// 12-14), many (the rest).
+const PLURAL_FORMS = { en: ['one', 'other'], cs: ['one', 'few', 'many'], pl: ['one', 'few', 'many'] };
+
 function pluralForm(count) {
+  const tens = count % 100;
   if (language === 'cs') return count === 1 ? 'one' : count >= 2 && count <= 4 ? 'few' : 'many';
+  if (language === 'pl') return count === 1 ? 'one' : count % 10 >= 2 && count % 10 <= 4 && (tens < 12 || tens > 14) ? 'few' : 'many';
   return count === 1 ? 'one' : 'other';
+}
+
+// The keys a language lacks, as "lang: key": every English message must
+// exist in every language, a counted one (key_one, key_other) in each of
+// the language's plural forms.
+export function missingMessages() {
+  const missing = [];
+  const plural = new RegExp(`_(${PLURAL_FORMS.en.join('|')})$`);
+  for (const key of Object.keys(messages.en)) {
+    const base = key.replace(plural, '');
+    const counted = base !== key && `${base}_one` in messages.en; // not tk_log_other
+    for (const lang of LANGUAGES) {
+      const wanted = counted ? PLURAL_FORMS[lang].map((form) => `${base}_${form}`) : [key];
+      for (const one of wanted) if (!(one in messages[lang])) missing.push(`${lang}: ${one}`);
+    }
+  }
+  return [...new Set(missing)];
 }
 
 // The message key_one, key_few, key_many or key_other that fits count,
@@ -148,18 +172,22 @@ register({
     variant_basic: 'základní hra',
     variant_auction: 'hra s dražbou',
     players: 'Hráči',
-    seat: 'Místo {n}',
+    seat: 'Hráč {n}',
     seat_human: 'člověk',
     seat_bot: 'bot',
     level_beginner: 'hraje tah, který vypadá nejlépe, bez přemýšlení dopředu',
     level_casual: 'přemýšlí trochu dopředu',
     level_strong: 'přemýšlí dobře dopředu (výchozí bot)',
     level_expert: 'přemýšlí nejdéle; tah pod 2 s',
+    bot_beginner: 'začátečník',
+    bot_casual: 'rekreační hráč',
+    bot_strong: 'silný',
+    bot_expert: 'expert',
     your_name: 'Vaše jméno',
     turn_limit: 'Čas na tah (minuty, 0 = bez limitu)',
     create: 'Vytvořit',
-    i_take_seat: 'Zasednu na místo {n}',
-    invite: 'Pozvánka na místo {n}',
+    i_take_seat: 'Hraji za hráče {n}',
+    invite: 'Pozvánka pro hráče {n}',
     copy: 'Kopírovat',
     copied: 'Zkopírováno',
     open_games: 'Otevřené hry',
@@ -176,8 +204,8 @@ register({
     status_running: 'probíhá',
     status_finished: 'dohráno',
     join_title: 'Přisednout ke hře {id}',
-    join_seat: 'Zasednout na místo {n}',
-    joined_already: 'V této hře máte místo {n}.',
+    join_seat: 'Hrát za hráče {n}',
+    joined_already: 'V této hře hrajete za hráče {n}.',
     to_move: 'na tahu',
     your_turn: 'Jste na tahu',
     waiting_for: 'Čeká se na: {name}',
@@ -209,7 +237,7 @@ register({
     scoring: 'Bodování',
     scored: '{name} +{points}',
     leave: 'Odejít ze hry',
-    leave_confirm: 'Předat své místo botovi a odejít?',
+    leave_confirm: 'Předat svou hru botovi a odejít?',
     hint: 'Nápověda',
     hint_thinking: 'Přemýšlím…',
     hints_title: 'Bot {level} by hrál:',
@@ -221,5 +249,95 @@ register({
     chance: 'náhoda',
     you: 'vy',
     not_found: 'Taková hra neexistuje.',
+  },
+  pl: {
+    app_title: 'maya — Tikal i Tzolk\u2019in',
+    lobby: 'Poczekalnia',
+    language: 'Język',
+    new_game: 'Nowa gra',
+    game: 'Gra',
+    tikal: 'Tikal',
+    tzolkin: 'Tzolk\u2019in',
+    variant: 'Wariant',
+    variant_basic: 'gra podstawowa',
+    variant_auction: 'gra z licytacją',
+    players: 'Gracze',
+    seat: 'Gracz {n}',
+    seat_human: 'człowiek',
+    seat_bot: 'bot',
+    level_beginner: 'gra ruch, który wygląda najlepiej, bez myślenia naprzód',
+    level_casual: 'myśli trochę naprzód',
+    level_strong: 'myśli dobrze naprzód (bot domyślny)',
+    level_expert: 'myśli najdłużej; ruch poniżej 2 s',
+    bot_beginner: 'początkujący',
+    bot_casual: 'rekreacyjny',
+    bot_strong: 'silny',
+    bot_expert: 'ekspert',
+    your_name: 'Twoje imię',
+    turn_limit: 'Czas na turę (minuty, 0 = bez limitu)',
+    create: 'Utwórz',
+    i_take_seat: 'Gram jako gracz {n}',
+    invite: 'Zaproszenie dla gracza {n}',
+    copy: 'Kopiuj',
+    copied: 'Skopiowano',
+    open_games: 'Otwarte gry',
+    running_games: 'Trwające gry',
+    finished_games: 'Zakończone gry',
+    my_games: 'Moje gry',
+    none: 'Brak.',
+    join: 'Dołącz',
+    play: 'Graj',
+    watch: 'Oglądaj',
+    replay: 'Zapis',
+    free_seat: 'wolne',
+    status_open: 'czeka na graczy',
+    status_running: 'trwa',
+    status_finished: 'zakończona',
+    join_title: 'Dołącz do gry {id}',
+    join_seat: 'Graj jako gracz {n}',
+    joined_already: 'W tej grze grasz jako gracz {n}.',
+    to_move: 'na ruchu',
+    your_turn: 'Twoja tura',
+    waiting_for: 'Czekamy na: {name}',
+    bot_thinking: '{name} (bot) myśli…',
+    spectating: 'Oglądasz grę.',
+    actions: 'Akcje',
+    filter_actions: 'Szukaj akcji',
+    more_actions: 'jeszcze {n} — pisz, aby zawęzić',
+    undo: 'Cofnij',
+    log: 'Przebieg gry',
+    score: 'Punkty',
+    scores: 'Punkty',
+    stale: 'Gra w międzyczasie poszła dalej; plansza jest znów aktualna.',
+    illegal: 'Niedozwolone: {reason}',
+    network: 'Brak połączenia z serwerem: {reason}',
+    reconnecting: 'Przerwane aktualizacje na żywo; łączę ponownie…',
+    game_over: 'Koniec gry',
+    winner: 'Zwycięzca: {names}',
+    winners: 'Zwycięzcy: {names}',
+    final_scores: 'Wynik końcowy',
+    record: 'Zapis',
+    download_record: 'Pobierz zapis',
+    back_to_lobby: 'Wróć do poczekalni',
+    step: 'Krok {n} z {total}',
+    first: 'Początek',
+    previous: 'Wstecz',
+    next: 'Dalej',
+    last: 'Koniec',
+    scoring: 'Punktacja',
+    scored: '{name} +{points}',
+    leave: 'Opuść grę',
+    leave_confirm: 'Oddać swoją grę botowi i wyjść?',
+    hint: 'Podpowiedź',
+    hint_thinking: 'Myślę…',
+    hints_title: 'Bot {level} zagrałby:',
+    hint_chance: '{n}% na wygraną',
+    hints_off: 'Bez podpowiedzi',
+    hints_off_confirm: 'Wyłączyć podpowiedzi do końca tej gry? Nie da się ich włączyć ponownie, a inni gracze to zobaczą.',
+    hints_are_off: 'Masz wyłączone podpowiedzi w tej grze.',
+    hints_busy: 'Serwer liczy teraz inne podpowiedzi; spróbuj za chwilę.',
+    chance: 'los',
+    you: 'ty',
+    not_found: 'Nie ma takiej gry.',
   },
 });

@@ -224,6 +224,21 @@ export const messages = {
     tz_log_do: '{name} chose {action}', tz_log_skip: '{name} skipped', tz_log_end: '{name} ended the turn',
     tz_log_advance1: '{name} advanced the calendar 1 day', tz_log_advance2: '{name} advanced the calendar 2 days',
     tz_log_other: '{name}: {text}',
+    // the legal actions' buttons
+    tz_act_keep: 'Keep wealth tiles {a} and {b}', tz_act_keep_hidden: 'Keep two wealth tiles',
+    tz_act_beg: 'Beg for corn (corn becomes 3), one step down on {temple}',
+    tz_act_place: 'Place a worker on {gear}', tz_act_place_start: 'Place a worker on the start-player space',
+    tz_act_pick: 'Pick up the worker from {position}: {action}', tz_act_pick_none: 'Pick up the worker from {position} without an action',
+    tz_act_corn: 'Harvest corn', tz_act_wood: 'Harvest wood', tz_act_burn: 'Burn the forest for corn, one step down on {temple}',
+    tz_act_tech: 'Advance {track}, paying {pay}', tz_act_tech_free: 'Advance {track} for free',
+    tz_act_gain: 'Take {goods}', tz_act_temple: 'Step up on {temple}',
+    tz_act_temple_paid: 'Pay {pay} for a step on {temple}', tz_act_temples: 'Pay {pay} for a step on {a} and {b}',
+    tz_act_build: 'Build {id}', tz_act_build_save: 'Build {id}, saving 1 {resource}',
+    tz_act_build_full: 'Build {id} at full price', tz_act_build_monument: 'Build monument {id}',
+    tz_act_market: 'Trade at the market: {trades}', tz_act_market_none: 'Trade nothing at the market',
+    tz_act_buy: 'buy {goods}', tz_act_sell: 'sell {goods}',
+    tz_act_do: 'Choose {action}', tz_act_skip: 'Skip', tz_act_end: 'End the turn',
+    tz_act_advance1: 'Advance the calendar 1 day', tz_act_advance2: 'Advance the calendar 2 days',
   },
   cs: {
     tz_gear_PAL: 'Palenque', tz_gear_YAX: 'Yaxchilan', tz_gear_TIK: 'Tikal', tz_gear_UXM: 'Uxmal', tz_gear_CHI: 'Chichen Itza',
@@ -275,7 +290,7 @@ export const messages = {
     tz_step_goods: ', {goods} v polovině epochy', tz_step_top: ' (vrchol: jen jeden ukazatel)',
     tz_start_space: 'Pole začínajícího hráče', tz_start: 'start', tz_pool: 'banka',
     tz_pool_title: 'kukuřice v bance: {corn}, pro toho, kdo obsadí pole začínajícího hráče',
-    tz_age_title: '{age}. epocha', tz_teeth_turned: 'zubů otočeno', tz_food_now: 'v tomto kole den výživy',
+    tz_age_title: '{age}. epocha', tz_teeth_turned: 'otočených zubů', tz_food_now: 'v tomto kole den výživy',
     tz_food_in: 'den výživy za {n}',
     tz_food_tooth_mid: 'den výživy: krmení a dary chrámů', tz_food_tooth_end: 'den výživy: krmení a body za chrámy',
     tz_food_held: ' (proběhl)', tz_gear_title: '{gear}: klikněte pro akce',
@@ -344,6 +359,154 @@ export const messages = {
     tz_log_do: '{name} volí {action}', tz_log_skip: '{name} vynechává', tz_log_end: '{name} končí tah',
     tz_log_advance1: '{name} posouvá kalendář o 1 den', tz_log_advance2: '{name} posouvá kalendář o 2 dny',
     tz_log_other: '{name}: {text}',
+    tz_act_keep: 'Ponechat si destičky jmění {a} a {b}', tz_act_keep_hidden: 'Ponechat si dvě destičky jmění',
+    tz_act_beg: 'Žebrat o kukuřici (budete mít 3), o stupeň níž v chrámu {temple}',
+    tz_act_place: 'Umístit dělníka na kolo {gear}', tz_act_place_start: 'Umístit dělníka na pole začínajícího hráče',
+    tz_act_pick: 'Stáhnout dělníka z pozice {position}: {action}', tz_act_pick_none: 'Stáhnout dělníka z pozice {position} bez akce',
+    tz_act_corn: 'Sklidit kukuřici', tz_act_wood: 'Sklidit dřevo', tz_act_burn: 'Vypálit les kvůli kukuřici, o stupeň níž v chrámu {temple}',
+    tz_act_tech: 'Postoupit v technologii {track}, platba {pay}', tz_act_tech_free: 'Postoupit zdarma v technologii {track}',
+    tz_act_gain: 'Vzít {goods}', tz_act_temple: 'Postoupit v chrámu {temple}',
+    tz_act_temple_paid: 'Zaplatit {pay} za krok v chrámu {temple}', tz_act_temples: 'Zaplatit {pay} za krok v chrámech {a} a {b}',
+    tz_act_build: 'Postavit budovu {id}', tz_act_build_save: 'Postavit budovu {id} a ušetřit 1× {resource}',
+    tz_act_build_full: 'Postavit budovu {id} za plnou cenu', tz_act_build_monument: 'Postavit monument {id}',
+    tz_act_market: 'Obchodovat na trhu: {trades}', tz_act_market_none: 'Na trhu nic neměnit',
+    tz_act_buy: 'koupit {goods}', tz_act_sell: 'prodat {goods}',
+    tz_act_do: 'Zvolit {action}', tz_act_skip: 'Vynechat', tz_act_end: 'Ukončit tah',
+    tz_act_advance1: 'Posunout kalendář o 1 den', tz_act_advance2: 'Posunout kalendář o 2 dny',
+  },
+  pl: {
+    tz_gear_PAL: 'Palenque', tz_gear_YAX: 'Yaxchilan', tz_gear_TIK: 'Tikal', tz_gear_UXM: 'Uxmal', tz_gear_CHI: 'Chichen Itza',
+    tz_temple_CHAAC: 'Chaac', tz_temple_QUETZ: 'Quetzalcoatl', tz_temple_KUKUL: 'Kukulkan',
+    tz_track_AGRI: 'Rolnictwo', tz_track_EXTR: 'Wydobycie surowców', tz_track_ARCH: 'Architektura', tz_track_THEO: 'Teologia',
+    tz_track_column_AGRI: 'Rolnic\u00adtwo', tz_track_column_EXTR: 'Wydoby\u00adcie surow\u00adców',
+    tz_track_column_ARCH: 'Archi\u00adtektura', tz_track_column_THEO: 'Teo\u00adlogia',
+    tz_corn_one: 'kukurydza', tz_corn_few: 'kukurydzy', tz_corn_many: 'kukurydzy',
+    tz_w_one: 'drewno', tz_w_few: 'drewna', tz_w_many: 'drewna',
+    tz_s_one: 'kamień', tz_s_few: 'kamienie', tz_s_many: 'kamieni',
+    tz_g_one: 'złoto', tz_g_few: 'złota', tz_g_many: 'złota',
+    tz_skull_one: 'kryształowa czaszka', tz_skull_few: 'kryształowe czaszki', tz_skull_many: 'kryształowych czaszek',
+    tz_worker_one: 'robotnik', tz_worker_few: 'robotników', tz_worker_many: 'robotników',
+    tz_vp_one: 'punkt', tz_vp_few: 'punkty', tz_vp_many: 'punktów',
+    tz_tooth_one: 'dzień', tz_tooth_few: 'dni', tz_tooth_many: 'dni',
+    tz_category_farm: 'farma', tz_category_civic: 'budynek użyteczności publicznej', tz_category_tomb: 'grobowiec', tz_category_shrine: 'kapliczka',
+    tz_action_PAL1: 'łowienie ryb: {corn}', tz_action_PAL2: 'zbiory: {corn}', tz_action_PAL_wood: '{corn} albo {wood}',
+    tz_action_TIK1: '1 krok technologii', tz_action_TIK2: 'budowa 1 budynku', tz_action_TIK3: '1 lub 2 kroki technologii',
+    tz_action_TIK4: '1–2 budynki albo 1 monument', tz_action_TIK5: '1 surowiec: krok w 2 świątyniach',
+    tz_action_UXM1: '{corn}: krok w 1 świątyni', tz_action_UXM2: 'targ', tz_action_UXM3: '+1 robotnik',
+    tz_action_UXM4: 'budynek opłacony kukurydzą', tz_action_UXM5: '{corn}: dowolna akcja 1–5',
+    tz_action_CHI: 'połóż czaszkę: {vp} pkt, +1 {temple}', tz_action_CHI_resource: 'połóż czaszkę: {vp} pkt, +1 {temple}, 1 surowiec',
+    tz_action_free: 'dowolny wybór {first}–{last}', tz_action_none: 'bez akcji', tz_action_hidden: 'ukryte pod planszą',
+    tz_position: '{gear} {n}',
+    tz_action_named: '{position} ({what})',
+    tz_effect_gain: '+{amount}', tz_effect_temple: '+{n} {temple}', tz_effect_temple_any: '+{n} dowolna świątynia',
+    tz_effect_tech: '+{n} {track}', tz_effect_tech_any: '+{n} dowolna technologia', tz_effect_vp: '+{n} pkt',
+    tz_effect_worker: '+1 robotnik', tz_effect_feed: 'farma: {workers} je za darmo',
+    tz_effect_discount: 'farma: każdy robotnik o 1 kukurydzę mniej', tz_effect_build: 'budowa 1 budynku (jak Tikal 2)',
+    tz_effect_market: 'targ (jak Uxmal 2)', tz_effect_any_action: '1 kukurydza: dowolna akcja (jak Uxmal 5)',
+    tz_scoring_tomb: '{a} pkt za każdy własny grobowiec', tz_scoring_built: '{a} pkt za każdy własny budynek i monument',
+    tz_scoring_corn_tiles: '{a} pkt za każdy żeton kukurydzy', tz_scoring_wood_tiles: '{a} pkt za każdy żeton drewna',
+    tz_scoring_all_monuments: '{n} pkt za każdy zbudowany monument (wszystkich graczy)', tz_scoring_civic: '{a} pkt za każdy własny budynek użyteczności publicznej',
+    tz_scoring_tech3: 'technologie na 3. poziomie: 1 → {a}, 2 → {b}, 3+ → {c} pkt', tz_scoring_tech_levels: '{a} pkt za każdy poziom technologii',
+    tz_scoring_workers: 'robotnicy: 4 → {b}, 5 → {c}, 6 → {d} pkt', tz_scoring_shrine: '{a} pkt za każdą własną kapliczkę',
+    tz_scoring_temple_vp: 'punkty za świątynie jeszcze raz, bez premii', tz_scoring_high_temple: '{a} pkt za każdy stopień powyżej startu w jednej świątyni',
+    tz_scoring_chi_skulls: '{a} pkt za każdą czaszkę w Chichen Itza',
+    tz_tech_AGRI_1: '+1 kukurydza ze zbiorów', tz_tech_AGRI_2: 'zbiory bez żetonu; +1 kukurydza z łowienia ryb',
+    tz_tech_AGRI_3: 'jeszcze +2 kukurydzy ze zbiorów', tz_tech_AGRI_bonus: 'krok w świątyni',
+    tz_tech_EXTR_1: '+1 drewno', tz_tech_EXTR_2: '+1 kamień', tz_tech_EXTR_3: '+1 złoto', tz_tech_EXTR_bonus: '2 surowce',
+    tz_tech_ARCH_1: '+1 kukurydza za budynek', tz_tech_ARCH_2: '+2 pkt za budynek', tz_tech_ARCH_3: 'budynek o 1 surowiec tańszy',
+    tz_tech_ARCH_bonus: '3 pkt',
+    tz_tech_THEO_1: 'Chichen Itza: akcja o jedną wyżej', tz_tech_THEO_2: 'po czaszce: 1 surowiec za krok w świątyni',
+    tz_tech_THEO_3: '+1 czaszka w Yaxchilan 4', tz_tech_THEO_bonus: '1 kryształowa czaszka',
+    tz_tech_bonus: 'premia', tz_tech_level: 'poziom {n}',
+    tz_temples: 'Świątynie', tz_technology: 'Technologie',
+    tz_buildings_age: 'Budynki, epoka {age}', tz_monuments: 'Monumenty', tz_deck_left: 'w talii zostało {n}',
+    tz_premium: 'premia I: {first} · II: {second}', tz_step_vp: 'stopień {step}: {vp} pkt na koniec epoki',
+    tz_step_goods: ', {goods} w połowie epoki', tz_step_top: ' (szczyt: tylko jeden znacznik)',
+    tz_start_space: 'Pole pierwszego gracza', tz_start: 'start', tz_pool: 'pula',
+    tz_pool_title: 'kukurydza w puli: {corn}, dla tego, kto zajmie pole pierwszego gracza',
+    tz_age_title: 'epoka {age}', tz_teeth_turned: 'obróconych zębów', tz_food_now: 'w tej rundzie dzień karmienia',
+    tz_food_in: 'dzień karmienia za {n}',
+    tz_food_tooth_mid: 'dzień karmienia: wyżywienie i dary świątyń', tz_food_tooth_end: 'dzień karmienia: wyżywienie i punkty za świątynie',
+    tz_food_held: ' (minął)', tz_gear_title: '{gear}: kliknij, by zobaczyć akcje',
+    tz_piece_worker: 'robotnik gracza {name} na {position}', tz_piece_blocker: 'znacznik blokady', tz_piece_hidden: '(ukryta pozycja)',
+    tz_jungle: '{position}: las {forest}, kukurydza {corn}, puste {empty}',
+    tz_chi_slot: 'miejsce na czaszkę przy {position}', tz_chi_slot_taken: 'przy {position} leży czaszka',
+    tz_you: 'ty', tz_start_player: 'pierwszy gracz', tz_to_move: 'na ruchu', tz_light: 'jasna strona: może przesunąć kalendarz o 2 dni',
+    tz_dark: 'ciemna strona: podwójne przesunięcie wykorzystane', tz_board_light: '☀ jasna', tz_board_dark: '☾ ciemna',
+    tz_hand: 'w ręce', tz_on_gears: 'na kołach', tz_in_play: 'w grze', tz_on_start: 'na polu pierwszego gracza',
+    tz_harvest_tiles: 'żetony zbiorów: kukurydza {corn}, drewno {wood}', tz_feeding: 'dzień karmienia: {cost}', tz_feeding_free: 'dzień karmienia: za darmo',
+    tz_built: 'Zbudowane', tz_nothing_built: 'jeszcze nic', tz_wealth: 'Płytki bogactwa', tz_wealth_hidden: 'rewersem do góry',
+    tz_wealth_discarded: 'odrzucona', tz_vp_short: 'pkt',
+    tz_prompt_keep: 'Zatrzymaj dwie z czterech płytek bogactwa.', tz_prompt_advance: 'Przesuń kalendarz o 1 lub 2 dni (2 odwraca twoją planszę na ciemną stronę).',
+    tz_prompt_start: 'Postaw lub zdejmij robotników: kliknij koło.', tz_prompt_place: 'Postaw robotników: kliknij koło albo pole pierwszego gracza.',
+    tz_prompt_pick: 'Zdejmij robotników: kliknij koło.', tz_prompt_placing: 'Postaw kolejnego robotnika albo zakończ turę.',
+    tz_prompt_picking: 'Zdejmij kolejnego robotnika albo zakończ turę.', tz_prompt_harvest: 'Palenque {n}: wybierz zbiory.',
+    tz_prompt_tech: 'Wybierz krok technologii i zapłatę.', tz_prompt_tech_optional: 'Drugi krok technologii albo pomiń.',
+    tz_prompt_tech_free: 'Wybierz darmowy krok technologii.', tz_prompt_gain: 'Wybierz surowce, które dostajesz.',
+    tz_prompt_temple: 'Wybierz świątynię, w której awansujesz.', tz_prompt_theo2: 'Teologia: 1 surowiec za krok w świątyni albo pomiń.',
+    tz_prompt_temples: 'Tikal 5: 1 surowiec za krok w dwóch świątyniach.', tz_prompt_market: 'Handluj na targu.',
+    tz_prompt_do: 'Uxmal 5: wybierz akcję.', tz_prompt_do_optional: 'Za 1 kukurydzę dowolna akcja albo pomiń.',
+    tz_prompt_build: 'Wybierz budynek do zbudowania.', tz_prompt_build_uxm4: 'Wybierz budynek opłacany kukurydzą.',
+    tz_prompt_build_tik4a: 'Tikal 4: zbuduj jeden lub dwa budynki albo jeden monument.', tz_prompt_build_tik4b: 'Tikal 4: drugi budynek albo pomiń.',
+    tz_prompt_pity: 'Nie możesz opłacić żadnej pozycji: jeden robotnik idzie na najtańszą pozycję za całą twoją kukurydzę.',
+    tz_keep: 'Zatrzymaj te dwie', tz_keep_pick: 'Wybierz dwie płytki.',
+    tz_beg: 'Żebraj o kukurydzę (będziesz mieć 3), stopień niżej w świątyni:',
+    tz_harvest_corn: 'Kukurydza: +{amount}', tz_harvest_corn_tileless: 'Kukurydza bez żetonu: +{amount}', tz_harvest_wood: 'Drewno: +{amount}',
+    tz_harvest_burn: 'Wypal las: +{amount}, stopień niżej w świątyni:',
+    tz_tech_paid: '{track} {from}→{to}, zapłać:', tz_tech_paid_bonus: '{track}: premia ({bonus}), zapłać:',
+    tz_tech_free: '{track} {from}→{to}', tz_tech_free_bonus: '{track}: premia ({bonus})',
+    tz_gain: 'Weź:', tz_temple_step: '{temple} {from}→{to}', tz_temple_paid: '{temple}, zapłać:', tz_temples_paid: '{a} i {b}, zapłać:',
+    tz_build_plain: 'Zbuduj', tz_build_save: 'Zbuduj, oszczędzając 1× {resource}', tz_build_full: 'Pełna cena (architektura dopiero przy drugim)',
+    tz_build_corn: 'Zbuduj za {corn}', tz_build_monument: 'Zbuduj monument',
+    tz_market_title: 'Targ (drewno 2, kamień 3, złoto 4 kukurydzy)', tz_market_trade: 'Handluj', tz_market_nothing: 'Nic nie wymieniaj',
+    tz_market_corn: 'kukurydza {from} → {to}', tz_market_reset: 'Wyzeruj',
+    tz_do: 'Dowolna akcja:', tz_skip: 'Pomiń', tz_end: 'Zakończ turę', tz_advance1: 'Przesuń o 1 dzień', tz_advance2: 'Przesuń o 2 dni',
+    tz_confirm: 'Potwierdź', tz_cancel: 'Anuluj', tz_close: 'Zamknij',
+    tz_place_here: 'Postaw robotnika na {position}: {cost}.',
+    tz_place_cost: '{corn} ({position} za pozycję + {extra} za już postawionych robotników)',
+    tz_place_cost_plain: '{corn} za pozycję', tz_place_pity: 'cała twoja kukurydza ({corn})',
+    tz_place_start: 'Postaw robotnika na polu pierwszego gracza: {cost}; po turze bierzesz pulę ({pool}).',
+    tz_place_start_cost: '{corn} za już postawionych robotników',
+    tz_your_worker: 'Twój robotnik na {position}:', tz_pick_free: 'za darmo', tz_pick_none: 'bez akcji',
+    tz_pick_summary: 'Zdejmij robotnika z {position} i wykonaj {action}; krok wstecz kosztuje {cost}.',
+    tz_pick_summary_free: 'Zdejmij robotnika z {position} i wykonaj {action}.',
+    tz_pick_summary_none: 'Zdejmij robotnika z {position} bez akcji.',
+    tz_gear_actions: 'Akcje', tz_no_options: 'Tu nic teraz nie można zrobić.',
+    tz_log_start: 'los: zaczyna {name}', tz_log_monument: 'los: odkryto monument {id}',
+    tz_log_building: 'los: odkryto budynek {id}', tz_log_deal: 'los: {name} dostaje płytkę bogactwa',
+    tz_log_deal_seen: 'los: {name} dostaje płytkę bogactwa {id}',
+    tz_log_block: 'los: odkryto płytkę {id}, blokuje {position}',
+    tz_log_keep: '{name} zatrzymuje płytki {a} i {b}', tz_log_keep_hidden: '{name} zatrzymuje dwie płytki bogactwa',
+    tz_log_beg: '{name} żebrze o kukurydzę (ma 3), stopień niżej w świątyni {temple}',
+    tz_log_place: '{name} stawia robotnika na kole {gear}', tz_log_place_start: '{name} stawia robotnika na polu pierwszego gracza',
+    tz_log_pick: '{name} zdejmuje robotnika z {position} i wykonuje {action}',
+    tz_log_pick_none: '{name} zdejmuje robotnika z {position} bez akcji',
+    tz_log_corn: '{name} zbiera kukurydzę', tz_log_wood: '{name} zbiera drewno',
+    tz_log_burn: '{name} wypala las dla kukurydzy, stopień niżej w świątyni {temple}',
+    tz_log_tech: '{name} awansuje w technologii {track}, płaci {pay}', tz_log_tech_free: '{name} awansuje za darmo w technologii {track}',
+    tz_log_gain: '{name} bierze {goods}', tz_log_temple: '{name} awansuje w świątyni {temple}',
+    tz_log_temple_paid: '{name} płaci {pay} za krok w świątyni {temple}', tz_log_temples: '{name} płaci {pay} za krok w świątyniach {a} i {b}',
+    tz_log_build: '{name} buduje budynek {id}', tz_log_build_save: '{name} buduje budynek {id}, oszczędzając 1× {resource}',
+    tz_log_build_full: '{name} buduje budynek {id} za pełną cenę', tz_log_build_monument: '{name} buduje monument {id}',
+    tz_log_market: '{name} handluje na targu: {trades}', tz_log_market_none: '{name} nic nie wymienia na targu',
+    tz_log_buy: 'kupuje {goods}', tz_log_sell: 'sprzedaje {goods}',
+    tz_log_do: '{name} wybiera {action}', tz_log_skip: '{name} pomija', tz_log_end: '{name} kończy turę',
+    tz_log_advance1: '{name} przesuwa kalendarz o 1 dzień', tz_log_advance2: '{name} przesuwa kalendarz o 2 dni',
+    tz_log_other: '{name}: {text}',
+    tz_act_keep: 'Zatrzymaj płytki bogactwa {a} i {b}', tz_act_keep_hidden: 'Zatrzymaj dwie płytki bogactwa',
+    tz_act_beg: 'Żebraj o kukurydzę (będziesz mieć 3), stopień niżej w świątyni {temple}',
+    tz_act_place: 'Postaw robotnika na kole {gear}', tz_act_place_start: 'Postaw robotnika na polu pierwszego gracza',
+    tz_act_pick: 'Zdejmij robotnika z {position}: {action}', tz_act_pick_none: 'Zdejmij robotnika z {position} bez akcji',
+    tz_act_corn: 'Zbierz kukurydzę', tz_act_wood: 'Zbierz drewno', tz_act_burn: 'Wypal las dla kukurydzy, stopień niżej w świątyni {temple}',
+    tz_act_tech: 'Awansuj w technologii {track}, płacąc {pay}', tz_act_tech_free: 'Awansuj za darmo w technologii {track}',
+    tz_act_gain: 'Weź {goods}', tz_act_temple: 'Awansuj w świątyni {temple}',
+    tz_act_temple_paid: 'Zapłać {pay} za krok w świątyni {temple}', tz_act_temples: 'Zapłać {pay} za krok w świątyniach {a} i {b}',
+    tz_act_build: 'Zbuduj budynek {id}', tz_act_build_save: 'Zbuduj budynek {id}, oszczędzając 1× {resource}',
+    tz_act_build_full: 'Zbuduj budynek {id} za pełną cenę', tz_act_build_monument: 'Zbuduj monument {id}',
+    tz_act_market: 'Handluj na targu: {trades}', tz_act_market_none: 'Nic nie wymieniaj na targu',
+    tz_act_buy: 'kup {goods}', tz_act_sell: 'sprzedaj {goods}',
+    tz_act_do: 'Wybierz {action}', tz_act_skip: 'Pomiń', tz_act_end: 'Zakończ turę',
+    tz_act_advance1: 'Przesuń kalendarz o 1 dzień', tz_act_advance2: 'Przesuń kalendarz o 2 dni',
   },
 };
 
@@ -450,41 +613,56 @@ export function describe(entry, names) {
     }
   }
   const name = nameOf(names, entry.actor);
+  return playerWords('tz_log', words, { name }) ?? t('tz_log_other', { name, text: entry.text });
+}
+
+// The legal action text in words for its button ("Place a worker on
+// Palenque" for "place PAL"), with the notation as its tooltip (game.js).
+export function actionWords(text) {
+  return playerWords('tz_act', String(text).trim().split(/\s+/)) ?? text;
+}
+
+// A seat's action (words: its text split) as the messages prefix_VERB say
+// it: 'tz_log' for the log (vars.name the actor's), 'tz_act' for its
+// button; null for what is no seat's action.
+function playerWords(prefix, words, vars = {}) {
+  const [verb, a, b, c] = words;
+  const say = (key, more = {}) => t(`${prefix}_${key}`, { ...vars, ...more });
   switch (verb) {
-    case 'keep': return a === '?' || !a ? t('tz_log_keep_hidden', { name }) : t('tz_log_keep', { name, a, b });
-    case 'beg': return t('tz_log_beg', { name, temple: templeName(a) });
-    case 'place': return a === 'start' ? t('tz_log_place_start', { name }) : t('tz_log_place', { name, gear: gearName(a) });
-    case 'pick': return b === 'none' ? t('tz_log_pick_none', { name, position: positionName(a) })
-      : t('tz_log_pick', { name, position: positionName(a), action: actionName(b) });
-    case 'corn': return t('tz_log_corn', { name });
-    case 'wood': return t('tz_log_wood', { name });
-    case 'burn': return t('tz_log_burn', { name, temple: templeName(a) });
-    case 'tech': return b ? t('tz_log_tech', { name, track: trackName(a), pay: payWords(b) }) : t('tz_log_tech_free', { name, track: trackName(a) });
-    case 'gain': return t('tz_log_gain', { name, goods: payWords(a) });
-    case 'temple': return b ? t('tz_log_temple_paid', { name, temple: templeName(a), pay: payWords(b) }) : t('tz_log_temple', { name, temple: templeName(a) });
-    case 'temples': return t('tz_log_temples', { name, a: templeName(a), b: templeName(b), pay: payWords(c || '') });
+    case 'keep': return a === '?' || !a ? say('keep_hidden') : say('keep', { a, b });
+    case 'beg': return say('beg', { temple: templeName(a) });
+    case 'place': return a === 'start' ? say('place_start') : say('place', { gear: gearName(a) });
+    case 'pick': return b === 'none' ? say('pick_none', { position: positionName(a) })
+      : say('pick', { position: positionName(a), action: actionName(b) });
+    case 'corn': return say('corn');
+    case 'wood': return say('wood');
+    case 'burn': return say('burn', { temple: templeName(a) });
+    case 'tech': return b ? say('tech', { track: trackName(a), pay: payWords(b) }) : say('tech_free', { track: trackName(a) });
+    case 'gain': return say('gain', { goods: payWords(a) });
+    case 'temple': return b ? say('temple_paid', { temple: templeName(a), pay: payWords(b) }) : say('temple', { temple: templeName(a) });
+    case 'temples': return say('temples', { a: templeName(a), b: templeName(b), pay: payWords(c || '') });
     case 'build':
-      if (MONUMENTS[a]) return t('tz_log_build_monument', { name, id: a });
-      if (b === 'full') return t('tz_log_build_full', { name, id: a });
-      if (b && b.startsWith('-')) return t('tz_log_build_save', { name, id: a, resource: amount(1, b.slice(1)).replace(/^1 /, '') });
-      return t('tz_log_build', { name, id: a });
+      if (MONUMENTS[a]) return say('build_monument', { id: a });
+      if (b === 'full') return say('build_full', { id: a });
+      if (b && b.startsWith('-')) return say('build_save', { id: a, resource: amount(1, b.slice(1)).replace(/^1 /, '') });
+      return say('build', { id: a });
     case 'market': {
       const bought = [], sold = [];
       for (const token of words.slice(1)) {
         const match = /^([+-])(\d+)([wsg])$/.exec(token);
         if (match) (match[1] === '+' ? bought : sold).push(amount(Number(match[2]), match[3]));
       }
-      if (!bought.length && !sold.length) return t('tz_log_market_none', { name });
+      if (!bought.length && !sold.length) return say('market_none');
       const trades = [];
-      if (sold.length) trades.push(t('tz_log_sell', { goods: sold.join(', ') }));
-      if (bought.length) trades.push(t('tz_log_buy', { goods: bought.join(', ') }));
-      return t('tz_log_market', { name, trades: trades.join('; ') });
+      if (sold.length) trades.push(t(`${prefix}_sell`, { goods: sold.join(', ') }));
+      if (bought.length) trades.push(t(`${prefix}_buy`, { goods: bought.join(', ') }));
+      return say('market', { trades: trades.join('; ') });
     }
-    case 'do': return t('tz_log_do', { name, action: actionName(a) });
-    case 'skip': return t('tz_log_skip', { name });
-    case 'end': return t('tz_log_end', { name });
-    case 'advance': return t(a === '2' ? 'tz_log_advance2' : 'tz_log_advance1', { name });
-    default: return t('tz_log_other', { name, text: entry.text });
+    case 'do': return say('do', { action: actionName(a) });
+    case 'skip': return say('skip');
+    case 'end': return say('end');
+    case 'advance': return say(a === '2' ? 'advance2' : 'advance1');
+    default: return null;
   }
 }
 

@@ -103,10 +103,17 @@ export function seatsTable(summary, scores, toMove, mySeat = null) {
   return table;
 }
 
-// A seat's name for people: the name given, else "Seat N" (and "bot").
+// A bot level's name in this language (i18n's bot_NAME), else the server's
+// name: a bot spec such as "mcts:millis=500" stays as it is.
+export function botName(name) {
+  const key = `bot_${name}`;
+  return t(key) === key ? name : t(key);
+}
+
+// A seat's name for people: the name given, else "Seat N" (and its bot).
 export function seatName(summary, seat) {
   const s = summary.seats[seat];
   if (!s) return t('seat', { n: seat + 1 });
-  if (s.type === 'bot') return `${t('seat', { n: seat + 1 })} (${s.bot})`;
+  if (s.type === 'bot') return `${t('seat', { n: seat + 1 })} (${botName(s.bot)})`;
   return s.name || t('seat', { n: seat + 1 });
 }
