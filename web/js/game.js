@@ -8,15 +8,25 @@
 //
 // The board of each game is a module (tikal.js, tzolkin.js, listed in
 // BOARD_MODULES) that exports
-//   messages                      its {en, cs} texts, registered with i18n
-//   createBoard(root, hooks)      draws into root and returns {show(view, legal), destroy()};
+//   messages                      its {en, cs, pl} texts, registered with i18n
+//   createBoard(root, hooks)      draws into root and returns {show(view, legal),
+//                                 mark(entries, current), destroy()};
 //                                 hooks: {seat, names, act(text) -> Promise<boolean>}
-//                                 (act submits one legal action's text)
+//                                 (act submits one legal action's text); mark
+//                                 highlights what the log entries touched on the
+//                                 board (current: the one being played, or null)
 //   describe(entry, names, log)   a log line {index, actor, text} in words (log: the
 //                                 whole line of play, for what an entry depends on)
-// Every legal action is also a button in the action list, so that whatever
-// the board does not offer directly (and a keyboard or screen reader) can
-// still play.
+//   actionWords(text, names)      a legal action in words, for its button
+// Every legal action is also a button in the action list (in words, the
+// notation as its tooltip), so that whatever the board does not offer
+// directly (and a keyboard or screen reader) can still play.
+//
+// What the other seats did since this seat's last action (a spectator: since
+// the last action of the seat to move) is played again on the board and in
+// the log one action at a time, at the pace chosen (instant, normal, slow;
+// saved in this browser), and stays highlighted; "Skip" shows it all at
+// once. The board itself is always the current position.
 
 import { api, seats, watch } from './api.js';
 import { t, tCount, register } from './i18n.js';
@@ -25,10 +35,22 @@ import { el, clear, notify, gameName, seatName, seatLabel, seatsTable, scoringNo
 const ACTIONS_SHOWN = 60; // action buttons listed before "type to filter"
 const LOG_MARGIN = 40; // log lines fetched again before the last known one (undo may remove some)
 
+const PACE_KEY = 'maya.pace';
+const PACE_MILLIS = { instant: 0, normal: 800, slow: 2000 }; // each other seat's action shown this long
+
 register({
-  en: { points_one: '{n} point', points_other: '{n} points' },
-  cs: { points_one: '{n} bod', points_few: '{n} body', points_many: '{n} bodů' },
-  pl: { points_one: '{n} punkt', points_few: '{n} punkty', points_many: '{n} punktów' },
+  en: {
+    points_one: '{n} point', points_other: '{n} points',
+    pace: 'Other players\u2019 moves', pace_instant: 'at once', pace_normal: 'normal', pace_slow: 'slow', pace_skip: 'Skip',
+  },
+  cs: {
+    points_one: '{n} bod', points_few: '{n} body', points_many: '{n} bodů',
+    pace: 'Tahy ostatních hráčů', pace_instant: 'hned', pace_normal: 'normálně', pace_slow: 'pomalu', pace_skip: 'Přeskočit',
+  },
+  pl: {
+    points_one: '{n} punkt', points_few: '{n} punkty', points_many: '{n} punktów',
+    pace: 'Ruchy innych graczy', pace_instant: 'od razu', pace_normal: 'normalnie', pace_slow: 'wolno', pace_skip: 'Pomiń',
+  },
 });
 
 // The board module of each game, by the engine's name (GET /api/catalog):
@@ -60,6 +82,10 @@ export function showGame(main, id) {
     stopped: false, // the page was left
     module: null, // the board module
     board: null, // its board
+    recent: [], // the other seats' log entries since this seat's last action
+    playedTo: 0, // log entries before this index were played (or skipped)
+    playing: null, // the log index of the recent entry being played, null when none is
+    paceTimer: null, // the timer of the next entry to play
   };
 
   const boardBox = el('div', { class: 'board-area', id: 'board' });
@@ -73,11 +99,16 @@ export function showGame(main, id) {
   const hintsBox = el('div', { class: 'hints', id: 'hints', hidden: true });
   const leaveButton = el('button', { id: 'leave', type: 'button', hidden: token === null }, t('leave'));
   const logList = el('ol', { class: 'log', id: 'log' });
+  const paceSelect = el('select', { id: 'pace-speed', 'aria-label': t('pace') },
+    ...Object.keys(PACE_MILLIS).map((pace) => el('option', { value: pace }, t(`pace_${pace}`))));
+  paceSelect.value = PACE_MILLIS[localStorage.getItem(PACE_KEY)] === undefined ? 'normal' : localStorage.getItem(PACE_KEY);
+  const skipButton = el('button', { id: 'pace-skip', type: 'button', hidden: true }, t('pace_skip'));
+  const actionsCard = el('section', { class: 'card actions-card', id: 'actions-card' }, el('h3', {}, t('actions')), hintsBox, filter, actionList,
+    el('div', { class: 'controls' }, undoButton, hintButton, hintsOffButton, leaveButton));
   const summaryBox = el('div', { class: 'summary', id: 'summary', hidden: true });
   main.append(el('div', { class: 'game' }, boardBox,
-    el('aside', { class: 'side' }, playersBox, prompt,
-      el('section', { class: 'card actions-card' }, el('h3', {}, t('actions')), hintsBox, filter, actionList,
-        el('div', { class: 'controls' }, undoButton, hintButton, hintsOffButton, leaveButton)),
+    el('aside', { class: 'side' }, prompt, playersBox,
+      el('label', { class: 'pace' }, t('pace'), paceSelect, skipButton), actionsCard,
       el('section', { class: 'card log-card' }, el('h3', {}, t('log')), logList))), summaryBox);
 
   const names = () => (page.view ? page.view.summary.seats.map((s, i) => seatName(page.view.summary, i)) : []);
@@ -157,6 +188,8 @@ export function showGame(main, id) {
     }
   });
   filter.addEventListener('input', () => drawActions());
+  paceSelect.addEventListener('change', () => localStorage.setItem(PACE_KEY, paceSelect.value));
+  skipButton.addEventListener('click', () => finishPlaying());
 
   // A new view: fetch what goes with it (legal actions, new log lines), then draw.
   let pending = null;
@@ -193,7 +226,61 @@ export function showGame(main, id) {
     page.log = page.log.slice(0, from).concat(log.actions);
     page.view = view;
     page.legal = legal.version === undefined || legal.version === view.version ? legal.actions : [];
+    page.recent = recentEntries(view);
     draw();
+    playRecent();
+  }
+
+  // The other seats' entries of the log since this seat's last action (a
+  // spectator's: since the last action of the seat to move).
+  function recentEntries(view) {
+    const me = token !== null ? mySeat : view.to_move;
+    let from = page.log.length;
+    while (from > 0 && page.log[from - 1].actor !== me) from--;
+    return page.log.slice(from).filter((entry) => entry.actor !== me);
+  }
+
+  // Plays the recent entries not played yet one at a time, at the pace chosen.
+  function playRecent() {
+    if (page.playing !== null) return; // the timer goes on to them
+    const next = page.recent.find((entry) => entry.index >= page.playedTo);
+    if (next && PACE_MILLIS[paceSelect.value]) playEntry(next);
+    else finishPlaying();
+  }
+
+  function playEntry(entry) {
+    page.playing = entry.index;
+    skipButton.hidden = false;
+    showMarks();
+    page.paceTimer = setTimeout(() => {
+      page.playedTo = entry.index + 1;
+      page.playing = null;
+      playRecent();
+    }, PACE_MILLIS[paceSelect.value]);
+  }
+
+  // Ends the playing: everything recent shown at once, marked.
+  function finishPlaying() {
+    clearTimeout(page.paceTimer);
+    page.playing = null;
+    page.playedTo = page.log.length;
+    skipButton.hidden = true;
+    showMarks();
+  }
+
+  // The recent entries up to the one playing marked on the board and in the log.
+  function showMarks() {
+    if (!page.board) return;
+    const shown = page.recent.filter((entry) => page.playing === null || entry.index <= page.playing);
+    page.board.mark(shown, shown.find((entry) => entry.index === page.playing) ?? null);
+    const indices = new Set(shown.map((entry) => entry.index));
+    for (const line of logList.querySelectorAll('li[data-index]')) {
+      const index = Number(line.dataset.index);
+      line.classList.toggle('recent', indices.has(index));
+      line.classList.toggle('playing', index === page.playing);
+    }
+    const playing = logList.querySelector('.playing');
+    if (playing) logList.scrollTop = playing.offsetTop - logList.clientHeight / 2; // the log alone scrolls, not the page
   }
 
   function draw() {
@@ -203,6 +290,7 @@ export function showGame(main, id) {
     drawPrompt(view);
     drawActions();
     undoButton.disabled = !view.can_undo;
+    actionsCard.hidden = view.status === 'finished';
     const hintsOn = token !== null && view.status === 'running' && view.summary.seats[mySeat].hints !== false;
     hintButton.hidden = !hintsOn || view.to_move !== mySeat;
     hintsOffButton.hidden = !hintsOn;
@@ -236,7 +324,8 @@ export function showGame(main, id) {
     const wanted = filter.value.trim().toLowerCase();
     const shown = page.legal.filter((a) => !wanted || a.text.toLowerCase().includes(wanted));
     for (const action of shown.slice(0, ACTIONS_SHOWN)) {
-      const button = el('button', { type: 'button', class: 'action', 'data-action': action.text }, action.text);
+      const button = el('button', { type: 'button', class: 'action', 'data-action': action.text, title: action.text },
+        page.module.actionWords(action.text, names()));
       button.addEventListener('click', () => act(action.text));
       actionList.append(button);
     }
@@ -270,6 +359,7 @@ export function showGame(main, id) {
       if (notes) logList.append(notes);
     }
     logList.scrollTop = logList.scrollHeight;
+    showMarks();
   }
 
   function drawSummary(view) {
@@ -306,6 +396,7 @@ export function showGame(main, id) {
   refresh();
   return () => {
     page.stopped = true;
+    clearTimeout(page.paceTimer);
     stopWatching();
     if (page.board) page.board.destroy();
   };

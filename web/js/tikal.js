@@ -103,6 +103,7 @@ export const messages = {
     tk_hint_place: 'Turn the tile with R or the mouse wheel, then click a highlighted field.',
     tk_hint_place_touch: 'Tap a highlighted field, turn the tile, then place it.',
     tk_hint_actions: 'Click one of your figures and then a destination, or any field for its actions.',
+    tk_hint_deploy: 'You have no figures on the board yet: click the base camp to deploy one, or any field for its actions.',
     tk_hint_move: 'Click a field with a cost to see the cheapest path there; click it again, or Move, to go.',
     tk_hint_watch: 'Click a field for its details.',
     tk_hint_bid: 'Bid for the first choice of a displayed tile, or pass.',
@@ -143,7 +144,6 @@ export const messages = {
     tk_no_bid: 'No bid yet',
     tk_opener: 'opened by {name}',
     tk_passed: 'passed: {names}',
-    tk_to_play: 'still to play this round: {names}',
     tk_bid: 'Bid',
     tk_pass: 'Pass',
     tk_supply: 'supply',
@@ -228,6 +228,7 @@ export const messages = {
     tk_hint_place: 'Dílek otočíte klávesou R nebo kolečkem myši; pak klikněte na zvýrazněné pole.',
     tk_hint_place_touch: 'Ťukněte na zvýrazněné pole, otočte dílek a položte ho.',
     tk_hint_actions: 'Klikněte na svou figurku a pak na cíl, nebo na libovolné pole pro jeho akce.',
+    tk_hint_deploy: 'Na plánu zatím nemáte žádnou figurku: klikněte na základní tábor a nasaďte ji, nebo na libovolné pole pro jeho akce.',
     tk_hint_move: 'Klikněte na pole s cenou a uvidíte nejlevnější cestu; dalším kliknutím nebo tlačítkem Táhnout vyrazíte.',
     tk_hint_watch: 'Klikněte na pole pro podrobnosti.',
     tk_hint_bid: 'Přihoďte o první výběr z vyložených dílků, nebo pasujte.',
@@ -272,7 +273,6 @@ export const messages = {
     tk_no_bid: 'Zatím žádná nabídka',
     tk_opener: 'zahajuje {name}',
     tk_passed: 'pasovali: {names}',
-    tk_to_play: 'v tomto kole ještě hrají: {names}',
     tk_bid: 'Nabídnout',
     tk_pass: 'Pasovat',
     tk_supply: 'zásoba',
@@ -357,6 +357,7 @@ export const messages = {
     tk_hint_place: 'Obróć płytkę klawiszem R lub kółkiem myszy, potem kliknij podświetlone pole.',
     tk_hint_place_touch: 'Dotknij podświetlonego pola, obróć płytkę i połóż ją.',
     tk_hint_actions: 'Kliknij swój pionek, a potem cel, albo dowolne pole, by zobaczyć jego akcje.',
+    tk_hint_deploy: 'Nie masz jeszcze pionków na planszy: kliknij obóz startowy, by wprowadzić pionek, albo dowolne pole, by zobaczyć jego akcje.',
     tk_hint_move: 'Kliknij pole z kosztem, by zobaczyć najtańszą drogę; kliknij je ponownie lub Przesuń, by iść.',
     tk_hint_watch: 'Kliknij pole, by zobaczyć szczegóły.',
     tk_hint_bid: 'Licytuj o pierwszy wybór spośród wyłożonych płytek albo pasuj.',
@@ -401,7 +402,6 @@ export const messages = {
     tk_no_bid: 'Jeszcze bez oferty',
     tk_opener: 'otwiera {name}',
     tk_passed: 'spasowali: {names}',
-    tk_to_play: 'jeszcze bez tury w tej rundzie: {names}',
     tk_bid: 'Licytuj',
     tk_pass: 'Pas',
     tk_supply: 'zapas',
@@ -751,6 +751,19 @@ function indexLegal(legal) {
   return index;
 }
 
+// The fields a seat's action changed: where a tile was placed, figures
+// went from and to, a level was uncovered, a treasure dug, a camp built, a
+// guard placed (T29's actions by their fields).
+function touchedFields(text) {
+  const [verb, a, b, c] = String(text).split(' ');
+  switch (verb) {
+    case 'place': case 'uncover': case 'dig': case 'build': case 'guard': return [a];
+    case 'deploy': return [b];
+    case 'move': case 'path': return [b, c];
+    default: return [];
+  }
+}
+
 function actionLabel(text) {
   const [verb, a] = text.split(' ');
   const cost = FACTS.action_points[verb];
@@ -792,6 +805,8 @@ export function createBoard(root, hooks) {
     walking: false, // a walk of several actions is under way
     waiters: [], // resolve functions waiting for the next view
     lastWheel: 0,
+    changed: new Set(), // fields the other seats' recent actions touched (game.js mark)
+    changing: new Set(), // those of the action being played
   };
 
   const statusBox = el('div', { class: 'tk-status', id: 'tk-status' });
@@ -1113,6 +1128,12 @@ export function createBoard(root, hooks) {
   function drawOverlay() {
     const { frame, observation } = state;
     clear(overlayLayer);
+    for (const field of state.changed) {
+      overlayLayer.append(svg('polygon', {
+        class: `tk-changed${state.changing.has(field) ? ' tk-changing' : ''}`, 'data-field': fieldName(field),
+        points: hexPoints(frame, frame.centre(field), R - 6),
+      }));
+    }
     if (placing()) {
       for (const field of state.legal.places.keys()) {
         const fits = legalRotationAt(field, state.rotation) >= 0;
@@ -1216,8 +1237,9 @@ export function createBoard(root, hooks) {
     head.append(' ', auction.high_bidder !== null ? t('tk_high_bid', { points: auction.high_bid, name: nameOf(auction.high_bidder) }) : t('tk_no_bid'));
     if (observation.phase === 'bid') head.append(' · ', t('tk_opener', { name: nameOf(auction.opener) }));
     if (auction.passed.length) head.append(' · ', t('tk_passed', { names: auction.passed.map(nameOf).join(', ') }));
-    const toPlay = observation.seats.map((seat, s) => (seat.marker_up ? nameOf(s) : null)).filter(Boolean);
-    if (toPlay.length) head.append(' · ', t('tk_to_play', { names: toPlay.join(', ') }));
+    // who may still bid: a turn marker face up (T22.2) and not passed in this auction (T22.4)
+    const bidding = observation.seats.map((seat, s) => (seat.marker_up && !auction.passed.includes(s) ? nameOf(s) : null)).filter(Boolean);
+    if (observation.phase === 'bid' && bidding.length) head.append(' · ', el('span', { id: 'tk-bidding' }, t('tk_still_bidding', { names: bidding.join(', ') })));
     auctionBox.append(head);
     const display = el('div', { class: 'tk-display', id: 'tk-display' });
     auction.display.slice(0, observation.players).forEach((card) => { // a slot per player (T21.2)
@@ -1242,7 +1264,7 @@ export function createBoard(root, hooks) {
         bid.addEventListener('click', () => {
           const points = Number(amount.value);
           if (state.legal.bids.includes(points)) hooks.act(`bid ${points}`);
-          else amount.reportValidity();
+          else notify(t('tk_bid_range', { lowest, highest }), 'error'); // the legal bids say it, in words (T22.6)
         });
         controls.append(amount, bid);
       }
@@ -1275,7 +1297,8 @@ export function createBoard(root, hooks) {
     } else if (myTurn() && observation.phase === 'bid') line.append(el('span', { class: 'tk-hint' }, t('tk_hint_bid')));
     else if (myTurn() && observation.phase === 'take') line.append(el('span', { class: 'tk-hint' }, t('tk_hint_take')));
     else if (acting()) {
-      line.append(el('span', { class: 'tk-hint' }, t(walks() && state.target < 0 ? 'tk_hint_move' : 'tk_hint_actions')));
+      const figuresOut = observation.board.some((spot, field) => myFiguresOn(field));
+      line.append(el('span', { class: 'tk-hint' }, t(walks() && state.target < 0 ? 'tk_hint_move' : figuresOut ? 'tk_hint_actions' : 'tk_hint_deploy')));
     } else if (state.selected < 0) line.append(el('span', { class: 'tk-hint' }, t('tk_hint_watch')));
     panel.append(line);
 
@@ -1307,13 +1330,20 @@ export function createBoard(root, hooks) {
       const steps = counted(plan.steps.length, 'tk_steps');
       const vars = { figure, from: fieldName(state.selected), to: fieldName(state.target), cost, steps, count: state.count };
       const row = el('div', { class: 'tk-panel-row tk-plan', id: 'tk-plan', 'data-steps': plan.steps.join('|') }, el('strong', {}, t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', vars)));
+      const go = button(t('tk_move_go', { cost }), () => walk(), { class: 'primary', id: 'tk-move', disabled: state.walking });
       if (most > 1) {
         const many = el('input', { type: 'number', min: 1, max: most, value: state.count, id: 'tk-count', 'aria-label': t('tk_count') });
-        many.addEventListener('change', () => { state.count = Number(many.value) || 1; refresh(); });
+        // as the number is typed: the plan and the button follow at once, the input keeps its focus
+        many.addEventListener('input', () => {
+          state.count = Math.max(1, Math.min(most, Number(many.value) || 1));
+          const now = { ...vars, count: state.count, cost: plan.cost * state.count };
+          row.querySelector('strong').textContent = t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', now);
+          go.textContent = t('tk_move_go', now);
+        });
+        many.addEventListener('change', () => refresh());
         row.append(el('label', { class: 'tk-count' }, t('tk_count'), many));
       }
-      row.append(button(t('tk_move_go', { cost }), () => walk(), { class: 'primary', id: 'tk-move', disabled: state.walking }),
-        button(t('tk_cancel'), () => { state.target = -1; refresh(); }, { id: 'tk-cancel' }));
+      row.append(go, button(t('tk_cancel'), () => { state.target = -1; refresh(); }, { id: 'tk-cancel' }));
       panel.append(row);
     }
 
@@ -1388,6 +1418,12 @@ export function createBoard(root, hooks) {
         if (view.version > waiter.version) waiter.resolve(true);
         else state.waiters.push(waiter);
       }
+    },
+    mark(entries, current) {
+      const fields = (list) => new Set(list.flatMap((entry) => (entry.actor === 'chance' ? [] : touchedFields(entry.text))).map(fieldIndex).filter((f) => f >= 0));
+      state.changed = fields(entries);
+      state.changing = fields(current ? [current] : []);
+      if (state.observation) drawOverlay();
     },
     destroy() {
       for (const waiter of state.waiters) waiter.resolve(false);

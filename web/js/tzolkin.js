@@ -1088,12 +1088,10 @@ export function createBoard(root, hooks) {
     const lines = board.legal;
     const seat = mySeat();
     const me = seat !== null ? observation.seats[seat] : null;
+    if (me) controls.append(ownSupplies(observation, me));
     if (board.selected) controls.append(gearPanel(observation, me));
-    if (!lines.length || !me) {
-      controls.hidden = !board.selected;
-      return;
-    }
-    controls.hidden = false;
+    controls.hidden = !me && !board.selected;
+    if (!lines.length || !me) return;
     const text = prompt(observation, lines);
     if (text) controls.prepend(el('p', { class: 'tz-prompt' }, text));
     const byVerb = new Map();
@@ -1140,6 +1138,14 @@ export function createBoard(root, hooks) {
     if (byVerb.has('skip')) closing.push(choice('skip', t('tz_skip')));
     if (byVerb.has('end')) closing.push(choice('end', t('tz_end'), { primary: true }));
     if (closing.length) controls.append(row('', ...closing));
+  }
+
+  // This seat's corn, resources, skulls and workers in hand, in one line.
+  function ownSupplies(observation, me) {
+    return el('div', { class: 'tz-seat-line tz-seat-goods tz-own', id: 'tz-own' },
+      el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[mySeat()]}` }),
+      quantity(me.corn, 'corn'), quantity(me.resources.w, 'w'), quantity(me.resources.s, 's'), quantity(me.resources.g, 'g'),
+      quantity(me.skulls, 'skull'), el('span', { class: 'tz-qty' }, `${me.hand} ${t('tz_hand')}`), el('span', { class: 'tz-qty' }, `${me.vp} ${t('tz_vp_short')}`));
   }
 
   function keepPicker(me, lines) {
@@ -1314,7 +1320,7 @@ export function createBoard(root, hooks) {
     panel.append(el('h3', {}, gear === 'start' ? t('tz_start_space') : gearName(gear), close));
     const placeLine = gear === 'start' ? 'place start' : `place ${gear}`;
     let offered = false;
-    if (board.legalSet.has(placeLine) && me) {
+    if (board.legalSet.has(placeLine) && me && !board.pick) {
       offered = true;
       const position = gear === 'start' ? 0 : lowestFree(observation, gear);
       const total = observation.turn.costs[placeLine]; // the engine's (Z5.4, Z4.4)
@@ -1325,7 +1331,7 @@ export function createBoard(root, hooks) {
       else cost = t('tz_place_cost_plain', { corn: amount(total, 'corn') });
       const text = gear === 'start' ? t('tz_place_start', { cost, pool: amount(observation.pool, 'corn') })
         : t('tz_place_here', { position: positionName(`${gear}${position}`), cost });
-      panel.append(el('p', { class: 'tz-offer' }, text), row('', choice(placeLine, t('tz_confirm'), { primary: true })));
+      panel.append(el('p', { class: 'tz-offer' }, text), row('', choice(placeLine, actionWords(placeLine), { primary: true })));
     }
     if (gear !== 'start') {
       const picks = board.legal.filter((line) => line.startsWith(`pick ${gear}`));
@@ -1537,11 +1543,28 @@ export function createBoard(root, hooks) {
     drawSeats(observation, view);
   }
 
+  // Highlights the gears (and the start-player space) where the entries
+  // placed or picked up workers; current's strongest.
+  function mark(entries, current) {
+    const touched = (entry) => {
+      const [verb, where] = String(entry.text).split(' ');
+      if (entry.actor === 'chance' || (verb !== 'place' && verb !== 'pick')) return null;
+      return where === 'start' ? 'start' : splitPosition(where)[0];
+    };
+    const all = new Set(entries.map(touched));
+    const now = current ? touched(current) : null;
+    const groups = { ...Object.fromEntries(GEARS.map((gear) => [gear, gears.gearParts[gear].group])), start: gears.start };
+    for (const [gear, group] of Object.entries(groups)) {
+      group.classList.toggle('tz-changed', all.has(gear));
+      group.classList.toggle('tz-changing', gear === now);
+    }
+  }
+
   function destroy() {
     container.remove();
   }
 
-  return { show, destroy };
+  return { show, mark, destroy };
 }
 
 // ------------------------------------------------------------------ helpers on observations
