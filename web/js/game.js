@@ -232,12 +232,13 @@ export function showGame(main, id) {
   }
 
   // The other seats' entries of the log since this seat's last action (a
-  // spectator's: since the last action of the seat to move).
+  // spectator's: since the last action of the seat to move); chance's are
+  // no seat's.
   function recentEntries(view) {
     const me = token !== null ? mySeat : view.to_move;
     let from = page.log.length;
     while (from > 0 && page.log[from - 1].actor !== me) from--;
-    return page.log.slice(from).filter((entry) => entry.actor !== me);
+    return page.log.slice(from).filter((entry) => entry.actor !== me && entry.actor !== 'chance');
   }
 
   // Plays the recent entries not played yet one at a time, at the pace chosen.
