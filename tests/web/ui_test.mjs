@@ -18,13 +18,21 @@
 // it), undo (the log shrinks, the action is offered again), a reload (the
 // game comes back: same log, same seat, still playable), a stale tab (a
 // second page of A's seat without live updates acts after A moved: the stale
-// notice, a refresh, nothing applied twice), English/Czech switching, and at
+// notice, a refresh, nothing applied twice), English/Czech/Polish switching
+// (every message key in every language, action buttons in words with the
+// notation as their tooltip), the controls in view (a clicked field's or
+// gear's actions, the prompt and the seat's own state, at 1400×900 and on
+// the phone), the other seats' moves since A's last action played again at
+// the slow pace after a reload, skipped, and left highlighted on exactly the
+// fields or gears they touched, and at
 // the end the summary and the replay viewer (stepping with its buttons and
 // slider: label, scores, log and board follow), where the scoring notes of
 // the game page and of the replay equal, line by line, the score events of
 // the server's log (the engine's). Screenshots of each board
 // (mid-game and final, desktop 1400×900 and phone 390×844) go to DIR
-// (default build/test-output/web); their paths are printed. On a failure the
+// (default build/test-output/web); their paths are printed. The auction game
+// checks the status names who is still bidding (never a seat that passed)
+// and that a bid above the seat's score is refused in words. On a failure the
 // reason is printed and every open page is saved as failure-*.png.
 //
 // Every wait has a time limit, the scenarios too, and the whole run. With
@@ -104,6 +112,15 @@ const logOf = async (id, token = null) => (await server(`/api/games/${id}/log`, 
 
 const attr = (text) => JSON.stringify(String(text)); // a CSS attribute value
 const actionButton = (text) => `#actions button.action[data-action=${attr(text)}]`;
+
+// The element selector matches lies wholly within the page's viewport (no
+// scrolling needed to see it).
+async function assertInView(page, selector, what) {
+  const box = await page.locator(selector).first().boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5,
+    `${what}: ${selector} lies within the ${width}×${height} viewport (it is at ${JSON.stringify(box)})`);
+}
 
 // What a game page shows, read in the page.
 function pageState(page) {
@@ -252,9 +269,16 @@ async function checkLobbyLanguage(page) {
     document.querySelector('#create-submit')?.textContent === 'Vytvořit' &&
     document.querySelector('#language-label')?.textContent === 'Jazyk' &&
     document.querySelector('#create h2')?.textContent === 'Nová hra');
+  await page.selectOption('#language', 'pl');
+  await waitIn(page, 'the lobby in Polish', () => document.documentElement.lang === 'pl' &&
+    document.querySelector('#create-submit')?.textContent === 'Utwórz' &&
+    document.querySelector('#language-label')?.textContent === 'Język' &&
+    document.querySelector('#create h2')?.textContent === 'Nowa gra');
   await page.selectOption('#language', 'en');
   await waitIn(page, 'the lobby in English again', () => document.documentElement.lang === 'en' &&
     document.querySelector('#create-submit')?.textContent === 'Create');
+  const icon = await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(WAIT_MS) });
+  assert.ok(icon.ok && /svg/.test(icon.headers.get('content-type')), `the page's icon is served (${icon.status})`);
 }
 
 // A creates the game with the lobby form (seats: 'A', 'B' or a bot spec),
@@ -369,7 +393,12 @@ async function checkBoardModule(game) {
 // waits until the page's log shows it. Returns the server's answer.
 async function clickAction(g, player, text, logBefore, route = null) {
   const page = player.page;
-  const press = (locator, force = false) => (player.device === 'phone' ? locator.tap({ force }) : locator.click({ force }));
+  // a board's field or gear (force: under the board's overlays) is first
+  // brought to the middle of the viewport, clear of the controls kept in view
+  const press = async (locator, force = false) => {
+    if (force) await locator.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }));
+    return player.device === 'phone' ? locator.tap({ force }) : locator.click({ force });
+  };
   let onBoard = false;
   const what = route ? `${player.label} playing "${text}" on the board` : `${player.label} clicking "${text}"`;
   const response = await submit(page, 'actions', what, async (answered) => {
@@ -446,7 +475,9 @@ function boardRoute(game, text, costOf) {
       return { go: async (page, press) => {
         await page.keyboard.press('Escape');
         await press(fieldAt(page), true);
-        await press(page.locator(`#tk-field-info button.tk-field-action[data-action=${q(text)}]`));
+        const button = `#tk-field-info button.tk-field-action[data-action=${q(text)}]`;
+        await assertInView(page, button, `the action "${text}" after clicking its field`);
+        await press(page.locator(button));
         return true;
       } };
     }
@@ -502,6 +533,7 @@ function boardRoute(game, text, costOf) {
       const confirm = `.tz-panel button.tz-choice.primary[data-action=${q(text)}]`;
       return { go: async (page, press) => {
         await openGear(page, press, a, confirm);
+        await assertInView(page, confirm, `the placement "${text}" after clicking its gear`);
         await showsCost(page, '.tz-panel .tz-offer');
         await press(page.locator(confirm));
         return true;
@@ -647,23 +679,98 @@ async function checkHintsOff(g, player) {
   say(`${g.game}: ${player.label} turned hints off: buttons gone, the server refuses them`);
 }
 
-// English/Czech on the game page (player to move): the texts change and
-// the game is drawn again; then back to English.
+// English/Czech/Polish on the game page (player to move): the texts change
+// and the game is drawn again, the action buttons speak words (the notation
+// their tooltip) in each language, and no language lacks a message of the
+// page or its board module (i18n.js missingMessages); then back to English.
 async function checkGameLanguage(g, player) {
+  const page = player.page;
   const n = (await logOf(g.id)).length;
-  const english = await player.page.locator('#main').innerText();
-  await player.page.selectOption('#language', 'cs');
-  await waitIn(player.page, 'the game page in Czech', () => document.documentElement.lang === 'cs' &&
-    [...document.querySelectorAll('.side h3')].map((h) => h.textContent).join('|') === 'Akce|Průběh hry' &&
-    document.querySelector('#prompt')?.textContent === 'Jste na tahu' && document.querySelector('#undo')?.textContent === 'Vzít zpět');
-  await waitTurn(player.page, n, 'the game page in Czech');
-  const czech = await player.page.locator('#main').innerText();
-  assert.notEqual(czech, english, 'the game page reads differently in Czech');
-  await player.page.selectOption('#language', 'en');
-  await waitIn(player.page, 'the game page in English again', () => document.documentElement.lang === 'en' &&
+  const missing = await page.evaluate(async () => (await import('/js/i18n.js')).missingMessages());
+  assert.deepEqual(missing, [], `${g.game}: every message exists in every language`);
+  const buttons = () => page.locator('#actions button.action').evaluateAll((bs) => bs.map((b) => [b.dataset.action, b.title, b.textContent]));
+  const texts = {};
+  for (const [lang, headings, prompt, undo] of [['en', 'Actions|Log', 'Your turn', 'Undo'], ['cs', 'Akce|Průběh hry', 'Jste na tahu', 'Vzít zpět'],
+    ['pl', 'Akcje|Przebieg gry', 'Twoja tura', 'Cofnij']]) {
+    await page.selectOption('#language', lang);
+    await waitIn(page, `the game page in ${lang}`, ([l, h, p, u]) => document.documentElement.lang === l &&
+      [...document.querySelectorAll('.side h3')].map((e) => e.textContent).join('|') === h &&
+      document.querySelector('#prompt')?.textContent === p && document.querySelector('#undo')?.textContent === u, [lang, headings, prompt, undo]);
+    await waitTurn(page, n, `the game page in ${lang}`);
+    texts[lang] = await page.locator('#main').innerText();
+    for (const [action, title, words] of await buttons()) {
+      assert.equal(title, action, `${lang}: the button of "${action}" has its notation as its tooltip`);
+      assert.ok(words.trim() && words !== action, `${lang}: the button of "${action}" speaks words ("${words}")`);
+    }
+  }
+  assert.ok(texts.en !== texts.cs && texts.cs !== texts.pl && texts.en !== texts.pl, 'the game page reads differently in each language');
+  await page.selectOption('#language', 'en');
+  await waitIn(page, 'the game page in English again', () => document.documentElement.lang === 'en' &&
     document.querySelector('#prompt')?.textContent === 'Your turn');
-  await waitTurn(player.page, n, 'the game page in English again');
-  say(`${g.game}: ${player.label}'s game page switched to Czech and back`);
+  await waitTurn(page, n, 'the game page in English again');
+  say(`${g.game}: ${player.label}'s game page in Czech and Polish and back; every message in every language; action buttons in words`);
+}
+
+// The prompt and the seat's own state (Tikal's AP and tile in hand,
+// Tzolk'in's corn and resources) are in view, on the desktop and the phone.
+async function checkOwnStateInView(g, player) {
+  await assertInView(player.page, '#prompt', `${player.label} (${player.device})`);
+  await assertInView(player.page, g.game === 'tikal' ? '#tk-status' : '#tz-own', `${player.label} (${player.device})`);
+  say(`${g.game}: ${player.label}'s prompt and own state in view on the ${player.device}`);
+}
+
+// What a seat's action touched on the board, as the page must highlight it:
+// Tikal's fields (the tile placed, a figure's fields from and to, a level, a
+// dig, a camp, a guard), Tzolk'in's gears where a worker was placed or
+// picked up (the start-player space as "start").
+function touched(game, text) {
+  const [verb, a, b, c] = text.split(' ');
+  if (game === 'tikal') {
+    if (['place', 'uncover', 'dig', 'build', 'guard'].includes(verb)) return [a];
+    if (verb === 'deploy') return [b];
+    if (verb === 'move' || verb === 'path') return [b, c];
+    return [];
+  }
+  if (verb === 'place') return [a];
+  if (verb === 'pick') return [a.slice(0, 3)];
+  return [];
+}
+
+// The other seats' actions since seat's last one (chance's left out).
+function othersSince(log, seat) {
+  let from = log.length;
+  while (from > 0 && log[from - 1].actor !== seat) from--;
+  return log.slice(from).filter((e) => e.actor !== seat && e.actor !== 'chance');
+}
+
+// The other seats' moves since the player's last action: after a reload at
+// the slow pace they are played one at a time (one log line playing, the
+// others to come not yet marked), Skip ends that at once, and then the
+// board highlights exactly what they touched and the log marks them.
+async function checkOthersShown(g, player) {
+  const page = player.page;
+  const log = await logOf(g.id, player.token);
+  const recent = othersSince(log, player.seat);
+  const want = [...new Set(recent.flatMap((e) => touched(g.game, e.text)))].sort();
+  await page.selectOption('#pace-speed', 'slow');
+  await page.reload();
+  await waitIn(page, `${player.label}'s page playing the others' moves`, () =>
+    !document.querySelector('#pace-skip').hidden && document.querySelectorAll('#log .playing').length === 1);
+  const marked = `${g.game === 'tikal' ? '#tk-board .tk-changed' : '#board g.tz-changed'}`;
+  const marks = () => page.locator(marked).evaluateAll((es) => [...new Set(es.map((e) => e.dataset.field || e.dataset.gear))].sort());
+  const [playing, shown] = await page.evaluate((selector) => [Number(document.querySelector('#log .playing')?.dataset.index ?? -1),
+    [...document.querySelectorAll(selector)].map((e) => e.dataset.field || e.dataset.gear)], marked); // both at one moment
+  const soFar = new Set(recent.filter((e) => e.index <= playing || playing < 0).flatMap((e) => touched(g.game, e.text)));
+  for (const mark of shown) assert.ok(soFar.has(mark), `while playing line ${playing}: ${mark} is marked, touched by a move played so far`);
+  await page.click('#pace-skip');
+  await waitIn(page, `${player.label}'s page after Skip`, (n) => document.querySelector('#pace-skip').hidden &&
+    document.querySelectorAll('#log .playing').length === 0 && document.querySelectorAll('#log .recent').length === n, recent.length);
+  assert.deepEqual(await marks(), want, `the board highlights what the others' ${recent.length} moves touched`);
+  const lines = await page.locator('#log .recent').evaluateAll((ls) => ls.map((l) => Number(l.dataset.index)));
+  assert.deepEqual(lines, recent.map((e) => e.index), 'the log marks the others\' moves');
+  await page.selectOption('#pace-speed', 'instant');
+  await waitTurn(page, log.length, `${player.label} after the others' moves were shown`);
+  say(`${g.game}: ${player.label}'s page played ${recent.length} moves of the others at the slow pace, skipped, highlighted ${want.join(' ')}`);
 }
 
 // Plays the game to its end (or until stopAt(log) says so) by clicking
@@ -851,6 +958,10 @@ function fullGameHooks(g, A, B) {
     { name: 'hint', when: (c) => c.clicks >= 10 && c.player === A && c.offered >= 3, run: async (c) => { await checkHint(g, A, c.log.length); return 'acted'; } },
     { name: 'hints off', when: (c) => c.clicks >= 30 && c.player === B, run: () => checkHintsOff(g, B) },
     { name: 'language', when: (c) => c.clicks >= 20 && c.player === B, run: () => checkGameLanguage(g, B) },
+    { name: 'own state in view (A)', when: (c) => c.clicks >= 3 && c.player === A, run: () => checkOwnStateInView(g, A) },
+    { name: 'own state in view (B)', when: (c) => c.clicks >= 3 && c.player === B, run: () => checkOwnStateInView(g, B) },
+    { name: 'others shown', when: (c) => c.clicks >= 15 && c.player === A && othersSince(c.log, A.seat).some((e) => touched(g.game, e.text).length),
+      run: () => checkOthersShown(g, A) },
     { name: 'mid-game screenshots', when: (c) => c.clicks >= 60, run: async () => {
       await shot(A.page, `${g.game}-mid-desktop`);
       await shot(B.page, `${g.game}-mid-phone`);
@@ -893,6 +1004,36 @@ async function fullGame(name, setup, seed) {
   await checkReplay(g, B, n, null);
 }
 
+// In an auction where player may bid (T22.2, T22.4): the status names as
+// still bidding exactly the seats with their turn marker up that have not
+// passed, and a bid above the player's score (T22.6) is refused in words
+// without asking the server. Not yet bidding: the hook waits (done again false).
+async function checkAuctionBid(g, player, hook) {
+  const page = player.page;
+  if ((await page.locator('#tk-bid').count()) !== 1) {
+    hook.done = false;
+    return;
+  }
+  const [view, summary] = await Promise.all([server(`/api/games/${g.id}/view`, player.token), summaryOf(g.id)]);
+  const { auction, seats } = view.observation;
+  const name = (s) => (summary.seats[s].type === 'bot' ? `Seat ${s + 1} (${summary.seats[s].bot})` : summary.seats[s].name);
+  const bidding = await page.locator('#tk-bidding').innerText();
+  seats.forEach((seat, s) => {
+    const still = seat.marker_up && !auction.passed.includes(s);
+    assert.equal(bidding.includes(name(s)), still, `the auction status "${bidding}" ${still ? 'names' : 'leaves out'} ${name(s)}`);
+  });
+  const score = view.scores[player.seat];
+  const requests = [];
+  const count = (request) => { if (request.method() === 'POST') requests.push(request.url()); };
+  page.on('request', count);
+  await page.fill('#tk-bid-amount', String(score + 1));
+  await page.click('#tk-bid');
+  await waitIn(page, 'the notice about the bid', () => (window.__notices || []).some((n) => n.includes('A bid is a whole number from')));
+  page.off('request', count);
+  assert.deepEqual(requests, [], 'a bid above the score is not sent');
+  say(`tikal auction: ${player.label}'s status names the seats still bidding; a bid of ${score + 1} (score ${score}) is refused in words`);
+}
+
 // The auction game, shorter: play until six tiles were taken (auctions
 // decided), with bids clicked by the people.
 async function auctionGame(seed) {
@@ -904,15 +1045,17 @@ async function auctionGame(seed) {
   say(`tikal auction: game ${g.id} created by A (seat ${A.seat + 1}), B joined seat ${B.seat + 1} by the invitation link`);
   const summary = await summaryOf(g.id);
   assert.equal(summary.variant, 'auction', 'the game is the auction game');
+  const bidCheck = { name: 'bid above the score', when: (c) => c.player === A, run: () => checkAuctionBid(g, A, bidCheck) };
   const hooks = [{ name: 'auction screenshots', when: (c) => c.clicks >= 10, run: async () => {
     await shot(A.page, 'tikal-auction-mid-desktop');
     await shot(B.page, 'tikal-auction-mid-phone');
-  } }];
+  } }, bidCheck];
   const taken = (log) => log.filter((e) => /^take /.test(e.text)).length;
   const clicks = await play(g, rng, { hooks, stopAt: (log) => taken(log) >= 6, label: 'tikal auction' });
   const log = await logOf(g.id);
   const bids = log.filter((e) => (e.actor === A.seat || e.actor === B.seat) && /^bid \d+$/.test(e.text));
   assert.ok(hooks[0].done, 'the auction game was screenshot');
+  assert.ok(bidCheck.done, 'a bid above the score was tried');
   assert.ok(bids.length > 0, 'the people made bids');
   say(`tikal auction: ${clicks} moves (${Object.entries(g.boardVerbs || {}).map(([v, k]) => `${v} ${k}`).join(', ') || 'none'} on the board's own controls), ` +
     `${taken(log)} tiles taken after auctions, ${bids.length} bids by the people`);
