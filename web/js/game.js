@@ -18,6 +18,9 @@
 //   describe(entry, names, log)   a log line {index, actor, text} in words (log: the
 //                                 whole line of play, for what an entry depends on)
 //   actionWords(text, names)      a legal action in words, for its button
+//   scoreWords(event)             a score event of the log in the page's language
+//                                 (by its kind and subject; the engine's English
+//                                 words where the language has no message)
 // Every legal action is also a button in the action list (in words, the
 // notation as its tooltip), so that whatever the board does not offer
 // directly (and a keyboard or screen reader) can still play.
@@ -356,7 +359,7 @@ export function showGame(main, id) {
       const who = entry.actor === 'chance' ? 'chance' : `seat-${entry.actor}`;
       logList.append(el('li', { class: `log-line ${who}`, 'data-index': entry.index, title: entry.text },
         page.module.describe(entry, names(), page.log)));
-      const notes = scoringNotes(entry, names());
+      const notes = scoringNotes(entry, names(), page.module.scoreWords);
       if (notes) logList.append(notes);
     }
     logList.scrollTop = logList.scrollHeight;

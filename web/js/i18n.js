@@ -37,6 +37,12 @@ export function setLanguage(lang) {
   document.documentElement.lang = lang;
 }
 
+// Whether the current language has its own message for key (else t
+// falls back to English).
+export function has(key) {
+  return key in messages[language];
+}
+
 export function t(key, vars = {}) {
   const text = messages[language][key] ?? messages.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));

@@ -79,7 +79,7 @@ export function showReplay(main, id) {
         const line = el('li', { class: 'log-line', 'data-index': entry.index, title: entry.text }, page.module.describe(entry, names(), page.log));
         line.addEventListener('click', () => goTo(entry.index + 1));
         logList.append(line);
-        const notes = scoringNotes(entry, names());
+        const notes = scoringNotes(entry, names(), page.module.scoreWords);
         if (notes) logList.append(notes);
       }
       goTo(page.summary.status === 'finished' ? page.log.length : 0);

@@ -8,7 +8,7 @@
 // observation.md) and acts only through legal actions (tikal.md T29).
 
 import { api } from './api.js';
-import { t, tCount } from './i18n.js';
+import { t, tCount, has } from './i18n.js';
 import { el, svg, clear, notify, SEAT_COLOURS } from './ui.js';
 
 // ---- the board's shape: data/tikal.txt, BOARD 8 5 ODDQ_DOWN ----------------
@@ -297,6 +297,11 @@ export const messages = {
     tk_act_swap: 'Vyměnit poklad {give} za poklad {take} hráče {other}',
     tk_act_bid: 'Nabídnout {points}',
     tk_act_pass: 'Pasovat',
+    // score events by their kind (GET .../log "scoring"; English: the engine's words)
+    'tk_score_temple': 'většina v chrámu {subject}',
+    'tk_score_guarded temple': 'chrám {subject} se strážcem',
+    'tk_score_treasure': 'poklady {subject}',
+    'tk_score_payment': 'platba v dražbě',
     tk_act_end: 'Ukončit tah',
     tk_act_take: 'Vzít dílek {tile} ({kind})',
     tk_act_cost: '{words} · {cost} AB',
@@ -426,6 +431,10 @@ export const messages = {
     tk_act_swap: 'Wymień skarb {give} na skarb {take} gracza {other}',
     tk_act_bid: 'Licytuj {points}',
     tk_act_pass: 'Pas',
+    'tk_score_temple': 'przewaga w świątyni {subject}',
+    'tk_score_guarded temple': 'świątynia {subject} ze strażnikiem',
+    'tk_score_treasure': 'skarby {subject}',
+    'tk_score_payment': 'zapłata w licytacji',
     tk_act_end: 'Zakończ turę',
     tk_act_take: 'Weź płytkę {tile} ({kind})',
     tk_act_cost: '{words} · {cost} PA',
@@ -521,6 +530,13 @@ function playerWords(prefix, [verb, a, b, c], names, vars = {}) {
     case 'swap': return t(`${prefix}_swap`, { ...vars, give: a, take: c, other: names[Number(b) - 1] ?? t('seat', { n: b }) });
     default: return null;
   }
+}
+
+// A score event of the log (docs/api.md: kind, subject) in the page's
+// language; the engine's English words (what) where it has no message.
+export function scoreWords(event) {
+  const key = `tk_score_${event.kind}`;
+  return has(key) ? t(key, { subject: event.subject }) : event.what;
 }
 
 // ---- SVG geometry ----------------------------------------------------------------

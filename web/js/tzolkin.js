@@ -11,7 +11,7 @@
 // seat's secret wealth tiles are null and lie face down.
 
 import { api } from './api.js';
-import { t, tCount } from './i18n.js';
+import { t, tCount, has } from './i18n.js';
 import { el, svg, clear, seatName, SEAT_COLOURS } from './ui.js';
 
 // ------------------------------------------------------------------ rules data (tzolkin.md Z1)
@@ -373,6 +373,11 @@ export const messages = {
     tz_act_buy: 'koupit {goods}', tz_act_sell: 'prodat {goods}',
     tz_act_do: 'Zvolit {action}', tz_act_skip: 'Vynechat', tz_act_end: 'Ukončit tah',
     tz_act_advance1: 'Posunout kalendář o 1 den', tz_act_advance2: 'Posunout kalendář o 2 dny',
+    // score events by their kind (GET .../log "scoring"; English: the engine's words)
+    tz_score_building: 'budova {subject}', tz_score_architecture: 'architektura: budova {subject}',
+    'tz_score_technology bonus': 'bonus technologie {subject}', 'tz_score_chichen itza': 'lebka na Chichen Itza',
+    tz_score_unfed: 'nenakrmení dělníci', tz_score_temple: 'chrám {subject}', 'tz_score_temple premium': 'prémie chrámu {subject}',
+    tz_score_corn: 'kukuřice', tz_score_skulls: 'křišťálové lebky', tz_score_monument: 'monument {subject}',
   },
   pl: {
     tz_gear_PAL: 'Palenque', tz_gear_YAX: 'Yaxchilan', tz_gear_TIK: 'Tikal', tz_gear_UXM: 'Uxmal', tz_gear_CHI: 'Chichen Itza',
@@ -507,6 +512,10 @@ export const messages = {
     tz_act_buy: 'kup {goods}', tz_act_sell: 'sprzedaj {goods}',
     tz_act_do: 'Wybierz {action}', tz_act_skip: 'Pomiń', tz_act_end: 'Zakończ turę',
     tz_act_advance1: 'Przesuń kalendarz o 1 dzień', tz_act_advance2: 'Przesuń kalendarz o 2 dni',
+    tz_score_building: 'budynek {subject}', tz_score_architecture: 'architektura: budynek {subject}',
+    'tz_score_technology bonus': 'premia technologii {subject}', 'tz_score_chichen itza': 'czaszka w Chichen Itza',
+    tz_score_unfed: 'niewykarmieni robotnicy', tz_score_temple: 'świątynia {subject}', 'tz_score_temple premium': 'premia świątyni {subject}',
+    tz_score_corn: 'kukurydza', tz_score_skulls: 'kryształowe czaszki', tz_score_monument: 'monument {subject}',
   },
 };
 
@@ -667,6 +676,16 @@ function playerWords(prefix, words, vars = {}) {
 }
 
 // ------------------------------------------------------------------ scoring in words
+
+// A score event of the log (docs/api.md: kind, subject: a temple, building,
+// monument or track) in the page's language; the engine's English words
+// (what) where it has no message.
+export function scoreWords(event) {
+  const key = `tz_score_${event.kind}`;
+  if (!has(key)) return event.what;
+  const subject = TEMPLES.includes(event.subject) ? templeName(event.subject) : TRACKS.includes(event.subject) ? trackName(event.subject) : event.subject;
+  return t(key, { subject });
+}
 
 // What monument id scores for seat now: the engine's figure in the observation (Z19.3).
 function monumentPoints(observation, seat, id) {

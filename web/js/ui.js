@@ -31,11 +31,13 @@ function fill(node, attributes, children) {
 
 // The scoring notes of a log entry (GET .../log: the engine's score events
 // of that line, "scoring"), one line each: "Pavel +5: temple d3 majority,
-// value 5 (T18.1)"; null when the line scored nothing.
-export function scoringNotes(entry, names) {
+// value 5 (T18.1)"; null when the line scored nothing. words(event): the
+// event in the page's language (a board module's scoreWords), else the
+// engine's English words.
+export function scoringNotes(entry, names, words = (e) => e.what) {
   if (!entry.scoring || !entry.scoring.length) return null;
   const lines = entry.scoring.map((e) => el('li', { class: 'score-event', 'data-seat': e.seat, 'data-kind': e.kind },
-    `${names[e.seat] ?? t('seat', { n: e.seat + 1 })} ${e.points > 0 ? '+' : '\u2212'}${Math.abs(e.points)}: ${e.what} (${e.rule})`));
+    `${names[e.seat] ?? t('seat', { n: e.seat + 1 })} ${e.points > 0 ? '+' : '\u2212'}${Math.abs(e.points)}: ${words(e)} (${e.rule})`));
   return el('li', { class: 'log-line scoring' }, el('strong', {}, `${t('scoring')}: `), el('ul', {}, ...lines));
 }
 
