@@ -236,8 +236,9 @@ export function showGame(main, id) {
 
   // The other seats' entries of the log since this seat's last action (a
   // spectator's: since the last action of the seat to move); chance's are
-  // no seat's.
+  // no seat's. None once the game is over: the final board as it lies.
   function recentEntries(view) {
+    if (view.status === 'finished') return [];
     const me = token !== null ? mySeat : view.to_move;
     let from = page.log.length;
     while (from > 0 && page.log[from - 1].actor !== me) from--;
@@ -326,10 +327,10 @@ export function showGame(main, id) {
   function drawActions() {
     clear(actionList);
     const wanted = filter.value.trim().toLowerCase();
-    const shown = page.legal.filter((a) => !wanted || a.text.toLowerCase().includes(wanted));
+    const worded = page.legal.map((action) => ({ text: action.text, words: page.module.actionWords(action.text, names()) }));
+    const shown = worded.filter((a) => !wanted || `${a.text} ${a.words}`.toLowerCase().includes(wanted)); // by notation or words
     for (const action of shown.slice(0, ACTIONS_SHOWN)) {
-      const button = el('button', { type: 'button', class: 'action', 'data-action': action.text, title: action.text },
-        page.module.actionWords(action.text, names()));
+      const button = el('button', { type: 'button', class: 'action', 'data-action': action.text, title: action.text }, action.words);
       button.addEventListener('click', () => act(action.text));
       actionList.append(button);
     }

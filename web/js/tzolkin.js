@@ -1568,7 +1568,7 @@ export function createBoard(root, hooks) {
     const touched = (entry) => {
       const [verb, where] = String(entry.text).split(' ');
       if (entry.actor === 'chance' || (verb !== 'place' && verb !== 'pick')) return null;
-      return where === 'start' ? 'start' : splitPosition(where)[0];
+      return verb === 'place' ? where : splitPosition(where)[0]; // a gear or 'start'; a position's gear
     };
     const all = new Set(entries.map(touched));
     const now = current ? touched(current) : null;
