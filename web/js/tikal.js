@@ -3,9 +3,12 @@
 // with their stones, temples, treasures, volcanoes, camps, guards, each
 // seat's figures), the tile in hand to turn and place, a figure's cheapest
 // path (the server's, observation.routes) walked one legal move at a time, the auction, and each seat's supply
-// and treasures; describe() puts the log into words (the scoring notes are
-// the engine's, game.js). It shows only what the observation holds (docs/
-// observation.md) and acts only through legal actions (tikal.md T29).
+// and treasures; describe() puts the log into words, actionWords() the
+// legal actions, scoreWords() the engine's score events, in English, Czech
+// and Polish (the rulebooks' terms); mark() outlines the fields the other
+// seats' recent moves touched (game.js). It shows only what the
+// observation holds (docs/observation.md) and acts only through legal
+// actions (tikal.md T29).
 
 import { api } from './api.js';
 import { t, tCount, has } from './i18n.js';

@@ -6,9 +6,12 @@
 // start-player space, the jungle, the temples, the technology tracks, the
 // building and monument display and every seat's board. When this seat is
 // to act, gears, cards and buttons offer the legal lines (tzolkin.md Z23)
-// with their costs. It also puts log lines and scoring into words, in
-// English and Czech. Only what the observation holds is drawn: another
-// seat's secret wealth tiles are null and lie face down.
+// with their costs, and the seat's own supplies stay in view above the
+// gears. It also puts log lines, legal actions and score events into
+// words, in English, Czech and Polish, and highlights the gears where the
+// other seats' recent moves placed or picked up workers (game.js). Only
+// what the observation holds is drawn: another seat's secret wealth tiles
+// are null and lie face down.
 
 import { api } from './api.js';
 import { t, tCount, has } from './i18n.js';
@@ -699,6 +702,12 @@ function chip(kind, title = null) {
   return el('span', { class: `tz-ic tz-ic-${kind}`, title: title || amount(1, kind).replace(/^1 /, ''), 'aria-hidden': title ? null : 'true' });
 }
 
+// A seat's corn, wood, stone, gold and crystal skulls as chips with counts.
+function supplies(player) {
+  return [quantity(player.corn, 'corn'), quantity(player.resources.w, 'w'), quantity(player.resources.s, 's'),
+    quantity(player.resources.g, 'g'), quantity(player.skulls, 'skull')];
+}
+
 // "3" + corn chip, as HTML.
 function quantity(n, kind) {
   return el('span', { class: 'tz-qty', title: amount(n, kind) }, String(n), chip(kind));
@@ -1159,12 +1168,11 @@ export function createBoard(root, hooks) {
     if (closing.length) controls.append(row('', ...closing));
   }
 
-  // This seat's corn, resources, skulls and workers in hand, in one line.
+  // This seat's corn, resources, skulls, workers in hand and VP, in one line.
   function ownSupplies(observation, me) {
     return el('div', { class: 'tz-seat-line tz-seat-goods tz-own', id: 'tz-own' },
-      el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[mySeat()]}` }),
-      quantity(me.corn, 'corn'), quantity(me.resources.w, 'w'), quantity(me.resources.s, 's'), quantity(me.resources.g, 'g'),
-      quantity(me.skulls, 'skull'), el('span', { class: 'tz-qty' }, `${me.hand} ${t('tz_hand')}`), el('span', { class: 'tz-qty' }, `${me.vp} ${t('tz_vp_short')}`));
+      el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[mySeat()]}` }), ...supplies(me),
+      el('span', { class: 'tz-qty' }, `${me.hand} ${t('tz_hand')}`), el('span', { class: 'tz-qty' }, `${me.vp} ${t('tz_vp_short')}`));
   }
 
   function keepPicker(me, lines) {
@@ -1507,8 +1515,7 @@ export function createBoard(root, hooks) {
         el('span', {}, `${onGears[s]} ${t('tz_on_gears')}`),
         observation.start_space === s ? el('span', {}, `1 ${t('tz_on_start')}`) : null,
         el('span', {}, `${player.workers} ${t('tz_in_play')}`));
-      const goods = el('div', { class: 'tz-seat-line tz-seat-goods' },
-        quantity(player.corn, 'corn'), quantity(player.resources.w, 'w'), quantity(player.resources.s, 's'), quantity(player.resources.g, 'g'), quantity(player.skulls, 'skull'));
+      const goods = el('div', { class: 'tz-seat-line tz-seat-goods' }, ...supplies(player));
       const more = el('div', { class: 'tz-seat-line tz-seat-more' },
         el('span', { title: t(player.light ? 'tz_light' : 'tz_dark') }, t(player.light ? 'tz_board_light' : 'tz_board_dark')),
         el('span', {}, t('tz_harvest_tiles', { corn: player.corn_tiles, wood: player.wood_tiles })),
