@@ -274,7 +274,7 @@ register({
     level_beginner: 'gra ruch, który wygląda najlepiej, bez myślenia naprzód',
     level_casual: 'myśli trochę naprzód',
     level_strong: 'myśli dobrze naprzód (bot domyślny)',
-    level_expert: 'myśli najdłużej; ruch poniżej 2 s',
+    level_expert: 'myśli najdłużej; tura poniżej 2 s',
     bot_beginner: 'początkujący',
     bot_casual: 'rekreacyjny',
     bot_strong: 'silny',

@@ -814,7 +814,7 @@ export function createBoard(root, hooks) {
     rotation: 0, // of the tile in hand, as the player turns it
     placeAt: -1, // the field the tile was put on by touch, waiting for "place"
     pointer: null, // [x, y] over the board, SVG units
-    pointerType: 'mouse',
+    pointerType: matchMedia('(pointer: coarse)').matches ? 'touch' : 'mouse', // until the first pointer event says
     hover: -1,
     selected: -1, // the field clicked
     figure: 'E', // which own figure on it moves
