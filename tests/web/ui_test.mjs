@@ -960,7 +960,9 @@ function fullGameHooks(g, A, B) {
     { name: 'language', when: (c) => c.clicks >= 20 && c.player === B, run: () => checkGameLanguage(g, B) },
     { name: 'own state in view (A)', when: (c) => c.clicks >= 3 && c.player === A, run: () => checkOwnStateInView(g, A) },
     { name: 'own state in view (B)', when: (c) => c.clicks >= 3 && c.player === B, run: () => checkOwnStateInView(g, B) },
-    { name: 'others shown', when: (c) => c.clicks >= 15 && c.player === A && othersSince(c.log, A.seat).some((e) => touched(g.game, e.text).length),
+    // at least three moves, each shown 2 s at the slow pace: the page is seen playing them however busy the machine
+    { name: 'others shown', when: (c) => c.clicks >= 15 && c.player === A && othersSince(c.log, A.seat).length >= 3 &&
+      othersSince(c.log, A.seat).some((e) => touched(g.game, e.text).length),
       run: () => checkOthersShown(g, A) },
     { name: 'mid-game screenshots', when: (c) => c.clicks >= 60, run: async () => {
       await shot(A.page, `${g.game}-mid-desktop`);
