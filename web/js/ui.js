@@ -2,7 +2,7 @@
 // emptying them, the notice line under the header, a game's display name,
 // and the seats' colours.
 
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -108,8 +108,7 @@ export function seatsTable(summary, scores, toMove, mySeat = null) {
 // A bot level's name in this language (i18n's bot_NAME), else the server's
 // name: a bot spec such as "mcts:millis=500" stays as it is.
 export function botName(name) {
-  const key = `bot_${name}`;
-  return t(key) === key ? name : t(key);
+  return has(`bot_${name}`) ? t(`bot_${name}`) : name;
 }
 
 // A seat's name for people: the name given, else "Seat N" (and its bot).
