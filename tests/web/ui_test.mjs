@@ -646,9 +646,13 @@ async function checkHint(g, player, logBefore) {
   await page.click('#hint');
   await waitIn(page, `${player.label}'s hints`, () => document.querySelectorAll('#hints button.hint').length > 0, null, 90000);
   const hints = await page.evaluate(() => [...document.querySelectorAll('#hints button.hint')]
-    .map((b) => ({ action: b.dataset.action, text: b.textContent })));
+    .map((b) => ({ action: b.dataset.action, title: b.title, text: b.textContent })));
   assert.ok(hints.length >= 1 && hints.length <= 3, `1 to 3 hints (${hints.length})`);
-  for (const hint of hints) assert.match(hint.text, /^\d\. .* \u2014 \d+% to win$/, `a hint shows its chance: "${hint.text}"`);
+  for (const hint of hints) {
+    assert.match(hint.text, /^\d\. .* \u2014 \d+% to win$/, `a hint shows its chance: "${hint.text}"`);
+    assert.notEqual(/^\d\. (.*) \u2014 /.exec(hint.text)[1], hint.action, `a hint speaks words: "${hint.text}"`);
+    assert.equal(hint.title, hint.action, `a hint has its notation as its tooltip: "${hint.text}"`);
+  }
   const legal = (await server(`/api/games/${g.id}/legal`, player.token)).actions.map((a) => a.text);
   for (const hint of hints) assert.ok(legal.includes(hint.action), `the hint "${hint.action}" is a legal action`);
   const response = await submit(page, 'actions', `${player.label} playing the first hint`,

@@ -347,8 +347,8 @@ export function showGame(main, id) {
     if (hintsBox.hidden) return;
     hintsBox.append(el('p', {}, t('hints_title', { level: hints.level })));
     hints.hints.forEach((hint, i) => {
-      const button = el('button', { type: 'button', class: 'hint', 'data-action': hint.action },
-        `${i + 1}. ${hint.action} \u2014 ${t('hint_chance', { n: Math.round(hint.chance * 100) })}`);
+      const button = el('button', { type: 'button', class: 'hint', 'data-action': hint.action, title: hint.action },
+        `${i + 1}. ${page.module.actionWords(hint.action, names())} \u2014 ${t('hint_chance', { n: Math.round(hint.chance * 100) })}`);
       button.addEventListener('click', () => act(hint.action));
       hintsBox.append(button);
     });
