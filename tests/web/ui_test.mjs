@@ -227,6 +227,8 @@ async function newPlayer(label, name, device) {
     : { viewport: DESKTOP, locale: 'en-GB' });
   contexts.push(context);
   await context.addInitScript(recordNotices);
+  // the others' moves shown at once unless a check asks for a pace (game.js)
+  await context.addInitScript(() => { if (!localStorage.getItem('maya.pace')) localStorage.setItem('maya.pace', 'instant'); });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   const page = watchPage(await context.newPage(), label);
@@ -749,8 +751,10 @@ function othersSince(log, seat) {
 
 // The other seats' moves since the player's last action: after a reload at
 // the slow pace they are played one at a time (one log line playing, the
-// others to come not yet marked), Skip ends that at once, and then the
-// board highlights exactly what they touched and the log marks them.
+// others to come not yet marked, the board at the position after a move
+// played: its state number is the server's view?at for it, no board
+// controls), Skip ends that at once, and then the board shows the current
+// position and highlights exactly what they touched, and the log marks them.
 async function checkOthersShown(g, player) {
   const page = player.page;
   const log = await logOf(g.id, player.token);
@@ -758,8 +762,12 @@ async function checkOthersShown(g, player) {
   const want = [...new Set(recent.flatMap((e) => touched(g.game, e.text)))].sort();
   await page.selectOption('#pace-speed', 'slow');
   await page.reload();
-  await waitIn(page, `${player.label}'s page playing the others' moves`, () =>
-    !document.querySelector('#pace-skip').hidden && document.querySelectorAll('#log .playing').length === 1);
+  // playing, with the board at a past position: none of its own controls (the action list keeps them)
+  await waitIn(page, `${player.label}'s page playing the others' moves on the board`, (controls) =>
+    !document.querySelector('#pace-skip').hidden && document.querySelectorAll('#log .playing').length === 1 &&
+    document.querySelectorAll(controls).length === 0 && document.querySelectorAll('#actions button.action').length > 0,
+  g.game === 'tikal' ? '#tk-board .tk-spot, #tk-board .tk-can-act, #tk-end, #tk-place' : '#board button.tz-choice');
+  const during = boardShape(await page.locator('#board').innerHTML());
   const marked = `${g.game === 'tikal' ? '#tk-board .tk-changed' : '#board g.tz-changed'}`;
   const marks = () => page.locator(marked).evaluateAll((es) => [...new Set(es.map((e) => e.dataset.field || e.dataset.gear))].sort());
   const [playing, shown] = await page.evaluate((selector) => [Number(document.querySelector('#log .playing')?.dataset.index ?? -1),
@@ -770,6 +778,8 @@ async function checkOthersShown(g, player) {
   await waitIn(page, `${player.label}'s page after Skip`, (n) => document.querySelector('#pace-skip').hidden &&
     document.querySelectorAll('#log .playing').length === 0 && document.querySelectorAll('#log .recent').length === n, recent.length);
   assert.deepEqual(await marks(), want, `the board highlights what the others' ${recent.length} moves touched`);
+  await waitTurn(page, log.length, `${player.label} after Skip`);
+  assert.notEqual(boardShape(await page.locator('#board').innerHTML()), during, 'after Skip the board shows the current position, not a past one');
   const lines = await page.locator('#log .recent').evaluateAll((ls) => ls.map((l) => Number(l.dataset.index)));
   assert.deepEqual(lines, recent.map((e) => e.index), 'the log marks the others\' moves');
   await page.selectOption('#pace-speed', 'instant');

@@ -28,8 +28,11 @@
 // What the other seats did since this seat's last action (a spectator: since
 // the last action of the seat to move) is played again on the board and in
 // the log one action at a time, at the pace chosen (instant, normal, slow;
-// saved in this browser), and stays highlighted; "Skip" shows it all at
-// once. The board itself is always the current position.
+// saved in this browser): the board shows the position after each (GET
+// view?at=N) with what it touched highlighted, then the current position
+// with all of it highlighted; "Skip" goes there at once. Meanwhile the
+// action list stays playable; the board's own controls return with the
+// current position.
 
 import { api, seats, watch } from './api.js';
 import { t, tCount, register } from './i18n.js';
@@ -88,6 +91,7 @@ export function showGame(main, id) {
     recent: [], // the other seats' log entries since this seat's last action
     playedTo: 0, // log entries before this index were played (or skipped)
     playing: null, // the log index of the recent entry being played, null when none is
+    stepView: null, // the view after the entry being played, shown on the board meanwhile
     paceTimer: null, // the timer of the next entry to play
   };
 
@@ -245,15 +249,17 @@ export function showGame(main, id) {
     return page.log.slice(from).filter((entry) => entry.actor !== me && entry.actor !== 'chance');
   }
 
-  // Plays the recent entries not played yet one at a time, at the pace chosen.
+  // Plays the recent entries not played yet one at a time, at the pace
+  // chosen; ends the playing when this seat acted meanwhile.
   function playRecent() {
-    if (page.playing !== null) return; // the timer goes on to them
-    const next = page.recent.find((entry) => entry.index >= page.playedTo);
+    if (page.playing !== null && page.recent.some((entry) => entry.index === page.playing)) return; // the timer goes on
+    const next = page.recent.find((entry) => entry.index >= page.playedTo && entry.index !== page.playing);
     if (next && PACE_MILLIS[paceSelect.value]) playEntry(next);
     else finishPlaying();
   }
 
-  function playEntry(entry) {
+  async function playEntry(entry) {
+    clearTimeout(page.paceTimer);
     page.playing = entry.index;
     skipButton.hidden = false;
     showMarks();
@@ -262,14 +268,25 @@ export function showGame(main, id) {
       page.playing = null;
       playRecent();
     }, PACE_MILLIS[paceSelect.value]);
+    try {
+      const after = await api.view(id, token, entry.index + 1);
+      if (page.stopped || page.playing !== entry.index) return; // skipped or played on meanwhile
+      page.stepView = after;
+      page.board.show(after, []);
+      showMarks();
+    } catch (err) {
+      complain(err);
+    }
   }
 
-  // Ends the playing: everything recent shown at once, marked.
+  // Ends the playing: the current position, everything recent marked.
   function finishPlaying() {
     clearTimeout(page.paceTimer);
     page.playing = null;
     page.playedTo = page.log.length;
     skipButton.hidden = true;
+    if (page.stepView && page.view) page.board.show(page.view, page.legal);
+    page.stepView = null;
     showMarks();
   }
 
@@ -290,7 +307,7 @@ export function showGame(main, id) {
 
   function draw() {
     const view = page.view;
-    page.board.show(view, page.legal);
+    page.board.show(page.stepView ?? view, page.stepView ? [] : page.legal);
     drawPlayers(view);
     drawPrompt(view);
     drawActions();
