@@ -826,6 +826,7 @@ export function createBoard(root, hooks) {
     lastWheel: 0,
     changed: new Set(), // fields the other seats' recent actions touched (game.js mark)
     changing: new Set(), // those of the action being played
+    moved: [], // the figures' moves among them: {from, to, secret, now} (fields; now: the one being played)
   };
 
   const statusBox = el('div', { class: 'tk-status', id: 'tk-status' });
@@ -1153,6 +1154,7 @@ export function createBoard(root, hooks) {
         points: hexPoints(frame, frame.centre(field), R - 6),
       }));
     }
+    for (const { from, to, secret, now } of state.moved) overlayLayer.append(route(from, to, secret, `tk-moved${now ? ' tk-moving' : ''}`));
     if (placing()) {
       for (const field of state.legal.places.keys()) {
         const fits = legalRotationAt(field, state.rotation) >= 0;
@@ -1173,16 +1175,20 @@ export function createBoard(root, hooks) {
       // crossings as a trail of steps, secret paths (T10) as a dashed arc
       for (const step of walkTo(state.target).steps) {
         const [verb, , from, to] = step.split(' ');
-        const [x1, y1] = frame.centre(fieldIndex(from));
-        const [x2, y2] = frame.centre(fieldIndex(to));
-        const secret = verb === 'path';
-        const d = secret ? `M${x1},${y1} Q${(x1 + x2) / 2 + (y2 - y1) * 0.25},${(y1 + y2) / 2 - (x2 - x1) * 0.25} ${x2},${y2}` : `M${x1},${y1} L${x2},${y2}`;
-        overlayLayer.append(svg('path', { class: 'tk-path-shadow', d }));
-        overlayLayer.append(svg('path', { class: secret ? 'tk-path tk-secret-path' : 'tk-path', d }));
+        overlayLayer.append(route(fieldIndex(from), fieldIndex(to), verb === 'path', 'tk-path'));
       }
       overlayLayer.append(outline(state.target, 'tk-target', 2.5));
     }
     if (state.hover >= 0 && state.hover !== state.selected && myTurn()) overlayLayer.append(outline(state.hover, 'tk-hover', 2));
+  }
+
+  // A crossing from field to field as a line with its shadow, a secret path
+  // (T10) as a dashed arc; className styles the line.
+  function route(from, to, secret, className) {
+    const [x1, y1] = state.frame.centre(from);
+    const [x2, y2] = state.frame.centre(to);
+    const d = secret ? `M${x1},${y1} Q${(x1 + x2) / 2 + (y2 - y1) * 0.25},${(y1 + y2) / 2 - (x2 - x1) * 0.25} ${x2},${y2}` : `M${x1},${y1} L${x2},${y2}`;
+    return svg('g', {}, svg('path', { class: 'tk-path-shadow', d }), svg('path', { class: `${className}${secret ? ' tk-secret-path' : ''}`, d }));
   }
 
   function drawGhost() {
@@ -1442,6 +1448,9 @@ export function createBoard(root, hooks) {
       const fields = (list) => new Set(list.flatMap((entry) => (entry.actor === 'chance' ? [] : touchedFields(entry.text))).map(fieldIndex).filter((f) => f >= 0));
       state.changed = fields(entries);
       state.changing = fields(current ? [current] : []);
+      state.moved = entries.map((entry) => ({ entry, words: String(entry.text).split(' ') }))
+        .filter(({ entry, words }) => entry.actor !== 'chance' && (words[0] === 'move' || words[0] === 'path'))
+        .map(({ entry, words }) => ({ from: fieldIndex(words[2]), to: fieldIndex(words[3]), secret: words[0] === 'path', now: entry === current }));
       if (state.observation) drawOverlay();
     },
     destroy() {
