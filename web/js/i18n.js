@@ -54,9 +54,11 @@ export function t(key, vars = {}) {
 const PLURAL_FORMS = { en: ['one', 'other'], cs: ['one', 'few', 'many'], pl: ['one', 'few', 'many'] };
 
 function pluralForm(count) {
-  const tens = count % 100;
   if (language === 'cs') return count === 1 ? 'one' : count >= 2 && count <= 4 ? 'few' : 'many';
-  if (language === 'pl') return count === 1 ? 'one' : count % 10 >= 2 && count % 10 <= 4 && (tens < 12 || tens > 14) ? 'few' : 'many';
+  if (language === 'pl') {
+    const teen = count % 100 >= 12 && count % 100 <= 14;
+    return count === 1 ? 'one' : count % 10 >= 2 && count % 10 <= 4 && !teen ? 'few' : 'many';
+  }
   return count === 1 ? 'one' : 'other';
 }
 
