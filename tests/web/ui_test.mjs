@@ -766,7 +766,7 @@ async function checkOthersShown(g, player) {
   await waitIn(page, `${player.label}'s page playing the others' moves on the board`, (controls) =>
     !document.querySelector('#pace-skip').hidden && document.querySelectorAll('#log .playing').length === 1 &&
     document.querySelectorAll(controls).length === 0 && document.querySelectorAll('#actions button.action').length > 0,
-  g.game === 'tikal' ? '#tk-board .tk-spot, #tk-board .tk-can-act, #tk-end, #tk-place' : '#board button.tz-choice');
+  g.game === 'tikal' ? '#tk-board .tk-spot, #tk-board .tk-can-act, #tk-end, #tk-place' : '#board button.tz-choice, #board button.tz-gear-chip');
   const during = boardShape(await page.locator('#board').innerHTML());
   const marked = `${g.game === 'tikal' ? '#tk-board .tk-changed' : '#board g.tz-changed'}`;
   const marks = () => page.locator(marked).evaluateAll((es) => [...new Set(es.map((e) => e.dataset.field || e.dataset.gear))].sort());
