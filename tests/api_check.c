@@ -118,16 +118,18 @@ static void expected_seen(const game_def *def, const void *state, int seat, int 
 
 /* The replay viewer's step: the view of game id after its first at actions
  * holds what seat may see of state, the position then (over: the game is
- * over, and every step shows everything). */
+ * over, and every step shows everything), and asked with ?text=1 that
+ * position rendered by the engine as its "text". */
 static void check_view_at(checker *k, int64_t id, const char *token, int seat, const game_def *def, const void *state,
                           int at, int over)
 {
     json_t *view = NULL, *expected;
     void *seen = malloc(def->state_size);
-    char path[128], why[512];
+    char path[128], why[512], *text;
     int64_t shown = -1;
+    size_t text_len;
 
-    snprintf(path, sizeof path, "/api/games/%lld/view?at=%d", (long long)id, at);
+    snprintf(path, sizeof path, "/api/games/%lld/view?at=%d&text=1", (long long)id, at);
     CHECK(k, client_call(k->c, "GET", path, token, NULL, &view, NULL, why, sizeof why) == CLIENT_OK, "%s: %s", path,
           why);
     expected_seen(def, state, seat, over, seen);
@@ -136,6 +138,12 @@ static void check_view_at(checker *k, int64_t id, const char *token, int seat, c
           "game %lld: the view at step %d for seat %d is not what it may see then", (long long)id, at, seat);
     CHECK(k, client_json_int(view, "at", &shown) == 0 && shown == at, "the view at step %d says at %lld", at,
           (long long)shown);
+    text_len = def->render(seen, NULL, 0) + 1;
+    text = malloc(text_len);
+    def->render(seen, text, text_len);
+    CHECK(k, client_json_string(view, "text") != NULL && strcmp(client_json_string(view, "text"), text) == 0,
+          "game %lld: the view at step %d with ?text=1 has not the engine's rendering as its text", (long long)id, at);
+    free(text);
     json_decref(expected);
     json_decref(view);
     free(seen);
@@ -812,32 +820,46 @@ static int keep_first_event(void *context, const char *event, const char *id, co
 
 /* The event stream of game id for token's seat, while the game holds still:
  * it opens with the whole view (id: the stream's view number; with
- * ?whole=1, the state number), and ?whole= other than 0 or 1 is refused
- * (docs/api.md). The patches that follow are checked by api_play, crowd and
- * the browser test. */
+ * ?whole=1, the state number), without the position's "text" unless asked
+ * with ?text=1, as the views; ?whole= or ?text= other than 0 or 1 is
+ * refused (docs/api.md). The patches that follow are checked by api_play,
+ * crowd and the browser test. */
 static void check_events(checker *k, int64_t id, const char *token)
 {
-    static const char *const queries[] = {"", "?whole=0", "?whole=1"};
-    json_t *view = view_of(k, id, token);
+    static const char *const queries[] = {"", "?whole=0", "?whole=1", "?text=1", "?whole=1&text=1", "?text=0"};
+    static const char *const refused[] = {"events?whole=2", "events?text=2", "view?text=yes"};
+    json_t *view = view_of(k, id, token), *text_view = NULL;
     char path[128], why[512], version[32];
 
+    snprintf(path, sizeof path, "/api/games/%lld/view?text=1", (long long)id);
+    CHECK(k, client_call(k->c, "GET", path, token, NULL, &text_view, NULL, why, sizeof why) == CLIENT_OK, "%s: %s",
+          path, why);
+    CHECK(k, json_object_get(view, "text") == NULL, "a view not asked ?text=1 has no text");
+    CHECK(k, json_is_string(json_object_get(text_view, "text")), "a view asked ?text=1 has its text");
     snprintf(version, sizeof version, "%lld", (long long)version_of(view));
     for (size_t q = 0; q < sizeof queries / sizeof queries[0]; q++) {
         first_event first = {{0}, {0}, NULL};
         snprintf(path, sizeof path, "/api/games/%lld/events%s", (long long)id, queries[q]);
         CHECK(k, client_events(k->c, path, token, keep_first_event, &first, 10000, why, sizeof why) == CLIENT_OK,
               "%s: %s", path, why);
-        CHECK(k, strcmp(first.name, "view") == 0 && json_equal(first.data, view),
+        CHECK(k, strcmp(first.name, "view") == 0 && json_equal(first.data, strstr(path, "text=1") ? text_view : view),
               "%s opens with the whole view (event \"%s\")", path, first.name);
-        if (q == 2)
+        if (strstr(path, "whole=1") != NULL)
             CHECK(k, strcmp(first.id, version) == 0, "%s: the view's id %s is its state number %s", path, first.id,
                   version);
         json_decref(first.data);
     }
-    snprintf(path, sizeof path, "/api/games/%lld/events?whole=2", (long long)id);
-    CHECK(k, client_events(k->c, path, token, keep_first_event, NULL, 10000, why, sizeof why) == CLIENT_ESTATUS &&
-                 client_last_status(k->c) == 400 && strcmp(client_last_code(k->c), "bad_field") == 0,
-          "%s is refused with 400 bad_field: %s", path, why);
+    for (size_t q = 0; q < sizeof refused / sizeof refused[0]; q++) {
+        snprintf(path, sizeof path, "/api/games/%lld/%s", (long long)id, refused[q]);
+        CHECK(k,
+              (strncmp(refused[q], "view", 4) == 0
+                   ? client_call(k->c, "GET", path, token, NULL, NULL, NULL, why, sizeof why)
+                   : client_events(k->c, path, token, keep_first_event, NULL, 10000, why, sizeof why)) ==
+                      CLIENT_ESTATUS &&
+                  client_last_status(k->c) == 400 && strcmp(client_last_code(k->c), "bad_field") == 0,
+              "%s is refused with 400 bad_field: %s", path, why);
+    }
+    json_decref(text_view);
     json_decref(view);
 }
 

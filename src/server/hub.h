@@ -78,8 +78,10 @@ void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
 void hub_summary(hub *h, int64_t id, hub_reply *r);
 void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
 /* at: NULL for the game now, else "N": the position after the first N
- * actions of the current line of play (the replay viewer's steps). */
-void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *r);
+ * actions of the current line of play (the replay viewer's steps); text:
+ * "1" for the view with the position rendered as text, NULL or "0"
+ * without. */
+void hub_view(hub *h, int64_t id, const char *token, const char *at, const char *text, hub_reply *r);
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r);
 void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
@@ -110,15 +112,16 @@ void hub_stats(hub *h, hub_reply *r);
 
 /* Live updates, without a thread each. A watcher of game id as token's
  * seat (NULL: spectator), of whole views only if whole is "1" (NULL or
- * "0": patches, below); NULL with the error in r if the game, the token or
- * whole is wrong.
+ * "0": patches, below), of views with their "text" if text is "1" (as
+ * hub_view); NULL with the error in r if the game, the token, whole or
+ * text is wrong.
  * notify(context) is called after every change of the game and when the
  * hub stops, on the thread that made the change and with the game's lock
  * held: it may only take note (e.g. wake a connection), never call the
  * hub. */
 typedef void hub_watch_notify(void *context);
-hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *whole, hub_watch_notify *notify,
-                          void *context, hub_reply *r);
+hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *whole, const char *text,
+                          hub_watch_notify *notify, void *context, hub_reply *r);
 
 typedef enum hub_watch_status {
     HUB_WATCH_READY, /* *text is the next piece */

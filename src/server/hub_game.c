@@ -288,24 +288,24 @@ void hub_game_action_text(const hub_game *g, const void *before, int action, int
         g->def->action_seen(before, action, seat, now, buf, len);
 }
 
-json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int at)
+json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int at, int with_text)
 {
     void *seen = malloc(g->def->state_size);
-    size_t text_len;
-    char *text;
+    char *text = NULL;
     json_t *view, *winners = json_null();
     unsigned won;
 
     if (seen == NULL)
         return NULL;
     game_observe(g, state, seat, seen);
-    text_len = g->def->render(seen, NULL, 0) + 1;
-    text = malloc(text_len);
-    if (text == NULL) {
-        free(seen);
-        return NULL;
+    if (with_text) {
+        size_t text_len = g->def->render(seen, NULL, 0) + 1;
+        if ((text = malloc(text_len)) == NULL) {
+            free(seen);
+            return NULL;
+        }
+        g->def->render(seen, text, text_len);
     }
-    g->def->render(seen, text, text_len);
     won = g->def->winners(state);
     if (g->def->current_player(state) == GAME_TERMINAL) {
         winners = json_array();
@@ -313,15 +313,17 @@ json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int a
             if (won & (1u << s))
                 json_array_append_new(winners, json_integer(s));
     }
-    view = json_pack("{s:I, s:I, s:o, s:s, s:o, s:b, s:o, s:o, s:o, s:s, s:o}", "id", (json_int_t)g->row.id, "version",
+    view = json_pack("{s:I, s:I, s:o, s:s, s:o, s:b, s:o, s:o, s:o, s:o}", "id", (json_int_t)g->row.id, "version",
                      (json_int_t)g->row.version, "seat", seat >= 0 ? json_integer(seat) : json_null(), "status",
                      hub_game_status_name(g->row.status), "to_move",
                      at < 0 ? to_move_json(g) : player_json(g->def->current_player(state)), "can_undo",
                      at < 0 && seat >= 0 && seat == hub_game_to_move(g) && match_can_undo(&g->m), "scores",
-                     scores_json(g, seen), "winners", winners, "observation", observe_json(g->def, seen), "text", text,
+                     scores_json(g, seen), "winners", winners, "observation", observe_json(g->def, seen),
                      "summary", hub_game_summary_json(g));
     if (view != NULL && at >= 0)
         json_object_set_new(view, "at", json_integer(at));
+    if (view != NULL && text != NULL)
+        json_object_set_new(view, "text", json_string(text));
     free(text);
     free(seen);
     return view;

@@ -276,14 +276,15 @@ done:
     hub_table_unlock(h, g);
 }
 
-void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *r)
+void hub_view(hub *h, int64_t id, const char *token, const char *at, const char *text, hub_reply *r)
 {
     hub_game *g;
-    long step = -1;
+    long step = -1, with_text = 0;
     int seat;
     void *state;
 
-    if (hub_reply_query_number(at, "at", 0, INT_MAX, &step, r) != 0)
+    if (hub_reply_query_number(at, "at", 0, INT_MAX, &step, r) != 0 ||
+        hub_reply_query_number(text, "text", 0, 1, &with_text, r) != 0)
         return;
     if ((g = hub_table_lock_game(h, id, r)) == NULL)
         return;
@@ -291,7 +292,7 @@ void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *
     if (seat == NO_SEAT)
         goto done;
     if (step < 0) {
-        hub_reply_answer(r, 200, hub_game_view_json(g, seat, g->m.state, -1));
+        hub_reply_answer(r, 200, hub_game_view_json(g, seat, g->m.state, -1, (int)with_text));
         goto done;
     }
     if (step > g->m.count) {
@@ -306,7 +307,7 @@ void hub_view(hub *h, int64_t id, const char *token, const char *at, hub_reply *
     g->def->init(state, &g->m.options, NULL, 0);
     for (long i = 0; i < step; i++)
         g->def->apply(state, g->m.actions[i], NULL, 0);
-    hub_reply_answer(r, 200, hub_game_view_json(g, seat, state, (int)step));
+    hub_reply_answer(r, 200, hub_game_view_json(g, seat, state, (int)step, (int)with_text));
     free(state);
 done:
     hub_table_unlock(h, g);

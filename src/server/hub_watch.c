@@ -39,7 +39,8 @@ typedef struct hub_seat_views {
 /* What a game keeps for its watchers. */
 typedef struct hub_watchers {
     pthread_mutex_t render_lock;                  /* guards seats; taken before the game's lock, never after */
-    hub_seat_views seats[GAME_MAX_PLAYERS + 1];   /* for each seat, then for the spectators */
+    hub_seat_views seats[2][GAME_MAX_PLAYERS + 1]; /* without, then with the text: for each seat, then
+                                                      for the spectators */
     hub_watch *first;                             /* the watchers (guarded by the game's lock) */
 } hub_watchers;
 
@@ -48,6 +49,7 @@ struct hub_watch {
     hub_game *g;                          /* the game watched */
     int seat;                             /* the watcher's seat, GAME_CHANCE for a spectator */
     int whole;                            /* 1: whole views only, no patches */
+    int text;                             /* 1: views with their "text" */
     unsigned char hash[STORE_HASH_BYTES]; /* hash of the watcher's token (seat >= 0) */
     hub_watch_notify *notify;             /* called after each change of g */
     void *context;                        /* notify's argument */
@@ -77,8 +79,8 @@ void hub_watch_free_all(hub_watchers *watchers)
     if (watchers == NULL)
         return;
     assert(watchers->first == NULL);
-    for (int i = 0; i <= GAME_MAX_PLAYERS; i++) {
-        hub_seat_views *views = &watchers->seats[i];
+    for (int i = 0; i < 2 * (GAME_MAX_PLAYERS + 1); i++) {
+        hub_seat_views *views = &watchers->seats[i / (GAME_MAX_PLAYERS + 1)][i % (GAME_MAX_PLAYERS + 1)];
         piece_release(views->latest);
         piece_release(views->whole);
         for (int k = 0; k < HUB_PATCHES_KEPT; k++)
@@ -167,12 +169,12 @@ static hub_piece *patch_event(const hub_seat_views *views, const json_t *before,
     return patch;
 }
 
-/* Render what seat sees of copy into views (render lock held): the view,
+/* Render what seat sees of copy (with_text: with the text) into views (render lock held): the view,
  * and the patch from the last one; 0, or -1 if memory runs out (views
  * unchanged). */
-static int views_render(hub_seat_views *views, const hub_game *copy, int seat)
+static int views_render(hub_seat_views *views, const hub_game *copy, int seat, int with_text)
 {
-    json_t *view = hub_game_view_json(copy, seat, copy->m.state, -1);
+    json_t *view = hub_game_view_json(copy, seat, copy->m.state, -1, with_text);
     char *data = view != NULL ? json_dumps(view, JSON_COMPACT) : NULL;
     hub_piece *fresh =
         data != NULL ? piece_event("view", (long long)copy->epoch, data, strlen(data), copy->epoch) : NULL;
@@ -216,12 +218,14 @@ static hub_piece *views_next(hub_seat_views *views, const hub_watch *w)
     return views->latest;
 }
 
-hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *whole_text, hub_watch_notify *notify,
-                          void *context, hub_reply *r)
+hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *whole_text, const char *text_text,
+                          hub_watch_notify *notify, void *context, hub_reply *r)
 {
-    long whole = 0;
-    hub_game *g =
-        hub_reply_query_number(whole_text, "whole", 0, 1, &whole, r) == 0 ? hub_table_lock_game(h, id, r) : NULL;
+    long whole = 0, with_text = 0;
+    hub_game *g = hub_reply_query_number(whole_text, "whole", 0, 1, &whole, r) == 0 &&
+                          hub_reply_query_number(text_text, "text", 0, 1, &with_text, r) == 0
+                      ? hub_table_lock_game(h, id, r)
+                      : NULL;
     hub_watch *w;
     int seat;
 
@@ -232,7 +236,7 @@ hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *who
         pthread_mutex_init(&g->watchers->render_lock, NULL);
     w = seat == NO_SEAT || g->watchers == NULL ? NULL : calloc(1, sizeof *w);
     if (w != NULL) {
-        *w = (hub_watch){.h = h, .g = g, .seat = seat, .whole = (int)whole, .notify = notify, .context = context,
+        *w = (hub_watch){.h = h, .g = g, .seat = seat, .whole = (int)whole, .text = (int)with_text, .notify = notify, .context = context,
                          .next = g->watchers->first};
         if (seat >= 0)
             memcpy(w->hash, g->seats[seat].token_hash, sizeof w->hash);
@@ -253,7 +257,7 @@ hub_watch_status hub_watch_poll(hub_watch *w, const char **text, size_t *len, do
 {
     hub_game *g = w->g;
     hub_watchers *watchers = g->watchers;
-    hub_seat_views *views = &watchers->seats[w->seat >= 0 ? w->seat : GAME_MAX_PLAYERS];
+    hub_seat_views *views = &watchers->seats[w->text][w->seat >= 0 ? w->seat : GAME_MAX_PLAYERS];
     hub_game *copy = NULL;
     double now = timer_now();
     int over;
@@ -279,7 +283,7 @@ hub_watch_status hub_watch_poll(hub_watch *w, const char **text, size_t *len, do
     }
     pthread_mutex_unlock(&g->lock);
     if (copy != NULL) {
-        over = views_render(views, copy, w->seat) != 0;
+        over = views_render(views, copy, w->seat, w->text) != 0;
         copy_free(copy);
     }
     if (!over && (w->piece = views_next(views, w)) != NULL)

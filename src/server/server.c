@@ -278,7 +278,8 @@ static enum MHD_Result send_stream(struct MHD_Connection *connection, server *sr
         return MHD_NO;
     }
     *s = (stream){.srv = srv, .connection = connection, .socket = info->connect_fd};
-    s->watch = hub_watch_open(srv->h, id, token_of(connection), argument(connection, "whole"), stream_notify, s, &r);
+    s->watch = hub_watch_open(srv->h, id, token_of(connection), argument(connection, "whole"), argument(connection, "text"),
+                              stream_notify, s, &r);
     if (s->watch == NULL) {
         free(s);
         return send_reply(connection, &r);
@@ -422,7 +423,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
     else if (strcmp(verb, "join") == 0 && post)
         hub_join(srv->h, id, body, &r);
     else if (strcmp(verb, "view") == 0 && get)
-        hub_view(srv->h, id, token, argument(connection, "at"), &r);
+        hub_view(srv->h, id, token, argument(connection, "at"), argument(connection, "text"), &r);
     else if (strcmp(verb, "legal") == 0 && get)
         hub_legal(srv->h, id, token, argument(connection, "prefix"), &r);
     else if (strcmp(verb, "actions") == 0 && post)
