@@ -11,6 +11,14 @@
  * database's user_version. SQLite has no announcements between processes:
  * store_wait only sleeps. Appends come in batches from store.c's writer
  * (group commit): one BEGIN IMMEDIATE ... COMMIT, so one sync, for all.
+ *
+ * Checkpoints: the WAL is copied back into the database file by a thread
+ * of its own on a connection of its own (a passive checkpoint, which never
+ * waits for the writer nor makes it wait), once a commit leaves at least
+ * SQLITE_CHECKPOINT_PAGES pages in it, instead of by the commit that
+ * crosses that size (SQLite's automatic checkpoint, a stall of the writer).
+ * If that connection or thread cannot be had, SQLite's automatic
+ * checkpoints stay.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -23,12 +31,20 @@
 #include "server/store_internal.h"
 
 enum {
-    SQLITE_BUSY_MS = 5000 /* how long a write waits for another process's lock */
+    SQLITE_BUSY_MS = 5000,         /* how long a write waits for another process's lock */
+    SQLITE_CHECKPOINT_PAGES = 1000 /* WAL pages after a commit that wake the checkpoint thread (SQLite's own
+                                      automatic checkpoint size) */
 };
 
 typedef struct sqlite_store {
-    sqlite3 *db;          /* the one connection */
-    pthread_mutex_t lock; /* held during every use of db */
+    sqlite3 *db;                     /* the connection of every request */
+    pthread_mutex_t lock;            /* held during every use of db */
+    sqlite3 *checkpoint_db;          /* the checkpoint thread's connection, NULL if there is no such thread */
+    pthread_t checkpointer;          /* the checkpoint thread (when checkpoint_db is not NULL) */
+    pthread_mutex_t checkpoint_lock; /* guards wal_pages and closing */
+    pthread_cond_t checkpoint_due;   /* signalled when wal_pages reaches SQLITE_CHECKPOINT_PAGES, or on closing */
+    int wal_pages;                   /* pages in the WAL after the last commit, 0 once a checkpoint began */
+    int closing;                     /* 1: the checkpoint thread is to end */
 } sqlite_store;
 
 /* Schema changes: migrations[v] turns schema version v into v + 1. */
@@ -159,6 +175,76 @@ static int migrate(sqlite3 *db, char *why, size_t why_len)
     return rc;
 }
 
+/* After each commit on db (sqlite3_wal_hook): note the WAL's size, and wake
+ * the checkpoint thread once it is worth a checkpoint. */
+static int wal_committed(void *arg, sqlite3 *db, const char *name, int pages)
+{
+    sqlite_store *s = arg;
+
+    (void)db;
+    (void)name;
+    pthread_mutex_lock(&s->checkpoint_lock);
+    s->wal_pages = pages;
+    if (pages >= SQLITE_CHECKPOINT_PAGES)
+        pthread_cond_signal(&s->checkpoint_due);
+    pthread_mutex_unlock(&s->checkpoint_lock);
+    return SQLITE_OK;
+}
+
+/* The checkpoint thread: a passive checkpoint each time the WAL has grown
+ * to SQLITE_CHECKPOINT_PAGES, until the store closes. */
+static void *checkpoint_main(void *arg)
+{
+    sqlite_store *s = arg;
+
+    pthread_mutex_lock(&s->checkpoint_lock);
+    for (;;) {
+        while (!s->closing && s->wal_pages < SQLITE_CHECKPOINT_PAGES)
+            pthread_cond_wait(&s->checkpoint_due, &s->checkpoint_lock);
+        if (s->closing)
+            break;
+        s->wal_pages = 0;
+        pthread_mutex_unlock(&s->checkpoint_lock);
+        sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pthread_mutex_lock(&s->checkpoint_lock);
+    }
+    pthread_mutex_unlock(&s->checkpoint_lock);
+    return NULL;
+}
+
+/* Take the checkpoints out of the commits of s->db (file where, NULL for a
+ * database without a WAL): a connection and a thread for them; if either
+ * cannot be had, SQLite's automatic checkpoints stay. */
+static void checkpoint_start(sqlite_store *s, const char *where)
+{
+    pthread_mutex_init(&s->checkpoint_lock, NULL);
+    pthread_cond_init(&s->checkpoint_due, NULL);
+    if (where == NULL)
+        return;
+    if (sqlite3_open_v2(where, &s->checkpoint_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
+        pthread_create(&s->checkpointer, NULL, checkpoint_main, s) != 0) {
+        sqlite3_close(s->checkpoint_db);
+        s->checkpoint_db = NULL;
+        return;
+    }
+    sqlite3_wal_hook(s->db, wal_committed, s); /* replaces the automatic checkpoint */
+}
+
+/* End the checkpoint thread and close its connection. */
+static void checkpoint_stop(sqlite_store *s)
+{
+    if (s->checkpoint_db != NULL) {
+        pthread_mutex_lock(&s->checkpoint_lock);
+        s->closing = 1;
+        pthread_cond_signal(&s->checkpoint_due);
+        pthread_mutex_unlock(&s->checkpoint_lock);
+        pthread_join(s->checkpointer, NULL);
+        sqlite3_close(s->checkpoint_db);
+    }
+    pthread_cond_destroy(&s->checkpoint_due);
+    pthread_mutex_destroy(&s->checkpoint_lock);
+}
+
 static int sqlite_open(void **impl, const char *where, char *why, size_t why_len)
 {
     *impl = NULL;
@@ -183,7 +269,8 @@ static int sqlite_open(void **impl, const char *where, char *why, size_t why_len
     }
     const char *mode = (const char *)sqlite3_column_text(stmt, 0);
     /* an in-memory database (":memory:", tests only) has no WAL */
-    int journal_ok = mode && (strcasecmp(mode, "wal") == 0 || strcasecmp(mode, "memory") == 0);
+    int wal = mode && strcasecmp(mode, "wal") == 0;
+    int journal_ok = wal || (mode && strcasecmp(mode, "memory") == 0);
     if (!journal_ok) {
         rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: cannot use WAL mode (journal mode is %s)", what,
                         mode ? mode : "unknown");
@@ -202,6 +289,7 @@ static int sqlite_open(void **impl, const char *where, char *why, size_t why_len
         rc = store_fail(why, why_len, STORE_EIO, "sqlite: %s: cannot create a mutex", what);
         goto fail;
     }
+    checkpoint_start(s, wal ? where : NULL);
     *impl = s;
     return STORE_OK;
 fail:
@@ -215,6 +303,7 @@ static void sqlite_close(void *impl)
     sqlite_store *s = impl;
     if (!s)
         return;
+    checkpoint_stop(s);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->lock);
     free(s);
