@@ -196,7 +196,7 @@ void hub_game_action_text(const hub_game *g, const void *before, int action, int
  * of the game now (at < 0, state is g->m.state) or of state, the position
  * after the first at actions; with_text: with the position rendered as text
  * for people ("text", the terminal's rendering), which only asking clients
- * get (it is most of a view's bytes). */
+ * get (it changes with nearly every move: most of a stream's patches). */
 json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int at, int with_text);
 /* After a change of g (locked): wake the watchers, restart the turn clock
  * if the move passed to another seat, wake a bot. */
