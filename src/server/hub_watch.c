@@ -39,8 +39,8 @@ typedef struct hub_seat_views {
 /* What a game keeps for its watchers. */
 typedef struct hub_watchers {
     pthread_mutex_t render_lock;                  /* guards seats; taken before the game's lock, never after */
-    hub_seat_views seats[2][GAME_MAX_PLAYERS + 1]; /* without, then with the text: for each seat, then
-                                                      for the spectators */
+    hub_seat_views seats[2][GAME_MAX_PLAYERS + 1]; /* without, then with the text: for each seat,
+                                                      then for the spectators */
     hub_watch *first;                             /* the watchers (guarded by the game's lock) */
 } hub_watchers;
 
@@ -169,9 +169,9 @@ static hub_piece *patch_event(const hub_seat_views *views, const json_t *before,
     return patch;
 }
 
-/* Render what seat sees of copy (with_text: with the text) into views (render lock held): the view,
- * and the patch from the last one; 0, or -1 if memory runs out (views
- * unchanged). */
+/* Render what seat sees of copy (with_text: with the text) into views
+ * (render lock held): the view, and the patch from the last one; 0, or -1
+ * if memory runs out (views unchanged). */
 static int views_render(hub_seat_views *views, const hub_game *copy, int seat, int with_text)
 {
     json_t *view = hub_game_view_json(copy, seat, copy->m.state, -1, with_text);
@@ -236,7 +236,13 @@ hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *who
         pthread_mutex_init(&g->watchers->render_lock, NULL);
     w = seat == NO_SEAT || g->watchers == NULL ? NULL : calloc(1, sizeof *w);
     if (w != NULL) {
-        *w = (hub_watch){.h = h, .g = g, .seat = seat, .whole = (int)whole, .text = (int)with_text, .notify = notify, .context = context,
+        *w = (hub_watch){.h = h,
+                         .g = g,
+                         .seat = seat,
+                         .whole = (int)whole,
+                         .text = (int)with_text,
+                         .notify = notify,
+                         .context = context,
                          .next = g->watchers->first};
         if (seat >= 0)
             memcpy(w->hash, g->seats[seat].token_hash, sizeof w->hash);

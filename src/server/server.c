@@ -278,8 +278,8 @@ static enum MHD_Result send_stream(struct MHD_Connection *connection, server *sr
         return MHD_NO;
     }
     *s = (stream){.srv = srv, .connection = connection, .socket = info->connect_fd};
-    s->watch = hub_watch_open(srv->h, id, token_of(connection), argument(connection, "whole"), argument(connection, "text"),
-                              stream_notify, s, &r);
+    s->watch = hub_watch_open(srv->h, id, token_of(connection), argument(connection, "whole"),
+                              argument(connection, "text"), stream_notify, s, &r);
     if (s->watch == NULL) {
         free(s);
         return send_reply(connection, &r);
