@@ -17,7 +17,8 @@
  * waits for the writer nor makes it wait), once a commit leaves at least
  * SQLITE_CHECKPOINT_PAGES pages in it, instead of by the commit that
  * crosses that size (SQLite's automatic checkpoint, a stall of the writer).
- * If that connection or thread cannot be had, SQLite's automatic
+ * The WAL stays bounded: beyond SQLITE_WAL_MAX_PAGES the writer checkpoints
+ * itself. If that connection or thread cannot be had, SQLite's automatic
  * checkpoints stay.
  */
 #include <pthread.h>
@@ -32,8 +33,10 @@
 
 enum {
     SQLITE_BUSY_MS = 5000,         /* how long a write waits for another process's lock */
-    SQLITE_CHECKPOINT_PAGES = 1000 /* WAL pages after a commit that wake the checkpoint thread (SQLite's own
-                                      automatic checkpoint size) */
+    SQLITE_CHECKPOINT_PAGES = 1000, /* WAL pages after a commit that wake the checkpoint thread (SQLite's own
+                                       automatic checkpoint size) */
+    SQLITE_WAL_MAX_PAGES = 10000    /* WAL pages after a commit beyond which the writer checkpoints itself (the
+                                       thread never caught up: the WAL restarts only after a whole checkpoint) */
 };
 
 typedef struct sqlite_store {
@@ -176,13 +179,15 @@ static int migrate(sqlite3 *db, char *why, size_t why_len)
 }
 
 /* After each commit on db (sqlite3_wal_hook): note the WAL's size, and wake
- * the checkpoint thread once it is worth a checkpoint. */
+ * the checkpoint thread once it is worth a checkpoint; past
+ * SQLITE_WAL_MAX_PAGES, checkpoint at once, as SQLite would (this bounds
+ * the WAL when commits never leave the thread a gap to finish one). */
 static int wal_committed(void *arg, sqlite3 *db, const char *name, int pages)
 {
     sqlite_store *s = arg;
 
-    (void)db;
-    (void)name;
+    if (pages >= SQLITE_WAL_MAX_PAGES)
+        sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
     pthread_mutex_lock(&s->checkpoint_lock);
     s->wal_pages = pages;
     if (pages >= SQLITE_CHECKPOINT_PAGES)
@@ -212,6 +217,18 @@ static void *checkpoint_main(void *arg)
     return NULL;
 }
 
+/* Nonzero if db reads its file as a WAL database (a new connection only
+ * knows once it has read the file: before, a checkpoint does nothing). */
+static int reads_wal(sqlite3 *db)
+{
+    sqlite3_stmt *stmt = prepare(db, "PRAGMA journal_mode");
+    int wal = stmt != NULL && sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != NULL &&
+              strcasecmp((const char *)sqlite3_column_text(stmt, 0), "wal") == 0;
+
+    sqlite3_finalize(stmt);
+    return wal;
+}
+
 /* Take the checkpoints out of the commits of s->db (file where, NULL for a
  * database without a WAL): a connection and a thread for them; if either
  * cannot be had, SQLite's automatic checkpoints stay. */
@@ -222,7 +239,7 @@ static void checkpoint_start(sqlite_store *s, const char *where)
     if (where == NULL)
         return;
     if (sqlite3_open_v2(where, &s->checkpoint_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
-        pthread_create(&s->checkpointer, NULL, checkpoint_main, s) != 0) {
+        !reads_wal(s->checkpoint_db) || pthread_create(&s->checkpointer, NULL, checkpoint_main, s) != 0) {
         sqlite3_close(s->checkpoint_db);
         s->checkpoint_db = NULL;
         return;
