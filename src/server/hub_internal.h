@@ -153,8 +153,11 @@ void hub_quota_creator_release(hub *h, hub_game *g);
 
 /* ------------------------------------------------------------ hub_game.c */
 
+/* A stored status's name in the API ("open", "running", "finished"). */
 const char *hub_game_status_name(store_status status);
+/* Release g (out of the table, held by nobody) and what it owns. */
 void hub_game_free(hub_game *g);
+/* An empty game with its lock and condition made, or NULL. */
 hub_game *hub_game_new(void);
 /* Wait until no change of g (locked) is being stored: every change waits
  * its turn, and sees what the one before stored. */
@@ -163,6 +166,8 @@ void hub_game_wait_changes(hub_game *g);
  * it again): meanwhile everyone reads g as it is stored, and other changes
  * wait (hub_game_wait_changes). */
 void hub_game_store_begin(hub_game *g);
+/* The change hub_game_store_begin announced is stored or refused: g is
+ * locked again and the next change may go. */
 void hub_game_store_end(hub_game *g);
 /* Make g play m (replayed from g's row and its events): g takes m over,
  * and m is left empty. */
@@ -271,7 +276,9 @@ void hub_table_evict_idle(hub *h);
 
 /* ------------------------------------------------------------ hub_watch.c */
 
+/* Tell g's watchers it changed (g locked): each one's notify. */
 void hub_watch_changed(hub_game *g);
+/* Release what a game keeps for its watchers (none left; NULL: nothing). */
 void hub_watch_free_all(struct hub_watchers *watchers);
 
 /* ------------------------------------------------------------ hub_bots.c */
@@ -280,6 +287,10 @@ void hub_watch_free_all(struct hub_watchers *watchers);
  * (a game is queued at most once: the queues hold at most the games in
  * memory). */
 void hub_bots_queue(hub *h, hub_game *g);
+/* The threads hub_new starts (arg: the hub), until it stops: a bot thread
+ * (every lane, quick bots first), the quick lane's own thread, and the
+ * watchdog (once a second: turn limits, bots to wake, idle games out of
+ * memory; other processes' changes as the store announces them). */
 void *hub_bots_thread(void *arg);
 void *hub_bots_quick_thread(void *arg);
 void *hub_bots_watchdog_thread(void *arg);
