@@ -74,6 +74,20 @@ void game_score_tell(game_score_trace *trace, int seat, int points, const char *
 
 typedef struct game_def game_def;
 
+/* Where a step (game_def.steps) goes among the score events of the same
+ * action: the engine scores in between. */
+typedef enum game_step_place {
+    GAME_STEP_BEFORE = 0, /* happens before the action's score events (a food day, the final scoring) */
+    GAME_STEP_AFTER = 1,  /* happens after them (the corn pool, the start-player token) */
+    GAME_STEP_PERIOD = 2  /* after them, and begins a new day or round: a separator in a log */
+} game_step_place;
+
+/* Receives one thing that happened by itself (game_def.steps): its kind
+ * (static text: "day", "food day", "scoring round"...), the number of the
+ * rule (static text), the words for people and its place. */
+typedef void (*game_step_emit)(void *context, const char *kind, const char *rule, const char *what,
+                               game_step_place place);
+
 /* One category of a game's scoring: the points of every seat from the
  * events of one kind. */
 typedef struct game_score_kind_total {
@@ -198,6 +212,13 @@ struct game_def {
      * why[why_len]. For the generic tests (tests/game_sim_test.c): it
      * may be slower than apply. Every registered engine has one. */
     int (*check)(const void *state, char *why, size_t why_len);
+    /* What happened by itself when an action turned before into after
+     * (the calendar turning to a new day, a food day, a new age, a scoring
+     * round beginning, the final scoring...), told to emit in the order it
+     * happened, as the records' automatic steps (tikal.md T29.3, tzolkin.md
+     * Z23.4) describe them. Only public things, so every seat may read
+     * them. NULL for a game that tells none. */
+    void (*steps)(const void *before, const void *after, game_step_emit emit, void *context);
     const char *title;              /* the game's name for people: "Tikal", "Tzolk'in" */
 };
 

@@ -269,14 +269,20 @@ static void log_action(term_session *s, const void *before, int action, int acto
  * majority, value 5 (T18.1)". */
 static void log_scores(term_session *s, const game_score_trace *trace)
 {
-    int now[GAME_MAX_PLAYERS];
     char text[160];
-    s->game->scores(s->match.state, now);
     for (int i = 0; i < trace->count && i < trace->capacity; i++) {
         const game_score_event *e = &trace->events[i];
         snprintf(text, sizeof text, "  Seat %d %+d VP: %s (%s)", e->seat + 1, e->points, e->what, e->rule);
         log_add(s, e->seat, text, -1, NULL);
     }
+}
+
+/* Once the game is over: the final scores and the winners. */
+static void log_game_over(term_session *s)
+{
+    int now[GAME_MAX_PLAYERS];
+    char text[160];
+    s->game->scores(s->match.state, now);
     if (match_current_player(&s->match) == GAME_TERMINAL) {
         unsigned winners = s->game->winners(s->match.state);
         size_t used = (size_t)snprintf(text, sizeof text, "Game over. Final scores:");
@@ -294,6 +300,34 @@ static void log_scores(term_session *s, const game_score_trace *trace)
     }
 }
 
+/* What log_steps passes to the engine's steps. */
+typedef struct log_steps_context {
+    term_session *session; /* the session whose log grows */
+    game_step_place place; /* log only the steps of this place */
+} log_steps_context;
+
+/* game_step_emit of the terminal's log: a step as an indented line, a new
+ * day or round as a separator line. */
+static void log_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+{
+    log_steps_context *c = context;
+    char text[160];
+    (void)kind;
+    if (place != c->place)
+        return;
+    snprintf(text, sizeof text, place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", what, rule);
+    log_add(c->session, -1, text, -1, NULL);
+}
+
+/* Log the steps of place that happened by themselves when the last action
+ * turned s->before into the match's state (game.h steps). */
+static void log_steps(term_session *s, game_step_place place)
+{
+    log_steps_context c = {s, place};
+    if (s->game->steps != NULL)
+        s->game->steps(s->before, s->match.state, log_step, &c);
+}
+
 int term_session_apply(term_session *s, int action, char *why, size_t why_len)
 {
     game_score_event events[GAME_SCORE_EVENTS_MAX];
@@ -305,7 +339,11 @@ int term_session_apply(term_session *s, int action, char *why, size_t why_len)
         return status;
     s->route_count = 0;
     log_action(s, s->before, action, actor);
+    log_steps(s, GAME_STEP_BEFORE);
     log_scores(s, &trace);
+    log_steps(s, GAME_STEP_AFTER);
+    log_steps(s, GAME_STEP_PERIOD);
+    log_game_over(s);
     term_session_refresh(s);
     return 0;
 }
