@@ -49,7 +49,7 @@ void tzolk_steps(const void *before_state, const void *after_state, game_step_em
     if (after->token != before->token && before->phase != TZOLK_PH_START && after->phase != TZOLK_PH_OVER)
         step(emit, context, "token", "Z16.3", GAME_STEP_AFTER, "Seat %d holds the start-player token", after->token + 1);
     if (after->teeth > before->teeth && after->phase != TZOLK_PH_OVER) /* no day after the last (Z19.1) */
-        step(emit, context, "day", "Z17.1", GAME_STEP_PERIOD, "Day %d: the calendar turns %d %s", after->teeth + 1,
+        step(emit, context, "day", "Z17.1", GAME_STEP_PERIOD, "Day %d: the calendar turns %d %s", (int)after->teeth,
              after->teeth - before->teeth, after->teeth - before->teeth == 1 ? "tooth" : "teeth");
     if (after->phase == TZOLK_PH_OVER && before->phase != TZOLK_PH_OVER)
         step(emit, context, "final scoring", "Z19.2", GAME_STEP_BEFORE, "Final scoring: corn, skulls and monuments");
