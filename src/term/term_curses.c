@@ -36,7 +36,8 @@
 enum {
     UI_MENU_MAX = 4096, /* most entries of a menu */
     UI_INPUT_MAX = 256, /* longest input line */
-    UI_POLL_MS = 100    /* key poll while a bot thinks */
+    UI_POLL_MS = 100,   /* key poll while a bot thinks */
+    UI_LOG_MIN = 3      /* fewest log rows of the layout that shows the whole picture */
 };
 
 /* What the input line is for. */
@@ -75,6 +76,9 @@ typedef struct curses_ui {
     int log_back;              /* log lines scrolled back */
     int paused;                /* 1: bots wait for a key */
     int panel;                 /* 1: the panel part of the picture shows, not the cursor's */
+    int view_rows;             /* rows of the picture shown (ui_layout) */
+    int log_rows;              /* rows of the log under it */
+    int reply_rows;            /* rows of the reply under the log */
     int view_top;              /* first picture row shown */
     int view_left;             /* first picture column shown */
     term_think think;          /* a bot's thought in progress */
@@ -140,21 +144,25 @@ static void ui_text(int y, int x, int width, const char *utf8, attr_t attr)
 
 /* ---- what the screen shows ------------------------------------------------ */
 
-/* Rows of the log and of the reply: fewer on a low terminal. */
-static int ui_log_rows(void)
+/* Lay the screen out for a picture of used rows: the rows of the picture,
+ * the log and the reply (the separator and the status line take one row
+ * each). The log and the reply take fewer rows on a low terminal; when
+ * the whole picture fits with at least UI_LOG_MIN log rows and one reply
+ * row, the picture gets all the rows it uses and the log the rest, so that
+ * nothing of it is cut (120x40). */
+static void ui_layout(curses_ui *ui, int used)
 {
-    return LINES >= 40 ? 6 : LINES >= 28 ? 4 : 3;
-}
-
-static int ui_reply_rows(void)
-{
-    return LINES >= 28 ? 3 : 2;
-}
-
-static int ui_view_rows(void)
-{
-    int rows = LINES - ui_log_rows() - ui_reply_rows() - 2;
-    return rows < 3 ? 3 : rows;
+    ui->log_rows = LINES >= 40 ? 6 : LINES >= 28 ? 4 : 3;
+    ui->reply_rows = LINES >= 28 ? 3 : 2;
+    ui->view_rows = LINES - ui->log_rows - ui->reply_rows - 2;
+    if (ui->view_rows < used && used + 2 + UI_LOG_MIN + 1 <= LINES) {
+        int rest = LINES - used - 2;
+        ui->view_rows = used;
+        ui->reply_rows = rest >= UI_LOG_MIN + 2 ? 2 : 1;
+        ui->log_rows = rest - ui->reply_rows;
+    }
+    if (ui->view_rows < 3)
+        ui->view_rows = 3;
 }
 
 static int ui_thinking(const curses_ui *ui)
@@ -191,7 +199,7 @@ static void ui_marks(curses_ui *ui, unsigned char *marks)
 /* Scroll so that the cursor's spot is in sight, or the panel shows. */
 static void ui_scroll(curses_ui *ui, int used, int cols)
 {
-    int height = ui_view_rows();
+    int height = ui->view_rows;
     int at = term_spots_find(&ui->spots, ui->cursor);
     if (ui->panel && term_view_panel_row(ui->s->game, ui->s->view, COLS) <= 0)
         ui->panel = 0; /* resized: the panel is in sight */
@@ -232,8 +240,9 @@ static void ui_draw_picture(curses_ui *ui)
     } else
         term_canvas_clear(&ui->canvas);
     int used = term_view_draw(s->game, s->view, s->viewer, marks, &ui->canvas, &ui->spots);
+    ui_layout(ui, used);
     ui_scroll(ui, used, cols);
-    int height = ui_view_rows();
+    int height = ui->view_rows;
     wchar_t wide[2] = {0, 0};
     cchar_t cell;
     for (int y = 0; y < height && y + ui->view_top < rows; y++)
@@ -250,7 +259,7 @@ static void ui_draw_picture(curses_ui *ui)
 static void ui_draw_log(curses_ui *ui)
 {
     term_session *s = ui->s;
-    int top = ui_view_rows(), rows = ui_log_rows();
+    int top = ui->view_rows, rows = ui->log_rows;
     int viewer = term_session_humans(s) > 1 ? TERM_LOG_HUMAN_ALL : s->viewer;
     mvhline(top, 0, '-', COLS);
     ui_text(top, 2, COLS - 4, ui->log_back ? " log (scrolled back: PgDn) " : " log ", A_DIM);
@@ -269,9 +278,9 @@ static void ui_draw_log(curses_ui *ui)
 
 static void ui_draw_reply(curses_ui *ui)
 {
-    int top = ui_view_rows() + 1 + ui_log_rows();
+    int top = ui->view_rows + 1 + ui->log_rows;
     const char *line = ui->reply;
-    for (int i = 0; i < ui_reply_rows() && *line; i++) {
+    for (int i = 0; i < ui->reply_rows && *line; i++) {
         ui_text(top + i, 0, COLS, line, A_BOLD);
         const char *next = strchr(line, '\n');
         if (next == NULL)
@@ -701,7 +710,7 @@ static void ui_mouse(curses_ui *ui)
             ui->menu_open = 0;
         return;
     }
-    if (event.y >= ui_view_rows())
+    if (event.y >= ui->view_rows)
         return;
     int at = term_spots_at(&ui->spots, event.y + ui->view_top, event.x + ui->view_left);
     if (at < 0)
@@ -802,10 +811,10 @@ static void ui_key(curses_ui *ui, int ch)
     case '?': ui->overlay = 1; ui->overlay_top = 0; break;
     case 'r': ui->overlay = 2; ui->overlay_top = 0; break;
     case KEY_PPAGE:
-        if (ui->log_back + ui_log_rows() < s->log_count)
-            ui->log_back += ui_log_rows();
+        if (ui->log_back + ui->log_rows < s->log_count)
+            ui->log_back += ui->log_rows;
         break;
-    case KEY_NPAGE: ui->log_back = ui->log_back > ui_log_rows() ? ui->log_back - ui_log_rows() : 0; break;
+    case KEY_NPAGE: ui->log_back = ui->log_back > ui->log_rows ? ui->log_back - ui->log_rows : 0; break;
     case 'q': ui->input_mode = UI_IN_QUIT; break;
     default: break;
     }
