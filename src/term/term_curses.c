@@ -180,6 +180,15 @@ static void ui_marks(curses_ui *ui, unsigned char *marks)
     if (ui->spots.count == 0)
         return;
     if (term_session_waiting(s)) {
+        /* what the other seats did since the viewer's last turn */
+        int from, to;
+        term_session_log_others(s, s->viewer, &from, &to);
+        for (int i = from; i < to; i++)
+            for (int k = 0; k < s->log[i].spot_count && s->log[i].seat != s->viewer; k++) {
+                int at = term_spots_find(&ui->spots, s->log[i].spots[k]);
+                if (at >= 0)
+                    marks[at] |= TERM_MARK_RECENT;
+            }
         if (ui->go_from >= 0) {
             const tikal_state *t = (const tikal_state *)s->match.state;
             term_tikal_reach(t, ui->go_from, t->ap, marks); /* Tikal: spot index = field */
@@ -261,8 +270,16 @@ static void ui_draw_log(curses_ui *ui)
     term_session *s = ui->s;
     int top = ui->view_rows, rows = ui->log_rows;
     int viewer = term_session_humans(s) > 1 ? TERM_LOG_HUMAN_ALL : s->viewer;
+    /* what the others did since the viewer's last turn: marked "> " while it is the viewer's turn */
+    int from = 0, to = 0;
+    if (term_session_waiting(s))
+        term_session_log_others(s, s->viewer, &from, &to);
     mvhline(top, 0, '-', COLS);
-    ui_text(top, 2, COLS - 4, ui->log_back ? " log (scrolled back: PgDn) " : " log ", A_DIM);
+    ui_text(top, 2, COLS - 4,
+            ui->log_back ? " log (scrolled back: PgDn) "
+            : from < to  ? " log (> the others since your last turn, marked on the board) "
+                         : " log ",
+            A_DIM);
     int last = s->log_count - 1 - ui->log_back;
     for (int i = 0; i < rows; i++) {
         int entry = last - (rows - 1 - i);
@@ -272,7 +289,10 @@ static void ui_draw_log(curses_ui *ui)
         short pair = 0;
         attr_t attr = e->seat >= 0 ? ui_attr(TERM_ST_SEAT + e->seat, &pair) : A_NORMAL;
         attr &= ~A_BOLD;
-        ui_text(top + 1 + i, 0, COLS, term_session_log_text(s, entry, viewer), attr | COLOR_PAIR(pair));
+        char line[512];
+        snprintf(line, sizeof line, "%s%s", from == to ? "" : entry >= from && entry < to ? "> " : "  ",
+                 term_session_log_text(s, entry, viewer));
+        ui_text(top + 1 + i, 0, COLS, line, attr | COLOR_PAIR(pair));
     }
 }
 
@@ -311,9 +331,27 @@ static void ui_status(curses_ui *ui, char *buf, size_t len)
     else if (ui->go_from >= 0)
         snprintf(buf, len, "Seat %d: route of %s: move the cursor to the target, Enter confirms, f figure, Esc",
                  actor + 1, ui->go_figure ? "the leader" : "an explorer");
-    else
-        snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %sh hints  u undo  a auto  %ss save  o load  ? help",
-                 actor + 1, ui->spots.count ? "arrows move," : "", ui->routes ? "g go  " : "", view);
+    else if (snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %sh hints  u undo  a auto  %ss save  o load  ? help",
+                      actor + 1, ui->spots.count ? "arrows move," : "", ui->routes ? "g go  " : "", view) >= COLS)
+        /* a narrow terminal: the keys that matter, the others in ? */
+        snprintf(buf, len, "Seat %d to play: Enter actions  : type  %su undo  a auto  ? help, keys", actor + 1, view);
+}
+
+/* Fit line (of ASCII) into width cells: when it is longer, the part after
+ * its last ", " (a sentence's cost: "paying 3 corn") is kept whole and
+ * the words before it are cut, marked "..". */
+static void ui_fit_tail(char *line, int width)
+{
+    int n = (int)strlen(line);
+    const char *tail = strstr(line, ", ") ? strrchr(line, ',') : NULL;
+    if (n <= width || tail == NULL || width < 8)
+        return;
+    int keep = n - (int)(tail - line); /* ", paying 3 corn" */
+    if (keep + 6 > width)
+        return; /* nothing sensible to cut: ui_text cuts the end */
+    int prefix = width - keep - 2; /* the words kept before ".." */
+    memmove(line + prefix + 2, tail, (size_t)keep + 1);
+    memcpy(line + prefix, "..", 2);
 }
 
 static void ui_draw_menu(curses_ui *ui)
@@ -354,24 +392,28 @@ static void ui_draw_menu(curses_ui *ui)
                      term_session_legal_text(s, index), words);
         else
             snprintf(line, sizeof line, "%-18s %s", term_session_legal_text(s, index), words);
+        ui_fit_tail(line, width - 2);
         ui_text(top + 1 + i, left + 1, width - 2, line, first + i == ui->menu_selected ? A_REVERSE : A_NORMAL);
     }
 }
 
 static void ui_draw_overlay(curses_ui *ui)
 {
-    const char *text = ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game);
+    /* help: the keys, then the legend of the game's symbols */
+    const char *texts[2] = {ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game),
+                            ui->overlay == 1 ? term_help_legend(ui->s->game) : ""};
     int y = 0, skipped = 0;
     ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP  (r: rules, any other key: back)" :
                                              "RULES  (?: help, any other key: back)", A_BOLD);
-    for (const char *line = text; *line && y < LINES; y += skipped >= ui->overlay_top) {
-        if (skipped++ >= ui->overlay_top)
-            ui_text(y, 0, COLS, line, A_NORMAL);
-        const char *next = strchr(line, '\n');
-        if (next == NULL)
-            break;
-        line = next + 1;
-    }
+    for (int t = 0; t < 2; t++)
+        for (const char *line = texts[t]; *line && y < LINES; y += skipped >= ui->overlay_top) {
+            if (skipped++ >= ui->overlay_top)
+                ui_text(y, 0, COLS, line, A_NORMAL);
+            const char *next = strchr(line, '\n');
+            if (next == NULL)
+                break;
+            line = next + 1;
+        }
 }
 
 static void ui_draw(curses_ui *ui)
@@ -853,6 +895,7 @@ static int ui_bots(curses_ui *ui, int *status)
     if (ui_thinking(ui)) {
         if (!term_think_ready(&ui->think) || ui->paused)
             return UI_POLL_MS;
+        ui->reply[0] = '\0'; /* the answer to the person's last command is old news once others act */
         if (term_think_finish(&ui->think, s, 1) < 0)
             *status = ui_failed(ui);
         ui->next_bot = term_clock_ms() + s->speed_ms;
@@ -865,6 +908,7 @@ static int ui_bots(curses_ui *ui, int *status)
     if (ui->paused)
         return -1;
     if (actor == GAME_CHANCE) { /* chance takes no time */
+        ui->reply[0] = '\0';
         if (term_session_step(s) < 0)
             *status = ui_failed(ui);
         return 0;
@@ -877,6 +921,7 @@ static int ui_bots(curses_ui *ui, int *status)
     if (now < ui->next_bot)
         return (int)(ui->next_bot - now);
     if (term_think_start(&ui->think, s) != 0) { /* no thread: think here */
+        ui->reply[0] = '\0';
         if (term_session_step(s) < 0)
             *status = ui_failed(ui);
         ui->next_bot = term_clock_ms() + s->speed_ms;

@@ -63,25 +63,28 @@ static char *copy_text(const char *text)
     return out;
 }
 
-static void log_add(term_session *s, int seat, const char *text, int private_seat, const char *private_text)
+/* Append a line to the log; the new entry, or NULL if memory fails. */
+static term_entry *log_add(term_session *s, int seat, const char *text, int private_seat, const char *private_text)
 {
     if (s->log_count == s->log_capacity) {
         int want = s->log_capacity ? 2 * s->log_capacity : 256;
         term_entry *grown = realloc(s->log, (size_t)want * sizeof *grown);
         if (grown == NULL)
-            return;
+            return NULL;
         s->log = grown;
         s->log_capacity = want;
     }
     term_entry *e = &s->log[s->log_count];
+    memset(e, 0, sizeof *e);
     e->actions = s->match.count;
     e->seat = seat;
     e->text = copy_text(text);
     e->private_seat = private_text ? private_seat : -1;
     e->private_text = private_text ? copy_text(private_text) : NULL;
     if (e->text == NULL)
-        return;
+        return NULL;
     s->log_count++;
+    return e;
 }
 
 static void log_clear(term_session *s, int keep_actions)
@@ -91,6 +94,17 @@ static void log_clear(term_session *s, int keep_actions)
         free(e->text);
         free(e->private_text);
     }
+}
+
+void term_session_log_others(const term_session *s, int seat, int *from, int *to)
+{
+    int i = s->log_count;
+    while (i > 0 && !(s->log[i - 1].acted && s->log[i - 1].seat != seat)) /* seat's turn so far */
+        i--;
+    *to = i;
+    while (i > 0 && !(s->log[i - 1].acted && s->log[i - 1].seat == seat)) /* the others' turns */
+        i--;
+    *from = i;
 }
 
 const char *term_session_log_text(const term_session *s, int i, int viewer)
@@ -262,7 +276,11 @@ static void log_action(term_session *s, const void *before, int action, int acto
         if (strcmp(other, text) != 0)
             private_seat = p;
     }
-    log_add(s, actor, text, private_seat, private_seat >= 0 ? other : NULL);
+    term_entry *e = log_add(s, actor, text, private_seat, private_seat >= 0 ? other : NULL);
+    if (e != NULL) {
+        e->acted = actor >= 0;
+        e->spot_count = term_view_action_spots(s->game, before, action, e->spots);
+    }
 }
 
 /* One log line per score event the engine told: "Seat 1 +5 VP: temple d3
@@ -896,6 +914,12 @@ const char *term_help_text(void)
            "  u undo   a auto   s save   o load   + - bot speed   p pause bots\n"
            "  r rules\n"
            "  ? help   PgUp/PgDn scroll the log   q quit\n";
+}
+
+const char *term_help_legend(const game_def *game)
+{
+    const term_game *entry = term_games_find(game);
+    return entry != NULL && entry->legend != NULL ? entry->legend : "";
 }
 
 const char *term_help_rules(const game_def *game)

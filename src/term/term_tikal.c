@@ -130,10 +130,10 @@ void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_can
     tikal_state fresh;
     tikal_init(&fresh, 2, 0);
     /* outlines first (shared edges), marked hexes last so their outline wins */
-    for (int pass = 0; pass < 3; pass++)
+    for (int pass = 0; pass < 4; pass++)
         for (int f = 0; f < TIKAL_FIELDS; f++) {
             int mark = marks ? marks[f] : 0;
-            int want = mark & TERM_MARK_CURSOR ? 2 : mark & TERM_MARK_TARGET ? 1 : 0;
+            int want = mark & TERM_MARK_CURSOR ? 3 : mark & TERM_MARK_TARGET ? 2 : mark & TERM_MARK_RECENT ? 1 : 0;
             if (want != pass)
                 continue;
             int y, x;
@@ -509,6 +509,17 @@ const term_game term_tikal_game = {
         "scores own temples (majority or guard) plus treasures 1/3/6 for\n"
         "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
         "round (T19, T25). Highest score wins, ties share (T26).\n",
+    .legend =
+        "Legend of the board (Tikal). A hex shows its field (a1..h5) and tile (A1..G4),\n"
+        "the stones on its six edges (1-3, . none: T11) and what it is:\n"
+        "  BASE base camp, VOLC volcano, jungle, camp N (seat N's camp, T15)\n"
+        "  T10     temple of value 10 (T12);  T10+9: 9 levels uncovered on it\n"
+        "  T10 G2  temple guarded by seat 2 (T16)\n"
+        "  $4      treasure tile with 4 tokens left (T13);  $4 C1: and seat 1's camp\n"
+        "  1:8 2:2 seat 1 has 8 explorers there, seat 2 two;  1:3L  3 and the leader\n"
+        "Panel: supply 18E+L = explorers and the leader not yet deployed;\n"
+        "camps and guards built of 2; treasures 1x2 = two of motif 1;\n"
+        "N2 NE0 ... = the stones of the tile in hand on each edge at rotation r0.\n",
     .routes = 1,
     .home_spot = 0 * TIKAL_ROWS + 4, /* a5: column a, row 5 */
 };

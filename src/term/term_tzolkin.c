@@ -440,11 +440,12 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
         snprintf(buf, len, "Seat %d advanced on technology %s%s", seat, arg,
                  a >= TZOLK_A_TECH ? " (paid)" : " (free)");
     else if (a == TZOLK_A_PLACE_START)
-        snprintf(buf, len, "Seat %d placed a worker on the start-player space", seat);
+        snprintf(buf, len, "Seat %d placed a worker on the start-player space, paying %d corn", seat,
+                 tzolk_place_cost(s, TZOLK_GEARS));
     else if (a >= TZOLK_A_PLACE) {
         int g = a - TZOLK_A_PLACE;
-        snprintf(buf, len, "Seat %d placed a worker on %s (%s) at position %d", seat, tzolk_gear_name(g), gear_name[g],
-                 tzolk_lowest_free(s, g));
+        snprintf(buf, len, "Seat %d placed a worker on %s (%s) at position %d, paying %d corn", seat,
+                 tzolk_gear_name(g), gear_name[g], tzolk_lowest_free(s, g), tzolk_place_cost(s, g));
     } else if (a >= TZOLK_A_TEMPLES)
         snprintf(buf, len, "Seat %d went up two temples, paying a resource: %s", seat, arg);
     else if (a >= TZOLK_A_TEMPLE_PAY)
@@ -522,6 +523,15 @@ const term_game term_tzolk_game = {
         "26 cost 2 corn per worker (Z18) and pay temple goods or VP (Z15).\n"
         "The start-player space takes the corn pool and the token (Z16).\n"
         "At T = 26 the game ends: monuments, resources and skulls score (Z19).\n",
+    .legend =
+        "Legend of the table (Tzolk'in). Gears: one column per position (Z1.2):\n"
+        "  . free, x blocked (Z2.9), 1-4 a worker of that seat; under each gear what\n"
+        "  its actions give: 5c/2w = 5 corn or 2 wood, 3c: = pays 3 corn first.\n"
+        "Place for corn: what a placement on each gear costs you now (Z5.4).\n"
+        "jungle corn/forest 2/0 = corn tiles and forest tiles left at PAL2..PAL5.\n"
+        "Costs: 2w1s1g = 2 wood, 1 stone, 1 gold; 1k = 1 skull. +1 corn = gains.\n"
+        "Seats: VP, corn, w s g = wood stone gold, workers 3 (2) = 3 in all, 2 in hand;\n"
+        "the temple steps and technology levels; wealth: the kept tiles (Z2.10).\n",
     .routes = 0,
     .home_spot = -1,
 };
