@@ -447,7 +447,15 @@ static void scoring_lines(const char *game, int variant)
         for (int p = 0; p < 3; p++)
             s.game->steps(before, s.match.state, expect_step, &steps[p]);
         assert_int_equal(s.game->apply_scored(before, s.match.actions[s.match.count - 1], &trace, NULL, 0), 0);
-        int over = term_session_actor(&s) == GAME_TERMINAL;
+        int over = 0; /* the end's lines: the result, the heading of the categories and each category */
+        if (term_session_actor(&s) == GAME_TERMINAL) {
+            game_score_totals totals;
+            assert_int_equal(game_score_totals_replay(s.game, &s.match.options, s.match.actions, s.match.count,
+                                                      &totals, NULL, 0), 0);
+            over = 2 + totals.count + (totals.start[0] != 0); /* T4.1: Tikal's auction game starts at 20 */
+            assert_string_equal(s.log[s.log_count - over + 1].text + strlen(s.log[s.log_count - over + 1].text) - 6,
+                                "seat 2");
+        }
         if (s.log_count == from) { /* a step of an unfinished line (a market visit) is logged with its line */
             assert_int_equal(trace.count + steps[0].count + steps[1].count + steps[2].count, 0);
             continue;

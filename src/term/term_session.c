@@ -295,6 +295,38 @@ static void log_scores(term_session *s, const game_score_trace *trace)
     }
 }
 
+/* The end summary: each seat's points by category (game_score_totals),
+ * one line per category: "  temple (T18.1)          37   12". */
+static void log_categories(term_session *s)
+{
+    game_score_totals totals;
+    char text[160];
+    int players = s->match.options.players;
+    if (game_score_totals_replay(s->game, &s->match.options, s->match.actions, s->match.count, &totals, NULL, 0) != 0)
+        return;
+    size_t used = (size_t)snprintf(text, sizeof text, "Points by category %14s", "");
+    for (int p = 0; p < players && used < sizeof text; p++)
+        used += (size_t)snprintf(text + used, sizeof text - used, " seat %d", p + 1);
+    log_add(s, -1, text, -1, NULL);
+    for (int k = -1; k < totals.count; k++) {
+        const int *points = k < 0 ? totals.start : totals.kinds[k].points;
+        int any = 0;
+        for (int p = 0; p < players; p++)
+            any |= points[p] != 0;
+        if (k < 0 && !any)
+            continue; /* no starting score to show */
+        char name[40];
+        if (k < 0)
+            snprintf(name, sizeof name, "starting score");
+        else
+            snprintf(name, sizeof name, "%s (%s)", totals.kinds[k].kind, totals.kinds[k].rule);
+        used = (size_t)snprintf(text, sizeof text, "  %-30s", name);
+        for (int p = 0; p < players && used < sizeof text; p++)
+            used += (size_t)snprintf(text + used, sizeof text - used, " %6d", points[p]);
+        log_add(s, -1, text, -1, NULL);
+    }
+}
+
 /* Once the game is over: the final scores and the winners. */
 static void log_game_over(term_session *s)
 {
@@ -315,6 +347,7 @@ static void log_game_over(term_session *s)
         if (used < sizeof text)
             snprintf(text + used, sizeof text - used, shared ? " share the win." : " wins.");
         log_add(s, -1, text, -1, NULL);
+        log_categories(s);
     }
 }
 
