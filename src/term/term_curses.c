@@ -149,7 +149,8 @@ static void ui_text(int y, int x, int width, const char *utf8, attr_t attr)
  * each). The log and the reply take fewer rows on a low terminal; when
  * the whole picture fits with at least UI_LOG_MIN log rows and one reply
  * row, the picture gets all the rows it uses and the log the rest, so that
- * nothing of it is cut (120x40). */
+ * nothing of it is cut (120x40). Once the game is over the log takes half
+ * the screen: the result and each seat's points by category. */
 static void ui_layout(curses_ui *ui, int used)
 {
     ui->log_rows = LINES >= 40 ? 6 : LINES >= 28 ? 4 : 3;
@@ -160,6 +161,11 @@ static void ui_layout(curses_ui *ui, int used)
         ui->view_rows = used;
         ui->reply_rows = rest >= UI_LOG_MIN + 2 ? 2 : 1;
         ui->log_rows = rest - ui->reply_rows;
+    }
+    if (term_session_actor(ui->s) == GAME_TERMINAL && ui->log_rows < LINES / 2) {
+        /* the end: half the screen for the log's result and points by category */
+        ui->view_rows -= LINES / 2 - ui->log_rows;
+        ui->log_rows = LINES / 2;
     }
     if (ui->view_rows < 3)
         ui->view_rows = 3;

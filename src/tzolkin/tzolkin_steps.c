@@ -44,7 +44,7 @@ void tzolk_steps(const void *before_state, const void *after_state, game_step_em
     }
     if (after->age > before->age)
         step(emit, context, "age", "Z13.5", GAME_STEP_BEFORE, "Age II: the age-I buildings leave, age-II buildings are revealed");
-    if (after->pool > before->pool)
+    if (after->pool > before->pool && after->phase != TZOLK_PH_OVER)
         step(emit, context, "corn pool", "Z16.5", GAME_STEP_AFTER, "1 corn into the start-player pool (now %d)", (int)after->pool);
     if (after->token != before->token && before->phase != TZOLK_PH_START && after->phase != TZOLK_PH_OVER)
         step(emit, context, "token", "Z16.3", GAME_STEP_AFTER, "Seat %d holds the start-player token", after->token + 1);
