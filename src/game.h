@@ -105,8 +105,6 @@ typedef struct game_score_totals {
     int count;                                          /* entries of kinds in use */
 } game_score_totals;
 
-/* Add the events of trace to totals (zeroed before the first call). */
-void game_score_totals_add(game_score_totals *totals, const game_score_trace *trace);
 /* The totals of a whole game: its count actions replayed from the start
  * with options, and the scores at the start (nonzero in Tikal's auction
  * game). 0, or the engine's status and reason if an action is

@@ -52,7 +52,8 @@ static game_score_kind_total *totals_entry(game_score_totals *totals, const char
     return entry;
 }
 
-void game_score_totals_add(game_score_totals *totals, const game_score_trace *trace)
+/* Add the events of trace to totals. */
+static void totals_add(game_score_totals *totals, const game_score_trace *trace)
 {
     for (int i = 0; i < trace->count && i < trace->capacity; i++) {
         const game_score_event *e = &trace->events[i];
@@ -82,7 +83,7 @@ int game_score_totals_replay(const game_def *def, const game_options *options, c
         game_score_event events[GAME_SCORE_EVENTS_MAX];
         game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
         status = def->apply_scored(state, actions[i], &trace, why, why_len);
-        game_score_totals_add(totals, &trace);
+        totals_add(totals, &trace);
     }
     free(state);
     return status;

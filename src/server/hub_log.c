@@ -1,7 +1,7 @@
 /*
  * hub_log.c -- a game's log (GET .../log: its lines, each action's text as
- * the asking seat may see it, the score events it told and what happened by
- * itself) and its record
+ * the asking seat may see it, the score events it told, what happened by
+ * itself and, for Tzolk'in placements, the position and corn) and its record
  * (GET .../record: complete for everyone once the game is over).
  */
 #include "server/hub_internal.h"
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "server/observe.h"
 
 /* The score events an action told (game.h apply_scored), for the log:
  * derived while the log replays the record, so the same after a reload or
@@ -93,6 +94,7 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
         hub_game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
         entry = json_pack("{s:i, s:o, s:s}", "index", i, "actor",
                           actor >= 0 ? json_integer(actor) : json_string("chance"), "text", text);
+        observe_action(entry, g->def, state, g->m.actions[i]);
         memcpy(before, state, g->def->state_size);
         g->def->apply_scored(state, g->m.actions[i], &trace, NULL, 0);
         if (trace.count > 0)

@@ -409,8 +409,8 @@ static void ui_draw_overlay(curses_ui *ui)
     const char *texts[2] = {ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game),
                             ui->overlay == 1 ? term_help_legend(ui->s->game) : ""};
     int y = 0, skipped = 0;
-    ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP  (r: rules, any other key: back)" :
-                                             "RULES  (?: help, any other key: back)", A_BOLD);
+    ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP and LEGEND  (Space/PgDn, PgUp, arrows; r: rules; other keys: back)"
+                                           : "RULES  (Space/PgDn, PgUp, arrows; ?: help; other keys: back)", A_BOLD);
     for (int t = 0; t < 2; t++)
         for (const char *line = texts[t]; *line && y < LINES; y += skipped >= ui->overlay_top) {
             if (skipped++ >= ui->overlay_top)
@@ -798,10 +798,14 @@ static void ui_key(curses_ui *ui, int ch)
         return;
     }
     if (ui->overlay) {
-        if (ch == KEY_DOWN || ch == 'j' || ch == ' ')
+        if (ch == KEY_DOWN || ch == 'j')
             ui->overlay_top++;
+        else if (ch == ' ' || ch == KEY_NPAGE)
+            ui->overlay_top += LINES - 2;
         else if (ch == KEY_UP || ch == 'k')
             ui->overlay_top -= ui->overlay_top > 0;
+        else if (ch == KEY_PPAGE)
+            ui->overlay_top = ui->overlay_top > LINES - 2 ? ui->overlay_top - (LINES - 2) : 0;
         else if (ch == 'r' || ch == '?')
             ui->overlay = ch == 'r' ? 2 : 1, ui->overlay_top = 0;
         else

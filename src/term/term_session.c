@@ -946,7 +946,9 @@ const char *term_help_text(void)
            "  h            hints: the best three actions and their chances; Enter plays\n"
            "  u undo   a auto   s save   o load   + - bot speed   p pause bots\n"
            "  r rules\n"
-           "  ? help   PgUp/PgDn scroll the log   q quit\n";
+           "  ? help   PgUp/PgDn scroll the log   q quit\n"
+           "On your turn, > in the log and highlighted places on the board show\n"
+           "what the other seats did since your last turn.\n";
 }
 
 const char *term_help_legend(const game_def *game)
