@@ -32,20 +32,23 @@ void tzolk_steps(const void *before_state, const void *after_state, game_step_em
     const tzolk_state *before = before_state, *after = after_state;
 
     if (!tzolk_all_kept(before) && tzolk_all_kept(after))
-        step(emit, context, "wealth", "Z2.10", GAME_STEP_BEFORE, "Every seat receives the contents of its two kept wealth tiles");
+        step(emit, context, "wealth", "Z2.10", GAME_STEP_BEFORE,
+             "Every seat receives the contents of its two kept wealth tiles");
     if (before->pool > 0 && after->pool == 0) /* only its taker empties the pool, right after his turn */
-        step(emit, context, "corn pool", "Z16.2", GAME_STEP_BEFORE, "Seat %d takes the %d corn of the start-player space",
-             before->actor + 1, (int)before->pool);
+        step(emit, context, "corn pool", "Z16.2", GAME_STEP_BEFORE,
+             "Seat %d takes the %d corn of the start-player space", before->actor + 1, (int)before->pool);
     if (after->next_food > before->next_food) {
         int mid = tzolk_board()->food_mid[after->next_food - 1];
-        step(emit, context, "food day", "Z18.3", GAME_STEP_BEFORE, "Food day %d of %d: every seat feeds its workers (Z18.4), %s",
-             (int)after->next_food, TZOLK_FOOD_DAYS,
+        step(emit, context, "food day", "Z18.3", GAME_STEP_BEFORE,
+             "Food day %d of %d: every seat feeds its workers (Z18.4), %s", (int)after->next_food, TZOLK_FOOD_DAYS,
              mid ? "the temples give their resources (Z18.5)" : "the temples give their points (Z18.6)");
     }
     if (after->age > before->age)
-        step(emit, context, "age", "Z13.5", GAME_STEP_BEFORE, "Age II: the age-I buildings leave, age-II buildings are revealed");
+        step(emit, context, "age", "Z13.5", GAME_STEP_BEFORE,
+             "Age II: the age-I buildings leave, age-II buildings are revealed");
     if (after->pool > before->pool && after->phase != TZOLK_PH_OVER)
-        step(emit, context, "corn pool", "Z16.5", GAME_STEP_AFTER, "1 corn into the start-player pool (now %d)", (int)after->pool);
+        step(emit, context, "corn pool", "Z16.5", GAME_STEP_AFTER, "1 corn into the start-player pool (now %d)",
+             (int)after->pool);
     if (after->token != before->token && before->phase != TZOLK_PH_START && after->phase != TZOLK_PH_OVER)
         step(emit, context, "token", "Z16.3", GAME_STEP_AFTER, "Seat %d holds the start-player token", after->token + 1);
     if (after->teeth > before->teeth && after->phase != TZOLK_PH_OVER) /* no day after the last (Z19.1) */
