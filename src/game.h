@@ -31,7 +31,8 @@ enum {
     GAME_MAX_PLAYERS = 4,
     GAME_TEXT_MAX = 64, /* longest action text, terminating NUL included */
     GAME_LINE_MAX = 64, /* most actions one line of the notation stands for */
-    GAME_SCORE_EVENTS_MAX = 64 /* most score events one action reports */
+    GAME_SCORE_EVENTS_MAX = 64, /* most score events one action reports */
+    GAME_SCORE_KINDS_MAX = 16   /* most kinds of score events one game tells (game_score_totals) */
 };
 
 typedef enum game_status {
@@ -72,6 +73,44 @@ void game_score_tell(game_score_trace *trace, int seat, int points, const char *
     __attribute__((format(printf, 7, 8)));
 
 typedef struct game_def game_def;
+
+/* Where a step (game_def.steps) goes among the score events of the same
+ * action: the engine scores in between. */
+typedef enum game_step_place {
+    GAME_STEP_BEFORE = 0, /* happens before the action's score events (a food day, the final scoring) */
+    GAME_STEP_AFTER = 1,  /* happens after them (the corn pool, the start-player token) */
+    GAME_STEP_PERIOD = 2  /* after them, and begins a new day or round: a separator in a log */
+} game_step_place;
+
+/* Receives one thing that happened by itself (game_def.steps): its kind
+ * (static text: "day", "food day", "scoring round"...), the number of the
+ * rule (static text), the words for people and its place. */
+typedef void (*game_step_emit)(void *context, const char *kind, const char *rule, const char *what,
+                               game_step_place place);
+
+/* One category of a game's scoring: the points of every seat from the
+ * events of one kind. */
+typedef struct game_score_kind_total {
+    const char *kind;                 /* the events' kind (static text of the engine) */
+    const char *rule;                 /* the rule of the first event of this kind */
+    int points[GAME_MAX_PLAYERS];     /* per seat, the sum of its events of this kind */
+} game_score_kind_total;
+
+/* Each seat's points by category: the sums of the score events told so
+ * far, per kind, in the order the kinds first appeared. Per seat, start
+ * plus the sum over the kinds is its score (game.h apply_scored). */
+typedef struct game_score_totals {
+    int start[GAME_MAX_PLAYERS];                        /* scores at the start (game_score_totals_replay) */
+    game_score_kind_total kinds[GAME_SCORE_KINDS_MAX]; /* the categories, first told first */
+    int count;                                          /* entries of kinds in use */
+} game_score_totals;
+
+/* The totals of a whole game: its count actions replayed from the start
+ * with options, and the scores at the start (nonzero in Tikal's auction
+ * game). 0, or the engine's status and reason if an action is
+ * refused (totals then hold the actions before it). */
+int game_score_totals_replay(const game_def *def, const game_options *options, const int *actions, int count,
+                             game_score_totals *totals, char *why, size_t why_len);
 
 struct game_def {
     const char *name;               /* "tikal", "tzolkin": the record's Game tag */
@@ -171,6 +210,13 @@ struct game_def {
      * why[why_len]. For the generic tests (tests/game_sim_test.c): it
      * may be slower than apply. Every registered engine has one. */
     int (*check)(const void *state, char *why, size_t why_len);
+    /* What happened by itself when an action turned before into after
+     * (the calendar turning to a new day, a food day, a new age, a scoring
+     * round beginning, the final scoring...), told to emit in the order it
+     * happened, as the records' automatic steps (tikal.md T29.3, tzolkin.md
+     * Z23.4) describe them. Only public things, so every seat may read
+     * them. NULL for a game that tells none. */
+    void (*steps)(const void *before, const void *after, game_step_emit emit, void *context);
     const char *title;              /* the game's name for people: "Tikal", "Tzolk'in" */
 };
 

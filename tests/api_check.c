@@ -42,6 +42,7 @@ typedef struct checker {
     rng r;                /* choices of actions */
     int checks;           /* checks passed */
     int score_events;     /* score events of log lines compared with the engine's */
+    int steps;            /* steps of log lines compared with the engine's */
 } checker;
 
 static void check_that(checker *k, int ok, int line, const char *format, ...)
@@ -202,6 +203,71 @@ static void check_scoring(checker *k, const json_t *line, const game_score_trace
     }
 }
 
+/* check_steps's collector: the engine's steps as the log writes them. */
+static void expected_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+{
+    static const char *const place_names[] = {"before", "after", "period"};
+    json_array_append_new(context, json_pack("{s:s, s:s, s:s, s:s}", "kind", kind, "rule", rule, "what", what,
+                                             "place", place_names[place]));
+}
+
+/* The log line's "steps" holds exactly what the engine tells happened by
+ * itself when its action turned before into after (none: no field). */
+static void check_steps(checker *k, const json_t *line, const game_def *def, const void *before, const void *after,
+                        int index)
+{
+    json_t *expected = json_array();
+    const json_t *steps = json_object_get(line, "steps");
+    if (def->steps != NULL)
+        def->steps(before, after, expected_step, expected);
+    CHECK(k, json_array_size(expected) == 0 ? steps == NULL : json_equal(expected, steps),
+          "log line %d: its steps are not the engine's", index);
+    k->steps += (int)json_array_size(expected);
+    json_decref(expected);
+}
+
+/* The summary of finished game id has each seat's points by category as
+ * the engine's events of the replayed game sum them (game_score_totals),
+ * and per seat they add up to its score. */
+static void check_categories(checker *k, int64_t id)
+{
+    json_t *summary = NULL;
+    const json_t *categories, *scores, *category;
+    game_score_totals totals;
+    match m;
+    char why[256];
+    size_t at;
+    int sum[GAME_MAX_PLAYERS] = {0}, first = 0;
+
+    true_match(k, id, &m);
+    CHECK(k, client_summary(k->c, id, &summary, why, sizeof why) == CLIENT_OK, "summary: %s", why);
+    CHECK(k, game_score_totals_replay(m.game, &m.options, m.actions, m.count, &totals, why, sizeof why) == 0,
+          "the game's totals: %s", why);
+    categories = json_object_get(summary, "categories");
+    scores = json_object_get(summary, "scores");
+    first = json_array_size(categories) > 0 &&
+            strcmp(client_json_string(json_array_get(categories, 0), "kind"), "start") == 0;
+    CHECK(k, (int)json_array_size(categories) == totals.count + first, "the summary has %zu categories, the engine %d",
+          json_array_size(categories), totals.count);
+    json_array_foreach(categories, at, category) {
+        const json_t *points = json_object_get(category, "points");
+        if ((int)at >= first) {
+            const game_score_kind_total *t = &totals.kinds[at - (size_t)first];
+            CHECK(k, strcmp(client_json_string(category, "kind"), t->kind) == 0 &&
+                         strcmp(client_json_string(category, "rule"), t->rule) == 0,
+                  "category %zu is %s (%s)", at, t->kind, t->rule);
+        }
+        for (int s = 0; s < m.options.players; s++)
+            sum[s] += (int)json_integer_value(json_array_get(points, (size_t)s));
+    }
+    for (int s = 0; s < m.options.players; s++)
+        CHECK(k, sum[s] == json_integer_value(json_array_get(scores, (size_t)s)),
+              "seat %d: the categories add up to %d, the score is %lld", s, sum[s],
+              (long long)json_integer_value(json_array_get(scores, (size_t)s)));
+    match_free(&m);
+    json_decref(summary);
+}
+
 /* The server's view for token's seat (NULL: spectator) of game id holds the
  * engine's observation of the true state for that seat, field by field, and
  * its log and record show each line as that seat may see it; once the game
@@ -214,13 +280,14 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
     void *seen;
     char path[128], why[512], *seen_record = NULL, *expected_record;
     const json_t *lines;
-    void *state;
+    void *state, *before;
     int over;
 
     true_match(k, id, &m);
     over = match_current_player(&m) == GAME_TERMINAL;
     seen = malloc(m.game->state_size);
     state = malloc(m.game->state_size);
+    before = malloc(m.game->state_size);
     expected_seen(m.game, m.state, seat, over, seen);
     expected = observe_json(m.game, seen);
     CHECK(k, json_equal(expected, json_object_get(view, "observation")),
@@ -246,8 +313,10 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
               client_json_string(json_array_get(lines, (size_t)i), "text"), text);
         game_score_event events[GAME_SCORE_EVENTS_MAX];
         game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
+        memcpy(before, state, m.game->state_size);
         m.game->apply_scored(state, m.actions[i], &trace, NULL, 0);
         check_scoring(k, json_array_get(lines, (size_t)i), &trace, i);
+        check_steps(k, json_array_get(lines, (size_t)i), m.game, before, state, i);
     }
     check_view_at(k, id, token, seat, m.game, state, m.count, over);
 
@@ -263,6 +332,7 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
     json_decref(view);
     free(seen);
     free(state);
+    free(before);
     match_free(&m);
 }
 
@@ -906,6 +976,8 @@ static void check_tikal(checker *k)
     }
     check_seen(k, id, NULL, GAME_CHANCE); /* the whole log of a finished game, its scoring rounds too */
     CHECK(k, k->score_events > 0, "the Tikal game's log tells score events");
+    CHECK(k, k->steps > 0, "the Tikal game's log tells its rounds and scoring rounds");
+    check_categories(k, id);
     CHECK(k, client_record(k->c, id, NULL, &text, NULL, why, sizeof why) == CLIENT_OK, "record: %s", why);
     CHECK(k, record_read(&rec, text, strlen(text), "record", NULL, why, sizeof why) == 0,
           "the spectator's Tikal record replays: %s", why);

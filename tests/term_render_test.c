@@ -401,11 +401,32 @@ static void test_auction_words(void **unused)
     record_free(&rec);
 }
 
+/* The lines the terminal's log writes for the steps (game.h steps) of one
+ * place, collected by expect_step. */
+typedef struct expected_steps {
+    game_step_place place; /* the place collected */
+    char line[8][160];     /* the lines, in order */
+    int count;             /* lines collected */
+} expected_steps;
+
+static void expect_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+{
+    expected_steps *e = context;
+    (void)kind;
+    if (place != e->place)
+        return;
+    assert_true(e->count < 8);
+    snprintf(e->line[e->count++], sizeof e->line[0], place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", what,
+             rule);
+}
+
 /* Random bots play a whole seeded game; after every action the log holds,
- * right after the action's line, one line per score event the engine tells
- * for it on a copy of the state before (rules T18, T22.5, Z9.2, Z13.2,
- * Z18.4, Z18.6, Z19.2), and no scoring line after an action that tells
- * none. */
+ * right after the action's line, the steps the engine tells happened by
+ * themselves before the scoring (a food day, Z18.3), one line per score
+ * event the engine tells for it on a copy of the state before (rules T18,
+ * T22.5, Z9.2, Z13.2, Z18.4, Z18.6, Z19.2), then the later steps and a
+ * new day or round as a separator (Z17.1, T17.2, T21.2), and nothing
+ * after an action that tells nothing. */
 static void scoring_lines(const char *game, int variant)
 {
     const char *specs[2] = {"random", "random"};
@@ -413,7 +434,7 @@ static void scoring_lines(const char *game, int variant)
     game_score_event events[GAME_SCORE_EVENTS_MAX];
     term_session s;
     char why[256] = "", line[160];
-    int told = 0;
+    int told = 0, separators = 0;
     assert_int_equal(term_session_init(&s, games_find(game), &options, specs, 11, why, sizeof why), 0);
     unsigned char *before = malloc(s.game->state_size);
     assert_non_null(before);
@@ -422,22 +443,41 @@ static void scoring_lines(const char *game, int variant)
         int from = s.log_count;
         memcpy(before, s.match.state, s.game->state_size);
         assert_int_equal(term_session_step(&s), 1);
+        expected_steps steps[3] = {{GAME_STEP_BEFORE, {""}, 0}, {GAME_STEP_AFTER, {""}, 0}, {GAME_STEP_PERIOD, {""}, 0}};
+        for (int p = 0; p < 3; p++)
+            s.game->steps(before, s.match.state, expect_step, &steps[p]);
         assert_int_equal(s.game->apply_scored(before, s.match.actions[s.match.count - 1], &trace, NULL, 0), 0);
-        int over = term_session_actor(&s) == GAME_TERMINAL;
+        int over = 0; /* the end's lines: the result, the heading of the categories and each category */
+        if (term_session_actor(&s) == GAME_TERMINAL) {
+            game_score_totals totals;
+            assert_int_equal(game_score_totals_replay(s.game, &s.match.options, s.match.actions, s.match.count,
+                                                      &totals, NULL, 0), 0);
+            over = 2 + totals.count + (totals.start[0] != 0); /* T4.1: Tikal's auction game starts at 20 */
+            assert_string_equal(s.log[s.log_count - over + 1].text + strlen(s.log[s.log_count - over + 1].text) - 6,
+                                "seat 2");
+        }
         if (s.log_count == from) { /* a step of an unfinished line (a market visit) is logged with its line */
-            assert_int_equal(trace.count, 0);
+            assert_int_equal(trace.count + steps[0].count + steps[1].count + steps[2].count, 0);
             continue;
         }
-        assert_int_equal(s.log_count - from, 1 + trace.count + over);
-        for (int i = 0; i < trace.count; i++) {
+        assert_int_equal(s.log_count - from, 1 + steps[0].count + trace.count + steps[1].count + steps[2].count + over);
+        int at = from + 1;
+        for (int i = 0; i < steps[0].count; i++)
+            assert_string_equal(s.log[at++].text, steps[0].line[i]);
+        for (int i = 0; i < trace.count; i++, at++) {
             snprintf(line, sizeof line, "  Seat %d %+d VP: %s (%s)", events[i].seat + 1, events[i].points,
                      events[i].what, events[i].rule);
-            assert_string_equal(s.log[from + 1 + i].text, line);
-            assert_int_equal(s.log[from + 1 + i].seat, events[i].seat);
+            assert_string_equal(s.log[at].text, line);
+            assert_int_equal(s.log[at].seat, events[i].seat);
         }
+        for (int p = 1; p < 3; p++)
+            for (int i = 0; i < steps[p].count; i++)
+                assert_string_equal(s.log[at++].text, steps[p].line[i]);
         told += trace.count;
+        separators += steps[2].count;
     }
     assert_true(told > 0);
+    assert_true(separators > 0); /* days, rounds or scoring rounds */
     free(before);
     term_session_free(&s);
 }

@@ -15,6 +15,18 @@ static const struct cli_usage_text {
     const char *command; /* subcommand name */
     const char *text;    /* its usage lines */
 } cli_usage_texts[] = {
+    {"play",
+     "maya play GAME [--players N] [--variant NAME] [--seats SPECS] [--load FILE]\n"
+     "               [--seed S] [--speed MS] [--plain] [--no-hints] [--auto-bot SPEC]\n"
+     "    Play in the terminal, full screen (or line by line with --plain, and\n"
+     "    whenever the terminal is not one): hot-seat and/or against bots.\n"
+     "    --seats: one per seat, comma-separated: human, a level (beginner,\n"
+     "    casual, strong, expert), bot (= strong), or a spec random, greedy,\n"
+     "    mcts[:options]; default human and bots. --load continues a record;\n"
+     "    --seed fixes chance and bots; --speed: pause after each bot action\n"
+     "    (default 400 ms full screen); --no-hints: no hints (h, hint) in this\n"
+     "    game; --auto-bot: the bot that plays an action for you (a, auto;\n"
+     "    default strong). Keys and commands: help in the game.\n"},
     {"selfplay",
      "maya selfplay GAME --players N [--variant NAME] --seed S [--bots SPECS] [--out FILE]\n"
      "              [--date YYYY-MM-DD]\n"
@@ -38,18 +50,6 @@ static const struct cli_usage_text {
      "    of the engine; --seconds runs each setting for S seconds instead.\n"
      "    Then MCTS iterations per second on one core, N iterations (default\n"
      "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"},
-    {"play",
-     "maya play GAME [--players N] [--variant NAME] [--seats SPECS] [--load FILE]\n"
-     "               [--seed S] [--speed MS] [--plain] [--no-hints] [--auto-bot SPEC]\n"
-     "    Play in the terminal, full screen (or line by line with --plain, and\n"
-     "    whenever the terminal is not one): hot-seat and/or against bots.\n"
-     "    --seats: one per seat, comma-separated: human, a level (beginner,\n"
-     "    casual, strong, expert), bot (= strong), or a spec random, greedy,\n"
-     "    mcts[:options]; default human and bots. --load continues a record;\n"
-     "    --seed fixes chance and bots; --speed: pause after each bot action\n"
-     "    (default 400 ms full screen); --no-hints: no hints (h, hint) in this\n"
-     "    game; --auto-bot: the bot that plays an action for you (a, auto;\n"
-     "    default strong). Keys and commands: help in the game.\n"},
     {"tournament",
      "maya tournament GAME --players N --bots SPECS [--games G] [--variant NAME] [--jobs J]\n"
      "                [--seed S] [--out DIR]\n"
@@ -161,7 +161,7 @@ int cli_usage(FILE *out, const char *command)
     if (!found)
         return -1;
     if (command == NULL) {
-        fputs("maya -- Tikal and Tzolk'in: self-play, replays, benchmarks.\n\nUsage:\n", out);
+        fputs("maya -- Tikal and Tzolk'in: play, self-play, replays, benchmarks, server.\n\nUsage:\n", out);
         fputs("  GAME is one of:", out);
         for (int i = 0; i < games_count(); i++)
             fprintf(out, " %s", games_at(i)->name);

@@ -250,6 +250,34 @@ json_t *hub_game_row_summary_json(const store_game *row, const store_seat *seat_
                      row->status == STORE_FINISHED ? row->result : NULL);
 }
 
+/* Each seat's points by category of a finished g (game_score_totals),
+ * derived from its record: [{"kind", "rule", "points": [per seat]}...],
+ * the starting scores first as kind "start" when any is not 0. */
+static json_t *categories_json(const hub_game *g)
+{
+    game_score_totals totals;
+    json_t *list = json_array();
+
+    if (game_score_totals_replay(g->def, &g->m.options, g->m.actions, g->m.count, &totals, NULL, 0) != 0)
+        return list; /* a stored game always replays (game_load) */
+    for (int k = -1; k < totals.count; k++) {
+        const int *points = k < 0 ? totals.start : totals.kinds[k].points;
+        json_t *seats = json_array();
+        int any = 0;
+        for (int s = 0; s < g->row.players; s++) {
+            json_array_append_new(seats, json_integer(points[s]));
+            any |= points[s] != 0;
+        }
+        if (k < 0 && !any) {
+            json_decref(seats);
+            continue;
+        }
+        json_array_append_new(list, json_pack("{s:s, s:s?, s:o}", "kind", k < 0 ? "start" : totals.kinds[k].kind,
+                                              "rule", k < 0 ? NULL : totals.kinds[k].rule, "points", seats));
+    }
+    return list;
+}
+
 json_t *hub_game_summary_json(const hub_game *g)
 {
     json_t *summary = hub_game_row_summary_json(&g->row, g->seats);
@@ -263,6 +291,8 @@ json_t *hub_game_summary_json(const hub_game *g)
     g->def->observation(g->m.state, GAME_CHANCE, public_view);
     json_object_set_new(summary, "to_move", to_move_json(g));
     json_object_set_new(summary, "scores", scores_json(g, public_view));
+    if (g->row.status == STORE_FINISHED)
+        json_object_set_new(summary, "categories", categories_json(g));
     free(public_view);
     return summary;
 }

@@ -191,7 +191,8 @@ int hub_game_to_move(const hub_game *g);
 /* A game's summary as its stored row and seats tell it (a listing's
  * entry): hub_game_summary_json without hub_game_to_move and scores. */
 json_t *hub_game_row_summary_json(const store_game *row, const store_seat *seat_rows);
-/* g's summary (GET /api/games/ID): its row, who is to move and the scores. */
+/* g's summary (GET /api/games/ID): its row, who is to move and the scores;
+ * once g is over, also each seat's points by category. */
 json_t *hub_game_summary_json(const hub_game *g);
 /* The text of action (played in before) as seat may see it with g at now:
  * as game_observe, in full once g is over. */

@@ -1,15 +1,19 @@
 /*
  * hub_log.c -- a game's log (GET .../log: its lines, each action's text as
- * the asking seat may see it and the score events it told) and its record
+ * the asking seat may see it, the score events it told, what happened by
+ * itself and, for Tzolk'in placements, the position and corn) and its record
  * (GET .../record: complete for everyone once the game is over).
  */
 #include "server/hub_internal.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "record/record.h"
+#include "server/observe.h"
 
 /* The score events an action told (game.h apply_scored), for the log:
  * derived while the log replays the record, so the same after a reload or
@@ -27,12 +31,40 @@ static json_t *score_events_json(const game_score_trace *trace)
     return list;
 }
 
+/* game_step_emit of the log: one {"kind", "rule", "what", "place"}
+ * appended to the JSON array context. */
+static void step_json(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+{
+    static const char *const place_names[] = {"before", "after", "period"};
+    assert(place >= GAME_STEP_BEFORE && place <= GAME_STEP_PERIOD);
+    json_array_append_new(context, json_pack("{s:s, s:s, s:s, s:s}", "kind", kind, "rule", rule, "what", what,
+                                             "place", place_names[place]));
+}
+
+/* The log entry's "steps": what happened by itself when the action turned
+ * before into after (game.h steps), derived as the scoring is; NULL if
+ * nothing did. */
+static json_t *steps_json(const game_def *def, const void *before, const void *after)
+{
+    json_t *list;
+
+    if (def->steps == NULL)
+        return NULL;
+    list = json_array();
+    def->steps(before, after, step_json, list);
+    if (json_array_size(list) == 0) {
+        json_decref(list);
+        return NULL;
+    }
+    return list;
+}
+
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r)
 {
     hub_game *g;
     long first = 0;
     int seat;
-    void *state;
+    void *state, *before;
     json_t *actions;
 
     if (hub_reply_query_number(from, "from", 0, INT_MAX, &first, r) != 0)
@@ -41,8 +73,9 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
         return;
     seat = hub_game_seat_of(g, token, 0, r);
     state = malloc(g->def->state_size);
-    if (seat == NO_SEAT || state == NULL) {
-        if (state == NULL)
+    before = malloc(g->def->state_size);
+    if (seat == NO_SEAT || state == NULL || before == NULL) {
+        if (seat != NO_SEAT)
             hub_reply_fail(r, 500, "internal", "out of memory");
         goto done;
     }
@@ -53,7 +86,7 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
         char text[GAME_TEXT_MAX];
         game_score_event events[GAME_SCORE_EVENTS_MAX];
         game_score_trace trace = {events, GAME_SCORE_EVENTS_MAX, 0};
-        json_t *entry;
+        json_t *entry, *steps;
         if (i < first) {
             g->def->apply(state, g->m.actions[i], NULL, 0);
             continue;
@@ -61,13 +94,18 @@ void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply 
         hub_game_action_text(g, state, g->m.actions[i], seat, g->m.state, text, sizeof text);
         entry = json_pack("{s:i, s:o, s:s}", "index", i, "actor",
                           actor >= 0 ? json_integer(actor) : json_string("chance"), "text", text);
+        observe_action(entry, g->def, state, g->m.actions[i]);
+        memcpy(before, state, g->def->state_size);
         g->def->apply_scored(state, g->m.actions[i], &trace, NULL, 0);
         if (trace.count > 0)
             json_object_set_new(entry, "scoring", score_events_json(&trace));
+        if ((steps = steps_json(g->def, before, state)) != NULL)
+            json_object_set_new(entry, "steps", steps);
         json_array_append_new(actions, entry);
     }
     hub_reply_answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "actions", actions));
 done:
+    free(before);
     free(state);
     hub_table_unlock(h, g);
 }

@@ -91,7 +91,8 @@ void hub_watch_free_all(hub_watchers *watchers)
 }
 
 /* A copy of what hub_game_view_json reads of g (its row, seats, state and undo
- * window; the copy's match owns only its state), made under g's lock so
+ * window; the copy's match owns only its state, and its actions once g is
+ * over, which the summary's categories replay), made under g's lock so
  * that the view is rendered without it. Free with copy_free. */
 static hub_game *copy_for_view(const hub_game *g)
 {
@@ -102,6 +103,15 @@ static hub_game *copy_for_view(const hub_game *g)
         return NULL;
     }
     memcpy(copy->m.state, g->m.state, g->def->state_size);
+    if (g->row.status == STORE_FINISHED && g->m.count > 0) { /* the summary's categories replay the game */
+        copy->m.actions = malloc((size_t)g->m.count * sizeof *copy->m.actions);
+        if (copy->m.actions == NULL) {
+            free(copy->m.state);
+            free(copy);
+            return NULL;
+        }
+        memcpy(copy->m.actions, g->m.actions, (size_t)g->m.count * sizeof *copy->m.actions);
+    }
     copy->m.game = g->m.game;
     copy->m.options = g->m.options;
     copy->m.count = g->m.count;
@@ -115,6 +125,7 @@ static hub_game *copy_for_view(const hub_game *g)
 
 static void copy_free(hub_game *copy)
 {
+    free(copy->m.actions);
     free(copy->m.state);
     free(copy);
 }

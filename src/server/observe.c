@@ -72,12 +72,13 @@ typedef struct observe_writer {
     const game_def *game;                                             /* the engine */
     void (*write)(json_t *out, const void *observation, int *failed); /* its observation's fields */
     void (*facts)(json_t *out, int *failed);                          /* its static facts; NULL if none */
+    void (*action)(json_t *entry, const void *before, int action, int *failed); /* a log line's facts; NULL if none */
 } observe_writer;
 
 /* The registry of writers: a new game adds one line. */
 static const observe_writer observe_writers[] = {
-    {&tikal_game, observe_tikal, observe_tikal_facts},
-    {&tzolkin_game, observe_tzolkin, observe_tzolkin_facts},
+    {&tikal_game, observe_tikal, observe_tikal_facts, NULL},
+    {&tzolkin_game, observe_tzolkin, observe_tzolkin_facts, observe_tzolkin_action},
 };
 
 static const observe_writer *observe_writer_of(const game_def *game)
@@ -139,4 +140,13 @@ json_t *observe_facts_json(const game_def *game)
     observe_set(out, "game", json_string(game->name), &failed);
     writer->facts(out, &failed);
     return observe_finished(out, failed);
+}
+
+int observe_action(json_t *entry, const game_def *game, const void *before, int action)
+{
+    const observe_writer *writer = game != NULL ? observe_writer_of(game) : NULL;
+    int failed = 0;
+    if (writer != NULL && writer->action != NULL)
+        writer->action(entry, before, action, &failed);
+    return failed ? -1 : 0;
 }

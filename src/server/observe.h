@@ -36,4 +36,10 @@ json_t *observe_json(const game_def *game, const void *observation);
  * NULL for a game without such facts or if memory runs out. */
 json_t *observe_facts_json(const game_def *game);
 
+/* Add to entry, a line of GET .../log, what the game tells of action (legal
+ * in before, a state everybody may see at that line) beyond its text:
+ * Tzolk'in's placements their position and corn paid (Z5.2, Z5.4). 0, or
+ * -1 if memory ran out (entry may be partly filled). */
+int observe_action(json_t *entry, const game_def *game, const void *before, int action);
+
 #endif

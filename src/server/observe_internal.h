@@ -30,6 +30,8 @@ void observe_tzolkin(json_t *out, const void *observation, int *failed);
 void observe_tikal_facts(json_t *out, int *failed);
 /* Add Tzolk'in's static facts (names, printed numbers) to out. */
 void observe_tzolkin_facts(json_t *out, int *failed);
+/* Add the facts of a Tzolk'in log line (observe_action) to entry. */
+void observe_tzolkin_action(json_t *entry, const void *before, int action, int *failed);
 
 /* out[key] = value (value may be NULL: a failed allocation). */
 void observe_set(json_t *out, const char *key, json_t *value, int *failed);

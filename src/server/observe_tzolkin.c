@@ -505,3 +505,14 @@ void observe_tzolkin_facts(json_t *out, int *failed)
     observe_set(out, "wealth", wealth, failed);
     observe_set(out, "wealth_kept", json_integer(TZOLK_WEALTH_KEPT), failed);
 }
+
+void observe_tzolkin_action(json_t *entry, const void *before, int action, int *failed)
+{
+    const tzolk_state *s = before;
+    if (action == TZOLK_A_PLACE_START) {
+        observe_set(entry, "corn", json_integer(tzolk_place_cost(s, TZOLK_GEARS)), failed);
+    } else if (action >= TZOLK_A_PLACE && action < TZOLK_A_PLACE + TZOLK_GEARS) {
+        observe_set(entry, "position", json_integer(tzolk_lowest_free(s, action - TZOLK_A_PLACE)), failed);
+        observe_set(entry, "corn", json_integer(tzolk_place_cost(s, action - TZOLK_A_PLACE)), failed);
+    }
+}

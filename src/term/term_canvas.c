@@ -238,5 +238,8 @@ int term_spots_step(const term_spots *spots, int from, int drow, int dcol)
 
 int term_mark_style(int mark, int otherwise)
 {
-    return mark & TERM_MARK_CURSOR ? TERM_ST_CURSOR : mark & TERM_MARK_TARGET ? TERM_ST_TARGET : otherwise;
+    return mark & TERM_MARK_CURSOR   ? TERM_ST_CURSOR
+           : mark & TERM_MARK_TARGET ? TERM_ST_TARGET
+           : mark & TERM_MARK_RECENT ? TERM_ST_ALERT
+                                     : otherwise;
 }

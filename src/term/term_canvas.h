@@ -43,7 +43,8 @@ typedef struct term_canvas {
 /* Marks of a spot. */
 enum {
     TERM_MARK_TARGET = 1, /* a legal target: drawn in TERM_ST_TARGET */
-    TERM_MARK_CURSOR = 2  /* under the cursor: drawn in TERM_ST_CURSOR */
+    TERM_MARK_CURSOR = 2, /* under the cursor: drawn in TERM_ST_CURSOR */
+    TERM_MARK_RECENT = 4  /* concerned by another seat's action since the viewer's last: TERM_ST_ALERT */
 };
 
 enum { TERM_SPOTS_MAX = 96 /* most spots of one picture */ };
@@ -95,8 +96,8 @@ int term_spots_at(const term_spots *spots, int row, int col);
 /* The spot nearest to spot `from` in the direction of an arrow key (drow,
  * dcol each -1, 0 or 1 on screen), `from` itself if none lies that way. */
 int term_spots_step(const term_spots *spots, int from, int drow, int dcol);
-/* The style a mark asks for (TERM_ST_CURSOR over TERM_ST_TARGET), or
- * `otherwise` for no mark. */
+/* The style a mark asks for (TERM_ST_CURSOR over TERM_ST_TARGET over
+ * TERM_ST_ALERT for a recent action), or `otherwise` for no mark. */
 int term_mark_style(int mark, int otherwise);
 
 /* Decode one UTF-8 sequence at s; *cp receives the code point (U+FFFD for

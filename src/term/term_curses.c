@@ -36,7 +36,8 @@
 enum {
     UI_MENU_MAX = 4096, /* most entries of a menu */
     UI_INPUT_MAX = 256, /* longest input line */
-    UI_POLL_MS = 100    /* key poll while a bot thinks */
+    UI_POLL_MS = 100,   /* key poll while a bot thinks */
+    UI_LOG_MIN = 3      /* fewest log rows of the layout that shows the whole picture */
 };
 
 /* What the input line is for. */
@@ -75,6 +76,9 @@ typedef struct curses_ui {
     int log_back;              /* log lines scrolled back */
     int paused;                /* 1: bots wait for a key */
     int panel;                 /* 1: the panel part of the picture shows, not the cursor's */
+    int view_rows;             /* rows of the picture shown (ui_layout) */
+    int log_rows;              /* rows of the log under it */
+    int reply_rows;            /* rows of the reply under the log */
     int view_top;              /* first picture row shown */
     int view_left;             /* first picture column shown */
     term_think think;          /* a bot's thought in progress */
@@ -140,21 +144,31 @@ static void ui_text(int y, int x, int width, const char *utf8, attr_t attr)
 
 /* ---- what the screen shows ------------------------------------------------ */
 
-/* Rows of the log and of the reply: fewer on a low terminal. */
-static int ui_log_rows(void)
+/* Lay the screen out for a picture of used rows: the rows of the picture,
+ * the log and the reply (the separator and the status line take one row
+ * each). The log and the reply take fewer rows on a low terminal; when
+ * the whole picture fits with at least UI_LOG_MIN log rows and one reply
+ * row, the picture gets all the rows it uses and the log the rest, so that
+ * nothing of it is cut (120x40). Once the game is over the log takes half
+ * the screen: the result and each seat's points by category. */
+static void ui_layout(curses_ui *ui, int used)
 {
-    return LINES >= 40 ? 6 : LINES >= 28 ? 4 : 3;
-}
-
-static int ui_reply_rows(void)
-{
-    return LINES >= 28 ? 3 : 2;
-}
-
-static int ui_view_rows(void)
-{
-    int rows = LINES - ui_log_rows() - ui_reply_rows() - 2;
-    return rows < 3 ? 3 : rows;
+    ui->log_rows = LINES >= 40 ? 6 : LINES >= 28 ? 4 : 3;
+    ui->reply_rows = LINES >= 28 ? 3 : 2;
+    ui->view_rows = LINES - ui->log_rows - ui->reply_rows - 2;
+    if (ui->view_rows < used && used + 2 + UI_LOG_MIN + 1 <= LINES) {
+        int rest = LINES - used - 2;
+        ui->view_rows = used;
+        ui->reply_rows = rest >= UI_LOG_MIN + 2 ? 2 : 1;
+        ui->log_rows = rest - ui->reply_rows;
+    }
+    if (term_session_actor(ui->s) == GAME_TERMINAL && ui->log_rows < LINES / 2) {
+        /* the end: half the screen for the log's result and points by category */
+        ui->view_rows -= LINES / 2 - ui->log_rows;
+        ui->log_rows = LINES / 2;
+    }
+    if (ui->view_rows < 3)
+        ui->view_rows = 3;
 }
 
 static int ui_thinking(const curses_ui *ui)
@@ -172,6 +186,15 @@ static void ui_marks(curses_ui *ui, unsigned char *marks)
     if (ui->spots.count == 0)
         return;
     if (term_session_waiting(s)) {
+        /* what the other seats did since the viewer's last turn */
+        int from, to;
+        term_session_log_others(s, s->viewer, &from, &to);
+        for (int i = from; i < to; i++)
+            for (int k = 0; k < s->log[i].spot_count && s->log[i].seat != s->viewer; k++) {
+                int at = term_spots_find(&ui->spots, s->log[i].spots[k]);
+                if (at >= 0)
+                    marks[at] |= TERM_MARK_RECENT;
+            }
         if (ui->go_from >= 0) {
             const tikal_state *t = (const tikal_state *)s->match.state;
             term_tikal_reach(t, ui->go_from, t->ap, marks); /* Tikal: spot index = field */
@@ -191,7 +214,7 @@ static void ui_marks(curses_ui *ui, unsigned char *marks)
 /* Scroll so that the cursor's spot is in sight, or the panel shows. */
 static void ui_scroll(curses_ui *ui, int used, int cols)
 {
-    int height = ui_view_rows();
+    int height = ui->view_rows;
     int at = term_spots_find(&ui->spots, ui->cursor);
     if (ui->panel && term_view_panel_row(ui->s->game, ui->s->view, COLS) <= 0)
         ui->panel = 0; /* resized: the panel is in sight */
@@ -232,8 +255,9 @@ static void ui_draw_picture(curses_ui *ui)
     } else
         term_canvas_clear(&ui->canvas);
     int used = term_view_draw(s->game, s->view, s->viewer, marks, &ui->canvas, &ui->spots);
+    ui_layout(ui, used);
     ui_scroll(ui, used, cols);
-    int height = ui_view_rows();
+    int height = ui->view_rows;
     wchar_t wide[2] = {0, 0};
     cchar_t cell;
     for (int y = 0; y < height && y + ui->view_top < rows; y++)
@@ -250,10 +274,18 @@ static void ui_draw_picture(curses_ui *ui)
 static void ui_draw_log(curses_ui *ui)
 {
     term_session *s = ui->s;
-    int top = ui_view_rows(), rows = ui_log_rows();
+    int top = ui->view_rows, rows = ui->log_rows;
     int viewer = term_session_humans(s) > 1 ? TERM_LOG_HUMAN_ALL : s->viewer;
+    /* what the others did since the viewer's last turn: marked "> " while it is the viewer's turn */
+    int from = 0, to = 0;
+    if (term_session_waiting(s))
+        term_session_log_others(s, s->viewer, &from, &to);
     mvhline(top, 0, '-', COLS);
-    ui_text(top, 2, COLS - 4, ui->log_back ? " log (scrolled back: PgDn) " : " log ", A_DIM);
+    ui_text(top, 2, COLS - 4,
+            ui->log_back ? " log (scrolled back: PgDn) "
+            : from < to  ? " log (> the others since your last turn, marked on the board) "
+                         : " log ",
+            A_DIM);
     int last = s->log_count - 1 - ui->log_back;
     for (int i = 0; i < rows; i++) {
         int entry = last - (rows - 1 - i);
@@ -263,15 +295,18 @@ static void ui_draw_log(curses_ui *ui)
         short pair = 0;
         attr_t attr = e->seat >= 0 ? ui_attr(TERM_ST_SEAT + e->seat, &pair) : A_NORMAL;
         attr &= ~A_BOLD;
-        ui_text(top + 1 + i, 0, COLS, term_session_log_text(s, entry, viewer), attr | COLOR_PAIR(pair));
+        char line[512];
+        snprintf(line, sizeof line, "%s%s", from == to ? "" : entry >= from && entry < to ? "> " : "  ",
+                 term_session_log_text(s, entry, viewer));
+        ui_text(top + 1 + i, 0, COLS, line, attr | COLOR_PAIR(pair));
     }
 }
 
 static void ui_draw_reply(curses_ui *ui)
 {
-    int top = ui_view_rows() + 1 + ui_log_rows();
+    int top = ui->view_rows + 1 + ui->log_rows;
     const char *line = ui->reply;
-    for (int i = 0; i < ui_reply_rows() && *line; i++) {
+    for (int i = 0; i < ui->reply_rows && *line; i++) {
         ui_text(top + i, 0, COLS, line, A_BOLD);
         const char *next = strchr(line, '\n');
         if (next == NULL)
@@ -302,9 +337,27 @@ static void ui_status(curses_ui *ui, char *buf, size_t len)
     else if (ui->go_from >= 0)
         snprintf(buf, len, "Seat %d: route of %s: move the cursor to the target, Enter confirms, f figure, Esc",
                  actor + 1, ui->go_figure ? "the leader" : "an explorer");
-    else
-        snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %sh hints  u undo  a auto  %ss save  o load  ? help",
-                 actor + 1, ui->spots.count ? "arrows move," : "", ui->routes ? "g go  " : "", view);
+    else if (snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %sh hints  u undo  a auto  %ss save  o load  ? help",
+                      actor + 1, ui->spots.count ? "arrows move," : "", ui->routes ? "g go  " : "", view) >= COLS)
+        /* a narrow terminal: the keys that matter, the others in ? */
+        snprintf(buf, len, "Seat %d to play: Enter actions  : type  %su undo  a auto  ? help, keys", actor + 1, view);
+}
+
+/* Fit line (of ASCII) into width cells: when it is longer, the part after
+ * its last ", " (a sentence's cost: "paying 3 corn") is kept whole and
+ * the words before it are cut, marked "..". */
+static void ui_fit_tail(char *line, int width)
+{
+    int n = (int)strlen(line);
+    const char *tail = strstr(line, ", ") ? strrchr(line, ',') : NULL;
+    if (n <= width || tail == NULL || width < 8)
+        return;
+    int keep = n - (int)(tail - line); /* ", paying 3 corn" */
+    if (keep + 6 > width)
+        return; /* nothing sensible to cut: ui_text cuts the end */
+    int prefix = width - keep - 2; /* the words kept before ".." */
+    memmove(line + prefix + 2, tail, (size_t)keep + 1);
+    memcpy(line + prefix, "..", 2);
 }
 
 static void ui_draw_menu(curses_ui *ui)
@@ -345,24 +398,28 @@ static void ui_draw_menu(curses_ui *ui)
                      term_session_legal_text(s, index), words);
         else
             snprintf(line, sizeof line, "%-18s %s", term_session_legal_text(s, index), words);
+        ui_fit_tail(line, width - 2);
         ui_text(top + 1 + i, left + 1, width - 2, line, first + i == ui->menu_selected ? A_REVERSE : A_NORMAL);
     }
 }
 
 static void ui_draw_overlay(curses_ui *ui)
 {
-    const char *text = ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game);
+    /* help: the keys, then the legend of the game's symbols */
+    const char *texts[2] = {ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game),
+                            ui->overlay == 1 ? term_help_legend(ui->s->game) : ""};
     int y = 0, skipped = 0;
-    ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP  (r: rules, any other key: back)" :
-                                             "RULES  (?: help, any other key: back)", A_BOLD);
-    for (const char *line = text; *line && y < LINES; y += skipped >= ui->overlay_top) {
-        if (skipped++ >= ui->overlay_top)
-            ui_text(y, 0, COLS, line, A_NORMAL);
-        const char *next = strchr(line, '\n');
-        if (next == NULL)
-            break;
-        line = next + 1;
-    }
+    ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP and LEGEND  (Space/PgDn, PgUp, arrows; r: rules; other keys: back)"
+                                           : "RULES  (Space/PgDn, PgUp, arrows; ?: help; other keys: back)", A_BOLD);
+    for (int t = 0; t < 2; t++)
+        for (const char *line = texts[t]; *line && y < LINES; y += skipped >= ui->overlay_top) {
+            if (skipped++ >= ui->overlay_top)
+                ui_text(y, 0, COLS, line, A_NORMAL);
+            const char *next = strchr(line, '\n');
+            if (next == NULL)
+                break;
+            line = next + 1;
+        }
 }
 
 static void ui_draw(curses_ui *ui)
@@ -701,7 +758,7 @@ static void ui_mouse(curses_ui *ui)
             ui->menu_open = 0;
         return;
     }
-    if (event.y >= ui_view_rows())
+    if (event.y >= ui->view_rows)
         return;
     int at = term_spots_at(&ui->spots, event.y + ui->view_top, event.x + ui->view_left);
     if (at < 0)
@@ -741,10 +798,14 @@ static void ui_key(curses_ui *ui, int ch)
         return;
     }
     if (ui->overlay) {
-        if (ch == KEY_DOWN || ch == 'j' || ch == ' ')
+        if (ch == KEY_DOWN || ch == 'j')
             ui->overlay_top++;
+        else if (ch == ' ' || ch == KEY_NPAGE)
+            ui->overlay_top += LINES - 2;
         else if (ch == KEY_UP || ch == 'k')
             ui->overlay_top -= ui->overlay_top > 0;
+        else if (ch == KEY_PPAGE)
+            ui->overlay_top = ui->overlay_top > LINES - 2 ? ui->overlay_top - (LINES - 2) : 0;
         else if (ch == 'r' || ch == '?')
             ui->overlay = ch == 'r' ? 2 : 1, ui->overlay_top = 0;
         else
@@ -802,10 +863,10 @@ static void ui_key(curses_ui *ui, int ch)
     case '?': ui->overlay = 1; ui->overlay_top = 0; break;
     case 'r': ui->overlay = 2; ui->overlay_top = 0; break;
     case KEY_PPAGE:
-        if (ui->log_back + ui_log_rows() < s->log_count)
-            ui->log_back += ui_log_rows();
+        if (ui->log_back + ui->log_rows < s->log_count)
+            ui->log_back += ui->log_rows;
         break;
-    case KEY_NPAGE: ui->log_back = ui->log_back > ui_log_rows() ? ui->log_back - ui_log_rows() : 0; break;
+    case KEY_NPAGE: ui->log_back = ui->log_back > ui->log_rows ? ui->log_back - ui->log_rows : 0; break;
     case 'q': ui->input_mode = UI_IN_QUIT; break;
     default: break;
     }
@@ -844,6 +905,7 @@ static int ui_bots(curses_ui *ui, int *status)
     if (ui_thinking(ui)) {
         if (!term_think_ready(&ui->think) || ui->paused)
             return UI_POLL_MS;
+        ui->reply[0] = '\0'; /* the answer to the person's last command is old news once others act */
         if (term_think_finish(&ui->think, s, 1) < 0)
             *status = ui_failed(ui);
         ui->next_bot = term_clock_ms() + s->speed_ms;
@@ -856,6 +918,7 @@ static int ui_bots(curses_ui *ui, int *status)
     if (ui->paused)
         return -1;
     if (actor == GAME_CHANCE) { /* chance takes no time */
+        ui->reply[0] = '\0';
         if (term_session_step(s) < 0)
             *status = ui_failed(ui);
         return 0;
@@ -868,6 +931,7 @@ static int ui_bots(curses_ui *ui, int *status)
     if (now < ui->next_bot)
         return (int)(ui->next_bot - now);
     if (term_think_start(&ui->think, s) != 0) { /* no thread: think here */
+        ui->reply[0] = '\0';
         if (term_session_step(s) < 0)
             *status = ui_failed(ui);
         ui->next_bot = term_clock_ms() + s->speed_ms;

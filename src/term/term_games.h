@@ -4,7 +4,8 @@
  * term_tzolkin), found by the engine's game_def. An entry holds what the
  * terminal needs of a game and nothing else decides by game: its picture
  * (board and panel) with its spots, the spots each action concerns, the
- * sentence for each action, the summary of its rules, and its capabilities
+ * sentence for each action, the summary of its rules, the legend of its
+ * symbols, and its capabilities
  * (figures that walk routes with the go command). Adding a game to the
  * terminal is one entry in its renderer's file and one line in
  * term_games.c; a game without an entry is shown by term_view's fallback.
@@ -32,6 +33,7 @@ typedef struct term_game {
     /* The sentence for action in state before as viewer may know it. */
     void (*words)(const void *before, int action, int viewer, char *buf, size_t len);
     const char *rules;    /* a summary of the rules for the rules command and key r */
+    const char *legend;   /* what the picture's symbols mean, shown with the help (key ?) */
     int routes;           /* 1 if figures walk routes of several fields (command go, key g) */
     int home_spot;        /* spot key the cursor starts on, -1: the first target */
 } term_game;

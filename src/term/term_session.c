@@ -63,25 +63,28 @@ static char *copy_text(const char *text)
     return out;
 }
 
-static void log_add(term_session *s, int seat, const char *text, int private_seat, const char *private_text)
+/* Append a line to the log; the new entry, or NULL if memory fails. */
+static term_entry *log_add(term_session *s, int seat, const char *text, int private_seat, const char *private_text)
 {
     if (s->log_count == s->log_capacity) {
         int want = s->log_capacity ? 2 * s->log_capacity : 256;
         term_entry *grown = realloc(s->log, (size_t)want * sizeof *grown);
         if (grown == NULL)
-            return;
+            return NULL;
         s->log = grown;
         s->log_capacity = want;
     }
     term_entry *e = &s->log[s->log_count];
+    memset(e, 0, sizeof *e);
     e->actions = s->match.count;
     e->seat = seat;
     e->text = copy_text(text);
     e->private_seat = private_text ? private_seat : -1;
     e->private_text = private_text ? copy_text(private_text) : NULL;
     if (e->text == NULL)
-        return;
+        return NULL;
     s->log_count++;
+    return e;
 }
 
 static void log_clear(term_session *s, int keep_actions)
@@ -91,6 +94,17 @@ static void log_clear(term_session *s, int keep_actions)
         free(e->text);
         free(e->private_text);
     }
+}
+
+void term_session_log_others(const term_session *s, int seat, int *from, int *to)
+{
+    int i = s->log_count;
+    while (i > 0 && !(s->log[i - 1].acted && s->log[i - 1].seat != seat)) /* seat's turn so far */
+        i--;
+    *to = i;
+    while (i > 0 && !(s->log[i - 1].acted && s->log[i - 1].seat == seat)) /* the others' turns */
+        i--;
+    *from = i;
 }
 
 const char *term_session_log_text(const term_session *s, int i, int viewer)
@@ -262,21 +276,63 @@ static void log_action(term_session *s, const void *before, int action, int acto
         if (strcmp(other, text) != 0)
             private_seat = p;
     }
-    log_add(s, actor, text, private_seat, private_seat >= 0 ? other : NULL);
+    term_entry *e = log_add(s, actor, text, private_seat, private_seat >= 0 ? other : NULL);
+    if (e != NULL) {
+        e->acted = actor >= 0;
+        e->spot_count = term_view_action_spots(s->game, before, action, e->spots);
+    }
 }
 
 /* One log line per score event the engine told: "Seat 1 +5 VP: temple d3
  * majority, value 5 (T18.1)". */
 static void log_scores(term_session *s, const game_score_trace *trace)
 {
-    int now[GAME_MAX_PLAYERS];
     char text[160];
-    s->game->scores(s->match.state, now);
     for (int i = 0; i < trace->count && i < trace->capacity; i++) {
         const game_score_event *e = &trace->events[i];
         snprintf(text, sizeof text, "  Seat %d %+d VP: %s (%s)", e->seat + 1, e->points, e->what, e->rule);
         log_add(s, e->seat, text, -1, NULL);
     }
+}
+
+/* The end summary: each seat's points by category (game_score_totals),
+ * one line per category: "  temple (T18.1)          37   12". */
+static void log_categories(term_session *s)
+{
+    game_score_totals totals;
+    char text[160];
+    int players = s->match.options.players;
+    if (game_score_totals_replay(s->game, &s->match.options, s->match.actions, s->match.count, &totals, NULL, 0) != 0)
+        return;
+    size_t used = (size_t)snprintf(text, sizeof text, "Points by category %14s", "");
+    for (int p = 0; p < players && used < sizeof text; p++)
+        used += (size_t)snprintf(text + used, sizeof text - used, " seat %d", p + 1);
+    log_add(s, -1, text, -1, NULL);
+    for (int k = -1; k < totals.count; k++) {
+        const int *points = k < 0 ? totals.start : totals.kinds[k].points;
+        int any = 0;
+        for (int p = 0; p < players; p++)
+            any |= points[p] != 0;
+        if (k < 0 && !any)
+            continue; /* no starting score to show */
+        char name[40];
+        if (k < 0)
+            snprintf(name, sizeof name, "starting score");
+        else
+            snprintf(name, sizeof name, "%s (%s)", totals.kinds[k].kind, totals.kinds[k].rule);
+        used = (size_t)snprintf(text, sizeof text, "  %-30s", name);
+        for (int p = 0; p < players && used < sizeof text; p++)
+            used += (size_t)snprintf(text + used, sizeof text - used, " %6d", points[p]);
+        log_add(s, -1, text, -1, NULL);
+    }
+}
+
+/* Once the game is over: the final scores and the winners. */
+static void log_game_over(term_session *s)
+{
+    int now[GAME_MAX_PLAYERS];
+    char text[160];
+    s->game->scores(s->match.state, now);
     if (match_current_player(&s->match) == GAME_TERMINAL) {
         unsigned winners = s->game->winners(s->match.state);
         size_t used = (size_t)snprintf(text, sizeof text, "Game over. Final scores:");
@@ -291,7 +347,36 @@ static void log_scores(term_session *s, const game_score_trace *trace)
         if (used < sizeof text)
             snprintf(text + used, sizeof text - used, shared ? " share the win." : " wins.");
         log_add(s, -1, text, -1, NULL);
+        log_categories(s);
     }
+}
+
+/* What log_steps passes to the engine's steps. */
+typedef struct log_steps_context {
+    term_session *session; /* the session whose log grows */
+    game_step_place place; /* log only the steps of this place */
+} log_steps_context;
+
+/* game_step_emit of the terminal's log: a step as an indented line, a new
+ * day or round as a separator line. */
+static void log_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+{
+    log_steps_context *c = context;
+    char text[160];
+    (void)kind;
+    if (place != c->place)
+        return;
+    snprintf(text, sizeof text, place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", what, rule);
+    log_add(c->session, -1, text, -1, NULL);
+}
+
+/* Log the steps of place that happened by themselves when the last action
+ * turned s->before into the match's state (game.h steps). */
+static void log_steps(term_session *s, game_step_place place)
+{
+    log_steps_context c = {s, place};
+    if (s->game->steps != NULL)
+        s->game->steps(s->before, s->match.state, log_step, &c);
 }
 
 int term_session_apply(term_session *s, int action, char *why, size_t why_len)
@@ -305,7 +390,11 @@ int term_session_apply(term_session *s, int action, char *why, size_t why_len)
         return status;
     s->route_count = 0;
     log_action(s, s->before, action, actor);
+    log_steps(s, GAME_STEP_BEFORE);
     log_scores(s, &trace);
+    log_steps(s, GAME_STEP_AFTER);
+    log_steps(s, GAME_STEP_PERIOD);
+    log_game_over(s);
     term_session_refresh(s);
     return 0;
 }
@@ -857,7 +946,15 @@ const char *term_help_text(void)
            "  h            hints: the best three actions and their chances; Enter plays\n"
            "  u undo   a auto   s save   o load   + - bot speed   p pause bots\n"
            "  r rules\n"
-           "  ? help   PgUp/PgDn scroll the log   q quit\n";
+           "  ? help   PgUp/PgDn scroll the log   q quit\n"
+           "On your turn, > in the log and highlighted places on the board show\n"
+           "what the other seats did since your last turn.\n";
+}
+
+const char *term_help_legend(const game_def *game)
+{
+    const term_game *entry = term_games_find(game);
+    return entry != NULL && entry->legend != NULL ? entry->legend : "";
 }
 
 const char *term_help_rules(const game_def *game)

@@ -44,6 +44,9 @@ typedef struct term_seat {
 typedef struct term_entry {
     int actions;         /* the match's action count after the entry's action */
     int seat;            /* the seat that acted, -1 for chance or the game */
+    int acted;           /* 1: the line of an action (of seat); 0: a score or step line */
+    int spots[2];        /* keys of the picture's spots the action concerns (term_view_action_spots) */
+    int spot_count;      /* entries of spots in use */
     int private_seat;    /* the seat that sees private_text instead, -1 none */
     char *text;          /* the sentence as everybody may know it */
     char *private_text;  /* the sentence as private_seat knows it, or NULL */
@@ -138,9 +141,16 @@ int term_session_complete(const term_session *s, const char *prefix, int *out, i
 const char *term_session_legal_text(const term_session *s, int i);
 /* The log entry i as viewer may read it. */
 const char *term_session_log_text(const term_session *s, int i, int viewer);
+/* The log entries [*from, *to) that tell what the other seats did between
+ * seat's last turn and its turn now (or since the start): from the line
+ * after seat's action before the others' latest action, to the line after
+ * the others' latest action. Empty (*from == *to) if no other seat acted. */
+void term_session_log_others(const term_session *s, int seat, int *from, int *to);
 
-/* Help: the commands and keys, and the rules summary of the game. */
+/* Help: the commands and keys, the legend of the game's symbols on the
+ * screen ("" if it has none), and the rules summary of the game. */
 const char *term_help_text(void);
+const char *term_help_legend(const game_def *game);
 const char *term_help_rules(const game_def *game);
 
 #endif

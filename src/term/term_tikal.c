@@ -130,10 +130,10 @@ void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_can
     tikal_state fresh;
     tikal_init(&fresh, 2, 0);
     /* outlines first (shared edges), marked hexes last so their outline wins */
-    for (int pass = 0; pass < 3; pass++)
+    for (int pass = 0; pass < 4; pass++)
         for (int f = 0; f < TIKAL_FIELDS; f++) {
             int mark = marks ? marks[f] : 0;
-            int want = mark & TERM_MARK_CURSOR ? 2 : mark & TERM_MARK_TARGET ? 1 : 0;
+            int want = mark & TERM_MARK_CURSOR ? 3 : mark & TERM_MARK_TARGET ? 2 : mark & TERM_MARK_RECENT ? 1 : 0;
             if (want != pass)
                 continue;
             int y, x;
@@ -166,91 +166,144 @@ static void tile_words(int tile, char *buf, size_t len)
         snprintf(buf, len, "%s (%s)", t->id, kind_word[t->kind]);
 }
 
-int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, int col, int width)
+/* The panel's blocks, each drawn at (row, col) within TERM_TIKAL_PANEL_COLS
+ * columns, returning the rows it used. */
+
+/* The game and who acts. */
+static int panel_header(const tikal_state *s, int viewer, term_canvas *c, int row, int col)
 {
     int r = row;
-    char buf[128];
-    (void)width;
-    term_canvas_printf(c, r++, col, TERM_ST_TITLE, "TIKAL - %s game, %d players", s->auction ? "auction" : "basic",
-                       s->players);
+    (void)viewer;
+    term_canvas_printf(c, r++, col, TERM_ST_TITLE, "TIKAL - %s game", s->auction ? "auction" : "basic");
     if (s->phase == TIKAL_PH_OVER)
         term_canvas_text(c, r++, col, "The game is over.", TERM_ST_ALERT);
     else if (tikal_current_player(s) == GAME_CHANCE)
-        term_canvas_text(c, r++, col, "Waiting for the next tile or token.", TERM_ST_NORMAL);
+        term_canvas_text(c, r++, col, "Next tile or token...", TERM_ST_NORMAL);
     else {
         static const char *const what[] = {"", "", "", "bids or passes", "takes a tile", "places the tile",
                                            "acts", ""};
         int x = term_canvas_printf(c, r, col, TERM_ST_SEAT + s->actor, "Seat %d", s->actor + 1);
         x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %s", what[s->phase]);
         if (s->phase == TIKAL_PH_ACTIONS)
-            term_canvas_printf(c, r, x, TERM_ST_TITLE, ", %d AP left", s->ap);
+            term_canvas_printf(c, r, x, TERM_ST_TITLE, ", %d AP", s->ap);
         r++;
         if (s->turn_kind != TIKAL_TURN_NORMAL)
             term_canvas_text(c, r++, col,
-                             s->turn_kind == TIKAL_TURN_SCORING ? "  volcano scoring turn (T17)"
-                                                                : "  final scoring turn (T19, T25)",
+                             s->turn_kind == TIKAL_TURN_SCORING ? "  volcano scoring (T17)" : "  final scoring (T19)",
                              TERM_ST_ALERT);
     }
+    return r - row;
+}
+
+/* One seat: score, supply, camps and guards, treasures. */
+static int panel_seat(const tikal_state *s, int p, int viewer, term_canvas *c, int row, int col)
+{
+    const tikal_player *pl = &s->player[p];
+    int r = row, any = 0;
+    int x = term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "Seat %d%s", p + 1, p == viewer ? " (you)" : "");
+    x = term_canvas_printf(c, r, x, TERM_ST_TITLE, " %d point%s", pl->score, pl->score == 1 ? "" : "s");
+    if (s->auction && pl->marker_up && s->phase != TIKAL_PH_OVER)
+        term_canvas_text(c, r, x, " *", TERM_ST_DIM);
     r++;
-    for (int p = 0; p < s->players; p++) {
-        const tikal_player *pl = &s->player[p];
-        int x = term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "Seat %d%s", p + 1, p == viewer ? " (you)" : "");
-        x = term_canvas_printf(c, r, x, TERM_ST_TITLE, "  %d point%s", pl->score, pl->score == 1 ? "" : "s");
-        if (s->auction && pl->marker_up && s->phase != TIKAL_PH_OVER)
-            term_canvas_text(c, r, x, "  (turn to come)", TERM_ST_DIM);
-        r++;
-        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  supply %dE%s  camps %d/2  guards %d/2",
-                           pl->explorers_in_supply, pl->leader_in_supply ? "+L" : "", pl->camps_built,
-                           pl->guards_placed);
-        int x2 = term_canvas_text(c, r, col, "  treasures", TERM_ST_NORMAL);
-        int any = 0;
-        for (int m = 0; m < TIKAL_MOTIFS; m++)
-            if (pl->treasures[m]) {
-                x2 = term_canvas_printf(c, r, x2, TERM_ST_NORMAL, " %d", m + 1);
-                if (pl->treasures[m] > 1)
-                    x2 = term_canvas_printf(c, r, x2, TERM_ST_NORMAL, "x%d", pl->treasures[m]);
-                any = 1;
-            }
-        term_canvas_printf(c, r++, x2, TERM_ST_DIM, any ? " (%d pts)" : " none", tikal_treasure_points(pl));
-    }
-    r++;
-    int left = 0;
+    term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  supply %dE%s", pl->explorers_in_supply,
+                       pl->leader_in_supply ? "+L" : "");
+    term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  camps %d/2 guards %d/2", pl->camps_built, pl->guards_placed);
+    x = term_canvas_text(c, r, col, "  treasures", TERM_ST_NORMAL);
+    for (int m = 0; m < TIKAL_MOTIFS; m++)
+        if (pl->treasures[m]) {
+            x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %d", m + 1);
+            if (pl->treasures[m] > 1)
+                x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, "x%d", pl->treasures[m]);
+            any = 1;
+        }
+    if (any)
+        term_canvas_printf(c, ++r, col, TERM_ST_DIM, "    (%d points)", tikal_treasure_points(pl));
+    else
+        term_canvas_text(c, r, x, " none", TERM_ST_DIM);
+    return r + 1 - row;
+}
+
+/* The stack and the tile in hand. */
+static int panel_tiles(const tikal_state *s, int viewer, term_canvas *c, int row, int col)
+{
+    int r = row, left = 0;
+    char buf[128];
+    (void)viewer;
+    if (s->auction)
+        term_canvas_text(c, r++, col, "* turn to come this round", TERM_ST_DIM);
     for (int t = 0; t < TIKAL_TILES; t++)
         left += !(s->stack_used >> t & 1);
-    term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "Tiles left in the stack: %d", left);
+    term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "Stack: %d tiles left", left);
     if (s->hand >= 0) {
         const tikal_tile_def *t = tikal_tile(s->hand);
         tile_words(s->hand, buf, sizeof buf);
-        term_canvas_printf(c, r++, col, TERM_ST_TITLE, "Tile in hand: %s", buf);
-        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  stones N%d NE%d SE%d S%d SW%d NW%d (at r0)", t->stones[0],
-                           t->stones[1], t->stones[2], t->stones[3], t->stones[4], t->stones[5]);
-    }
-    if (s->auction) {
-        int x = term_canvas_text(c, r, col, "Auction display:", TERM_ST_TITLE);
-        int shown = 0;
-        for (int i = 0; i < GAME_MAX_PLAYERS; i++)
-            if (s->display[i] >= 0) {
-                tile_words(s->display[i], buf, sizeof buf);
-                term_canvas_printf(c, ++r, col + 2, TERM_ST_NORMAL, "%s", buf);
-                shown = 1;
-            }
-        if (!shown)
-            term_canvas_text(c, r, x, " empty", TERM_ST_DIM);
-        r++;
-        if (s->phase == TIKAL_PH_BID) {
-            if (s->high_bidder >= 0)
-                term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "Highest bid: %d by seat %d", s->high_bid,
-                                   s->high_bidder + 1);
-            else
-                term_canvas_text(c, r++, col, "No bid yet", TERM_ST_NORMAL);
-            x = term_canvas_printf(c, r, col, TERM_ST_NORMAL, "Opened by seat %d; passed:", s->opener + 1);
-            for (int p = 0; p < s->players; p++)
-                if (s->passed >> p & 1)
-                    x = term_canvas_printf(c, r, x, TERM_ST_SEAT + p, " %d", p + 1);
-            r++;
-        }
+        term_canvas_printf(c, r++, col, TERM_ST_TITLE, "Tile in hand: %s", t->id);
+        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  %s", strchr(buf, '(') ? strchr(buf, '(') : buf);
+        term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  N%d NE%d SE%d S%d SW%d NW%d", t->stones[0], t->stones[1],
+                           t->stones[2], t->stones[3], t->stones[4], t->stones[5]);
+        term_canvas_text(c, r++, col, "  (stones at r0)", TERM_ST_DIM);
     }
     return r - row;
+}
+
+/* The auction game's display and bids. */
+static int panel_auction(const tikal_state *s, int viewer, term_canvas *c, int row, int col)
+{
+    int r = row, shown = 0, x;
+    char buf[128];
+    (void)viewer;
+    if (!s->auction)
+        return 0;
+    x = term_canvas_text(c, r, col, "Auction display:", TERM_ST_TITLE);
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        if (s->display[i] >= 0) {
+            tile_words(s->display[i], buf, sizeof buf);
+            term_canvas_printf(c, ++r, col + 1, TERM_ST_NORMAL, "%s", buf);
+            shown = 1;
+        }
+    if (!shown)
+        term_canvas_text(c, r, x, " empty", TERM_ST_DIM);
+    r++;
+    if (s->phase == TIKAL_PH_BID) {
+        if (s->high_bidder >= 0)
+            term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "Highest bid %d, seat %d", s->high_bid,
+                               s->high_bidder + 1);
+        else
+            term_canvas_text(c, r++, col, "No bid yet", TERM_ST_NORMAL);
+        x = term_canvas_printf(c, r, col, TERM_ST_NORMAL, "Opened by %d; passed:", s->opener + 1);
+        for (int p = 0; p < s->players; p++)
+            if (s->passed >> p & 1)
+                x = term_canvas_printf(c, r, x, TERM_ST_SEAT + p, " %d", p + 1);
+        r++;
+    }
+    return r - row;
+}
+
+/* Panel block `block` (0 the header, 1..players the seats, then the
+ * tiles, then the auction) at (row, col); the rows it used. */
+static int panel_block(const tikal_state *s, int block, int viewer, term_canvas *c, int row, int col)
+{
+    if (block == 0)
+        return panel_header(s, viewer, c, row, col);
+    if (block <= s->players)
+        return panel_seat(s, block - 1, viewer, c, row, col);
+    return block == s->players + 1 ? panel_tiles(s, viewer, c, row, col) : panel_auction(s, viewer, c, row, col);
+}
+
+int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, int col, int max_rows)
+{
+    int r = row, x = col, used = 0;
+    for (int block = 0; block < s->players + 3; block++) {
+        term_canvas measure = {0, 0, NULL, NULL}; /* draws nothing: gives a block's height */
+        int rows = panel_block(s, block, viewer, &measure, 0, 0);
+        if (max_rows > 0 && r > row && r - row + rows > max_rows) { /* on in a new column */
+            r = row;
+            x += TERM_TIKAL_PANEL_COLS + 1;
+        }
+        r += panel_block(s, block, viewer, c, r, x);
+        used = r - row > used ? r - row : used;
+    }
+    return used;
 }
 
 /* ---- words ---------------------------------------------------------------- */
@@ -393,14 +446,14 @@ void term_tikal_reach(const tikal_state *s, int from, int ap, unsigned char *mar
 /* The panel beside the board when there is room, else under it. */
 static int tikal_side(int cols)
 {
-    return cols >= TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS;
+    return cols >= TERM_TIKAL_BOARD_COLS + 1 + TERM_TIKAL_PANEL_COLS;
 }
 
 static void tikal_size(int cols, int *rows_out, int *cols_out)
 {
     int side = tikal_side(cols);
-    *cols_out = side ? TERM_TIKAL_BOARD_COLS + 2 + TERM_TIKAL_PANEL_COLS : TERM_TIKAL_BOARD_COLS;
-    *rows_out = side ? TERM_TIKAL_BOARD_ROWS : TERM_TIKAL_BOARD_ROWS + 32;
+    *cols_out = side ? TERM_TIKAL_BOARD_COLS + 1 + TERM_TIKAL_PANEL_COLS : TERM_TIKAL_BOARD_COLS;
+    *rows_out = TERM_TIKAL_BOARD_ROWS + 1 + TERM_TIKAL_PANEL_BELOW_ROWS;
 }
 
 static int tikal_draw(const void *state, int viewer, const unsigned char *marks, term_canvas *c, term_spots *spots)
@@ -408,11 +461,12 @@ static int tikal_draw(const void *state, int viewer, const unsigned char *marks,
     const tikal_state *s = state;
     term_tikal_board(s, marks, c, 0, 0, spots);
     if (tikal_side(c->cols)) {
-        int rows = term_tikal_panel(s, viewer, c, 0, TERM_TIKAL_BOARD_COLS + 2, TERM_TIKAL_PANEL_COLS);
+        int rows = term_tikal_panel(s, viewer, c, 0, TERM_TIKAL_BOARD_COLS + 1, 0);
         return rows > TERM_TIKAL_BOARD_ROWS ? rows : TERM_TIKAL_BOARD_ROWS;
     }
+    /* under the board, in columns of at most TERM_TIKAL_PANEL_BELOW_ROWS rows (v at 80x24) */
     return TERM_TIKAL_BOARD_ROWS + 1 +
-           term_tikal_panel(s, viewer, c, TERM_TIKAL_BOARD_ROWS + 1, 0, TERM_TIKAL_PANEL_COLS);
+           term_tikal_panel(s, viewer, c, TERM_TIKAL_BOARD_ROWS + 1, 0, TERM_TIKAL_PANEL_BELOW_ROWS);
 }
 
 static int tikal_panel_row(const void *state, int cols)
@@ -455,6 +509,17 @@ const term_game term_tikal_game = {
         "scores own temples (majority or guard) plus treasures 1/3/6 for\n"
         "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
         "round (T19, T25). Highest score wins, ties share (T26).\n",
+    .legend =
+        "Legend of the board (Tikal). A hex shows its field (a1..h5) and tile (A1..G4),\n"
+        "the stones on its six edges (1-3, . none: T11) and what it is:\n"
+        "  BASE base camp, VOLC volcano, jungle, camp N (seat N's camp, T15)\n"
+        "  T10     temple of value 10 (T12);  T10+9: 9 levels uncovered on it\n"
+        "  T10 G2  temple guarded by seat 2 (T16)\n"
+        "  $4      treasure tile with 4 tokens left (T13);  $4 C1: and seat 1's camp\n"
+        "  1:8 2:2 seat 1 has 8 explorers there, seat 2 two;  1:3L  3 and the leader\n"
+        "Panel: supply 18E+L = explorers and the leader not yet deployed;\n"
+        "camps and guards built of 2; treasures 1x2 = two of motif 1;\n"
+        "N2 NE0 ... = the stones of the tile in hand on each edge at rotation r0.\n",
     .routes = 1,
     .home_spot = 0 * TIKAL_ROWS + 4, /* a5: column a, row 5 */
 };

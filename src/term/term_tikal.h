@@ -27,7 +27,8 @@
 enum {
     TERM_TIKAL_BOARD_ROWS = 34, /* cells the board needs */
     TERM_TIKAL_BOARD_COLS = 93,
-    TERM_TIKAL_PANEL_COLS = 44  /* width the panel is written for */
+    TERM_TIKAL_PANEL_COLS = 26, /* width the panel is written for: beside the board at 120 columns */
+    TERM_TIKAL_PANEL_BELOW_ROWS = 16 /* rows of the panel's columns under the board (shown whole at 80x24) */
 };
 
 /* Draw the board with its top-left corner at (row, col); marks[field] is a
@@ -37,10 +38,12 @@ enum {
 void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col,
                       term_spots *spots);
 
-/* Draw the panel (scores, action points, treasures, tile in hand, auction)
- * from (row, col), at most width cells wide; viewer is the seat the screen
- * belongs to (-1 for none); returns the rows used. */
-int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, int col, int width);
+/* Draw the panel (who acts, each seat's score and figures, treasures, tile
+ * in hand, auction) from (row, col) in blocks of TERM_TIKAL_PANEL_COLS
+ * cells; a block that would pass max_rows rows begins a new column to the
+ * right (max_rows 0: one column). viewer is the seat the screen belongs
+ * to (-1 for none); returns the rows used. */
+int term_tikal_panel(const tikal_state *s, int viewer, term_canvas *c, int row, int col, int max_rows);
 
 /* The sentence for the log: what the actor of state `before` did by action
  * (legal there), e.g. "Seat 2 moved the leader from a5 to b4 (2 AP)". */

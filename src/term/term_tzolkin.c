@@ -9,6 +9,8 @@
 #include "term/term_tzolkin.h"
 
 /* The gears' names in full (the data files have only their codes). */
+enum { TZOLK_BUILDING_CELL = 45 /* columns of a building on display, two to a row */ };
+
 static const char *const gear_name[TZOLK_GEARS] = {"Palenque", "Yaxchilan", "Tikal", "Uxmal", "Chichen Itza"};
 
 /* A good (TZOLK_G_*) in words: corn, the board's resource names, skull. */
@@ -132,6 +134,35 @@ static void wealth_text(int w, char *buf, size_t len)
     snprintf(buf, len, "%s", w == TZOLK_UNKNOWN ? "?" : tzolk_wealth(w)->id);
 }
 
+/* What wealth tile w gives, in words from the data's names (Z1.10):
+ * "W02 (5 corn, 1 gold, QUETZ+1)". */
+static void wealth_words(int w, char *buf, size_t len)
+{
+    const tzolk_wealth_def *d = tzolk_wealth(w);
+    size_t used = (size_t)snprintf(buf, len, "%s (", d->id);
+    const char *comma = "";
+#define ADD(...)                                                                                                   \
+    do {                                                                                                           \
+        if (used < len)                                                                                            \
+            used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);                                         \
+        comma = ", ";                                                                                              \
+    } while (0)
+    for (int g = 0; g < 5; g++)
+        if (d->gain[g])
+            ADD("%s%d %s", comma, d->gain[g], good_name(g));
+    for (int t = 0; t < TZOLK_TEMPLES; t++)
+        if (d->temple[t])
+            ADD("%s%s+%d", comma, tzolk_temple_name(t), d->temple[t]);
+    if (d->tech >= 0)
+        ADD("%s%s+1", comma, tzolk_track_name(d->tech));
+    if (d->feed)
+        ADD("%sfeeds %d", comma, d->feed);
+    if (d->worker)
+        ADD("%s+%d worker", comma, d->worker);
+    ADD(")");
+#undef ADD
+}
+
 /* Record a spot and paint it as its mark asks. */
 static void spot(term_spots *spots, const unsigned char *marks, term_canvas *c, int key, int row, int col, int cols)
 {
@@ -211,50 +242,55 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
         gear_help(g, buf, sizeof buf);
         term_canvas_printf(c, r++, col + 4, TERM_ST_DIM, "%s", buf);
     }
-    x = term_canvas_text(c, r, col, "Skulls on CHI slots:", TERM_ST_NORMAL);
+    x = term_canvas_text(c, r, col, "CHI skulls:", TERM_ST_NORMAL);
     if (s->chi_slots == 0)
         x = term_canvas_text(c, r, x, " none", TERM_ST_DIM);
     for (int q = 1; q <= TZOLK_SKULL_ACTIONS; q++)
         if (s->chi_slots >> q & 1)
             x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %d", q);
-    x = term_canvas_printf(c, r, x + 3, TERM_ST_NORMAL, "skulls left %d   jungle (corn/forest):", s->skull_supply);
+    x = term_canvas_printf(c, r, x + 3, TERM_ST_NORMAL, "left %d   jungle corn/forest:", s->skull_supply);
     for (int j = 0; j < 4; j++)
         x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " PAL%d %d/%d", j + 2, s->jungle[j][1], s->jungle[j][0]);
-    r += 2;
-    term_canvas_text(c, r++, col, "Buildings on display:", TERM_ST_TITLE);
+    r++;
+    /* the display: buildings two to a row, monuments three to a row, each
+     * under its heading's line (so that the whole table fits 120x40) */
+    term_canvas_text(c, r, col, "Buildings:", TERM_ST_TITLE);
+    int shown = 0;
     for (int b = 0; b < TZOLK_BUILDINGS; b++)
         if (s->display >> b & 1) {
+            int left = col + 11 + (shown % 2) * TZOLK_BUILDING_CELL;
             building_text(b, buf, sizeof buf);
-            int end = term_canvas_text(c, r, col + 2, buf, TERM_ST_NORMAL);
-            spot(spots, marks, c, TERM_TZOLK_SPOT_BUILDING + b, r++, col + 2, end - col - 2);
-        }
-    term_canvas_text(c, r, col, "Monuments on display:", TERM_ST_TITLE);
-    int shown = 0;
-    for (int m = 0; m < TZOLK_MONUMENTS; m++)
-        if (s->mon_display >> m & 1) {
-            monument_text(m, buf, sizeof buf);
-            if (shown % 3 == 0)
-                r++;
-            int end = term_canvas_text(c, r, col + 2 + (shown % 3) * 24, buf, TERM_ST_NORMAL);
-            spot(spots, marks, c, TERM_TZOLK_SPOT_MONUMENT + m, r, col + 2 + (shown % 3) * 24,
-                 end - col - 2 - (shown % 3) * 24);
+            int end = term_canvas_text(c, r + shown / 2, left, buf, TERM_ST_NORMAL);
+            spot(spots, marks, c, TERM_TZOLK_SPOT_BUILDING + b, r + shown / 2, left, end - left);
             shown++;
         }
-    r += 2;
+    r += shown > 0 ? (shown + 1) / 2 : 1;
+    term_canvas_text(c, r, col, "Monuments:", TERM_ST_TITLE);
+    shown = 0;
+    for (int m = 0; m < TZOLK_MONUMENTS; m++)
+        if (s->mon_display >> m & 1) {
+            int left = col + 11 + (shown % 3) * 24;
+            monument_text(m, buf, sizeof buf);
+            int end = term_canvas_text(c, r + shown / 3, left, buf, TERM_ST_NORMAL);
+            spot(spots, marks, c, TERM_TZOLK_SPOT_MONUMENT + m, r + shown / 3, left, end - left);
+            shown++;
+        }
+    r += shown > 0 ? (shown + 2) / 3 : 1;
     static const char heading[] = "VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO";
     term_canvas_text(c, r, col, "Seat", TERM_ST_TITLE);
-    term_canvas_text(c, r, col + 10, heading, TERM_ST_TITLE);
+    /* the seats' table fits 80 columns: the heading from column 8 */
+    term_canvas_text(c, r, col + 8, heading, TERM_ST_TITLE);
     for (int t = 0; t < TZOLK_TEMPLES; t++)
-        spot(spots, marks, c, TERM_TZOLK_SPOT_TEMPLE + t, r, col + 10 + (int)(strstr(heading, tzolk_temple_name(t)) - heading),
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TEMPLE + t, r, col + 8 + (int)(strstr(heading, tzolk_temple_name(t)) - heading),
              5);
     for (int t = 0; t < TZOLK_TRACKS; t++)
-        spot(spots, marks, c, TERM_TZOLK_SPOT_TRACK + t, r, col + 10 + (int)(strstr(heading, tzolk_track_name(t)) - heading),
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TRACK + t, r, col + 8 + (int)(strstr(heading, tzolk_track_name(t)) - heading),
              4);
     r++;
     for (int p = 0; p < s->players; p++) {
         const tzolk_player *pl = &s->player[p];
-        term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "%d%s", p + 1, p == viewer ? " (you)" : "");
-        term_canvas_printf(c, r, col + 8, TERM_ST_NORMAL, "%4d %4d %2d %2d %2d %5d   %d (%d)   %5d %5d %5d  %4d %4d %4d %4d",
+        term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "%d%s", p + 1, p == viewer ? " you" : "");
+        term_canvas_printf(c, r, col + 6, TERM_ST_NORMAL, "%4d %4d %2d %2d %2d %5d   %d (%d)   %5d %5d %5d  %4d %4d %4d %4d",
                            pl->vp, pl->corn, pl->res[0], pl->res[1], pl->res[2], pl->skulls, pl->workers, pl->hand,
                            pl->temple[0], pl->temple[1], pl->temple[2], pl->tech[0], pl->tech[1], pl->tech[2],
                            pl->tech[3]);
@@ -359,8 +395,9 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
     else if (a >= TZOLK_A_BLOCK)
         snprintf(buf, len, "Wealth tile %s is revealed: its positions are blocked", arg);
     else if (a >= TZOLK_A_DEAL) {
+        wealth_words(a - TZOLK_A_DEAL, more, sizeof more);
         if (viewer == s->actor)
-            snprintf(buf, len, "You (seat %d) are dealt wealth tile %s", seat, tzolk_wealth(a - TZOLK_A_DEAL)->id);
+            snprintf(buf, len, "You (seat %d) are dealt wealth tile %s", seat, more);
         else
             snprintf(buf, len, "Seat %d is dealt a wealth tile", seat);
     } else if (a >= TZOLK_A_BUILDING) {
@@ -372,8 +409,11 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
     } else if (a >= TZOLK_A_START)
         snprintf(buf, len, "Seat %d gets the start-player token", a - TZOLK_A_START + 1);
     else if (a >= TZOLK_A_KEEP) {
+        char second[64];
+        wealth_words((a - TZOLK_A_KEEP) / TZOLK_WEALTH, more, sizeof more);
+        wealth_words((a - TZOLK_A_KEEP) % TZOLK_WEALTH, second, sizeof second);
         if (viewer == s->actor)
-            snprintf(buf, len, "You (seat %d) kept wealth tiles %s", seat, arg);
+            snprintf(buf, len, "You (seat %d) kept wealth tiles %s and %s", seat, more, second);
         else
             snprintf(buf, len, "Seat %d kept two wealth tiles", seat);
     } else if (a >= TZOLK_A_BUILD_MON)
@@ -400,11 +440,12 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
         snprintf(buf, len, "Seat %d advanced on technology %s%s", seat, arg,
                  a >= TZOLK_A_TECH ? " (paid)" : " (free)");
     else if (a == TZOLK_A_PLACE_START)
-        snprintf(buf, len, "Seat %d placed a worker on the start-player space", seat);
+        snprintf(buf, len, "Seat %d placed a worker on the start-player space, paying %d corn", seat,
+                 tzolk_place_cost(s, TZOLK_GEARS));
     else if (a >= TZOLK_A_PLACE) {
         int g = a - TZOLK_A_PLACE;
-        snprintf(buf, len, "Seat %d placed a worker on %s (%s) at position %d", seat, tzolk_gear_name(g), gear_name[g],
-                 tzolk_lowest_free(s, g));
+        snprintf(buf, len, "Seat %d placed a worker on %s (%s) at position %d, paying %d corn", seat,
+                 tzolk_gear_name(g), gear_name[g], tzolk_lowest_free(s, g), tzolk_place_cost(s, g));
     } else if (a >= TZOLK_A_TEMPLES)
         snprintf(buf, len, "Seat %d went up two temples, paying a resource: %s", seat, arg);
     else if (a >= TZOLK_A_TEMPLE_PAY)
@@ -482,6 +523,15 @@ const term_game term_tzolk_game = {
         "26 cost 2 corn per worker (Z18) and pay temple goods or VP (Z15).\n"
         "The start-player space takes the corn pool and the token (Z16).\n"
         "At T = 26 the game ends: monuments, resources and skulls score (Z19).\n",
+    .legend =
+        "Legend of the table (Tzolk'in). Gears: one column per position (Z1.2):\n"
+        "  . free, x blocked (Z2.9), 1-4 a worker of that seat; under each gear what\n"
+        "  its actions give: 5c/2w = 5 corn or 2 wood, 3c: = pays 3 corn first.\n"
+        "Place for corn: what a placement on each gear costs you now (Z5.4).\n"
+        "jungle corn/forest 2/0 = corn tiles and forest tiles left at PAL2..PAL5.\n"
+        "Costs: 2w1s1g = 2 wood, 1 stone, 1 gold; 1k = 1 skull. +1 corn = gains.\n"
+        "Seats: VP, corn, w s g = wood stone gold, workers 3 (2) = 3 in all, 2 in hand;\n"
+        "the temple steps and technology levels; wealth: the kept tiles (Z2.10).\n",
     .routes = 0,
     .home_spot = -1,
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tikal/tikal.h"
+#include "tikal/tikal_steps.h"
 
 static const char *const tikal_variants[] = {"basic", "auction", NULL};
 
@@ -162,5 +163,6 @@ const game_def tikal_game = {
     .text_to_action = game_text_to_action,
     .render = game_render,
     .check = game_check,
+    .steps = tikal_steps,
     .title = "Tikal",
 };

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tzolkin/tzolkin.h"
+#include "tzolkin/tzolkin_steps.h"
 
 static const tzolk_state *cst(const void *state)
 {
@@ -250,5 +251,6 @@ const game_def tzolkin_game = {
     .line_actions = g_line_actions,
     .legal_lines = g_legal_lines,
     .check = g_check,
+    .steps = tzolk_steps,
     .title = "Tzolk\u2019in",
 };

@@ -12,7 +12,8 @@
 # that passes the keyboard between seats); each game is resized on the way
 # (to 100x30 and back). Then shorter checks: the cursor and the mouse on
 # Tzolk'in's table, small terminals (80x24, 100x30: the v key shows the
-# panel) and resizing between them, hints (h) and a bot thinking for seconds while
+# panel) and resizing between them, nothing of the board, the table or
+# the seat's state cut at 120x40 and 80x24, hints (h) and a bot thinking for seconds while
 # the screen stays alive (paused, then left). tmux is required (see
 # debian-packages.txt): without it the test fails, it is not skipped.
 # $MAYA is the maya binary (default build/san/maya).
@@ -220,18 +221,81 @@ start 80x24 tikal --players 2 --seats human,human --seed 21 --speed 0
 wait_for "Seat 1 to play" || fail "checks: tikal does not start at 80x24"
 screen | grep -q "a5" || fail "checks: the cursor's field a5 is not in sight at 80x24"
 keys v
-wait_for "Tiles left in the stack" 30 || fail "checks: v shows no panel at 80x24"
+wait_for "Stack: [0-9]* tiles left" 30 || fail "checks: v shows no panel at 80x24"
 keys v Right Right Right Right Right Right
 wait_for "/g[1-5]" 30 || fail "checks: the board does not follow the cursor to column g"
 resize 100x30
 wait_for "Seat 1 to play" 30 || fail "checks: no status line at 100x30"
 [ "$(screen | wc -L)" -le 100 ] || fail "checks: lines wider than 100 columns at 100x30"
 keys v
-wait_for "Tiles left in the stack" 30 || fail "checks: v shows no panel at 100x30"
+wait_for "Stack: [0-9]* tiles left" 30 || fail "checks: v shows no panel at 100x30"
 resize 160x50
 wait_for "^    ________ .*TIKAL - basic game" 30 || { fail "checks: no board with the panel beside it at 160x50"; screen >&2; }
 keys q y
 wait_for maya-exited-0 50 || fail "checks: tikal did not leave"
+
+# Nothing cut at 120x40 and 80x24 (issue 15.4): every field label of the
+# board or every gear and seat row of the table, the seat's own figures
+# (Tikal: points, supply, the tile in hand; Tzolk'in: the seats' table with
+# VP and corn), and the status line's keys. At 120x40 all of it is on one
+# screen; at 80x24 the board and the panel are switched with v, and the
+# panel shows whole. 4 seats: the largest panel.
+# fields_seen FILE: how many of Tikal's 40 field labels (a1..h5) FILE shows.
+fields_seen() {
+    grep -o '/[a-h][1-5] ' "$1" | sort -u | wc -l
+}
+start 120x40 tikal --players 4 --variant auction --seats human,random,random,random --seed 23 --speed 0
+wait_for "Seat 1 to play" || fail "sizes: tikal does not start at 120x40"
+screen >"$tmp/tikal-120.txt"
+[ "$(fields_seen "$tmp/tikal-120.txt")" -eq 40 ] ||
+    fail "sizes: $(fields_seen "$tmp/tikal-120.txt") of 40 Tikal fields in sight at 120x40"
+for text in "TIKAL - auction game" "Seat 1 (you) [0-9]* points" "Seat 4 [0-9]* points" "supply 18E+L" \
+    "camps 0/2 guards 0/2" "Stack: [0-9]* tiles left" "Auction display:" "? help"; do
+    grep -q -- "$text" "$tmp/tikal-120.txt" || fail "sizes: \"$text\" not on the Tikal screen at 120x40"
+done
+[ "$(wc -L <"$tmp/tikal-120.txt")" -le 120 ] || fail "sizes: lines wider than 120 columns"
+keys q y
+wait_for maya-exited-0 50 || fail "sizes: tikal at 120x40 did not leave"
+
+start 80x24 tikal --players 4 --seats human,random,random,random --seed 23 --speed 0
+wait_for "Seat 1 to play" || fail "sizes: tikal does not start at 80x24"
+keys a
+wait_for "Tile in hand\|Seat 1 to play" 30
+keys v
+wait_for "Stack: [0-9]* tiles left" 30 || fail "sizes: v shows no panel at 80x24"
+screen >"$tmp/tikal-80.txt"
+for text in "TIKAL - basic game" "Seat 1 (you) [0-9]* point" "Seat 2 [0-9]* point" "Seat 3 [0-9]* point" \
+    "Seat 4 [0-9]* point" "supply [0-9]*E" "Stack: [0-9]* tiles left" "v board" "? help"; do
+    grep -q -- "$text" "$tmp/tikal-80.txt" || fail "sizes: \"$text\" not in Tikal's panel at 80x24"
+done
+[ "$(wc -L <"$tmp/tikal-80.txt")" -le 80 ] || fail "sizes: lines wider than 80 columns"
+keys q y
+wait_for maya-exited-0 50 || fail "sizes: tikal at 80x24 did not leave"
+
+start 120x40 tzolkin --players 4 --seats human,random,random,random --seed 23 --speed 0
+wait_for "Seat 1 to play" || fail "sizes: tzolkin does not start at 120x40"
+screen >"$tmp/tzolkin-120.txt"
+for text in "^TZOLK'IN - 4 players" "^PAL Palenque" "^YAX Yaxchilan" "^TIK Tikal" "^UXM Uxmal" "^CHI Chichen Itza" \
+    "^Buildings:" "^Monuments:" "^Seat *VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO" \
+    "^1 you " "^2 " "^3 " "^4 " "? help"; do
+    grep -q -- "$text" "$tmp/tzolkin-120.txt" || fail "sizes: \"$text\" not on the Tzolk'in screen at 120x40"
+done
+keys q y
+wait_for maya-exited-0 50 || fail "sizes: tzolkin at 120x40 did not leave"
+
+start 80x24 tzolkin --players 4 --seats human,random,random,random --seed 23 --speed 0
+wait_for "Seat 1 to play" || fail "sizes: tzolkin does not start at 80x24"
+keys v
+wait_for "^Seat *VP corn" 30 || fail "sizes: v shows no seats' table at 80x24"
+screen >"$tmp/tzolkin-80.txt"
+grep -q "^Seat *VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO$" "$tmp/tzolkin-80.txt" ||
+    fail "sizes: the seats' table heading is cut at 80x24"
+for seat in "1 you" 2 3 4; do
+    grep -q "^$seat *-*[0-9]* *[0-9]* *[0-9]* *[0-9]* *[0-9]* *[0-9]* *[0-9] ([0-9])\( *[0-9]*\)\{7\}$" "$tmp/tzolkin-80.txt" ||
+        fail "sizes: the row of seat $seat is cut at 80x24"
+done
+keys q y
+wait_for maya-exited-0 50 || fail "sizes: tzolkin at 80x24 did not leave"
 
 # A bot thinking for 3 s: the screen says so and counts, p pauses, q leaves.
 start 100x30 tikal --players 2 --seats mcts:millis=3000,human --seed 5 --speed 0

@@ -100,5 +100,7 @@ for args in "help" "--help" "help replay" "selfplay --help"; do
     grep -q "maya " "$tmp/out" || fail "maya $args: no usage printed"
 done
 "$maya" help | grep -q "maya bench" || fail "help does not list bench"
+# The command people want first is listed first (issue 15.8).
+[ "$("$maya" help | grep -m1 '^maya [a-z]')" = "$("$maya" help play | head -1)" ] || fail "help does not list play first"
 
 exit $failed

@@ -32,6 +32,20 @@ for id in $(curl -s "$a_url/api/games?status=finished" | jq -r '.games[] | selec
     want=$(curl -s "$a_url/api/games/$id" | jq -r .result)
     got=$("$maya" replay "$tmp/finished.rec" 2>&1 | tail -n 1)
     [ "$got" = "Result \"$want\"" ] || fail "finished game $id: a spectator's record replays to: $got (want $want)"
+    # its log tells the four food days (Z18) and the days as separators
+    # (Z17.1, day = the teeth advanced), the last one day 26 or 27 (Z19.1)
+    curl -s "$a_url/api/games/$id/log" >"$tmp/log.json"
+    food=$(jq '[.actions[].steps[]? | select(.kind == "food day" and .rule == "Z18.3")] | length' "$tmp/log.json")
+    [ "$food" = 4 ] || fail "finished game $id: $food food days in the log, not 4"
+    last_day=$(jq -r '[.actions[].steps[]? | select(.kind == "day" and .place == "period") | .what] | last' "$tmp/log.json")
+    case $last_day in "Day 2"[67]:*) ;; *) fail "finished game $id: the last day in the log is \"$last_day\"" ;; esac
+    # every placement tells its corn (Z5.4) and, on a gear, its position (Z5.2); no other line does
+    bad=$(jq '[.actions[] | select((.text | startswith("place ")) != (.corn != null) or
+        ((.text | startswith("place ")) and .text != "place start" and (.position | type) != "number"))] | length' "$tmp/log.json")
+    [ "$bad" = 0 ] || fail "finished game $id: $bad log lines with a wrong position or corn"
+    # the end summary's categories add up to every seat's score
+    sums=$(curl -s "$a_url/api/games/$id" | jq -c '[([.categories[].points] | transpose | map(add)), .scores]')
+    [ "$(echo "$sums" | jq '.[0] == .[1]')" = true ] || fail "finished game $id: categories and scores: $sums"
     replayed=$id
 done
 [ -n "${replayed:-}" ] || fail "no finished Tzolk'in game to download"

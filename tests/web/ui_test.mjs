@@ -16,7 +16,8 @@
 // chances to win; clicking the first plays it), hints turned off by the
 // other player (the buttons go, the server refuses them, the seats show
 // it), undo (the log shrinks, the action is offered again), a reload (the
-// game comes back: same log, same seat, still playable), a stale tab (a
+// game comes back: same log, same seat, still playable, the same scoring
+// notes and automatic steps as the server's log), a stale tab (a
 // second page of A's seat without live updates acts after A moved: the stale
 // notice, a refresh, nothing applied twice), English/Czech/Polish switching
 // (every message key in every language, action buttons in words with the
@@ -28,7 +29,10 @@
 // the end the summary and the replay viewer (stepping with its buttons and
 // slider: label, scores, log and board follow), where the scoring notes of
 // the game page and of the replay equal, line by line, the score events of
-// the server's log (the engine's). Screenshots of each board
+// the server's log (the engine's; payments under their own heading), the
+// automatic steps (days, food days, rounds, scoring rounds) too, and the
+// summary's points by category are the server's and add up to each
+// score. Screenshots of each board
 // (mid-game and final, desktop 1400×900 and phone 390×844) go to DIR
 // (default build/test-output/web); their paths are printed. The auction game
 // checks the status names who is still bidding (never a seat that passed)
@@ -598,7 +602,11 @@ async function checkReload(g, player) {
   assert.equal(after.seat, player.seat, `after the reload ${player.label}'s page still holds seat ${player.seat}`);
   assert.equal(after.hash, before.hash, 'the reload stays on the game page');
   assert.deepEqual(after.actions, before.actions, 'after the reload the same actions are offered');
-  say(`${g.game}: ${player.label} reloaded its page: ${n} log lines, seat ${after.seat + 1}, ${after.actions.length} actions`);
+  const log = await logOf(g.id, player.token);
+  const notes = await checkNotes(player.page, log, `${player.label} after reloading`, false);
+  const steps = await checkSteps(player.page, log, `${player.label} after reloading`);
+  say(`${g.game}: ${player.label} reloaded its page: ${n} log lines, seat ${after.seat + 1}, ${after.actions.length} actions, ` +
+    `${notes} score events and ${steps} automatic steps kept`);
 }
 
 // A stale tab: a second page of A's seat whose event stream is blocked; A
@@ -853,17 +861,34 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
 }
 
 // The scoring notes a page's log shows equal, one by one and in order, the
-// score events of the server's log (seat, points, words, rule number).
-async function checkNotes(page, log, what) {
-  const want = log.flatMap((e) => (e.scoring || []).map((s) =>
+// score events of the server's log (seat, points, words, rule number);
+// payments (Tikal's bids, T22.5) under their own heading, not "Scoring".
+async function checkNotes(page, log, what, whole = true) {
+  const events = (e) => [...(e.scoring || []).filter((s) => s.kind === 'payment'), ...(e.scoring || []).filter((s) => s.kind !== 'payment')];
+  const want = log.flatMap((e) => events(e).map((s) =>
     [s.seat, `${s.points > 0 ? '+' : '\u2212'}${Math.abs(s.points)}: ${s.what} (${s.rule})`]));
-  assert.ok(want.length > 0, `${what}: the log of a whole game tells score events`);
+  if (whole) assert.ok(want.length > 0, `${what}: the log of a whole game tells score events`);
+  const payments = await page.evaluate(() => [...document.querySelectorAll('#log li.scoring li.score-event')].filter((li) => li.dataset.kind === 'payment').length);
+  assert.equal(payments, 0, `${what}: no payment under "Scoring"`);
   await waitIn(page, `${what}: ${want.length} scoring notes`, (n) => document.querySelectorAll('#log li.score-event').length === n, want.length);
   const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.score-event')].map((li) => [Number(li.dataset.seat), li.textContent]));
   shown.forEach(([seat, text], i) => {
     assert.equal(seat, want[i][0], `${what}: scoring note ${i} is for seat ${want[i][0] + 1}`);
     assert.ok(text.endsWith(` ${want[i][1]}`), `${what}: scoring note ${i} "${text}" tells "${want[i][1]}"`);
   });
+  return shown.length;
+}
+
+// The automatic steps a page's log shows (food days, days, rounds, scoring
+// rounds: the engine's steps in the server's log) equal the server's, in
+// order: those before the scoring, then those after it and the separators.
+async function checkSteps(page, log, what) {
+  const order = ['before', 'after', 'period'];
+  const want = log.flatMap((e) => order.flatMap((place) => (e.steps || []).filter((s) => s.place === place)
+    .map((s) => `${s.what} (${s.rule})`)));
+  await waitIn(page, `${what}: ${want.length} automatic steps`, (n) => document.querySelectorAll('#log li.step').length === n, want.length);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.step')].map((li) => li.textContent));
+  assert.deepEqual(shown, want, `${what}: the log's automatic steps are the server's`);
   return shown.length;
 }
 
@@ -886,8 +911,18 @@ async function checkSummary(g) {
     assert.deepEqual(shown, [...summary.scores].sort((a, b) => b - a), `${p.label}'s summary shows the final scores`);
     const winners = await p.page.locator('#summary .winners').innerText();
     assert.match(winners, /^Winners?: /, `${p.label}'s summary names the winners`);
-    const notes = await checkNotes(p.page, await logOf(g.id, p.token), `${p.label}'s game page`);
-    say(`${g.game}: ${p.label}'s log shows the ${notes} score events of the server's log`);
+    const log = await logOf(g.id, p.token);
+    const notes = await checkNotes(p.page, log, `${p.label}'s game page`);
+    const steps = await checkSteps(p.page, log, `${p.label}'s game page`);
+    assert.ok(steps > 0, `${p.label}: the log of a whole game tells its days, rounds or scoring rounds`);
+    // the points by category: the server's, summing to each final score
+    const categories = await p.page.locator('#summary #categories tr[data-kind]').evaluateAll((rows) =>
+      rows.map((tr) => [tr.dataset.kind, ...[...tr.querySelectorAll('td')].slice(1).map((td) => Number(td.textContent))]));
+    assert.deepEqual(categories, summary.categories.map((c) => [c.kind, ...c.points]), `${p.label}'s summary shows the points by category`);
+    summary.scores.forEach((score, seat) => assert.equal(categories.reduce((sum, c) => sum + c[seat + 1], 0), score,
+      `${p.label}'s summary: the categories of seat ${seat + 1} add up to its score`));
+    say(`${g.game}: ${p.label}'s log shows the ${notes} score events and ${steps} automatic steps of the server's log; ` +
+      `${categories.length} categories in the summary`);
   }
   return { summary, n };
 }
@@ -920,6 +955,7 @@ async function checkReplay(g, player, n, finalBoard) {
   };
   await waitIn(page, 'the replay log', (total) => document.querySelectorAll('#log > li[data-index]').length === total, n);
   await checkNotes(page, await logOf(g.id, player.token), 'the replay');
+  await checkSteps(page, await logOf(g.id, player.token), 'the replay');
   const last = await at(n);
   if (finalBoard !== null && last !== finalBoard) {
     let i = 0;

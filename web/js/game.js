@@ -36,7 +36,7 @@
 
 import { api, seats, watch } from './api.js';
 import { t, tCount, register } from './i18n.js';
-import { el, clear, notify, gameName, seatName, seatLabel, seatsTable, scoringNotes } from './ui.js';
+import { el, clear, notify, gameName, seatName, seatLabel, seatsTable, logNotes, categoriesTable } from './ui.js';
 
 const ACTIONS_SHOWN = 60; // action buttons listed before "type to filter"
 const LOG_MARGIN = 40; // log lines fetched again before the last known one (undo may remove some)
@@ -377,8 +377,7 @@ export function showGame(main, id) {
       const who = entry.actor === 'chance' ? 'chance' : `seat-${entry.actor}`;
       logList.append(el('li', { class: `log-line ${who}`, 'data-index': entry.index, title: entry.text },
         page.module.describe(entry, names(), page.log)));
-      const notes = scoringNotes(entry, names(), page.module.scoreWords);
-      if (notes) logList.append(notes);
+      logList.append(...logNotes(entry, names(), page.module.scoreWords));
     }
     logList.scrollTop = logList.scrollHeight;
     showMarks();
@@ -396,6 +395,7 @@ export function showGame(main, id) {
       el('table', { class: 'final-scores' }, ...order.map(({ score, s }) => el('tr', {},
         el('td', {}, ...seatLabel(view.summary, s)),
         el('td', {}, tCount('points', score))))),
+      categoriesTable(view.summary) || '',
       el('p', {}, el('a', { class: 'button primary', href: `#/replay/${id}`, id: 'open-replay' }, t('replay')), ' ',
         el('a', { class: 'button', href: `/api/games/${id}/record${token ? `?token=${token}` : ''}`, download: `maya-${id}.txt` }, t('download_record')), ' ',
         el('a', { class: 'button', href: '#/' }, t('back_to_lobby')))));

@@ -5,7 +5,7 @@
 
 import { api, seats } from './api.js';
 import { t } from './i18n.js';
-import { el, clear, notify, gameName, seatName, seatsTable, scoringNotes } from './ui.js';
+import { el, clear, notify, gameName, seatName, seatsTable, logNotes } from './ui.js';
 import { loadBoardModule } from './game.js';
 
 export function showReplay(main, id) {
@@ -79,8 +79,7 @@ export function showReplay(main, id) {
         const line = el('li', { class: 'log-line', 'data-index': entry.index, title: entry.text }, page.module.describe(entry, names(), page.log));
         line.addEventListener('click', () => goTo(entry.index + 1));
         logList.append(line);
-        const notes = scoringNotes(entry, names(), page.module.scoreWords);
-        if (notes) logList.append(notes);
+        logList.append(...logNotes(entry, names(), page.module.scoreWords));
       }
       goTo(page.summary.status === 'finished' ? page.log.length : 0);
     } catch (err) {

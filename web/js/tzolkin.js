@@ -625,7 +625,12 @@ export function describe(entry, names) {
     }
   }
   const name = nameOf(names, entry.actor);
-  return playerWords('tz_log', words, { name }) ?? t('tz_log_other', { name, text: entry.text });
+  const line = playerWords('tz_log', words, { name }) ?? t('tz_log_other', { name, text: entry.text });
+  if (words[0] !== 'place') return line;
+  // the server's log adds a placement's position and the corn paid (docs/api.md)
+  const paid = [entry.position !== undefined ? positionName(`${words[1]}${entry.position}`) : null,
+    entry.corn !== undefined ? amount(entry.corn, 'corn') : null].filter((part) => part !== null);
+  return paid.length ? `${line} (${paid.join(', ')})` : line;
 }
 
 // The legal action text in words for its button ("Place a worker on

@@ -2,7 +2,7 @@
 // emptying them, the notice line under the header, a game's display name,
 // and the seats' colours.
 
-import { t, has } from './i18n.js';
+import { t, has, register } from './i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -29,16 +29,43 @@ function fill(node, attributes, children) {
   return node;
 }
 
-// The scoring notes of a log entry (GET .../log: the engine's score events
-// of that line, "scoring"), one line each: "Pavel +5: temple d3 majority,
-// value 5 (T18.1)"; null when the line scored nothing. words(event): the
-// event in the page's language (a board module's scoreWords), else the
-// engine's English words.
-export function scoringNotes(entry, names, words = (e) => e.what) {
-  if (!entry.scoring || !entry.scoring.length) return null;
-  const lines = entry.scoring.map((e) => el('li', { class: 'score-event', 'data-seat': e.seat, 'data-kind': e.kind },
-    `${names[e.seat] ?? t('seat', { n: e.seat + 1 })} ${e.points > 0 ? '+' : '\u2212'}${Math.abs(e.points)}: ${words(e)} (${e.rule})`));
-  return el('li', { class: 'log-line scoring' }, el('strong', {}, `${t('scoring')}: `), el('ul', {}, ...lines));
+// The log notes' and the end summary's own words.
+register({
+  en: { payment: 'Payment', points_by_category: 'Points by category', starting_score: 'starting score' },
+  cs: { payment: 'Platba', points_by_category: 'Body podle kategorií', starting_score: 'počáteční body' },
+  pl: { payment: 'Zapłata', points_by_category: 'Punkty według kategorii', starting_score: 'punkty na start' },
+});
+
+// The notes the log adds after an action's line (GET .../log): what
+// happened by itself before the scoring (a food day), the engine's score
+// events (payments, as Tikal's bids, on their own line), what happened
+// after them, and a new day or round as a separator. In that order, as
+// the engine tells them (docs/api.md). words(event): the event in the
+// page's language (a board module's scoreWords), else the engine's English
+// words.
+export function logNotes(entry, names, words = (e) => e.what) {
+  const steps = (place) => (entry.steps || []).filter((step) => step.place === place).map((step) =>
+    el('li', { class: `log-line step${place === 'period' ? ' period' : ''}`, 'data-kind': step.kind },
+      `${step.what} (${step.rule})`));
+  const events = (wanted) => (entry.scoring || []).filter((e) => (e.kind === 'payment') === wanted);
+  const block = (list, label) => (list.length ? [el('li', { class: `log-line ${label}` },
+    el('strong', {}, `${t(label)}: `), el('ul', {}, ...list.map((e) => el('li', { class: 'score-event', 'data-seat': e.seat, 'data-kind': e.kind },
+      `${names[e.seat] ?? t('seat', { n: e.seat + 1 })} ${e.points > 0 ? '+' : '\u2212'}${Math.abs(e.points)}: ${words(e)} (${e.rule})`))))] : []);
+  return [...steps('before'), ...block(events(true), 'payment'), ...block(events(false), 'scoring'), ...steps('after'),
+    ...steps('period')];
+}
+
+// The end summary's table of each seat's points by category (the summary's
+// categories, summed by the server from the engine's events).
+export function categoriesTable(summary) {
+  const categories = summary.categories || [];
+  if (!categories.length) return null;
+  return el('table', { class: 'categories', id: 'categories' },
+    el('caption', {}, t('points_by_category')),
+    el('tr', {}, el('th', {}, ''), ...summary.seats.map((seat, i) => el('th', {}, seatName(summary, i)))),
+    ...categories.map((c) => el('tr', { 'data-kind': c.kind },
+      el('td', {}, c.kind === 'start' ? t('starting_score') : `${c.kind} (${c.rule})`),
+      ...c.points.map((points) => el('td', {}, String(points))))));
 }
 
 export function clear(node) {
