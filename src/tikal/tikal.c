@@ -24,7 +24,17 @@ int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
     return status;
 }
 
-#define refuse(why, why_len, ...) tikal_reason(GAME_EILLEGAL, why, why_len, __VA_ARGS__)
+/* Refuse with a reason; the reason is only formatted when it is asked for
+ * (legal-action generation asks with why NULL). */
+#define refuse(why, why_len, ...) \
+    ((why) != NULL && (why_len) > 0 ? tikal_reason(GAME_EILLEGAL, why, why_len, __VA_ARGS__) : GAME_EILLEGAL)
+
+/* The name of field into name when a reason may need it (why not NULL). */
+static void name_for_reason(const char *why, int field, char name[3])
+{
+    if (why != NULL)
+        tikal_field_name(field, name);
+}
 
 /* ---- static helpers over the state ------------------------------------ */
 
@@ -45,16 +55,18 @@ int tikal_canonical_rotation(int tile, int rotation)
     return rotation;
 }
 
+/* Tiles not yet drawn or revealed, bit t for tile t. */
+static uint64_t stack_left(const tikal_state *s)
+{
+    return ~s->stack_used & ((1ULL << TIKAL_TILES) - 1);
+}
+
 int tikal_top_group(const tikal_state *s)
 {
-    int top = -1;
-    for (int t = 0; t < TIKAL_TILES; t++)
-        if (!(s->stack_used >> t & 1)) {
-            int g = tikal_tile(t)->group - 'A';
-            if (top < 0 || g < top)
-                top = g;
-        }
-    return top;
+    /* Tiles are listed by back letter (tikal_data_check), so the top group is
+     * that of the lowest tile left. */
+    uint64_t left = stack_left(s);
+    return left ? tikal_tile(__builtin_ctzll(left))->group - 'A' : -1;
 }
 
 static int explored(const tikal_state *s, int field)
@@ -165,35 +177,54 @@ int tikal_self_score(const tikal_state *s, int seat)
 
 /* ---- placement (T6) --------------------------------------------------- */
 
-static int borders_explored(const tikal_state *s, int field)
+/* Edges e (bit e) of tile placed with rotation that carry stones. */
+static unsigned stone_edges(int tile, int rotation)
 {
-    for (int d = 0; d < 6; d++)
-        if (explored(s, tikal_neighbor(field, d)))
-            return 1;
-    return 0;
+    unsigned reference = 0;
+    for (int e = 0; e < 6; e++)
+        reference |= (unsigned)(tikal_tile(tile)->stones[e] > 0) << e;
+    return (reference << rotation | reference >> (6 - rotation)) & 63u;
+}
+
+/* What an empty field's neighbours offer a tile placed on it, by direction d
+ * (bit d) from the field. */
+typedef struct tikal_edges {
+    unsigned borders; /* the neighbour is explored (T6.1) */
+    unsigned open;    /* the neighbour is explored and not a volcano (T6.2) */
+    unsigned stoned;  /* open, and the neighbour has stones on the shared edge */
+} tikal_edges;
+
+static tikal_edges field_edges(const tikal_state *s, int field)
+{
+    tikal_edges edges = {0, 0, 0};
+    for (int d = 0; d < 6; d++) {
+        int g = tikal_neighbor(field, d);
+        if (!explored(s, g))
+            continue;
+        edges.borders |= 1u << d;
+        if (s->field[g].kind == TIKAL_VOLCANO)
+            continue;
+        edges.open |= 1u << d;
+        edges.stoned |= (unsigned)(s->field[g].stones[(d + 3) % 6] > 0) << d;
+    }
+    return edges;
 }
 
 /* T6.2/T6.3: some shared edge with a non-volcano explored field carries stones. */
-static int has_path(const tikal_state *s, int field, int tile, int rotation)
+static int has_path(const tikal_edges *edges, int tile, int rotation)
 {
-    for (int d = 0; d < 6; d++) {
-        int g = tikal_neighbor(field, d);
-        if (!explored(s, g) || s->field[g].kind == TIKAL_VOLCANO)
-            continue;
-        if (tikal_rotated_stones(tile, rotation, d) + s->field[g].stones[(d + 3) % 6] > 0)
-            return 1;
-    }
-    return 0;
+    return edges->stoned != 0 || (stone_edges(tile, rotation) & edges->open) != 0;
 }
 
 /* R5: is there any placement meeting the path condition? */
 static int any_path_placement(const tikal_state *s, int tile)
 {
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        if (explored(s, f) || !borders_explored(s, f))
+        if (explored(s, f))
             continue;
-        for (int r = 0; r < 6; r++)
-            if (has_path(s, f, tile, r))
+        tikal_edges edges = field_edges(s, f);
+        for (int r = 0; edges.borders && r < 6; r++)
+            if (has_path(&edges, tile, r))
                 return 1;
     }
     return 0;
@@ -201,19 +232,20 @@ static int any_path_placement(const tikal_state *s, int tile)
 
 static int check_place(const tikal_state *s, int field, int rotation, int path_exists, char *why, size_t why_len)
 {
-    char name[3];
+    char name[3] = "";
     int tile = s->hand;
-    tikal_field_name(field, name);
+    name_for_reason(why, field, name);
     if (explored(s, field))
         return refuse(why, why_len, "%s is already explored (T6.1)", name);
-    if (!borders_explored(s, field))
+    tikal_edges edges = field_edges(s, field);
+    if (!edges.borders)
         return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
     if (tikal_canonical_rotation(tile, rotation) != rotation)
         return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
     if (tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists)
         return GAME_OK; /* T6.4, R5 */
-    if (!has_path(s, field, tile, rotation))
+    if (!has_path(&edges, tile, rotation))
         return refuse(why, why_len,
                       "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
                       name, rotation);
@@ -234,8 +266,8 @@ static int check_ap(const tikal_state *s, int cost, const char *what, char *why,
 static int check_deploy(const tikal_state *s, int figure, int field, char *why, size_t why_len)
 {
     const tikal_player *p = &s->player[s->actor];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
         return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
     if (!tikal_is_camp_of(s, s->actor, field))
@@ -245,9 +277,9 @@ static int check_deploy(const tikal_state *s, int figure, int field, char *why, 
 
 static int check_path(const tikal_state *s, int figure, int from, int to, char *why, size_t why_len)
 {
-    char a[3], b[3];
-    tikal_field_name(from, a);
-    tikal_field_name(to, b);
+    char a[3] = "", b[3] = "";
+    name_for_reason(why, from, a);
+    name_for_reason(why, to, b);
     if (from == to || !tikal_is_camp_of(s, s->actor, from) || !tikal_is_camp_of(s, s->actor, to))
         return refuse(why, why_len, "secret paths join the base camp and your own camps only, %s to %s is none (T10.1)",
                       a, b);
@@ -258,12 +290,12 @@ static int check_path(const tikal_state *s, int figure, int from, int to, char *
 
 static int check_move(const tikal_state *s, int figure, int from, int direction, char *why, size_t why_len)
 {
-    char a[3], b[3], what[32];
+    char a[3] = "", b[3] = "";
     int to = tikal_neighbor(from, direction), cost;
-    tikal_field_name(from, a);
+    name_for_reason(why, from, a);
     if (to < 0)
         return refuse(why, why_len, "%s has no neighbour that way", a);
-    tikal_field_name(to, b);
+    name_for_reason(why, to, b);
     if (!has_figure(s, s->actor, from, figure))
         return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
     if (!explored(s, to))
@@ -273,15 +305,14 @@ static int check_move(const tikal_state *s, int figure, int from, int direction,
     cost = tikal_crossing_cost(s, from, direction);
     if (cost == 0)
         return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", a, b);
-    snprintf(what, sizeof what, "the crossing");
-    return check_ap(s, cost, what, why, why_len);
+    return check_ap(s, cost, "the crossing", why, why_len);
 }
 
 static int check_uncover(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (f->kind != TIKAL_TEMPLE)
         return refuse(why, why_len, "%s is not a temple (T12.1a)", name);
     if (f->guard >= 0)
@@ -299,8 +330,8 @@ static int check_uncover(const tikal_state *s, int field, char *why, size_t why_
 static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (f->kind != TIKAL_TREASURE)
         return refuse(why, why_len, "%s is not a treasure field (T13.1a)", name);
     if (f->tokens == 0)
@@ -316,8 +347,8 @@ static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
 static int check_build(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (s->player[s->actor].camps_built >= TIKAL_MAX_CAMPS)
         return refuse(why, why_len, "you have built both your camps (T15.1c)");
     if (!(f->kind == TIKAL_JUNGLE || (f->kind == TIKAL_TREASURE && f->tokens == 0)))
@@ -330,8 +361,8 @@ static int check_build(const tikal_state *s, int field, char *why, size_t why_le
 static int check_guard(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (s->player[s->actor].guards_placed >= TIKAL_MAX_GUARDS)
         return refuse(why, why_len, "you have placed both your guards (T16.1c)");
     if (f->kind != TIKAL_TEMPLE)
@@ -453,54 +484,62 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* Lists write into out[TIKAL_LEGAL_MAX]; the bound is asserted. */
 #define PUT(a) (assert(n < TIKAL_LEGAL_MAX), out[n++] = (a))
+/* Fields of a mask in ascending order: for (EACH_FIELD(f, mask)) ... */
+#define EACH_FIELD(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
+
 static int legal_ap_actions(const tikal_state *s, int *out)
 {
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
+    /* One pass over the board: the actor's camps (with the base camp) and
+     * where its figures stand, then temples and treasure fields. */
+    uint64_t camps = 0, figures[2] = {0, 0}, temples = 0, treasures = 0, jungles = 0;
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const tikal_field *fd = &s->field[f];
+        uint64_t bit = 1ULL << f;
+        camps |= tikal_is_camp_of(s, me, f) ? bit : 0;
+        figures[0] |= fd->explorers[me] > 0 ? bit : 0;
+        figures[1] |= (fd->leaders >> me & 1) ? bit : 0;
+        temples |= fd->kind == TIKAL_TEMPLE ? bit : 0;
+        treasures |= fd->kind == TIKAL_TREASURE ? bit : 0;
+        jungles |= fd->kind == TIKAL_JUNGLE ? bit : 0;
+    }
     PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
-            for (int f = 0; f < TIKAL_FIELDS; f++)
-                if (tikal_is_camp_of(s, me, f))
-                    PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f);
+            for (EACH_FIELD(f, camps))
+                PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + (int)f);
         }
         for (int fig = 0; fig < 2; fig++)
-            for (int from = 0; from < TIKAL_FIELDS; from++) {
-                if (!tikal_is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
-                    continue;
-                for (int to = 0; to < TIKAL_FIELDS; to++)
-                    if (to != from && tikal_is_camp_of(s, me, to))
-                        PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to);
-            }
+            for (EACH_FIELD(from, camps & figures[fig]))
+                for (EACH_FIELD(to, camps & ~(1ULL << from)))
+                    PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
-            for (int from = 0; from < TIKAL_FIELDS; from++) {
-                if (!has_figure(s, me, from, fig))
-                    continue;
+            for (EACH_FIELD(from, figures[fig]))
                 for (int d = 0; d < 6; d++) {
-                    int cost = tikal_crossing_cost(s, from, d);
+                    int cost = tikal_crossing_cost(s, (int)from, d);
                     if (cost > 0 && cost <= s->ap)
-                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + from) * 6 + d);
+                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
                 }
-            }
     }
     if (s->ap >= TIKAL_AP_UNCOVER)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (s->field[f].kind == TIKAL_TEMPLE && check_uncover(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_UNCOVER + f);
+        for (EACH_FIELD(f, temples))
+            if (check_uncover(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_UNCOVER + (int)f);
     if (s->ap >= TIKAL_AP_DIG)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (s->field[f].kind == TIKAL_TREASURE && check_dig(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_DIG + f);
+        for (EACH_FIELD(f, treasures))
+            if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (check_build(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_BUILD + f);
+        for (EACH_FIELD(f, jungles | treasures))
+            if (check_build(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (s->field[f].kind == TIKAL_TEMPLE && check_guard(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_GUARD + f);
+        for (EACH_FIELD(f, temples))
+            if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
         for (int give = 0; give < TIKAL_MOTIFS; give++) {
             if (p->treasures[give] != 1)
@@ -523,9 +562,12 @@ int tikal_legal_actions(const tikal_state *s, int *out)
     case TIKAL_PH_DRAW:
     case TIKAL_PH_REVEAL: {
         int top = tikal_top_group(s), base = s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL;
-        for (int t = 0; t < TIKAL_TILES; t++)
-            if (!(s->stack_used >> t & 1) && tikal_tile(t)->group - 'A' == top)
-                PUT(base + t);
+        for (uint64_t left = stack_left(s); left; left &= left - 1) {
+            int t = __builtin_ctzll(left);
+            if (tikal_tile(t)->group - 'A' != top)
+                break; /* the top group's tiles come first (tikal_top_group) */
+            PUT(base + t);
+        }
         return n;
     }
     case TIKAL_PH_TREASURE:
@@ -553,10 +595,11 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         for (int r = 0; r < 6; r++)
             canonical[r] = tikal_canonical_rotation(tile, r) == r;
         for (int f = 0; f < TIKAL_FIELDS; f++) {
-            if (explored(s, f) || !borders_explored(s, f))
+            if (explored(s, f))
                 continue;
-            for (int r = 0; r < 6; r++)
-                if (canonical[r] && (free_choice || has_path(s, f, tile, r)))
+            tikal_edges edges = field_edges(s, f);
+            for (int r = 0; edges.borders && r < 6; r++)
+                if (canonical[r] && (free_choice || has_path(&edges, tile, r)))
                     PUT(TIKAL_A_PLACE + f * 6 + r);
         }
         return n;
@@ -568,6 +611,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
     }
 }
 #undef PUT
+#undef EACH_FIELD
 
 /* ---- turn flow ------------------------------------------------------------ */
 

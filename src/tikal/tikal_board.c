@@ -89,6 +89,10 @@ int tikal_data_check(char *why, size_t why_len)
             snprintf(why, why_len, "tile %s: bad group or kind", d->id);
             return 1;
         }
+        if (t > 0 && d->group < tikal_data_tiles[t - 1].group) { /* the stack's top is its lowest tile left */
+            snprintf(why, why_len, "tile %s: tiles must be listed by back letter", d->id);
+            return 1;
+        }
         if ((d->kind == TIKAL_VOLCANO) != (stones == 0)) {
             snprintf(why, why_len, "T2.3: tile %s: a volcano has no stones, every other tile has some", d->id);
             return 1;
