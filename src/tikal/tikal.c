@@ -71,7 +71,28 @@ int tikal_top_group(const tikal_state *s)
 
 static int explored(const tikal_state *s, int field)
 {
-    return field >= 0 && s->field[field].kind != TIKAL_EMPTY;
+    return field >= 0 && !(s->index.kind[TIKAL_EMPTY] >> field & 1);
+}
+
+void tikal_index_of(const tikal_state *s, tikal_index *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const tikal_field *fd = &s->field[f];
+        uint64_t bit = 1ULL << f;
+        if (fd->kind <= TIKAL_VOLCANO) /* a broken kind leaves no bit: tikal_check reports it */
+            out->kind[fd->kind] |= bit;
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+            out->explorers[p] |= fd->explorers[p] > 0 ? bit : 0;
+            out->leader[p] |= (fd->leaders >> p & 1) ? bit : 0;
+            out->camps[p] |= fd->kind == TIKAL_BASECAMP || fd->camp == p ? bit : 0;
+        }
+    }
+}
+
+void tikal_reindex(tikal_state *s)
+{
+    tikal_index_of(s, &s->index);
 }
 
 static int own_figures(const tikal_state *s, int seat, int field)
@@ -96,7 +117,7 @@ static int motifs_left(const tikal_state *s, int motif)
 
 int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 {
-    return s->field[field].kind == TIKAL_BASECAMP || s->field[field].camp == seat;
+    return s->index.camps[seat] >> field & 1;
 }
 
 int tikal_strength(const tikal_state *s, int seat, int field)
@@ -120,13 +141,24 @@ int tikal_majority(const tikal_state *s, int field)
     return best > 0 ? holder : -1;
 }
 
-int tikal_crossing_cost(const tikal_state *s, int field, int direction)
+/* Can a figure stand on field and cross from or into it (explored, not a
+ * volcano: T6.7, T11.3)? */
+static inline int walkable(const tikal_state *s, int field)
+{
+    return field >= 0 && !((s->index.kind[TIKAL_EMPTY] | s->index.kind[TIKAL_VOLCANO]) >> field & 1);
+}
+
+static inline int crossing_cost(const tikal_state *s, int field, int direction)
 {
     int to = tikal_neighbor(field, direction);
-    if (!explored(s, field) || !explored(s, to) || s->field[to].kind == TIKAL_VOLCANO
-        || s->field[field].kind == TIKAL_VOLCANO)
+    if (!walkable(s, field) || !walkable(s, to))
         return 0;
     return s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6];
+}
+
+int tikal_crossing_cost(const tikal_state *s, int field, int direction)
+{
+    return crossing_cost(s, field, direction);
 }
 
 static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
@@ -216,36 +248,37 @@ static int has_path(const tikal_edges *edges, int tile, int rotation)
     return edges->stoned != 0 || (stone_edges(tile, rotation) & edges->open) != 0;
 }
 
-/* R5: is there any placement meeting the path condition? */
-static int any_path_placement(const tikal_state *s, int tile)
+/* The edges of every field not yet explored into edges (none for explored
+ * fields); returns whether some placement of tile meets the path condition
+ * (R5). */
+static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS])
 {
+    int path_exists = 0;
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        if (explored(s, f))
-            continue;
-        tikal_edges edges = field_edges(s, f);
-        for (int r = 0; edges.borders && r < 6; r++)
-            if (has_path(&edges, tile, r))
-                return 1;
+        edges[f] = explored(s, f) ? (tikal_edges){0, 0, 0} : field_edges(s, f);
+        for (int r = 0; edges[f].borders && !path_exists && r < 6; r++)
+            path_exists = has_path(&edges[f], tile, r);
     }
-    return 0;
+    return path_exists;
 }
 
-static int check_place(const tikal_state *s, int field, int rotation, int path_exists, char *why, size_t why_len)
+/* edges and path_exists: placement_edges of the tile in hand. */
+static int check_place(const tikal_state *s, int field, int rotation, const tikal_edges edges[TIKAL_FIELDS],
+                       int path_exists, char *why, size_t why_len)
 {
     char name[3] = "";
     int tile = s->hand;
     name_for_reason(why, field, name);
     if (explored(s, field))
         return refuse(why, why_len, "%s is already explored (T6.1)", name);
-    tikal_edges edges = field_edges(s, field);
-    if (!edges.borders)
+    if (!edges[field].borders)
         return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
     if (tikal_canonical_rotation(tile, rotation) != rotation)
         return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
     if (tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists)
         return GAME_OK; /* T6.4, R5 */
-    if (!has_path(&edges, tile, rotation))
+    if (!has_path(&edges[field], tile, rotation))
         return refuse(why, why_len,
                       "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
                       name, rotation);
@@ -447,7 +480,9 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
     if (action >= TIKAL_A_PLACE && action < TIKAL_A_DEPLOY) {
         WANT(TIKAL_PH_PLACE);
         int k = action - TIKAL_A_PLACE;
-        return check_place(s, k / 6, k % 6, any_path_placement(s, s->hand), why, why_len);
+        tikal_edges edges[TIKAL_FIELDS];
+        int path_exists = placement_edges(s, s->hand, edges);
+        return check_place(s, k / 6, k % 6, edges, path_exists, why, why_len);
     }
     WANT(TIKAL_PH_ACTIONS);
     if (action == TIKAL_A_END)
@@ -491,19 +526,9 @@ static int legal_ap_actions(const tikal_state *s, int *out)
 {
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
-    /* One pass over the board: the actor's camps (with the base camp) and
-     * where its figures stand, then temples and treasure fields. */
-    uint64_t camps = 0, figures[2] = {0, 0}, temples = 0, treasures = 0, jungles = 0;
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
-        uint64_t bit = 1ULL << f;
-        camps |= tikal_is_camp_of(s, me, f) ? bit : 0;
-        figures[0] |= fd->explorers[me] > 0 ? bit : 0;
-        figures[1] |= (fd->leaders >> me & 1) ? bit : 0;
-        temples |= fd->kind == TIKAL_TEMPLE ? bit : 0;
-        treasures |= fd->kind == TIKAL_TREASURE ? bit : 0;
-        jungles |= fd->kind == TIKAL_JUNGLE ? bit : 0;
-    }
+    const tikal_index *x = &s->index;
+    uint64_t camps = x->camps[me], figures[2] = {x->explorers[me], x->leader[me]};
+    uint64_t temples = x->kind[TIKAL_TEMPLE], treasures = x->kind[TIKAL_TREASURE], jungles = x->kind[TIKAL_JUNGLE];
     PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
@@ -519,7 +544,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
         for (int fig = 0; fig < 2; fig++)
             for (EACH_FIELD(from, figures[fig]))
                 for (int d = 0; d < 6; d++) {
-                    int cost = tikal_crossing_cost(s, (int)from, d);
+                    int cost = crossing_cost(s, (int)from, d);
                     if (cost > 0 && cost <= s->ap)
                         PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
                 }
@@ -590,16 +615,14 @@ int tikal_legal_actions(const tikal_state *s, int *out)
                 PUT(TIKAL_A_TAKE + t);
         return n;
     case TIKAL_PH_PLACE: {
-        int tile = s->hand, path_exists = any_path_placement(s, tile), canonical[6];
+        tikal_edges edges[TIKAL_FIELDS];
+        int tile = s->hand, path_exists = placement_edges(s, tile, edges), canonical[6];
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         for (int r = 0; r < 6; r++)
             canonical[r] = tikal_canonical_rotation(tile, r) == r;
         for (int f = 0; f < TIKAL_FIELDS; f++) {
-            if (explored(s, f))
-                continue;
-            tikal_edges edges = field_edges(s, f);
-            for (int r = 0; edges.borders && r < 6; r++)
-                if (canonical[r] && (free_choice || has_path(&edges, tile, r)))
+            for (int r = 0; edges[f].borders && r < 6; r++)
+                if (canonical[r] && (free_choice || has_path(&edges[f], tile, r)))
                     PUT(TIKAL_A_PLACE + f * 6 + r);
         }
         return n;
@@ -790,6 +813,8 @@ static void place_tile(tikal_state *s, int field, int rotation)
     tikal_field *f = &s->field[field];
     const tikal_tile_def *d = tikal_tile(s->hand);
     f->kind = d->kind;
+    s->index.kind[TIKAL_EMPTY] &= ~(1ULL << field);
+    s->index.kind[d->kind] |= 1ULL << field;
     f->tile = s->hand;
     f->rotation = (uint8_t)rotation;
     for (int e = 0; e < 6; e++)
@@ -809,18 +834,24 @@ static void place_tile(tikal_state *s, int field, int rotation)
 
 static void remove_figure(tikal_state *s, int field, int figure)
 {
-    if (figure)
-        s->field[field].leaders &= (uint8_t)~(1u << s->actor);
-    else
-        s->field[field].explorers[s->actor]--;
+    tikal_field *f = &s->field[field];
+    if (figure) {
+        f->leaders &= (uint8_t)~(1u << s->actor);
+        s->index.leader[s->actor] = 0;
+    } else if (--f->explorers[s->actor] == 0) {
+        s->index.explorers[s->actor] &= ~(1ULL << field);
+    }
 }
 
 static void add_figure(tikal_state *s, int field, int figure)
 {
-    if (figure)
+    if (figure) {
         s->field[field].leaders |= (uint8_t)(1u << s->actor);
-    else
+        s->index.leader[s->actor] = 1ULL << field;
+    } else {
         s->field[field].explorers[s->actor]++;
+        s->index.explorers[s->actor] |= 1ULL << field;
+    }
 }
 
 int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
@@ -899,6 +930,7 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
         s->phase = TIKAL_PH_TREASURE;
     } else if (action < TIKAL_A_GUARD) {
         s->field[action - TIKAL_A_BUILD].camp = s->actor;
+        s->index.camps[s->actor] |= 1ULL << (action - TIKAL_A_BUILD);
         me->camps_built++;
         s->ap -= TIKAL_AP_BUILD;
     } else if (action < TIKAL_A_SWAP) {
@@ -907,6 +939,8 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
         me->removed = (uint8_t)(me->removed + own_figures(s, s->actor, action - TIKAL_A_GUARD) - 1);
         f->explorers[s->actor] = 0;
         f->leaders &= (uint8_t)~(1u << s->actor);
+        s->index.explorers[s->actor] &= ~(1ULL << (action - TIKAL_A_GUARD));
+        s->index.leader[s->actor] &= ~(1ULL << (action - TIKAL_A_GUARD));
         f->guard = s->actor;
         me->guards_placed++;
         s->ap -= TIKAL_AP_GUARD;
@@ -953,6 +987,7 @@ int tikal_init(tikal_state *s, int players, int auction)
         f->value = st->value;
         memcpy(f->stones, st->stones, sizeof f->stones);
     }
+    tikal_reindex(s);
     for (int p = 0; p < players; p++) {
         s->player[p].score = auction ? TIKAL_START_SCORE_AUCTION : 0; /* T3.5, T4.1 */
         s->player[p].explorers_in_supply = TIKAL_EXPLORERS;
