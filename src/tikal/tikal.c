@@ -74,6 +74,34 @@ static int explored(const tikal_state *s, int field)
     return field >= 0 && !(s->index.kind[TIKAL_EMPTY] >> field & 1);
 }
 
+/* Can a figure stand on field and cross from or into it (explored, not a
+ * volcano: T6.7, T11.3)? From the fields alone. */
+static int walkable(const tikal_state *s, int field)
+{
+    return field >= 0 && s->field[field].kind != TIKAL_EMPTY && s->field[field].kind != TIKAL_VOLCANO;
+}
+
+/* T11.1: the stones on both sides of the edge, 0 if it cannot be crossed;
+ * from the fields alone (the index keeps it). */
+static uint8_t crossing_of(const tikal_state *s, int field, int direction)
+{
+    int to = tikal_neighbor(field, direction);
+    if (!walkable(s, field) || !walkable(s, to))
+        return 0;
+    return (uint8_t)(s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6]);
+}
+
+/* Bring the crossings of field's edges, both ways, in step with its tile. */
+static void index_crossings(tikal_state *s, int field)
+{
+    for (int d = 0; d < 6; d++) {
+        int to = tikal_neighbor(field, d);
+        s->index.crossing[field][d] = crossing_of(s, field, d);
+        if (to >= 0)
+            s->index.crossing[to][(d + 3) % 6] = crossing_of(s, to, (d + 3) % 6);
+    }
+}
+
 void tikal_index_of(const tikal_state *s, tikal_index *out)
 {
     memset(out, 0, sizeof *out);
@@ -87,6 +115,8 @@ void tikal_index_of(const tikal_state *s, tikal_index *out)
             out->leader[p] |= (fd->leaders >> p & 1) ? bit : 0;
             out->camps[p] |= fd->kind == TIKAL_BASECAMP || fd->camp == p ? bit : 0;
         }
+        for (int d = 0; d < 6; d++)
+            out->crossing[f][d] = crossing_of(s, f, d);
     }
 }
 
@@ -141,24 +171,9 @@ int tikal_majority(const tikal_state *s, int field)
     return best > 0 ? holder : -1;
 }
 
-/* Can a figure stand on field and cross from or into it (explored, not a
- * volcano: T6.7, T11.3)? */
-static inline int walkable(const tikal_state *s, int field)
-{
-    return field >= 0 && !((s->index.kind[TIKAL_EMPTY] | s->index.kind[TIKAL_VOLCANO]) >> field & 1);
-}
-
-static inline int crossing_cost(const tikal_state *s, int field, int direction)
-{
-    int to = tikal_neighbor(field, direction);
-    if (!walkable(s, field) || !walkable(s, to))
-        return 0;
-    return s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6];
-}
-
 int tikal_crossing_cost(const tikal_state *s, int field, int direction)
 {
-    return crossing_cost(s, field, direction);
+    return s->index.crossing[field][direction];
 }
 
 static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
@@ -242,29 +257,32 @@ static tikal_edges field_edges(const tikal_state *s, int field)
     return edges;
 }
 
-/* T6.2/T6.3: some shared edge with a non-volcano explored field carries stones. */
-static int has_path(const tikal_edges *edges, int tile, int rotation)
+/* T6.2/T6.3: some shared edge with a non-volcano explored field carries
+ * stones; tile_edges: stone_edges of the tile as it would lie. */
+static int has_path(const tikal_edges *edges, unsigned tile_edges)
 {
-    return edges->stoned != 0 || (stone_edges(tile, rotation) & edges->open) != 0;
+    return edges->stoned != 0 || (tile_edges & edges->open) != 0;
 }
 
 /* The edges of every field not yet explored into edges (none for explored
- * fields); returns whether some placement of tile meets the path condition
- * (R5). */
-static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS])
+ * fields) and the tile's stone_edges in each rotation into tile_edges;
+ * returns whether some placement of tile meets the path condition (R5). */
+static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6])
 {
     int path_exists = 0;
+    for (int r = 0; r < 6; r++)
+        tile_edges[r] = stone_edges(tile, r);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         edges[f] = explored(s, f) ? (tikal_edges){0, 0, 0} : field_edges(s, f);
         for (int r = 0; edges[f].borders && !path_exists && r < 6; r++)
-            path_exists = has_path(&edges[f], tile, r);
+            path_exists = has_path(&edges[f], tile_edges[r]);
     }
     return path_exists;
 }
 
-/* edges and path_exists: placement_edges of the tile in hand. */
+/* edges, tile_edges and path_exists: placement_edges of the tile in hand. */
 static int check_place(const tikal_state *s, int field, int rotation, const tikal_edges edges[TIKAL_FIELDS],
-                       int path_exists, char *why, size_t why_len)
+                       const unsigned tile_edges[6], int path_exists, char *why, size_t why_len)
 {
     char name[3] = "";
     int tile = s->hand;
@@ -278,7 +296,7 @@ static int check_place(const tikal_state *s, int field, int rotation, const tika
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
     if (tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists)
         return GAME_OK; /* T6.4, R5 */
-    if (!has_path(&edges[field], tile, rotation))
+    if (!has_path(&edges[field], tile_edges[rotation]))
         return refuse(why, why_len,
                       "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
                       name, rotation);
@@ -335,7 +353,7 @@ static int check_move(const tikal_state *s, int figure, int from, int direction,
         return refuse(why, why_len, "%s is not explored (T11.3)", b);
     if (s->field[to].kind == TIKAL_VOLCANO)
         return refuse(why, why_len, "nobody may enter a volcano (T6.7)");
-    cost = tikal_crossing_cost(s, from, direction);
+    cost = s->index.crossing[from][direction];
     if (cost == 0)
         return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", a, b);
     return check_ap(s, cost, "the crossing", why, why_len);
@@ -481,8 +499,9 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
         WANT(TIKAL_PH_PLACE);
         int k = action - TIKAL_A_PLACE;
         tikal_edges edges[TIKAL_FIELDS];
-        int path_exists = placement_edges(s, s->hand, edges);
-        return check_place(s, k / 6, k % 6, edges, path_exists, why, why_len);
+        unsigned tile_edges[6];
+        int path_exists = placement_edges(s, s->hand, edges, tile_edges);
+        return check_place(s, k / 6, k % 6, edges, tile_edges, path_exists, why, why_len);
     }
     WANT(TIKAL_PH_ACTIONS);
     if (action == TIKAL_A_END)
@@ -544,7 +563,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
         for (int fig = 0; fig < 2; fig++)
             for (EACH_FIELD(from, figures[fig]))
                 for (int d = 0; d < 6; d++) {
-                    int cost = crossing_cost(s, (int)from, d);
+                    int cost = s->index.crossing[from][d];
                     if (cost > 0 && cost <= s->ap)
                         PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
                 }
@@ -616,15 +635,15 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         return n;
     case TIKAL_PH_PLACE: {
         tikal_edges edges[TIKAL_FIELDS];
-        int tile = s->hand, path_exists = placement_edges(s, tile, edges), canonical[6];
+        unsigned tile_edges[6];
+        int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges), canonical[6];
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         for (int r = 0; r < 6; r++)
             canonical[r] = tikal_canonical_rotation(tile, r) == r;
-        for (int f = 0; f < TIKAL_FIELDS; f++) {
+        for (int f = 0; f < TIKAL_FIELDS; f++)
             for (int r = 0; edges[f].borders && r < 6; r++)
-                if (canonical[r] && (free_choice || has_path(&edges[f], tile, r)))
+                if (canonical[r] && (free_choice || has_path(&edges[f], tile_edges[r])))
                     PUT(TIKAL_A_PLACE + f * 6 + r);
-        }
         return n;
     }
     case TIKAL_PH_ACTIONS:
@@ -819,6 +838,7 @@ static void place_tile(tikal_state *s, int field, int rotation)
     f->rotation = (uint8_t)rotation;
     for (int e = 0; e < 6; e++)
         f->stones[e] = (uint8_t)tikal_rotated_stones(s->hand, rotation, e);
+    index_crossings(s, field);
     if (d->kind == TIKAL_TEMPLE)
         f->value = d->value;
     if (d->kind == TIKAL_TREASURE) { /* T6.6, R6 */

@@ -156,6 +156,7 @@ typedef struct tikal_index {
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
     uint64_t leader[GAME_MAX_PLAYERS];    /* the field of the seat's leader, 0 while off the board */
     uint64_t camps[GAME_MAX_PLAYERS];     /* the base camp and the seat's camps (T9.1, T10.1) */
+    uint8_t crossing[TIKAL_FIELDS][6];    /* cost of crossing from the field in direction d (T11.1), 0 if none */
 } tikal_index;
 
 typedef struct tikal_state {
