@@ -272,8 +272,10 @@ static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIK
     int path_exists = 0;
     for (int r = 0; r < 6; r++)
         tile_edges[r] = stone_edges(tile, r);
+    uint64_t explored_fields = ~s->index.kind[TIKAL_EMPTY] & ((1ULL << TIKAL_FIELDS) - 1);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        edges[f] = explored(s, f) ? (tikal_edges){0, 0, 0} : field_edges(s, f);
+        int frontier = !(explored_fields >> f & 1) && (tikal_neighbor_mask(f) & explored_fields) != 0;
+        edges[f] = frontier ? field_edges(s, f) : (tikal_edges){0, 0, 0};
         for (int r = 0; edges[f].borders && !path_exists && r < 6; r++)
             path_exists = has_path(&edges[f], tile_edges[r]);
     }

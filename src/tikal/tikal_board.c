@@ -43,6 +43,11 @@ int tikal_neighbor(int field, int direction)
     return tikal_data_neighbors[field][direction];
 }
 
+uint64_t tikal_neighbor_mask(int field)
+{
+    return tikal_data_neighbor_masks[field];
+}
+
 int tikal_parse_field(const char *text)
 {
     if (text[0] < 'a' || text[0] >= 'a' + TIKAL_COLS || text[1] < '1' || text[1] >= '1' + TIKAL_ROWS
