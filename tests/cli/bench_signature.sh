@@ -4,7 +4,8 @@
 # player count and variant, seed 1) with `maya bench`. Any change of what is
 # legal, of the order of listed actions or of a rule's effect changes them,
 # so an accidental rules change fails here (docs/bench.md explains the full
-# workload's figures). A wrong game name must fail with a clear error.
+# workload's figures). A wrong game name and a negative --perft must fail
+# with a clear error.
 MAYA=${MAYA:-build/maya}
 fail=0
 expect() {
@@ -20,6 +21,10 @@ expect tikal "123712 actions, 2017353 legal"
 expect tzolkin "40872 actions, 179235 legal"
 if "$MAYA" bench nosuchgame --games 1 --perft 0 --mcts 0 >/dev/null 2>&1; then
     echo "bench_signature: an unknown game was accepted"
+    fail=1
+fi
+if out=$("$MAYA" bench tikal --games 1 --perft -1 --mcts 0 2>&1) || ! echo "$out" | grep -q -- "--perft"; then
+    echo "bench_signature: --perft -1 was not refused with a reason: $out"
     fail=1
 fi
 [ "$fail" -eq 0 ] && echo "bench_signature: ok"
