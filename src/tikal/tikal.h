@@ -229,8 +229,6 @@ int tikal_canonical_rotation(int tile, int rotation);
 /* Rebuild s->index from s->field: after changing fields directly (tests
  * building positions); apply keeps it by itself. */
 void tikal_reindex(tikal_state *s);
-/* The index s->field calls for, into out (tikal_check compares). */
-void tikal_index_of(const tikal_state *s, tikal_index *out);
 
 /* Engine entry points (also reachable through tikal_game). */
 int tikal_init(tikal_state *s, int players, int auction);
