@@ -58,6 +58,7 @@ tsan: deps
 
 bench: build/maya
 	./build/maya bench tikal
+	./build/maya bench tzolkin
 
 bench-server: deps
 	@$(MAKE) --no-print-directory build/maya

@@ -39,6 +39,7 @@ static void t9_3_deploy_limits(void **state)
     basic_turn(&s, 2);
     put_figures(&s, 0, "a4", 17, 0);
     s.field[fld("a4")].explorers[0] = 0; /* 17 removed from the game by a guard */
+    tikal_reindex(&s);
     s.player[0].removed = 17;
     act(&s, "deploy E a5");
     expect_illegal(&s, "deploy E a5", "no explorer left");

@@ -152,6 +152,7 @@ static inline void put_tile(tikal_state *s, const char *name, const char *id, in
     }
     s->stack_used |= 1ULL << tile;
     s->tiles_placed++;
+    tikal_reindex(s);
 }
 
 /* Put participants (and the leader if `leader`) of seat from its supply on a field. */
@@ -166,6 +167,7 @@ static inline void put_figures(tikal_state *s, int seat, const char *name, int e
         f->leaders |= (uint8_t)(1u << seat);
         s->player[seat].leader_in_supply = 0;
     }
+    tikal_reindex(s);
 }
 
 /* Give seat a camp on a field (as if built). */
@@ -173,6 +175,7 @@ static inline void put_camp(tikal_state *s, int seat, const char *name)
 {
     s->field[fld(name)].camp = (int8_t)seat;
     s->player[seat].camps_built++;
+    tikal_reindex(s);
 }
 
 /* Make it seat's turn of the given kind with 10 fresh AP and fresh limits. */
@@ -251,6 +254,7 @@ static inline void corner_board(tikal_state *s, const char *also_empty)
             fd->stones[e] = 1;
         s->tiles_placed++;
     }
+    tikal_reindex(s);
 }
 
 /* Apply the first legal placement of the tile in hand. */

@@ -161,6 +161,7 @@ static void check_figure(const tikal_state *s, json_t *observation, int figure, 
     for (int f = 0; f < TIKAL_FIELDS; f++)
         if (no_camps.field[f].camp == s->actor)
             no_camps.field[f].camp = -1;
+    tikal_reindex(&no_camps);
     assert_int_equal(tikal_find_routes(&no_camps, s->actor, from, &crossings_only), GAME_OK);
     for (int f = 0; f < TIKAL_FIELDS; f++)
         best[f] = -1;

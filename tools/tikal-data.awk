@@ -62,6 +62,19 @@ END {
             print "},"
         }
     print "};"
+    # The same neighbours as a mask per field (bit g: field g is a neighbour).
+    printf "static const uint64_t tikal_data_neighbor_masks[%d] = {\n", cols * rows
+    for (c = 0; c < cols; c++)
+        for (r = 0; r < rows; r++) {
+            mask = 0
+            for (d = 1; d <= 6; d++) {
+                nc = c + dc[d]
+                nr = r + (c % 2 ? dr_odd[d] : dr_even[d])
+                if (nc >= 0 && nc < cols && nr >= 0 && nr < rows) mask += 2 ^ (nc * rows + nr)
+            }
+            printf "    %.0fULL,\n", mask
+        }
+    print "};"
     printf "static const uint8_t tikal_data_levels[11] = {"
     for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0
     print "};"

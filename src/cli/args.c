@@ -43,11 +43,13 @@ static const struct cli_usage_text {
      "    state its legal actions in byte order of their text; --board prints the\n"
      "    position whenever the player to act changes. Errors: FILE:LINE: reason.\n"},
     {"bench",
-     "maya bench GAME [--games N | --seconds S] [--seed S] [--mcts N]\n"
+     "maya bench GAME [--games N | --seconds S] [--seed S] [--perft S] [--mcts N]\n"
      "    Random full games for every player count and variant: games and actions\n"
      "    per second, bytes per state. With --games (default 1000 per setting) the\n"
      "    workload is fixed and its action and legal-action counts are a signature\n"
      "    of the engine; --seconds runs each setting for S seconds instead.\n"
+     "    Then perft leaves per second from the start and from the middle of a\n"
+     "    two-player game, to the depth taking about S seconds (default 1; 0 skips).\n"
      "    Then MCTS iterations per second on one core, N iterations (default\n"
      "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"},
     {"tournament",

@@ -13,7 +13,14 @@
  * thread searches a fixed number of iterations (--mcts N, default 20000; 0
  * skips) at eight decision positions spread over a seeded random game, and
  * the iterations per second of that one core are printed.
+ *
+ * Between them, perft: the leaves of the tree of legal actions (chance nodes
+ * branch over all their outcomes) from the start of a two-player game and
+ * from the middle of a seeded random one, each to the depth whose count
+ * takes about --perft S seconds (default 1; 0 skips), every node applied.
+ * The leaves per second measure move generation and apply without a bot.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +99,20 @@ static int cli_bench_setting(cli_bench_run *b, const game_options *options, uint
     return 0;
 }
 
+/* One step of a random game at b->state (not over): a chance outcome by its
+ * odds or a uniformly chosen legal action. */
+static void cli_bench_random_step(cli_bench_run *b, rng *r)
+{
+    const game_def *game = b->game;
+    int chance = game->current_player(b->state) == GAME_CHANCE;
+    int n = chance ? game->chance_outcomes(b->state, b->legal, b->probability) : game->legal_actions(b->state, b->legal);
+    assert(n > 0);
+    int action = chance ? match_pick_outcome(b->legal, b->probability, n, r) : b->legal[rng_below(r, (uint64_t)n)];
+    int status = game->apply(b->state, action, NULL, 0);
+    assert(status == 0);
+    (void)status;
+}
+
 enum { CLI_BENCH_MCTS_POSITIONS = 8 }; /* positions searched per setting */
 
 /* MCTS iterations per second on one core at positions of a random game of
@@ -112,13 +133,7 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     rng r;
     rng_seed(&r, seed);
     while (status == 0 && game->current_player(b->state) != GAME_TERMINAL && length < game->max_game_length) {
-        int n = game->current_player(b->state) == GAME_CHANCE
-                    ? game->chance_outcomes(b->state, b->legal, b->probability)
-                    : game->legal_actions(b->state, b->legal);
-        int action = game->current_player(b->state) == GAME_CHANCE
-                         ? match_pick_outcome(b->legal, b->probability, n, &r)
-                         : b->legal[rng_below(&r, (uint64_t)n)];
-        game->apply(b->state, action, NULL, 0);
+        cli_bench_random_step(b, &r);
         length++;
     }
     rng_seed(&r, seed);
@@ -144,16 +159,97 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
             *seconds += stats.seconds;
             next += 2;
         }
-        int n = player == GAME_CHANCE ? game->chance_outcomes(b->state, b->legal, b->probability)
-                                      : game->legal_actions(b->state, b->legal);
-        int action = player == GAME_CHANCE ? match_pick_outcome(b->legal, b->probability, n, &r)
-                                           : b->legal[rng_below(&r, (uint64_t)n)];
-        game->apply(b->state, action, NULL, 0);
+        cli_bench_random_step(b, &r);
     }
     mcts_free(m);
     eval_free(hook);
     free(view);
     return status;
+}
+
+enum { CLI_BENCH_PERFT_DEPTH_MAX = 12 }; /* deepest perft tried */
+
+/* Leaves of the action tree below states[0] to depth; states holds depth+1
+ * states and legal depth lists of max_legal ints; probability is scratch for
+ * the chance odds (not read). */
+static long long cli_bench_perft_tree(const game_def *game, unsigned char *states, int *legal, double *probability,
+                                      int depth)
+{
+    if (depth == 0)
+        return 1;
+    int n = game->current_player(states) == GAME_CHANCE ? game->chance_outcomes(states, legal, probability)
+                                                       : game->legal_actions(states, legal);
+    unsigned char *child = states + game->state_size;
+    long long leaves = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(child, states, game->state_size);
+        int status = game->apply(child, legal[i], NULL, 0);
+        assert(status == 0);
+        (void)status;
+        leaves += cli_bench_perft_tree(game, child, legal + game->max_legal, probability, depth - 1);
+    }
+    return leaves;
+}
+
+/* Perft from b->state, deepening while the next depth is expected to take
+ * at most about `seconds` (growth measured from the last two depths);
+ * prints the deepest count and its leaves per second. */
+static int cli_bench_perft(cli_bench_run *b, const char *label, double seconds)
+{
+    const game_def *game = b->game;
+    unsigned char *states = malloc((CLI_BENCH_PERFT_DEPTH_MAX + 1) * game->state_size);
+    int *legal = malloc((size_t)CLI_BENCH_PERFT_DEPTH_MAX * (size_t)game->max_legal * sizeof(int));
+    if (states == NULL || legal == NULL) {
+        free(states);
+        free(legal);
+        fputs("maya bench: out of memory\n", stderr);
+        return CLI_FAIL;
+    }
+    memcpy(states, b->state, game->state_size);
+    long long leaves = 0, previous = 0;
+    double spent = 0;
+    int depth = 0;
+    while (depth < CLI_BENCH_PERFT_DEPTH_MAX) {
+        double growth = previous > 0 ? (double)leaves / (double)previous : 1.0;
+        if (depth > 0 && (leaves == 0 || spent * growth > seconds))
+            break;
+        previous = leaves;
+        double start = timer_now();
+        leaves = cli_bench_perft_tree(game, states, legal, b->probability, ++depth);
+        spent = timer_now() - start;
+    }
+    printf("%-16s %6d %14lld %9.3f %14.0f\n", label, depth, leaves, spent, spent > 0 ? (double)leaves / spent : 0.0);
+    free(states);
+    free(legal);
+    return 0;
+}
+
+/* Perft from the start of a two-player game and from the middle of a
+ * random one of seed. */
+static int cli_bench_perfts(cli_bench_run *b, uint64_t seed, double seconds)
+{
+    const game_def *game = b->game;
+    game_options options = {game->min_players, 0};
+    printf("perft: %d players, leaves of the action tree (chance branching over every outcome)\n",
+           options.players);
+    printf("%-16s %6s %14s %9s %14s\n", "position", "depth", "leaves", "seconds", "leaves/s");
+    if (game->init(b->state, &options, NULL, 0) != 0 || cli_bench_perft(b, "start", seconds) != 0)
+        return CLI_FAIL;
+    rng r;
+    rng_seed(&r, seed);
+    int length = 0;
+    while (game->current_player(b->state) != GAME_TERMINAL && length < game->max_game_length) {
+        cli_bench_random_step(b, &r);
+        length++;
+    }
+    rng_seed(&r, seed);
+    if (game->init(b->state, &options, NULL, 0) != 0)
+        return CLI_FAIL;
+    for (int i = 0; i < length / 2; i++)
+        cli_bench_random_step(b, &r);
+    char label[64];
+    snprintf(label, sizeof label, "action %d", length / 2);
+    return cli_bench_perft(b, label, seconds);
 }
 
 static void cli_bench_print(const char *label, const cli_bench_tally *t)
@@ -165,14 +261,16 @@ static void cli_bench_print(const char *label, const cli_bench_tally *t)
 
 int cli_bench(int argc, char **argv)
 {
-    const char *games_text = NULL, *seconds_text = NULL, *seed_text = NULL, *mcts_text = NULL;
+    const char *games_text = NULL, *seconds_text = NULL, *seed_text = NULL, *mcts_text = NULL,
+               *perft_text = NULL;
     const cli_option options[] = {{"--games", 1, &games_text},
                                   {"--seconds", 1, &seconds_text},
                                   {"--seed", 1, &seed_text},
-                                  {"--mcts", 1, &mcts_text}};
+                                  {"--mcts", 1, &mcts_text},
+                                  {"--perft", 1, &perft_text}};
     const char *positional[1];
     int positional_count;
-    int status = cli_parse("bench", argc, argv, options, 4, positional, 1, &positional_count);
+    int status = cli_parse("bench", argc, argv, options, 5, positional, 1, &positional_count);
     if (status != 0)
         return status;
     if (positional_count != 1) {
@@ -184,7 +282,7 @@ int cli_bench(int argc, char **argv)
         return CLI_USAGE;
     }
     const game_def *game;
-    long games = 1000, seconds = 0, mcts_iterations = 20000;
+    long games = 1000, seconds = 0, mcts_iterations = 20000, perft_seconds = 1;
     uint64_t seed = 1;
     if ((status = cli_find_game("bench", positional[0], &game)) != 0 ||
         (games_text != NULL &&
@@ -193,7 +291,8 @@ int cli_bench(int argc, char **argv)
          (status = cli_parse_number("bench", "--seconds", seconds_text, 1, 86400, &seconds)) != 0) ||
         (seed_text != NULL && (status = cli_parse_seed("bench", seed_text, &seed)) != 0) ||
         (mcts_text != NULL &&
-         (status = cli_parse_number("bench", "--mcts", mcts_text, 0, 10000000, &mcts_iterations)) != 0))
+         (status = cli_parse_number("bench", "--mcts", mcts_text, 0, 10000000, &mcts_iterations)) != 0) ||
+        (perft_text != NULL && (status = cli_parse_number("bench", "--perft", perft_text, 0, 600, &perft_seconds)) != 0))
         return status;
     if (seconds_text != NULL)
         games = 0;
@@ -233,6 +332,8 @@ int cli_bench(int argc, char **argv)
             if (games)
                 printf("signature: %lld actions, %lld legal\n", total.actions, total.legal);
         }
+        if (status == 0 && perft_seconds > 0)
+            status = cli_bench_perfts(&b, seed, (double)perft_seconds);
         if (status == 0 && mcts_iterations > 0) {
             printf("mcts: one thread, %ld iterations at each of %d positions of a random game (seed %llu)\n",
                    mcts_iterations, CLI_BENCH_MCTS_POSITIONS, (unsigned long long)seed);

@@ -24,7 +24,17 @@ int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
     return status;
 }
 
-#define refuse(why, why_len, ...) tikal_reason(GAME_EILLEGAL, why, why_len, __VA_ARGS__)
+/* Refuse with a reason; the reason is only formatted when it is asked for
+ * (legal-action generation asks with why NULL). */
+#define refuse(why, why_len, ...) \
+    ((why) != NULL && (why_len) > 0 ? tikal_reason(GAME_EILLEGAL, why, why_len, __VA_ARGS__) : GAME_EILLEGAL)
+
+/* The name of field into name when a reason may need it (why not NULL). */
+static void name_for_reason(const char *why, int field, char name[3])
+{
+    if (why != NULL)
+        tikal_field_name(field, name);
+}
 
 /* ---- static helpers over the state ------------------------------------ */
 
@@ -45,21 +55,74 @@ int tikal_canonical_rotation(int tile, int rotation)
     return rotation;
 }
 
+/* Tiles not yet drawn or revealed, bit t for tile t. */
+static uint64_t stack_left(const tikal_state *s)
+{
+    return ~s->stack_used & ((1ULL << TIKAL_TILES) - 1);
+}
+
 int tikal_top_group(const tikal_state *s)
 {
-    int top = -1;
-    for (int t = 0; t < TIKAL_TILES; t++)
-        if (!(s->stack_used >> t & 1)) {
-            int g = tikal_tile(t)->group - 'A';
-            if (top < 0 || g < top)
-                top = g;
-        }
-    return top;
+    /* Tiles are listed by back letter (tikal_data_check), so the top group is
+     * that of the lowest tile left. */
+    uint64_t left = stack_left(s);
+    return left ? tikal_tile(__builtin_ctzll(left))->group - 'A' : -1;
 }
 
 static int explored(const tikal_state *s, int field)
 {
-    return field >= 0 && s->field[field].kind != TIKAL_EMPTY;
+    return field >= 0 && !(s->index.kind[TIKAL_EMPTY] >> field & 1);
+}
+
+/* Can a figure stand on field and cross from or into it (explored, not a
+ * volcano: T6.7, T11.3)? From the fields alone. */
+static int walkable(const tikal_state *s, int field)
+{
+    return field >= 0 && s->field[field].kind != TIKAL_EMPTY && s->field[field].kind != TIKAL_VOLCANO;
+}
+
+/* T11.1: the stones on both sides of the edge, 0 if it cannot be crossed;
+ * from the fields alone (the index keeps it). */
+static uint8_t crossing_of(const tikal_state *s, int field, int direction)
+{
+    int to = tikal_neighbor(field, direction);
+    if (!walkable(s, field) || !walkable(s, to))
+        return 0;
+    return (uint8_t)(s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6]);
+}
+
+/* Bring the crossings of field's edges, both ways, in step with its tile. */
+static void index_crossings(tikal_state *s, int field)
+{
+    for (int d = 0; d < 6; d++) {
+        int to = tikal_neighbor(field, d);
+        s->index.crossing[field][d] = crossing_of(s, field, d);
+        if (to >= 0)
+            s->index.crossing[to][(d + 3) % 6] = crossing_of(s, to, (d + 3) % 6);
+    }
+}
+
+void tikal_index_of(const tikal_state *s, tikal_index *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int f = 0; f < TIKAL_FIELDS; f++) {
+        const tikal_field *fd = &s->field[f];
+        uint64_t bit = 1ULL << f;
+        if (fd->kind <= TIKAL_VOLCANO) /* a broken kind leaves no bit: tikal_check reports it */
+            out->kind[fd->kind] |= bit;
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+            out->explorers[p] |= fd->explorers[p] > 0 ? bit : 0;
+            out->leader[p] |= (fd->leaders >> p & 1) ? bit : 0;
+            out->camps[p] |= fd->kind == TIKAL_BASECAMP || fd->camp == p ? bit : 0;
+        }
+        for (int d = 0; d < 6; d++)
+            out->crossing[f][d] = crossing_of(s, f, d);
+    }
+}
+
+void tikal_reindex(tikal_state *s)
+{
+    tikal_index_of(s, &s->index);
 }
 
 static int own_figures(const tikal_state *s, int seat, int field)
@@ -84,7 +147,7 @@ static int motifs_left(const tikal_state *s, int motif)
 
 int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 {
-    return s->field[field].kind == TIKAL_BASECAMP || s->field[field].camp == seat;
+    return s->index.camps[seat] >> field & 1;
 }
 
 int tikal_strength(const tikal_state *s, int seat, int field)
@@ -110,11 +173,7 @@ int tikal_majority(const tikal_state *s, int field)
 
 int tikal_crossing_cost(const tikal_state *s, int field, int direction)
 {
-    int to = tikal_neighbor(field, direction);
-    if (!explored(s, field) || !explored(s, to) || s->field[to].kind == TIKAL_VOLCANO
-        || s->field[field].kind == TIKAL_VOLCANO)
-        return 0;
-    return s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6];
+    return s->index.crossing[field][direction];
 }
 
 static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
@@ -165,55 +224,81 @@ int tikal_self_score(const tikal_state *s, int seat)
 
 /* ---- placement (T6) --------------------------------------------------- */
 
-static int borders_explored(const tikal_state *s, int field)
+/* Edges e (bit e) of tile placed with rotation that carry stones. */
+static unsigned stone_edges(int tile, int rotation)
 {
-    for (int d = 0; d < 6; d++)
-        if (explored(s, tikal_neighbor(field, d)))
-            return 1;
-    return 0;
+    unsigned reference = 0;
+    for (int e = 0; e < 6; e++)
+        reference |= (unsigned)(tikal_tile(tile)->stones[e] > 0) << e;
+    return (reference << rotation | reference >> (6 - rotation)) & 63u;
 }
 
-/* T6.2/T6.3: some shared edge with a non-volcano explored field carries stones. */
-static int has_path(const tikal_state *s, int field, int tile, int rotation)
+/* What an empty field's neighbours offer a tile placed on it, by direction d
+ * (bit d) from the field. */
+typedef struct tikal_edges {
+    unsigned borders; /* the neighbour is explored (T6.1) */
+    unsigned open;    /* the neighbour is explored and not a volcano (T6.2) */
+    unsigned stoned;  /* open, and the neighbour has stones on the shared edge */
+} tikal_edges;
+
+static tikal_edges field_edges(const tikal_state *s, int field)
 {
+    tikal_edges edges = {0, 0, 0};
     for (int d = 0; d < 6; d++) {
         int g = tikal_neighbor(field, d);
-        if (!explored(s, g) || s->field[g].kind == TIKAL_VOLCANO)
+        if (!explored(s, g))
             continue;
-        if (tikal_rotated_stones(tile, rotation, d) + s->field[g].stones[(d + 3) % 6] > 0)
-            return 1;
+        edges.borders |= 1u << d;
+        if (s->field[g].kind == TIKAL_VOLCANO)
+            continue;
+        edges.open |= 1u << d;
+        edges.stoned |= (unsigned)(s->field[g].stones[(d + 3) % 6] > 0) << d;
     }
-    return 0;
+    return edges;
 }
 
-/* R5: is there any placement meeting the path condition? */
-static int any_path_placement(const tikal_state *s, int tile)
+/* T6.2/T6.3: some shared edge with a non-volcano explored field carries
+ * stones; tile_edges: stone_edges of the tile as it would lie. */
+static int has_path(const tikal_edges *edges, unsigned tile_edges)
 {
+    return edges->stoned != 0 || (tile_edges & edges->open) != 0;
+}
+
+/* The edges of every field not yet explored into edges (none for explored
+ * fields) and the tile's stone_edges in each rotation into tile_edges;
+ * returns whether some placement of tile meets the path condition (R5). */
+static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6])
+{
+    int path_exists = 0;
+    for (int r = 0; r < 6; r++)
+        tile_edges[r] = stone_edges(tile, r);
+    uint64_t explored_fields = ~s->index.kind[TIKAL_EMPTY] & ((1ULL << TIKAL_FIELDS) - 1);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        if (explored(s, f) || !borders_explored(s, f))
-            continue;
-        for (int r = 0; r < 6; r++)
-            if (has_path(s, f, tile, r))
-                return 1;
+        int frontier = !(explored_fields >> f & 1) && (tikal_neighbor_mask(f) & explored_fields) != 0;
+        edges[f] = frontier ? field_edges(s, f) : (tikal_edges){0, 0, 0};
+        for (int r = 0; edges[f].borders && !path_exists && r < 6; r++)
+            path_exists = has_path(&edges[f], tile_edges[r]);
     }
-    return 0;
+    return path_exists;
 }
 
-static int check_place(const tikal_state *s, int field, int rotation, int path_exists, char *why, size_t why_len)
+/* edges, tile_edges and path_exists: placement_edges of the tile in hand. */
+static int check_place(const tikal_state *s, int field, int rotation, const tikal_edges edges[TIKAL_FIELDS],
+                       const unsigned tile_edges[6], int path_exists, char *why, size_t why_len)
 {
-    char name[3];
+    char name[3] = "";
     int tile = s->hand;
-    tikal_field_name(field, name);
+    name_for_reason(why, field, name);
     if (explored(s, field))
         return refuse(why, why_len, "%s is already explored (T6.1)", name);
-    if (!borders_explored(s, field))
+    if (!edges[field].borders)
         return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
     if (tikal_canonical_rotation(tile, rotation) != rotation)
         return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
     if (tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists)
         return GAME_OK; /* T6.4, R5 */
-    if (!has_path(s, field, tile, rotation))
+    if (!has_path(&edges[field], tile_edges[rotation]))
         return refuse(why, why_len,
                       "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
                       name, rotation);
@@ -234,8 +319,8 @@ static int check_ap(const tikal_state *s, int cost, const char *what, char *why,
 static int check_deploy(const tikal_state *s, int figure, int field, char *why, size_t why_len)
 {
     const tikal_player *p = &s->player[s->actor];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
         return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
     if (!tikal_is_camp_of(s, s->actor, field))
@@ -245,9 +330,9 @@ static int check_deploy(const tikal_state *s, int figure, int field, char *why, 
 
 static int check_path(const tikal_state *s, int figure, int from, int to, char *why, size_t why_len)
 {
-    char a[3], b[3];
-    tikal_field_name(from, a);
-    tikal_field_name(to, b);
+    char a[3] = "", b[3] = "";
+    name_for_reason(why, from, a);
+    name_for_reason(why, to, b);
     if (from == to || !tikal_is_camp_of(s, s->actor, from) || !tikal_is_camp_of(s, s->actor, to))
         return refuse(why, why_len, "secret paths join the base camp and your own camps only, %s to %s is none (T10.1)",
                       a, b);
@@ -258,30 +343,29 @@ static int check_path(const tikal_state *s, int figure, int from, int to, char *
 
 static int check_move(const tikal_state *s, int figure, int from, int direction, char *why, size_t why_len)
 {
-    char a[3], b[3], what[32];
+    char a[3] = "", b[3] = "";
     int to = tikal_neighbor(from, direction), cost;
-    tikal_field_name(from, a);
+    name_for_reason(why, from, a);
     if (to < 0)
         return refuse(why, why_len, "%s has no neighbour that way", a);
-    tikal_field_name(to, b);
+    name_for_reason(why, to, b);
     if (!has_figure(s, s->actor, from, figure))
         return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
     if (!explored(s, to))
         return refuse(why, why_len, "%s is not explored (T11.3)", b);
     if (s->field[to].kind == TIKAL_VOLCANO)
         return refuse(why, why_len, "nobody may enter a volcano (T6.7)");
-    cost = tikal_crossing_cost(s, from, direction);
+    cost = s->index.crossing[from][direction];
     if (cost == 0)
         return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", a, b);
-    snprintf(what, sizeof what, "the crossing");
-    return check_ap(s, cost, what, why, why_len);
+    return check_ap(s, cost, "the crossing", why, why_len);
 }
 
 static int check_uncover(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (f->kind != TIKAL_TEMPLE)
         return refuse(why, why_len, "%s is not a temple (T12.1a)", name);
     if (f->guard >= 0)
@@ -299,8 +383,8 @@ static int check_uncover(const tikal_state *s, int field, char *why, size_t why_
 static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (f->kind != TIKAL_TREASURE)
         return refuse(why, why_len, "%s is not a treasure field (T13.1a)", name);
     if (f->tokens == 0)
@@ -316,8 +400,8 @@ static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
 static int check_build(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (s->player[s->actor].camps_built >= TIKAL_MAX_CAMPS)
         return refuse(why, why_len, "you have built both your camps (T15.1c)");
     if (!(f->kind == TIKAL_JUNGLE || (f->kind == TIKAL_TREASURE && f->tokens == 0)))
@@ -330,8 +414,8 @@ static int check_build(const tikal_state *s, int field, char *why, size_t why_le
 static int check_guard(const tikal_state *s, int field, char *why, size_t why_len)
 {
     const tikal_field *f = &s->field[field];
-    char name[3];
-    tikal_field_name(field, name);
+    char name[3] = "";
+    name_for_reason(why, field, name);
     if (s->player[s->actor].guards_placed >= TIKAL_MAX_GUARDS)
         return refuse(why, why_len, "you have placed both your guards (T16.1c)");
     if (f->kind != TIKAL_TEMPLE)
@@ -416,7 +500,10 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
     if (action >= TIKAL_A_PLACE && action < TIKAL_A_DEPLOY) {
         WANT(TIKAL_PH_PLACE);
         int k = action - TIKAL_A_PLACE;
-        return check_place(s, k / 6, k % 6, any_path_placement(s, s->hand), why, why_len);
+        tikal_edges edges[TIKAL_FIELDS];
+        unsigned tile_edges[6];
+        int path_exists = placement_edges(s, s->hand, edges, tile_edges);
+        return check_place(s, k / 6, k % 6, edges, tile_edges, path_exists, why, why_len);
     }
     WANT(TIKAL_PH_ACTIONS);
     if (action == TIKAL_A_END)
@@ -453,54 +540,52 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* Lists write into out[TIKAL_LEGAL_MAX]; the bound is asserted. */
 #define PUT(a) (assert(n < TIKAL_LEGAL_MAX), out[n++] = (a))
+/* Fields of a mask in ascending order: for (EACH_FIELD(f, mask)) ... */
+#define EACH_FIELD(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
+
 static int legal_ap_actions(const tikal_state *s, int *out)
 {
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
+    const tikal_index *x = &s->index;
+    uint64_t camps = x->camps[me], figures[2] = {x->explorers[me], x->leader[me]};
+    uint64_t temples = x->kind[TIKAL_TEMPLE], treasures = x->kind[TIKAL_TREASURE], jungles = x->kind[TIKAL_JUNGLE];
     PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
-            for (int f = 0; f < TIKAL_FIELDS; f++)
-                if (tikal_is_camp_of(s, me, f))
-                    PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + f);
+            for (EACH_FIELD(f, camps))
+                PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + (int)f);
         }
         for (int fig = 0; fig < 2; fig++)
-            for (int from = 0; from < TIKAL_FIELDS; from++) {
-                if (!tikal_is_camp_of(s, me, from) || !has_figure(s, me, from, fig))
-                    continue;
-                for (int to = 0; to < TIKAL_FIELDS; to++)
-                    if (to != from && tikal_is_camp_of(s, me, to))
-                        PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + from) * TIKAL_FIELDS + to);
-            }
+            for (EACH_FIELD(from, camps & figures[fig]))
+                for (EACH_FIELD(to, camps & ~(1ULL << from)))
+                    PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
-            for (int from = 0; from < TIKAL_FIELDS; from++) {
-                if (!has_figure(s, me, from, fig))
-                    continue;
+            for (EACH_FIELD(from, figures[fig]))
                 for (int d = 0; d < 6; d++) {
-                    int cost = tikal_crossing_cost(s, from, d);
+                    int cost = s->index.crossing[from][d];
                     if (cost > 0 && cost <= s->ap)
-                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + from) * 6 + d);
+                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
                 }
-            }
     }
     if (s->ap >= TIKAL_AP_UNCOVER)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (s->field[f].kind == TIKAL_TEMPLE && check_uncover(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_UNCOVER + f);
+        for (EACH_FIELD(f, temples))
+            if (check_uncover(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_UNCOVER + (int)f);
     if (s->ap >= TIKAL_AP_DIG)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (s->field[f].kind == TIKAL_TREASURE && check_dig(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_DIG + f);
+        for (EACH_FIELD(f, treasures))
+            if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (check_build(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_BUILD + f);
+        for (EACH_FIELD(f, jungles | treasures))
+            if (check_build(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            if (s->field[f].kind == TIKAL_TEMPLE && check_guard(s, f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_GUARD + f);
+        for (EACH_FIELD(f, temples))
+            if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
+                PUT(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
         for (int give = 0; give < TIKAL_MOTIFS; give++) {
             if (p->treasures[give] != 1)
@@ -523,9 +608,12 @@ int tikal_legal_actions(const tikal_state *s, int *out)
     case TIKAL_PH_DRAW:
     case TIKAL_PH_REVEAL: {
         int top = tikal_top_group(s), base = s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL;
-        for (int t = 0; t < TIKAL_TILES; t++)
-            if (!(s->stack_used >> t & 1) && tikal_tile(t)->group - 'A' == top)
-                PUT(base + t);
+        for (uint64_t left = stack_left(s); left; left &= left - 1) {
+            int t = __builtin_ctzll(left);
+            if (tikal_tile(t)->group - 'A' != top)
+                break; /* the top group's tiles come first (tikal_top_group) */
+            PUT(base + t);
+        }
         return n;
     }
     case TIKAL_PH_TREASURE:
@@ -548,17 +636,16 @@ int tikal_legal_actions(const tikal_state *s, int *out)
                 PUT(TIKAL_A_TAKE + t);
         return n;
     case TIKAL_PH_PLACE: {
-        int tile = s->hand, path_exists = any_path_placement(s, tile), canonical[6];
+        tikal_edges edges[TIKAL_FIELDS];
+        unsigned tile_edges[6];
+        int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges), canonical[6];
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         for (int r = 0; r < 6; r++)
             canonical[r] = tikal_canonical_rotation(tile, r) == r;
-        for (int f = 0; f < TIKAL_FIELDS; f++) {
-            if (explored(s, f) || !borders_explored(s, f))
-                continue;
-            for (int r = 0; r < 6; r++)
-                if (canonical[r] && (free_choice || has_path(s, f, tile, r)))
+        for (int f = 0; f < TIKAL_FIELDS; f++)
+            for (int r = 0; edges[f].borders && r < 6; r++)
+                if (canonical[r] && (free_choice || has_path(&edges[f], tile_edges[r])))
                     PUT(TIKAL_A_PLACE + f * 6 + r);
-        }
         return n;
     }
     case TIKAL_PH_ACTIONS:
@@ -568,6 +655,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
     }
 }
 #undef PUT
+#undef EACH_FIELD
 
 /* ---- turn flow ------------------------------------------------------------ */
 
@@ -746,10 +834,13 @@ static void place_tile(tikal_state *s, int field, int rotation)
     tikal_field *f = &s->field[field];
     const tikal_tile_def *d = tikal_tile(s->hand);
     f->kind = d->kind;
+    s->index.kind[TIKAL_EMPTY] &= ~(1ULL << field);
+    s->index.kind[d->kind] |= 1ULL << field;
     f->tile = s->hand;
     f->rotation = (uint8_t)rotation;
     for (int e = 0; e < 6; e++)
         f->stones[e] = (uint8_t)tikal_rotated_stones(s->hand, rotation, e);
+    index_crossings(s, field);
     if (d->kind == TIKAL_TEMPLE)
         f->value = d->value;
     if (d->kind == TIKAL_TREASURE) { /* T6.6, R6 */
@@ -765,18 +856,24 @@ static void place_tile(tikal_state *s, int field, int rotation)
 
 static void remove_figure(tikal_state *s, int field, int figure)
 {
-    if (figure)
-        s->field[field].leaders &= (uint8_t)~(1u << s->actor);
-    else
-        s->field[field].explorers[s->actor]--;
+    tikal_field *f = &s->field[field];
+    if (figure) {
+        f->leaders &= (uint8_t)~(1u << s->actor);
+        s->index.leader[s->actor] = 0;
+    } else if (--f->explorers[s->actor] == 0) {
+        s->index.explorers[s->actor] &= ~(1ULL << field);
+    }
 }
 
 static void add_figure(tikal_state *s, int field, int figure)
 {
-    if (figure)
+    if (figure) {
         s->field[field].leaders |= (uint8_t)(1u << s->actor);
-    else
+        s->index.leader[s->actor] = 1ULL << field;
+    } else {
         s->field[field].explorers[s->actor]++;
+        s->index.explorers[s->actor] |= 1ULL << field;
+    }
 }
 
 int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
@@ -855,6 +952,7 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
         s->phase = TIKAL_PH_TREASURE;
     } else if (action < TIKAL_A_GUARD) {
         s->field[action - TIKAL_A_BUILD].camp = s->actor;
+        s->index.camps[s->actor] |= 1ULL << (action - TIKAL_A_BUILD);
         me->camps_built++;
         s->ap -= TIKAL_AP_BUILD;
     } else if (action < TIKAL_A_SWAP) {
@@ -863,6 +961,8 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
         me->removed = (uint8_t)(me->removed + own_figures(s, s->actor, action - TIKAL_A_GUARD) - 1);
         f->explorers[s->actor] = 0;
         f->leaders &= (uint8_t)~(1u << s->actor);
+        s->index.explorers[s->actor] &= ~(1ULL << (action - TIKAL_A_GUARD));
+        s->index.leader[s->actor] &= ~(1ULL << (action - TIKAL_A_GUARD));
         f->guard = s->actor;
         me->guards_placed++;
         s->ap -= TIKAL_AP_GUARD;
@@ -909,6 +1009,7 @@ int tikal_init(tikal_state *s, int players, int auction)
         f->value = st->value;
         memcpy(f->stones, st->stones, sizeof f->stones);
     }
+    tikal_reindex(s);
     for (int p = 0; p < players; p++) {
         s->player[p].score = auction ? TIKAL_START_SCORE_AUCTION : 0; /* T3.5, T4.1 */
         s->player[p].explorers_in_supply = TIKAL_EXPLORERS;

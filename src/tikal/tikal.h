@@ -148,6 +148,17 @@ typedef struct tikal_player {
     uint8_t treasures[TIKAL_MOTIFS];  /* tokens held of each motif */
 } tikal_player;
 
+/* Masks of the board, bit f for field f, that apply keeps in step with the
+ * fields so that move generation reads them instead of scanning the board
+ * (tikal_reindex rebuilds them, tikal_check compares them). */
+typedef struct tikal_index {
+    uint64_t kind[TIKAL_VOLCANO + 1];     /* fields of each tikal_kind (TIKAL_EMPTY: not explored) */
+    uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
+    uint64_t leader[GAME_MAX_PLAYERS];    /* the field of the seat's leader, 0 while off the board */
+    uint64_t camps[GAME_MAX_PLAYERS];     /* the base camp and the seat's camps (T9.1, T10.1) */
+    uint8_t crossing[TIKAL_FIELDS][6];    /* cost of crossing from the field in direction d (T11.1), 0 if none */
+} tikal_index;
+
 typedef struct tikal_state {
     uint8_t players;                  /* 2..4 */
     uint8_t auction;                  /* 1 in the auction game */
@@ -176,6 +187,7 @@ typedef struct tikal_state {
     int8_t first_passer;              /* first seat to pass in this auction, -1 */
     tikal_player player[GAME_MAX_PLAYERS]; /* per seat */
     tikal_field field[TIKAL_FIELDS];  /* the board, index column*5 + row */
+    tikal_index index;                /* masks of field, kept by apply */
 } tikal_state;
 
 /* A tile as the data file gives it (reference rotation). */
@@ -213,6 +225,10 @@ int tikal_tile_by_id(const char *text);        /* -1 if unknown */
 /* Smallest rotation of tile giving the same stones as `rotation`: the one
  * a placement is named by (T29.3). */
 int tikal_canonical_rotation(int tile, int rotation);
+
+/* Rebuild s->index from s->field: after changing fields directly (tests
+ * building positions); apply keeps it by itself. */
+void tikal_reindex(tikal_state *s);
 
 /* Engine entry points (also reachable through tikal_game). */
 int tikal_init(tikal_state *s, int players, int auction);

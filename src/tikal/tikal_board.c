@@ -43,6 +43,11 @@ int tikal_neighbor(int field, int direction)
     return tikal_data_neighbors[field][direction];
 }
 
+uint64_t tikal_neighbor_mask(int field)
+{
+    return tikal_data_neighbor_masks[field];
+}
+
 int tikal_parse_field(const char *text)
 {
     if (text[0] < 'a' || text[0] >= 'a' + TIKAL_COLS || text[1] < '1' || text[1] >= '1' + TIKAL_ROWS
@@ -87,6 +92,10 @@ int tikal_data_check(char *why, size_t why_len)
             stones += d->stones[e];
         if (g < 0 || g > 6 || d->kind < TIKAL_JUNGLE || d->kind > TIKAL_VOLCANO) {
             snprintf(why, why_len, "tile %s: bad group or kind", d->id);
+            return 1;
+        }
+        if (t > 0 && d->group < tikal_data_tiles[t - 1].group) { /* the stack's top is its lowest tile left */
+            snprintf(why, why_len, "tile %s: tiles must be listed by back letter", d->id);
             return 1;
         }
         if ((d->kind == TIKAL_VOLCANO) != (stones == 0)) {

@@ -11,7 +11,8 @@
  * levels (each level uncovered above a printed value came from the
  * supply, T3.3, T12.2). Masks and owners consistent with counts: camps
  * and guards of each seat (T15, T16) on fields that allow them, seats
- * beyond the players empty. Ranges: action points, scores (never below 0,
+ * beyond the players empty; the masks of tikal_index as the fields give
+ * them. Ranges: action points, scores (never below 0,
  * T22), levels uncovered this turn (T12.3).
  */
 #include <string.h>
@@ -162,6 +163,10 @@ int tikal_check(const tikal_state *s, char *why, size_t why_len)
                             s->phase, s->actor, s->ap, s->hand);
     if ((rc = count_board(s, &c, why, why_len)) != GAME_OK)
         return rc;
+    tikal_index index;
+    tikal_index_of(s, &index);
+    if (memcmp(&index, &s->index, sizeof index) != 0)
+        return tikal_reason(GAME_EILLEGAL, why, why_len, "the board's masks (index) differ from its fields");
     for (int seat = 0; seat < GAME_MAX_PLAYERS; seat++)
         if ((rc = check_seat(s, &c, seat, why, why_len)) != GAME_OK)
             return rc;

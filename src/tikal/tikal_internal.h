@@ -21,6 +21,10 @@ int tikal_rotated_stones(int tile, int rotation, int edge);
 /* Is field the base camp or one of seat's camps, the ends of its secret
  * paths (T10.1, T10.2) and where it may deploy (T9.1, T9.2)? */
 int tikal_is_camp_of(const tikal_state *s, int seat, int field);
+/* The index s->field calls for, into out (tikal_check compares). */
+void tikal_index_of(const tikal_state *s, tikal_index *out);
+/* The neighbours of field as a mask (bit g: field g). */
+uint64_t tikal_neighbor_mask(int field);
 /* Lowest back letter (0 = A) with a tile left in the stack, -1 if none. */
 int tikal_top_group(const tikal_state *s);
 
