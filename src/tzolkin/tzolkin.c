@@ -872,9 +872,12 @@ static void trade(tzolk_state *s, int a)
     s->market[r] += change;
 }
 
-/* Legal actions, unsorted (callers sort), into out[TZOLK_LEGAL_MAX]. */
-#define PUT(a) (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a))
-static int gen_legal(const tzolk_state *s, int *out)
+/* Legal actions with ids in [lo, hi), unsorted (callers sort), into
+ * out[TZOLK_LEGAL_MAX]. The whole list is [0, TZOLK_NUM_ACTIONS); apply asks
+ * for one id, and WANTS skips the sections that cannot hold it. */
+#define PUT(a) ((a) >= lo && (a) < hi ? (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a)) : 0)
+#define WANTS(first, end) ((first) < hi && (end) > lo)
+static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
 {
     int n = 0;
     const tzolk_player *p = &s->player[s->actor];
@@ -984,7 +987,7 @@ static int gen_legal(const tzolk_state *s, int *out)
             return n;
         case TZOLK_F_MARKET:
             PUT(TZOLK_A_MARKET);
-            for (int a = TZOLK_A_TRADE; a < TZOLK_NUM_ACTIONS; a++)
+            for (int a = lo > TZOLK_A_TRADE ? lo : TZOLK_A_TRADE; a < hi && a < TZOLK_NUM_ACTIONS; a++)
                 if (trade_refusal(s, a) == NULL)
                     PUT(a);
             return n;
@@ -1064,29 +1067,31 @@ static int gen_legal(const tzolk_state *s, int *out)
                     PUT(TZOLK_A_BEG + t);
     } else
         PUT(TZOLK_A_END);
-    if (s->mode != 2 && p->hand > 0) {
+    if (s->mode != 2 && p->hand > 0 && WANTS(TZOLK_A_PLACE, TZOLK_A_PLACE_START + 1)) {
         for (int g = 0; g <= TZOLK_GEARS; g++) {
             int price = placement_price(s, g);
             if (price >= 0 && price <= p->corn)
                 PUT(TZOLK_A_PLACE + g); /* TZOLK_A_PLACE_START for g == TZOLK_GEARS */
         }
     }
-    if (s->mode != 1) {
+    if (s->mode != 1 && WANTS(TZOLK_A_PICK, TZOLK_A_BUILD)) {
         for (int g = 0; g < TZOLK_GEARS; g++)
             for (int pos = 0; pos <= board->gear[g].last; pos++) {
-                if (s->gear[g][pos] != s->actor)
+                int first = TZOLK_A_PICK + (g * 11 + pos) * 10;
+                if (s->gear[g][pos] != s->actor || !WANTS(first, first + 10))
                     continue;
-                PUT(TZOLK_A_PICK + (g * 11 + pos) * 10);
+                PUT(first);
                 for (int q = 1; q <= board->gear[g].actions; q++) {
                     int c = step_back_cost(s, g, pos, q);
-                    if (c >= 0 && c <= p->corn && can_do(s, g, q, c))
-                        PUT(TZOLK_A_PICK + (g * 11 + pos) * 10 + q);
+                    if (WANTS(first + q, first + q + 1) && c >= 0 && c <= p->corn && can_do(s, g, q, c))
+                        PUT(first + q);
                 }
             }
     }
     return n;
 }
 #undef PUT
+#undef WANTS
 
 static void sort_ints(int *a, int n)
 {
@@ -1102,7 +1107,7 @@ static void sort_ints(int *a, int n)
 
 int tzolk_legal_actions(const tzolk_state *s, int *out)
 {
-    int n = gen_legal(s, out);
+    int n = gen_legal(s, out, 0, TZOLK_NUM_ACTIONS);
     int sorted = 1;
     for (int i = 1; i < n && sorted; i++)
         if (out[i - 1] > out[i])
@@ -1116,11 +1121,7 @@ int tzolk_legal_actions(const tzolk_state *s, int *out)
 static int is_legal(const tzolk_state *s, int action)
 {
     int list[TZOLK_LEGAL_MAX];
-    int n = gen_legal(s, list);
-    for (int i = 0; i < n; i++)
-        if (list[i] == action)
-            return 1;
-    return 0;
+    return gen_legal(s, list, action, action + 1) > 0;
 }
 
 /* ---- apply ---- */
