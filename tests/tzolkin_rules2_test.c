@@ -182,7 +182,7 @@ static void z5_5_cheapest_placement(void **state)
     tzolk_state s;
     fx_game(&s, 4);
     for (int g = 0; g < TZOLK_GEARS; g++)
-        s.gear[g][0] = TZOLK_BLOCKER;
+        tzolk_set_piece(&s, g, 0, TZOLK_BLOCKER);
     s.player[0].corn = 0;
     assert_true(fx_legal(&s, "place start"));
     assert_true(fx_legal(&s, "beg CHAAC")); /* optional (ZR23) */

@@ -100,7 +100,7 @@ static json_t *gears_json(const tzolk_state *s, int *failed)
             json_t *position = observe_object(failed);
             observe_set(position, "hole", json_integer(p), failed);
             observe_set(position, "position", p <= d->last ? json_sprintf("%s%d", d->name, p) : json_null(), failed);
-            observe_set(position, "piece", piece_json(s->gear[g][p]), failed);
+            observe_set(position, "piece", piece_json(tzolk_piece(s, g, p)), failed);
             observe_push(positions, position, failed);
         }
         observe_set(gear, "positions", positions, failed);
@@ -139,7 +139,7 @@ static json_t *costs_json(const tzolk_state *s, int *failed)
     for (int g = 0; g < TZOLK_GEARS; g++) {
         const tzolk_gear_def *d = &tzolk_board()->gear[g];
         for (int p = 0; p <= d->last; p++)
-            for (int q = 0; s->gear[g][p] == s->actor && q <= d->actions; q++) {
+            for (int q = 0; tzolk_piece(s, g, p) == s->actor && q <= d->actions; q++) {
                 int cost = tzolk_pick_cost(s, g, p, q);
                 if (cost >= 0 && tzolk_action_to_text(s, TZOLK_A_PICK + (g * 11 + p) * 10 + q, text, sizeof text) == 0)
                     observe_set(out, text, json_integer(cost), failed);
