@@ -1346,11 +1346,23 @@ int tzolk_pity_due(const tzolk_state *s)
     return s->phase == TZOLK_PH_TURN && s->sp == 0 && s->mode == 0 && short_of_corn(s) && !can_beg(s);
 }
 
+int tzolk_listed_cost(const tzolk_state *s, int action)
+{
+    if (s->phase != TZOLK_PH_TURN || s->sp > 0)
+        return -1;
+    if (action >= TZOLK_A_PLACE && action <= TZOLK_A_PLACE_START)
+        return place_cost(s, action - TZOLK_A_PLACE, pity_placement(s));
+    if (action < TZOLK_A_PICK || action >= TZOLK_A_BUILD)
+        return -1;
+    int v = action - TZOLK_A_PICK, q = v % 10;
+    return q > 0 ? step_back_cost(s, v / 110, (v / 10) % 11, q) : 0;
+}
+
 int tzolk_place_cost(const tzolk_state *s, int g)
 {
     if (g < 0 || g > TZOLK_GEARS || !is_legal(s, TZOLK_A_PLACE + g))
         return -1;
-    return place_cost(s, g, pity_placement(s));
+    return tzolk_listed_cost(s, TZOLK_A_PLACE + g);
 }
 
 int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
@@ -1358,7 +1370,7 @@ int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
     if (g < 0 || g >= TZOLK_GEARS || pos < 0 || pos > board->gear[g].last || q < 0 ||
         q > board->gear[g].actions || !is_legal(s, TZOLK_A_PICK + (g * 11 + pos) * 10 + q))
         return -1;
-    return q > 0 ? step_back_cost(s, g, pos, q) : 0;
+    return tzolk_listed_cost(s, TZOLK_A_PICK + (g * 11 + pos) * 10 + q);
 }
 
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)

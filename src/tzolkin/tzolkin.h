@@ -430,6 +430,11 @@ int tzolk_harvest_wood(const tzolk_state *s, int q);
  * lower action (Z6.1b), 0 on a free-choice position (Z6.2) or Chichen
  * Itza's THEO 1 action (Z9.4, ZR29); -1 if that pick is not legal now. */
 int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q);
+/* The corn of a place or pick action from the actor's legal list
+ * (tzolk_legal_actions), without asking again whether it is legal: what
+ * tzolk_place_cost or tzolk_pick_cost gives for it; -1 for any other
+ * action. One list and this give the costs of every line in one pass. */
+int tzolk_listed_cost(const tzolk_state *s, int action);
 /* Corn seat pays at Uxmal 4 for building b: 2 per resource of its cost, 2
  * less with ARCH 3 (Z11.4); -1 if seat or b is out of range. Whether b is
  * on display does not matter. */
