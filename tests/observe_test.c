@@ -609,8 +609,16 @@ static void tzolkin_members(const tzolk_state *s, member_list *list)
     SCALAR(list, 0, tzolk_state, teeth);
     SCALAR(list, 0, tzolk_state, next_food);
     SCALAR(list, 0, tzolk_state, age);
+    /* each hole: its piece's bit, or when it is empty each seat's and the
+     * blocking markers' (the other bits of a taken hole name no position) */
     for (int g = 0; g < TZOLK_GEARS; g++)
-        add_array(list, offsetof(tzolk_state, gear) + (size_t)g * TZOLK_HOLES_MAX, 1, tzolk_board()->gear[g].holes);
+        for (int h = 0; h < tzolk_board()->gear[g].holes; h++)
+            for (int who = 0; who < TZOLK_PIECE_KINDS; who++) {
+                int piece = tzolk_piece(s, g, h);
+                if ((who < s->players || who == TZOLK_BLOCKER) && (piece == TZOLK_NOBODY || piece == who))
+                    add_bits(list, offsetof(tzolk_state, on_gear) + (size_t)(g * TZOLK_PIECE_KINDS + who) * sizeof(uint16_t),
+                             sizeof(uint16_t), h, h);
+            }
     SCALAR(list, 0, tzolk_state, start_space);
     add_array(list, offsetof(tzolk_state, jungle), 1, 4 * 3);
     SCALAR(list, 0, tzolk_state, skull_supply);

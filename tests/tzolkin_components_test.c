@@ -272,7 +272,7 @@ static void every_monument_built(void **state)
                     p->res[r]--;
                 else
                     p->skulls--;
-                s.gear[TZOLK_TIK][4] = 0;
+                tzolk_set_piece(&s, TZOLK_TIK, 4, 0);
                 fx_reject(&s, "pick TIK4 TIK4");
                 if (r < 3)
                     p->res[r]++;

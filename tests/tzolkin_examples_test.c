@@ -17,9 +17,9 @@ static void ze01_lowest_free_position(void **state)
     fx_put(&s, 1, TZOLK_PAL, 1);
     s.player[0].corn = 5;
     fx_do(&s, "place PAL");
-    assert_int_equal(s.gear[TZOLK_PAL][0], 0);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 0), 0);
     fx_do(&s, "place PAL");
-    assert_int_equal(s.gear[TZOLK_PAL][2], 0);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 2), 0);
     assert_int_equal(s.player[0].corn, 5 - 3);
 }
 
@@ -56,8 +56,8 @@ static void ze03_cost_eight(void **state)
     s.player[2].corn = 10;
     fx_do(&s, "place PAL");
     fx_do(&s, "place PAL");
-    assert_int_equal(s.gear[TZOLK_PAL][3], 2);
-    assert_int_equal(s.gear[TZOLK_PAL][4], 2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 3), 2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 4), 2);
     assert_int_equal(s.player[2].corn, 2);
     assert_int_equal(s.player[2].hand, 0);
     fx_reject(&s, "place PAL");
@@ -84,7 +84,7 @@ static void ze04_step_back_yaxchilan(void **state)
     fx_do(&s, "pick YAX3 YAX2");
     assert_int_equal(s.player[2].res[1], 2);
     assert_int_equal(s.player[2].corn, 1);
-    assert_int_equal(s.gear[TZOLK_YAX][1], 2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_YAX, 1), 2);
     fx_do(&s, "end");
     /* order variant */
     ze04_setup(&s);
@@ -237,7 +237,7 @@ static void ze08_start_player_space(void **state)
     assert_int_equal(s.token, 0);
     assert_int_equal(s.start_space, -1);
     assert_int_equal(s.player[0].hand, 3);
-    assert_int_equal(s.gear[TZOLK_UXM][7], 1);
+    assert_int_equal(tzolk_piece(&s, TZOLK_UXM, 7), 1);
     assert_int_equal(s.player[0].light, 1);
     /* case B */
     ze08_setup(&s);
@@ -395,15 +395,15 @@ static void ze13_first_two_rounds(void **state)
     assert_int_equal(s.teeth, 1);
     assert_int_equal(s.token, Y3);
     assert_int_equal(s.pool, 0);
-    assert_int_equal(s.gear[TZOLK_PAL][1], G0);
-    assert_int_equal(s.gear[TZOLK_PAL][2], B1);
-    assert_int_equal(s.gear[TZOLK_PAL][3], B1);
-    assert_int_equal(s.gear[TZOLK_YAX][1], G0);
-    assert_int_equal(s.gear[TZOLK_YAX][2], R2);
-    assert_int_equal(s.gear[TZOLK_YAX][3], R2);
-    assert_int_equal(s.gear[TZOLK_TIK][1], G0);
-    assert_int_equal(s.gear[TZOLK_TIK][2], R2);
-    assert_int_equal(s.gear[TZOLK_TIK][3], Y3);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 1), G0);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 2), B1);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 3), B1);
+    assert_int_equal(tzolk_piece(&s, TZOLK_YAX, 1), G0);
+    assert_int_equal(tzolk_piece(&s, TZOLK_YAX, 2), R2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_YAX, 3), R2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 1), G0);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 2), R2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 3), Y3);
     /* round 2 */
     assert_int_equal(s.actor, Y3);
     static const char *const r2[] = {"place PAL", "place PAL", "end", "pick YAX1 YAX1", "pick TIK1 TIK1", "tech AGRI w",
@@ -425,11 +425,11 @@ static void ze13_first_two_rounds(void **state)
     assert_int_equal(s.player[Y3].hand, 0);
     static const int pal[6] = {-1, Y3, G0, B1, B1, Y3};
     for (int p = 1; p <= 5; p++)
-        assert_int_equal(s.gear[TZOLK_PAL][p], pal[p]);
-    assert_int_equal(s.gear[TZOLK_YAX][3], R2);
-    assert_int_equal(s.gear[TZOLK_TIK][1], B1);
-    assert_int_equal(s.gear[TZOLK_TIK][3], R2);
-    assert_int_equal(s.gear[TZOLK_TIK][4], Y3);
+        assert_int_equal(tzolk_piece(&s, TZOLK_PAL, p), pal[p]);
+    assert_int_equal(tzolk_piece(&s, TZOLK_YAX, 3), R2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 1), B1);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 3), R2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 4), Y3);
     /* continuation: Green picks PAL2 for corn */
     fx_turn(&s, G0);
     fx_do(&s, "pick PAL2 PAL2");
@@ -451,21 +451,21 @@ static void ze14_blocking_markers(void **state)
     assert_int_equal(tzolk_init(&s, 3), 0);
     fx_lines(&s, lines);
     assert_int_equal(s.blockers, 2);
-    assert_int_equal(s.gear[TZOLK_PAL][5], TZOLK_BLOCKER);
-    assert_int_equal(s.gear[TZOLK_PAL][0], TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 5), TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 0), TZOLK_BLOCKER);
     fx_do(&s, "block W18");
     assert_int_equal(s.blockers, 3);
-    assert_int_equal(s.gear[TZOLK_CHI][3], TZOLK_BLOCKER);
-    assert_int_equal(s.gear[TZOLK_CHI][8], TZOLK_NOBODY);
+    assert_int_equal(tzolk_piece(&s, TZOLK_CHI, 3), TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_CHI, 8), TZOLK_NOBODY);
     fx_do(&s, "block W10");
     assert_int_equal(s.blockers, 5);
-    assert_int_equal(s.gear[TZOLK_TIK][8], TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 8), TZOLK_BLOCKER);
     fx_reject(&s, "block W03");
     fx_reject(&s, "block W01"); /* dealt */
     fx_do(&s, "block W13");
     assert_int_equal(s.blockers, 6);
-    assert_int_equal(s.gear[TZOLK_UXM][1], TZOLK_BLOCKER);
-    assert_int_equal(s.gear[TZOLK_UXM][6], TZOLK_NOBODY);
+    assert_int_equal(tzolk_piece(&s, TZOLK_UXM, 1), TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_UXM, 6), TZOLK_NOBODY);
     assert_int_equal(s.phase, TZOLK_PH_KEEP);
     fx_do(&s, "keep W01 W02");
     fx_do(&s, "keep W06 W07");
@@ -477,8 +477,8 @@ static void ze14_blocking_markers(void **state)
             fx_do(&s, "end");
         }
     assert_int_equal(s.teeth, 2);
-    assert_int_equal(s.gear[TZOLK_TIK][0], TZOLK_BLOCKER);
-    assert_int_equal(s.gear[TZOLK_TIK][5], TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 0), TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 5), TZOLK_BLOCKER);
 }
 
 /* ZE15 (Z11.4, ZR54): the Uxmal 4 price. */
@@ -666,16 +666,16 @@ static void zt03_pity_placement(void **state)
         fx_put(&s, 0, g, 1);
         s.player[0].hand++;
     }
-    s.gear[TZOLK_YAX][2] = 1;
-    s.gear[TZOLK_TIK][2] = 1;
-    s.gear[TZOLK_UXM][2] = 1;
+    tzolk_set_piece(&s, TZOLK_YAX, 2, 1);
+    tzolk_set_piece(&s, TZOLK_TIK, 2, 1);
+    tzolk_set_piece(&s, TZOLK_UXM, 2, 1);
     fx_reject(&s, "beg CHAAC");
     fx_reject(&s, "place YAX");
     assert_true(fx_legal(&s, "place PAL"));
     assert_true(fx_legal(&s, "place CHI"));
     fx_do(&s, "place CHI");
     assert_int_equal(s.player[2].corn, 0);
-    assert_int_equal(s.gear[TZOLK_CHI][2], 2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_CHI, 2), 2);
     fx_reject(&s, "place PAL");
     fx_do(&s, "end");
 }
@@ -831,13 +831,13 @@ static void zt10_blocker_no_limit(void **state)
     (void)state;
     tzolk_state s;
     fx_game(&s, 3);
-    s.gear[TZOLK_TIK][6] = TZOLK_BLOCKER;
+    tzolk_set_piece(&s, TZOLK_TIK, 6, TZOLK_BLOCKER);
     fx_last_turn(&s, 0);
     fx_do(&s, "place start");
     fx_do(&s, "end");
     assert_int_equal(s.phase, TZOLK_PH_ADVANCE);
     fx_do(&s, "advance 2");
-    assert_int_equal(s.gear[TZOLK_TIK][8], TZOLK_BLOCKER);
+    assert_int_equal(tzolk_piece(&s, TZOLK_TIK, 8), TZOLK_BLOCKER);
 }
 
 /* ZT11 (Z19.2, ZR43): final scoring of goods. ZT12 (Z19.4, ZR44): tie-break. */

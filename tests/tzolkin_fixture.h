@@ -126,7 +126,7 @@ static inline void fx_keep_all(tzolk_state *s)
 
 static inline void fx_clean(tzolk_state *s)
 {
-    memset(s->gear, TZOLK_NOBODY, sizeof s->gear);
+    memset(s->on_gear, 0, sizeof s->on_gear);
     s->blockers = 0;
     for (int i = 0; i < s->players; i++) {
         tzolk_player *p = &s->player[i];
@@ -172,7 +172,7 @@ static inline void fx_last_turn(tzolk_state *s, int seat)
 /* Put a worker of seat on (g, p), from its hand. */
 static inline void fx_put(tzolk_state *s, int seat, int g, int p)
 {
-    s->gear[g][p] = (int8_t)seat;
+    tzolk_set_piece(s, g, p, seat);
     if (seat < TZOLK_BLOCKER)
         s->player[seat].hand--;
 }

@@ -182,7 +182,7 @@ static void z5_5_cheapest_placement(void **state)
     tzolk_state s;
     fx_game(&s, 4);
     for (int g = 0; g < TZOLK_GEARS; g++)
-        s.gear[g][0] = TZOLK_BLOCKER;
+        tzolk_set_piece(&s, g, 0, TZOLK_BLOCKER);
     s.player[0].corn = 0;
     assert_true(fx_legal(&s, "place start"));
     assert_true(fx_legal(&s, "beg CHAAC")); /* optional (ZR23) */
@@ -726,6 +726,37 @@ static void z6_1_pick_cost(void **state)
     assert_int_equal(s.player[2].corn, 1 - 1 + 1); /* paid 1, YAX2 gives 1 corn */
 }
 
+/* Z5.4, Z6.1b: tzolk_listed_cost gives each listed pick (and, in a placing
+ * turn, each listed placement) what tzolk_pick_cost (tzolk_place_cost)
+ * gives it, 1 corn for the step back YAX3 -> YAX2; -1 for an action that
+ * costs no corn by itself (the end of the turn) and outside a turn. */
+static void z6_1_listed_cost(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    int legal[TZOLK_LEGAL_MAX], picks = 0;
+    fx_game(&s, 4);
+    fx_turn(&s, 2);
+    fx_put(&s, 2, TZOLK_YAX, 3);
+    s.player[2].corn = 1;
+    int n = tzolk_legal_actions(&s, legal);
+    for (int i = 0; i < n; i++) {
+        int v = legal[i] - TZOLK_A_PICK;
+        if (legal[i] >= TZOLK_A_PICK && legal[i] < TZOLK_A_BUILD) {
+            assert_int_equal(tzolk_listed_cost(&s, legal[i]), tzolk_pick_cost(&s, v / 110, (v / 10) % 11, v % 10));
+            picks++;
+        } else if (legal[i] >= TZOLK_A_PLACE && legal[i] <= TZOLK_A_PLACE_START)
+            assert_int_equal(tzolk_listed_cost(&s, legal[i]), tzolk_place_cost(&s, legal[i] - TZOLK_A_PLACE));
+    }
+    assert_true(picks >= 3); /* none, YAX3 and the step back to YAX2 */
+    assert_int_equal(tzolk_listed_cost(&s, TZOLK_A_PICK + (TZOLK_YAX * 11 + 3) * 10 + 2), 1);
+    fx_do(&s, "place PAL");
+    assert_int_equal(tzolk_listed_cost(&s, TZOLK_A_END), -1);
+    assert_int_equal(tzolk_listed_cost(&s, TZOLK_A_PLACE + TZOLK_YAX), tzolk_place_cost(&s, TZOLK_YAX));
+    s.phase = TZOLK_PH_REFILL;
+    assert_int_equal(tzolk_listed_cost(&s, TZOLK_A_PLACE + TZOLK_YAX), -1);
+}
+
 /* Z11.4: Uxmal 4 costs 2 corn per resource cube, 2 less with ARCH 3;
  * -1 for no such building or seat. */
 static void z11_4_uxmal_cost(void **state)
@@ -802,6 +833,7 @@ int main(void)
         cmocka_unit_test(z5_4_place_cost),
         cmocka_unit_test(z4_4_pity_cost),
         cmocka_unit_test(z6_1_pick_cost),
+        cmocka_unit_test(z6_1_listed_cost),
         cmocka_unit_test(z11_4_uxmal_cost),
         cmocka_unit_test(z7_2_harvest_yield),
         cmocka_unit_test(z19_3_monument_points_range),

@@ -137,7 +137,7 @@ static void z4_3_forced_begging(void **state)
     fx_game(&s, 4);
     s.start_space = 1;
     for (int g = 0; g < TZOLK_GEARS; g++)
-        s.gear[g][0] = TZOLK_BLOCKER;
+        tzolk_set_piece(&s, g, 0, TZOLK_BLOCKER);
     s.player[0].corn = 0;
     fx_reject(&s, "place PAL");
     assert_true(fx_legal(&s, "beg QUETZ"));
@@ -155,7 +155,7 @@ static void z5_placement(void **state)
     fx_game(&s, 4);
     s.player[0].corn = 100;
     for (int p = 0; p <= 7; p++)
-        s.gear[TZOLK_YAX][p] = TZOLK_BLOCKER;
+        tzolk_set_piece(&s, TZOLK_YAX, p, TZOLK_BLOCKER);
     fx_reject(&s, "place YAX");
     assert_int_equal(tzolk_lowest_free(&s, TZOLK_YAX), -1);
     fx_do(&s, "place CHI");
@@ -503,7 +503,7 @@ static void z16_start_space(void **state)
     fx_do(&s, "place start");
     fx_do(&s, "end");
     assert_int_equal(s.phase, TZOLK_PH_TURN);
-    assert_int_equal(s.gear[TZOLK_CHI][10], 2);
+    assert_int_equal(tzolk_piece(&s, TZOLK_CHI, 10), 2);
 }
 
 /* Z17.1: workers leave the gears past position 7 / CHI 10. */
@@ -519,8 +519,8 @@ static void z17_push_off(void **state)
     s.mode = 1;
     fx_do(&s, "end");
     assert_int_equal(s.player[1].hand, 2);
-    assert_int_equal(s.gear[TZOLK_PAL][8], TZOLK_NOBODY);
-    assert_int_equal(s.gear[TZOLK_CHI][10], 1);
+    assert_int_equal(tzolk_piece(&s, TZOLK_PAL, 8), TZOLK_NOBODY);
+    assert_int_equal(tzolk_piece(&s, TZOLK_CHI, 10), 1);
     assert_int_equal(s.pool, 1);
 }
 
@@ -541,7 +541,7 @@ static void z0_4_state_checker(void **state)
     assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
     assert_non_null(strstr(why, "12 crystal skulls in play, not 13 (Z0.4.1)"));
     broken = s;
-    broken.gear[TZOLK_PAL][1] = 0;
+    tzolk_set_piece(&broken, TZOLK_PAL, 1, 0);
     assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
     assert_non_null(strstr(why, "seat 1 has 3 workers in hand and 1 placed"));
     broken = s;

@@ -109,11 +109,9 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
     }
     /* Workers on the gears. */
     for (int g = 0; g < TZOLK_GEARS; g++)
-        for (int pos = 0; pos < TZOLK_HOLES_MAX; pos++) {
-            int who = s->gear[g][pos];
-            if (who >= 0 && who < players)
-                out[who] += eval_tzolkin_worker(g, pos);
-        }
+        for (int who = 0; who < players; who++)
+            for (unsigned m = s->on_gear[g][who]; m; m &= m - 1)
+                out[who] += eval_tzolkin_worker(g, __builtin_ctz(m));
 }
 
 /* The learned evaluation's features of one seat (in this order). */
@@ -222,9 +220,10 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
     *x++ = (float)best;
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int cap = tzolk_board()->gear[g].last;
-        for (int pos = 0; pos < TZOLK_HOLES_MAX; pos++)
-            if (s->gear[g][pos] == seat)
-                x[pos > cap ? cap : pos] += 1.0f;
+        for (unsigned m = s->on_gear[g][seat]; m; m &= m - 1) {
+            int pos = __builtin_ctz(m);
+            x[pos > cap ? cap : pos] += 1.0f;
+        }
         x += cap + 1;
     }
     *x++ = s->start_space == seat;

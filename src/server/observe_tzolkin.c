@@ -100,7 +100,7 @@ static json_t *gears_json(const tzolk_state *s, int *failed)
             json_t *position = observe_object(failed);
             observe_set(position, "hole", json_integer(p), failed);
             observe_set(position, "position", p <= d->last ? json_sprintf("%s%d", d->name, p) : json_null(), failed);
-            observe_set(position, "piece", piece_json(s->gear[g][p]), failed);
+            observe_set(position, "piece", piece_json(tzolk_piece(s, g, p)), failed);
             observe_push(positions, position, failed);
         }
         observe_set(gear, "positions", positions, failed);
@@ -124,26 +124,20 @@ static json_t *jungle_json(const tzolk_state *s, int *failed)
 }
 
 /* The corn cost of each place and pick line the actor may write now, by
- * the line's text (tzolk_place_cost, tzolk_pick_cost: Z5.4, Z6.1, Z4.4). */
+ * the line's text (tzolk_listed_cost: Z5.4, Z6.1, Z4.4), from one legal
+ * list. */
 static json_t *costs_json(const tzolk_state *s, int *failed)
 {
     json_t *out = observe_object(failed);
     char text[32];
+    int legal[TZOLK_LEGAL_MAX];
     if (s->phase != TZOLK_PH_TURN)
         return out;
-    for (int g = 0; g <= TZOLK_GEARS; g++) {
-        int cost = tzolk_place_cost(s, g);
-        if (cost >= 0 && tzolk_action_to_text(s, TZOLK_A_PLACE + g, text, sizeof text) == 0)
+    int n = tzolk_legal_actions(s, legal);
+    for (int i = 0; i < n; i++) {
+        int cost = tzolk_listed_cost(s, legal[i]);
+        if (cost >= 0 && tzolk_action_to_text(s, legal[i], text, sizeof text) == 0)
             observe_set(out, text, json_integer(cost), failed);
-    }
-    for (int g = 0; g < TZOLK_GEARS; g++) {
-        const tzolk_gear_def *d = &tzolk_board()->gear[g];
-        for (int p = 0; p <= d->last; p++)
-            for (int q = 0; s->gear[g][p] == s->actor && q <= d->actions; q++) {
-                int cost = tzolk_pick_cost(s, g, p, q);
-                if (cost >= 0 && tzolk_action_to_text(s, TZOLK_A_PICK + (g * 11 + p) * 10 + q, text, sizeof text) == 0)
-                    observe_set(out, text, json_integer(cost), failed);
-            }
     }
     return out;
 }

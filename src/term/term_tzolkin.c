@@ -229,7 +229,7 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
     for (int g = 0; g < TZOLK_GEARS; g++) {
         term_canvas_printf(c, r, col, TERM_ST_NORMAL, "%s %s", tzolk_gear_name(g), gear_name[g]);
         for (int p = 0; p <= tzolk_board()->gear[g].last; p++) {
-            int who = s->gear[g][p];
+            int who = tzolk_piece(s, g, p);
             if (who == TZOLK_BLOCKER)
                 term_canvas_text(c, r, col + 24 + p * 4, "x", TERM_ST_DIM);
             else if (who >= 0)

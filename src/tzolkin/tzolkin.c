@@ -17,14 +17,12 @@ static const tzolk_board_def *const board = &tzolk_data_board;
 
 #define BIT(n) (1u << (n))
 
+_Static_assert((int)TZOLK_BLOCKER == (int)GAME_MAX_PLAYERS, "on_gear holds the seats, then the blocking markers");
+_Static_assert(TZOLK_HOLES_MAX <= 16, "a gear's holes fit in a uint16_t mask");
+
 static int popcount32(uint32_t x)
 {
-    int n = 0;
-    while (x) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
+    return __builtin_popcount(x);
 }
 
 static void say(char *why, size_t len, const char *msg)
@@ -40,21 +38,49 @@ static tzolk_player *actor_of(tzolk_state *s)
 
 /* ---- small rule helpers ---- */
 
+/* Bits of gear g's labelled positions 0..last. */
+static uint32_t labelled_mask(int g)
+{
+    return BIT(board->gear[g].last + 1) - 1;
+}
+
+/* Bits of gear g's positions that hold a piece. */
+static uint32_t occupied_mask(const tzolk_state *s, int g)
+{
+    const uint16_t *k = s->on_gear[g];
+    return (uint32_t)(k[0] | k[1] | k[2] | k[3] | k[TZOLK_BLOCKER]);
+}
+
+int tzolk_piece(const tzolk_state *s, int g, int pos)
+{
+    assert(g >= 0 && g < TZOLK_GEARS && pos >= 0 && pos < board->gear[g].holes);
+    for (int who = 0; who < TZOLK_PIECE_KINDS; who++)
+        if (s->on_gear[g][who] & BIT(pos))
+            return who;
+    return TZOLK_NOBODY;
+}
+
+void tzolk_set_piece(tzolk_state *s, int g, int pos, int who)
+{
+    assert(g >= 0 && g < TZOLK_GEARS && pos >= 0 && pos < board->gear[g].holes);
+    assert(who >= TZOLK_NOBODY && who < TZOLK_PIECE_KINDS);
+    for (int k = 0; k < TZOLK_PIECE_KINDS; k++)
+        s->on_gear[g][k] &= (uint16_t)~BIT(pos);
+    if (who != TZOLK_NOBODY)
+        s->on_gear[g][who] |= (uint16_t)BIT(pos);
+}
+
 int tzolk_lowest_free(const tzolk_state *s, int g)
 {
-    for (int p = 0; p <= board->gear[g].last; p++)
-        if (s->gear[g][p] == TZOLK_NOBODY)
-            return p;
-    return -1;
+    uint32_t free = ~occupied_mask(s, g) & labelled_mask(g);
+    return free ? __builtin_ctz(free) : -1;
 }
 
 int tzolk_workers_on_gears(const tzolk_state *s, int seat)
 {
     int n = 0;
     for (int g = 0; g < TZOLK_GEARS; g++)
-        for (int p = 0; p < board->gear[g].holes; p++)
-            if (s->gear[g][p] == seat)
-                n++;
+        n += popcount32(s->on_gear[g][seat]);
     return n;
 }
 
@@ -481,7 +507,6 @@ int tzolk_init(tzolk_state *s, int players)
     s->age = 1;
     s->start_space = -1;
     s->skull_supply = TZOLK_SKULLS;
-    memset(s->gear, TZOLK_NOBODY, sizeof s->gear);
     /* Z2.3: group 2 CORN, groups 3-5 FOREST, f = players fields each */
     for (int k = 0; k < TZOLK_JUNGLE_GROUPS; k++) {
         s->jungle[k][board->jungle_forest[k] ? 0 : 1] = (uint8_t)players;
@@ -600,20 +625,21 @@ static void temple_rewards(tzolk_state *s, int mid, game_score_trace *trace)
     }
 }
 
+/* Every gear turns one tooth: the piece at position p moves to p+1 (the
+ * last hole to 0), a worker at the last labelled position back to its hand
+ * (Z17.1). */
 static void advance_one(tzolk_state *s)
 {
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int n = board->gear[g].holes;
-        int8_t old[TZOLK_HOLES_MAX];
-        memcpy(old, s->gear[g], sizeof old);
-        for (int p = 0; p < n; p++) {
-            int8_t who = old[p];
-            int to = (p + 1) % n;
-            if (who >= 0 && who < TZOLK_BLOCKER && p == board->gear[g].last) {
-                s->player[who].hand++; /* Z17.1 */
-                who = TZOLK_NOBODY;
+        uint32_t holes = BIT(n) - 1, last = BIT(board->gear[g].last);
+        for (int who = 0; who < TZOLK_PIECE_KINDS; who++) {
+            uint32_t m = s->on_gear[g][who];
+            if (who < TZOLK_BLOCKER && (m & last)) {
+                s->player[who].hand++;
+                m &= ~last;
             }
-            s->gear[g][to] = who;
+            s->on_gear[g][who] = (uint16_t)(((m << 1) | (m >> (n - 1))) & holes);
         }
     }
     s->teeth++;
@@ -669,11 +695,9 @@ static void phase3(tzolk_state *s, game_score_trace *trace)
     else
         s->token = (uint8_t)((s->token + 1) % s->players);
     int allowed = s->player[o].light && !s->last_round;
-    for (int g = 0; g < TZOLK_GEARS && allowed; g++) {
-        int8_t who = s->gear[g][board->gear[g].last - 1];
-        if (who >= 0 && who < TZOLK_BLOCKER)
-            allowed = 0; /* Z16.4b, ZR21 */
-    }
+    for (int g = 0; g < TZOLK_GEARS && allowed; g++)
+        if ((occupied_mask(s, g) & ~(uint32_t)s->on_gear[g][TZOLK_BLOCKER]) & BIT(board->gear[g].last - 1))
+            allowed = 0; /* Z16.4b, ZR21: a worker one position before the last */
     if (allowed) {
         s->phase = TZOLK_PH_ADVANCE;
         s->actor = (uint8_t)o;
@@ -743,7 +767,7 @@ static uint32_t dealt_mask(const tzolk_state *s)
 
 static void place_blocker(tzolk_state *s, int g, int p)
 {
-    s->gear[g][p] = TZOLK_BLOCKER;
+    tzolk_set_piece(s, g, p, TZOLK_BLOCKER);
     s->blockers++;
 }
 
@@ -752,10 +776,7 @@ static void block(tzolk_state *s, int w)
 {
     const tzolk_wealth_def *d = tzolk_wealth(w);
     int target = s->players == 2 ? 12 : 6;
-    int first = 1;
-    for (int p = 0; p < board->gear[d->gear].holes; p++)
-        if (s->gear[d->gear][p] == TZOLK_BLOCKER)
-            first = 0;
+    int first = s->on_gear[d->gear][TZOLK_BLOCKER] == 0;
     place_blocker(s, d->gear, d->pos);
     if (first && d->gear != TZOLK_CHI && s->blockers < target)
         place_blocker(s, d->gear, (d->pos + 5) % 10);
@@ -872,9 +893,12 @@ static void trade(tzolk_state *s, int a)
     s->market[r] += change;
 }
 
-/* Legal actions, unsorted (callers sort), into out[TZOLK_LEGAL_MAX]. */
-#define PUT(a) (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a))
-static int gen_legal(const tzolk_state *s, int *out)
+/* Legal actions with ids in [lo, hi), unsorted (callers sort), into
+ * out[TZOLK_LEGAL_MAX]. The whole list is [0, TZOLK_NUM_ACTIONS); apply asks
+ * for one id, and WANTS skips the sections that cannot hold it. */
+#define PUT(a) ((a) >= lo && (a) < hi ? (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a)) : 0)
+#define WANTS(first, end) ((first) < hi && (end) > lo)
+static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
 {
     int n = 0;
     const tzolk_player *p = &s->player[s->actor];
@@ -984,7 +1008,7 @@ static int gen_legal(const tzolk_state *s, int *out)
             return n;
         case TZOLK_F_MARKET:
             PUT(TZOLK_A_MARKET);
-            for (int a = TZOLK_A_TRADE; a < TZOLK_NUM_ACTIONS; a++)
+            for (int a = lo > TZOLK_A_TRADE ? lo : TZOLK_A_TRADE; a < hi && a < TZOLK_NUM_ACTIONS; a++)
                 if (trade_refusal(s, a) == NULL)
                     PUT(a);
             return n;
@@ -1064,29 +1088,31 @@ static int gen_legal(const tzolk_state *s, int *out)
                     PUT(TZOLK_A_BEG + t);
     } else
         PUT(TZOLK_A_END);
-    if (s->mode != 2 && p->hand > 0) {
+    if (s->mode != 2 && p->hand > 0 && WANTS(TZOLK_A_PLACE, TZOLK_A_PLACE_START + 1)) {
         for (int g = 0; g <= TZOLK_GEARS; g++) {
             int price = placement_price(s, g);
             if (price >= 0 && price <= p->corn)
                 PUT(TZOLK_A_PLACE + g); /* TZOLK_A_PLACE_START for g == TZOLK_GEARS */
         }
     }
-    if (s->mode != 1) {
+    if (s->mode != 1 && WANTS(TZOLK_A_PICK, TZOLK_A_BUILD)) {
         for (int g = 0; g < TZOLK_GEARS; g++)
-            for (int pos = 0; pos <= board->gear[g].last; pos++) {
-                if (s->gear[g][pos] != s->actor)
+            for (uint32_t mine = s->on_gear[g][s->actor] & labelled_mask(g); mine; mine &= mine - 1) {
+                int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10;
+                if (!WANTS(first, first + 10))
                     continue;
-                PUT(TZOLK_A_PICK + (g * 11 + pos) * 10);
+                PUT(first);
                 for (int q = 1; q <= board->gear[g].actions; q++) {
                     int c = step_back_cost(s, g, pos, q);
-                    if (c >= 0 && c <= p->corn && can_do(s, g, q, c))
-                        PUT(TZOLK_A_PICK + (g * 11 + pos) * 10 + q);
+                    if (WANTS(first + q, first + q + 1) && c >= 0 && c <= p->corn && can_do(s, g, q, c))
+                        PUT(first + q);
                 }
             }
     }
     return n;
 }
 #undef PUT
+#undef WANTS
 
 static void sort_ints(int *a, int n)
 {
@@ -1102,7 +1128,7 @@ static void sort_ints(int *a, int n)
 
 int tzolk_legal_actions(const tzolk_state *s, int *out)
 {
-    int n = gen_legal(s, out);
+    int n = gen_legal(s, out, 0, TZOLK_NUM_ACTIONS);
     int sorted = 1;
     for (int i = 1; i < n && sorted; i++)
         if (out[i - 1] > out[i])
@@ -1116,11 +1142,7 @@ int tzolk_legal_actions(const tzolk_state *s, int *out)
 static int is_legal(const tzolk_state *s, int action)
 {
     int list[TZOLK_LEGAL_MAX];
-    int n = gen_legal(s, list);
-    for (int i = 0; i < n; i++)
-        if (list[i] == action)
-            return 1;
-    return 0;
+    return gen_legal(s, list, action, action + 1) > 0;
 }
 
 /* ---- apply ---- */
@@ -1301,7 +1323,7 @@ static void apply_turn(tzolk_state *s, int a, game_score_trace *trace)
             s->start_space = (int8_t)s->actor;
             s->on_start = 1;
         } else
-            s->gear[g][tzolk_lowest_free(s, g)] = (int8_t)s->actor;
+            s->on_gear[g][s->actor] |= (uint16_t)BIT(tzolk_lowest_free(s, g));
         p->hand--;
         s->placed++;
         s->mode = 1;
@@ -1310,7 +1332,7 @@ static void apply_turn(tzolk_state *s, int a, game_score_trace *trace)
     /* pick */
     int v = a - TZOLK_A_PICK;
     int g = v / 110, pos = (v / 10) % 11, q = v % 10;
-    s->gear[g][pos] = TZOLK_NOBODY;
+    s->on_gear[g][s->actor] &= (uint16_t)~BIT(pos);
     p->hand++;
     s->mode = 2;
     if (q > 0) {
@@ -1324,11 +1346,23 @@ int tzolk_pity_due(const tzolk_state *s)
     return s->phase == TZOLK_PH_TURN && s->sp == 0 && s->mode == 0 && short_of_corn(s) && !can_beg(s);
 }
 
+int tzolk_listed_cost(const tzolk_state *s, int action)
+{
+    if (s->phase != TZOLK_PH_TURN || s->sp > 0)
+        return -1;
+    if (action >= TZOLK_A_PLACE && action <= TZOLK_A_PLACE_START)
+        return place_cost(s, action - TZOLK_A_PLACE, pity_placement(s));
+    if (action < TZOLK_A_PICK || action >= TZOLK_A_BUILD)
+        return -1;
+    int v = action - TZOLK_A_PICK, q = v % 10;
+    return q > 0 ? step_back_cost(s, v / 110, (v / 10) % 11, q) : 0;
+}
+
 int tzolk_place_cost(const tzolk_state *s, int g)
 {
     if (g < 0 || g > TZOLK_GEARS || !is_legal(s, TZOLK_A_PLACE + g))
         return -1;
-    return place_cost(s, g, pity_placement(s));
+    return tzolk_listed_cost(s, TZOLK_A_PLACE + g);
 }
 
 int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
@@ -1336,7 +1370,7 @@ int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
     if (g < 0 || g >= TZOLK_GEARS || pos < 0 || pos > board->gear[g].last || q < 0 ||
         q > board->gear[g].actions || !is_legal(s, TZOLK_A_PICK + (g * 11 + pos) * 10 + q))
         return -1;
-    return q > 0 ? step_back_cost(s, g, pos, q) : 0;
+    return tzolk_listed_cost(s, TZOLK_A_PICK + (g * 11 + pos) * 10 + q);
 }
 
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)

@@ -120,8 +120,8 @@ enum {
     TZOLK_MS_TEMPLEVP, TZOLK_MS_HIGHTEMPLE, TZOLK_MS_SKULLS
 };
 
-/* Gear hole contents. */
-enum { TZOLK_NOBODY = -1, TZOLK_BLOCKER = 4 };
+/* Gear hole contents: a seat 0..3, a blocking marker, or nothing. */
+enum { TZOLK_NOBODY = -1, TZOLK_BLOCKER = 4, TZOLK_PIECE_KINDS = TZOLK_BLOCKER + 1 };
 
 enum {
     TZOLK_A_END = 0,
@@ -239,7 +239,7 @@ typedef struct tzolk_state {
     uint8_t teeth;             /* T: teeth advanced since setup (Z0.3) */
     uint8_t next_food;         /* food days held so far (0..4) */
     uint8_t age;               /* 1 or 2: the building age on display */
-    int8_t gear[TZOLK_GEARS][TZOLK_HOLES_MAX]; /* piece at each position: seat, TZOLK_BLOCKER or TZOLK_NOBODY */
+    uint16_t on_gear[TZOLK_GEARS][TZOLK_PIECE_KINDS]; /* bit p: a piece of seat k (or k = TZOLK_BLOCKER) at position p; read with tzolk_piece */
     int8_t start_space;        /* seat on the start-player space, -1 none */
     uint8_t jungle[TZOLK_JUNGLE_GROUPS][3]; /* groups PAL2..PAL5: FOREST, CORN, EMPTY field counts */
     uint8_t skull_supply;      /* skulls left in the general supply */
@@ -430,11 +430,22 @@ int tzolk_harvest_wood(const tzolk_state *s, int q);
  * lower action (Z6.1b), 0 on a free-choice position (Z6.2) or Chichen
  * Itza's THEO 1 action (Z9.4, ZR29); -1 if that pick is not legal now. */
 int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q);
+/* The corn of a place or pick action from the actor's legal list
+ * (tzolk_legal_actions), without asking again whether it is legal: what
+ * tzolk_place_cost or tzolk_pick_cost gives for it; -1 for any other
+ * action. One list and this give the costs of every line in one pass. */
+int tzolk_listed_cost(const tzolk_state *s, int action);
 /* Corn seat pays at Uxmal 4 for building b: 2 per resource of its cost, 2
  * less with ARCH 3 (Z11.4); -1 if seat or b is out of range. Whether b is
  * on display does not matter. */
 int tzolk_uxmal_cost(const tzolk_state *s, int seat, int b);
 int tzolk_workers_on_gears(const tzolk_state *s, int seat);
+/* The piece at hole pos (0..holes-1) of gear g: a seat, TZOLK_BLOCKER or
+ * TZOLK_NOBODY. */
+int tzolk_piece(const tzolk_state *s, int g, int pos);
+/* Put piece who (a seat, TZOLK_BLOCKER or TZOLK_NOBODY) at hole pos of gear
+ * g, replacing what was there; counts (hands, blockers) are the caller's. */
+void tzolk_set_piece(tzolk_state *s, int g, int pos, int who);
 /* Lowest free labelled position of gear g, -1 if none (Z5.2). */
 int tzolk_lowest_free(const tzolk_state *s, int g);
 /* Nonzero once every seat has kept its two wealth tiles: from then on the

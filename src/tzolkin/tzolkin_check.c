@@ -103,23 +103,29 @@ static int check_components(const tzolk_state *s, char *why, size_t why_len)
 }
 
 /* The pieces on the gears: each seat's workers into placed[] (the start
- * space included), the blocking markers counted. */
+ * space included), the blocking markers counted; one piece a hole, none
+ * outside the gear's holes or of a seat not playing. */
 static int check_gears(const tzolk_state *s, int placed[GAME_MAX_PLAYERS], char *why, size_t why_len)
 {
     int blockers = 0;
     memset(placed, 0, GAME_MAX_PLAYERS * sizeof *placed);
     if (s->start_space >= 0)
         placed[s->start_space]++;
-    for (int g = 0; g < TZOLK_GEARS; g++)
-        for (int h = 0; h < TZOLK_HOLES_MAX; h++) {
-            int who = s->gear[g][h];
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        unsigned seen = 0, holes = (1u << tzolk_board()->gear[g].holes) - 1;
+        for (int who = 0; who < TZOLK_PIECE_KINDS; who++) {
+            unsigned m = s->on_gear[g][who];
+            if ((m & seen) || (m & ~holes) || (m && who < TZOLK_BLOCKER && who >= s->players))
+                return refuse(why, why_len, "gear %d holds pieces of %d on taken or missing holes (mask 0x%x)", g, who,
+                              m);
+            seen |= m;
+            int count = __builtin_popcount(m);
             if (who == TZOLK_BLOCKER)
-                blockers++;
-            else if (who >= 0 && who < s->players)
-                placed[who]++;
-            else if (who != TZOLK_NOBODY)
-                return refuse(why, why_len, "gear %d position %d holds %d", g, h, who);
+                blockers += count;
+            else
+                placed[who] += count;
         }
+    }
     if (blockers != s->blockers)
         return refuse(why, why_len, "%d blocking markers on the gears, counted %d (Z2.9)", blockers, s->blockers);
     return GAME_OK;

@@ -504,7 +504,7 @@ size_t tzolk_render(const tzolk_state *s, char *buf, size_t len)
     for (int g = 0; g < TZOLK_GEARS; g++) {
         put(&o, "%s:", tzolk_gear_name(g));
         for (int p = 0; p <= tzolk_board()->gear[g].last; p++) {
-            int8_t w = s->gear[g][p];
+            int w = tzolk_piece(s, g, p);
             put(&o, " %d:%c", p, w == TZOLK_NOBODY ? '.' : (w == TZOLK_BLOCKER ? 'x' : (char)('1' + w)));
         }
         if (g == TZOLK_CHI) {
