@@ -30,8 +30,8 @@ typedef struct mcts_node {
     int width;       /* ranked edges (player nodes); -1 before ranking */
     int player;      /* seat to act, or GAME_CHANCE */
     unsigned visits; /* iterations that chose an edge here */
-    int seen;        /* 1 if ranked where the searching seat saw the whole state: then its edges
-                        are legal whenever it sees the whole state again (same key, same state) */
+    int seen;        /* 1 if ranked where the legal actions depend only on the searching seat's
+                        observation (game.h legal_hidden): every ranked edge is legal here */
 } mcts_node;
 
 /* A ranked action. */
@@ -203,14 +203,6 @@ static int mcts_node_for(mcts_tree *t, int *created)
     return node;
 }
 
-/* 1 if the searching seat sees all of t->det (nothing hidden from it is
- * filled in): then the node's key stands for the state itself. */
-static int mcts_all_seen(mcts_tree *t)
-{
-    t->game->observation(t->det, t->seat, t->view);
-    return memcmp(t->view, t->det, t->game->state_size) == 0;
-}
-
 /* Best first by value, then by action id. */
 static int mcts_by_value(const void *a, const void *b)
 {
@@ -225,7 +217,7 @@ static void mcts_rank(mcts_tree *t, int node)
 {
     const game_def *game = t->game;
     int player = t->nodes[node].player;
-    t->nodes[node].seen = mcts_all_seen(t);
+    t->nodes[node].seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
     int n = game->legal_actions(t->det, t->legal);
     int looked = n > MCTS_RANK_MAX ? MCTS_RANK_MAX : n;
     int count = 0;
@@ -273,13 +265,13 @@ static int mcts_is_legal(const int *legal, int n, int action)
 /* UCB1 with availability among the widened edges legal in t->det; -1 if
  * none is legal. The legal list is needed only where a hidden part of the
  * state (filled in by this iteration's determinization) may change what is
- * legal: where the searching seat sees the whole state now and did when the
- * node was ranked, every ranked edge is legal. */
+ * legal: at a node keyed by an observation that decides the legal actions,
+ * every ranked edge is legal. */
 static int mcts_select(mcts_tree *t, int node)
 {
     mcts_node *nd = &t->nodes[node];
     int n = -1; /* -1: every ranked edge is legal */
-    if (!nd->seen || !mcts_all_seen(t))
+    if (!nd->seen)
         n = t->game->legal_actions(t->det, t->legal);
     double factor = nd->player == t->seat ? 1.5 : t->others;
     if (nd->player != t->seat && t->config->others < 0 && t->hook->others != NULL) {
