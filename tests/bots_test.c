@@ -349,6 +349,63 @@ static void test_hidden_information(void **unused)
     }
 }
 
+/* game.h legal_hidden, which lets the search skip listing the legal
+ * actions: through a random game of each game, at every decision and for
+ * every other seat, where it says 0 the legal actions of the state and of
+ * a determinization of that seat's observation (resample) are the same.
+ * Where it says 1 they may differ, and in Tzolk'in they do at a keep of
+ * the starting-wealth tiles another seat cannot see (Z2); Tikal hides
+ * nothing (T5.4) and never says 1. */
+static void test_legal_hidden(void **unused)
+{
+    (void)unused;
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        assert_non_null(game->legal_hidden);
+        match m;
+        game_options options = {3, 0};
+        assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
+        rng r;
+        rng_seed(&r, 21);
+        int *legal = malloc((size_t)game->max_legal * sizeof *legal);
+        int *other = malloc((size_t)game->max_legal * sizeof *other);
+        unsigned char *det = malloc(game->state_size);
+        int hidden = 0, differ = 0;
+        while (match_current_player(&m) != GAME_TERMINAL) {
+            int player = match_current_player(&m), action;
+            if (player == GAME_CHANCE)
+                action = match_sample_chance(&m, &r);
+            else {
+                int n = game->legal_actions(m.state, legal);
+                for (int seat = 0; seat < options.players; seat++) {
+                    if (seat == player)
+                        continue;
+                    game->observation(m.state, seat, det);
+                    uint64_t fill = rng_next(&r);
+                    game->resample(det, seat, &fill);
+                    int same = game->legal_actions(det, other) == n &&
+                               memcmp(legal, other, (size_t)n * sizeof *legal) == 0;
+                    if (game->legal_hidden(m.state, seat)) {
+                        hidden++;
+                        differ += !same;
+                    } else
+                        assert_true(same);
+                }
+                action = legal[rng_below(&r, (uint64_t)n)];
+            }
+            assert_int_equal(match_apply(&m, action, NULL, 0), 0);
+        }
+        if (strcmp(game->name, "tzolkin") == 0)
+            assert_true(differ > 0);
+        else
+            assert_int_equal(hidden, 0);
+        free(det);
+        free(other);
+        free(legal);
+        match_free(&m);
+    }
+}
+
 /* The root statistics of a search by iterations, with one thread and with
  * two (root parallelism: the trees' root visits are summed): every
  * iteration takes exactly one root action, so the visits of the listed
@@ -478,7 +535,7 @@ int main(void)
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
-        cmocka_unit_test(test_root_statistics),
+        cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_legal_hidden),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
