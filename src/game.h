@@ -162,6 +162,11 @@ struct game_def {
      * consistent with what it saw, drawn with the caller's generator state
      * (*rng is advanced). For information-set search. */
     void (*resample)(void *state, int seat, uint64_t *rng);
+    /* 0 if the legal actions at state depend only on what seat sees of it
+     * (every state with the same observation has the same legal actions),
+     * so that a search need not list them again for each determinization;
+     * else 1. NULL: they may always depend on what seat cannot see. */
+    int (*legal_hidden)(const void *state, int seat);
     /* Canonical text of a legal action (without the actor); 0 on success. */
     int (*action_to_text)(const void *state, int action, char *buf, size_t len);
     /* The text of action (legal in state, the state before it) as seat sees

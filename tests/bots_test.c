@@ -349,6 +349,118 @@ static void test_hidden_information(void **unused)
     }
 }
 
+/* game.h legal_hidden, which lets the search skip listing the legal
+ * actions: through a random game of each game, at every decision and for
+ * every other seat, where it says 0 the legal actions of the state and of
+ * a determinization of that seat's observation (resample) are the same.
+ * Where it says 1 they may differ, and in Tzolk'in they do at a keep of
+ * the starting-wealth tiles another seat cannot see (Z2); Tikal hides
+ * nothing (T5.4) and never says 1. */
+static void test_legal_hidden(void **unused)
+{
+    (void)unused;
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        assert_non_null(game->legal_hidden);
+        match m;
+        game_options options = {3, 0};
+        assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
+        rng r;
+        rng_seed(&r, 21);
+        int *legal = malloc((size_t)game->max_legal * sizeof *legal);
+        int *other = malloc((size_t)game->max_legal * sizeof *other);
+        unsigned char *det = malloc(game->state_size);
+        int hidden = 0, differ = 0;
+        while (match_current_player(&m) != GAME_TERMINAL) {
+            int player = match_current_player(&m), action;
+            if (player == GAME_CHANCE)
+                action = match_sample_chance(&m, &r);
+            else {
+                int n = game->legal_actions(m.state, legal);
+                for (int seat = 0; seat < options.players; seat++) {
+                    if (seat == player)
+                        continue;
+                    game->observation(m.state, seat, det);
+                    uint64_t fill = rng_next(&r);
+                    game->resample(det, seat, &fill);
+                    int same = game->legal_actions(det, other) == n &&
+                               memcmp(legal, other, (size_t)n * sizeof *legal) == 0;
+                    if (game->legal_hidden(m.state, seat)) {
+                        hidden++;
+                        differ += !same;
+                    } else
+                        assert_true(same);
+                }
+                action = legal[rng_below(&r, (uint64_t)n)];
+            }
+            assert_int_equal(match_apply(&m, action, NULL, 0), 0);
+        }
+        if (strcmp(game->name, "tzolkin") == 0)
+            assert_true(differ > 0);
+        else
+            assert_int_equal(hidden, 0);
+        free(det);
+        free(other);
+        free(legal);
+        match_free(&m);
+    }
+}
+
+/* The root statistics of a search by iterations, with one thread and with
+ * two (root parallelism: the trees' root visits are summed): every
+ * iteration takes exactly one root action, so the visits of the listed
+ * actions add up to the iterations run; the actions are legal, each listed
+ * once, most visited first, and their values are chances in [0, 1]. */
+static void test_root_statistics(void **unused)
+{
+    (void)unused;
+    for (int k = 0; k < 2 * games_count(); k++) {
+        const game_def *game = games_at(k / 2);
+        int threads = 1 + k % 2;
+        game_options options = {2, 0};
+        unsigned char *state = malloc(game->state_size);
+        int *legal = malloc((size_t)game->max_legal * sizeof *legal);
+        double *odds = malloc((size_t)game->max_legal * sizeof *odds);
+        assert_int_equal(game->init(state, &options, NULL, 0), 0);
+        rng r;
+        rng_seed(&r, 11);
+        while (game->current_player(state) == GAME_CHANCE) {
+            int n = game->chance_outcomes(state, legal, odds);
+            assert_int_equal(game->apply(state, match_pick_outcome(legal, odds, n, &r), NULL, 0), 0);
+        }
+        int seat = game->current_player(state);
+        int n = game->legal_actions(state, legal);
+        assert_true(seat >= 0 && n > 1);
+        eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+        assert_non_null(hook);
+        mcts_config config = {300, 0, threads, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *m = mcts_new(game, &config);
+        assert_non_null(m);
+        mcts_choice choices[MCTS_WIDTH_ROOT];
+        int count = mcts_analyse(m, state, seat, choices, MCTS_WIDTH_ROOT);
+        mcts_stats stats;
+        mcts_last_stats(m, &stats);
+        assert_int_equal(stats.iterations, 300);
+        assert_true(stats.nodes > threads && stats.nodes <= 300 * threads + threads);
+        long visits = 0;
+        assert_true(count > 0);
+        for (int i = 0; i < count; i++) {
+            assert_true(contains(legal, n, choices[i].action));
+            assert_true(choices[i].value >= 0.0 && choices[i].value <= 1.0);
+            assert_true(i == 0 || choices[i - 1].visits >= choices[i].visits);
+            for (int j = 0; j < i; j++)
+                assert_int_not_equal(choices[i].action, choices[j].action);
+            visits += choices[i].visits;
+        }
+        assert_int_equal(visits, 300);
+        mcts_free(m);
+        eval_free(hook);
+        free(odds);
+        free(legal);
+        free(state);
+    }
+}
+
 /* A time budget ends the search: some iterations, and an answer long
  * before anything like a hang (loose: the test build is slow). */
 static void test_time_budget(void **unused)
@@ -423,6 +535,7 @@ int main(void)
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
+        cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_legal_hidden),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

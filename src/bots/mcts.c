@@ -30,6 +30,8 @@ typedef struct mcts_node {
     int width;       /* ranked edges (player nodes); -1 before ranking */
     int player;      /* seat to act, or GAME_CHANCE */
     unsigned visits; /* iterations that chose an edge here */
+    int seen;        /* 1 if ranked where the legal actions depend only on the searching seat's
+                        observation (game.h legal_hidden): every ranked edge is legal here */
 } mcts_node;
 
 /* A ranked action. */
@@ -195,7 +197,7 @@ static int mcts_node_for(mcts_tree *t, int *created)
     if (t->node_count == t->node_cap)
         return -1;
     int node = t->node_count++;
-    t->nodes[node] = (mcts_node){key, -1, -1, player, 0};
+    t->nodes[node] = (mcts_node){key, -1, -1, player, 0, 0};
     t->table[i] = node + 1;
     *created = 1;
     return node;
@@ -215,6 +217,7 @@ static void mcts_rank(mcts_tree *t, int node)
 {
     const game_def *game = t->game;
     int player = t->nodes[node].player;
+    t->nodes[node].seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
     int n = game->legal_actions(t->det, t->legal);
     int looked = n > MCTS_RANK_MAX ? MCTS_RANK_MAX : n;
     int count = 0;
@@ -260,11 +263,16 @@ static int mcts_is_legal(const int *legal, int n, int action)
 }
 
 /* UCB1 with availability among the widened edges legal in t->det; -1 if
- * none is legal. */
+ * none is legal. The legal list is needed only where a hidden part of the
+ * state (filled in by this iteration's determinization) may change what is
+ * legal: at a node keyed by an observation that decides the legal actions,
+ * every ranked edge is legal. */
 static int mcts_select(mcts_tree *t, int node)
 {
     mcts_node *nd = &t->nodes[node];
-    int n = t->game->legal_actions(t->det, t->legal);
+    int n = -1; /* -1: every ranked edge is legal */
+    if (!nd->seen)
+        n = t->game->legal_actions(t->det, t->legal);
     double factor = nd->player == t->seat ? 1.5 : t->others;
     if (nd->player != t->seat && t->config->others < 0 && t->hook->others != NULL) {
         double wanted = t->hook->others(t->det);
@@ -277,7 +285,7 @@ static int mcts_select(mcts_tree *t, int node)
     int k = 0;
     for (int e = nd->first; e >= 0 && k < window; e = t->edges[e].next, k++) {
         mcts_edge *ed = &t->edges[e];
-        if (!mcts_is_legal(t->legal, n, ed->action))
+        if (n >= 0 && !mcts_is_legal(t->legal, n, ed->action))
             continue;
         ed->avail++;
         double score;

@@ -8,7 +8,9 @@
  * walks a tree whose nodes are the positions as the searching seat sees
  * them and whose edges are micro-actions: the selection among the edges legal
  * in this determinization is UCB1 with availability counts, as ISMCTS has
- * it. Positions reached by different orders of actions (transpositions
+ * it (the legal actions are listed again for that only at nodes where the
+ * game says they may depend on what the seat cannot see, game.h
+ * legal_hidden; elsewhere every ranked edge is legal). Positions reached by different orders of actions (transpositions
  * within a turn) are merged into one node through a hash table of their
  * observations. A node's edges are the actions ranked by the evaluation hook
  * (eval.h) after one step, and progressive widening lets the k best of them
@@ -33,8 +35,8 @@
  *
  * Memory is allocated once, in mcts_new, and never grows: per thread `nodes`
  * nodes, MCTS_EDGES_PER_NODE * nodes edges, a hash table of 2 * nodes slots,
- * a few states and the legal-action scratch; at ~ 24 + 16 * 20 + 8 bytes a
- * node that is about 360 bytes per node (18 MB per thread for the default
+ * a few states and the legal-action scratch; at 32 + 16 * 24 + 8 bytes a
+ * node that is about 424 bytes per node (21 MB per thread for the default
  * 50000). When the pools are full the tree stops growing and iterations go on
  * from its frontier.
  */

@@ -12,7 +12,9 @@
  * Then the MCTS bot's speed beside the engine's: for each player count, one
  * thread searches a fixed number of iterations (--mcts N, default 20000; 0
  * skips) at eight decision positions spread over a seeded random game, and
- * the iterations per second of that one core are printed.
+ * the iterations per second of that one core are printed; last, the same
+ * search with two threads for the fewest players and the default evaluation
+ * (wall time: it shows the scaling only where two cores are free).
  *
  * Between them, perft: the leaves of the tree of legal actions (chance nodes
  * branch over all their outcomes) from the start of a two-player game and
@@ -115,16 +117,16 @@ static void cli_bench_random_step(cli_bench_run *b, rng *r)
 
 enum { CLI_BENCH_MCTS_POSITIONS = 8 }; /* positions searched per setting */
 
-/* MCTS iterations per second on one core at positions of a random game of
- * options and seed; 0, or CLI_FAIL. */
+/* Print the MCTS iterations per second of threads search threads at
+ * positions of a random game of options and seed; 0, or CLI_FAIL. */
 static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_t seed, int iterations,
-                          int version, long *total, double *seconds)
+                          int version, int threads)
 {
     const game_def *game = b->game;
     eval_hook *hook = eval_new(game, version, NULL, 0);
     if (hook == NULL)
         return CLI_FAIL;
-    mcts_config config = {iterations, 0, 1, iterations + 64, 0, 0.1, seed, MCTS_OTHERS_AUTO, hook};
+    mcts_config config = {iterations, 0, threads, iterations + 64, 0, 0.1, seed, MCTS_OTHERS_AUTO, hook};
     mcts *m = mcts_new(game, &config);
     unsigned char *view = malloc(game->state_size);
     int status = m != NULL && view != NULL && game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
@@ -139,8 +141,8 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     rng_seed(&r, seed);
     if (status == 0)
         status = game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
-    *total = 0;
-    *seconds = 0;
+    long total = 0;
+    double seconds = 0;
     for (int i = 0, next = 1; status == 0 && i < length; i++) {
         int player = game->current_player(b->state);
         if (player >= 0 && i * CLI_BENCH_MCTS_POSITIONS >= next * length / 2 &&
@@ -155,8 +157,8 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
             }
             mcts_choose(m, view, player);
             mcts_last_stats(m, &stats);
-            *total += stats.iterations;
-            *seconds += stats.seconds;
+            total += stats.iterations;
+            seconds += stats.seconds;
             next += 2;
         }
         cli_bench_random_step(b, &r);
@@ -164,7 +166,16 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     mcts_free(m);
     eval_free(hook);
     free(view);
-    return status;
+    if (status != 0) {
+        fputs("maya bench: mcts failed\n", stderr);
+        return status;
+    }
+    char label[64];
+    int len = snprintf(label, sizeof label, "%dp eval=%s", options->players, eval_version_name(version));
+    if (threads > 1)
+        snprintf(label + len, sizeof label - (size_t)len, " threads=%d", threads);
+    printf("%-22s %12ld %9.3f %14.0f\n", label, total, seconds, seconds > 0 ? total / seconds : 0.0);
+    return 0;
 }
 
 enum { CLI_BENCH_PERFT_DEPTH_MAX = 12 }; /* deepest perft tried */
@@ -337,21 +348,17 @@ int cli_bench(int argc, char **argv)
         if (status == 0 && mcts_iterations > 0) {
             printf("mcts: one thread, %ld iterations at each of %d positions of a random game (seed %llu)\n",
                    mcts_iterations, CLI_BENCH_MCTS_POSITIONS, (unsigned long long)seed);
-            printf("%-16s %12s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s");
+            printf("%-22s %12s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s");
             for (int players = game->min_players; status == 0 && players <= game->max_players; players++)
                 for (int version = EVAL_V2; status == 0 && version >= EVAL_V1; version--) {
                     game_options setting = {players, 0};
-                    long done;
-                    double spent;
-                    status = cli_bench_mcts(&b, &setting, seed, (int)mcts_iterations, version, &done, &spent);
-                    if (status != 0) {
-                        fputs("maya bench: mcts failed\n", stderr);
-                        break;
-                    }
-                    char label[64];
-                    snprintf(label, sizeof label, "%dp eval=%s", players, eval_version_name(version));
-                    printf("%-16s %12ld %9.3f %14.0f\n", label, done, spent, spent > 0 ? done / spent : 0.0);
+                    status = cli_bench_mcts(&b, &setting, seed, (int)mcts_iterations, version, 1);
                 }
+            /* Thread scaling: the fewest players and the default evaluation with two threads
+             * (root parallelism, mcts.h), beside the one-thread line of the same setting. */
+            game_options fewest = {game->min_players, 0};
+            if (status == 0)
+                status = cli_bench_mcts(&b, &fewest, seed, (int)mcts_iterations, eval_default_version(game), 2);
         }
     }
     free(b.state);

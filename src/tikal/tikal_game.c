@@ -95,6 +95,14 @@ static void game_resample(void *state, int seat, uint64_t *rng)
     (void)rng;
 }
 
+/* Nothing is hidden, so nothing hidden decides what is legal. */
+static int game_legal_hidden(const void *state, int seat)
+{
+    (void)state;
+    (void)seat;
+    return 0;
+}
+
 static int game_action_to_text(const void *state, int action, char *buf, size_t len)
 {
     return tikal_action_to_text(state, action, buf, len);
@@ -158,6 +166,7 @@ const game_def tikal_game = {
     .winners = game_winners,
     .observation = game_observation,
     .resample = game_resample,
+    .legal_hidden = game_legal_hidden,
     .action_to_text = game_action_to_text,
     .action_seen = game_action_seen,
     .text_to_action = game_text_to_action,

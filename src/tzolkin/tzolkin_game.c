@@ -122,6 +122,15 @@ static uint64_t next_rand(uint64_t *rng)
     return z ^ (z >> 31);
 }
 
+/* The hidden starting-wealth tiles decide what is legal only during the
+ * setup (which tiles are left to block, which pairs a seat may keep, Z2);
+ * once every seat has kept its pair, the tiles not kept are out of play. */
+static int g_legal_hidden(const void *state, int seat)
+{
+    (void)seat;
+    return !tzolk_all_kept(cst(state));
+}
+
 static void g_resample(void *state, int seat, uint64_t *rng)
 {
     tzolk_state *s = (tzolk_state *)state;
@@ -243,6 +252,7 @@ const game_def tzolkin_game = {
     .winners = g_winners,
     .observation = g_observation,
     .resample = g_resample,
+    .legal_hidden = g_legal_hidden,
     .action_to_text = g_to_text,
     .action_seen = g_seen,
     .text_to_action = g_from_text,
