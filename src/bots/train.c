@@ -126,6 +126,30 @@ static int train_decide(train_worker *w, mcts *search, int seat, rng *r)
     return choices[0].action;
 }
 
+/* The final score each seat is fitted to at each of a game's count
+ * decision states (target[count][players]): the lambda-return of the
+ * estimates of the evaluation that played, G(i) = (1 - lambda) V(i+1) +
+ * lambda G(i+1), where V is every seat's estimated final score at a state
+ * and the decision after the last one is the game's end (its final scores).
+ * lambda 1 gives the final scores at every state. */
+static void train_targets(const train_worker *w, int count, const int *final, double (*target)[GAME_MAX_PLAYERS])
+{
+    const game_def *game = w->shared->config->game;
+    double lambda = w->shared->config->lambda;
+    double g[GAME_MAX_PLAYERS], v[GAME_MAX_PLAYERS];
+    int players = game->players(w->state);
+    for (int p = 0; p < players; p++)
+        g[p] = final[p];
+    for (int i = count - 1; i >= 0; i--) {
+        memcpy(target[i], g, (size_t)players * sizeof *g);
+        if (lambda >= 1.0)
+            continue;
+        eval_estimates(game, w->shared->hook, w->states + (size_t)i * game->state_size, v);
+        for (int p = 0; p < players; p++)
+            g[p] = (1.0 - lambda) * v[p] + lambda * g[p];
+    }
+}
+
 /* Play game k of the generation to its end and sum its samples into out.
  * 0, or -1 with a reason in why. */
 static int train_game(train_worker *w, int k, train_result *out, char *why, size_t why_len)
@@ -199,6 +223,10 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     out->players = options.players;
     game->scores(w->state, out->score);
     out->block = sh->features->block(w->state);
+    double (*target)[GAME_MAX_PLAYERS] = count > 0 ? malloc((size_t)count * sizeof *target) : NULL;
+    if (count > 0 && target == NULL)
+        return train_fail(why, why_len, "out of memory");
+    train_targets(w, count, out->score, target);
     int size = sh->features->count * MODEL_KNOTS;
     for (int i = 0; i < count; i++) {
         const unsigned char *state = w->states + (size_t)i * game->state_size;
@@ -209,7 +237,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         memset(w->mean, 0, (size_t)size * sizeof *w->mean);
         for (int p = 0; p < options.players; p++) {
             model_row(sh->features, state, p, w->rows[p]);
-            gain[p] = out->score[p] - then[p] - base[p];
+            gain[p] = target[i][p] - then[p] - base[p];
             mean_gain += gain[p] / options.players;
             for (int j = 0; j < size; j++)
                 w->mean[j] += w->rows[p][j] / options.players;
@@ -221,6 +249,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             model_fit_add(&out->fit, w->rows[p], gain[p] - mean_gain);
         }
     }
+    free(target);
     return 0;
 }
 
@@ -423,7 +452,8 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
 {
     const model_features *f = m->features;
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
-        c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0)
+        c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
+        !(c->lambda >= 0.0 && c->lambda <= 1.0))
         return train_fail(why, why_len, "bad training settings");
     train_sums sums;
     if (train_sums_init(&sums, f->blocks, f->count * MODEL_KNOTS) != 0)

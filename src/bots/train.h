@@ -6,7 +6,12 @@
  * A generation plays `games` games, cycling through the game's player
  * counts and variants. At every decision of a game, every seat's position
  * becomes a sample: its features (model_row) and, once the game is over,
- * the points that seat went on to score (final score - score then). The
+ * the points that seat went on to score (final score - score then), or
+ * with `lambda` below 1 the points the evaluation that played expected it
+ * to score from the decisions that followed, blended as in TD(lambda)
+ * (the lambda-return: nearer estimates weigh more, the final score gets
+ * the rest), which gives each decision the credit of what followed it
+ * soon rather than the whole game's noise. The
  * samples are added up into the normal equations of each weight block
  * (model_fit) game by game, in game order, so that a run is the same for a
  * seed whatever the number of threads. Every tenth game is held out: the
@@ -52,6 +57,7 @@ typedef struct train_config {
     int threads;          /* games played at once, >= 1 */
     int start_v1;         /* 1: generation 0 plays with the hand-tuned evaluation */
     double plans;         /* chance that a self-play seat follows one of the game's plans, 0..1 */
+    double lambda;        /* targets: 1 = final scores, below 1 = lambda-returns of the estimates, 0..1 */
 } train_config;
 
 /* Where a run stands, for progress reports. */

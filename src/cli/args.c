@@ -81,8 +81,8 @@ static const struct cli_usage_text {
      "    ladder-GAME-Np[-VARIANT]).\n"},
     {"train",
      "maya train GAME [--generations G] [--games N] [--iterations I] [--explore P]\n"
-     "                [--plans Q] [--ridge R] [--decay D] [--seed S] [--jobs J] [--from FILE]\n"
-     "                [--out FILE]\n"
+     "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--seed S] [--jobs J]\n"
+     "                [--from FILE] [--out FILE]\n"
      "    Learns the evaluation of GAME from self-play: G generations (default 6)\n"
      "    of N games (default 200, player counts and variants in turn) between\n"
      "    MCTS bots of I iterations per decision (default 1000) that use the\n"
@@ -93,7 +93,10 @@ static const struct cli_usage_text {
      "    a monument...) so that strategies not yet favoured show what they earn;\n"
      "    after each generation a ridge fit (penalty R millionths\n"
      "    per sample, default 100) of the points each seat went on to score, on\n"
-     "    this generation's games and D% (default 50) of the earlier sums. Every\n"
+     "    this generation's games and D% (default 50) of the earlier sums; with\n"
+     "    L below 1000 (thousandths, default 1000) the points are the TD(lambda)\n"
+     "    return of the playing evaluation's estimates at the decisions that\n"
+     "    follow, lambda = L/1000 per decision. Every\n"
      "    tenth game is held out and its loss printed before and after the fit.\n"
      "    Writes the weights to FILE (default data/weights-GAME.txt, which the\n"
      "    build embeds) after every generation. Same seed, same weights, for any\n"
