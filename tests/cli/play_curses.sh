@@ -244,18 +244,29 @@ wait_for maya-exited-0 50 || fail "checks: tikal did not leave"
 fields_seen() {
     grep -o '/[a-h][1-5] ' "$1" | sort -u | wc -l
 }
+# shows FILE COLUMNS WHAT TEXT...: FILE (a screen COLUMNS wide) has each TEXT
+# (a grep pattern) and no line wider than COLUMNS; WHAT names it in failures.
+shows() {
+    file=$1 columns=$2 what=$3
+    shift 3
+    for text in "$@"; do
+        grep -q -- "$text" "$file" || fail "sizes: \"$text\" not in $what"
+    done
+    [ "$(wc -L <"$file")" -le "$columns" ] || fail "sizes: lines of $what wider than $columns columns"
+}
+# leave WHAT: quit the game on screen and wait for maya to exit.
+leave() {
+    keys q y
+    wait_for maya-exited-0 50 || fail "sizes: $1 did not leave"
+}
 start 120x40 tikal --players 4 --variant auction --seats human,random,random,random --seed 23 --speed 0
 wait_for "Seat 1 to play" || fail "sizes: tikal does not start at 120x40"
 screen >"$tmp/tikal-120.txt"
 [ "$(fields_seen "$tmp/tikal-120.txt")" -eq 40 ] ||
     fail "sizes: $(fields_seen "$tmp/tikal-120.txt") of 40 Tikal fields in sight at 120x40"
-for text in "TIKAL - auction game" "Seat 1 (you) [0-9]* points" "Seat 4 [0-9]* points" "supply 18E+L" \
-    "camps 0/2 guards 0/2" "Stack: [0-9]* tiles left" "Auction display:" "? help"; do
-    grep -q -- "$text" "$tmp/tikal-120.txt" || fail "sizes: \"$text\" not on the Tikal screen at 120x40"
-done
-[ "$(wc -L <"$tmp/tikal-120.txt")" -le 120 ] || fail "sizes: lines wider than 120 columns"
-keys q y
-wait_for maya-exited-0 50 || fail "sizes: tikal at 120x40 did not leave"
+shows "$tmp/tikal-120.txt" 120 "the Tikal screen at 120x40" "TIKAL - auction game" "Seat 1 (you) [0-9]* points" \
+    "Seat 4 [0-9]* points" "supply 18E+L" "camps 0/2 guards 0/2" "Stack: [0-9]* tiles left" "Auction display:" "? help"
+leave "tikal at 120x40"
 
 start 80x24 tikal --players 4 --seats human,random,random,random --seed 23 --speed 0
 wait_for "Seat 1 to play" || fail "sizes: tikal does not start at 80x24"
@@ -264,24 +275,18 @@ wait_for "Tile in hand\|Seat 1 to play" 30
 keys v
 wait_for "Stack: [0-9]* tiles left" 30 || fail "sizes: v shows no panel at 80x24"
 screen >"$tmp/tikal-80.txt"
-for text in "TIKAL - basic game" "Seat 1 (you) [0-9]* point" "Seat 2 [0-9]* point" "Seat 3 [0-9]* point" \
-    "Seat 4 [0-9]* point" "supply [0-9]*E" "Stack: [0-9]* tiles left" "v board" "? help"; do
-    grep -q -- "$text" "$tmp/tikal-80.txt" || fail "sizes: \"$text\" not in Tikal's panel at 80x24"
-done
-[ "$(wc -L <"$tmp/tikal-80.txt")" -le 80 ] || fail "sizes: lines wider than 80 columns"
-keys q y
-wait_for maya-exited-0 50 || fail "sizes: tikal at 80x24 did not leave"
+shows "$tmp/tikal-80.txt" 80 "Tikal's panel at 80x24" "TIKAL - basic game" "Seat 1 (you) [0-9]* point" \
+    "Seat 2 [0-9]* point" "Seat 3 [0-9]* point" "Seat 4 [0-9]* point" "supply [0-9]*E" "Stack: [0-9]* tiles left" \
+    "v board" "? help"
+leave "tikal at 80x24"
 
 start 120x40 tzolkin --players 4 --seats human,random,random,random --seed 23 --speed 0
 wait_for "Seat 1 to play" || fail "sizes: tzolkin does not start at 120x40"
 screen >"$tmp/tzolkin-120.txt"
-for text in "^TZOLK'IN - 4 players" "^PAL Palenque" "^YAX Yaxchilan" "^TIK Tikal" "^UXM Uxmal" "^CHI Chichen Itza" \
-    "^Buildings:" "^Monuments:" "^Seat *VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO" \
-    "^1 you " "^2 " "^3 " "^4 " "? help"; do
-    grep -q -- "$text" "$tmp/tzolkin-120.txt" || fail "sizes: \"$text\" not on the Tzolk'in screen at 120x40"
-done
-keys q y
-wait_for maya-exited-0 50 || fail "sizes: tzolkin at 120x40 did not leave"
+shows "$tmp/tzolkin-120.txt" 120 "the Tzolk'in screen at 120x40" "^TZOLK'IN - 4 players" "^PAL Palenque" \
+    "^YAX Yaxchilan" "^TIK Tikal" "^UXM Uxmal" "^CHI Chichen Itza" "^Buildings:" "^Monuments:" \
+    "^Seat *VP corn  w  s  g skull workers  CHAAC QUETZ KUKUL  AGRI EXTR ARCH THEO" "^1 you " "^2 " "^3 " "^4 " "? help"
+leave "tzolkin at 120x40"
 
 start 80x24 tzolkin --players 4 --seats human,random,random,random --seed 23 --speed 0
 wait_for "Seat 1 to play" || fail "sizes: tzolkin does not start at 80x24"
@@ -294,8 +299,8 @@ for seat in "1 you" 2 3 4; do
     grep -q "^$seat *-*[0-9]* *[0-9]* *[0-9]* *[0-9]* *[0-9]* *[0-9]* *[0-9] ([0-9])\( *[0-9]*\)\{7\}$" "$tmp/tzolkin-80.txt" ||
         fail "sizes: the row of seat $seat is cut at 80x24"
 done
-keys q y
-wait_for maya-exited-0 50 || fail "sizes: tzolkin at 80x24 did not leave"
+shows "$tmp/tzolkin-80.txt" 80 "Tzolk'in's seats' table at 80x24"
+leave "tzolkin at 80x24"
 
 # A bot thinking for 3 s: the screen says so and counts, p pauses, q leaves.
 start 100x30 tikal --players 2 --seats mcts:millis=3000,human --seed 5 --speed 0
