@@ -83,7 +83,21 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
  * without. */
 void hub_view(hub *h, int64_t id, const char *token, const char *at, const char *text, hub_reply *r);
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r);
-void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
+/* An action waiting for its commit: it holds no thread (hub_act). */
+typedef struct hub_later hub_later;
+/* Called on the store's writer thread once the store answered an action
+ * of hub_act: it may only take note (e.g. resume a connection). */
+typedef void hub_stored(void *context);
+/* later NULL: answers once the action is stored. Else, if the action is
+ * to be stored, *later is set, r left empty and the game's lock let go:
+ * stored(context) is called once the store answered, and
+ * hub_later_answer (on any thread, exactly once) then fills r; otherwise
+ * *later is NULL and r is the answer. */
+void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_stored *stored, void *context,
+             hub_later **later, hub_reply *r);
+/* The answer of an action hub_act left waiting (waiting for the store if
+ * stored was not called yet); later is freed. */
+void hub_later_answer(hub *h, hub_later *later, hub_reply *r);
 void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r);

@@ -214,6 +214,18 @@ void hub_game_changed(hub *h, hub_game *g);
  * g's lock meanwhile; then g plays the copy. applied (if not NULL) receives
  * the lines. 0, or -1 with r filled and g as stored. */
 int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r);
+/* A change of a game on its way to the store. */
+typedef struct hub_change hub_change;
+/* hub_game_commit without waiting for the store (count >= 1): the change,
+ * queued with g's lock let go (as hub_game_store_begin), and
+ * on_stored(context) is called once the store answered (on the store's
+ * writer thread: it may only take note); or NULL with r filled and g
+ * locked as stored. */
+hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *actions, int count,
+                                  store_answered *on_stored, void *context, hub_reply *r);
+/* The rest of hub_game_commit for c (waiting for the store if it did not
+ * answer yet): its game locked again, then as hub_game_commit; c is freed. */
+int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r);
 /* Start g (locked) if it is open and every seat is taken: draw what
  * chance must draw and store the new status. 0, or -1 with r filled. */
 int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r);

@@ -375,7 +375,21 @@ static int mover(hub_game *g, const char *token, const json_t *body, hub_reply *
     return seat;
 }
 
-void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+/* An action of hub_act on its way to the store. */
+struct hub_later {
+    hub_game *g;        /* its game, held (not locked) until hub_later_answer */
+    hub_change *change; /* the change being stored */
+};
+
+/* What hub_act answers once its action is stored (g locked): the state
+ * number and the lines applied. */
+static void act_answer(const hub_game *g, json_t *applied, hub_reply *r)
+{
+    hub_reply_answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
+}
+
+void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_stored *stored, void *context,
+             hub_later **later, hub_reply *r)
 {
     static const char *const fields[] = {"version", "action", "id"};
     const char *text;
@@ -385,6 +399,8 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
     json_t *applied;
     hub_game *g;
 
+    if (later != NULL)
+        *later = NULL;
     if (hub_reply_only_fields(body, fields, 3, r) != 0 ||
         hub_reply_text_field(body, "action", GAME_TEXT_MAX, &text, r) != 0 ||
         (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
@@ -401,12 +417,39 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
         hub_reply_fail(r, 422, "illegal", "%s", why);
         goto done;
     }
+    if (later != NULL) { /* g stays held until hub_later_answer */
+        hub_later *waiting = malloc(sizeof *waiting);
+        hub_change *change = waiting != NULL ? hub_game_commit_start(h, g, seat, actions, count, stored, context, r)
+                                             : NULL;
+        if (waiting == NULL)
+            hub_reply_fail(r, 500, "internal", "out of memory");
+        if (change == NULL) {
+            free(waiting);
+            goto done;
+        }
+        *waiting = (hub_later){.g = g, .change = change};
+        *later = waiting;
+        return;
+    }
     applied = json_array();
     if (hub_game_commit(h, g, seat, actions, count, applied, r) == 0)
-        hub_reply_answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
+        act_answer(g, applied, r);
     else
         json_decref(applied);
 done:
+    hub_table_unlock(h, g);
+}
+
+void hub_later_answer(hub *h, hub_later *later, hub_reply *r)
+{
+    hub_game *g = later->g;
+    json_t *applied = json_array();
+
+    if (hub_game_commit_end(h, later->change, applied, r) == 0)
+        act_answer(g, applied, r);
+    else
+        json_decref(applied);
+    free(later);
     hub_table_unlock(h, g);
 }
 

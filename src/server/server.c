@@ -22,6 +22,7 @@
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "games.h"
@@ -60,13 +61,22 @@ struct server {
     pthread_t watcher;           /* wakes streams for keep-alives and hang-ups, flushes the log */
     int watcher_started;         /* 1 once the watcher thread runs */
     atomic_int stopping;         /* 1 once server_stop began */
+    atomic_int actions_waiting;  /* actions whose connection is suspended (or about to be) for their commit */
 };
 
-/* One request being read: its body so far. */
+/* Where an action waiting for its commit is (request.commit). */
+enum { COMMIT_RUNNING = 0, COMMIT_SUSPENDED = 1, COMMIT_STORED = 2 };
+
+/* One request being read: its body so far; an action, its commit. */
 typedef struct request {
-    char *body;    /* bytes received (NUL-terminated), NULL if none */
-    size_t len;    /* bytes in body */
-    int too_large; /* 1 once the body went over SERVER_BODY_MAX */
+    char *body;                        /* bytes received (NUL-terminated), NULL if none */
+    size_t len;                        /* bytes in body */
+    int too_large;                     /* 1 once the body went over SERVER_BODY_MAX */
+    hub_later *later;                  /* an action waiting for its commit, NULL none */
+    atomic_int commit;                 /* COMMIT_RUNNING until the first of: its handler suspended the
+                                          connection, or the store answered */
+    struct MHD_Connection *connection; /* the connection to resume once the store answered */
+    server *srv;                       /* the server */
 } request;
 
 /* One event stream being sent. Its connection is suspended while there is
@@ -375,8 +385,54 @@ static const char *client_address(struct MHD_Connection *connection, char *buf, 
     return buf;
 }
 
+/* hub_stored: the store answered req's action. The connection is resumed
+ * here if its handler suspended it, else by the handler (no resumption
+ * before suspension). */
+static void action_stored(void *context)
+{
+    request *req = context;
+    struct MHD_Connection *connection = req->connection;
+    server *srv = req->srv;
+    int running = COMMIT_RUNNING;
+
+    if (!atomic_compare_exchange_strong(&req->commit, &running, COMMIT_STORED)) { /* suspended */
+        MHD_resume_connection(connection);
+        atomic_fetch_sub(&srv->actions_waiting, 1);
+    }
+}
+
+/* POST .../actions: the connection is suspended while the action waits
+ * for its commit, so that no pool thread waits with it; handle answers
+ * once it is resumed. While the server stops, the action is answered at
+ * once (server_stop waits for no suspended action). */
+static enum MHD_Result act(struct MHD_Connection *connection, server *srv, request *req, int64_t id,
+                           const char *token, const json_t *body)
+{
+    hub_reply r = {0};
+    int running = COMMIT_RUNNING;
+
+    atomic_fetch_add(&srv->actions_waiting, 1);
+    if (atomic_load(&srv->stopping))
+        hub_act(srv->h, id, token, body, NULL, NULL, NULL, &r);
+    else {
+        req->connection = connection;
+        req->srv = srv;
+        hub_act(srv->h, id, token, body, action_stored, req, &req->later, &r);
+    }
+    if (req->later == NULL) {
+        atomic_fetch_sub(&srv->actions_waiting, 1);
+        return send_reply(connection, &r);
+    }
+    MHD_suspend_connection(connection);
+    if (!atomic_compare_exchange_strong(&req->commit, &running, COMMIT_SUSPENDED)) { /* stored already */
+        MHD_resume_connection(connection);
+        atomic_fetch_sub(&srv->actions_waiting, 1);
+    }
+    return MHD_YES;
+}
+
 /* Route one whole request. body is the parsed JSON of a POST (else NULL). */
-static enum MHD_Result route(struct MHD_Connection *connection, server *srv, const char *url,
+static enum MHD_Result route(struct MHD_Connection *connection, server *srv, request *req, const char *url,
                              const char *method, const json_t *body)
 {
     int get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
@@ -427,7 +483,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
     else if (strcmp(verb, "legal") == 0 && get)
         hub_legal(srv->h, id, token, argument(connection, "prefix"), &r);
     else if (strcmp(verb, "actions") == 0 && post)
-        hub_act(srv->h, id, token, body, &r);
+        return act(connection, srv, req, id, token, body);
     else if (strcmp(verb, "undo") == 0 && post)
         hub_undo(srv->h, id, token, body, &r);
     else if (strcmp(verb, "leave") == 0 && post)
@@ -494,6 +550,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
         req->body[req->len] = '\0';
         return MHD_YES;
     }
+    if (req->later != NULL) { /* resumed: the action's commit is answered */
+        hub_reply r = {0};
+        hub_later_answer(srv->h, req->later, &r);
+        req->later = NULL;
+        return send_reply(connection, &r);
+    }
     if (req->too_large)
         return send_error(connection, 413, "too_large", "the body is over 16 KiB");
     if (strcmp(method, "POST") == 0) {
@@ -508,7 +570,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
             return send_error(connection, 400, "bad_json", "the body must be a JSON object");
         }
     }
-    result = route(connection, srv, url, method, body);
+    result = route(connection, srv, req, url, method, body);
     json_decref(body);
     return result;
 }
@@ -516,13 +578,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
 static void completed(void *cls, struct MHD_Connection *connection, void **state,
                       enum MHD_RequestTerminationCode code)
 {
-    const server *srv = cls;
+    server *srv = cls;
     request *req = *state;
 
     (void)code;
     /* the connection may now wait for its next request */
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)srv->settings.idle_seconds);
     if (req != NULL) {
+        if (req->later != NULL) { /* resumed, then closed unanswered: the game takes what was stored */
+            hub_reply r = {0};
+            hub_later_answer(srv->h, req->later, &r);
+            hub_reply_free(&r);
+        }
         free(req->body);
         free(req);
         *state = NULL;
@@ -716,6 +783,9 @@ void server_stop(server *s)
     for (stream *each = s->streams; each != NULL; each = each->next)
         wake(each);
     pthread_mutex_unlock(&s->streams_lock);
+    /* nor with an action waiting for its commit: the store answers each */
+    while (atomic_load(&s->actions_waiting) > 0)
+        nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
     MHD_stop_daemon(s->daemon);
     server_free(s);
 }
