@@ -61,21 +61,22 @@ struct server {
     pthread_t watcher;           /* wakes streams for keep-alives and hang-ups, flushes the log */
     int watcher_started;         /* 1 once the watcher thread runs */
     atomic_int stopping;         /* 1 once server_stop began */
-    atomic_int actions_waiting;  /* actions whose connection is suspended (or about to be) for their commit */
+    atomic_int requests_waiting; /* requests whose connection is suspended (or about to be) for an answer */
 };
 
-/* Where an action waiting for its commit is (request.commit). */
-enum { COMMIT_RUNNING = 0, COMMIT_SUSPENDED = 1, COMMIT_STORED = 2 };
+/* Where a request waiting without a thread is (request.later_state). */
+enum { LATER_RUNNING = 0, LATER_SUSPENDED = 1, LATER_READY = 2 };
 
-/* One request being read: its body so far; an action, its commit. */
+/* One request being read: its body so far; a request waiting without a
+ * thread (an action's commit, a hint search), its state. */
 typedef struct request {
     char *body;                        /* bytes received (NUL-terminated), NULL if none */
     size_t len;                        /* bytes in body */
     int too_large;                     /* 1 once the body went over SERVER_BODY_MAX */
-    hub_later *later;                  /* an action waiting for its commit, NULL none */
-    atomic_int commit;                 /* COMMIT_RUNNING until the first of: its handler suspended the
-                                          connection, or the store answered */
-    struct MHD_Connection *connection; /* the connection to resume once the store answered */
+    hub_later *later;                  /* the hub's request waiting for its answer, NULL none */
+    atomic_int later_state;            /* LATER_RUNNING until the first of: its handler suspended the
+                                          connection, or the answer is ready */
+    struct MHD_Connection *connection; /* the connection to resume once the answer is ready */
     server *srv;                       /* the server */
 } request;
 
@@ -385,48 +386,52 @@ static const char *client_address(struct MHD_Connection *connection, char *buf, 
     return buf;
 }
 
-/* hub_stored: the store answered req's action. The connection is resumed
- * here if its handler suspended it, else by the handler (no resumption
- * before suspension). */
-static void action_stored(void *context)
+/* hub_ready: the answer of req's request is ready. The connection is
+ * resumed here if its handler suspended it, else by the handler (no
+ * resumption before suspension). */
+static void request_ready(void *context)
 {
     request *req = context;
     struct MHD_Connection *connection = req->connection;
     server *srv = req->srv;
-    int running = COMMIT_RUNNING;
+    int running = LATER_RUNNING;
 
-    if (!atomic_compare_exchange_strong(&req->commit, &running, COMMIT_STORED)) { /* suspended */
+    if (!atomic_compare_exchange_strong(&req->later_state, &running, LATER_READY)) { /* suspended */
         MHD_resume_connection(connection);
-        atomic_fetch_sub(&srv->actions_waiting, 1);
+        atomic_fetch_sub(&srv->requests_waiting, 1);
     }
 }
 
-/* POST .../actions: the connection is suspended while the action waits
- * for its commit, so that no pool thread waits with it; handle answers
- * once it is resumed. While the server stops, the action is answered at
- * once (server_stop waits for no suspended action). */
-static enum MHD_Result act(struct MHD_Connection *connection, server *srv, request *req, int64_t id,
-                           const char *token, const json_t *body)
+/* An action (its commit) or hints (their search): the connection is
+ * suspended while the request waits, so that no pool thread waits with
+ * it; handle answers once it is resumed. While the server stops, it is
+ * answered at once (server_stop waits for no suspended request). */
+static enum MHD_Result wait_later(struct MHD_Connection *connection, server *srv, request *req, int64_t id,
+                                  const char *token, const json_t *body)
 {
     hub_reply r = {0};
-    int running = COMMIT_RUNNING;
+    int running = LATER_RUNNING, stopping;
 
-    atomic_fetch_add(&srv->actions_waiting, 1);
-    if (atomic_load(&srv->stopping))
-        hub_act(srv->h, id, token, body, NULL, NULL, NULL, &r);
+    atomic_fetch_add(&srv->requests_waiting, 1);
+    stopping = atomic_load(&srv->stopping);
+    req->connection = connection;
+    req->srv = srv;
+    if (body != NULL)
+        hub_act(srv->h, id, token, body, request_ready, req, stopping ? NULL : &req->later, &r);
+    else if (!stopping)
+        hub_hints(srv->h, id, token, request_ready, req, &req->later, &r);
     else {
-        req->connection = connection;
-        req->srv = srv;
-        hub_act(srv->h, id, token, body, action_stored, req, &req->later, &r);
+        atomic_fetch_sub(&srv->requests_waiting, 1);
+        return send_error(connection, 503, "busy", "the server is stopping");
     }
     if (req->later == NULL) {
-        atomic_fetch_sub(&srv->actions_waiting, 1);
+        atomic_fetch_sub(&srv->requests_waiting, 1);
         return send_reply(connection, &r);
     }
     MHD_suspend_connection(connection);
-    if (!atomic_compare_exchange_strong(&req->commit, &running, COMMIT_SUSPENDED)) { /* stored already */
+    if (!atomic_compare_exchange_strong(&req->later_state, &running, LATER_SUSPENDED)) { /* ready already */
         MHD_resume_connection(connection);
-        atomic_fetch_sub(&srv->actions_waiting, 1);
+        atomic_fetch_sub(&srv->requests_waiting, 1);
     }
     return MHD_YES;
 }
@@ -483,7 +488,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
     else if (strcmp(verb, "legal") == 0 && get)
         hub_legal(srv->h, id, token, argument(connection, "prefix"), &r);
     else if (strcmp(verb, "actions") == 0 && post)
-        return act(connection, srv, req, id, token, body);
+        return wait_later(connection, srv, req, id, token, body);
     else if (strcmp(verb, "undo") == 0 && post)
         hub_undo(srv->h, id, token, body, &r);
     else if (strcmp(verb, "leave") == 0 && post)
@@ -493,7 +498,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
     else if (strcmp(verb, "record") == 0 && get)
         hub_record(srv->h, id, token, &r);
     else if (strcmp(verb, "hints") == 0 && get)
-        hub_hints(srv->h, id, token, &r);
+        return wait_later(connection, srv, req, id, token, NULL);
     else if (strcmp(verb, "hints/off") == 0 && post)
         hub_hints_off(srv->h, id, token, body, &r);
     else if (strcmp(verb, "events") == 0 && get)
@@ -550,7 +555,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
         req->body[req->len] = '\0';
         return MHD_YES;
     }
-    if (req->later != NULL) { /* resumed: the action's commit is answered */
+    if (req->later != NULL) { /* resumed: the answer is ready */
         hub_reply r = {0};
         hub_later_answer(srv->h, req->later, &r);
         req->later = NULL;
@@ -783,8 +788,8 @@ void server_stop(server *s)
     for (stream *each = s->streams; each != NULL; each = each->next)
         wake(each);
     pthread_mutex_unlock(&s->streams_lock);
-    /* nor with an action waiting for its commit: the store answers each */
-    while (atomic_load(&s->actions_waiting) > 0)
+    /* nor with a request waiting: the store and the hints' threads answer each */
+    while (atomic_load(&s->requests_waiting) > 0)
         nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
     MHD_stop_daemon(s->daemon);
     server_free(s);
