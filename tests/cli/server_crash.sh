@@ -19,7 +19,8 @@ crash() { # STORE LABEL
     # killed once 200 actions were acknowledged (an event, not a clock: a
     # busy machine only takes longer), or if the players stopped first
     for _ in $(seq 1 6000); do
-        [ "$(grep -c '^ack' "$tmp/acks-$2" 2>/dev/null)" -ge 200 ] && break
+        acks=$(grep -c '^ack' "$tmp/acks-$2" 2>/dev/null)
+        [ "${acks:-0}" -ge 200 ] && break
         kill -0 "$player" 2>/dev/null || break
         sleep 0.1
     done
