@@ -402,8 +402,8 @@ static void request_ready(void *context)
     }
 }
 
-/* An action (its commit) or hints (their search): the connection is
- * suspended while the request waits, so that no pool thread waits with
+/* An action (body: its JSON; waits for its commit) or hints (body NULL;
+ * wait for their search): the connection is suspended while the request waits, so that no pool thread waits with
  * it; handle answers once it is resumed. While the server stops, it is
  * answered at once (server_stop waits for no suspended request). */
 static enum MHD_Result wait_later(struct MHD_Connection *connection, server *srv, request *req, int64_t id,
