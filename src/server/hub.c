@@ -3,8 +3,8 @@
  * the hub, its settings. The hub's parts share hub_internal.h: replies
  * (hub_reply.c), quotas (hub_quota.c), one game (hub_game.c), the table of
  * games in memory (hub_table.c), the requests (hub_request.c), the log and
- * record (hub_log.c), live watchers (hub_watch.c) and the bots' and
- * watchdog's threads (hub_bots.c).
+ * record (hub_log.c), live watchers (hub_watch.c), hints (hub_hints.c) and
+ * the bots' and watchdog's threads (hub_bots.c).
  */
 #include "server/hub_internal.h"
 
@@ -49,6 +49,8 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
     pthread_mutex_init(&h->table_lock, NULL);
     pthread_mutex_init(&h->queue_lock, NULL);
     pthread_cond_init(&h->queue_ready, NULL);
+    pthread_mutex_init(&h->hints_lock, NULL);
+    pthread_cond_init(&h->hints_ready, NULL);
     if (h->creators == NULL) {
         free(ids);
         hub_free(h);
@@ -85,7 +87,12 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
                            i < settings->bot_threads ? hub_bots_thread : hub_bots_quick_thread, h) == 0)
             h->bot_thread_count++;
     h->watchdog_started = pthread_create(&h->watchdog, NULL, hub_bots_watchdog_thread, h) == 0;
-    if (h->bot_thread_count <= settings->bot_threads || !h->watchdog_started) {
+    h->hint_threads = calloc((size_t)settings->max_hint_searches + 1, sizeof *h->hint_threads);
+    for (int i = 0; h->hint_threads != NULL && i < settings->max_hint_searches; i++)
+        if (pthread_create(&h->hint_threads[i], NULL, hub_hints_thread, h) == 0)
+            h->hint_thread_count++;
+    if (h->bot_thread_count <= settings->bot_threads || !h->watchdog_started ||
+        h->hint_thread_count < settings->max_hint_searches) {
         snprintf(why, why_len, "the hub's threads cannot be started");
         hub_free(h);
         return NULL;
@@ -102,6 +109,10 @@ void hub_stop(hub *h)
     pthread_mutex_lock(&h->queue_lock);
     pthread_cond_broadcast(&h->queue_ready);
     pthread_mutex_unlock(&h->queue_lock);
+    pthread_mutex_lock(&h->hints_lock); /* the searches queued are still answered */
+    h->hints_stopped = 1;
+    pthread_cond_broadcast(&h->hints_ready);
+    pthread_mutex_unlock(&h->hints_lock);
     games = hub_table_snapshot(h, &n);
     for (int i = 0; games != NULL && i < n; i++) { /* wake every watcher */
         pthread_mutex_lock(&games[i]->lock);
@@ -120,6 +131,9 @@ void hub_free(hub *h)
         pthread_join(h->bot_threads[i], NULL);
     if (h->watchdog_started)
         pthread_join(h->watchdog, NULL);
+    for (int i = 0; i < h->hint_thread_count; i++)
+        pthread_join(h->hint_threads[i], NULL);
+    free(h->hint_threads);
     for (int i = 0; i < h->count; i++)
         hub_game_free(h->games[i]);
     free(h->games);
@@ -131,5 +145,7 @@ void hub_free(hub *h)
     pthread_mutex_destroy(&h->table_lock);
     pthread_mutex_destroy(&h->queue_lock);
     pthread_cond_destroy(&h->queue_ready);
+    pthread_mutex_destroy(&h->hints_lock);
+    pthread_cond_destroy(&h->hints_ready);
     free(h);
 }

@@ -83,15 +83,35 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
  * without. */
 void hub_view(hub *h, int64_t id, const char *token, const char *at, const char *text, hub_reply *r);
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r);
-void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
+/* A request waiting without a thread: an action for its commit (hub_act),
+ * hints for their search (hub_hints). */
+typedef struct hub_later hub_later;
+/* Called once the answer of a request left waiting is ready (on the
+ * store's writer thread, or a hints' thread): it may only take note (e.g.
+ * resume a connection). */
+typedef void hub_ready(void *context);
+/* later NULL: answers once the action is stored. Else, if the action is
+ * to be stored, *later is set, r left empty and the game's lock let go:
+ * ready(context) is called once the store answered, and
+ * hub_later_answer (on any thread, exactly once) then fills r; otherwise
+ * *later is NULL and r is the answer. */
+void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
+             hub_later **later, hub_reply *r);
+/* The answer of a request hub_act or hub_hints left waiting (waiting for
+ * it if ready was not called yet); later is freed. */
+void hub_later_answer(hub *h, hub_later *later, hub_reply *r);
 void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r);
 void hub_record(hub *h, int64_t id, const char *token, hub_reply *r);
 /* The hint bot's best actions for token's seat, which is to act, from its
- * own observation only; worked out without the game's lock, at most
- * max_hint_searches at once, kept for the state number it was made at. */
-void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r);
+ * own observation only; kept for the state number they were made at. A
+ * search is worked out on one of the hub's max_hint_searches hints'
+ * threads, without the game's lock; beyond that many at once, 503 busy.
+ * As hub_act: *later is set if a search was queued (ready(context) once
+ * it is worked out, then hub_later_answer), else r is the answer. */
+void hub_hints(hub *h, int64_t id, const char *token, hub_ready *ready, void *context, hub_later **later,
+               hub_reply *r);
 /* The seed of the hints of game id at state number version (bot_hints):
  * the same position gives the same hints. */
 uint64_t hub_hints_seed(int64_t id, int64_t version);

@@ -385,110 +385,182 @@ static void result_text(const hub_game *g, const void *state, char *out, size_t 
         used += (size_t)snprintf(out + used, len - used, s ? " %d" : "%d", scores[s]);
 }
 
-int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r)
+/* A change of a game on its way to the store: the game's match with it,
+ * and the events that store it (hub_game_commit, hub_game_commit_start). */
+struct hub_change {
+    hub_game *g;                   /* the game changed (held by the caller) */
+    int seat;                      /* the seat whose actions it is, -1 none */
+    int64_t version;               /* the state number it was worked out at */
+    store_event *events;           /* the events storing it (n) */
+    unsigned char *befores;        /* the state before each event, for the lines as seat sees them */
+    int n;                         /* events */
+    store_status status;           /* the game's status with them */
+    char result[STORE_RESULT_MAX]; /* its result with them, "" while not finished */
+    match work;                    /* g's match with the change, played by g once stored */
+    store_pending *pending;        /* the append on its way (hub_game_commit_start), else NULL */
+    char why[256];                 /* the store's reason if it refuses */
+};
+
+static void change_free(hub_change *c)
+{
+    free(c->events);
+    free(c->befores);
+    match_free(&c->work);
+    free(c);
+}
+
+/* Apply actions[0..count-1] by seat to a copy of g's match (g locked, no
+ * change of it being stored), then draw every chance outcome until a seat
+ * must act: the change, or NULL with r filled. */
+static hub_change *change_work_out(hub_game *g, int seat, const int *actions, int count, hub_reply *r)
 {
     const game_def *def = g->def;
-    int64_t version = g->row.version;
-    store_event *events = NULL;
-    unsigned char *befores = NULL; /* the state before each event, for the lines as seat sees them */
-    int n = 0, capacity = 0, rc = STORE_OK;
-    store_status status;
-    char result[STORE_RESULT_MAX] = "", why[256];
-    match work = {0}; /* g's match with the change, played by g once stored */
+    hub_change *c = calloc(1, sizeof *c);
+    int capacity = 0;
 
     assert(!g->storing);
-    if (match_copy(&work, &g->m) != 0) {
+    if (c == NULL || match_copy(&c->work, &g->m) != 0) {
+        free(c);
         hub_reply_fail(r, 500, "internal", "out of memory");
-        return -1;
+        return NULL;
     }
+    c->g = g;
+    c->seat = seat;
+    c->version = g->row.version;
     for (;;) {
-        int actor = match_current_player(&work), pick = n < count ? actions[n] : -1;
-        if (n >= count) {
+        int actor = match_current_player(&c->work), pick = c->n < count ? actions[c->n] : -1;
+        if (c->n >= count) {
             int outcomes;
             if (actor != GAME_CHANCE)
                 break;
-            outcomes = def->chance_outcomes(work.state, work.outcomes, work.probability);
-            pick = draw_outcome(g->row.seed, version + n + 1, work.outcomes, work.probability, outcomes);
+            outcomes = def->chance_outcomes(c->work.state, c->work.outcomes, c->work.probability);
+            pick = draw_outcome(g->row.seed, c->version + c->n + 1, c->work.outcomes, c->work.probability,
+                                outcomes);
         } else {
             actor = seat;
         }
-        if (n == capacity) {
-            store_event *more = realloc(events, sizeof *events * (size_t)(capacity = capacity ? 2 * capacity : 8));
-            unsigned char *more_befores = more ? realloc(befores, def->state_size * (size_t)capacity) : NULL;
+        if (c->n == capacity) {
+            store_event *more = realloc(c->events, sizeof *more * (size_t)(capacity = capacity ? 2 * capacity : 8));
+            unsigned char *more_befores = more ? realloc(c->befores, def->state_size * (size_t)capacity) : NULL;
             if (more != NULL)
-                events = more;
+                c->events = more;
             if (more_befores == NULL) {
                 hub_reply_fail(r, 500, "internal", "out of memory");
                 goto refused;
             }
-            befores = more_befores;
+            c->befores = more_befores;
         }
-        memcpy(befores + def->state_size * (size_t)n, work.state, def->state_size);
-        events[n] = (store_event){.version = version + n + 1, .kind = STORE_ACTION, .actor = actor};
-        def->action_to_text(work.state, pick, events[n].text, sizeof events[n].text);
-        if (match_apply(&work, pick, why, sizeof why) != 0) {
-            if (n < count) /* the seat's own action: refused, nothing changed */
-                hub_reply_fail(r, 422, "illegal", "%s", why);
+        memcpy(c->befores + def->state_size * (size_t)c->n, c->work.state, def->state_size);
+        c->events[c->n] = (store_event){.version = c->version + c->n + 1, .kind = STORE_ACTION, .actor = actor};
+        def->action_to_text(c->work.state, pick, c->events[c->n].text, sizeof c->events[c->n].text);
+        if (match_apply(&c->work, pick, c->why, sizeof c->why) != 0) {
+            if (c->n < count) /* the seat's own action: refused, nothing changed */
+                hub_reply_fail(r, 422, "illegal", "%s", c->why);
             else
-                hub_reply_fail(r, 500, "internal", "chance outcome refused: %s", why);
+                hub_reply_fail(r, 500, "internal", "chance outcome refused: %s", c->why);
             goto refused;
         }
-        n++;
+        c->n++;
     }
-    if (n == 0) { /* nothing to draw: only the status changes */
+    c->status = match_current_player(&c->work) == GAME_TERMINAL ? STORE_FINISHED : STORE_RUNNING;
+    if (c->status == STORE_FINISHED)
+        result_text(g, c->work.state, c->result, sizeof c->result);
+    return c;
+refused:
+    change_free(c);
+    return NULL;
+}
+
+/* The store answered rc for c (its game locked again, hub_game_store_end):
+ * the game plays it, or stays as stored (reloaded after a conflict); c is
+ * freed. applied (if not NULL) receives the lines. 0, or -1 with r filled. */
+static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_reply *r)
+{
+    const game_def *def = c->g->def;
+    hub_game *g = c->g;
+
+    if (rc != STORE_OK) {
+        if (rc == STORE_ECONFLICT)
+            hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
+                           (long long)c->version);
+        else
+            hub_reply_fail(r, 503, "store", "the action could not be stored: %s", c->why);
+        change_free(c);
+        if (rc == STORE_ECONFLICT) /* another process moved the game on */
+            hub_game_reload(h, g);
+        return -1;
+    }
+    for (int i = 0; i < c->n && applied != NULL; i++) { /* the last n lines of play, as seat sees them */
+        char seen[GAME_TEXT_MAX];
+        int index = c->work.count - c->n + i;
+        def->action_seen(c->befores + def->state_size * (size_t)i, c->work.actions[index], c->seat, c->work.state,
+                         seen, sizeof seen);
+        json_array_append_new(applied, json_pack("{s:i, s:o, s:s}", "index", index, "actor",
+                                                 c->events[i].actor >= 0 ? json_integer(c->events[i].actor)
+                                                                         : json_string("chance"),
+                                                 "text", seen));
+    }
+    hub_game_take_match(g, &c->work);
+    g->row.version = c->version + c->n;
+    g->row.status = c->status;
+    snprintf(g->row.result, sizeof g->row.result, "%s", c->result);
+    change_free(c);
+    hub_game_changed(h, g);
+    return 0;
+}
+
+int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r)
+{
+    hub_change *c = change_work_out(g, seat, actions, count, r);
+    int rc;
+
+    if (c == NULL)
+        return -1;
+    if (c->n == 0) { /* nothing to draw: only the status changes */
+        char why[256];
+        change_free(c);
         hub_game_store_begin(g);
         rc = store_set_status(h->st, g->id, STORE_RUNNING, "", why, sizeof why);
         hub_game_store_end(g);
         if (rc != STORE_OK) {
             hub_reply_fail(r, 503, "store", "the game could not be stored: %s", why);
-            goto refused;
+            return -1;
         }
         g->row.status = STORE_RUNNING;
-        free(events);
-        free(befores);
-        match_free(&work);
         hub_game_changed(h, g);
         return 0;
     }
-    status = match_current_player(&work) == GAME_TERMINAL ? STORE_FINISHED : STORE_RUNNING;
-    if (status == STORE_FINISHED)
-        result_text(g, work.state, result, sizeof result);
     hub_game_store_begin(g);
-    rc = store_append(h->st, g->id, version, events, n, status, result, why, sizeof why);
+    rc = store_append(h->st, g->id, c->version, c->events, c->n, c->status, c->result, c->why, sizeof c->why);
     hub_game_store_end(g);
-    if (rc != STORE_OK) {
-        if (rc == STORE_ECONFLICT)
-            hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
-                           (long long)version);
-        else
-            hub_reply_fail(r, 503, "store", "the action could not be stored: %s", why);
-        goto refused;
-    }
-    for (int i = 0; i < n && applied != NULL; i++) { /* the last n lines of play, as seat sees them */
-        char seen[GAME_TEXT_MAX];
-        int index = work.count - n + i;
-        def->action_seen(befores + def->state_size * (size_t)i, work.actions[index], seat, work.state, seen,
-                         sizeof seen);
-        json_array_append_new(applied, json_pack("{s:i, s:o, s:s}", "index", index, "actor",
-                                                 events[i].actor >= 0 ? json_integer(events[i].actor)
-                                                                      : json_string("chance"),
-                                                 "text", seen));
-    }
-    hub_game_take_match(g, &work);
-    g->row.version = version + n;
-    g->row.status = status;
-    snprintf(g->row.result, sizeof g->row.result, "%s", result);
-    free(events);
-    free(befores);
-    hub_game_changed(h, g);
-    return 0;
-refused:
-    free(events);
-    free(befores);
-    match_free(&work);
-    if (rc == STORE_ECONFLICT) /* another process moved the game on */
-        hub_game_reload(h, g);
-    return -1;
+    return change_stored(h, c, rc, applied, r);
+}
+
+hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *actions, int count,
+                                  store_answered *on_stored, void *context, hub_reply *r)
+{
+    hub_change *c;
+    int rc;
+
+    assert(count >= 1);
+    if ((c = change_work_out(g, seat, actions, count, r)) == NULL)
+        return NULL;
+    hub_game_store_begin(g);
+    rc = store_append_start(h->st, g->id, c->version, c->events, c->n, c->status, c->result, on_stored, context,
+                            &c->pending, c->why, sizeof c->why);
+    if (rc == STORE_OK)
+        return c;
+    hub_game_store_end(g);
+    change_stored(h, c, rc, NULL, r);
+    return NULL;
+}
+
+int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r)
+{
+    int rc = store_append_finish(h->st, c->pending);
+
+    hub_game_store_end(c->g);
+    return change_stored(h, c, rc, applied, r);
 }
 
 int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)

@@ -105,7 +105,14 @@ struct hub {
     pthread_t watchdog;         /* time limits, idle bots, announcements */
     int watchdog_started;       /* 1 once the watchdog runs */
     atomic_int stopping;        /* 1 once hub_free began */
-    atomic_int hint_searches;   /* hint searches running now (at most settings.max_hint_searches) */
+    atomic_int hint_searches;   /* hint searches queued or running now (at most settings.max_hint_searches) */
+    pthread_mutex_t hints_lock; /* guards hints_queue, hints_stopped and the searches' answered */
+    pthread_cond_t hints_ready; /* broadcast when a search is queued or answered, or the hub stops */
+    hub_later *hints_queue;     /* hint searches waiting for a thread, oldest first (at most
+                                   settings.max_hint_searches: hint_searches counts them) */
+    int hints_stopped;          /* 1 once the hub stops: no search is queued any more */
+    pthread_t *hint_threads;    /* the hints' threads (settings.max_hint_searches) */
+    int hint_thread_count;      /* how many were started */
     atomic_int bots_thinking;   /* bot decisions being thought now (GET /api/stats) */
     pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */
     hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
@@ -214,6 +221,18 @@ void hub_game_changed(hub *h, hub_game *g);
  * g's lock meanwhile; then g plays the copy. applied (if not NULL) receives
  * the lines. 0, or -1 with r filled and g as stored. */
 int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r);
+/* A change of a game on its way to the store. */
+typedef struct hub_change hub_change;
+/* hub_game_commit without waiting for the store (count >= 1): the change,
+ * queued with g's lock let go (as hub_game_store_begin), and
+ * on_stored(context) is called once the store answered (on the store's
+ * writer thread: it may only take note); or NULL with r filled and g
+ * locked as stored. */
+hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *actions, int count,
+                                  store_answered *on_stored, void *context, hub_reply *r);
+/* The rest of hub_game_commit for c (waiting for the store if it did not
+ * answer yet): its game locked again, then as hub_game_commit; c is freed. */
+int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r);
 /* Start g (locked) if it is open and every seat is taken: draw what
  * chance must draw and store the new status. 0, or -1 with r filled. */
 int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r);
@@ -232,6 +251,36 @@ int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, cons
 /* Hand seat of g (locked) over: to nobody in an open game, to the
  * replacement bot in a running one. */
 int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r);
+
+/* ---------------------------------------------------------- hub_request.c */
+
+/* A request waiting without a thread (hub.h): an action being stored, or
+ * a hint search on the hints' threads. */
+struct hub_later {
+    hub_game *g;         /* its game, held (not locked) until hub_later_answer */
+    hub_change *change;  /* the action being stored; NULL for a hint search */
+    /* a hint search: */
+    const game_def *def; /* the rules */
+    int seat;            /* the seat the hints are for */
+    int64_t version;     /* the state number they are worked out at */
+    void *seen;          /* the seat's observation there (owned), NULL once searched */
+    json_t *hints;       /* the answer once worked out (owned), NULL if it failed */
+    int answered;        /* 1 once worked out (guarded by hub.hints_lock) */
+    char why[200];       /* why it failed */
+    hub_ready *done;    /* called once worked out, on the hints' thread */
+    void *context;       /* done's argument */
+    hub_later *next;     /* next on hub.hints_queue */
+};
+
+/* ------------------------------------------------------------ hub_hints.c */
+
+/* The hints' threads hub_new starts (arg: the hub; settings.max_hint_searches
+ * of them): each works out the searches queued by hub_hints, one at a time,
+ * until the hub stops and none is left. */
+void *hub_hints_thread(void *arg);
+/* The answer of a hint search hub_hints queued (waiting for it if need
+ * be): later is freed and its game let go. */
+void hub_hints_answer(hub *h, hub_later *later, hub_reply *r);
 
 /* ------------------------------------------------------------ hub_table.c */
 

@@ -375,7 +375,15 @@ static int mover(hub_game *g, const char *token, const json_t *body, hub_reply *
     return seat;
 }
 
-void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+/* What hub_act answers once its action is stored (g locked): the state
+ * number and the lines applied. */
+static void act_answer(const hub_game *g, json_t *applied, hub_reply *r)
+{
+    hub_reply_answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
+}
+
+void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
+             hub_later **later, hub_reply *r)
 {
     static const char *const fields[] = {"version", "action", "id"};
     const char *text;
@@ -385,6 +393,8 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
     json_t *applied;
     hub_game *g;
 
+    if (later != NULL)
+        *later = NULL;
     if (hub_reply_only_fields(body, fields, 3, r) != 0 ||
         hub_reply_text_field(body, "action", GAME_TEXT_MAX, &text, r) != 0 ||
         (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
@@ -401,12 +411,44 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_repl
         hub_reply_fail(r, 422, "illegal", "%s", why);
         goto done;
     }
+    if (later != NULL) { /* g stays held until hub_later_answer */
+        hub_later *waiting = malloc(sizeof *waiting);
+        hub_change *change = waiting != NULL ? hub_game_commit_start(h, g, seat, actions, count, ready, context, r)
+                                             : NULL;
+        if (waiting == NULL)
+            hub_reply_fail(r, 500, "internal", "out of memory");
+        if (change == NULL) {
+            free(waiting);
+            goto done;
+        }
+        *waiting = (hub_later){.g = g, .change = change};
+        *later = waiting;
+        return;
+    }
     applied = json_array();
     if (hub_game_commit(h, g, seat, actions, count, applied, r) == 0)
-        hub_reply_answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
+        act_answer(g, applied, r);
     else
         json_decref(applied);
 done:
+    hub_table_unlock(h, g);
+}
+
+void hub_later_answer(hub *h, hub_later *later, hub_reply *r)
+{
+    hub_game *g = later->g;
+    json_t *applied;
+
+    if (later->change == NULL) { /* a hint search */
+        hub_hints_answer(h, later, r);
+        return;
+    }
+    applied = json_array();
+    if (hub_game_commit_end(h, later->change, applied, r) == 0)
+        act_answer(g, applied, r);
+    else
+        json_decref(applied);
+    free(later);
     hub_table_unlock(h, g);
 }
 
@@ -477,92 +519,6 @@ void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_re
             hub_reply_answer(r, 200,
                              json_pack("{s:i, s:s}", "seat", seat, "now",
                                        g->seats[seat].is_bot ? g->seats[seat].bot : "free"));
-    }
-    hub_table_unlock(h, g);
-}
-
-uint64_t hub_hints_seed(int64_t id, int64_t version)
-{
-    return (uint64_t)id * 0x9E3779B97F4A7C15u ^ (uint64_t)version * 0xC2B2AE3D27D4EB4Fu;
-}
-
-/* The hints answer for seat of game id (rules def) at the state version,
- * whose observation for seat is seen: the hint bot's best actions, their
- * texts and chances. Called without the game's lock: all is the caller's. */
-static json_t *hints_json(const game_def *def, int64_t id, const void *seen, int seat, int64_t version, char *why,
-                          size_t why_len)
-{
-    bot_hint hints[BOT_HINTS];
-    int count = bot_hints(def, seen, seat, hub_hints_seed(id, version), hints, BOT_HINTS, why, why_len);
-    json_t *list = json_array();
-
-    if (count < 0 || list == NULL) {
-        json_decref(list);
-        return NULL;
-    }
-    for (int i = 0; i < count; i++) {
-        char text[GAME_TEXT_MAX];
-        def->action_to_text(seen, hints[i].action, text, sizeof text);
-        json_array_append_new(list, json_pack("{s:s, s:i, s:f, s:I}", "action", text, "id", hints[i].action,
-                                              "chance", hints[i].chance, "visits", (json_int_t)hints[i].visits));
-    }
-    return json_pack("{s:I, s:i, s:s, s:o}", "version", (json_int_t)version, "seat", seat, "level",
-                     BOT_HINT_LEVEL, "hints", list);
-}
-
-void hub_hints(hub *h, int64_t id, const char *token, hub_reply *r)
-{
-    hub_game *g = hub_table_lock_game(h, id, r);
-    int seat;
-    int64_t version;
-    const game_def *def;
-    void *seen;
-    json_t *hints;
-    char why[200] = "";
-
-    if (g == NULL)
-        return;
-    seat = hub_game_seat_of(g, token, 1, r);
-    if (seat == NO_SEAT) {
-        hub_table_unlock(h, g);
-        return;
-    }
-    if (g->seats[seat].hints_off) {
-        hub_reply_fail(r, 403, "hints_off", "seat %d turned hints off for this game", seat);
-    } else if (g->row.status != STORE_RUNNING) {
-        hub_reply_fail(r, 409, g->row.status == STORE_OPEN ? "not_open" : "finished", "game %lld is %s", (long long)id,
-                       g->row.status == STORE_OPEN ? "waiting for players" : "over");
-    } else if (seat != hub_game_to_move(g)) {
-        hub_reply_fail(r, 403, "not_your_turn", "seat %d is not to act: hints are for the seat to act", seat);
-    } else if (g->hints != NULL && g->hints_version == g->row.version) {
-        hub_reply_answer(r, 200, json_incref(g->hints));
-    } else if (atomic_fetch_add(&h->hint_searches, 1) >= h->settings.max_hint_searches) {
-        atomic_fetch_sub(&h->hint_searches, 1);
-        hub_reply_fail(r, 503, "busy", "the server is working out %d hints already: ask again in a moment",
-                       h->settings.max_hint_searches);
-    } else if ((seen = malloc(g->def->state_size)) == NULL) {
-        atomic_fetch_sub(&h->hint_searches, 1);
-        hub_reply_fail(r, 500, "internal", "out of memory");
-    } else {
-        /* the search runs on the seat's own observation, without the lock */
-        g->def->observation(g->m.state, seat, seen);
-        version = g->row.version;
-        def = g->def;
-        pthread_mutex_unlock(&g->lock);
-        hints = hints_json(def, id, seen, seat, version, why, sizeof why);
-        free(seen);
-        atomic_fetch_sub(&h->hint_searches, 1);
-        if (hints == NULL) {
-            hub_reply_fail(r, 500, "internal", "no hints: %s", why[0] ? why : "out of memory");
-            return;
-        }
-        pthread_mutex_lock(&g->lock);
-        if (g->row.version == version) {
-            json_decref(g->hints);
-            g->hints = json_incref(hints);
-            g->hints_version = version;
-        }
-        hub_reply_answer(r, 200, hints);
     }
     hub_table_unlock(h, g);
 }

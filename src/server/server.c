@@ -22,6 +22,7 @@
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "games.h"
@@ -60,13 +61,23 @@ struct server {
     pthread_t watcher;           /* wakes streams for keep-alives and hang-ups, flushes the log */
     int watcher_started;         /* 1 once the watcher thread runs */
     atomic_int stopping;         /* 1 once server_stop began */
+    atomic_int requests_waiting; /* requests whose connection is suspended (or about to be) for an answer */
 };
 
-/* One request being read: its body so far. */
+/* Where a request waiting without a thread is (request.later_state). */
+enum { LATER_RUNNING = 0, LATER_SUSPENDED = 1, LATER_READY = 2 };
+
+/* One request being read: its body so far; a request waiting without a
+ * thread (an action's commit, a hint search), its state. */
 typedef struct request {
-    char *body;    /* bytes received (NUL-terminated), NULL if none */
-    size_t len;    /* bytes in body */
-    int too_large; /* 1 once the body went over SERVER_BODY_MAX */
+    char *body;                        /* bytes received (NUL-terminated), NULL if none */
+    size_t len;                        /* bytes in body */
+    int too_large;                     /* 1 once the body went over SERVER_BODY_MAX */
+    hub_later *later;                  /* the hub's request waiting for its answer, NULL none */
+    atomic_int later_state;            /* LATER_RUNNING until the first of: its handler suspended the
+                                          connection, or the answer is ready */
+    struct MHD_Connection *connection; /* the connection to resume once the answer is ready */
+    server *srv;                       /* the server */
 } request;
 
 /* One event stream being sent. Its connection is suspended while there is
@@ -375,8 +386,58 @@ static const char *client_address(struct MHD_Connection *connection, char *buf, 
     return buf;
 }
 
+/* hub_ready: the answer of req's request is ready. The connection is
+ * resumed here if its handler suspended it, else by the handler (no
+ * resumption before suspension). */
+static void request_ready(void *context)
+{
+    request *req = context;
+    struct MHD_Connection *connection = req->connection;
+    server *srv = req->srv;
+    int running = LATER_RUNNING;
+
+    if (!atomic_compare_exchange_strong(&req->later_state, &running, LATER_READY)) { /* suspended */
+        MHD_resume_connection(connection);
+        atomic_fetch_sub(&srv->requests_waiting, 1);
+    }
+}
+
+/* An action (body: its JSON; waits for its commit) or hints (body NULL;
+ * wait for their search): the connection is suspended while the request waits, so that no pool thread waits with
+ * it; handle answers once it is resumed. While the server stops, it is
+ * answered at once (server_stop waits for no suspended request). */
+static enum MHD_Result wait_later(struct MHD_Connection *connection, server *srv, request *req, int64_t id,
+                                  const char *token, const json_t *body)
+{
+    hub_reply r = {0};
+    int running = LATER_RUNNING, stopping;
+
+    atomic_fetch_add(&srv->requests_waiting, 1);
+    stopping = atomic_load(&srv->stopping);
+    req->connection = connection;
+    req->srv = srv;
+    if (body != NULL)
+        hub_act(srv->h, id, token, body, request_ready, req, stopping ? NULL : &req->later, &r);
+    else if (!stopping)
+        hub_hints(srv->h, id, token, request_ready, req, &req->later, &r);
+    else {
+        atomic_fetch_sub(&srv->requests_waiting, 1);
+        return send_error(connection, 503, "busy", "the server is stopping");
+    }
+    if (req->later == NULL) {
+        atomic_fetch_sub(&srv->requests_waiting, 1);
+        return send_reply(connection, &r);
+    }
+    MHD_suspend_connection(connection);
+    if (!atomic_compare_exchange_strong(&req->later_state, &running, LATER_SUSPENDED)) { /* ready already */
+        MHD_resume_connection(connection);
+        atomic_fetch_sub(&srv->requests_waiting, 1);
+    }
+    return MHD_YES;
+}
+
 /* Route one whole request. body is the parsed JSON of a POST (else NULL). */
-static enum MHD_Result route(struct MHD_Connection *connection, server *srv, const char *url,
+static enum MHD_Result route(struct MHD_Connection *connection, server *srv, request *req, const char *url,
                              const char *method, const json_t *body)
 {
     int get = strcmp(method, "GET") == 0, post = strcmp(method, "POST") == 0;
@@ -427,7 +488,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
     else if (strcmp(verb, "legal") == 0 && get)
         hub_legal(srv->h, id, token, argument(connection, "prefix"), &r);
     else if (strcmp(verb, "actions") == 0 && post)
-        hub_act(srv->h, id, token, body, &r);
+        return wait_later(connection, srv, req, id, token, body);
     else if (strcmp(verb, "undo") == 0 && post)
         hub_undo(srv->h, id, token, body, &r);
     else if (strcmp(verb, "leave") == 0 && post)
@@ -437,7 +498,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, con
     else if (strcmp(verb, "record") == 0 && get)
         hub_record(srv->h, id, token, &r);
     else if (strcmp(verb, "hints") == 0 && get)
-        hub_hints(srv->h, id, token, &r);
+        return wait_later(connection, srv, req, id, token, NULL);
     else if (strcmp(verb, "hints/off") == 0 && post)
         hub_hints_off(srv->h, id, token, body, &r);
     else if (strcmp(verb, "events") == 0 && get)
@@ -494,6 +555,12 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
         req->body[req->len] = '\0';
         return MHD_YES;
     }
+    if (req->later != NULL) { /* resumed: the answer is ready */
+        hub_reply r = {0};
+        hub_later_answer(srv->h, req->later, &r);
+        req->later = NULL;
+        return send_reply(connection, &r);
+    }
     if (req->too_large)
         return send_error(connection, 413, "too_large", "the body is over 16 KiB");
     if (strcmp(method, "POST") == 0) {
@@ -508,7 +575,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
             return send_error(connection, 400, "bad_json", "the body must be a JSON object");
         }
     }
-    result = route(connection, srv, url, method, body);
+    result = route(connection, srv, req, url, method, body);
     json_decref(body);
     return result;
 }
@@ -516,13 +583,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
 static void completed(void *cls, struct MHD_Connection *connection, void **state,
                       enum MHD_RequestTerminationCode code)
 {
-    const server *srv = cls;
+    server *srv = cls;
     request *req = *state;
 
     (void)code;
     /* the connection may now wait for its next request */
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned)srv->settings.idle_seconds);
     if (req != NULL) {
+        if (req->later != NULL) { /* resumed, then closed unanswered: the game takes what was stored */
+            hub_reply r = {0};
+            hub_later_answer(srv->h, req->later, &r);
+            hub_reply_free(&r);
+        }
         free(req->body);
         free(req);
         *state = NULL;
@@ -716,6 +788,9 @@ void server_stop(server *s)
     for (stream *each = s->streams; each != NULL; each = each->next)
         wake(each);
     pthread_mutex_unlock(&s->streams_lock);
+    /* nor with a request waiting: the store and the hints' threads answer each */
+    while (atomic_load(&s->requests_waiting) > 0)
+        nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
     MHD_stop_daemon(s->daemon);
     server_free(s);
 }

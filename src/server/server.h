@@ -4,10 +4,14 @@
  * live updates as Server-Sent Events.
  *
  * Connections are event-driven: a fixed pool of threads, each with its own
- * epoll set, serves every connection (libmicrohttpd's thread pool). A
- * request that waits (the store's commit, a game's lock, a hint search)
- * holds its thread meanwhile, and the connections of that thread wait with
- * it; so the pool is larger than the cores. An event stream holds no
+ * epoll set, serves every connection (libmicrohttpd's thread pool). An
+ * action waiting for its group commit and hints waiting for their search
+ * hold no thread: the connection is suspended, and resumed when the hub
+ * says the answer is ready (hub_ready; whichever of the suspension and
+ * the answer comes second resumes it). A request that waits otherwise (a
+ * game's lock, a join's or creation's own transaction) holds its thread
+ * meanwhile, and the connections of that thread wait with it; so the pool
+ * is larger than the cores. An event stream holds no
  * thread: its connection is suspended until the hub says the game changed
  * (hub_watch_notify) or a keep-alive falls due, and a client hanging up is
  * noticed at once (a watcher thread of the server's own). Bodies are read

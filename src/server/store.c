@@ -5,12 +5,13 @@
  * one is STORE_EINVAL and reaches no database), then calls the back end
  * through its table of functions (store_internal.h).
  *
- * Group commit: store_append puts its request in a bounded queue (a ring of
- * STORE_QUEUE_MAX pointers to requests on the callers' stacks) and sleeps on
- * its own condition variable; the store's one writer thread takes up to
- * STORE_BATCH_MAX waiting requests, has the back end commit them in one
- * transaction, and wakes each caller with its answer. One lock (queue_lock)
- * guards the queue and the answers.
+ * Group commit: store_append_start puts its request in a bounded queue (a
+ * ring of STORE_QUEUE_MAX pointers to requests the callers allocated); the
+ * store's one writer thread takes up to STORE_BATCH_MAX waiting requests,
+ * has the back end commit them in one transaction, and answers each: its
+ * condition variable (store_append_finish sleeps on it) and its callback,
+ * if any (a caller that does not wait, e.g. a suspended HTTP request). One
+ * lock (queue_lock) guards the queue and the answers.
  *
  * Schema, the same in both back ends (created on open if missing, its
  * version in SQLite's user_version or PostgreSQL's table maya_schema):
@@ -20,6 +21,7 @@
  *                                                     players rows per game
  *   events (game, version, kind, actor, text)         PRIMARY KEY (game, version)
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,11 +32,13 @@
 
 #include "server/store_internal.h"
 
-/* A caller of store_append waiting for the writer. */
+/* An append waiting for the writer (store_pending of store.h). */
 typedef struct store_waiter {
     store_append_request request; /* the append, and its answer */
     int answered;                 /* 1 once request.rc is final */
     pthread_cond_t done;          /* signalled when answered */
+    store_answered *on_answer;    /* called by the writer once answered, NULL none */
+    void *context;                /* on_answer's argument */
 } store_waiter;
 
 struct store {
@@ -167,9 +171,11 @@ static void *writer_main(void *arg)
         pthread_mutex_unlock(&st->queue_lock);
         commit_batch(st, batch, n);
         pthread_mutex_lock(&st->queue_lock);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n; i++) { /* the lock held: store_append_finish frees nothing meanwhile */
             taken[i]->answered = 1;
             pthread_cond_signal(&taken[i]->done);
+            if (taken[i]->on_answer != NULL)
+                taken[i]->on_answer(taken[i]->context);
         }
     }
     pthread_mutex_unlock(&st->queue_lock);
@@ -301,12 +307,13 @@ int store_set_status(store *st, int64_t game, store_status status, const char *r
     return st->backend->set_status(st->impl, game, status, result ? result : "", why, why_len);
 }
 
-int store_append(store *st, int64_t game, int64_t version, const store_event *events, int n, store_status status,
-                 const char *result, char *why, size_t why_len)
+int store_append_start(store *st, int64_t game, int64_t version, const store_event *events, int n,
+                       store_status status, const char *result, store_answered *on_answer, void *context,
+                       store_pending **pending, char *why, size_t why_len)
 {
     static const char op[] = "store_append";
-    if (!st || !events)
-        return store_fail(why, why_len, STORE_EINVAL, "%s: no store or events", op);
+    if (!st || !events || !pending)
+        return store_fail(why, why_len, STORE_EINVAL, "%s: no store, events or place for the append", op);
     if (n < 1)
         return store_fail(why, why_len, STORE_EINVAL, "%s: %d events (at least 1)", op, n);
     if (version < 0 || version > INT64_MAX - n)
@@ -330,23 +337,47 @@ int store_append(store *st, int64_t game, int64_t version, const store_event *ev
             return store_fail(why, why_len, STORE_EINVAL, "%s: event %d: text longer than %d bytes", op, i,
                               GAME_TEXT_MAX - 1);
     }
-    store_waiter waiter = {
+    store_waiter *waiter = malloc(sizeof *waiter);
+    if (!waiter)
+        return store_fail(why, why_len, STORE_EIO, "%s: out of memory", op);
+    *waiter = (store_waiter){
         .request = {.game = game, .version = version, .events = events, .n = n, .status = status,
                     .result = result ? result : "", .rc = STORE_EIO, .why = why, .why_len = why ? why_len : 0},
         .answered = 0,
+        .on_answer = on_answer,
+        .context = context,
     };
-    pthread_cond_init(&waiter.done, NULL);
+    pthread_cond_init(&waiter->done, NULL);
     pthread_mutex_lock(&st->queue_lock);
     while (st->queue_count == STORE_QUEUE_MAX)
         pthread_cond_wait(&st->queue_space, &st->queue_lock);
-    st->queue[(st->queue_head + st->queue_count) % STORE_QUEUE_MAX] = &waiter;
+    st->queue[(st->queue_head + st->queue_count) % STORE_QUEUE_MAX] = waiter;
     st->queue_count++;
     pthread_cond_signal(&st->queue_ready);
-    while (!waiter.answered)
-        pthread_cond_wait(&waiter.done, &st->queue_lock);
     pthread_mutex_unlock(&st->queue_lock);
-    pthread_cond_destroy(&waiter.done);
-    return waiter.request.rc;
+    *pending = waiter;
+    return STORE_OK;
+}
+
+int store_append_finish(store *st, store_pending *waiter)
+{
+    assert(st && waiter);
+    pthread_mutex_lock(&st->queue_lock);
+    while (!waiter->answered)
+        pthread_cond_wait(&waiter->done, &st->queue_lock);
+    pthread_mutex_unlock(&st->queue_lock);
+    int rc = waiter->request.rc;
+    pthread_cond_destroy(&waiter->done);
+    free(waiter);
+    return rc;
+}
+
+int store_append(store *st, int64_t game, int64_t version, const store_event *events, int n, store_status status,
+                 const char *result, char *why, size_t why_len)
+{
+    store_pending *pending;
+    int rc = store_append_start(st, game, version, events, n, status, result, NULL, NULL, &pending, why, why_len);
+    return rc == STORE_OK ? store_append_finish(st, pending) : rc;
 }
 
 int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS], store_event **events,

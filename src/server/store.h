@@ -19,6 +19,9 @@
  * (a stale one is STORE_ECONFLICT and the others go on); if the transaction
  * fails, every append of the batch is STORE_EIO and none is stored. At most
  * STORE_QUEUE_MAX appends wait; a caller waits while the queue is full.
+ * A caller need not wait for its commit: store_append_start queues the
+ * append and the writer calls the caller back once it is answered
+ * (store_append_finish then gives the answer without waiting).
  * Creating a game and changing a seat or status commit on their own.
  * Concurrency: events carry consecutive versions 1, 2, ... per game and
  * (game, version) is unique, so an append that races another process's append
@@ -136,6 +139,23 @@ int store_set_status(store *st, int64_t game, store_status status, const char *r
  * with nothing written, if the stored version is no longer version. */
 int store_append(store *st, int64_t game, int64_t version, const store_event *events, int n,
                  store_status status, const char *result, char *why, size_t why_len);
+/* An append queued by store_append_start, not yet finished. */
+typedef struct store_waiter store_pending;
+/* Called by the writer once an append is answered, with the store's queue
+ * lock held: it may only take note (e.g. wake a connection), never call
+ * the store. */
+typedef void store_answered(void *context);
+/* store_append without waiting for the commit: checks the arguments as
+ * store_append (an error is returned at once and nothing is queued), queues
+ * the append and returns STORE_OK with *pending set; on_answer(context)
+ * (NULL: none) is called once it is answered. events, result and why must
+ * stay until store_append_finish. */
+int store_append_start(store *st, int64_t game, int64_t version, const store_event *events, int n,
+                       store_status status, const char *result, store_answered *on_answer, void *context,
+                       store_pending **pending, char *why, size_t why_len);
+/* The answer of an append store_append_start queued, as store_append would
+ * return it (waiting for it if not answered yet); pending is freed. */
+int store_append_finish(store *st, store_pending *pending);
 
 /* Load one game: its row, seats[0..players-1] and every event in order
  * (*events is malloc'd, free it; *n its count), or with events and n NULL

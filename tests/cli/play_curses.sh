@@ -58,9 +58,10 @@ keys() {
     tmux -L "$sock" send-keys -t play "$@"
 }
 
-# wait_for TEXT [TRIES]: until the screen shows TEXT (0.1 s per try).
+# wait_for TEXT [TRIES]: until the screen shows TEXT (0.1 s per try; by
+# default up to 10 minutes: a busy machine only makes it wait longer).
 wait_for() {
-    tries=${2:-100}
+    tries=${2:-6000}
     while [ "$tries" -gt 0 ]; do
         if screen | grep -q -- "$1"; then
             return 0

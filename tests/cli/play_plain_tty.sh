@@ -4,7 +4,8 @@
 # a detached window (its input and output are the terminal, so the prompts
 # stay on their line), this script types lines into it and reads what maya
 # printed from a copy of the window's output. Two people share the
-# keyboard (hot-seat) and mostly let a bot play for them (auto); on the way
+# keyboard (hot-seat) and mostly let a bot play for them (auto: the greedy
+# bot, cheap, so that its lines do not queue up far ahead); on the way
 # the script takes an action back (undo), saves the game and loads it
 # again, and at the end saves the record, which must replay to the final
 # scores that maya printed. Tikal (basic, 2 players) and Tzolk'in (2
@@ -32,11 +33,14 @@ seen() {
     tr -d '\r' <"$out" | grep -c -- "$1"
 }
 
-# wait_for TEXT COUNT: until COUNT lines hold TEXT (0.1 s per try, 10 s).
+# wait_for TEXT COUNT: until COUNT lines hold TEXT; 1 if maya exited
+# first. No clock: a busy machine only makes it wait longer (a hang is
+# cut at 10 minutes, 6,000 tries of 0.1 s).
 wait_for() {
-    tries=100
+    tries=6000
     while [ "$tries" -gt 0 ]; do
         [ "$(seen "$1")" -ge "$2" ] && return 0
+        [ "$1" != maya-exited-0 ] && [ "$(seen "^maya-exited-")" -gt 0 ] && return 1
         sleep 0.1
         tries=$((tries - 1))
     done
@@ -52,7 +56,7 @@ play() {
     sock="maya-tty-$$-$game"
     # maya starts once the copy of the output is set up
     tmux -L "$sock" -f /dev/null new-session -d -s play -x 120 -y 40 \
-        "while [ ! -e '$tmp/$game.go' ]; do sleep 0.05; done; '$maya' play $game --plain --players 2 --seats human,human --seed $seed 2>'$tmp/$game.err'; echo maya-exited-\$?; sleep 30"
+        "while [ ! -e '$tmp/$game.go' ]; do sleep 0.05; done; '$maya' play $game --plain --players 2 --seats human,human --seed $seed --auto-bot greedy 2>'$tmp/$game.err'; echo maya-exited-\$?; sleep 30"
     tmux -L "$sock" pipe-pane -t play -o "cat >>'$out'"
     touch "$tmp/$game.go"
     wait_for "type help for the commands" 1 || { fail "$game: maya does not start"; return; }
@@ -72,9 +76,9 @@ play() {
                 refused=$(seen "nothing to undo")
                 type_line auto
                 type_line undo
-                tries=100
+                tries=6000 # as wait_for: the undo's answer, either one
                 while [ "$tries" -gt 0 ] && [ "$(seen "took back the last action")" -eq 0 ] &&
-                    [ "$(seen "nothing to undo")" -eq "$refused" ]; do
+                    [ "$(seen "nothing to undo")" -eq "$refused" ] && [ "$(seen "^maya-exited-")" -eq 0 ]; do
                     sleep 0.1
                     tries=$((tries - 1))
                 done

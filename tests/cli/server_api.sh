@@ -102,7 +102,7 @@ for round in 1 2 3 4 5; do
     for server in a b; do
         eval "url=\$${server}_url"
         running=""
-        for _ in $(seq 1 50); do
+        for _ in $(seq 1 600); do # until it hears (a busy machine only makes it wait)
             curl -s "$url/api/games/$id" | grep -q '"status":"running"' && { running=1; break; }
             sleep 0.1
         done
@@ -127,7 +127,7 @@ id=$(echo "$created" | jq -r .id)
 token=$(echo "$created" | jq -r .token)
 thinking() { curl -s "$c_url/api/stats" | jq .bots_thinking; }
 # seat 0 plays until the bot is to move and thinks
-for _ in $(seq 1 50); do
+for _ in $(seq 1 600); do
     [ "$(thinking)" -ge 1 ] && break
     view=$(curl -s -H "Authorization: Bearer $token" "$c_url/api/games/$id/legal")
     action=$(echo "$view" | jq -r '.actions[0].text // empty')

@@ -16,7 +16,14 @@ crash() { # STORE LABEL
     serve_start s "$1" --bot-threads 1 --games-per-minute 0 --open-games 0 || { fail "$2: no server"; return; }
     "$bin/api_crash" play "$s_url" "$tmp/acks-$2" 24 120 &
     player=$!
-    sleep 4
+    # killed once 200 actions were acknowledged (an event, not a clock: a
+    # busy machine only takes longer), or if the players stopped first
+    for _ in $(seq 1 6000); do
+        acks=$(grep -c '^ack' "$tmp/acks-$2" 2>/dev/null)
+        [ "${acks:-0}" -ge 200 ] && break
+        kill -0 "$player" 2>/dev/null || break
+        sleep 0.1
+    done
     serve_kill s
     wait "$player" || fail "$2: the players did not see the server go"
     grep -c '^ack' "$tmp/acks-$2" | grep -qv '^0$' || fail "$2: nothing was acknowledged before the kill"

@@ -12,7 +12,7 @@ serve_start() {
     : >"$tmp/$name.log"
     "$maya" serve --port 0 --db "$store" "$@" >>"$tmp/$name.log" 2>&1 &
     eval "${name}_pid=$!"
-    for _ in $(seq 1 200); do
+    for _ in $(seq 1 6000); do # until it listens or exits (cut at 10 minutes: a hang)
         url=$(sed -n 's/^maya serve: listening on \(http:[^ ]*\)\/ .*/\1/p' "$tmp/$name.log")
         if [ -n "$url" ]; then
             eval "${name}_url=$url"
