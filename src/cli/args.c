@@ -51,7 +51,12 @@ static const struct cli_usage_text {
      "    Then perft leaves per second from the start and from the middle of a\n"
      "    two-player game, to the depth taking about S seconds (default 1; 0 skips).\n"
      "    Then MCTS iterations per second on one core, N iterations (default\n"
-     "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"},
+     "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"
+     "maya bench GAME --levels [--games N] [--seed S]\n"
+     "    Instead, what a turn of each bot level costs: with the fewest and the\n"
+     "    most players, the level plays every seat of N seeded games (default 2),\n"
+     "    one thread; prints the turns' count, mean and longest seconds in the\n"
+     "    format of data/bot-turn-times.txt.\n"},
     {"tournament",
      "maya tournament GAME --players N --bots SPECS [--games G] [--variant NAME] [--jobs J]\n"
      "                [--seed S] [--out DIR]\n"
