@@ -314,6 +314,18 @@ async function createAndJoin(A, B, { game, variant, seats }) {
   const levels = (await server('/api/bots')).levels.map((level) => level.name);
   const offered = await page.locator('.seat-row[data-seat="0"] .seat-bot option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(offered, levels, 'the lobby offers the server\'s levels');
+  // each level says what a turn of it costs in this game with these seats:
+  // the server's figure (its running mean once it has one, which may
+  // appear while the test runs; else the measured one, checked exactly)
+  const labels = await page.locator('.seat-row[data-seat="0"] .seat-bot option').evaluateAll((os) => os.map((o) => o.textContent));
+  for (const [i, name] of levels.entries()) {
+    const turn = entry.bots.find((b) => b.name === name);
+    const seconds = turn.expected[String(seats.length)];
+    assert.ok(seconds !== undefined, `the catalog has ${name}'s time per turn in ${game} with ${seats.length} seats`);
+    assert.match(labels[i], /— (about \d+(\.\d)? s a turn|under 0\.1 s a turn) \(/, `the lobby label of ${name} tells its time per turn`);
+    const shown = seconds < 0.1 ? 'under 0.1 s a turn' : `about ${seconds.toLocaleString('en', { minimumFractionDigits: seconds < 10 ? 1 : 0, maximumFractionDigits: seconds < 10 ? 1 : 0 })} s a turn`;
+    if (turn.live === null) assert.ok(labels[i].includes(shown), `the lobby label of ${name} (${labels[i]}) says ${shown}`);
+  }
   for (let s = 0; s < seats.length; s++) {
     const row = page.locator(`.seat-row[data-seat="${s}"]`);
     const human = seats[s] === 'A' || seats[s] === 'B';
