@@ -359,14 +359,14 @@ typedef struct log_steps_context {
 
 /* game_step_emit of the terminal's log: a step as an indented line, a new
  * day or round as a separator line. */
-static void log_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+static void log_step(void *context, const game_step *step)
 {
     log_steps_context *c = context;
     char text[160];
-    (void)kind;
-    if (place != c->place)
+    if (step->place != c->place)
         return;
-    snprintf(text, sizeof text, place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", what, rule);
+    snprintf(text, sizeof text, step->place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", step->what,
+             step->rule);
     log_add(c->session, -1, text, -1, NULL);
 }
 
