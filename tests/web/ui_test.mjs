@@ -894,13 +894,20 @@ async function checkNotes(page, log, what, whole = true) {
 // The automatic steps a page's log shows (food days, days, rounds, scoring
 // rounds: the engine's steps in the server's log) equal the server's, in
 // order: those before the scoring, then those after it and the separators.
+// The page words them from their kind and figures (not from the engine's
+// English words): in English a step that names no seat reads as the
+// engine's words, one that does names the seat's player.
 async function checkSteps(page, log, what) {
   const order = ['before', 'after', 'period'];
-  const want = log.flatMap((e) => order.flatMap((place) => (e.steps || []).filter((s) => s.place === place)
-    .map((s) => `${s.what} (${s.rule})`)));
+  const want = log.flatMap((e) => order.flatMap((place) => (e.steps || []).filter((s) => s.place === place)));
   await waitIn(page, `${what}: ${want.length} automatic steps`, (n) => document.querySelectorAll('#log li.step').length === n, want.length);
-  const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.step')].map((li) => li.textContent));
-  assert.deepEqual(shown, want, `${what}: the log's automatic steps are the server's`);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.step')].map((li) => [li.dataset.kind, li.textContent]));
+  assert.deepEqual(shown.map(([kind]) => kind), want.map((s) => s.kind), `${what}: the log's automatic steps are the server's`);
+  shown.forEach(([, text], i) => {
+    const s = want[i];
+    if (s.seat === undefined) assert.equal(text, `${s.what} (${s.rule})`, `${what}: step ${i} in words`);
+    else assert.ok(text.endsWith(` (${s.rule})`) && !text.includes(`eat ${s.seat + 1} `), `${what}: step ${i} "${text}" names the player`);
+  });
   return shown.length;
 }
 
@@ -931,6 +938,10 @@ async function checkSummary(g) {
     const categories = await p.page.locator('#summary #categories tr[data-kind]').evaluateAll((rows) =>
       rows.map((tr) => [tr.dataset.kind, ...[...tr.querySelectorAll('td')].slice(1).map((td) => Number(td.textContent))]));
     assert.deepEqual(categories, summary.categories.map((c) => [c.kind, ...c.points]), `${p.label}'s summary shows the points by category`);
+    // named in the page's language (here English), not by the engine's kind
+    const named = await p.page.locator('#summary #categories tr[data-kind] td:first-child').allInnerTexts();
+    summary.categories.forEach((c, i) => assert.ok(c.kind === 'start' || !named[i].startsWith(`${c.kind} (`),
+      `${p.label}'s summary names category ${c.kind} in words ("${named[i]}")`));
     summary.scores.forEach((score, seat) => assert.equal(categories.reduce((sum, c) => sum + c[seat + 1], 0), score,
       `${p.label}'s summary: the categories of seat ${seat + 1} add up to its score`));
     say(`${g.game}: ${p.label}'s log shows the ${notes} score events and ${steps} automatic steps of the server's log; ` +
