@@ -204,12 +204,20 @@ static void check_scoring(checker *k, const json_t *line, const game_score_trace
     }
 }
 
-/* check_steps's collector: the engine's steps as the log writes them. */
-static void expected_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+/* check_steps's collector: the engine's steps as the log writes them
+ * (docs/api.md: seat, number and count only where a step has them). */
+static void expected_step(void *context, const game_step *step)
 {
     static const char *const place_names[] = {"before", "after", "period"};
-    json_array_append_new(context, json_pack("{s:s, s:s, s:s, s:s}", "kind", kind, "rule", rule, "what", what,
-                                             "place", place_names[place]));
+    json_t *entry = json_pack("{s:s, s:s, s:s, s:s, s:i}", "kind", step->kind, "rule", step->rule, "what", step->what,
+                              "place", place_names[step->place], "form", step->form);
+    if (step->seat >= 0)
+        json_object_set_new(entry, "seat", json_integer(step->seat));
+    if (step->number != 0)
+        json_object_set_new(entry, "number", json_integer(step->number));
+    if (step->count != 0)
+        json_object_set_new(entry, "count", json_integer(step->count));
+    json_array_append_new(context, entry);
 }
 
 /* The log line's "steps" holds exactly what the engine tells happened by

@@ -409,15 +409,14 @@ typedef struct expected_steps {
     int count;             /* lines collected */
 } expected_steps;
 
-static void expect_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+static void expect_step(void *context, const game_step *step)
 {
     expected_steps *e = context;
-    (void)kind;
-    if (place != e->place)
+    if (step->place != e->place)
         return;
     assert_true(e->count < 8);
-    snprintf(e->line[e->count++], sizeof e->line[0], place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", what,
-             rule);
+    snprintf(e->line[e->count++], sizeof e->line[0], step->place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)",
+             step->what, step->rule);
 }
 
 /* Random bots play a whole seeded game; after every action the log holds,
