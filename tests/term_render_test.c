@@ -489,6 +489,40 @@ static void test_scoring_lines(void **unused)
     scoring_lines("tzolkin", 0);
 }
 
+/* The terminal's log keeps at most log_max lines (TERM_LOG_MAX in play):
+ * a whole game fed into a log of 64 lines drops the oldest quarter
+ * whenever it is full, never holds more than 64, numbers its lines on
+ * across the drops, and keeps the same newest lines as an unbounded log
+ * of the same seeded game. */
+static void test_log_bounded(void **state)
+{
+    (void)state;
+    const char *specs[2] = {"random", "random"};
+    game_options options = {2, 0};
+    term_session bounded, whole;
+    char why[256] = "";
+    assert_int_equal(term_session_init(&bounded, games_find("tzolkin"), &options, specs, 5, why, sizeof why), 0);
+    assert_int_equal(term_session_init(&whole, games_find("tzolkin"), &options, specs, 5, why, sizeof why), 0);
+    assert_int_equal(bounded.log_max, TERM_LOG_MAX);
+    bounded.log_max = 64;
+    while (term_session_actor(&bounded) != GAME_TERMINAL) {
+        long end = term_session_log_end(&bounded);
+        assert_int_equal(term_session_step(&bounded), 1);
+        assert_int_equal(term_session_step(&whole), 1);
+        assert_true(term_session_log_end(&bounded) >= end);
+        assert_true(bounded.log_count <= 64);
+    }
+    assert_int_equal(term_session_actor(&whole), GAME_TERMINAL);
+    assert_true(whole.log_count > 64);   /* more lines than the limit were fed */
+    assert_true(bounded.log_dropped > 0);
+    assert_int_equal(term_session_log_end(&bounded), whole.log_count);
+    assert_true(bounded.log_count >= 64 - 64 / 4);
+    for (int i = 1; i <= bounded.log_count; i++)
+        assert_string_equal(bounded.log[bounded.log_count - i].text, whole.log[whole.log_count - i].text);
+    term_session_free(&bounded);
+    term_session_free(&whole);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -503,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_spots_tzolkin),
         cmocka_unit_test(test_auction_words),
         cmocka_unit_test(test_scoring_lines),
+        cmocka_unit_test(test_log_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
