@@ -27,6 +27,7 @@
 #include "term/term_tikal.h"
 #include "term/term_tzolkin.h"
 #include "term/term_view.h"
+#include "tzolkin/tzolkin.h"
 
 static char *read_all(const char *path)
 {
@@ -523,6 +524,47 @@ static void test_log_bounded(void **state)
     term_session_free(&whole);
 }
 
+/* A Tzolk'in pick-up that steps back to a lower action pays 1 corn per
+ * position (tzolkin.md Z6.1b) and its log line says so; one that performs
+ * its own position's action pays nothing and says nothing of corn. Seeded
+ * random games are played until both kinds were seen. */
+static void test_pick_corn_in_log(void **state)
+{
+    (void)state;
+    const char *specs[2] = {"random", "random"};
+    game_options options = {2, 0};
+    int paid = 0, free_picks = 0;
+    for (uint64_t seed = 1; seed <= 40 && (paid == 0 || free_picks == 0); seed++) {
+        term_session s;
+        char why[256] = "";
+        assert_int_equal(term_session_init(&s, games_find("tzolkin"), &options, specs, seed, why, sizeof why), 0);
+        unsigned char *before = malloc(s.game->state_size);
+        assert_non_null(before);
+        while (term_session_actor(&s) != GAME_TERMINAL) {
+            memcpy(before, s.match.state, s.game->state_size);
+            int from = s.log_count;
+            assert_int_equal(term_session_step(&s), 1);
+            int a = s.match.actions[s.match.count - 1];
+            if (a < TZOLK_A_PICK || a >= TZOLK_A_BUILD || a % 10 == 0 || s.log_count == from)
+                continue; /* not a pick-up with an action */
+            int k = a - TZOLK_A_PICK, q = k % 10, p = k / 10 % 11, corn = tzolk_listed_cost((tzolk_state *)before, a);
+            char paying[48];
+            snprintf(paying, sizeof paying, ", paying %d corn", corn);
+            if (corn > 0) {
+                assert_int_equal(corn, p - q); /* Z6.1b: one per position stepped back */
+                assert_non_null(strstr(s.log[from].text, paying));
+                paid++;
+            } else {
+                assert_null(strstr(s.log[from].text, "corn"));
+                free_picks++;
+            }
+        }
+        free(before);
+        term_session_free(&s);
+    }
+    assert_true(paid > 0 && free_picks > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -538,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_auction_words),
         cmocka_unit_test(test_scoring_lines),
         cmocka_unit_test(test_log_bounded),
+        cmocka_unit_test(test_pick_corn_in_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -626,8 +626,9 @@ export function describe(entry, names) {
   }
   const name = nameOf(names, entry.actor);
   const line = playerWords('tz_log', words, { name }) ?? t('tz_log_other', { name, text: entry.text });
-  if (words[0] !== 'place') return line;
-  // the server's log adds a placement's position and the corn paid (docs/api.md)
+  if (words[0] !== 'place' && words[0] !== 'pick') return line;
+  // the server's log adds a placement's position and the corn paid, and the
+  // corn a pick-up paid to step back (Z6.1b) (docs/api.md)
   const paid = [entry.position !== undefined ? positionName(`${words[1]}${entry.position}`) : null,
     entry.corn !== undefined ? amount(entry.corn, 'corn') : null].filter((part) => part !== null);
   return paid.length ? `${line} (${paid.join(', ')})` : line;
