@@ -540,7 +540,7 @@ const gearName = (gear) => t(`tz_gear_${gear}`);
 const templeName = (temple) => t(`tz_temple_${temple}`);
 const trackName = (track) => t(`tz_track_${track}`);
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
-const stepWords = (index) => signed(index - 1); // a temple step relative to the start step
+const templeStepWords = (index) => signed(index - 1); // a temple step relative to the start step
 
 function splitPosition(position) {
   const match = /^(PAL|YAX|TIK|UXM|CHI)(\d+)$/.exec(position || '');
@@ -1350,7 +1350,7 @@ export function createBoard(root, hooks) {
       out.push(row('', ...free.map((line) => {
         const temple = line.split(' ')[1];
         const step = me.temples[temple];
-        return choice(line, t('tz_temple_step', { temple: templeName(temple), from: stepWords(step), to: stepWords(Math.min(step + 1, TEMPLE_DATA[temple].vp.length - 1)) }));
+        return choice(line, t('tz_temple_step', { temple: templeName(temple), from: templeStepWords(step), to: templeStepWords(Math.min(step + 1, TEMPLE_DATA[temple].vp.length - 1)) }));
       })));
     }
     out.push(...groupedPayments(paid, (line) => {
@@ -1500,7 +1500,7 @@ export function createBoard(root, hooks) {
         const stepWidth = 146 - step * 7;
         const y = base - (step + 1) * stepHeight;
         const goods = data.goods[step];
-        const title = t('tz_step_vp', { step: stepWords(step), vp: data.vp[step] })
+        const title = t('tz_step_vp', { step: templeStepWords(step), vp: data.vp[step] })
           + (goods ? t('tz_step_goods', { goods: amount(1, goods) }) : '') + (step === top ? t('tz_step_top') : '');
         picture.append(svg('rect', { x: centre - stepWidth / 2, y, width: stepWidth, height: stepHeight - 2, rx: 3,
           class: `tz-temple-step${step === 1 ? ' start' : ''}${step === top ? ' top' : ''}`, fill: step === top ? data.colour : data.light, stroke: data.colour }, svg('title', {}, title)));
@@ -1510,7 +1510,7 @@ export function createBoard(root, hooks) {
         here.forEach((s, k) => {
           const x = centre + (k - (here.length - 1) / 2) * 17;
           picture.append(svg('circle', { cx: x, cy: y + stepHeight / 2 - 1, r: 7.5, class: 'tz-marker', fill: SEAT_COLOURS[s] },
-            svg('title', {}, `${namesNow()[s]}: ${templeName(temple)} ${stepWords(step)}`)));
+            svg('title', {}, `${namesNow()[s]}: ${templeName(temple)} ${templeStepWords(step)}`)));
         });
       }
       const headY = base - (top + 1) * stepHeight - 8;
