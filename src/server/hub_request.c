@@ -4,6 +4,7 @@
  */
 #include "server/hub_internal.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -575,7 +576,9 @@ static json_t *level_turn_json(hub *h, int game, int level)
 {
     const game_def *def = games_at(game);
     int count;
-    const char *name = bot_levels(&count)[level].name;
+    const bot_level *levels = bot_levels(&count);
+    assert(level >= 0 && level < count);
+    const char *name = levels[level].name;
     json_t *expected = json_object(), *longest = json_object(), *live = json_null();
     level_time figure;
 
