@@ -85,6 +85,12 @@ build/gen/weights.h: $(WEIGHTS) tools/embed-text.awk
 # only the evaluation table includes them: new weights rebuild one file
 build/rel/bots/eval.o build/san/bots/eval.o build/tsan/bots/eval.o: build/gen/weights.h
 
+# the bot levels' measured time per turn (maya bench GAME --levels), embedded
+build/gen/turn_times.h: data/bot-turn-times.txt tools/embed-text.awk
+	@mkdir -p $(dir $@)
+	awk -f tools/embed-text.awk data/bot-turn-times.txt > $@.tmp && mv $@.tmp $@
+build/rel/bots/level_time.o build/san/bots/level_time.o build/tsan/bots/level_time.o: build/gen/turn_times.h
+
 build/rel/%.o: src/%.c $(GEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) -MMD -MP -c $< -o $@

@@ -82,11 +82,22 @@ typedef enum game_step_place {
     GAME_STEP_PERIOD = 2  /* after them, and begins a new day or round: a separator in a log */
 } game_step_place;
 
-/* Receives one thing that happened by itself (game_def.steps): its kind
- * (static text: "day", "food day", "scoring round"...), the number of the
- * rule (static text), the words for people and its place. */
-typedef void (*game_step_emit)(void *context, const char *kind, const char *rule, const char *what,
-                               game_step_place place);
+/* One thing that happened by itself (game_def.steps), with the figures a
+ * front end needs to tell it in its own language (which of them a kind
+ * uses is documented with the kinds, docs/api.md). */
+typedef struct game_step {
+    const char *kind;      /* static text: "day", "food day", "scoring round"... */
+    const char *rule;      /* the number of the rule that makes it happen (static text) */
+    const char *what;      /* the same in English words */
+    game_step_place place; /* where it goes among the action's score events */
+    int seat;              /* the seat it concerns, -1 none */
+    int number;            /* its number or amount (a day, a food day, a round, corn), 0 none */
+    int count;             /* how many in all or at once (food days, teeth turned, tiles), 0 none */
+    int form;              /* which of the kind's sentences it is (0 the first, e.g. a food day's points) */
+} game_step;
+
+/* Receives one step (game_def.steps). */
+typedef void (*game_step_emit)(void *context, const game_step *step);
 
 /* One category of a game's scoring: the points of every seat from the
  * events of one kind. */

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bots/bot.h"
+#include "bots/level_time.h"
 #include "client/client.h"
 #include "games.h"
 #include "match.h"
@@ -203,12 +204,20 @@ static void check_scoring(checker *k, const json_t *line, const game_score_trace
     }
 }
 
-/* check_steps's collector: the engine's steps as the log writes them. */
-static void expected_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+/* check_steps's collector: the engine's steps as the log writes them
+ * (docs/api.md: seat, number and count only where a step has them). */
+static void expected_step(void *context, const game_step *step)
 {
     static const char *const place_names[] = {"before", "after", "period"};
-    json_array_append_new(context, json_pack("{s:s, s:s, s:s, s:s}", "kind", kind, "rule", rule, "what", what,
-                                             "place", place_names[place]));
+    json_t *entry = json_pack("{s:s, s:s, s:s, s:s, s:i}", "kind", step->kind, "rule", step->rule, "what", step->what,
+                              "place", place_names[step->place], "form", step->form);
+    if (step->seat >= 0)
+        json_object_set_new(entry, "seat", json_integer(step->seat));
+    if (step->number != 0)
+        json_object_set_new(entry, "number", json_integer(step->number));
+    if (step->count != 0)
+        json_object_set_new(entry, "count", json_integer(step->count));
+    json_array_append_new(context, entry);
 }
 
 /* The log line's "steps" holds exactly what the engine tells happened by
@@ -691,6 +700,37 @@ static int same_text(const char *a, const char *b)
     return a != NULL && b != NULL && strcmp(a, b) == 0;
 }
 
+/* Whether turn (a level's time per turn in game def, as the API tells it)
+ * carries the engine's expected seconds for every player count and a live
+ * mean that is null or counts at least LEVEL_TIME_ENOUGH turns. */
+static int level_turn_matches(const json_t *turn, const game_def *def, const char *level)
+{
+    const json_t *expected = json_object_get(turn, "expected"), *live = json_object_get(turn, "live");
+    for (int players = def->min_players; players <= def->max_players; players++) {
+        char key[8];
+        level_time figure;
+        snprintf(key, sizeof key, "%d", players);
+        if (level_time_expected(def, players, level, &figure) != 0 ||
+            fabs(json_real_value(json_object_get(expected, key)) - figure.mean) > 1e-9)
+            return 0;
+    }
+    return json_is_null(live) || json_integer_value(json_object_get(live, "turns")) >= LEVEL_TIME_ENOUGH;
+}
+
+/* bots (GET /api/bots's answer) with every level's running means set to
+ * null. */
+static void without_live_means(json_t *bots)
+{
+    size_t i;
+    json_t *level;
+    json_array_foreach(json_object_get(bots, "levels"), i, level) {
+        const char *game;
+        json_t *turn;
+        json_object_foreach(json_object_get(level, "turn"), game, turn)
+            json_object_set_new(turn, "live", json_null());
+    }
+}
+
 /* GET /api/catalog lists every engine of the registry in order (name,
  * title, variants in order, seats) and the bots of GET /api/bots; a game of
  * each entry, at its most seats and in its last variant, is created as
@@ -719,6 +759,16 @@ static void check_catalog(checker *k)
         for (int v = 0; v < count; v++)
             CHECK(k, same_text(json_string_value(json_array_get(variants, (size_t)v)), def->variants[v]),
                   "variant %d of %s in the catalog", v, def->name);
+        int levels;
+        const bot_level *level = bot_levels(&levels);
+        const json_t *bots_of_game = json_object_get(entry, "bots");
+        CHECK(k, (int)json_array_size(bots_of_game) == levels, "the catalog's %s has every level", def->name);
+        for (int l = 0; l < levels && l < (int)json_array_size(bots_of_game); l++) {
+            const json_t *turn = json_array_get(bots_of_game, (size_t)l);
+            CHECK(k, same_text(client_json_string(turn, "name"), level[l].name) &&
+                         level_turn_matches(turn, def, level[l].name),
+                  "the catalog's %s tells the time per turn of %s", def->name, level[l].name);
+        }
         json_t *seats = json_array();
         for (int s = 0; s < def->max_players; s++)
             json_array_append_new(seats, json_pack("{s:s}", "type", "human"));
@@ -732,8 +782,12 @@ static void check_catalog(checker *k)
         json_decref(summary);
     }
     status = call(k, "GET", "/api/bots", NULL, NULL, &bots);
-    CHECK(k, status == 200 && json_equal(json_object_get(answer, "bots"), bots),
-          "the catalog's bots are GET /api/bots");
+    json_t *catalog_bots = json_deep_copy(json_object_get(answer, "bots"));
+    without_live_means(catalog_bots);
+    without_live_means(bots);
+    CHECK(k, status == 200 && catalog_bots != NULL && json_equal(catalog_bots, bots),
+          "the catalog's bots are GET /api/bots (the running means aside: bots may finish turns between)");
+    json_decref(catalog_bots);
     json_decref(bots);
     json_decref(answer);
     CHECK(k, raw_request(k, "POST", "/api/catalog", NULL, "{}", code) == 405, "POST /api/catalog is refused");
@@ -766,10 +820,16 @@ static void check_hints(checker *k)
     list = json_object_get(answer, "levels");
     CHECK(k, status == 200 && (int)json_array_size(list) == count, "GET /api/bots: %ld, %zu levels", status,
           json_array_size(list));
-    for (int i = 0; i < count && i < (int)json_array_size(list); i++)
-        CHECK(k, strcmp(client_json_string(json_array_get(list, (size_t)i), "name"), levels[i].name) == 0 &&
-                     strcmp(client_json_string(json_array_get(list, (size_t)i), "spec"), levels[i].spec) == 0,
+    for (int i = 0; i < count && i < (int)json_array_size(list); i++) {
+        const json_t *level = json_array_get(list, (size_t)i);
+        CHECK(k, strcmp(client_json_string(level, "name"), levels[i].name) == 0 &&
+                     strcmp(client_json_string(level, "spec"), levels[i].spec) == 0,
               "level %d is not the engine's %s", i, levels[i].name);
+        for (int g = 0; g < games_count(); g++)
+            CHECK(k, level_turn_matches(json_object_get(json_object_get(level, "turn"), games_at(g)->name),
+                                        games_at(g), levels[i].name),
+                  "GET /api/bots tells the time per turn of %s in %s", levels[i].name, games_at(g)->name);
+    }
     CHECK(k, strcmp(client_json_string(answer, "default"), BOT_DEFAULT_LEVEL) == 0 &&
                  strcmp(client_json_string(answer, "hints"), BOT_HINT_LEVEL) == 0,
           "the default and hint levels");

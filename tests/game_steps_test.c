@@ -39,8 +39,10 @@ typedef struct steps_seen {
     const char *rule_of_kind[STEPS_KINDS_MAX]; /* rule of the first step of each kind */
 } steps_seen;
 
-static void count_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+static void count_step(void *context, const game_step *step)
 {
+    const char *kind = step->kind, *rule = step->rule, *what = step->what;
+    game_step_place place = step->place;
     steps_seen *seen = context;
     int k = 0, day;
     assert_true(what[0] != '\0' && rule[0] != '\0');
@@ -55,6 +57,7 @@ static void count_step(void *context, const char *kind, const char *rule, const 
     seen->periods += place == GAME_STEP_PERIOD;
     if (sscanf(what, "Day %d:", &day) == 1) {
         assert_int_equal(place, GAME_STEP_PERIOD);
+        assert_int_equal(step->number, day); /* the figure a front end tells it by */
         seen->days_rising &= day > seen->last_day;
         seen->last_day = day;
     }

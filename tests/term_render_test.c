@@ -27,6 +27,7 @@
 #include "term/term_tikal.h"
 #include "term/term_tzolkin.h"
 #include "term/term_view.h"
+#include "tzolkin/tzolkin.h"
 
 static char *read_all(const char *path)
 {
@@ -409,15 +410,14 @@ typedef struct expected_steps {
     int count;             /* lines collected */
 } expected_steps;
 
-static void expect_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+static void expect_step(void *context, const game_step *step)
 {
     expected_steps *e = context;
-    (void)kind;
-    if (place != e->place)
+    if (step->place != e->place)
         return;
     assert_true(e->count < 8);
-    snprintf(e->line[e->count++], sizeof e->line[0], place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", what,
-             rule);
+    snprintf(e->line[e->count++], sizeof e->line[0], step->place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)",
+             step->what, step->rule);
 }
 
 /* Random bots play a whole seeded game; after every action the log holds,
@@ -490,6 +490,81 @@ static void test_scoring_lines(void **unused)
     scoring_lines("tzolkin", 0);
 }
 
+/* The terminal's log keeps at most log_max lines (TERM_LOG_MAX in play):
+ * a whole game fed into a log of 64 lines drops the oldest quarter
+ * whenever it is full, never holds more than 64, numbers its lines on
+ * across the drops, and keeps the same newest lines as an unbounded log
+ * of the same seeded game. */
+static void test_log_bounded(void **state)
+{
+    (void)state;
+    const char *specs[2] = {"random", "random"};
+    game_options options = {2, 0};
+    term_session bounded, whole;
+    char why[256] = "";
+    assert_int_equal(term_session_init(&bounded, games_find("tzolkin"), &options, specs, 5, why, sizeof why), 0);
+    assert_int_equal(term_session_init(&whole, games_find("tzolkin"), &options, specs, 5, why, sizeof why), 0);
+    assert_int_equal(bounded.log_max, TERM_LOG_MAX);
+    bounded.log_max = 64;
+    while (term_session_actor(&bounded) != GAME_TERMINAL) {
+        long end = term_session_log_end(&bounded);
+        assert_int_equal(term_session_step(&bounded), 1);
+        assert_int_equal(term_session_step(&whole), 1);
+        assert_true(term_session_log_end(&bounded) >= end);
+        assert_true(bounded.log_count <= 64);
+    }
+    assert_int_equal(term_session_actor(&whole), GAME_TERMINAL);
+    assert_true(whole.log_count > 64);   /* more lines than the limit were fed */
+    assert_true(bounded.log_dropped > 0);
+    assert_int_equal(term_session_log_end(&bounded), whole.log_count);
+    assert_true(bounded.log_count >= 64 - 64 / 4);
+    for (int i = 1; i <= bounded.log_count; i++)
+        assert_string_equal(bounded.log[bounded.log_count - i].text, whole.log[whole.log_count - i].text);
+    term_session_free(&bounded);
+    term_session_free(&whole);
+}
+
+/* A Tzolk'in pick-up that steps back to a lower action pays 1 corn per
+ * position (tzolkin.md Z6.1b) and its log line says so; one that performs
+ * its own position's action pays nothing and says nothing of corn. Seeded
+ * random games are played until both kinds were seen. */
+static void test_pick_corn_in_log(void **state)
+{
+    (void)state;
+    const char *specs[2] = {"random", "random"};
+    game_options options = {2, 0};
+    int paid = 0, free_picks = 0;
+    for (uint64_t seed = 1; seed <= 40 && (paid == 0 || free_picks == 0); seed++) {
+        term_session s;
+        char why[256] = "";
+        assert_int_equal(term_session_init(&s, games_find("tzolkin"), &options, specs, seed, why, sizeof why), 0);
+        unsigned char *before = malloc(s.game->state_size);
+        assert_non_null(before);
+        while (term_session_actor(&s) != GAME_TERMINAL) {
+            memcpy(before, s.match.state, s.game->state_size);
+            int from = s.log_count;
+            assert_int_equal(term_session_step(&s), 1);
+            int a = s.match.actions[s.match.count - 1];
+            if (a < TZOLK_A_PICK || a >= TZOLK_A_BUILD || a % 10 == 0 || s.log_count == from)
+                continue; /* not a pick-up with an action */
+            int k = a - TZOLK_A_PICK, q = k % 10, p = k / 10 % 11, corn = tzolk_listed_cost((tzolk_state *)before, a);
+            char paying[48];
+            snprintf(paying, sizeof paying, ", paying %d corn", corn);
+            if (corn > 0) {
+                assert_int_equal(corn, p - q); /* Z6.1b: one per position stepped back */
+                assert_non_null(strstr(s.log[from].text, paying));
+                paid++;
+            } else {
+                assert_null(strstr(s.log[from].text, "corn"));
+                free_picks++;
+            }
+        }
+        free(before);
+        term_session_free(&s);
+    }
+    assert_true(paid > 0 && free_picks > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -504,6 +579,8 @@ int main(void)
         cmocka_unit_test(test_spots_tzolkin),
         cmocka_unit_test(test_auction_words),
         cmocka_unit_test(test_scoring_lines),
+        cmocka_unit_test(test_log_bounded),
+        cmocka_unit_test(test_pick_corn_in_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,12 +29,13 @@ static const bot_settings bot_defaults[] = {
     {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT},
 };
 
-/* The difficulty levels, weakest first (bot.h); measured in docs/strength.md. */
+/* The difficulty levels, weakest first (bot.h); their strength is measured
+ * in docs/strength.md, their time per turn in data/bot-turn-times.txt. */
 static const bot_level bot_level_table[] = {
     {"beginner", "greedy:beam=1,eval=v1", "plays its best-looking turn, without thinking ahead"},
     {"casual", "mcts:iterations=300", "thinks a little ahead"},
     {"strong", "mcts", "thinks ahead well (the default bot)"},
-    {"expert", "mcts:millis=150", "thinks longest; under 2 s a turn"},
+    {"expert", "mcts:millis=150", "thinks longest"},
 };
 
 const bot_level *bot_levels(int *count)
@@ -43,12 +44,19 @@ const bot_level *bot_levels(int *count)
     return bot_level_table;
 }
 
+int bot_level_index(const char *spec)
+{
+    size_t len = strcspn(spec, ":");
+    for (size_t i = 0; i < sizeof bot_level_table / sizeof bot_level_table[0]; i++)
+        if (strlen(bot_level_table[i].name) == len && strncmp(bot_level_table[i].name, spec, len) == 0)
+            return (int)i;
+    return -1;
+}
+
 static const bot_level *bot_level_named(const char *name)
 {
-    for (size_t i = 0; i < sizeof bot_level_table / sizeof bot_level_table[0]; i++)
-        if (strcmp(bot_level_table[i].name, name) == 0)
-            return &bot_level_table[i];
-    return NULL;
+    int index = bot_level_index(name);
+    return index < 0 ? NULL : &bot_level_table[index];
 }
 
 /* The integer options of a spec and where they live in bot_settings. */

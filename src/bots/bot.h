@@ -11,8 +11,8 @@
  * deterministic for a given seed and an iteration budget; with a time
  * budget it answers within that time.
  *
- * Kinds and their strength knobs (defaults are the settings for play, each
- * answering well within 2 s per turn on one core of a small machine):
+ * Kinds and their strength knobs (defaults are the settings for play; what
+ * a turn of each level costs is measured, bots/level_time.h):
  *   random  uniform over the legal actions; no knob (the floor of the ladder).
  *   greedy  plans its turn by beam search (greedy.h); knob beam (default
  *           GREEDY_BEAM_DEFAULT): positions kept per step of the turn.
@@ -77,6 +77,9 @@ typedef struct bot_level {
 
 /* The levels, weakest first; *count gets their number. */
 const bot_level *bot_levels(int *count);
+/* The index in bot_levels of the level a spec names ("expert",
+ * "expert:seed=3"), or -1 if it names none. */
+int bot_level_index(const char *spec);
 
 /* One of the hint bot's best actions for a seat. */
 typedef struct bot_hint {

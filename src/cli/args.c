@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/bot.h"
+#include "bots/level_time.h"
 #include "cli/cli.h"
 #include "games.h"
 
@@ -51,7 +53,12 @@ static const struct cli_usage_text {
      "    Then perft leaves per second from the start and from the middle of a\n"
      "    two-player game, to the depth taking about S seconds (default 1; 0 skips).\n"
      "    Then MCTS iterations per second on one core, N iterations (default\n"
-     "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"},
+     "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"
+     "maya bench GAME --levels [--games N] [--seed S]\n"
+     "    Instead, what a turn of each bot level costs: with the fewest and the\n"
+     "    most players, the level plays every seat of N seeded games (default 2),\n"
+     "    one thread; prints the turns' count, mean and longest seconds in the\n"
+     "    format of data/bot-turn-times.txt.\n"},
     {"tournament",
      "maya tournament GAME --players N --bots SPECS [--games G] [--variant NAME] [--jobs J]\n"
      "                [--seed S] [--out DIR]\n"
@@ -159,6 +166,32 @@ static const struct cli_usage_text {
 
 enum { CLI_USAGE_COUNT = (int)(sizeof cli_usage_texts / sizeof cli_usage_texts[0]) };
 
+/* The difficulty levels for maya play's --seats, each with what it does and
+ * what a turn of it costs in each game (bots/level_time.h). */
+static void cli_usage_levels(FILE *out)
+{
+    int count;
+    const bot_level *levels = bot_levels(&count);
+    fputs("    Levels, weakest first, and the time a turn took where measured\n"
+          "    (data/bot-turn-times.txt; maya bench GAME --levels):\n", out);
+    for (int i = 0; i < count; i++) {
+        fprintf(out, "      %-9s %s\n", levels[i].name, levels[i].description);
+        for (int g = 0; g < games_count(); g++) {
+            const game_def *game = games_at(g);
+            fprintf(out, "                %s:", game->name);
+            for (int players = game->min_players; players <= game->max_players; players++) {
+                level_time figure;
+                char text[64];
+                if (level_time_measured(level_time_data(), game, players, levels[i].name, &figure) != 0)
+                    continue;
+                level_time_describe(figure.mean, text, sizeof text);
+                fprintf(out, " %d players %s;", players, text);
+            }
+            fputc('\n', out);
+        }
+    }
+}
+
 int cli_usage(FILE *out, const char *command)
 {
     int found = command == NULL;
@@ -174,8 +207,11 @@ int cli_usage(FILE *out, const char *command)
         fputs("\n\n", out);
     }
     for (int i = 0; i < CLI_USAGE_COUNT; i++)
-        if (command == NULL || strcmp(command, cli_usage_texts[i].command) == 0)
+        if (command == NULL || strcmp(command, cli_usage_texts[i].command) == 0) {
             fputs(cli_usage_texts[i].text, out);
+            if (command != NULL && strcmp(command, "play") == 0)
+                cli_usage_levels(out);
+        }
     return 0;
 }
 

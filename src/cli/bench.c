@@ -21,14 +21,25 @@
  * from the middle of a seeded random one, each to the depth whose count
  * takes about --perft S seconds (default 1; 0 skips), every node applied.
  * The leaves per second measure move generation and apply without a bot.
+ *
+ * With --levels, instead: what a turn of each bot level costs. For the
+ * fewest and the most players, each level plays every seat of --games
+ * seeded games (default 2; game k of a setting has seed S + k, as the
+ * tournaments draw it) on one thread, and the turns' mean and longest wall
+ * time are printed (a turn: a seat's decisions until another seat decides,
+ * as maya ladder counts them), one line per setting in the format of
+ * data/bot-turn-times.txt (bots/level_time.h).
  */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bots/bot.h"
+#include "bots/level_time.h"
 #include "bots/mcts.h"
 #include "bots/random.h"
 #include "cli/cli.h"
+#include "cli/tour_play.h"
 #include "games.h"
 #include "match.h"
 #include "timer.h"
@@ -263,6 +274,75 @@ static int cli_bench_perfts(cli_bench_run *b, uint64_t seed, double seconds)
     return cli_bench_perft(b, label, seconds);
 }
 
+/* The turns of level in games seeded games of options, every seat the
+ * level's; *out gets their count, mean and longest. 0 or CLI_FAIL. */
+static int cli_bench_level(const game_def *game, const game_options *options, const char *level, long games,
+                           uint64_t seed, level_time *out)
+{
+    bot_settings settings;
+    char why[256] = "";
+    int status = bot_parse(level, &settings, why, sizeof why) == 0 ? 0 : CLI_FAIL;
+    double seconds = 0;
+    *out = (level_time){0, 0, 0};
+    for (long k = 0; status == 0 && k < games; k++) {
+        rng seeds, chance;
+        rng_seed(&seeds, seed + (uint64_t)k);
+        rng_seed(&chance, rng_next(&seeds));
+        bot *bots[GAME_MAX_PLAYERS] = {NULL};
+        match m;
+        tourney_game result;
+        memset(&result, 0, sizeof result);
+        int started = match_init(&m, game, options, why, sizeof why) == 0;
+        status = started ? 0 : CLI_FAIL;
+        for (int s = 0; status == 0 && s < options->players; s++) {
+            settings.seed = rng_next(&seeds);
+            if ((bots[s] = bot_new(game, &settings, why, sizeof why)) == NULL)
+                status = CLI_FAIL;
+        }
+        if (status == 0)
+            status = tour_play_match(&m, bots, &chance, &result, why, sizeof why);
+        for (int s = 0; s < options->players; s++) {
+            bot_free(bots[s]);
+            seconds += result.seconds[s];
+            out->turns += result.turns[s];
+            if (result.turn_max[s] > out->longest)
+                out->longest = result.turn_max[s];
+        }
+        if (started)
+            match_free(&m);
+    }
+    if (status != 0) {
+        fprintf(stderr, "maya bench: %s: %s\n", level, why);
+        return status;
+    }
+    out->mean = out->turns > 0 ? seconds / out->turns : 0;
+    return 0;
+}
+
+/* The --levels table: each level at the fewest and the most players. */
+static int cli_bench_levels(const game_def *game, long games, uint64_t seed)
+{
+    int count;
+    const bot_level *levels = bot_levels(&count);
+    printf("# maya bench %s --levels --games %ld --seed %llu: one thread, every seat the level's;\n"
+           "# a turn: a seat's decisions until another seat decides. Seconds of wall time.\n",
+           game->name, games, (unsigned long long)seed);
+    printf("# %-8s %7s %-10s %6s %9s %9s\n", "game", "players", "level", "turns", "mean", "longest");
+    for (int players = game->min_players; players <= game->max_players;
+         players += players < game->max_players ? game->max_players - players : 1)
+        for (int i = 0; i < count; i++) {
+            game_options options = {players, 0};
+            level_time figure;
+            int status = cli_bench_level(game, &options, levels[i].name, games, seed, &figure);
+            if (status != 0)
+                return status;
+            printf("%-10s %7d %-10s %6d %9.3f %9.3f\n", game->name, players, levels[i].name, figure.turns,
+                   figure.mean, figure.longest);
+            fflush(stdout);
+        }
+    return 0;
+}
+
 static void cli_bench_print(const char *label, const cli_bench_tally *t)
 {
     double seconds = t->seconds > 0 ? t->seconds : 1e-9;
@@ -273,15 +353,16 @@ static void cli_bench_print(const char *label, const cli_bench_tally *t)
 int cli_bench(int argc, char **argv)
 {
     const char *games_text = NULL, *seconds_text = NULL, *seed_text = NULL, *mcts_text = NULL,
-               *perft_text = NULL;
-    const cli_option options[] = {{"--games", 1, &games_text},
+               *perft_text = NULL, *levels_flag = NULL;
+    const cli_option options[] = {{"--levels", 0, &levels_flag},
+                                  {"--games", 1, &games_text},
                                   {"--seconds", 1, &seconds_text},
                                   {"--seed", 1, &seed_text},
                                   {"--mcts", 1, &mcts_text},
                                   {"--perft", 1, &perft_text}};
     const char *positional[1];
     int positional_count;
-    int status = cli_parse("bench", argc, argv, options, 5, positional, 1, &positional_count);
+    int status = cli_parse("bench", argc, argv, options, 6, positional, 1, &positional_count);
     if (status != 0)
         return status;
     if (positional_count != 1) {
@@ -307,6 +388,13 @@ int cli_bench(int argc, char **argv)
         return status;
     if (seconds_text != NULL)
         games = 0;
+    if (levels_flag != NULL) {
+        if (seconds_text != NULL) {
+            fputs("maya bench: --levels counts games (--games), not --seconds\n", stderr);
+            return CLI_USAGE;
+        }
+        return cli_bench_levels(game, games_text != NULL ? games : 2, seed);
+    }
 
     cli_bench_run b = {game, malloc(game->state_size), malloc((size_t)game->max_legal * sizeof(int)),
                        malloc((size_t)game->max_legal * sizeof(double))};

@@ -17,6 +17,52 @@
 #include "record/record.h"
 #include "timer.h"
 
+int tour_play_match(match *m, bot **bots, rng *chance, tourney_game *out, char *why, size_t why_len)
+{
+    const game_def *game = m->game;
+    void *view = malloc(game->state_size);
+    if (view == NULL) {
+        snprintf(why, why_len, "out of memory");
+        return CLI_FAIL;
+    }
+    int status = 0;
+    int last = -1;        /* seat of the last decision */
+    double turn_time = 0; /* deciding time of last's current turn */
+    while (status == 0) {
+        int player = match_current_player(m);
+        if (player == GAME_TERMINAL)
+            break;
+        int action;
+        if (player == GAME_CHANCE)
+            action = match_sample_chance(m, chance);
+        else {
+            game->observation(m->state, player, view);
+            double start = timer_now();
+            action = bot_choose(bots[player], view, player);
+            double spent = timer_now() - start;
+            out->seconds[player] += spent;
+            out->moves[player]++;
+            if (player != last) {
+                out->turns[player]++;
+                turn_time = 0;
+                last = player;
+            }
+            turn_time += spent;
+            if (turn_time > out->turn_max[player])
+                out->turn_max[player] = turn_time;
+        }
+        why[0] = '\0';
+        if (action < 0 || m->count >= game->max_game_length || match_apply(m, action, why, why_len) != 0) {
+            char reason[256];
+            snprintf(reason, sizeof reason, "%s", why[0] ? why : "no legal action or game too long");
+            snprintf(why, why_len, "error after %d actions: %s", m->count, reason);
+            status = CLI_FAIL;
+        }
+    }
+    free(view);
+    return status;
+}
+
 /* Play game k; its result in *out, its record in DIR/games. 0 or CLI_FAIL
  * (message printed). */
 static int tour_game(const tour_setup *t, long k, tourney_game *out)
@@ -38,8 +84,7 @@ static int tour_game(const tour_setup *t, long k, tourney_game *out)
         fprintf(stderr, "maya %s: %s\n", t->command, why);
         return CLI_FAIL;
     }
-    void *view = malloc(game->state_size);
-    int status = view == NULL ? CLI_FAIL : 0;
+    int status = 0;
     for (int s = 0; status == 0 && s < players; s++) {
         out->entry[s] = (s + out->rotation) % t->entries;
         bot_settings one = t->bots[out->entry[s]];
@@ -49,38 +94,8 @@ static int tour_game(const tour_setup *t, long k, tourney_game *out)
             status = CLI_FAIL;
         }
     }
-    int last = -1;        /* seat of the last decision */
-    double turn_time = 0; /* deciding time of last's current turn */
-    while (status == 0) {
-        int player = match_current_player(&m);
-        if (player == GAME_TERMINAL)
-            break;
-        int action;
-        if (player == GAME_CHANCE)
-            action = match_sample_chance(&m, &chance);
-        else {
-            game->observation(m.state, player, view);
-            double start = timer_now();
-            action = bot_choose(bots[player], view, player);
-            double spent = timer_now() - start;
-            out->seconds[player] += spent;
-            out->moves[player]++;
-            if (player != last) {
-                out->turns[player]++;
-                turn_time = 0;
-                last = player;
-            }
-            turn_time += spent;
-            if (turn_time > out->turn_max[player])
-                out->turn_max[player] = turn_time;
-        }
-        why[0] = '\0';
-        if (action < 0 || m.count >= game->max_game_length || match_apply(&m, action, why, sizeof why) != 0) {
-            fprintf(stderr, "maya %s: game %ld: error after %d actions: %s\n", t->command, k + 1, m.count,
-                    why[0] ? why : "no legal action or game too long");
-            status = CLI_FAIL;
-        }
-    }
+    if (status == 0 && (status = tour_play_match(&m, bots, &chance, out, why, sizeof why)) != 0)
+        fprintf(stderr, "maya %s: game %ld: %s\n", t->command, k + 1, why);
     if (status == 0) {
         game->scores(m.state, out->score);
         out->winners = game->winners(m.state);
@@ -107,7 +122,6 @@ static int tour_game(const tour_setup *t, long k, tourney_game *out)
     }
     for (int s = 0; s < players; s++)
         bot_free(bots[s]);
-    free(view);
     match_free(&m);
     return status;
 }

@@ -23,6 +23,7 @@
 #include "bots/bot.h"
 #include "cli/tourney.h"
 #include "game.h"
+#include "match.h"
 
 /* What every worker needs to play its games. */
 typedef struct tour_setup {
@@ -41,6 +42,11 @@ typedef struct tour_setup {
 /* Play the t->games games of t with jobs worker processes; games[k] gets
  * game k's result, DIR/games its record. 0 or CLI_FAIL (message printed). */
 int tour_run(const tour_setup *t, int jobs, tourney_game *games);
+/* Play m to its end with bots[s] at seat s and chance outcomes drawn from
+ * chance, adding each seat's decisions, deciding time, turns and longest
+ * turn to *out (a turn: a seat's decisions until another seat decides).
+ * 0, or CLI_FAIL with the reason in why. */
+int tour_play_match(match *m, bot **bots, rng *chance, tourney_game *out, char *why, size_t why_len);
 /* Open DIR/name for writing into *out; 0 or CLI_FAIL (message printed). */
 int tour_file(const char *command, const char *dir, const char *name, FILE **out);
 /* Make the folder path (it may exist); 0 or CLI_FAIL (message printed). */

@@ -119,10 +119,10 @@ uint64_t hub_hints_seed(int64_t id, int64_t version);
  * stay off). */
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 /* The difficulty levels people may pick a bot by, and the hints' level. */
-void hub_bots(hub_reply *r);
+void hub_bots(hub *h, hub_reply *r);
 /* GET /api/catalog: the games the server offers (name, title, variants,
  * seats, from the engines' registry) and its bots' levels. */
-void hub_catalog(hub_reply *r);
+void hub_catalog(hub *h, hub_reply *r);
 /* GET /api/facts/NAME: the static facts of the game called name
  * (observe_facts_json); 404 if no such game or it has none. */
 void hub_facts(const char *name, hub_reply *r);

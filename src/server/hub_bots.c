@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bots/bot.h"
+#include "games.h"
 #include "server/draw.h"
 #include "timer.h"
 
@@ -76,6 +77,22 @@ void hub_bots_queue(hub *h, hub_game *g)
     pthread_mutex_unlock(&h->queue_lock);
 }
 
+/* Count a finished turn of the bot spec in game def (GET /api/bots's
+ * running means), when spec is a level of bot_levels. */
+static void count_bot_turn(hub *h, const game_def *def, const char *spec, double seconds)
+{
+    int level = bot_level_index(spec), game = -1;
+
+    for (int i = 0; i < games_count() && i < LEVEL_TIME_GAMES; i++)
+        if (games_at(i) == def)
+            game = i;
+    if (level < 0 || level >= LEVEL_TIME_LEVELS || game < 0)
+        return;
+    pthread_mutex_lock(&h->level_times_lock);
+    level_time_add(&h->level_times, game, level, seconds);
+    pthread_mutex_unlock(&h->level_times_lock);
+}
+
 /* Let the bot of game id move, if one is to move: think without any lock
  * on a copy of its observation, then commit if the game did not move on. */
 static void bot_move(hub *h, int64_t id)
@@ -85,6 +102,7 @@ static void bot_move(hub *h, int64_t id)
     char spec[STORE_NAME_MAX], why[200];
     void *seen;
     int seat, action = -1;
+    double thought = 0;
     int64_t version;
     uint64_t seed;
     const game_def *def;
@@ -113,7 +131,9 @@ static void bot_move(hub *h, int64_t id)
         b = bot_new(def, &settings, why, sizeof why);
         if (b != NULL) {
             atomic_fetch_add(&h->bots_thinking, 1);
+            double start = timer_now();
             action = bot_choose(b, seen, seat);
+            thought = timer_now() - start;
             atomic_fetch_sub(&h->bots_thinking, 1);
             bot_free(b);
         }
@@ -127,8 +147,17 @@ static void bot_move(hub *h, int64_t id)
         fprintf(stderr, "maya serve: game %lld: bot \"%s\" cannot move: %s\n", (long long)id, spec, why);
     } else if (g->row.version == version && hub_game_to_move(g) == seat && g->seats[seat].is_bot) {
         hub_reply r = {0};
-        if (hub_game_commit(h, g, seat, &action, 1, NULL, &r) != 0)
+        if (hub_game_commit(h, g, seat, &action, 1, NULL, &r) != 0) {
             fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)id, r.error);
+        } else {
+            /* A turn: the seat's decisions until another seat decides or the game ends. */
+            int next = hub_game_to_move(g);
+            g->bot_turn_seconds += thought;
+            if (g->row.status != STORE_RUNNING || (next >= 0 && next != seat)) {
+                count_bot_turn(h, def, spec, g->bot_turn_seconds);
+                g->bot_turn_seconds = 0;
+            }
+        }
         hub_reply_free(&r);
     } else {
         hub_bots_queue(h, g); /* the game moved on while the bot thought */

@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "bots/level_time.h"
 #include "game.h"
 #include "match.h"
 #include "server/hub.h"
@@ -81,6 +82,7 @@ typedef struct hub_game {
     int bot_queued;                     /* 1 while a bot's move is queued or being thought */
     double turn_started;                /* when turn_seat got the move (timer_now, seconds) */
     int turn_seat;                      /* seat whose turn turn_started times, -1 none */
+    double bot_turn_seconds;            /* the bots' thinking time in the current turn so far */
     json_t *hints;                      /* the last hints answer (owned), NULL none */
     int64_t hints_version;              /* the state number it was worked out at */
     int undos;                          /* undos among its stored events (hub_settings.max_undos) */
@@ -116,6 +118,8 @@ struct hub {
     atomic_int bots_thinking;   /* bot decisions being thought now (GET /api/stats) */
     pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */
     hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
+    pthread_mutex_t level_times_lock; /* guards level_times */
+    level_time_live level_times; /* running mean of the bots' turns by game and level (GET /api/bots) */
 };
 
 

@@ -31,14 +31,22 @@ static json_t *score_events_json(const game_score_trace *trace)
     return list;
 }
 
-/* game_step_emit of the log: one {"kind", "rule", "what", "place"}
- * appended to the JSON array context. */
-static void step_json(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+/* game_step_emit of the log: one {"kind", "rule", "what", "place", "form"}
+ * with its "seat", "number" and "count" where it has them, appended to
+ * the JSON array context. */
+static void step_json(void *context, const game_step *step)
 {
     static const char *const place_names[] = {"before", "after", "period"};
-    assert(place >= GAME_STEP_BEFORE && place <= GAME_STEP_PERIOD);
-    json_array_append_new(context, json_pack("{s:s, s:s, s:s, s:s}", "kind", kind, "rule", rule, "what", what,
-                                             "place", place_names[place]));
+    assert(step->place >= GAME_STEP_BEFORE && step->place <= GAME_STEP_PERIOD);
+    json_t *entry = json_pack("{s:s, s:s, s:s, s:s, s:i}", "kind", step->kind, "rule", step->rule, "what", step->what,
+                              "place", place_names[step->place], "form", step->form);
+    if (entry != NULL && step->seat >= 0)
+        json_object_set_new(entry, "seat", json_integer(step->seat));
+    if (entry != NULL && step->number != 0)
+        json_object_set_new(entry, "number", json_integer(step->number));
+    if (entry != NULL && step->count != 0)
+        json_object_set_new(entry, "count", json_integer(step->count));
+    json_array_append_new(context, entry);
 }
 
 /* The log entry's "steps": what happened by itself when the action turned

@@ -4,6 +4,7 @@
  */
 #include "server/hub_internal.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -523,42 +524,85 @@ void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_re
     hub_table_unlock(h, g);
 }
 
-/* The bots' levels the server offers (GET /api/bots; "bots" of GET /api/catalog). */
-static json_t *bots_json(void)
+/* What a turn of level (a bot_levels index) costs in the game of index
+ * game: the measured seconds per player count (data/bot-turn-times.txt,
+ * "expected" the mean, "longest" the longest) and the running mean of the
+ * server's own bots ("live", null until it has LEVEL_TIME_ENOUGH turns). */
+static json_t *level_turn_json(hub *h, int game, int level)
+{
+    const game_def *def = games_at(game);
+    int count;
+    const bot_level *levels = bot_levels(&count);
+    assert(level >= 0 && level < count);
+    const char *name = levels[level].name;
+    json_t *expected = json_object(), *longest = json_object(), *live = json_null();
+    level_time figure;
+
+    for (int players = def->min_players; players <= def->max_players; players++)
+        if (level_time_expected(def, players, name, &figure) == 0) {
+            char key[8];
+            snprintf(key, sizeof key, "%d", players);
+            json_object_set_new(expected, key, json_real(figure.mean));
+            json_object_set_new(longest, key, json_real(figure.longest));
+        }
+    if (game < LEVEL_TIME_GAMES && level < LEVEL_TIME_LEVELS) {
+        pthread_mutex_lock(&h->level_times_lock);
+        int told = level_time_recent(&h->level_times, game, level, &figure) == 0;
+        pthread_mutex_unlock(&h->level_times_lock);
+        if (told)
+            live = json_pack("{s:i, s:f, s:f}", "turns", figure.turns, "mean", figure.mean, "longest", figure.longest);
+    }
+    return json_pack("{s:s, s:o, s:o, s:o}", "name", name, "expected", expected, "longest", longest, "live", live);
+}
+
+/* The bots' levels the server offers (GET /api/bots; "bots" of GET
+ * /api/catalog), each with its time per turn in every game ("turn", by
+ * game name: level_turn_json). */
+static json_t *bots_json(hub *h)
 {
     int count;
     const bot_level *levels = bot_levels(&count);
     json_t *list = json_array();
 
-    for (int i = 0; list != NULL && i < count; i++)
-        json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", levels[i].name, "spec", levels[i].spec,
-                                              "about", levels[i].description));
+    for (int i = 0; list != NULL && i < count; i++) {
+        json_t *turn = json_object();
+        for (int g = 0; turn != NULL && g < games_count(); g++)
+            json_object_set_new(turn, games_at(g)->name, level_turn_json(h, g, i));
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:o}", "name", levels[i].name, "spec", levels[i].spec,
+                                              "about", levels[i].description, "turn", turn));
+    }
     return json_pack("{s:o, s:s, s:s}", "levels", list, "default", BOT_DEFAULT_LEVEL, "hints", BOT_HINT_LEVEL);
 }
 
-void hub_bots(hub_reply *r)
+void hub_bots(hub *h, hub_reply *r)
 {
-    hub_reply_answer(r, 200, bots_json());
+    hub_reply_answer(r, 200, bots_json(h));
 }
 
-/* One game of the catalog: its engine's name, title, variants and seats. */
-static json_t *catalog_game_json(const game_def *def)
+/* One game of the catalog (the index game of games.h): its engine's name,
+ * title, variants and seats, and each level's time per turn in it. */
+static json_t *catalog_game_json(hub *h, int game)
 {
-    json_t *variants = json_array();
+    const game_def *def = games_at(game);
+    json_t *variants = json_array(), *bots = json_array();
+    int levels;
 
+    bot_levels(&levels);
     for (int v = 0; variants != NULL && v < games_variant_count(def); v++)
         json_array_append_new(variants, json_string(games_variant_name(def, v)));
-    return json_pack("{s:s, s:s, s:o, s:i, s:i}", "name", def->name, "title", def->title, "variants", variants,
-                     "min_players", def->min_players, "max_players", def->max_players);
+    for (int i = 0; bots != NULL && i < levels; i++)
+        json_array_append_new(bots, level_turn_json(h, game, i));
+    return json_pack("{s:s, s:s, s:o, s:i, s:i, s:o}", "name", def->name, "title", def->title, "variants", variants,
+                     "min_players", def->min_players, "max_players", def->max_players, "bots", bots);
 }
 
-void hub_catalog(hub_reply *r)
+void hub_catalog(hub *h, hub_reply *r)
 {
     json_t *list = json_array();
 
     for (int i = 0; list != NULL && i < games_count(); i++)
-        json_array_append_new(list, catalog_game_json(games_at(i)));
-    hub_reply_answer(r, 200, json_pack("{s:o, s:o}", "games", list, "bots", bots_json()));
+        json_array_append_new(list, catalog_game_json(h, i));
+    hub_reply_answer(r, 200, json_pack("{s:o, s:o}", "games", list, "bots", bots_json(h)));
 }
 
 void hub_facts(const char *name, hub_reply *r)

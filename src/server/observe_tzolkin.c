@@ -508,5 +508,9 @@ void observe_tzolkin_action(json_t *entry, const void *before, int action, int *
     } else if (action >= TZOLK_A_PLACE && action < TZOLK_A_PLACE + TZOLK_GEARS) {
         observe_set(entry, "position", json_integer(tzolk_lowest_free(s, action - TZOLK_A_PLACE)), failed);
         observe_set(entry, "corn", json_integer(tzolk_place_cost(s, action - TZOLK_A_PLACE)), failed);
+    } else if (action >= TZOLK_A_PICK && action < TZOLK_A_BUILD) {
+        int corn = tzolk_listed_cost(s, action); /* a step back to a lower action (Z6.1b) */
+        if (corn > 0)
+            observe_set(entry, "corn", json_integer(corn), failed);
     }
 }

@@ -462,9 +462,9 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         if (!get)
             return send_error(connection, 405, "method", "use GET here");
         if (strcmp(url, "/api/bots") == 0)
-            hub_bots(&r);
+            hub_bots(srv->h, &r);
         else if (strcmp(url, "/api/catalog") == 0)
-            hub_catalog(&r);
+            hub_catalog(srv->h, &r);
         else
             hub_stats(srv->h, &r);
         return send_reply(connection, &r);

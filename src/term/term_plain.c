@@ -18,7 +18,7 @@ typedef struct plain_context {
     FILE *in;         /* commands */
     FILE *out;        /* what the players read */
     int tty;          /* 1 if in is a terminal */
-    int shown;        /* log entries printed so far */
+    long shown;       /* log entries printed so far, numbered as term_session_log_end */
     int board_count;  /* match action count when the board was last printed, -1 never */
     int board_actor;  /* seat to act when the board was last printed */
     int bots_acted;   /* 1 if a bot acted since the board was last printed */
@@ -44,8 +44,10 @@ static void plain_log(plain_context *p)
 {
     term_session *s = p->s;
     int viewer = term_session_humans(s) > 1 ? TERM_LOG_HUMAN_ALL : s->viewer;
-    for (; p->shown < s->log_count; p->shown++)
-        fprintf(p->out, "%s\n", term_session_log_text(s, p->shown, viewer));
+    if (p->shown < s->log_dropped) /* lines dropped before they were shown (TERM_LOG_MAX) */
+        p->shown = s->log_dropped;
+    for (; p->shown < term_session_log_end(s); p->shown++)
+        fprintf(p->out, "%s\n", term_session_log_text(s, (int)(p->shown - s->log_dropped), viewer));
 }
 
 static void plain_prompt(plain_context *p)
@@ -127,7 +129,7 @@ int term_plain_run(term_session *s, FILE *in, FILE *out)
             break;
         }
         term_result result = term_session_command(s, line);
-        p.shown = s->log_count; /* the reply tells what the command did */
+        p.shown = term_session_log_end(s); /* the reply tells what the command did */
         if (result == TERM_QUIT)
             break;
         if (result == TERM_HELP)

@@ -66,8 +66,21 @@ static char *copy_text(const char *text)
 /* Append a line to the log; the new entry, or NULL if memory fails. */
 static term_entry *log_add(term_session *s, int seat, const char *text, int private_seat, const char *private_text)
 {
+    assert(s->log_max >= 4 && s->log_count <= s->log_max);
+    if (s->log_count == s->log_max) { /* full: the oldest quarter goes */
+        int drop = s->log_max / 4;
+        for (int i = 0; i < drop; i++) {
+            free(s->log[i].text);
+            free(s->log[i].private_text);
+        }
+        memmove(s->log, s->log + drop, (size_t)(s->log_count - drop) * sizeof *s->log);
+        s->log_count -= drop;
+        s->log_dropped += drop;
+    }
     if (s->log_count == s->log_capacity) {
         int want = s->log_capacity ? 2 * s->log_capacity : 256;
+        if (want > s->log_max)
+            want = s->log_max;
         term_entry *grown = realloc(s->log, (size_t)want * sizeof *grown);
         if (grown == NULL)
             return NULL;
@@ -94,6 +107,11 @@ static void log_clear(term_session *s, int keep_actions)
         free(e->text);
         free(e->private_text);
     }
+}
+
+long term_session_log_end(const term_session *s)
+{
+    return s->log_dropped + s->log_count;
 }
 
 void term_session_log_others(const term_session *s, int seat, int *from, int *to)
@@ -216,6 +234,7 @@ int term_session_init(term_session *s, const game_def *game, const game_options 
                       uint64_t seed, char *why, size_t why_len)
 {
     memset(s, 0, sizeof *s);
+    s->log_max = TERM_LOG_MAX;
     s->game = game;
     s->seed = seed;
     s->viewer = -1;
@@ -359,14 +378,14 @@ typedef struct log_steps_context {
 
 /* game_step_emit of the terminal's log: a step as an indented line, a new
  * day or round as a separator line. */
-static void log_step(void *context, const char *kind, const char *rule, const char *what, game_step_place place)
+static void log_step(void *context, const game_step *step)
 {
     log_steps_context *c = context;
     char text[160];
-    (void)kind;
-    if (place != c->place)
+    if (step->place != c->place)
         return;
-    snprintf(text, sizeof text, place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", what, rule);
+    snprintf(text, sizeof text, step->place == GAME_STEP_PERIOD ? "== %s (%s) ==" : "  %s (%s)", step->what,
+             step->rule);
     log_add(c->session, -1, text, -1, NULL);
 }
 
@@ -664,10 +683,11 @@ static term_result command_go(term_session *s, char words[][GAME_TEXT_MAX], int 
     return TERM_CONFIRM;
 }
 
-/* Say the log entries from index `from` on, as the person acting sees them. */
-static void say_new(term_session *s, int from, int actor)
+/* Say the log entries from number `from` (term_session_log_end) on, as
+ * the person acting sees them. */
+static void say_new(term_session *s, long from, int actor)
 {
-    for (int i = from; i < s->log_count; i++)
+    for (int i = from > s->log_dropped ? (int)(from - s->log_dropped) : 0; i < s->log_count; i++)
         say(s, "%s%s", s->reply_len ? "\n" : "", term_session_log_text(s, i, actor));
 }
 
@@ -679,7 +699,8 @@ static term_result command_route_confirm(term_session *s)
     s->route_count = 0;
     for (int i = 0; i < count; i++) {
         char why[256] = "";
-        int from = s->log_count, actor = term_session_actor(s);
+        long from = term_session_log_end(s);
+        int actor = term_session_actor(s);
         if (term_session_apply(s, moves[i], why, sizeof why) != 0) {
             say(s, "stopped after %d move%s: %s", i, i == 1 ? "" : "s", why);
             return TERM_OK;
@@ -730,7 +751,8 @@ static term_result command_action(term_session *s, const char *line)
         say(s, "%s", why);
         return TERM_OK;
     }
-    int from = s->log_count, actor = term_session_actor(s);
+    long from = term_session_log_end(s);
+    int actor = term_session_actor(s);
     for (int i = 0; i < count; i++)
         term_session_apply(s, actions[i], why, sizeof why);
     say_new(s, from, actor);

@@ -32,6 +32,7 @@ typedef enum term_result {
 
 enum {
     TERM_ROUTE_MAX = 40,     /* most moves of one confirmed route */
+    TERM_LOG_MAX = 4096,     /* most lines the log keeps (the oldest quarter goes when it is full) */
     TERM_LOG_HUMAN_ALL = -2  /* term_session_log_text: a viewer seeing only public texts */
 };
 
@@ -73,6 +74,9 @@ typedef struct term_session {
     term_entry *log;        /* what happened, oldest first */
     int log_count;          /* entries of log */
     int log_capacity;       /* entries allocated */
+    int log_max;            /* most entries kept (TERM_LOG_MAX; smaller only in tests) */
+    long log_dropped;       /* entries dropped from the log's start so far: an entry's number
+                               (term_session_log_end) is log_dropped + its index */
     int route[TERM_ROUTE_MAX]; /* moves of a route waiting for confirmation */
     int route_count;        /* entries of route, 0 when none waits */
     char *reply;            /* the answer to the last command (heap, NUL-terminated) */
@@ -140,6 +144,9 @@ int term_session_complete(const term_session *s, const char *prefix, int *out, i
 /* Text of legal action i (0 .. legal_count-1). */
 const char *term_session_legal_text(const term_session *s, int i);
 /* The log entry i as viewer may read it. */
+/* The number the next log entry will get: entries ever logged, the
+ * dropped ones included (a front end remembers how far it has shown). */
+long term_session_log_end(const term_session *s);
 const char *term_session_log_text(const term_session *s, int i, int viewer);
 /* The log entries [*from, *to) that tell what the other seats did between
  * seat's last turn and its turn now (or since the start): from the line

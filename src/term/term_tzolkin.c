@@ -430,6 +430,9 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
         int p_len = (int)(strchr(arg, ' ') ? strchr(arg, ' ') - arg : (long)strlen(arg));
         if (strcmp(what, "none") == 0)
             snprintf(buf, len, "Seat %d picked up the worker on %.*s without an action", seat, p_len, arg);
+        else if (tzolk_listed_cost(s, a) > 0) /* a step back to a lower action (Z6.1b) */
+            snprintf(buf, len, "Seat %d picked up the worker on %.*s and performs %s, paying %d corn", seat, p_len,
+                     arg, what, tzolk_listed_cost(s, a));
         else
             snprintf(buf, len, "Seat %d picked up the worker on %.*s and performs %s", seat, p_len, arg, what);
     } else if (a >= TZOLK_A_DO)

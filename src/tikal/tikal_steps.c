@@ -19,19 +19,23 @@ void tikal_steps(const void *before_state, const void *after_state, game_step_em
     if (after->auction && before->display_count == 0 && after->display_count > 0) { /* a round's first reveal */
         snprintf(what, sizeof what, "Round %d: %d tiles are revealed for auction",
                  after->tiles_placed / after->players + 1, (int)after->players);
-        emit(context, "round", "T21.2", what, GAME_STEP_PERIOD);
+        emit(context, &(game_step){"round", "T21.2", what, GAME_STEP_PERIOD, -1,
+                                   after->tiles_placed / after->players + 1, after->players, 0});
     }
     if (after->volcano_player >= 0 && before->volcano_player < 0) {
         snprintf(what, sizeof what, "Scoring round: seat %d drew a volcano; every seat plays a scoring turn",
                  after->volcano_player + 1);
-        emit(context, "scoring round", after->auction ? "T24.1" : "T17.2", what, GAME_STEP_PERIOD);
+        emit(context, &(game_step){"scoring round", after->auction ? "T24.1" : "T17.2", what, GAME_STEP_PERIOD,
+                                   after->volcano_player, 0, 0, 0});
     }
     if (after->volcano_player < 0 && before->volcano_player >= 0) {
         snprintf(what, sizeof what, "The scoring round is over: seat %d places the volcano",
                  before->volcano_player + 1);
-        emit(context, "scoring round", after->auction ? "T24.1" : "T17.2", what, GAME_STEP_AFTER);
+        emit(context, &(game_step){"scoring round", after->auction ? "T24.1" : "T17.2", what, GAME_STEP_AFTER,
+                                   before->volcano_player, 0, 0, 1});
     }
     if (after->turn_kind == TIKAL_TURN_FINAL && before->turn_kind != TIKAL_TURN_FINAL)
-        emit(context, "final scoring", after->auction ? "T25.1" : "T19.1",
-             "Final scoring round: every seat plays a last turn and scores", GAME_STEP_PERIOD);
+        emit(context, &(game_step){"final scoring", after->auction ? "T25.1" : "T19.1",
+                                   "Final scoring round: every seat plays a last turn and scores", GAME_STEP_PERIOD, -1,
+                                   0, 0, 0});
 }

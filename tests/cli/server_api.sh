@@ -39,9 +39,15 @@ for id in $(curl -s "$a_url/api/games?status=finished" | jq -r '.games[] | selec
     [ "$food" = 4 ] || fail "finished game $id: $food food days in the log, not 4"
     last_day=$(jq -r '[.actions[].steps[]? | select(.kind == "day" and .place == "period") | .what] | last' "$tmp/log.json")
     case $last_day in "Day 2"[67]:*) ;; *) fail "finished game $id: the last day in the log is \"$last_day\"" ;; esac
-    # every placement tells its corn (Z5.4) and, on a gear, its position (Z5.2); no other line does
-    bad=$(jq '[.actions[] | select((.text | startswith("place ")) != (.corn != null) or
-        ((.text | startswith("place ")) and .text != "place start" and (.position | type) != "number"))] | length' "$tmp/log.json")
+    # every placement tells its corn (Z5.4) and, on a gear, its position (Z5.2); a
+    # pick-up tells the corn of a step back, 1 per position (Z6.1b: "pick YAX3 YAX1"
+    # pays 2); no other line tells corn
+    bad=$(jq '[.actions[] | select(
+        if (.text | startswith("place ")) then .corn == null or (.text != "place start" and (.position | type) != "number")
+        elif (.text | startswith("pick ")) and .corn != null then
+          ([.text | capture("^pick [A-Z]+(?<p>[0-9]+) [A-Z]+(?<q>[0-9]+)$")] | first) as $m |
+          ($m == null) or (.corn != (($m.p | tonumber) - ($m.q | tonumber)))
+        else .corn != null end)] | length' "$tmp/log.json")
     [ "$bad" = 0 ] || fail "finished game $id: $bad log lines with a wrong position or corn"
     # the end summary's categories add up to every seat's score
     sums=$(curl -s "$a_url/api/games/$id" | jq -c '[([.categories[].points] | transpose | map(add)), .scores]')

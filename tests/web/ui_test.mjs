@@ -314,6 +314,18 @@ async function createAndJoin(A, B, { game, variant, seats }) {
   const levels = (await server('/api/bots')).levels.map((level) => level.name);
   const offered = await page.locator('.seat-row[data-seat="0"] .seat-bot option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(offered, levels, 'the lobby offers the server\'s levels');
+  // each level says what a turn of it costs in this game with these seats:
+  // the server's figure (its running mean once it has one, which may
+  // appear while the test runs; else the measured one, checked exactly)
+  const labels = await page.locator('.seat-row[data-seat="0"] .seat-bot option').evaluateAll((os) => os.map((o) => o.textContent));
+  for (const [i, name] of levels.entries()) {
+    const turn = entry.bots.find((b) => b.name === name);
+    const seconds = turn.expected[String(seats.length)];
+    assert.ok(seconds !== undefined, `the catalog has ${name}'s time per turn in ${game} with ${seats.length} seats`);
+    assert.match(labels[i], /— (about \d+(\.\d)? s a turn|under 0\.1 s a turn) \(/, `the lobby label of ${name} tells its time per turn`);
+    const shown = seconds < 0.1 ? 'under 0.1 s a turn' : `about ${seconds.toLocaleString('en', { minimumFractionDigits: seconds < 10 ? 1 : 0, maximumFractionDigits: seconds < 10 ? 1 : 0 })} s a turn`;
+    if (turn.live === null) assert.ok(labels[i].includes(shown), `the lobby label of ${name} (${labels[i]}) says ${shown}`);
+  }
   for (let s = 0; s < seats.length; s++) {
     const row = page.locator(`.seat-row[data-seat="${s}"]`);
     const human = seats[s] === 'A' || seats[s] === 'B';
@@ -882,13 +894,20 @@ async function checkNotes(page, log, what, whole = true) {
 // The automatic steps a page's log shows (food days, days, rounds, scoring
 // rounds: the engine's steps in the server's log) equal the server's, in
 // order: those before the scoring, then those after it and the separators.
+// The page words them from their kind and figures (not from the engine's
+// English words): in English a step that names no seat reads as the
+// engine's words; one that names a seat names its player instead.
 async function checkSteps(page, log, what) {
   const order = ['before', 'after', 'period'];
-  const want = log.flatMap((e) => order.flatMap((place) => (e.steps || []).filter((s) => s.place === place)
-    .map((s) => `${s.what} (${s.rule})`)));
+  const want = log.flatMap((e) => order.flatMap((place) => (e.steps || []).filter((s) => s.place === place)));
   await waitIn(page, `${what}: ${want.length} automatic steps`, (n) => document.querySelectorAll('#log li.step').length === n, want.length);
-  const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.step')].map((li) => li.textContent));
-  assert.deepEqual(shown, want, `${what}: the log's automatic steps are the server's`);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('#log li.step')].map((li) => [li.dataset.kind, li.textContent]));
+  assert.deepEqual(shown.map(([kind]) => kind), want.map((s) => s.kind), `${what}: the log's automatic steps are the server's`);
+  shown.forEach(([, text], i) => {
+    const s = want[i];
+    if (s.seat === undefined) assert.equal(text, `${s.what} (${s.rule})`, `${what}: step ${i} in words`);
+    else assert.ok(text.endsWith(` (${s.rule})`) && text.length > s.rule.length + 3, `${what}: step ${i} "${text}" in words`);
+  });
   return shown.length;
 }
 
@@ -919,6 +938,10 @@ async function checkSummary(g) {
     const categories = await p.page.locator('#summary #categories tr[data-kind]').evaluateAll((rows) =>
       rows.map((tr) => [tr.dataset.kind, ...[...tr.querySelectorAll('td')].slice(1).map((td) => Number(td.textContent))]));
     assert.deepEqual(categories, summary.categories.map((c) => [c.kind, ...c.points]), `${p.label}'s summary shows the points by category`);
+    // named in the page's language (here English), not by the engine's kind
+    const named = await p.page.locator('#summary #categories tr[data-kind] td:first-child').allInnerTexts();
+    summary.categories.forEach((c, i) => assert.ok(c.kind === 'start' || !named[i].startsWith(`${c.kind} (`),
+      `${p.label}'s summary names category ${c.kind} in words ("${named[i]}")`));
     summary.scores.forEach((score, seat) => assert.equal(categories.reduce((sum, c) => sum + c[seat + 1], 0), score,
       `${p.label}'s summary: the categories of seat ${seat + 1} add up to its score`));
     say(`${g.game}: ${p.label}'s log shows the ${notes} score events and ${steps} automatic steps of the server's log; ` +

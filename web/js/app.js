@@ -55,11 +55,20 @@ function createForm() {
   const seatRows = el('div', { class: 'seats' });
   const result = el('div', { class: 'created', id: 'created' });
   const bots = catalog.bots; // the server's levels, weakest first
-  // A level as people read it: its name and what it does (the server's
-  // words, or this language's when i18n has them).
-  const levelLabel = (level) => {
+  // A level as people read it: its name, what a turn of it costs in the
+  // chosen game with n seats (the server's running mean of its bots' turns
+  // when it has one, else the measured figure it sends), and what it does
+  // (the server's words, or this language's when i18n has them).
+  const levelLabel = (level, n) => {
     const key = `level_${level.name}`;
-    return `${botName(level.name)} \u2014 ${t(key) === key ? level.about : t(key)}`;
+    const about = t(key) === key ? level.about : t(key);
+    const turn = chosenGame()?.bots.find((b) => b.name === level.name);
+    const seconds = turn?.live ? turn.live.mean : turn?.expected[String(n)];
+    if (seconds === undefined) return `${botName(level.name)} \u2014 ${about}`;
+    const digits = seconds < 10 ? 1 : 0;
+    const time = seconds < 0.1 ? t('level_turn_fast') : t('level_turn_time',
+      { s: seconds.toLocaleString(currentLanguage(), { minimumFractionDigits: digits, maximumFractionDigits: digits }) });
+    return `${botName(level.name)} \u2014 ${time} (${about})`;
   };
 
   const drawSeats = () => {
@@ -75,7 +84,7 @@ function createForm() {
       const type = el('select', { class: 'seat-type', 'aria-label': t('seat', { n: s + 1 }) },
         el('option', { value: 'human' }, t('seat_human')), el('option', { value: 'bot' }, t('seat_bot')));
       type.value = old.type;
-      const bot = el('select', { class: 'seat-bot' }, ...bots.levels.map((level) => el('option', { value: level.name }, levelLabel(level))));
+      const bot = el('select', { class: 'seat-bot' }, ...bots.levels.map((level) => el('option', { value: level.name }, levelLabel(level, n))));
       bot.value = old.bot || bots.default;
       const mine = el('input', { type: 'radio', name: 'mine', class: 'seat-mine', value: s });
       mine.checked = old.mine;

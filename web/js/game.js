@@ -21,6 +21,9 @@
 //   scoreWords(event)             a score event of the log in the page's language
 //                                 (by its kind and subject; the engine's English
 //                                 words where the language has no message)
+//   stepWords(step, names)        a step of the log (what happened by itself) in
+//                                 the page's language, by its kind and figures
+//   categoryWords(kind)           a scoring category of the end summary, by kind
 // Every legal action is also a button in the action list (in words, the
 // notation as its tooltip), so that whatever the board does not offer
 // directly (and a keyboard or screen reader) can still play.
@@ -377,7 +380,7 @@ export function showGame(main, id) {
       const who = entry.actor === 'chance' ? 'chance' : `seat-${entry.actor}`;
       logList.append(el('li', { class: `log-line ${who}`, 'data-index': entry.index, title: entry.text },
         page.module.describe(entry, names(), page.log)));
-      logList.append(...logNotes(entry, names(), page.module.scoreWords));
+      logList.append(...logNotes(entry, names(), page.module));
     }
     logList.scrollTop = logList.scrollHeight;
     showMarks();
@@ -395,7 +398,7 @@ export function showGame(main, id) {
       el('table', { class: 'final-scores' }, ...order.map(({ score, s }) => el('tr', {},
         el('td', {}, ...seatLabel(view.summary, s)),
         el('td', {}, tCount('points', score))))),
-      categoriesTable(view.summary) || '',
+      categoriesTable(view.summary, page.module) || '',
       el('p', {}, el('a', { class: 'button primary', href: `#/replay/${id}`, id: 'open-replay' }, t('replay')), ' ',
         el('a', { class: 'button', href: `/api/games/${id}/record${token ? `?token=${token}` : ''}`, download: `maya-${id}.txt` }, t('download_record')), ' ',
         el('a', { class: 'button', href: '#/' }, t('back_to_lobby')))));

@@ -79,7 +79,7 @@ export function showReplay(main, id) {
         const line = el('li', { class: 'log-line', 'data-index': entry.index, title: entry.text }, page.module.describe(entry, names(), page.log));
         line.addEventListener('click', () => goTo(entry.index + 1));
         logList.append(line);
-        logList.append(...logNotes(entry, names(), page.module.scoreWords));
+        logList.append(...logNotes(entry, names(), page.module));
       }
       goTo(page.summary.status === 'finished' ? page.log.length : 0);
     } catch (err) {

@@ -11,7 +11,7 @@
 // actions (tikal.md T29).
 
 import { api } from './api.js';
-import { t, tCount, has } from './i18n.js';
+import { t, tCount, has, register } from './i18n.js';
 import { el, svg, clear, notify, SEAT_COLOURS } from './ui.js';
 
 // ---- the board's shape: data/tikal.txt, BOARD 8 5 ODDQ_DOWN ----------------
@@ -540,6 +540,56 @@ function playerWords(prefix, [verb, a, b, c], names, vars = {}) {
 export function scoreWords(event) {
   const key = `tk_score_${event.kind}`;
   return has(key) ? t(key, { subject: event.subject }) : event.what;
+}
+
+// ---- steps and categories in words (kept together for easy merging) -------------
+
+register({
+  en: {
+    tk_step_round_one: 'Round {round}: {n} tile is revealed for auction', tk_step_round_other: 'Round {round}: {n} tiles are revealed for auction',
+    tk_step_volcano: 'Scoring round: {name} drew a volcano; every seat plays a scoring turn',
+    tk_step_volcano_over: 'The scoring round is over: {name} places the volcano',
+    tk_step_final: 'Final scoring round: every seat plays a last turn and scores',
+    tk_category_temple: 'temples', 'tk_category_guarded temple': 'guarded temples', tk_category_treasure: 'treasures',
+    tk_category_payment: 'auction payments',
+  },
+  cs: {
+    tk_step_round_one: '{round}. kolo: {n} dílek se odkrývá do dražby', tk_step_round_few: '{round}. kolo: {n} dílky se odkrývají do dražby',
+    tk_step_round_many: '{round}. kolo: {n} dílků se odkrývá do dražby',
+    tk_step_volcano: 'Vyhodnocovací kolo: {name} táhl sopku; každý hráč hraje vyhodnocovací tah',
+    tk_step_volcano_over: 'Vyhodnocovací kolo skončilo: {name} pokládá sopku',
+    tk_step_final: 'Závěrečné vyhodnocení: každý hráč hraje poslední tah a boduje',
+    tk_category_temple: 'chrámy', 'tk_category_guarded temple': 'chrámy se strážcem', tk_category_treasure: 'poklady',
+    tk_category_payment: 'platby v dražbě',
+  },
+  pl: {
+    tk_step_round_one: 'Runda {round}: {n} płytka zostaje odkryta na licytację', tk_step_round_few: 'Runda {round}: {n} płytki zostają odkryte na licytację',
+    tk_step_round_many: 'Runda {round}: {n} płytek zostaje odkrytych na licytację',
+    tk_step_volcano: 'Runda punktacji: {name} dobiera wulkan; każdy gracz rozgrywa turę punktacji',
+    tk_step_volcano_over: 'Runda punktacji skończona: {name} kładzie wulkan',
+    tk_step_final: 'Punktacja końcowa: każdy gracz rozgrywa ostatnią turę i punktuje',
+    tk_category_temple: 'świątynie', 'tk_category_guarded temple': 'świątynie ze strażnikiem', tk_category_treasure: 'skarby',
+    tk_category_payment: 'zapłaty w licytacji',
+  },
+});
+
+// A step of the log (docs/api.md: kind, form, seat, number, count) in the
+// page's language; the engine's English words (what) for a kind it does
+// not know.
+export function stepWords(step, names) {
+  const name = step.seat === undefined ? '' : names[step.seat] ?? t('seat', { n: step.seat + 1 });
+  switch (step.kind) {
+    case 'round': return tCount('tk_step_round', step.count, { round: step.number });
+    case 'scoring round': return t(step.form ? 'tk_step_volcano_over' : 'tk_step_volcano', { name });
+    case 'final scoring': return t('tk_step_final');
+    default: return step.what;
+  }
+}
+
+// A scoring category of the end summary (a score event's kind) in the
+// page's language; the kind itself where there is no message.
+export function categoryWords(kind) {
+  return has(`tk_category_${kind}`) ? t(`tk_category_${kind}`) : kind;
 }
 
 // ---- SVG geometry ----------------------------------------------------------------

@@ -14,7 +14,7 @@
 // are null and lie face down.
 
 import { api } from './api.js';
-import { t, tCount, has } from './i18n.js';
+import { t, tCount, has, register } from './i18n.js';
 import { el, svg, clear, seatName, SEAT_COLOURS } from './ui.js';
 
 // ------------------------------------------------------------------ rules data (tzolkin.md Z1)
@@ -540,7 +540,7 @@ const gearName = (gear) => t(`tz_gear_${gear}`);
 const templeName = (temple) => t(`tz_temple_${temple}`);
 const trackName = (track) => t(`tz_track_${track}`);
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
-const stepWords = (index) => signed(index - 1); // a temple step relative to the start step
+const templeStepWords = (index) => signed(index - 1); // a temple step relative to the start step
 
 function splitPosition(position) {
   const match = /^(PAL|YAX|TIK|UXM|CHI)(\d+)$/.exec(position || '');
@@ -626,8 +626,9 @@ export function describe(entry, names) {
   }
   const name = nameOf(names, entry.actor);
   const line = playerWords('tz_log', words, { name }) ?? t('tz_log_other', { name, text: entry.text });
-  if (words[0] !== 'place') return line;
-  // the server's log adds a placement's position and the corn paid (docs/api.md)
+  if (words[0] !== 'place' && words[0] !== 'pick') return line;
+  // the server's log adds a placement's position and the corn paid, and the
+  // corn a pick-up paid to step back (Z6.1b) (docs/api.md)
   const paid = [entry.position !== undefined ? positionName(`${words[1]}${entry.position}`) : null,
     entry.corn !== undefined ? amount(entry.corn, 'corn') : null].filter((part) => part !== null);
   return paid.length ? `${line} (${paid.join(', ')})` : line;
@@ -693,6 +694,82 @@ export function scoreWords(event) {
   if (!has(key)) return event.what;
   const subject = TEMPLES.includes(event.subject) ? templeName(event.subject) : TRACKS.includes(event.subject) ? trackName(event.subject) : event.subject;
   return t(key, { subject });
+}
+
+// ------------------------------------------------------------------ steps and categories in words
+// (kept together, apart from the other messages, for easy merging)
+
+register({
+  en: {
+    tz_step_wealth: 'Every seat receives the contents of its two kept wealth tiles',
+    tz_step_pool_taken: '{name} takes the {corn} corn of the start-player space',
+    tz_step_food_points: 'Food day {day} of {count}: every seat feeds its workers (Z18.4), the temples give their points (Z18.6)',
+    tz_step_food_goods: 'Food day {day} of {count}: every seat feeds its workers (Z18.4), the temples give their resources (Z18.5)',
+    tz_step_age: 'Age II: the age-I buildings leave, age-II buildings are revealed',
+    tz_step_pool_grown: '1 corn into the start-player pool (now {corn})',
+    tz_step_token: '{name} holds the start-player token',
+    tz_step_day_one: 'Day {day}: the calendar turns {n} tooth', tz_step_day_other: 'Day {day}: the calendar turns {n} teeth',
+    tz_step_final: 'Final scoring: corn, skulls and monuments',
+    tz_category_building: 'buildings', tz_category_architecture: 'architecture technology', 'tz_category_technology bonus': 'technology bonuses',
+    'tz_category_chichen itza': 'skulls on Chichen Itza', tz_category_unfed: 'unfed workers', tz_category_temple: 'temples',
+    'tz_category_temple premium': 'temple premiums', tz_category_corn: 'corn at the end', tz_category_skulls: 'crystal skulls',
+    tz_category_monument: 'monuments',
+  },
+  cs: {
+    tz_step_wealth: 'Každý hráč dostane obsah svých dvou ponechaných destiček jmění',
+    tz_step_pool_taken: '{name} bere kukuřici z pole začínajícího hráče ({corn})',
+    tz_step_food_points: 'Den výživy {day} ze {count}: každý hráč živí své dělníky (Z18.4), chrámy dávají body (Z18.6)',
+    tz_step_food_goods: 'Den výživy {day} ze {count}: každý hráč živí své dělníky (Z18.4), chrámy dávají suroviny (Z18.5)',
+    tz_step_age: 'II. epocha: budovy I. epochy odcházejí, odkrývají se budovy II. epochy',
+    tz_step_pool_grown: '1 kukuřice do banky začínajícího hráče (nyní {corn})',
+    tz_step_token: '{name} má žeton začínajícího hráče',
+    tz_step_day_one: 'Den {day}: kalendář se otočí o {n} zub', tz_step_day_few: 'Den {day}: kalendář se otočí o {n} zuby',
+    tz_step_day_many: 'Den {day}: kalendář se otočí o {n} zubů',
+    tz_step_final: 'Konečné hodnocení: kukuřice, lebky a monumenty',
+    tz_category_building: 'budovy', tz_category_architecture: 'architektura', 'tz_category_technology bonus': 'bonusy technologií',
+    'tz_category_chichen itza': 'lebky na Chichen Itza', tz_category_unfed: 'nenakrmení dělníci', tz_category_temple: 'chrámy',
+    'tz_category_temple premium': 'prémie chrámů', tz_category_corn: 'kukuřice', tz_category_skulls: 'křišťálové lebky',
+    tz_category_monument: 'monumenty',
+  },
+  pl: {
+    tz_step_wealth: 'Każdy gracz otrzymuje zawartość swoich dwóch zachowanych płytek bogactwa',
+    tz_step_pool_taken: '{name} bierze kukurydzę z pola pierwszego gracza ({corn})',
+    tz_step_food_points: 'Dzień karmienia {day} z {count}: każdy gracz karmi robotników (Z18.4), świątynie dają punkty (Z18.6)',
+    tz_step_food_goods: 'Dzień karmienia {day} z {count}: każdy gracz karmi robotników (Z18.4), świątynie dają surowce (Z18.5)',
+    tz_step_age: 'Epoka II: budynki epoki I odchodzą, odkrywa się budynki epoki II',
+    tz_step_pool_grown: '1 kukurydza do puli pierwszego gracza (teraz {corn})',
+    tz_step_token: '{name} ma znacznik pierwszego gracza',
+    tz_step_day_one: 'Dzień {day}: kalendarz obraca się o {n} ząb', tz_step_day_few: 'Dzień {day}: kalendarz obraca się o {n} zęby',
+    tz_step_day_many: 'Dzień {day}: kalendarz obraca się o {n} zębów',
+    tz_step_final: 'Punktacja końcowa: kukurydza, czaszki i monumenty',
+    tz_category_building: 'budynki', tz_category_architecture: 'architektura', 'tz_category_technology bonus': 'premie technologii',
+    'tz_category_chichen itza': 'czaszki w Chichen Itza', tz_category_unfed: 'niewykarmieni robotnicy', tz_category_temple: 'świątynie',
+    'tz_category_temple premium': 'premie świątyń', tz_category_corn: 'kukurydza', tz_category_skulls: 'kryształowe czaszki',
+    tz_category_monument: 'monumenty',
+  },
+});
+
+// A step of the log (docs/api.md: kind, form, seat, number, count) in the
+// page's language; the engine's English words (what) for a kind it does
+// not know.
+export function stepWords(step, names) {
+  const name = step.seat === undefined ? '' : names[step.seat] ?? t('seat', { n: step.seat + 1 });
+  switch (step.kind) {
+    case 'wealth': return t('tz_step_wealth');
+    case 'corn pool': return t(step.form ? 'tz_step_pool_grown' : 'tz_step_pool_taken', { name, corn: step.number });
+    case 'food day': return t(step.form ? 'tz_step_food_goods' : 'tz_step_food_points', { day: step.number, count: step.count });
+    case 'age': return t('tz_step_age'); // the one age change (Z13.5)
+    case 'token': return t('tz_step_token', { name });
+    case 'day': return tCount('tz_step_day', step.count, { day: step.number });
+    case 'final scoring': return t('tz_step_final');
+    default: return step.what;
+  }
+}
+
+// A scoring category of the end summary (a score event's kind) in the
+// page's language; the kind itself where there is no message.
+export function categoryWords(kind) {
+  return has(`tz_category_${kind}`) ? t(`tz_category_${kind}`) : kind;
 }
 
 // What monument id scores for seat now: the engine's figure in the observation (Z19.3).
@@ -1273,7 +1350,7 @@ export function createBoard(root, hooks) {
       out.push(row('', ...free.map((line) => {
         const temple = line.split(' ')[1];
         const step = me.temples[temple];
-        return choice(line, t('tz_temple_step', { temple: templeName(temple), from: stepWords(step), to: stepWords(Math.min(step + 1, TEMPLE_DATA[temple].vp.length - 1)) }));
+        return choice(line, t('tz_temple_step', { temple: templeName(temple), from: templeStepWords(step), to: templeStepWords(Math.min(step + 1, TEMPLE_DATA[temple].vp.length - 1)) }));
       })));
     }
     out.push(...groupedPayments(paid, (line) => {
@@ -1423,7 +1500,7 @@ export function createBoard(root, hooks) {
         const stepWidth = 146 - step * 7;
         const y = base - (step + 1) * stepHeight;
         const goods = data.goods[step];
-        const title = t('tz_step_vp', { step: stepWords(step), vp: data.vp[step] })
+        const title = t('tz_step_vp', { step: templeStepWords(step), vp: data.vp[step] })
           + (goods ? t('tz_step_goods', { goods: amount(1, goods) }) : '') + (step === top ? t('tz_step_top') : '');
         picture.append(svg('rect', { x: centre - stepWidth / 2, y, width: stepWidth, height: stepHeight - 2, rx: 3,
           class: `tz-temple-step${step === 1 ? ' start' : ''}${step === top ? ' top' : ''}`, fill: step === top ? data.colour : data.light, stroke: data.colour }, svg('title', {}, title)));
@@ -1433,7 +1510,7 @@ export function createBoard(root, hooks) {
         here.forEach((s, k) => {
           const x = centre + (k - (here.length - 1) / 2) * 17;
           picture.append(svg('circle', { cx: x, cy: y + stepHeight / 2 - 1, r: 7.5, class: 'tz-marker', fill: SEAT_COLOURS[s] },
-            svg('title', {}, `${namesNow()[s]}: ${templeName(temple)} ${stepWords(step)}`)));
+            svg('title', {}, `${namesNow()[s]}: ${templeName(temple)} ${templeStepWords(step)}`)));
         });
       }
       const headY = base - (top + 1) * stepHeight - 8;

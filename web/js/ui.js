@@ -40,13 +40,15 @@ register({
 // happened by itself before the scoring (a food day), the engine's score
 // events (payments, as Tikal's bids, on their own line), what happened
 // after them, and a new day or round as a separator. In that order, as
-// the engine tells them (docs/api.md). words(event): the event in the
-// page's language (a board module's scoreWords), else the engine's English
-// words.
-export function logNotes(entry, names, words = (e) => e.what) {
+// the engine tells them (docs/api.md). module: the board module, whose
+// scoreWords(event) and stepWords(step, names) tell them in the page's
+// language; else the engine's English words.
+export function logNotes(entry, names, module = {}) {
+  const words = module.scoreWords ?? ((e) => e.what);
+  const stepWords = module.stepWords ?? ((s) => s.what);
   const steps = (place) => (entry.steps || []).filter((step) => step.place === place).map((step) =>
     el('li', { class: `log-line step${place === 'period' ? ' period' : ''}`, 'data-kind': step.kind },
-      `${step.what} (${step.rule})`));
+      `${stepWords(step, names)} (${step.rule})`));
   const events = (wanted) => (entry.scoring || []).filter((e) => (e.kind === 'payment') === wanted);
   const block = (list, label) => (list.length ? [el('li', { class: `log-line ${label}` },
     el('strong', {}, `${t(label)}: `), el('ul', {}, ...list.map((e) => el('li', { class: 'score-event', 'data-seat': e.seat, 'data-kind': e.kind },
@@ -56,15 +58,17 @@ export function logNotes(entry, names, words = (e) => e.what) {
 }
 
 // The end summary's table of each seat's points by category (the summary's
-// categories, summed by the server from the engine's events).
-export function categoriesTable(summary) {
+// categories, summed by the server from the engine's events), each named by
+// the board module's categoryWords(kind) in the page's language.
+export function categoriesTable(summary, module = {}) {
+  const words = module.categoryWords ?? ((kind) => kind);
   const categories = summary.categories || [];
   if (!categories.length) return null;
   return el('table', { class: 'categories', id: 'categories' },
     el('caption', {}, t('points_by_category')),
     el('tr', {}, el('th', {}, ''), ...summary.seats.map((seat, i) => el('th', {}, seatName(summary, i)))),
     ...categories.map((c) => el('tr', { 'data-kind': c.kind },
-      el('td', {}, c.kind === 'start' ? t('starting_score') : `${c.kind} (${c.rule})`),
+      el('td', {}, c.kind === 'start' ? t('starting_score') : `${words(c.kind)} (${c.rule})`),
       ...c.points.map((points) => el('td', {}, String(points))))));
 }
 
