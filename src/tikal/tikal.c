@@ -186,17 +186,62 @@ int tikal_treasure_points(const tikal_player *p)
     return total;
 }
 
+uint64_t tikal_fields_of_kind(const tikal_state *s, int kind)
+{
+    assert(kind >= TIKAL_EMPTY && kind <= TIKAL_VOLCANO);
+    return s->index.kind[kind];
+}
+
+uint64_t tikal_figure_fields(const tikal_state *s, int seat)
+{
+    return s->index.explorers[seat] | s->index.leader[seat];
+}
+
+uint64_t tikal_occupied_fields(const tikal_state *s)
+{
+    uint64_t occupied = 0;
+    for (int p = 0; p < s->players; p++)
+        occupied |= tikal_figure_fields(s, p);
+    return occupied;
+}
+
+int tikal_figures_on_board(const tikal_state *s, int seat)
+{
+    /* Every figure is on the board, in the supply, removed or a guard
+     * (T3.1; tikal_check holds the sum). */
+    const tikal_player *p = &s->player[seat];
+    return TIKAL_EXPLORERS + 1 - p->explorers_in_supply - p->leader_in_supply - p->removed - p->guards_placed;
+}
+
+int tikal_volcanoes_left(const tikal_state *s)
+{
+    return __builtin_popcountll(stack_left(s) & tikal_volcano_tiles());
+}
+
+/* Who scores the temple on field now (T18.1): its guard, else the seat with
+ * the majority; -1 nobody. occupied: fields with any figure. */
+static int temple_scorer(const tikal_state *s, int field, uint64_t occupied)
+{
+    const tikal_field *fd = &s->field[field];
+    assert(fd->kind == TIKAL_TEMPLE && fd->guard < s->players);
+    if (fd->guard >= 0)
+        return fd->guard;
+    return occupied >> field & 1 ? tikal_majority(s, field) : -1;
+}
+
 /* T18: what seat scores now, each temple and treasure set told into trace
  * (NULL: only counted). */
 static int self_score(const tikal_state *s, int seat, game_score_trace *trace)
 {
     const tikal_player *pl = &s->player[seat];
+    uint64_t occupied = tikal_occupied_fields(s);
     int total = 0;
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
+    for (uint64_t temples = s->index.kind[TIKAL_TEMPLE]; temples; temples &= temples - 1) {
+        int f = __builtin_ctzll(temples);
         const tikal_field *fd = &s->field[f];
-        int guarded = fd->guard == seat;
-        if (fd->kind != TIKAL_TEMPLE || !(guarded || (fd->guard < 0 && tikal_majority(s, f) == seat)))
+        if (temple_scorer(s, f, occupied) != seat)
             continue;
+        int guarded = fd->guard == seat;
         total += fd->value;
         if (trace) {
             char name[3];
@@ -220,6 +265,18 @@ static int self_score(const tikal_state *s, int seat, game_score_trace *trace)
 int tikal_self_score(const tikal_state *s, int seat)
 {
     return self_score(s, seat, NULL);
+}
+
+void tikal_self_scores(const tikal_state *s, int *out)
+{
+    uint64_t occupied = tikal_occupied_fields(s);
+    for (int p = 0; p < s->players; p++)
+        out[p] = tikal_treasure_points(&s->player[p]);
+    for (uint64_t temples = s->index.kind[TIKAL_TEMPLE]; temples; temples &= temples - 1) {
+        int f = __builtin_ctzll(temples), scorer = temple_scorer(s, f, occupied);
+        if (scorer >= 0)
+            out[scorer] += s->field[f].value;
+    }
 }
 
 /* ---- placement (T6) --------------------------------------------------- */

@@ -243,6 +243,19 @@ int tikal_text_to_action(const tikal_state *s, const char *text, int *action, ch
 size_t tikal_render(const tikal_state *s, char *buf, size_t len);
 /* Points seat would get if it self-scored now (T18). */
 int tikal_self_score(const tikal_state *s, int seat);
+/* tikal_self_score of every seat at once, into out[players]. */
+void tikal_self_scores(const tikal_state *s, int *out);
+/* The fields with a figure of any seat as a mask. */
+uint64_t tikal_occupied_fields(const tikal_state *s);
+/* Figures (explorers and leader) seat has on the board. */
+int tikal_figures_on_board(const tikal_state *s, int seat);
+/* Volcano tiles not yet drawn or revealed: the volcano scoring rounds still
+ * to come (T17). */
+int tikal_volcanoes_left(const tikal_state *s);
+/* The fields of a tikal_kind as a mask (bit f: field f). */
+uint64_t tikal_fields_of_kind(const tikal_state *s, int kind);
+/* The fields where seat has a figure (explorer or leader) as a mask. */
+uint64_t tikal_figure_fields(const tikal_state *s, int seat);
 /* Strength of seat on a field (T8.3). */
 int tikal_strength(const tikal_state *s, int seat, int field);
 /* Seat with the majority on a field (T8.4, R8), -1 if none. */

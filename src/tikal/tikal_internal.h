@@ -25,6 +25,8 @@ int tikal_is_camp_of(const tikal_state *s, int seat, int field);
 void tikal_index_of(const tikal_state *s, tikal_index *out);
 /* The neighbours of field as a mask (bit g: field g). */
 uint64_t tikal_neighbor_mask(int field);
+/* The volcano tiles as a mask (bit t: tile t). */
+uint64_t tikal_volcano_tiles(void);
 /* Lowest back letter (0 = A) with a tile left in the stack, -1 if none. */
 int tikal_top_group(const tikal_state *s);
 
