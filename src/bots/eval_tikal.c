@@ -53,6 +53,8 @@ static int eval_tikal_scorings_left(const tikal_state *s)
 static unsigned eval_tikal_near_directions(const tikal_state *s, int field, uint64_t occupied)
 {
     unsigned directions = 0;
+    if (!(tikal_neighbor_mask(field) & occupied))
+        return 0;
     for (int d = 0; d < 6; d++) {
         int g = tikal_neighbor(field, d);
         if (g >= 0 && (occupied >> g & 1) && tikal_crossing_cost(s, field, d) != 0)

@@ -23,8 +23,6 @@ int tikal_rotated_stones(int tile, int rotation, int edge);
 int tikal_is_camp_of(const tikal_state *s, int seat, int field);
 /* The index s->field calls for, into out (tikal_check compares). */
 void tikal_index_of(const tikal_state *s, tikal_index *out);
-/* The neighbours of field as a mask (bit g: field g). */
-uint64_t tikal_neighbor_mask(int field);
 /* The volcano tiles as a mask (bit t: tile t). */
 uint64_t tikal_volcano_tiles(void);
 /* Lowest back letter (0 = A) with a tile left in the stack, -1 if none. */
