@@ -123,10 +123,10 @@ typedef enum tikal_turn_kind {
 } tikal_turn_kind;
 
 typedef struct tikal_field {
+    uint16_t stones;           /* stones on each edge as it lies (rotation applied), edge e in bits 2e..2e+1 (T2.3: 0..3; tikal_field_stones) */
     uint8_t kind;              /* tikal_kind */
     int8_t tile;               /* tile index 0..35, -1 pre-printed or empty */
     uint8_t rotation;          /* 0..5 for placed tiles */
-    uint8_t stones[6];         /* stones on each edge as it lies (rotation applied) */
     uint8_t value;             /* temple value (T2.6): top level token or printed */
     uint8_t tokens;            /* treasure tokens still on the field */
     int8_t camp;               /* seat owning the camp here, -1 none */
@@ -156,7 +156,7 @@ typedef struct tikal_index {
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
     uint64_t leader[GAME_MAX_PLAYERS];    /* the field of the seat's leader, 0 while off the board */
     uint64_t camps[GAME_MAX_PLAYERS];     /* the base camp and the seat's camps (T9.1, T10.1) */
-    uint8_t crossing[TIKAL_FIELDS][6];    /* cost of crossing from the field in direction d (T11.1), 0 if none */
+    uint32_t crossing[TIKAL_FIELDS];      /* cost of crossing from the field in direction d (T11.1, 0 if none: 0..6) in bits 3d..3d+2 */
 } tikal_index;
 
 typedef struct tikal_state {
@@ -226,6 +226,12 @@ int tikal_tile_by_id(const char *text);        /* -1 if unknown */
 /* Smallest rotation of tile giving the same stones as `rotation`: the one
  * a placement is named by (T29.3). */
 int tikal_canonical_rotation(int tile, int rotation);
+
+/* Stones on edge of field (T2.3), as the field lies. */
+int tikal_field_stones(const tikal_state *s, int field, int edge);
+/* tikal_field.stones of a tile or pre-printed field whose stones per edge
+ * (N NE SE S SW NW, 0..3 each) are turned by rotation 0..5. */
+uint16_t tikal_stones_packed(const uint8_t stones[6], int rotation);
 
 /* Rebuild s->index from s->field: after changing fields directly (tests
  * building positions); apply keeps it by itself. */

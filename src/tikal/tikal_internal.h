@@ -16,8 +16,6 @@ uint8_t tikal_level_tokens(int value);
 int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Stones on edge `edge` of tile when placed with `rotation` (T2.3). */
-int tikal_rotated_stones(int tile, int rotation, int edge);
 /* Is field the base camp or one of seat's camps, the ends of its secret
  * paths (T10.1, T10.2) and where it may deploy (T9.1, T9.2)? */
 int tikal_is_camp_of(const tikal_state *s, int seat, int field);
