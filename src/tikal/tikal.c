@@ -659,12 +659,15 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                         PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
                 }
     }
+    /* Uncovering, digging and guarding need a figure of the actor's on the
+     * field (T12.5, T13.4, T16.1b): only those fields are checked. */
+    uint64_t mine = figures[0] | figures[1];
     if (s->ap >= TIKAL_AP_UNCOVER)
-        for (EACH_FIELD(f, temples))
+        for (EACH_FIELD(f, temples & mine))
             if (check_uncover(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_UNCOVER + (int)f);
     if (s->ap >= TIKAL_AP_DIG)
-        for (EACH_FIELD(f, treasures))
+        for (EACH_FIELD(f, treasures & mine))
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
@@ -672,7 +675,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
-        for (EACH_FIELD(f, temples))
+        for (EACH_FIELD(f, temples & mine))
             if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
