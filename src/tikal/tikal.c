@@ -313,13 +313,15 @@ void tikal_self_scores(const tikal_state *s, int *out)
 
 /* ---- placement (T6) --------------------------------------------------- */
 
-/* Edges e (bit e) of tile placed with rotation that carry stones. */
-static unsigned stone_edges(int tile, int rotation)
+/* Edges e (bit e) of tile that carry stones, in each rotation r into
+ * out[r]. */
+static void stone_edges(int tile, unsigned out[6])
 {
     unsigned reference = 0;
     for (int e = 0; e < 6; e++)
         reference |= (unsigned)(tikal_tile(tile)->stones[e] > 0) << e;
-    return (reference << rotation | reference >> (6 - rotation)) & 63u;
+    for (int r = 0; r < 6; r++)
+        out[r] = (reference << r | reference >> (6 - r)) & 63u;
 }
 
 /* What an empty field's neighbours offer a tile placed on it, by direction d
@@ -359,13 +361,15 @@ static int has_path(const tikal_edges *edges, unsigned tile_edges)
 static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6])
 {
     int path_exists = 0;
-    for (int r = 0; r < 6; r++)
-        tile_edges[r] = stone_edges(tile, r);
-    uint64_t explored_fields = ~s->index.kind[TIKAL_EMPTY] & ((1ULL << TIKAL_FIELDS) - 1);
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        int frontier = !(explored_fields >> f & 1) && (tikal_neighbor_mask(f) & explored_fields) != 0;
-        edges[f] = frontier ? field_edges(s, f) : (tikal_edges){0, 0, 0};
-        for (int r = 0; edges[f].borders && !path_exists && r < 6; r++)
+    stone_edges(tile, tile_edges);
+    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ((1ULL << TIKAL_FIELDS) - 1);
+    memset(edges, 0, sizeof *edges * TIKAL_FIELDS);
+    for (uint64_t left = empty; left; left &= left - 1) {
+        int f = __builtin_ctzll(left);
+        if (!(tikal_neighbor_mask(f) & explored_fields))
+            continue; /* not on the frontier */
+        edges[f] = field_edges(s, f);
+        for (int r = 0; !path_exists && r < 6; r++)
             path_exists = has_path(&edges[f], tile_edges[r]);
     }
     return path_exists;
