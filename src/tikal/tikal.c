@@ -113,7 +113,8 @@ static uint8_t crossing_of(const tikal_state *s, int field, int direction)
     return (uint8_t)(tikal_field_stones(s, field, direction) + tikal_field_stones(s, to, (direction + 3) % 6));
 }
 
-enum { CROSSING_BITS = 3, CROSSING_MASK = (1u << CROSSING_BITS) - 1 }; /* one crossing's cost in tikal_index.crossing (costs 0..6) */
+/* One crossing's cost (0..6) in tikal_index.crossing. */
+enum { CROSSING_BITS = 3, CROSSING_MASK = (1u << CROSSING_BITS) - 1 };
 
 /* Set the cost of the crossing from field in direction in index. */
 static void set_crossing(tikal_index *index, int field, int direction, unsigned cost)

@@ -123,7 +123,7 @@ typedef enum tikal_turn_kind {
 } tikal_turn_kind;
 
 typedef struct tikal_field {
-    uint16_t stones;           /* stones on each edge as it lies (rotation applied), edge e in bits 2e..2e+1 (T2.3: 0..3; tikal_field_stones) */
+    uint16_t stones;           /* stones (T2.3: 0..3) on edge e as it lies in bits 2e..2e+1 (tikal_field_stones) */
     uint8_t kind;              /* tikal_kind */
     int8_t tile;               /* tile index 0..35, -1 pre-printed or empty */
     uint8_t rotation;          /* 0..5 for placed tiles */
@@ -156,7 +156,7 @@ typedef struct tikal_index {
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
     uint64_t leader[GAME_MAX_PLAYERS];    /* the field of the seat's leader, 0 while off the board */
     uint64_t camps[GAME_MAX_PLAYERS];     /* the base camp and the seat's camps (T9.1, T10.1) */
-    uint32_t crossing[TIKAL_FIELDS];      /* cost of crossing from the field in direction d (T11.1, 0 if none: 0..6) in bits 3d..3d+2 */
+    uint32_t crossing[TIKAL_FIELDS];      /* cost (0..6) of crossing in direction d (T11.1) in bits 3d..3d+2, 0 if none */
 } tikal_index;
 
 typedef struct tikal_state {
