@@ -583,7 +583,7 @@ static void tikal_members(const tikal_state *s, member_list *list)
         SCALAR(list, base, tikal_field, kind);
         SCALAR(list, base, tikal_field, tile);
         SCALAR(list, base, tikal_field, rotation);
-        ITEMS(list, base, tikal_field, stones, 6);
+        MASK(list, base, tikal_field, stones, 0, 11);
         SCALAR(list, base, tikal_field, value);
         SCALAR(list, base, tikal_field, tokens);
         SCALAR(list, base, tikal_field, camp);

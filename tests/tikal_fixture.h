@@ -142,8 +142,7 @@ static inline void put_tile(tikal_state *s, const char *name, const char *id, in
     f->kind = d->kind;
     f->tile = (int8_t)tile;
     f->rotation = (uint8_t)rotation;
-    for (int e = 0; e < 6; e++)
-        f->stones[e] = d->stones[(e - rotation + 6) % 6];
+    f->stones = tikal_stones_packed(d->stones, rotation);
     if (d->kind == TIKAL_TEMPLE)
         f->value = d->value;
     if (d->kind == TIKAL_TREASURE) {
@@ -250,8 +249,8 @@ static inline void corner_board(tikal_state *s, const char *also_empty)
         if (f == a1 || f == other || fd->kind != TIKAL_EMPTY)
             continue;
         fd->kind = TIKAL_JUNGLE;
-        for (int e = 0; e < 6; e++)
-            fd->stones[e] = 1;
+        static const uint8_t one_each[6] = {1, 1, 1, 1, 1, 1};
+        fd->stones = tikal_stones_packed(one_each, 0);
         s->tiles_placed++;
     }
     tikal_reindex(s);

@@ -58,10 +58,10 @@ static void t2_3_stones_turn_with_the_tile(void **state)
     hold_tile(&s, 0, "B5");
     act(&s, "place c4 r2");
     for (int e = 0; e < 6; e++)
-        assert_int_equal(s.field[fld("c4")].stones[(e + 2) % 6], b5->stones[e]);
+        assert_int_equal(tikal_field_stones(&s, fld("c4"), (e + 2) % 6), b5->stones[e]);
     /* r2 turned the N2 to SE and the NE1 to S: c4|d4 has 2 on c4's side, c4|c3 none. */
-    assert_int_equal(s.field[fld("c4")].stones[2], 2);
-    assert_int_equal(s.field[fld("c4")].stones[0], 0);
+    assert_int_equal(tikal_field_stones(&s, fld("c4"), 2), 2);
+    assert_int_equal(tikal_field_stones(&s, fld("c4"), 0), 0);
     put_tile(&s, "c3", "C5", 3); /* jungle N3 turned to S3: c3|c4 = 3 + 0 */
     put_tile(&s, "d4", "C4", 0); /* jungle N1 NE1 S1: nothing on its NW toward c4 */
     put_figures(&s, 0, "c4", 2, 0);

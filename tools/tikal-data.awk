@@ -17,6 +17,7 @@ $1 == "START" {
     starts[nstart++] = sprintf("    {%d, %d, %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
 }
 $1 == "TILE" {
+    if ($4 == "VOLCANO") volcanoes += 2 ^ ntile
     tiles[ntile++] = sprintf("    {\"%s\", '%s', %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
 }
 $1 == "TEMPLE_LEVEL" { levels[$2] = $3 }
@@ -75,6 +76,8 @@ END {
             printf "    %.0fULL,\n", mask
         }
     print "};"
+    # The volcano tiles as a mask (bit t: tile t).
+    printf "static const uint64_t tikal_data_volcano_tiles = %.0fULL;\n", volcanoes
     printf "static const uint8_t tikal_data_levels[11] = {"
     for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0
     print "};"

@@ -45,13 +45,27 @@
 /* Scorings still to come (at least the final one). */
 static int eval_tikal_scorings_left(const tikal_state *s)
 {
-    int left = 1;
-    for (int t = 0; t < TIKAL_TILES; t++)
-        if (!(s->stack_used >> t & 1u) && tikal_tile(t)->kind == TIKAL_VOLCANO)
-            left++;
-    return left;
+    return 1 + tikal_volcanoes_left(s);
 }
 
+/* The directions from temple field to neighbours that hold figures and are
+ * reached by a crossing (bit d: direction d). */
+static unsigned eval_tikal_near_directions(const tikal_state *s, int field, uint64_t occupied)
+{
+    unsigned directions = 0;
+    if (!(tikal_neighbor_mask(field) & occupied))
+        return 0;
+    for (int d = 0; d < 6; d++) {
+        int g = tikal_neighbor(field, d);
+        if (g >= 0 && (occupied >> g & 1) && tikal_crossing_cost(s, field, d) != 0)
+            directions |= 1u << d;
+    }
+    return directions;
+}
+
+/* Both versions' sums skip what adds 0 (fields without figures), which
+ * leaves every sum as it was bit for bit: temples and directions are still
+ * taken in ascending order. */
 void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out)
 {
     (void)hook;
@@ -61,33 +75,36 @@ void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out)
     double weight = 1.0 + 0.6 * (left - 1); /* now, then discounted later scorings */
     double soft[GAME_MAX_PLAYERS] = {0};
     double near[GAME_MAX_PLAYERS] = {0};
+    uint64_t occupied = tikal_occupied_fields(s);
 
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
+    for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
+        int f = __builtin_ctzll(temples);
         const tikal_field *fd = &s->field[f];
-        if (fd->kind != TIKAL_TEMPLE || fd->guard >= 0)
+        if (fd->guard >= 0)
             continue;
-        /* Soft share of an unguarded temple by squared strength. */
-        double sum = 0, sq[GAME_MAX_PLAYERS];
-        for (int p = 0; p < players; p++) {
-            double st = tikal_strength(s, p, f);
-            sq[p] = st * st;
-            sum += sq[p];
+        if (occupied >> f & 1) {
+            /* Soft share of an unguarded temple by squared strength. */
+            double sum = 0, sq[GAME_MAX_PLAYERS];
+            for (int p = 0; p < players; p++) {
+                double st = tikal_strength(s, p, f);
+                sq[p] = st * st;
+                sum += sq[p];
+            }
+            for (int p = 0; p < players && sum > 0; p++)
+                soft[p] += fd->value * sq[p] / sum;
         }
-        for (int p = 0; p < players && sum > 0; p++)
-            soft[p] += fd->value * sq[p] / sum;
         /* Figures one edge away can contest it next turn. */
-        for (int d = 0; d < 6; d++) {
-            int g = tikal_neighbor(f, d);
-            if (g < 0 || tikal_crossing_cost(s, f, d) == 0)
-                continue;
+        for (unsigned near_d = eval_tikal_near_directions(s, f, occupied); near_d; near_d &= near_d - 1) {
+            int g = tikal_neighbor(f, __builtin_ctz(near_d));
             for (int p = 0; p < players; p++)
                 near[p] += 0.05 * fd->value * tikal_strength(s, p, g);
         }
     }
+    int now[GAME_MAX_PLAYERS];
+    tikal_self_scores(s, now);
     for (int p = 0; p < players; p++) {
         const tikal_player *pl = &s->player[p];
-        double now = tikal_self_score(s, p);
-        out[p] = pl->score + weight * now + 0.25 * (left - 1) * soft[p] + near[p] +
+        out[p] = pl->score + weight * now[p] + 0.25 * (left - 1) * soft[p] + near[p] +
                  0.3 * pl->explorers_in_supply + 1.0 * pl->leader_in_supply + 1.5 * pl->camps_built;
     }
     if (s->auction && s->phase == TIKAL_PH_BID && s->high_bidder >= 0)
@@ -125,7 +142,7 @@ static double eval_tikal_phase(const void *state)
 }
 
 /* Every seat's features at once (out[seat]): the temples' strengths are
- * read once for all seats. */
+ * read once for all seats, and only where figures stand. */
 static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MAX])
 {
     const tikal_state *s = state;
@@ -133,54 +150,52 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
     int left = eval_tikal_scorings_left(s);
     float guarded[GAME_MAX_PLAYERS] = {0}, led[GAME_MAX_PLAYERS] = {0}, led_margin[GAME_MAX_PLAYERS] = {0};
     float soft[GAME_MAX_PLAYERS] = {0}, near[GAME_MAX_PLAYERS] = {0}, tied[GAME_MAX_PLAYERS] = {0};
-    float figures[GAME_MAX_PLAYERS] = {0};
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
+    uint64_t occupied = tikal_occupied_fields(s);
+    for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
+        int f = __builtin_ctzll(temples);
         const tikal_field *fd = &s->field[f];
-        for (int p = 0; p < players; p++)
-            figures[p] += fd->explorers[p] + (fd->leaders >> p & 1u);
-        if (fd->kind != TIKAL_TEMPLE)
-            continue;
         if (fd->guard >= 0) {
-            if (fd->guard < players)
-                guarded[fd->guard] += fd->value;
+            assert(fd->guard < players);
+            guarded[fd->guard] += fd->value;
             continue;
         }
-        int strength[GAME_MAX_PLAYERS];
-        double sum = 0;
-        for (int p = 0; p < players; p++) {
-            strength[p] = tikal_strength(s, p, f);
-            sum += (double)strength[p] * strength[p];
-        }
-        for (int p = 0; p < players; p++) {
-            int mine = strength[p], best_other = 0;
-            for (int q = 0; q < players; q++)
-                if (q != p && strength[q] > best_other)
-                    best_other = strength[q];
-            if (sum > 0)
+        if (occupied >> f & 1) {
+            int strength[GAME_MAX_PLAYERS];
+            double sum = 0;
+            for (int p = 0; p < players; p++) {
+                strength[p] = tikal_strength(s, p, f);
+                sum += (double)strength[p] * strength[p];
+            }
+            for (int p = 0; p < players; p++) {
+                int mine = strength[p], best_other = 0;
+                for (int q = 0; q < players; q++)
+                    if (q != p && strength[q] > best_other)
+                        best_other = strength[q];
                 soft[p] += (float)(fd->value * mine * mine / sum);
-            if (mine > best_other) {
-                led[p] += fd->value;
-                led_margin[p] += (float)(mine - best_other > 3 ? 3 : mine - best_other) * fd->value;
-            } else if (mine > 0 && mine == best_other)
-                tied[p] += fd->value;
+                if (mine > best_other) {
+                    led[p] += fd->value;
+                    led_margin[p] += (float)(mine - best_other > 3 ? 3 : mine - best_other) * fd->value;
+                } else if (mine > 0 && mine == best_other)
+                    tied[p] += fd->value;
+            }
         }
-        for (int d = 0; d < 6; d++) {
-            int g = tikal_neighbor(f, d);
-            if (g >= 0 && tikal_crossing_cost(s, f, d) != 0)
-                for (int p = 0; p < players; p++)
-                    near[p] += (float)(fd->value * tikal_strength(s, p, g));
+        for (unsigned near_d = eval_tikal_near_directions(s, f, occupied); near_d; near_d &= near_d - 1) {
+            int g = tikal_neighbor(f, __builtin_ctz(near_d));
+            for (int p = 0; p < players; p++)
+                near[p] += (float)(fd->value * tikal_strength(s, p, g));
         }
     }
+    int now[GAME_MAX_PLAYERS];
+    tikal_self_scores(s, now);
     for (int seat = 0; seat < players; seat++) {
         const tikal_player *pl = &s->player[seat];
         int tokens = 0;
         for (int m = 0; m < TIKAL_MOTIFS; m++)
             tokens += pl->treasures[m];
-        int now = tikal_self_score(s, seat);
         float *x = out[seat];
         *x++ = 1.0f;
-        *x++ = (float)now;
-        *x++ = (float)(now * (left - 1));
+        *x++ = (float)now[seat];
+        *x++ = (float)(now[seat] * (left - 1));
         *x++ = (float)left;
         *x++ = guarded[seat];
         *x++ = guarded[seat] * (float)(left - 1);
@@ -192,7 +207,7 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
         *x++ = tied[seat];
         *x++ = pl->explorers_in_supply;
         *x++ = pl->leader_in_supply;
-        *x++ = figures[seat];
+        *x++ = (float)tikal_figures_on_board(s, seat);
         *x++ = pl->camps_built;
         *x++ = (float)(TIKAL_MAX_GUARDS - pl->guards_placed);
         *x++ = (float)tikal_treasure_points(pl);

@@ -126,7 +126,10 @@ static json_t *board_field_json(const tikal_state *s, int index, int *failed)
     observe_set(out, "kind", observe_name(NAMES(tikal_kind_names), f->kind), failed);
     observe_set(out, "tile", tile_json(f->tile), failed);
     observe_set(out, "rotation", json_integer(f->rotation), failed);
-    observe_set(out, "stones", numbers_json(f->stones, 6, failed), failed);
+    uint8_t stones[6];
+    for (int e = 0; e < 6; e++)
+        stones[e] = (uint8_t)tikal_field_stones(s, index, e);
+    observe_set(out, "stones", numbers_json(stones, 6, failed), failed);
     observe_set(out, "value", json_integer(f->value), failed);
     observe_set(out, "printed", json_integer(tikal_printed_value(s, index)), failed);
     observe_set(out, "treasures", json_integer(f->tokens), failed);

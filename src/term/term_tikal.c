@@ -65,12 +65,12 @@ static void hex_contents(const tikal_state *s, const tikal_state *fresh, int fie
     if (f->tile >= 0)
         term_canvas_text(c, y0 + 1, x0 + 10, tikal_tile(f->tile)->id, TERM_ST_DIM);
     /* stones: N, NE, SE, S, SW, NW, each just inside its edge */
-    hex_stone(c, y0 + 1, x0 + 8, f->stones[0]);
-    hex_stone(c, y0 + 2, x0 + 12, f->stones[1]);
-    hex_stone(c, y0 + 5, x0 + 12, f->stones[2]);
-    hex_stone(c, y0 + 5, x0 + 8, f->stones[3]);
-    hex_stone(c, y0 + 5, x0 + 3, f->stones[4]);
-    hex_stone(c, y0 + 2, x0 + 3, f->stones[5]);
+    hex_stone(c, y0 + 1, x0 + 8, tikal_field_stones(s, field, 0));
+    hex_stone(c, y0 + 2, x0 + 12, tikal_field_stones(s, field, 1));
+    hex_stone(c, y0 + 5, x0 + 12, tikal_field_stones(s, field, 2));
+    hex_stone(c, y0 + 5, x0 + 8, tikal_field_stones(s, field, 3));
+    hex_stone(c, y0 + 5, x0 + 3, tikal_field_stones(s, field, 4));
+    hex_stone(c, y0 + 2, x0 + 3, tikal_field_stones(s, field, 5));
     /* what the field is, in at most 6 cells between the NW and NE stones */
     char info[32] = ""; /* one line of a field: "T10+9", "1:8L" ... */
     int style = TERM_ST_TITLE;

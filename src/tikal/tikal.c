@@ -38,21 +38,43 @@ static void name_for_reason(const char *why, int field, char name[3])
 
 /* ---- static helpers over the state ------------------------------------ */
 
-int tikal_rotated_stones(int tile, int rotation, int edge)
+enum { STONE_BITS = 2, STONE_MASK = (1u << STONE_BITS) - 1 }; /* one edge's stones in tikal_field.stones (0..3) */
+
+/* Packed stones turned by rotation 0..5: edge e's stones move to edge e + rotation. */
+static unsigned stones_turned(unsigned packed, int rotation)
 {
-    return tikal_tile(tile)->stones[(edge - rotation + 6) % 6];
+    unsigned shift = STONE_BITS * (unsigned)rotation, all = (1u << (6 * STONE_BITS)) - 1;
+    return (packed << shift | packed >> (6 * STONE_BITS - shift)) & all;
+}
+
+uint16_t tikal_stones_packed(const uint8_t stones[6], int rotation)
+{
+    unsigned packed = 0;
+    for (int e = 0; e < 6; e++) {
+        assert(stones[e] <= STONE_MASK);
+        packed |= (unsigned)stones[e] << (STONE_BITS * e);
+    }
+    return (uint16_t)stones_turned(packed, rotation);
+}
+
+/* tikal_canonical_rotation of a tile whose packed stones are reference. */
+static int canonical_of(unsigned reference, int rotation)
+{
+    unsigned lying = stones_turned(reference, rotation);
+    for (int r = 0; r < rotation; r++)
+        if (stones_turned(reference, r) == lying)
+            return r;
+    return rotation;
 }
 
 int tikal_canonical_rotation(int tile, int rotation)
 {
-    for (int r = 0; r < rotation; r++) {
-        int same = 1;
-        for (int e = 0; e < 6 && same; e++)
-            same = tikal_rotated_stones(tile, r, e) == tikal_rotated_stones(tile, rotation, e);
-        if (same)
-            return r;
-    }
-    return rotation;
+    return canonical_of(tikal_stones_packed(tikal_tile(tile)->stones, 0), rotation);
+}
+
+int tikal_field_stones(const tikal_state *s, int field, int edge)
+{
+    return (int)(s->field[field].stones >> (STONE_BITS * edge) & STONE_MASK);
 }
 
 /* Tiles not yet drawn or revealed, bit t for tile t. */
@@ -88,7 +110,18 @@ static uint8_t crossing_of(const tikal_state *s, int field, int direction)
     int to = tikal_neighbor(field, direction);
     if (!walkable(s, field) || !walkable(s, to))
         return 0;
-    return (uint8_t)(s->field[field].stones[direction] + s->field[to].stones[(direction + 3) % 6]);
+    return (uint8_t)(tikal_field_stones(s, field, direction) + tikal_field_stones(s, to, (direction + 3) % 6));
+}
+
+/* One crossing's cost (0..6) in tikal_index.crossing. */
+enum { CROSSING_BITS = 3, CROSSING_MASK = (1u << CROSSING_BITS) - 1 };
+
+/* Set the cost of the crossing from field in direction in index. */
+static void set_crossing(tikal_index *index, int field, int direction, unsigned cost)
+{
+    assert(cost < 1u << CROSSING_BITS);
+    unsigned shift = CROSSING_BITS * (unsigned)direction;
+    index->crossing[field] = (index->crossing[field] & ~(CROSSING_MASK << shift)) | cost << shift;
 }
 
 /* Bring the crossings of field's edges, both ways, in step with its tile. */
@@ -96,9 +129,9 @@ static void index_crossings(tikal_state *s, int field)
 {
     for (int d = 0; d < 6; d++) {
         int to = tikal_neighbor(field, d);
-        s->index.crossing[field][d] = crossing_of(s, field, d);
+        set_crossing(&s->index, field, d, crossing_of(s, field, d));
         if (to >= 0)
-            s->index.crossing[to][(d + 3) % 6] = crossing_of(s, to, (d + 3) % 6);
+            set_crossing(&s->index, to, (d + 3) % 6, crossing_of(s, to, (d + 3) % 6));
     }
 }
 
@@ -116,7 +149,7 @@ void tikal_index_of(const tikal_state *s, tikal_index *out)
             out->camps[p] |= fd->kind == TIKAL_BASECAMP || fd->camp == p ? bit : 0;
         }
         for (int d = 0; d < 6; d++)
-            out->crossing[f][d] = crossing_of(s, f, d);
+            set_crossing(out, f, d, crossing_of(s, f, d));
     }
 }
 
@@ -173,7 +206,7 @@ int tikal_majority(const tikal_state *s, int field)
 
 int tikal_crossing_cost(const tikal_state *s, int field, int direction)
 {
-    return s->index.crossing[field][direction];
+    return (int)(s->index.crossing[field] >> (CROSSING_BITS * direction) & CROSSING_MASK);
 }
 
 static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
@@ -186,17 +219,62 @@ int tikal_treasure_points(const tikal_player *p)
     return total;
 }
 
+uint64_t tikal_fields_of_kind(const tikal_state *s, int kind)
+{
+    assert(kind >= TIKAL_EMPTY && kind <= TIKAL_VOLCANO);
+    return s->index.kind[kind];
+}
+
+uint64_t tikal_figure_fields(const tikal_state *s, int seat)
+{
+    return s->index.explorers[seat] | s->index.leader[seat];
+}
+
+uint64_t tikal_occupied_fields(const tikal_state *s)
+{
+    uint64_t occupied = 0;
+    for (int p = 0; p < s->players; p++)
+        occupied |= tikal_figure_fields(s, p);
+    return occupied;
+}
+
+int tikal_figures_on_board(const tikal_state *s, int seat)
+{
+    /* Every figure is on the board, in the supply, removed or a guard
+     * (T3.1; tikal_check holds the sum). */
+    const tikal_player *p = &s->player[seat];
+    return TIKAL_EXPLORERS + 1 - p->explorers_in_supply - p->leader_in_supply - p->removed - p->guards_placed;
+}
+
+int tikal_volcanoes_left(const tikal_state *s)
+{
+    return __builtin_popcountll(stack_left(s) & tikal_volcano_tiles());
+}
+
+/* Who scores the temple on field now (T18.1): its guard, else the seat with
+ * the majority; -1 nobody. occupied: fields with any figure. */
+static int temple_scorer(const tikal_state *s, int field, uint64_t occupied)
+{
+    const tikal_field *fd = &s->field[field];
+    assert(fd->kind == TIKAL_TEMPLE && fd->guard < s->players);
+    if (fd->guard >= 0)
+        return fd->guard;
+    return occupied >> field & 1 ? tikal_majority(s, field) : -1;
+}
+
 /* T18: what seat scores now, each temple and treasure set told into trace
  * (NULL: only counted). */
 static int self_score(const tikal_state *s, int seat, game_score_trace *trace)
 {
     const tikal_player *pl = &s->player[seat];
+    uint64_t occupied = tikal_occupied_fields(s);
     int total = 0;
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
+    for (uint64_t temples = s->index.kind[TIKAL_TEMPLE]; temples; temples &= temples - 1) {
+        int f = __builtin_ctzll(temples);
         const tikal_field *fd = &s->field[f];
-        int guarded = fd->guard == seat;
-        if (fd->kind != TIKAL_TEMPLE || !(guarded || (fd->guard < 0 && tikal_majority(s, f) == seat)))
+        if (temple_scorer(s, f, occupied) != seat)
             continue;
+        int guarded = fd->guard == seat;
         total += fd->value;
         if (trace) {
             char name[3];
@@ -222,15 +300,29 @@ int tikal_self_score(const tikal_state *s, int seat)
     return self_score(s, seat, NULL);
 }
 
+void tikal_self_scores(const tikal_state *s, int *out)
+{
+    uint64_t occupied = tikal_occupied_fields(s);
+    for (int p = 0; p < s->players; p++)
+        out[p] = tikal_treasure_points(&s->player[p]);
+    for (uint64_t temples = s->index.kind[TIKAL_TEMPLE]; temples; temples &= temples - 1) {
+        int f = __builtin_ctzll(temples), scorer = temple_scorer(s, f, occupied);
+        if (scorer >= 0)
+            out[scorer] += s->field[f].value;
+    }
+}
+
 /* ---- placement (T6) --------------------------------------------------- */
 
-/* Edges e (bit e) of tile placed with rotation that carry stones. */
-static unsigned stone_edges(int tile, int rotation)
+/* Edges e (bit e) of tile that carry stones, in each rotation r into
+ * out[r]. */
+static void stone_edges(int tile, unsigned out[6])
 {
     unsigned reference = 0;
     for (int e = 0; e < 6; e++)
         reference |= (unsigned)(tikal_tile(tile)->stones[e] > 0) << e;
-    return (reference << rotation | reference >> (6 - rotation)) & 63u;
+    for (int r = 0; r < 6; r++)
+        out[r] = (reference << r | reference >> (6 - r)) & 63u;
 }
 
 /* What an empty field's neighbours offer a tile placed on it, by direction d
@@ -252,7 +344,7 @@ static tikal_edges field_edges(const tikal_state *s, int field)
         if (s->field[g].kind == TIKAL_VOLCANO)
             continue;
         edges.open |= 1u << d;
-        edges.stoned |= (unsigned)(s->field[g].stones[(d + 3) % 6] > 0) << d;
+        edges.stoned |= (unsigned)(tikal_field_stones(s, g, (d + 3) % 6) > 0) << d;
     }
     return edges;
 }
@@ -270,13 +362,15 @@ static int has_path(const tikal_edges *edges, unsigned tile_edges)
 static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6])
 {
     int path_exists = 0;
-    for (int r = 0; r < 6; r++)
-        tile_edges[r] = stone_edges(tile, r);
-    uint64_t explored_fields = ~s->index.kind[TIKAL_EMPTY] & ((1ULL << TIKAL_FIELDS) - 1);
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        int frontier = !(explored_fields >> f & 1) && (tikal_neighbor_mask(f) & explored_fields) != 0;
-        edges[f] = frontier ? field_edges(s, f) : (tikal_edges){0, 0, 0};
-        for (int r = 0; edges[f].borders && !path_exists && r < 6; r++)
+    stone_edges(tile, tile_edges);
+    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ((1ULL << TIKAL_FIELDS) - 1);
+    memset(edges, 0, sizeof *edges * TIKAL_FIELDS);
+    for (uint64_t left = empty; left; left &= left - 1) {
+        int f = __builtin_ctzll(left);
+        if (!(tikal_neighbor_mask(f) & explored_fields))
+            continue; /* not on the frontier */
+        edges[f] = field_edges(s, f);
+        for (int r = 0; !path_exists && r < 6; r++)
             path_exists = has_path(&edges[f], tile_edges[r]);
     }
     return path_exists;
@@ -355,7 +449,7 @@ static int check_move(const tikal_state *s, int figure, int from, int direction,
         return refuse(why, why_len, "%s is not explored (T11.3)", b);
     if (s->field[to].kind == TIKAL_VOLCANO)
         return refuse(why, why_len, "nobody may enter a volcano (T6.7)");
-    cost = s->index.crossing[from][direction];
+    cost = tikal_crossing_cost(s, from, direction);
     if (cost == 0)
         return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", a, b);
     return check_ap(s, cost, "the crossing", why, why_len);
@@ -565,17 +659,20 @@ static int legal_ap_actions(const tikal_state *s, int *out)
         for (int fig = 0; fig < 2; fig++)
             for (EACH_FIELD(from, figures[fig]))
                 for (int d = 0; d < 6; d++) {
-                    int cost = s->index.crossing[from][d];
+                    int cost = tikal_crossing_cost(s, (int)from, d);
                     if (cost > 0 && cost <= s->ap)
                         PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
                 }
     }
+    /* Uncovering, digging and guarding need a figure of the actor's on the
+     * field (T12.5, T13.4, T16.1b): only those fields are checked. */
+    uint64_t mine = figures[0] | figures[1];
     if (s->ap >= TIKAL_AP_UNCOVER)
-        for (EACH_FIELD(f, temples))
+        for (EACH_FIELD(f, temples & mine))
             if (check_uncover(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_UNCOVER + (int)f);
     if (s->ap >= TIKAL_AP_DIG)
-        for (EACH_FIELD(f, treasures))
+        for (EACH_FIELD(f, treasures & mine))
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
@@ -583,7 +680,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
-        for (EACH_FIELD(f, temples))
+        for (EACH_FIELD(f, temples & mine))
             if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
@@ -640,8 +737,9 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         unsigned tile_edges[6];
         int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges), canonical[6];
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
+        unsigned reference = tikal_stones_packed(tikal_tile(tile)->stones, 0);
         for (int r = 0; r < 6; r++)
-            canonical[r] = tikal_canonical_rotation(tile, r) == r;
+            canonical[r] = canonical_of(reference, r) == r;
         for (int f = 0; f < TIKAL_FIELDS; f++)
             for (int r = 0; edges[f].borders && r < 6; r++)
                 if (canonical[r] && (free_choice || has_path(&edges[f], tile_edges[r])))
@@ -838,8 +936,7 @@ static void place_tile(tikal_state *s, int field, int rotation)
     s->index.kind[d->kind] |= 1ULL << field;
     f->tile = s->hand;
     f->rotation = (uint8_t)rotation;
-    for (int e = 0; e < 6; e++)
-        f->stones[e] = (uint8_t)tikal_rotated_stones(s->hand, rotation, e);
+    f->stones = tikal_stones_packed(d->stones, rotation);
     index_crossings(s, field);
     if (d->kind == TIKAL_TEMPLE)
         f->value = d->value;
@@ -1007,7 +1104,7 @@ int tikal_init(tikal_state *s, int players, int auction)
         tikal_field *f = &s->field[tikal_field_at(st->column, st->row)];
         f->kind = st->kind;
         f->value = st->value;
-        memcpy(f->stones, st->stones, sizeof f->stones);
+        f->stones = tikal_stones_packed(st->stones, 0);
     }
     tikal_reindex(s);
     for (int p = 0; p < players; p++) {

@@ -123,10 +123,10 @@ typedef enum tikal_turn_kind {
 } tikal_turn_kind;
 
 typedef struct tikal_field {
+    uint16_t stones;           /* stones (T2.3: 0..3) on edge e as it lies in bits 2e..2e+1 (tikal_field_stones) */
     uint8_t kind;              /* tikal_kind */
     int8_t tile;               /* tile index 0..35, -1 pre-printed or empty */
     uint8_t rotation;          /* 0..5 for placed tiles */
-    uint8_t stones[6];         /* stones on each edge as it lies (rotation applied) */
     uint8_t value;             /* temple value (T2.6): top level token or printed */
     uint8_t tokens;            /* treasure tokens still on the field */
     int8_t camp;               /* seat owning the camp here, -1 none */
@@ -156,7 +156,7 @@ typedef struct tikal_index {
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
     uint64_t leader[GAME_MAX_PLAYERS];    /* the field of the seat's leader, 0 while off the board */
     uint64_t camps[GAME_MAX_PLAYERS];     /* the base camp and the seat's camps (T9.1, T10.1) */
-    uint8_t crossing[TIKAL_FIELDS][6];    /* cost of crossing from the field in direction d (T11.1), 0 if none */
+    uint32_t crossing[TIKAL_FIELDS];      /* cost (0..6) of crossing in direction d (T11.1) in bits 3d..3d+2, 0 if none */
 } tikal_index;
 
 typedef struct tikal_state {
@@ -218,6 +218,7 @@ int tikal_data_check(char *why, size_t why_len);
 /* Board geometry (BOARD ODDQ_DOWN). */
 int tikal_field_at(int column, int row);       /* -1 off the board */
 int tikal_neighbor(int field, int direction);  /* -1 off the board */
+uint64_t tikal_neighbor_mask(int field);       /* the neighbours as a mask (bit g: field g) */
 /* "c3" -> field, -1 if not a field. */
 int tikal_parse_field(const char *text);
 void tikal_field_name(int field, char out[3]);
@@ -225,6 +226,12 @@ int tikal_tile_by_id(const char *text);        /* -1 if unknown */
 /* Smallest rotation of tile giving the same stones as `rotation`: the one
  * a placement is named by (T29.3). */
 int tikal_canonical_rotation(int tile, int rotation);
+
+/* Stones on edge of field (T2.3), as the field lies. */
+int tikal_field_stones(const tikal_state *s, int field, int edge);
+/* tikal_field.stones of a tile or pre-printed field whose stones per edge
+ * (N NE SE S SW NW, 0..3 each) are turned by rotation 0..5. */
+uint16_t tikal_stones_packed(const uint8_t stones[6], int rotation);
 
 /* Rebuild s->index from s->field: after changing fields directly (tests
  * building positions); apply keeps it by itself. */
@@ -243,6 +250,19 @@ int tikal_text_to_action(const tikal_state *s, const char *text, int *action, ch
 size_t tikal_render(const tikal_state *s, char *buf, size_t len);
 /* Points seat would get if it self-scored now (T18). */
 int tikal_self_score(const tikal_state *s, int seat);
+/* tikal_self_score of every seat at once, into out[players]. */
+void tikal_self_scores(const tikal_state *s, int *out);
+/* The fields with a figure of any seat as a mask. */
+uint64_t tikal_occupied_fields(const tikal_state *s);
+/* Figures (explorers and leader) seat has on the board. */
+int tikal_figures_on_board(const tikal_state *s, int seat);
+/* Volcano tiles not yet drawn or revealed: the volcano scoring rounds still
+ * to come (T17). */
+int tikal_volcanoes_left(const tikal_state *s);
+/* The fields of a tikal_kind as a mask (bit f: field f). */
+uint64_t tikal_fields_of_kind(const tikal_state *s, int kind);
+/* The fields where seat has a figure (explorer or leader) as a mask. */
+uint64_t tikal_figure_fields(const tikal_state *s, int seat);
 /* Strength of seat on a field (T8.3). */
 int tikal_strength(const tikal_state *s, int seat, int field);
 /* Seat with the majority on a field (T8.4, R8), -1 if none. */

@@ -43,6 +43,11 @@ int tikal_neighbor(int field, int direction)
     return tikal_data_neighbors[field][direction];
 }
 
+uint64_t tikal_volcano_tiles(void)
+{
+    return tikal_data_volcano_tiles;
+}
+
 uint64_t tikal_neighbor_mask(int field)
 {
     return tikal_data_neighbor_masks[field];
@@ -77,6 +82,7 @@ int tikal_data_check(char *why, size_t why_len)
     static const int want_group[7] = {6, 6, 5, 5, 5, 5, 4};
     static const int want_levels[11] = {0, 0, 3, 6, 9, 11, 8, 5, 3, 2, 1};
     int kinds[6] = {0}, groups[7] = {0}, volcanoes[7] = {0}, masks = 0;
+    uint64_t volcano_tiles = 0;
 
     if (TIKAL_DATA_TILE_COUNT != TIKAL_TILES || TIKAL_DATA_COLS != TIKAL_COLS || TIKAL_DATA_ROWS != TIKAL_ROWS
         || strcmp(TIKAL_DATA_LAYOUT, "ODDQ_DOWN") != 0 || TIKAL_DATA_MOTIFS != TIKAL_MOTIFS
@@ -113,6 +119,7 @@ int tikal_data_check(char *why, size_t why_len)
         kinds[d->kind]++;
         groups[g]++;
         volcanoes[g] += d->kind == TIKAL_VOLCANO;
+        volcano_tiles |= (uint64_t)(d->kind == TIKAL_VOLCANO) << t;
         masks += d->kind == TIKAL_TREASURE ? d->value : 0;
     }
     for (int k = TIKAL_JUNGLE; k <= TIKAL_VOLCANO; k++)
@@ -131,6 +138,10 @@ int tikal_data_check(char *why, size_t why_len)
                      (g == 1 || g == 3 || g == 5) ? "exactly one" : "no");
             return 1;
         }
+    }
+    if (volcano_tiles != tikal_data_volcano_tiles) {
+        snprintf(why, why_len, "the generated mask of volcano tiles differs from the tiles' kinds");
+        return 1;
     }
     if (masks > TIKAL_TOKENS) {
         snprintf(why, why_len, "T6.6: the treasure tiles show %d masks, more than %d tokens", masks, TIKAL_TOKENS);

@@ -16,15 +16,13 @@ uint8_t tikal_level_tokens(int value);
 int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Stones on edge `edge` of tile when placed with `rotation` (T2.3). */
-int tikal_rotated_stones(int tile, int rotation, int edge);
 /* Is field the base camp or one of seat's camps, the ends of its secret
  * paths (T10.1, T10.2) and where it may deploy (T9.1, T9.2)? */
 int tikal_is_camp_of(const tikal_state *s, int seat, int field);
 /* The index s->field calls for, into out (tikal_check compares). */
 void tikal_index_of(const tikal_state *s, tikal_index *out);
-/* The neighbours of field as a mask (bit g: field g). */
-uint64_t tikal_neighbor_mask(int field);
+/* The volcano tiles as a mask (bit t: tile t). */
+uint64_t tikal_volcano_tiles(void);
 /* Lowest back letter (0 = A) with a tile left in the stack, -1 if none. */
 int tikal_top_group(const tikal_state *s);
 

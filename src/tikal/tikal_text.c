@@ -310,8 +310,9 @@ size_t tikal_render(const tikal_state *s, char *buf, size_t len)
             out(&o, " %s r%d", tikal_tile(fd->tile)->id, fd->rotation);
         else
             out(&o, "      ");
-        out(&o, " stones %d%d%d%d%d%d", fd->stones[0], fd->stones[1], fd->stones[2], fd->stones[3], fd->stones[4],
-            fd->stones[5]);
+        out(&o, " stones ");
+        for (int e = 0; e < 6; e++)
+            out(&o, "%d", tikal_field_stones(s, f, e));
         if (fd->kind == TIKAL_TEMPLE)
             out(&o, " value %d", fd->value);
         if (fd->kind == TIKAL_TREASURE)
