@@ -131,13 +131,20 @@ static int surcharge_next(const tzolk_state *s)
 /* Corn for the next placement on gear g, or on the start-player space for
  * g == TZOLK_GEARS (Z16.1: no position cost), if the position is free
  * (-1 if not), before a pity placement's rule (Z4.4). */
+/* The corn of the position the next placement on gear g takes (0 for the
+ * start-player space, g == TZOLK_GEARS), -1 if none is free. */
+static int placement_pos(const tzolk_state *s, int g)
+{
+    if (g == TZOLK_GEARS)
+        return s->start_space < 0 ? 0 : -1;
+    return lowest_free(s, g);
+}
+
 static int placement_price(const tzolk_state *s, int g)
 {
     if (s->placed >= TZOLK_MAX_WORKERS)
         return -1; /* no worker is left to place (and S has no entry) */
-    if (g == TZOLK_GEARS)
-        return s->start_space < 0 ? surcharge_next(s) : -1;
-    int pos = lowest_free(s, g);
+    int pos = placement_pos(s, g);
     return pos < 0 ? -1 : pos + surcharge_next(s);
 }
 
@@ -294,9 +301,10 @@ static int compute_need(const tzolk_state *s, tzolk_needs *nd, int g, int q)
 
 static int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q)
 {
-    assert(g >= 0 && g < TZOLK_GEARS && q >= 1 && q <= board->gear[g].actions);
-    if (nd->corn[g][q] < 0)
+    if (nd->corn[g][q] < 0) {
+        assert(g >= 0 && g < TZOLK_GEARS && q >= 1 && q <= board->gear[g].actions);
         nd->corn[g][q] = (int16_t)compute_need(s, nd, g, q);
+    }
     return nd->corn[g][q];
 }
 
@@ -322,6 +330,17 @@ static int step_back_cost(const tzolk_state *s, int g, int pos, int q)
     if (q > pos)
         return -1;
     return (pos - q) * TZOLK_STEP_BACK_CORN;
+}
+
+/* The highest action q that step_back_cost allows from (g, pos): pos
+ * itself, or every action from a free-choice position or with THEO 1 at
+ * Chichen Itza (Z6.2, Z9.4). */
+static int pick_top(const tzolk_state *s, int g, int pos)
+{
+    int actions = board->gear[g].actions;
+    if (pos >= actions || (g == TZOLK_CHI && s->player[s->actor].tech[TZOLK_THEO] >= 1))
+        return actions;
+    return pos;
 }
 
 /* ---- temples and technology ---- */
@@ -682,6 +701,8 @@ static void advance_one(tzolk_state *s)
         uint32_t holes = BIT(n) - 1, last = BIT(board->gear[g].last);
         for (int who = 0; who < TZOLK_PIECE_KINDS; who++) {
             uint32_t m = s->on_gear[g][who];
+            if (m == 0)
+                continue;
             if (who < TZOLK_BLOCKER && (m & last)) {
                 s->player[who].hand++;
                 m &= ~last;
@@ -976,7 +997,19 @@ static void trade(tzolk_state *s, int a)
     s->market[r] += change;
 }
 
-/* The legal actions, unsorted (callers sort), into out[TZOLK_LEGAL_MAX]. */
+static void sort_ints(int *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int v = a[i], j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+/* The legal actions in ascending order, into out[TZOLK_LEGAL_MAX]. */
 #define PUT(a) (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a))
 static int gen_legal(const tzolk_state *s, int *out)
 {
@@ -996,10 +1029,8 @@ static int gen_legal(const tzolk_state *s, int *out)
     case TZOLK_PH_SETUP_BUILD:
     case TZOLK_PH_REFILL:
     case TZOLK_PH_AGE_REVEAL: {
-        uint32_t d = deck_mask(s);
-        for (int b = 0; b < TZOLK_BUILDINGS; b++)
-            if (d & BIT(b))
-                PUT(TZOLK_A_BUILDING + b);
+        for (uint32_t d = deck_mask(s); d; d &= d - 1)
+            PUT(TZOLK_A_BUILDING + __builtin_ctz(d));
         return n;
     }
     case TZOLK_PH_DEAL: {
@@ -1024,6 +1055,7 @@ static int gen_legal(const tzolk_state *s, int *out)
                     continue;
                 PUT(TZOLK_A_KEEP + a * TZOLK_WEALTH + b);
             }
+        sort_ints(out, n); /* listed in the order dealt */
         return n;
     case TZOLK_PH_ADVANCE:
         PUT(TZOLK_A_ADVANCE);
@@ -1133,6 +1165,7 @@ static int gen_legal(const tzolk_state *s, int *out)
                 for (int m = 0; m < TZOLK_MONUMENTS; m++)
                     if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
                         PUT(TZOLK_A_BUILD_MON + m);
+            sort_ints(out, n); /* the kinds of build were listed by building */
             return n;
         }
         case TZOLK_F_BUILD_UXM4:
@@ -1171,10 +1204,11 @@ static int gen_legal(const tzolk_state *s, int *out)
                     PUT(TZOLK_A_BEG + t);
     } else
         PUT(TZOLK_A_END);
-    if (s->mode != 2 && p->hand > 0) {
+    if (s->mode != 2 && p->hand > 0 && s->placed < TZOLK_MAX_WORKERS) {
+        int budget = p->corn - surcharge_next(s); /* placement_price, the surcharge once */
         for (int g = 0; g <= TZOLK_GEARS; g++) {
-            int price = placement_price(s, g);
-            if (price >= 0 && price <= p->corn)
+            int pos = placement_pos(s, g);
+            if (pos >= 0 && pos <= budget)
                 PUT(TZOLK_A_PLACE + g); /* TZOLK_A_PLACE_START for g == TZOLK_GEARS */
         }
     }
@@ -1184,7 +1218,7 @@ static int gen_legal(const tzolk_state *s, int *out)
             for (uint32_t mine = s->on_gear[g][s->actor] & labelled_mask(g); mine; mine &= mine - 1) {
                 int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10;
                 PUT(first);
-                for (int q = 1; q <= board->gear[g].actions; q++) {
+                for (int q = 1; q <= pick_top(s, g, pos); q++) {
                     int c = step_back_cost(s, g, pos, q);
                     if (c >= 0 && can_do(s, &nd, g, q, c))
                         PUT(first + q);
@@ -1195,28 +1229,9 @@ static int gen_legal(const tzolk_state *s, int *out)
 }
 #undef PUT
 
-static void sort_ints(int *a, int n)
-{
-    for (int i = 1; i < n; i++) {
-        int v = a[i], j = i - 1;
-        while (j >= 0 && a[j] > v) {
-            a[j + 1] = a[j];
-            j--;
-        }
-        a[j + 1] = v;
-    }
-}
-
 int tzolk_legal_actions(const tzolk_state *s, int *out)
 {
-    int n = gen_legal(s, out);
-    int sorted = 1;
-    for (int i = 1; i < n && sorted; i++)
-        if (out[i - 1] > out[i])
-            sorted = 0;
-    if (!sorted)
-        sort_ints(out, n);
-    return n;
+    return gen_legal(s, out);
 }
 
 /* Is pay code v (TZOLK_A_GAIN, TZOLK_A_TECH) a string of n cubes, at most
