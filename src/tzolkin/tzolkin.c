@@ -6,6 +6,7 @@
  * checks legality first, so an illegal action leaves the state untouched.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,12 @@ static const tzolk_board_def *const board = &tzolk_data_board;
 
 _Static_assert((int)TZOLK_BLOCKER == (int)GAME_MAX_PLAYERS, "on_gear holds the seats, then the blocking markers");
 _Static_assert(TZOLK_HOLES_MAX <= 16, "a gear's holes fit in a uint16_t mask");
+/* No hidden padding: states compare with memcmp (game.h), so every byte is a named field. */
+_Static_assert(sizeof(tzolk_player) == offsetof(tzolk_player, pad) + 1, "a player has no hidden padding");
+_Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, pad) + 1, "the state has no hidden padding");
+_Static_assert(offsetof(tzolk_state, pad) == offsetof(tzolk_state, stack) + sizeof(tzolk_frame) * TZOLK_STACK,
+               "the state has no hidden padding");
+_Static_assert(offsetof(tzolk_state, on_gear) == offsetof(tzolk_state, mon_revealed) + 2, "the state has no hidden padding");
 
 static int popcount32(uint32_t x)
 {
