@@ -27,9 +27,14 @@ _Static_assert(offsetof(tzolk_state, pad) == offsetof(tzolk_state, stack) + size
                "the state has no hidden padding");
 _Static_assert(offsetof(tzolk_state, on_gear) == offsetof(tzolk_state, mon_revealed) + 2, "the state has no hidden padding");
 
+/* Set bits of x, without the library call __builtin_popcount becomes
+ * where the target has no popcount instruction. */
 static int popcount32(uint32_t x)
 {
-    return __builtin_popcount(x);
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
 }
 
 static void say(char *why, size_t len, const char *msg)
@@ -46,13 +51,13 @@ static tzolk_player *actor_of(tzolk_state *s)
 /* ---- small rule helpers ---- */
 
 /* Bits of gear g's labelled positions 0..last. */
-static uint32_t labelled_mask(int g)
+static inline uint32_t labelled_mask(int g)
 {
     return BIT(board->gear[g].last + 1) - 1;
 }
 
 /* Bits of gear g's positions that hold a piece. */
-static uint32_t occupied_mask(const tzolk_state *s, int g)
+static inline uint32_t occupied_mask(const tzolk_state *s, int g)
 {
     const uint16_t *k = s->on_gear[g];
     return (uint32_t)(k[0] | k[1] | k[2] | k[3] | k[TZOLK_BLOCKER]);
@@ -77,7 +82,7 @@ void tzolk_set_piece(tzolk_state *s, int g, int pos, int who)
         s->on_gear[g][who] |= (uint16_t)BIT(pos);
 }
 
-static int lowest_free(const tzolk_state *s, int g)
+static inline int lowest_free(const tzolk_state *s, int g)
 {
     uint32_t free = ~occupied_mask(s, g) & labelled_mask(g);
     return free ? __builtin_ctz(free) : -1;
@@ -234,7 +239,7 @@ static void needs_init(tzolk_needs *nd)
     memset(nd->corn, 0xFF, sizeof nd->corn);
 }
 
-static int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q);
+static inline int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q);
 
 /* UXM5 (Z11.5): its corn, then any other action of the four gears. */
 static int uxm5_need(const tzolk_state *s, tzolk_needs *nd)
@@ -306,13 +311,17 @@ static int compute_need(const tzolk_state *s, tzolk_needs *nd, int g, int q)
     }
 }
 
-static int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q)
+static int need_fill(const tzolk_state *s, tzolk_needs *nd, int g, int q)
 {
-    if (nd->corn[g][q] < 0) {
-        assert(g >= 0 && g < TZOLK_GEARS && q >= 1 && q <= board->gear[g].actions);
-        nd->corn[g][q] = (int16_t)compute_need(s, nd, g, q);
-    }
+    assert(g >= 0 && g < TZOLK_GEARS && q >= 1 && q <= board->gear[g].actions);
+    nd->corn[g][q] = (int16_t)compute_need(s, nd, g, q);
     return nd->corn[g][q];
+}
+
+static inline int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q)
+{
+    int known = nd->corn[g][q];
+    return known >= 0 ? known : need_fill(s, nd, g, q);
 }
 
 /* Z6.5: can the actor carry out action (g, q) after paying extra corn? */
@@ -1756,12 +1765,10 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
 static int category_count(const tzolk_player *p, int cat)
 {
     int n = 0;
-    for (int b = 0; b < TZOLK_BUILDINGS; b++)
-        if ((p->buildings & BIT(b)) && tzolk_building(b)->category == cat)
-            n++;
-    for (int m = 0; m < TZOLK_MONUMENTS; m++)
-        if ((p->monuments & BIT(m)) && tzolk_monument(m)->category == cat)
-            n++;
+    for (uint32_t b = p->buildings; b; b &= b - 1)
+        n += tzolk_building(__builtin_ctz(b))->category == cat;
+    for (uint32_t m = p->monuments; m; m &= m - 1)
+        n += tzolk_monument(__builtin_ctz(m))->category == cat;
     return n;
 }
 
