@@ -3,7 +3,9 @@
  * chance lines, turns (begging, placing, picking up and every gear action),
  * the stack of pending choices an action creates, food days, the calendar
  * and final scoring. Legal-action generation and apply use no heap; apply
- * checks legality first, so an illegal action leaves the state untouched.
+ * checks legality first, so an illegal action leaves the state untouched:
+ * by a direct test of the action's kind (is_legal), which the sanitizer
+ * build compares with the legal list at every apply.
  */
 #include <assert.h>
 #include <stddef.h>
@@ -140,9 +142,6 @@ static int surcharge_next(const tzolk_state *s)
     return board->surcharge[s->placed + 1] - board->surcharge[s->placed];
 }
 
-/* Corn for the next placement on gear g, or on the start-player space for
- * g == TZOLK_GEARS (Z16.1: no position cost), if the position is free
- * (-1 if not), before a pity placement's rule (Z4.4). */
 /* The corn of the position the next placement on gear g takes (0 for the
  * start-player space, g == TZOLK_GEARS), -1 if none is free. */
 static int placement_pos(const tzolk_state *s, int g)
@@ -152,6 +151,9 @@ static int placement_pos(const tzolk_state *s, int g)
     return lowest_free(s, g);
 }
 
+/* Corn for the next placement on gear g, or on the start-player space for
+ * g == TZOLK_GEARS (Z16.1: no position cost), if the position is free
+ * (-1 if not), before a pity placement's rule (Z4.4). */
 static int placement_price(const tzolk_state *s, int g)
 {
     if (s->placed >= TZOLK_MAX_WORKERS)
