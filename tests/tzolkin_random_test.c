@@ -141,6 +141,26 @@ static void check_state(const tzolk_state *s, rng *r)
     assert_int_equal(g->current_player(&obs), g->current_player(s));
 }
 
+/* apply accepts exactly the listed actions: every id is tried on a copy
+ * (apply tests each kind of action directly, without the list). */
+static void check_every_id(const tzolk_state *s, const int *acts, int n)
+{
+    const game_def *g = &tzolkin_game;
+    int listed = 0;
+    for (int a = 0; a < TZOLK_NUM_ACTIONS; a++) {
+        tzolk_state copy = *s;
+        char why[160] = "";
+        int want = listed < n && acts[listed] == a;
+        listed += want;
+        int rc = g->apply(&copy, a, why, sizeof why);
+        if ((rc == 0) != want)
+            fail_msg("action %d: apply says %s, the list %s", a, rc == 0 ? "legal" : why, want ? "has it" : "has not");
+        if (!want)
+            assert_memory_equal(&copy, s, sizeof copy);
+    }
+    assert_int_equal(listed, n);
+}
+
 static void play(int players, uint64_t seed, int checks, long *actions, long *legal_total, int *scores)
 {
     const game_def *g = &tzolkin_game;
@@ -155,6 +175,8 @@ static void play(int players, uint64_t seed, int checks, long *actions, long *le
             check_state(&s, &r);
         int n = g->legal_actions(&s, legal_buf);
         *legal_total += n;
+        if (checks > 1)
+            check_every_id(&s, legal_buf, n);
         int a = choose(&s, legal_buf, n, &r);
         char why[128];
         if (g->apply(&s, a, why, sizeof why) != 0)
@@ -185,6 +207,17 @@ static void random_games_contract(void **state)
         }
 }
 
+/* Every id at every state of a few seeded games: accepted iff listed. */
+static void apply_accepts_the_list(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players++) {
+        long a = 0, l = 0;
+        int sc[4];
+        play(players, 7 + (uint64_t)players, 2, &a, &l, sc);
+    }
+}
+
 /* Golden playthroughs: the action and legal-action counts of 30 seeded
  * games per player count, and the scores of the first, are a signature of
  * the engine (update them only for a deliberate rules change). */
@@ -213,6 +246,7 @@ int main(void)
     legal_buf2 = malloc(sizeof(int) * (size_t)tzolkin_game.max_legal);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_games_contract),
+        cmocka_unit_test(apply_accepts_the_list),
         cmocka_unit_test(golden_playthroughs),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,9 +3,12 @@
  * chance lines, turns (begging, placing, picking up and every gear action),
  * the stack of pending choices an action creates, food days, the calendar
  * and final scoring. Legal-action generation and apply use no heap; apply
- * checks legality first, so an illegal action leaves the state untouched.
+ * checks legality first, so an illegal action leaves the state untouched:
+ * by a direct test of the action's kind (is_legal), which the sanitizer
+ * build compares with the legal list at every apply.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,10 +22,21 @@ static const tzolk_board_def *const board = &tzolk_data_board;
 
 _Static_assert((int)TZOLK_BLOCKER == (int)GAME_MAX_PLAYERS, "on_gear holds the seats, then the blocking markers");
 _Static_assert(TZOLK_HOLES_MAX <= 16, "a gear's holes fit in a uint16_t mask");
+/* No hidden padding: states compare with memcmp (game.h), so every byte is a named field. */
+_Static_assert(sizeof(tzolk_player) == offsetof(tzolk_player, pad) + 1, "a player has no hidden padding");
+_Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, pad) + 1, "the state has no hidden padding");
+_Static_assert(offsetof(tzolk_state, pad) == offsetof(tzolk_state, stack) + sizeof(tzolk_frame) * TZOLK_STACK,
+               "the state has no hidden padding");
+_Static_assert(offsetof(tzolk_state, on_gear) == offsetof(tzolk_state, mon_revealed) + 2, "the state has no hidden padding");
 
+/* Set bits of x, without the library call __builtin_popcount becomes
+ * where the target has no popcount instruction. */
 static int popcount32(uint32_t x)
 {
-    return __builtin_popcount(x);
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
 }
 
 static void say(char *why, size_t len, const char *msg)
@@ -39,13 +53,13 @@ static tzolk_player *actor_of(tzolk_state *s)
 /* ---- small rule helpers ---- */
 
 /* Bits of gear g's labelled positions 0..last. */
-static uint32_t labelled_mask(int g)
+static inline uint32_t labelled_mask(int g)
 {
     return BIT(board->gear[g].last + 1) - 1;
 }
 
 /* Bits of gear g's positions that hold a piece. */
-static uint32_t occupied_mask(const tzolk_state *s, int g)
+static inline uint32_t occupied_mask(const tzolk_state *s, int g)
 {
     const uint16_t *k = s->on_gear[g];
     return (uint32_t)(k[0] | k[1] | k[2] | k[3] | k[TZOLK_BLOCKER]);
@@ -70,10 +84,15 @@ void tzolk_set_piece(tzolk_state *s, int g, int pos, int who)
         s->on_gear[g][who] |= (uint16_t)BIT(pos);
 }
 
-int tzolk_lowest_free(const tzolk_state *s, int g)
+static inline int lowest_free(const tzolk_state *s, int g)
 {
     uint32_t free = ~occupied_mask(s, g) & labelled_mask(g);
     return free ? __builtin_ctz(free) : -1;
+}
+
+int tzolk_lowest_free(const tzolk_state *s, int g)
+{
+    return lowest_free(s, g);
 }
 
 int tzolk_workers_on_gears(const tzolk_state *s, int seat)
@@ -91,7 +110,7 @@ static int cheapest_placement(const tzolk_state *s)
         return 0;
     int best = 99;
     for (int g = 0; g < TZOLK_GEARS; g++) {
-        int p = tzolk_lowest_free(s, g);
+        int p = lowest_free(s, g);
         if (p >= 0 && p < best)
             best = p;
     }
@@ -123,6 +142,15 @@ static int surcharge_next(const tzolk_state *s)
     return board->surcharge[s->placed + 1] - board->surcharge[s->placed];
 }
 
+/* The corn of the position the next placement on gear g takes (0 for the
+ * start-player space, g == TZOLK_GEARS), -1 if none is free. */
+static int placement_pos(const tzolk_state *s, int g)
+{
+    if (g == TZOLK_GEARS)
+        return s->start_space < 0 ? 0 : -1;
+    return lowest_free(s, g);
+}
+
 /* Corn for the next placement on gear g, or on the start-player space for
  * g == TZOLK_GEARS (Z16.1: no position cost), if the position is free
  * (-1 if not), before a pity placement's rule (Z4.4). */
@@ -130,16 +158,17 @@ static int placement_price(const tzolk_state *s, int g)
 {
     if (s->placed >= TZOLK_MAX_WORKERS)
         return -1; /* no worker is left to place (and S has no entry) */
-    if (g == TZOLK_GEARS)
-        return s->start_space < 0 ? surcharge_next(s) : -1;
-    int pos = tzolk_lowest_free(s, g);
+    int pos = placement_pos(s, g);
     return pos < 0 ? -1 : pos + surcharge_next(s);
 }
 
 /* Z4.3: no worker on a gear and not enough corn for any placement. */
 static int short_of_corn(const tzolk_state *s)
 {
-    return tzolk_workers_on_gears(s, s->actor) == 0 && s->player[s->actor].corn < cheapest_placement(s);
+    uint32_t mine = 0;
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        mine |= s->on_gear[g][s->actor];
+    return mine == 0 && s->player[s->actor].corn < cheapest_placement(s);
 }
 
 static int affordable(const tzolk_player *p, const uint8_t cost[3])
@@ -177,9 +206,8 @@ int tzolk_uxmal_cost(const tzolk_state *s, int seat, int b)
 /* A building of the display that a Tikal build with ARCH benefits can pay. */
 static int tikal_can_build_any(const tzolk_state *s, const tzolk_player *p)
 {
-    for (int b = 0; b < TZOLK_BUILDINGS; b++) {
-        if (!(s->display & BIT(b)))
-            continue;
+    for (uint32_t d = s->display; d; d &= d - 1) {
+        int b = __builtin_ctz(d);
         if (p->tech[TZOLK_ARCH] >= 3) {
             for (int r = 0; r < 3; r++)
                 if (affordable_save(p, b, r))
@@ -197,66 +225,111 @@ static int monument_affordable(const tzolk_state *s, const tzolk_player *p, int 
     return affordable(p, d->cost) && p->skulls >= d->cost[3];
 }
 
-/* Z6.5: can the actor carry out action (g, q) after paying extra corn? */
-static int can_do(const tzolk_state *s, int g, int q, int extra)
+/* Corn no action needs: marks an action that no amount of corn allows. */
+enum { NEED_NEVER = 1 << 14 };
+
+/* The least corn the actor must hold, after paying anything else, to
+ * carry out regular action (g, q) now (Z6.5): 0, or the action's own price
+ * in corn (UXM1, UXM4, UXM5), or NEED_NEVER. Other corn is not asked: the
+ * action can be done after paying extra corn iff corn - extra >= this. */
+typedef struct tzolk_needs {
+    int16_t corn[TZOLK_GEARS][10]; /* by gear and action 1..9, -1 not computed yet */
+} tzolk_needs;
+
+static void needs_init(tzolk_needs *nd)
+{
+    memset(nd->corn, 0xFF, sizeof nd->corn);
+}
+
+static inline int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q);
+
+/* UXM5 (Z11.5): its corn, then any other action of the four gears. */
+static int uxm5_need(const tzolk_state *s, tzolk_needs *nd)
+{
+    int best = NEED_NEVER;
+    for (int g = 0; g < TZOLK_CHI; g++)
+        for (int q = 1; q <= board->gear[g].actions; q++)
+            if (!(g == TZOLK_UXM && q == 5)) {
+                int c = need_of(s, nd, g, q);
+                if (c < best)
+                    best = c;
+            }
+    return best == NEED_NEVER ? NEED_NEVER : TZOLK_UXM5_CORN + best;
+}
+
+static int compute_need(const tzolk_state *s, tzolk_needs *nd, int g, int q)
 {
     const tzolk_player *p = &s->player[s->actor];
-    int corn = p->corn - extra;
-    if (corn < 0)
-        return 0;
     switch (g) {
     case TZOLK_PAL:
         if (q == 1)
-            return 1;
+            return 0;
         {
             const uint8_t *j = s->jungle[q - 2];
-            return j[1] > 0 || j[0] > 0 || p->tech[TZOLK_AGRI] >= 2;
+            return j[1] > 0 || j[0] > 0 || p->tech[TZOLK_AGRI] >= 2 ? 0 : NEED_NEVER;
         }
     case TZOLK_YAX:
-        return 1;
+        return 0;
     case TZOLK_TIK:
         switch (q) {
         case 1:
         case 3:
             for (int x = 0; x < TZOLK_TRACKS; x++)
                 if (tech_cost(p, x) <= res_total(p))
-                    return 1;
-            return 0;
+                    return 0;
+            return NEED_NEVER;
         case 2:
-            return tikal_can_build_any(s, p);
+            return tikal_can_build_any(s, p) ? 0 : NEED_NEVER;
         case 4:
             if (tikal_can_build_any(s, p))
-                return 1;
-            for (int m = 0; m < TZOLK_MONUMENTS; m++)
-                if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
-                    return 1;
-            return 0;
+                return 0;
+            for (uint32_t m = s->mon_display; m; m &= m - 1)
+                if (monument_affordable(s, p, __builtin_ctz(m)))
+                    return 0;
+            return NEED_NEVER;
         default:
-            return res_total(p) >= 1;
+            return res_total(p) >= 1 ? 0 : NEED_NEVER;
         }
     case TZOLK_UXM:
         switch (q) {
         case 1:
-            return corn >= TZOLK_UXM1_CORN;
-        case 4:
-            for (int b = 0; b < TZOLK_BUILDINGS; b++)
-                if ((s->display & BIT(b)) && uxm4_price(p, b) <= corn)
-                    return 1;
-            return 0;
+            return TZOLK_UXM1_CORN;
+        case 4: {
+            int best = NEED_NEVER;
+            for (uint32_t d = s->display; d; d &= d - 1) {
+                int price = uxm4_price(p, __builtin_ctz(d));
+                if (price < best)
+                    best = price;
+            }
+            return best;
+        }
         case 5:
-            if (corn < TZOLK_UXM5_CORN)
-                return 0;
-            for (int gg = 0; gg < TZOLK_CHI; gg++)
-                for (int qq = 1; qq <= board->gear[gg].actions; qq++)
-                    if (!(gg == TZOLK_UXM && qq == 5) && can_do(s, gg, qq, extra + TZOLK_UXM5_CORN))
-                        return 1;
-            return 0;
+            return uxm5_need(s, nd);
         default:
-            return 1;
+            return 0;
         }
     default:
-        return !(s->chi_slots & BIT(q)) && p->skulls >= 1;
+        return !(s->chi_slots & BIT(q)) && p->skulls >= 1 ? 0 : NEED_NEVER;
     }
+}
+
+static int need_fill(const tzolk_state *s, tzolk_needs *nd, int g, int q)
+{
+    assert(g >= 0 && g < TZOLK_GEARS && q >= 1 && q <= board->gear[g].actions);
+    nd->corn[g][q] = (int16_t)compute_need(s, nd, g, q);
+    return nd->corn[g][q];
+}
+
+static inline int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q)
+{
+    int known = nd->corn[g][q];
+    return known >= 0 ? known : need_fill(s, nd, g, q);
+}
+
+/* Z6.5: can the actor carry out action (g, q) after paying extra corn? */
+static int can_do(const tzolk_state *s, tzolk_needs *nd, int g, int q, int extra)
+{
+    return s->player[s->actor].corn - extra >= need_of(s, nd, g, q);
 }
 
 /* Corn to pay for picking up from (g, p) with action q (ZR45), -1 if q is
@@ -275,6 +348,17 @@ static int step_back_cost(const tzolk_state *s, int g, int pos, int q)
     if (q > pos)
         return -1;
     return (pos - q) * TZOLK_STEP_BACK_CORN;
+}
+
+/* The highest action q that step_back_cost allows from (g, pos): pos
+ * itself, or every action from a free-choice position or with THEO 1 at
+ * Chichen Itza (Z6.2, Z9.4). */
+static int pick_top(const tzolk_state *s, int g, int pos)
+{
+    int actions = board->gear[g].actions;
+    if (pos >= actions || (g == TZOLK_CHI && s->player[s->actor].tech[TZOLK_THEO] >= 1))
+        return actions;
+    return pos;
 }
 
 /* ---- temples and technology ---- */
@@ -635,6 +719,8 @@ static void advance_one(tzolk_state *s)
         uint32_t holes = BIT(n) - 1, last = BIT(board->gear[g].last);
         for (int who = 0; who < TZOLK_PIECE_KINDS; who++) {
             uint32_t m = s->on_gear[g][who];
+            if (m == 0)
+                continue;
             if (who < TZOLK_BLOCKER && (m & last)) {
                 s->player[who].hand++;
                 m &= ~last;
@@ -863,8 +949,44 @@ void tzolk_trade_of(int a, int *resource, int *change)
     *change = ((v / TZOLK_TRADE_BITS) % 2 ? -1 : 1) * (1 << (v % TZOLK_TRADE_BITS));
 }
 
-/* Why market step a (a TZOLK_A_TRADE id) is not legal for the actor in the
- * visit under way (ZR31), or NULL if it is. */
+/* Bits k of the amounts 2^k (k < TZOLK_TRADE_BITS) of at most limit cubes. */
+static uint32_t amounts_upto(long limit)
+{
+    if (limit <= 0)
+        return 0;
+    if (limit > UINT16_MAX)
+        limit = UINT16_MAX;
+    return BIT(32 - __builtin_clz((uint32_t)limit)) - 1;
+}
+
+/* The market steps open to the actor for resource r in the visit under way
+ * (ZR31): bit k for buying (sell 0) or selling (sell 1) 2^k cubes. A visit
+ * buys or sells each resource, each amount once; it sells what is held and
+ * buys what its corn pays, up to 65535 cubes held. */
+static uint32_t trade_amounts(const tzolk_state *s, int r, int sell)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    int done = s->market[r];
+    if (sell ? done > 0 : done < 0)
+        return 0;
+    long limit = p->res[r];
+    if (!sell) {
+        long room = UINT16_MAX - p->res[r];
+        limit = p->corn / board->market[r];
+        if (limit > room)
+            limit = room;
+    }
+    return amounts_upto(limit) & ~(uint32_t)(done < 0 ? -done : done);
+}
+
+static int trade_allowed(const tzolk_state *s, int a)
+{
+    int v = a - TZOLK_A_TRADE;
+    return (trade_amounts(s, v / (2 * TZOLK_TRADE_BITS), (v / TZOLK_TRADE_BITS) % 2) >> (v % TZOLK_TRADE_BITS)) & 1;
+}
+
+/* Why market step a (a TZOLK_A_TRADE id that trade_allowed refuses) is
+ * not legal for the actor in the visit under way (ZR31). */
 static const char *trade_refusal(const tzolk_state *s, int a)
 {
     const tzolk_player *p = &s->player[s->actor];
@@ -876,10 +998,10 @@ static const char *trade_refusal(const tzolk_state *s, int a)
     if ((done < 0 ? -done : done) & amount)
         return "this visit already traded that amount of that resource: each amount once a visit, take a larger one";
     if (sell)
-        return p->res[r] >= amount ? NULL : "you cannot sell more than you hold (ZR31)";
+        return "you cannot sell more than you hold (ZR31)";
     if (p->corn < amount * board->market[r])
         return "you have not the corn to buy that: sell first, or buy less (Z1.11, ZR31)";
-    return p->res[r] + amount <= UINT16_MAX ? NULL : "too many cubes of one resource";
+    return "too many cubes of one resource";
 }
 
 /* One step of the market visit (legal): the cubes and their corn. */
@@ -893,13 +1015,23 @@ static void trade(tzolk_state *s, int a)
     s->market[r] += change;
 }
 
-/* Legal actions with ids in [lo, hi), unsorted (callers sort), into
- * out[TZOLK_LEGAL_MAX]. The whole list is [0, TZOLK_NUM_ACTIONS); apply asks
- * for one id, and WANTS skips the sections that cannot hold it. */
-#define PUT(a) ((a) >= lo && (a) < hi ? (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a)) : 0)
-#define WANTS(first, end) ((first) < hi && (end) > lo)
-static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
+static void sort_ints(int *a, int n)
 {
+    for (int i = 1; i < n; i++) {
+        int v = a[i], j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+/* The legal actions in ascending order, into out[TZOLK_LEGAL_MAX]. */
+#define PUT(a) (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a))
+static int gen_legal(const tzolk_state *s, int *out)
+{
+    tzolk_needs nd;
     int n = 0;
     const tzolk_player *p = &s->player[s->actor];
     switch (s->phase) {
@@ -915,10 +1047,8 @@ static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
     case TZOLK_PH_SETUP_BUILD:
     case TZOLK_PH_REFILL:
     case TZOLK_PH_AGE_REVEAL: {
-        uint32_t d = deck_mask(s);
-        for (int b = 0; b < TZOLK_BUILDINGS; b++)
-            if (d & BIT(b))
-                PUT(TZOLK_A_BUILDING + b);
+        for (uint32_t d = deck_mask(s); d; d &= d - 1)
+            PUT(TZOLK_A_BUILDING + __builtin_ctz(d));
         return n;
     }
     case TZOLK_PH_DEAL: {
@@ -943,6 +1073,7 @@ static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
                     continue;
                 PUT(TZOLK_A_KEEP + a * TZOLK_WEALTH + b);
             }
+        sort_ints(out, n); /* listed in the order dealt */
         return n;
     case TZOLK_PH_ADVANCE:
         PUT(TZOLK_A_ADVANCE);
@@ -1008,18 +1139,20 @@ static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
             return n;
         case TZOLK_F_MARKET:
             PUT(TZOLK_A_MARKET);
-            for (int a = lo > TZOLK_A_TRADE ? lo : TZOLK_A_TRADE; a < hi && a < TZOLK_NUM_ACTIONS; a++)
-                if (trade_refusal(s, a) == NULL)
-                    PUT(a);
+            for (int r = 0; r < 3; r++)
+                for (int sell = 0; sell < 2; sell++)
+                    for (uint32_t k = trade_amounts(s, r, sell); k; k &= k - 1)
+                        PUT(TZOLK_A_TRADE + (r * 2 + sell) * TZOLK_TRADE_BITS + __builtin_ctz(k));
             return n;
         case TZOLK_F_DO_OPT:
             PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_DO: {
             int extra = f->kind == TZOLK_F_DO_OPT;
+            needs_init(&nd);
             for (int g = 0; g < TZOLK_CHI; g++)
                 for (int q = 1; q <= 5; q++)
-                    if (!(g == TZOLK_UXM && q == 5) && can_do(s, g, q, extra))
+                    if (!(g == TZOLK_UXM && q == 5) && can_do(s, &nd, g, q, extra))
                         PUT(TZOLK_A_DO + g * 5 + q - 1);
             return n;
         }
@@ -1050,6 +1183,7 @@ static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
                 for (int m = 0; m < TZOLK_MONUMENTS; m++)
                     if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
                         PUT(TZOLK_A_BUILD_MON + m);
+            sort_ints(out, n); /* the kinds of build were listed by building */
             return n;
         }
         case TZOLK_F_BUILD_UXM4:
@@ -1078,7 +1212,7 @@ static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
             }
             int c = cheapest_placement(s); /* Z4.4 pity placement */
             for (int g = 0; g < TZOLK_GEARS; g++)
-                if (c < 99 && tzolk_lowest_free(s, g) == c)
+                if (c < 99 && lowest_free(s, g) == c)
                     PUT(TZOLK_A_PLACE + g);
             return n;
         }
@@ -1088,23 +1222,23 @@ static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
                     PUT(TZOLK_A_BEG + t);
     } else
         PUT(TZOLK_A_END);
-    if (s->mode != 2 && p->hand > 0 && WANTS(TZOLK_A_PLACE, TZOLK_A_PLACE_START + 1)) {
+    if (s->mode != 2 && p->hand > 0 && s->placed < TZOLK_MAX_WORKERS) {
+        int budget = p->corn - surcharge_next(s); /* placement_price, the surcharge once */
         for (int g = 0; g <= TZOLK_GEARS; g++) {
-            int price = placement_price(s, g);
-            if (price >= 0 && price <= p->corn)
+            int pos = placement_pos(s, g);
+            if (pos >= 0 && pos <= budget)
                 PUT(TZOLK_A_PLACE + g); /* TZOLK_A_PLACE_START for g == TZOLK_GEARS */
         }
     }
-    if (s->mode != 1 && WANTS(TZOLK_A_PICK, TZOLK_A_BUILD)) {
+    if (s->mode != 1) {
+        needs_init(&nd);
         for (int g = 0; g < TZOLK_GEARS; g++)
             for (uint32_t mine = s->on_gear[g][s->actor] & labelled_mask(g); mine; mine &= mine - 1) {
                 int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10;
-                if (!WANTS(first, first + 10))
-                    continue;
                 PUT(first);
-                for (int q = 1; q <= board->gear[g].actions; q++) {
+                for (int q = 1; q <= pick_top(s, g, pos); q++) {
                     int c = step_back_cost(s, g, pos, q);
-                    if (WANTS(first + q, first + q + 1) && c >= 0 && c <= p->corn && can_do(s, g, q, c))
+                    if (c >= 0 && can_do(s, &nd, g, q, c))
                         PUT(first + q);
                 }
             }
@@ -1112,38 +1246,170 @@ static int gen_legal(const tzolk_state *s, int *out, int lo, int hi)
     return n;
 }
 #undef PUT
-#undef WANTS
-
-static void sort_ints(int *a, int n)
-{
-    for (int i = 1; i < n; i++) {
-        int v = a[i], j = i - 1;
-        while (j >= 0 && a[j] > v) {
-            a[j + 1] = a[j];
-            j--;
-        }
-        a[j + 1] = v;
-    }
-}
 
 int tzolk_legal_actions(const tzolk_state *s, int *out)
 {
-    int n = gen_legal(s, out, 0, TZOLK_NUM_ACTIONS);
-    int sorted = 1;
-    for (int i = 1; i < n && sorted; i++)
-        if (out[i - 1] > out[i])
-            sorted = 0;
-    if (!sorted)
-        sort_ints(out, n);
-    return n;
+    return gen_legal(s, out);
 }
 
-/* Is action legal here? */
-static int is_legal(const tzolk_state *s, int action)
+/* Is pay code v (TZOLK_A_GAIN, TZOLK_A_TECH) a string of n cubes, at most
+ * held of each resource if p is not NULL? The codes of pay_options. */
+static int pay_fits(const tzolk_player *p, int v, int n)
 {
-    int list[TZOLK_LEGAL_MAX];
-    return gen_legal(s, list, action, action + 1) > 0;
+    int w = v / 16, st = (v / 4) % 4, g = v % 4;
+    assert(n <= 3); /* a code holds at most 3 cubes of a resource */
+    return w + st + g == n && (p == NULL || (w <= p->res[0] && st <= p->res[1] && g <= p->res[2]));
 }
+
+/* Is a one of the choices of pending decision f (what gen_legal lists for it)? */
+static int frame_allows(const tzolk_state *s, const tzolk_frame *f, int a)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    tzolk_needs nd;
+    switch (f->kind) {
+    case TZOLK_F_HARVEST: {
+        const uint8_t *j = s->jungle[f->a - 2];
+        if (a == TZOLK_A_CORN)
+            return j[1] > 0 || p->tech[TZOLK_AGRI] >= 2;
+        if (a == TZOLK_A_WOOD)
+            return j[0] > 0;
+        return a >= TZOLK_A_BURN && a < TZOLK_A_BURN + 3 && j[0] > 0 && p->temple[a - TZOLK_A_BURN] > 0;
+    }
+    case TZOLK_F_TECH_OPT:
+    case TZOLK_F_TECH: {
+        int v = a - TZOLK_A_TECH;
+        if (a == TZOLK_A_SKIP)
+            return f->kind == TZOLK_F_TECH_OPT;
+        return v >= 0 && v < TZOLK_TRACKS * 64 && pay_fits(p, v % 64, tech_cost(p, v / 64));
+    }
+    case TZOLK_F_TECH_FREE:
+        return a >= TZOLK_A_TECH_FREE && a < TZOLK_A_TECH_FREE + TZOLK_TRACKS;
+    case TZOLK_F_GAIN:
+        return a >= TZOLK_A_GAIN && a < TZOLK_A_GAIN + 64 && pay_fits(NULL, a - TZOLK_A_GAIN, f->a);
+    case TZOLK_F_TEMPLE:
+        return a >= TZOLK_A_TEMPLE && a < TZOLK_A_TEMPLE + 3;
+    case TZOLK_F_THEO2:
+        if (a == TZOLK_A_SKIP)
+            return 1;
+        return a >= TZOLK_A_TEMPLE_PAY && a < TZOLK_A_TEMPLE_PAY + 9 && p->res[(a - TZOLK_A_TEMPLE_PAY) % 3] > 0;
+    case TZOLK_F_TEMPLES:
+        return a >= TZOLK_A_TEMPLES && a < TZOLK_A_TEMPLES + 9 && p->res[(a - TZOLK_A_TEMPLES) % 3] > 0;
+    case TZOLK_F_MARKET:
+        return a == TZOLK_A_MARKET || (a >= TZOLK_A_TRADE && trade_allowed(s, a));
+    case TZOLK_F_DO_OPT:
+    case TZOLK_F_DO: {
+        int v = a - TZOLK_A_DO, g = v / 5, q = v % 5 + 1;
+        if (a == TZOLK_A_SKIP)
+            return f->kind == TZOLK_F_DO_OPT;
+        if (v < 0 || v >= 20 || (g == TZOLK_UXM && q == 5))
+            return 0;
+        needs_init(&nd);
+        return can_do(s, &nd, g, q, f->kind == TZOLK_F_DO_OPT);
+    }
+    case TZOLK_F_BUILD_UXM4: {
+        int b = a - TZOLK_A_BUILD;
+        return b >= 0 && b < TZOLK_BUILDINGS && (s->display & BIT(b)) && uxm4_price(p, b) <= p->corn;
+    }
+    default:
+        break;
+    }
+    /* Tikal builds: TIK2, B1-08, TIK4 */
+    int arch = p->tech[TZOLK_ARCH], saving = arch >= 3 && (f->kind != TZOLK_F_BUILD_TIK4B || f->a);
+    if (a == TZOLK_A_SKIP)
+        return f->kind == TZOLK_F_BUILD_B108 || f->kind == TZOLK_F_BUILD_TIK4B;
+    if (a >= TZOLK_A_BUILD_MON && a < TZOLK_A_BUILD_MON + TZOLK_MONUMENTS)
+        return f->kind == TZOLK_F_BUILD_TIK4A && (s->mon_display & BIT(a - TZOLK_A_BUILD_MON)) &&
+               monument_affordable(s, p, a - TZOLK_A_BUILD_MON);
+    if (a >= TZOLK_A_BUILD_SAVE && a < TZOLK_A_BUILD_FULL) {
+        int b = (a - TZOLK_A_BUILD_SAVE) / 3;
+        return saving && (s->display & BIT(b)) && affordable_save(p, b, (a - TZOLK_A_BUILD_SAVE) % 3);
+    }
+    int full = a >= TZOLK_A_BUILD_FULL && a < TZOLK_A_BUILD_MON, b = a - (full ? TZOLK_A_BUILD_FULL : TZOLK_A_BUILD);
+    if (b < 0 || b >= TZOLK_BUILDINGS || !(s->display & BIT(b)) || !affordable(p, tzolk_building(b)->cost))
+        return 0;
+    return full ? f->kind == TZOLK_F_BUILD_TIK4A && arch >= 1 : !saving;
+}
+
+/* Is a legal at the turn level, no decision pending (Z4, Z5, Z6, Z16.1)? */
+static int turn_allows(const tzolk_state *s, int a)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    if (s->pity || a == TZOLK_A_END)
+        return a == TZOLK_A_END && (s->pity || s->mode != 0);
+    if (a >= TZOLK_A_BEG && a < TZOLK_A_BEG + 3)
+        return can_beg(s) && p->temple[a - TZOLK_A_BEG] > 0;
+    if (a >= TZOLK_A_PLACE && a <= TZOLK_A_PLACE_START) {
+        int g = a - TZOLK_A_PLACE;
+        if (s->mode == 0 && short_of_corn(s)) {
+            int c = cheapest_placement(s); /* Z4.4 pity placement, unless begging is allowed */
+            return !can_beg(s) && g < TZOLK_GEARS && c < 99 && lowest_free(s, g) == c;
+        }
+        int price = placement_price(s, g);
+        return s->mode != 2 && p->hand > 0 && price >= 0 && price <= p->corn;
+    }
+    if (a < TZOLK_A_PICK || a >= TZOLK_A_BUILD || s->mode == 1)
+        return 0;
+    int v = a - TZOLK_A_PICK, g = v / 110, pos = (v / 10) % 11, q = v % 10;
+    if (!(s->on_gear[g][s->actor] & labelled_mask(g) & BIT(pos)))
+        return 0; /* short of corn (Z4.3) means no worker on the gears */
+    if (q == 0)
+        return 1;
+    int c = step_back_cost(s, g, pos, q);
+    tzolk_needs nd;
+    needs_init(&nd);
+    return c >= 0 && can_do(s, &nd, g, q, c);
+}
+
+/* Is action a legal here? The test of each kind of action, without a list. */
+static int is_legal(const tzolk_state *s, int a)
+{
+    switch (s->phase) {
+    case TZOLK_PH_START:
+        return a >= TZOLK_A_START && a < TZOLK_A_START + s->players;
+    case TZOLK_PH_MONUMENT:
+        return a >= TZOLK_A_MONUMENT && a < TZOLK_A_MONUMENT + TZOLK_MONUMENTS &&
+               !(s->mon_revealed & BIT(a - TZOLK_A_MONUMENT));
+    case TZOLK_PH_SETUP_BUILD:
+    case TZOLK_PH_REFILL:
+    case TZOLK_PH_AGE_REVEAL:
+        return a >= TZOLK_A_BUILDING && a < TZOLK_A_BUILDING + TZOLK_BUILDINGS &&
+               (deck_mask(s) & BIT(a - TZOLK_A_BUILDING));
+    case TZOLK_PH_DEAL:
+        return a >= TZOLK_A_DEAL && a < TZOLK_A_DEAL + TZOLK_WEALTH && !(dealt_mask(s) & BIT(a - TZOLK_A_DEAL));
+    case TZOLK_PH_BLOCK:
+        return a >= TZOLK_A_BLOCK && a < TZOLK_A_BLOCK + TZOLK_WEALTH &&
+               !((dealt_mask(s) | s->block_mask) & BIT(a - TZOLK_A_BLOCK));
+    case TZOLK_PH_KEEP: {
+        int v = a - TZOLK_A_KEEP, held = 0;
+        if (v < 0 || v >= TZOLK_WEALTH * TZOLK_WEALTH || v / TZOLK_WEALTH >= v % TZOLK_WEALTH)
+            return 0;
+        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++) {
+            int w = s->player[s->actor].dealt[k];
+            held += w == v / TZOLK_WEALTH || w == v % TZOLK_WEALTH;
+        }
+        return held == 2;
+    }
+    case TZOLK_PH_ADVANCE:
+        return a == TZOLK_A_ADVANCE || a == TZOLK_A_ADVANCE + 1;
+    case TZOLK_PH_TURN:
+        return s->sp > 0 ? frame_allows(s, &s->stack[s->sp - 1], a) : turn_allows(s, a);
+    default:
+        return 0;
+    }
+}
+
+/* The sanitizer build (make test) checks is_legal against the list it
+ * stands for at every apply. */
+#if defined(__SANITIZE_ADDRESS__)
+static int is_listed(const tzolk_state *s, int a)
+{
+    int list[TZOLK_LEGAL_MAX], n = gen_legal(s, list);
+    for (int i = 0; i < n; i++)
+        if (list[i] == a)
+            return 1;
+    return 0;
+}
+#endif
 
 /* ---- apply ---- */
 
@@ -1323,7 +1589,7 @@ static void apply_turn(tzolk_state *s, int a, game_score_trace *trace)
             s->start_space = (int8_t)s->actor;
             s->on_start = 1;
         } else
-            s->on_gear[g][s->actor] |= (uint16_t)BIT(tzolk_lowest_free(s, g));
+            s->on_gear[g][s->actor] |= (uint16_t)BIT(lowest_free(s, g));
         p->hand--;
         s->placed++;
         s->mode = 1;
@@ -1388,7 +1654,11 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
         say(why, why_len, "the game is over");
         return GAME_EILLEGAL;
     }
-    if (!is_legal(s, action)) {
+    int legal = is_legal(s, action);
+#if defined(__SANITIZE_ADDRESS__)
+    assert(legal == is_listed(s, action));
+#endif
+    if (!legal) {
         char msg[160];
         const char *what = "that is not a legal action now";
         if (s->phase == TZOLK_PH_TURN && s->sp == 0 && action == TZOLK_A_END && s->mode == 0)
@@ -1497,12 +1767,10 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
 static int category_count(const tzolk_player *p, int cat)
 {
     int n = 0;
-    for (int b = 0; b < TZOLK_BUILDINGS; b++)
-        if ((p->buildings & BIT(b)) && tzolk_building(b)->category == cat)
-            n++;
-    for (int m = 0; m < TZOLK_MONUMENTS; m++)
-        if ((p->monuments & BIT(m)) && tzolk_monument(m)->category == cat)
-            n++;
+    for (uint32_t b = p->buildings; b; b &= b - 1)
+        n += tzolk_building(__builtin_ctz(b))->category == cat;
+    for (uint32_t m = p->monuments; m; m &= m - 1)
+        n += tzolk_monument(__builtin_ctz(m))->category == cat;
     return n;
 }
 

@@ -100,7 +100,14 @@
 #include "tzolkin_constants.h"
 
 enum {
-    TZOLK_STACK = 32,
+    /* Pending decisions at most (tzolk_state.stack). A pick performs at
+     * most 3 actions (its own, UXM5's and B2-07's, which cannot be UXM5
+     * again), each with at most 2 choices open at a time (TIK3, Chichen
+     * Itza's THEO 2 and resource, TIK4's two builds), and builds at most
+     * the 6 buildings on display (the display refills when the turn ends),
+     * each with at most 2 choices (B1-08, B2-17); a resolved choice that
+     * opens another (a technology bonus) takes its place. */
+    TZOLK_STACK = 3 * 2 + 6 * 2,
     TZOLK_TRADE_BITS = 16,     /* a market step trades 2^k cubes, k < 16 */
     TZOLK_UNKNOWN = 0xFF /* a hidden wealth tile in an observation */
 };
@@ -209,8 +216,10 @@ typedef struct tzolk_frame {
 } tzolk_frame;
 
 typedef struct tzolk_player {
-    int32_t vp;                /* victory points, may be negative */
     int32_t corn;              /* corn held */
+    uint32_t buildings;        /* bit b: building b built by this seat */
+    int16_t vp;                /* victory points, may be negative */
+    uint16_t monuments;        /* bit m: monument m built by this seat */
     uint16_t res[3];           /* wood, stone, gold held */
     uint8_t skulls;            /* crystal skulls held */
     uint8_t workers;           /* workers in play (hand + gears + start space) */
@@ -225,12 +234,19 @@ typedef struct tzolk_player {
     uint8_t dealt[TZOLK_WEALTH_DEALT]; /* wealth tiles dealt, TZOLK_UNKNOWN when hidden */
     uint8_t keep_mask;         /* bit i: dealt[i] kept */
     uint8_t has_kept;          /* 1 once the keep line is written */
-    uint8_t pad[3];            /* zero */
-    uint16_t monuments;        /* bit m: monument m built by this seat */
-    uint32_t buildings;        /* bit b: building b built by this seat */
+    uint8_t pad;               /* zero */
 } tzolk_player;
 
 typedef struct tzolk_state {
+    uint32_t display;          /* bit b: building b on display */
+    uint32_t revealed;         /* bit b: building b out of its deck */
+    uint32_t block_mask;       /* bit w: wealth tile w revealed for blocking */
+    int32_t market[3];         /* net change of wood, stone, gold in the market visit under way */
+    int16_t pool;              /* corn on the calendar's start-player pool */
+    uint16_t chi_slots;        /* bit q: CHI slot q holds a skull */
+    uint16_t mon_display;      /* bit m: monument m on display */
+    uint16_t mon_revealed;     /* bit m: monument m revealed at setup */
+    uint16_t on_gear[TZOLK_GEARS][TZOLK_PIECE_KINDS]; /* bit p: a piece of seat k (or k = TZOLK_BLOCKER) at position p; read with tzolk_piece */
     uint8_t players;           /* 2..4 */
     uint8_t phase;             /* tzolk_phase */
     uint8_t actor;             /* seat deciding (or being dealt) */
@@ -239,7 +255,6 @@ typedef struct tzolk_state {
     uint8_t teeth;             /* T: teeth advanced since setup (Z0.3) */
     uint8_t next_food;         /* food days held so far (0..4) */
     uint8_t age;               /* 1 or 2: the building age on display */
-    uint16_t on_gear[TZOLK_GEARS][TZOLK_PIECE_KINDS]; /* bit p: a piece of seat k (or k = TZOLK_BLOCKER) at position p; read with tzolk_piece */
     int8_t start_space;        /* seat on the start-player space, -1 none */
     uint8_t jungle[TZOLK_JUNGLE_GROUPS][3]; /* groups PAL2..PAL5: FOREST, CORN, EMPTY field counts */
     uint8_t skull_supply;      /* skulls left in the general supply */
@@ -254,16 +269,8 @@ typedef struct tzolk_state {
     uint8_t on_start;          /* 1 if the actor placed on the start-player space */
     uint8_t pity;              /* 1 after a pity placement (Z4.4) */
     uint8_t sp;                /* pending decisions on the stack */
-    uint16_t chi_slots;        /* bit q: CHI slot q holds a skull */
-    uint16_t mon_display;      /* bit m: monument m on display */
-    uint16_t mon_revealed;     /* bit m: monument m revealed at setup */
-    uint16_t pad;              /* zero */
-    int32_t pool;              /* corn on the calendar's start-player pool */
-    uint32_t display;          /* bit b: building b on display */
-    uint32_t revealed;         /* bit b: building b out of its deck */
-    uint32_t block_mask;       /* bit w: wealth tile w revealed for blocking */
-    int32_t market[3];         /* net change of wood, stone, gold in the market visit under way */
     tzolk_frame stack[TZOLK_STACK]; /* pending decisions, stack[sp-1] due */
+    uint8_t pad;               /* zero */
     tzolk_player player[GAME_MAX_PLAYERS]; /* per seat */
 } tzolk_state;
 

@@ -69,7 +69,7 @@ static int check_seat(const tzolk_state *s, int seat, int placed, char *why, siz
             return refuse(why, why_len, "seat %d was dealt wealth tile %d", seat + 1, p->dealt[k]);
         kept += p->keep_mask >> k & 1;
     }
-    if (p->keep_mask > 0xF || (kept != 0 && kept != 2) || p->light > 1 || p->pad[0] || p->pad[1] || p->pad[2])
+    if (p->keep_mask > 0xF || (kept != 0 && kept != 2) || p->light > 1 || p->pad)
         return refuse(why, why_len, "seat %d keeps %d wealth tiles (Z2.10) or has a stray flag", seat + 1, kept);
     return GAME_OK;
 }

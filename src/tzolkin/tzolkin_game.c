@@ -47,8 +47,9 @@ static int g_chance(const void *state, int *out, double *probability)
     if (tzolk_current_player(cst(state)) != GAME_CHANCE)
         return 0;
     int n = tzolk_legal_actions(cst(state), out);
+    double each = n > 0 ? 1.0 / n : 0.0; /* every outcome equally likely (Z23.7) */
     for (int i = 0; i < n; i++)
-        probability[i] = 1.0 / n;
+        probability[i] = each;
     return n;
 }
 
