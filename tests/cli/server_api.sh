@@ -112,14 +112,14 @@ case $answer in *' 200') ;; *) fail "preview of market -1$sell: $answer" ;; esac
 # refused with a reason, changing nothing: more than the corn buys (Z1.11,
 # ZR31), more than the seat holds, a line that is not a market visit, the
 # seat not to act, no token
-case $(preview "$token" "market +9999g") in *'"code":"illegal"'*Z1.11*' 422') ;; *) fail "a purchase beyond the corn is not refused" ;; esac
-case $(preview "$token" "market -999$sell") in *'"code":"illegal"'*ZR31*' 422') ;; *) fail "a sale beyond the holdings is not refused" ;; esac
+case $(preview "$token" "market +9999g") in *Z1.11*'"code":"illegal"'*' 422') ;; *) fail "a purchase beyond the corn is not refused" ;; esac
+case $(preview "$token" "market -999$sell") in *ZR31*'"code":"illegal"'*' 422') ;; *) fail "a sale beyond the holdings is not refused" ;; esac
 case $(preview "$token" "place UXM") in *'"code":"not_previewable"'*' 422') ;; *) fail "a line that is no market visit is previewed" ;; esac
 case $(preview "$other" "market -1$sell") in *'"code":"not_your_turn"'*' 403') ;; *) fail "the seat not to act gets a preview" ;; esac
 case $(curl -s -w ' %{http_code}' -G "$a_url/api/games/$id/preview" --data-urlencode "line=market -1$sell") in
 *'"code":"no_token"'*' 401') ;; *) fail "a preview without a token" ;; esac
 [ "$(curl -s "$a_url/api/games/$id" | jq .version)" = "$version" ] || fail "a refused preview changed the game"
-# the trade itself: the record writes the line (Z23.2) and the seat holds
+# the trade itself: the record writes the line after the seat (Z23.2) and the seat holds
 # what the preview said
 [ "$(act "$token" "$version" "market -1$sell")" = 200 ] || fail "the previewed trade is refused"
 after=$(curl -s -H "Authorization: Bearer $token" "$a_url/api/games/$id/view" | jq -c ".observation.seats[$seat] | [.corn, .resources]")
@@ -128,7 +128,8 @@ foretold=$(echo "$answer" | sed 's/ 200$//' | jq -c --argjson held "$held" \
         if ($op.path | startswith("/seats/'"$seat"'/")) then setpath($op.path | split("/")[1:]; $op.value) else . end))
      | .seats["'"$seat"'"] | [.corn, .resources]')
 [ "$after" = "$foretold" ] || fail "the trade left $after, the preview said $foretold (before: $held)"
-curl -s "$a_url/api/games/$id/record" | grep -q -x "market -1$sell" || fail "the record does not write the line market -1$sell"
+curl -s "$a_url/api/games/$id/record" | grep -q -x "$((seat + 1)) market -1$sell" ||
+    fail "the record does not write the line $((seat + 1)) market -1$sell"
 serve_stop a
 
 # PostgreSQL: two servers on one database
