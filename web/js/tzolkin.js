@@ -1389,19 +1389,20 @@ export function createBoard(root, hooks) {
   // with − and +. What a change would leave (corn and resources) and whether
   // it may be made at all are the engine's answers to GET .../preview for its
   // line (as Z23 writes it, "market +2w -1g") and for the lines one cube
-  // away, so the page keeps no price; Trade submits the line.
+  // away, so the page keeps no price (aria-busy while an answer is awaited);
+  // Trade submits the line.
   function marketForm(me, lines) {
     const change = board.market;
     const line = marketLine(change);
     const now = marketPreview(change);
     const reachable = (r, by) => Boolean(marketPreview({ ...change, [r]: change[r] + by })?.seat);
-    const box = el('div', { class: 'tz-market' }, el('h4', {}, t('tz_market_title', FACTS.market)));
+    const box = el('div', { class: 'tz-market', 'aria-busy': 'false' }, el('h4', {}, t('tz_market_title', FACTS.market)));
     for (const r of RESOURCES) {
       const less = el('button', { type: 'button', class: 'tz-step', 'aria-label': `− ${amount(1, r)}`, disabled: !reachable(r, -1) }, '−');
       const more = el('button', { type: 'button', class: 'tz-step', 'aria-label': `+ ${amount(1, r)}`, disabled: !reachable(r, 1) }, '+');
       less.addEventListener('click', () => { change[r]--; drawControls(board.view.observation); });
       more.addEventListener('click', () => { change[r]++; drawControls(board.view.observation); });
-      box.append(el('div', { class: 'tz-market-row' }, chip(r), el('span', { class: 'tz-market-name' }, now?.seat ? amount(now.seat.resources[r], r) : '…'),
+      box.append(el('div', { class: 'tz-market-row', 'data-resource': r }, chip(r), el('span', { class: 'tz-market-name' }, now?.seat ? amount(now.seat.resources[r], r) : '…'),
         less, el('output', { class: 'tz-market-change' }, signed(change[r])), more));
     }
     box.append(el('p', { class: 'tz-market-corn' }, chip('corn'), ' ', t('tz_market_corn', { from: me.corn, to: now?.seat ? now.seat.corn : '…' })));
@@ -1411,6 +1412,7 @@ export function createBoard(root, hooks) {
     const reset = el('button', { type: 'button', class: 'tz-choice' }, t('tz_market_reset'));
     reset.addEventListener('click', () => { board.market = { w: 0, s: 0, g: 0 }; drawControls(board.view.observation); });
     box.append(row('', trade, lines.includes('market') ? choice('market', t('tz_market_nothing')) : null, reset));
+    box.setAttribute('aria-busy', String([...board.previews.answers.values()].includes(undefined)));
     return box;
   }
 
