@@ -164,7 +164,7 @@ static const field_spec tikal_field_spec[] = {
     {"field", J_STR},       {"kind", J_STR},      {"tile", J_STR | J_NULL}, {"rotation", J_INT},
     {"stones", J_ARR},      {"value", J_INT},     {"treasures", J_INT},     {"camp", J_INT | J_NULL},
     {"guard", J_INT | J_NULL},                    {"figures", J_ARR},       {"levels_this_turn", J_INT},
-    {"digs_this_turn", J_INT},                    {"printed", J_INT},
+    {"digs_this_turn", J_INT},                    {"printed", J_INT},       {"levels", J_INT},
 };
 static const field_spec tikal_figures[] = {{"leader", J_BOOL}, {"explorers", J_INT}};
 static const field_spec tikal_motifs[] = {
@@ -236,6 +236,7 @@ static void check_tikal_json(const json_t *json, const tikal_state *s)
         assert_string_field(field, "field", name);
         assert_int_field(field, "treasures", s->field[f].tokens);
         assert_int_field(field, "printed", tikal_printed_value(s, f));
+        assert_int_field(field, "levels", tikal_levels_uncovered(s, f));
         array_field(field, "stones", 6, "board field");
         const json_t *figures = array_field(field, "figures", players, "board field");
         for (int p = 0; p < players; p++)
