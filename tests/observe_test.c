@@ -296,7 +296,7 @@ static const field_spec tzolk_seat[] = {
     {"workers", J_INT},     {"hand", J_INT},          {"temples", J_OBJ},       {"tech", J_OBJ},
     {"light", J_BOOL},      {"corn_tiles", J_INT},    {"wood_tiles", J_INT},    {"feed_free", J_INT},
     {"feed_discount", J_INT}, {"wealth", J_ARR},      {"has_kept", J_BOOL},     {"buildings", J_ARR},
-    {"monuments", J_ARR},   {"monument_points", J_OBJ}, {"uxmal_costs", J_OBJ},
+    {"monuments", J_ARR},   {"monument_points", J_OBJ}, {"uxmal_costs", J_OBJ}, {"feeding", J_INT},
 };
 static const field_spec tzolk_resources[] = {{"w", J_INT}, {"s", J_INT}, {"g", J_INT}};
 static const field_spec tzolk_temples[] = {{"CHAAC", J_INT}, {"QUETZ", J_INT}, {"KUKUL", J_INT}};
@@ -395,6 +395,7 @@ static void check_tzolkin_engine_values(const json_t *json, const tzolk_state *s
     const json_t *seats = json_object_get(json, "seats");
     for (int i = 0; i < s->players; i++) {
         const json_t *seat = json_array_get(seats, (size_t)i);
+        assert_int_field(seat, "feeding", tzolk_feeding_cost(s, i)); /* Z14.2 */
         for (int m = 0; m < TZOLK_MONUMENTS; m++)
             assert_engine_value(json_object_get(seat, "monument_points"), tzolk_monument(m)->id,
                                 s->player[i].monuments & (1u << m) ? tzolk_monument_points(s, i, m) : -1,

@@ -1618,8 +1618,7 @@ export function createBoard(root, hooks) {
     const onGears = observation.seats.map(() => 0);
     for (const gear of observation.gears) for (const p of gear.positions) if (typeof p.piece === 'number') onGears[p.piece]++;
     observation.seats.forEach((player, s) => {
-      const need = Math.max(0, 2 - player.feed_discount);
-      const feeding = Math.max(0, player.workers - player.feed_free) * need;
+      const feeding = player.feeding; // the engine's (Z14.2)
       const toMove = view.to_move === s;
       const head = el('div', { class: 'tz-seat-head' },
         el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }),
