@@ -1396,7 +1396,7 @@ export function createBoard(root, hooks) {
     const line = marketLine(change);
     const now = marketPreview(change);
     const reachable = (r, by) => Boolean(marketPreview({ ...change, [r]: change[r] + by })?.seat);
-    const box = el('div', { class: 'tz-market', 'aria-busy': 'false' }, el('h4', {}, t('tz_market_title', FACTS.market)));
+    const box = el('div', { class: 'tz-market' }, el('h4', {}, t('tz_market_title', FACTS.market)));
     for (const r of RESOURCES) {
       const less = el('button', { type: 'button', class: 'tz-step', 'aria-label': `− ${amount(1, r)}`, disabled: !reachable(r, -1) }, '−');
       const more = el('button', { type: 'button', class: 'tz-step', 'aria-label': `+ ${amount(1, r)}`, disabled: !reachable(r, 1) }, '+');
