@@ -186,8 +186,10 @@ static void check_tikal_card(const json_t *card)
 
 /* The Tikal object has the fields of docs/observation.md, and they say
  * what the state s holds. */
-static void check_tikal_json(const json_t *json, const tikal_state *s)
+static void check_tikal_json(const json_t *json, const void *state, int viewer)
 {
+    const tikal_state *s = state;
+    (void)viewer; /* T5.4: the Tikal table is public */
     int players = s->players;
     assert_shape(json, SPEC(tikal_top), "tikal observation");
     assert_string_field(json, "game", "tikal");
@@ -252,8 +254,10 @@ static void check_tikal_json(const json_t *json, const tikal_state *s)
 
 /* No tile still in the stack is named (its draw is in the future, and the
  * stack order is hidden, T5.4); every tile out of it is (T5.4: public). */
-static void check_tikal_ids(const char *text, const tikal_state *s)
+static void check_tikal_ids(const char *text, const void *state, int viewer)
 {
+    const tikal_state *s = state;
+    (void)viewer;
     for (int t = 0; t < TIKAL_TILES; t++) {
         int out = (int)((s->stack_used >> t) & 1);
         if (names_id(text, tikal_tile(t)->id) != out)
@@ -408,8 +412,9 @@ static void check_tzolkin_engine_values(const json_t *json, const tzolk_state *s
 
 /* The Tzolk'in object has the fields of docs/observation.md and shows s
  * as viewer may see it. */
-static void check_tzolkin_json(const json_t *json, const tzolk_state *s, int viewer)
+static void check_tzolkin_json(const json_t *json, const void *state, int viewer)
 {
+    const tzolk_state *s = state;
     const tzolk_board_def *board = tzolk_board();
     assert_shape(json, SPEC(tzolk_top), "tzolkin observation");
     assert_string_field(json, "game", "tzolkin");
@@ -479,8 +484,9 @@ static uint32_t visible_wealth(const tzolk_state *s, int viewer)
  * seen, and no other: not the buildings still in their decks nor the
  * monuments never revealed (future draws, Z2.6), not the wealth tiles of
  * other seats while secret or discarded, nor the undealt ones (Z23.8). */
-static void check_tzolkin_ids(const char *text, const tzolk_state *s, int viewer)
+static void check_tzolkin_ids(const char *text, const void *state, int viewer)
 {
+    const tzolk_state *s = state;
     uint32_t wealth = visible_wealth(s, viewer);
     for (int w = 0; w < TZOLK_WEALTH; w++)
         if (names_id(text, tzolk_wealth(w)->id) != (int)((wealth >> w) & 1))
@@ -537,8 +543,9 @@ static void add_array(member_list *list, size_t offset, size_t size, int count)
 /* Every field of a Tikal observation that is part of the position; not
  * players (it sizes everything), not the slots of absent seats, and not
  * the auction's fields in the basic game (they keep their initial values). */
-static void tikal_members(const tikal_state *s, member_list *list)
+static void tikal_members(const void *observation, member_list *list)
 {
+    const tikal_state *s = observation;
     int n = s->players;
     list->count = 0;
     SCALAR(list, 0, tikal_state, auction);
@@ -601,8 +608,9 @@ static void tikal_members(const tikal_state *s, member_list *list)
  * players, the pad fields, the slots of absent seats, the holes a gear
  * does not have, nor the decision stack at and above sp (leftovers of
  * decisions already taken). */
-static void tzolkin_members(const tzolk_state *s, member_list *list)
+static void tzolkin_members(const void *observation, member_list *list)
 {
+    const tzolk_state *s = observation;
     list->count = 0;
     SCALAR(list, 0, tzolk_state, phase);
     SCALAR(list, 0, tzolk_state, actor);
@@ -708,38 +716,6 @@ static void flip_bit(unsigned char *state, const member *m)
 
 /* ---- what these tests know of each game --------------------------------- */
 
-static void tikal_json_checks(const json_t *json, const void *state, int viewer)
-{
-    (void)viewer; /* T5.4: the Tikal table is public */
-    check_tikal_json(json, state);
-}
-
-static void tikal_id_checks(const char *text, const void *state, int viewer)
-{
-    (void)viewer;
-    check_tikal_ids(text, state);
-}
-
-static void tikal_member_list(const void *observation, member_list *list)
-{
-    tikal_members(observation, list);
-}
-
-static void tzolkin_json_checks(const json_t *json, const void *state, int viewer)
-{
-    check_tzolkin_json(json, state, viewer);
-}
-
-static void tzolkin_id_checks(const char *text, const void *state, int viewer)
-{
-    check_tzolkin_ids(text, state, viewer);
-}
-
-static void tzolkin_member_list(const void *observation, member_list *list)
-{
-    tzolkin_members(observation, list);
-}
-
 /* The entries of Tzolk'in's decision stack at and above sp are zero: the
  * engine clears a decision's entry when it is taken (game.h: unused slots
  * stay zeroed), so equal positions are equal bytes. */
@@ -793,8 +769,8 @@ typedef struct game_checks {
 } game_checks;
 
 static const game_checks checks_by_game[] = {
-    {&tikal_game, tikal_json_checks, tikal_id_checks, tikal_member_list, 1, NULL, NULL, NULL, NULL},
-    {&tzolkin_game, tzolkin_json_checks, tzolkin_id_checks, tzolkin_member_list, 0, tzolkin_no_leftovers,
+    {&tikal_game, check_tikal_json, check_tikal_ids, tikal_members, 1, NULL, NULL, NULL, NULL},
+    {&tzolkin_game, check_tzolkin_json, check_tzolkin_ids, tzolkin_members, 0, tzolkin_no_leftovers,
      tzolkin_patch_hides, tzolkin_dealing, tzolkin_secret_choice},
 };
 
