@@ -785,7 +785,7 @@ async function checkOthersShown(g, player) {
   await page.reload();
   // playing, with the board at a past position: none of its own controls (the action list keeps them)
   await waitIn(page, `${player.label}'s page playing the others' moves on the board`, (controls) =>
-    !document.querySelector('#pace-skip').hidden && document.querySelectorAll('#log .playing').length === 1 &&
+    document.querySelector('#pace-skip')?.hidden === false && document.querySelectorAll('#log .playing').length === 1 &&
     document.querySelectorAll(controls).length === 0 && document.querySelectorAll('#actions button.action').length > 0,
   g.game === 'tikal' ? '#tk-board .tk-spot, #tk-board .tk-can-act, #tk-end, #tk-place' : '#board button.tz-choice, #board button.tz-gear-chip');
   const during = boardShape(await page.locator('#board').innerHTML());
