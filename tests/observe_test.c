@@ -164,7 +164,7 @@ static const field_spec tikal_field_spec[] = {
     {"field", J_STR},       {"kind", J_STR},      {"tile", J_STR | J_NULL}, {"rotation", J_INT},
     {"stones", J_ARR},      {"value", J_INT},     {"treasures", J_INT},     {"camp", J_INT | J_NULL},
     {"guard", J_INT | J_NULL},                    {"figures", J_ARR},       {"levels_this_turn", J_INT},
-    {"digs_this_turn", J_INT},                    {"printed", J_INT},
+    {"digs_this_turn", J_INT},                    {"printed", J_INT},       {"levels", J_INT},
 };
 static const field_spec tikal_figures[] = {{"leader", J_BOOL}, {"explorers", J_INT}};
 static const field_spec tikal_motifs[] = {
@@ -186,8 +186,10 @@ static void check_tikal_card(const json_t *card)
 
 /* The Tikal object has the fields of docs/observation.md, and they say
  * what the state s holds. */
-static void check_tikal_json(const json_t *json, const tikal_state *s)
+static void check_tikal_json(const json_t *json, const void *state, int viewer)
 {
+    const tikal_state *s = state;
+    (void)viewer; /* T5.4: the Tikal table is public */
     int players = s->players;
     assert_shape(json, SPEC(tikal_top), "tikal observation");
     assert_string_field(json, "game", "tikal");
@@ -236,6 +238,7 @@ static void check_tikal_json(const json_t *json, const tikal_state *s)
         assert_string_field(field, "field", name);
         assert_int_field(field, "treasures", s->field[f].tokens);
         assert_int_field(field, "printed", tikal_printed_value(s, f));
+        assert_int_field(field, "levels", tikal_levels_uncovered(s, f));
         array_field(field, "stones", 6, "board field");
         const json_t *figures = array_field(field, "figures", players, "board field");
         for (int p = 0; p < players; p++)
@@ -251,8 +254,10 @@ static void check_tikal_json(const json_t *json, const tikal_state *s)
 
 /* No tile still in the stack is named (its draw is in the future, and the
  * stack order is hidden, T5.4); every tile out of it is (T5.4: public). */
-static void check_tikal_ids(const char *text, const tikal_state *s)
+static void check_tikal_ids(const char *text, const void *state, int viewer)
 {
+    const tikal_state *s = state;
+    (void)viewer;
     for (int t = 0; t < TIKAL_TILES; t++) {
         int out = (int)((s->stack_used >> t) & 1);
         if (names_id(text, tikal_tile(t)->id) != out)
@@ -295,7 +300,7 @@ static const field_spec tzolk_seat[] = {
     {"workers", J_INT},     {"hand", J_INT},          {"temples", J_OBJ},       {"tech", J_OBJ},
     {"light", J_BOOL},      {"corn_tiles", J_INT},    {"wood_tiles", J_INT},    {"feed_free", J_INT},
     {"feed_discount", J_INT}, {"wealth", J_ARR},      {"has_kept", J_BOOL},     {"buildings", J_ARR},
-    {"monuments", J_ARR},   {"monument_points", J_OBJ}, {"uxmal_costs", J_OBJ},
+    {"monuments", J_ARR},   {"monument_points", J_OBJ}, {"uxmal_costs", J_OBJ}, {"feeding", J_INT},
 };
 static const field_spec tzolk_resources[] = {{"w", J_INT}, {"s", J_INT}, {"g", J_INT}};
 static const field_spec tzolk_temples[] = {{"CHAAC", J_INT}, {"QUETZ", J_INT}, {"KUKUL", J_INT}};
@@ -394,6 +399,7 @@ static void check_tzolkin_engine_values(const json_t *json, const tzolk_state *s
     const json_t *seats = json_object_get(json, "seats");
     for (int i = 0; i < s->players; i++) {
         const json_t *seat = json_array_get(seats, (size_t)i);
+        assert_int_field(seat, "feeding", tzolk_feeding_cost(s, i)); /* Z14.2 */
         for (int m = 0; m < TZOLK_MONUMENTS; m++)
             assert_engine_value(json_object_get(seat, "monument_points"), tzolk_monument(m)->id,
                                 s->player[i].monuments & (1u << m) ? tzolk_monument_points(s, i, m) : -1,
@@ -406,8 +412,9 @@ static void check_tzolkin_engine_values(const json_t *json, const tzolk_state *s
 
 /* The Tzolk'in object has the fields of docs/observation.md and shows s
  * as viewer may see it. */
-static void check_tzolkin_json(const json_t *json, const tzolk_state *s, int viewer)
+static void check_tzolkin_json(const json_t *json, const void *state, int viewer)
 {
+    const tzolk_state *s = state;
     const tzolk_board_def *board = tzolk_board();
     assert_shape(json, SPEC(tzolk_top), "tzolkin observation");
     assert_string_field(json, "game", "tzolkin");
@@ -477,8 +484,9 @@ static uint32_t visible_wealth(const tzolk_state *s, int viewer)
  * seen, and no other: not the buildings still in their decks nor the
  * monuments never revealed (future draws, Z2.6), not the wealth tiles of
  * other seats while secret or discarded, nor the undealt ones (Z23.8). */
-static void check_tzolkin_ids(const char *text, const tzolk_state *s, int viewer)
+static void check_tzolkin_ids(const char *text, const void *state, int viewer)
 {
+    const tzolk_state *s = state;
     uint32_t wealth = visible_wealth(s, viewer);
     for (int w = 0; w < TZOLK_WEALTH; w++)
         if (names_id(text, tzolk_wealth(w)->id) != (int)((wealth >> w) & 1))
@@ -535,8 +543,9 @@ static void add_array(member_list *list, size_t offset, size_t size, int count)
 /* Every field of a Tikal observation that is part of the position; not
  * players (it sizes everything), not the slots of absent seats, and not
  * the auction's fields in the basic game (they keep their initial values). */
-static void tikal_members(const tikal_state *s, member_list *list)
+static void tikal_members(const void *observation, member_list *list)
 {
+    const tikal_state *s = observation;
     int n = s->players;
     list->count = 0;
     SCALAR(list, 0, tikal_state, auction);
@@ -599,8 +608,9 @@ static void tikal_members(const tikal_state *s, member_list *list)
  * players, the pad fields, the slots of absent seats, the holes a gear
  * does not have, nor the decision stack at and above sp (leftovers of
  * decisions already taken). */
-static void tzolkin_members(const tzolk_state *s, member_list *list)
+static void tzolkin_members(const void *observation, member_list *list)
 {
+    const tzolk_state *s = observation;
     list->count = 0;
     SCALAR(list, 0, tzolk_state, phase);
     SCALAR(list, 0, tzolk_state, actor);
@@ -704,6 +714,75 @@ static void flip_bit(unsigned char *state, const member *m)
     }
 }
 
+/* ---- what these tests know of each game --------------------------------- */
+
+/* The entries of Tzolk'in's decision stack at and above sp are zero: the
+ * engine clears a decision's entry when it is taken (game.h: unused slots
+ * stay zeroed), so equal positions are equal bytes. */
+static void tzolkin_no_leftovers(const void *observation)
+{
+    const tzolk_state *s = observation;
+    for (int i = s->sp; i < TZOLK_STACK; i++)
+        assert_true(s->stack[i].kind == 0 && s->stack[i].a == 0);
+}
+
+/* The patch from a viewer's observation last to now names no wealth tile
+ * the viewer may not see in state (Z23.8). */
+static void tzolkin_patch_hides(const json_t *last, const json_t *now, const void *state, int viewer)
+{
+    json_t *patch = jpatch_diff(last, now);
+    char *text = json_dumps(patch, JSON_COMPACT);
+    uint32_t visible = visible_wealth(state, viewer);
+    for (int w = 0; w < TZOLK_WEALTH; w++)
+        if (!((visible >> w) & 1) && names_id(text, tzolk_wealth(w)->id))
+            fail_msg("viewer %d: a patch names the hidden wealth tile %s (Z23.8)", viewer, tzolk_wealth(w)->id);
+    free(text);
+    json_decref(patch);
+}
+
+/* The starting-wealth tiles are still being dealt or kept (Z2.7, Z2.10). */
+static int tzolkin_dealing(const void *state)
+{
+    return !everybody_kept(state);
+}
+
+/* Seat 1 is choosing its secret wealth tiles: a change of its view must
+ * show in its own text only. */
+static int tzolkin_secret_choice(const void *state)
+{
+    const tzolk_state *z = state;
+    return z->phase == TZOLK_PH_KEEP && z->actor == 1;
+}
+
+/* One entry a game, found by its game_def (src/games.c), never by its name:
+ * how its observation is checked beyond what game.h says. */
+typedef struct game_checks {
+    const game_def *game;                                            /* the engine */
+    void (*json)(const json_t *json, const void *state, int viewer); /* the documented fields against state */
+    void (*ids)(const char *text, const void *state, int viewer);    /* no id the viewer may not see */
+    void (*members)(const void *observation, member_list *list);     /* every field of an observation */
+    int public_table;                                                /* every seat sees what a spectator sees */
+    void (*unused_zero)(const void *observation);                    /* unused slots are zero; NULL: none */
+    void (*patch_hides)(const json_t *last, const json_t *now, const void *state, int viewer); /* NULL: nothing hidden */
+    int (*dealing)(const void *state);       /* secret choices under way: check every state; NULL: none */
+    int (*secret_choice)(const void *state); /* seat 1 makes a secret choice now; NULL: never */
+} game_checks;
+
+static const game_checks checks_by_game[] = {
+    {&tikal_game, check_tikal_json, check_tikal_ids, tikal_members, 1, NULL, NULL, NULL, NULL},
+    {&tzolkin_game, check_tzolkin_json, check_tzolkin_ids, tzolkin_members, 0, tzolkin_no_leftovers,
+     tzolkin_patch_hides, tzolkin_dealing, tzolkin_secret_choice},
+};
+
+static const game_checks *checks_of(const game_def *game)
+{
+    for (size_t i = 0; i < sizeof checks_by_game / sizeof checks_by_game[0]; i++)
+        if (checks_by_game[i].game == game)
+            return &checks_by_game[i];
+    fail_msg("no checks for the game %s", game->name);
+    return NULL;
+}
+
 /* Changing any one field of the observation changes its text. */
 static void assert_every_field_shows(const game_def *game, const void *observation, const char *text)
 {
@@ -711,10 +790,7 @@ static void assert_every_field_shows(const game_def *game, const void *observati
     unsigned char *changed = malloc(game->state_size);
     assert_non_null(list);
     assert_non_null(changed);
-    if (strcmp(game->name, "tikal") == 0)
-        tikal_members(observation, list);
-    else
-        tzolkin_members(observation, list);
+    checks_of(game)->members(observation, list);
     for (int i = 0; i < list->count; i++) {
         memcpy(changed, observation, game->state_size);
         flip_bit(changed, &list->item[i]);
@@ -742,18 +818,6 @@ typedef struct seen_list {
     size_t capacity; /* items allocated */
 } seen_list;
 
-/* The entries of Tzolk'in's decision stack at and above sp are zero: the
- * engine clears a decision's entry when it is taken (game.h: unused slots
- * stay zeroed), so equal positions are equal bytes. */
-static void assert_no_leftovers(const game_def *game, const unsigned char *observation)
-{
-    if (strcmp(game->name, "tzolkin") != 0)
-        return;
-    const tzolk_state *s = (const tzolk_state *)observation;
-    for (int i = s->sp; i < TZOLK_STACK; i++)
-        assert_true(s->stack[i].kind == 0 && s->stack[i].a == 0);
-}
-
 static void remember(seen_list *list, const game_def *game, const void *observation, const char *text)
 {
     if (list->count == list->capacity) {
@@ -768,7 +832,8 @@ static void remember(seen_list *list, const game_def *game, const void *observat
     assert_non_null(item->observation);
     assert_non_null(item->text);
     memcpy(item->observation, observation, game->state_size);
-    assert_no_leftovers(game, item->observation);
+    if (checks_of(game)->unused_zero != NULL)
+        checks_of(game)->unused_zero(item->observation);
 }
 
 static int by_text(const void *a, const void *b)
@@ -877,29 +942,24 @@ enum { NOBODY_CHANGES = -3 }; /* no viewer for check_views' field changes */
 static void check_views(playout *p, seen_list *seen_so_far, int changing_viewer)
 {
     const game_def *game = p->game;
-    int players = game->players(p->state), is_tikal = strcmp(game->name, "tikal") == 0;
+    int players = game->players(p->state);
+    const game_checks *checks = checks_of(game);
     char *spectator_text = NULL;
     for (int viewer = GAME_CHANCE; viewer < players; viewer++) {
         game->observation(p->state, viewer, p->observation);
         json_t *json = observe_json(game, p->observation);
         assert_non_null(json);
-        if (is_tikal)
-            check_tikal_json(json, p->state);
-        else
-            check_tzolkin_json(json, p->state, viewer);
+        checks->json(json, p->state, viewer);
         char *text = json_dumps(json, JSON_SORT_KEYS | JSON_COMPACT);
         assert_non_null(text);
         json_decref(json);
-        if (is_tikal) {
-            check_tikal_ids(text, p->state);
-            /* T5.4: everything on the Tikal table is public, so every
-             * seat sees what a spectator sees. */
+        checks->ids(text, p->state, viewer);
+        if (checks->public_table) { /* e.g. T5.4: everything on the Tikal table is public */
             if (viewer == GAME_CHANCE)
                 spectator_text = strdup(text);
             else
                 assert_string_equal(text, spectator_text);
-        } else
-            check_tzolkin_ids(text, p->state, viewer);
+        }
         remember(seen_so_far, game, p->observation, text);
         if (viewer == changing_viewer)
             assert_every_field_shows(game, p->observation, text);
@@ -917,7 +977,7 @@ static void check_views(playout *p, seen_list *seen_so_far, int changing_viewer)
 static void random_games(const game_def *game, int variants, int stride)
 {
     seen_list seen_so_far = {NULL, 0, 0};
-    int is_tzolkin = strcmp(game->name, "tzolkin") == 0;
+    const game_checks *checks = checks_of(game);
     for (int players = game->min_players; players <= game->max_players; players++)
         for (int variant = 0; variant < variants; variant++) {
             playout p;
@@ -925,20 +985,16 @@ static void random_games(const game_def *game, int variants, int stride)
             playout_open(&p, game, players, variant, 1000u * (uint64_t)players + (uint64_t)variant);
             for (int step = 0; step < game->max_game_length && game->current_player(p.state) != GAME_TERMINAL;
                  step++) {
-                int setup = 0, change = 0;
-                if (is_tzolkin) {
-                    const tzolk_state *z = p.state;
-                    setup = !everybody_kept(z);
-                    change = players == game->max_players && !secret_changed && z->phase == TZOLK_PH_KEEP &&
-                             z->actor == 1;
-                }
+                int setup = checks->dealing != NULL && checks->dealing(p.state);
+                int change = checks->secret_choice != NULL && players == game->max_players && !secret_changed &&
+                             checks->secret_choice(p.state);
                 if (setup || change || step % stride == 0)
                     check_views(&p, &seen_so_far, change ? 1 : NOBODY_CHANGES);
                 secret_changed |= change;
                 playout_step(&p);
             }
             assert_int_equal(game->current_player(p.state), GAME_TERMINAL);
-            if (is_tzolkin && players == game->max_players)
+            if (checks->secret_choice != NULL && players == game->max_players)
                 assert_true(secret_changed);
             check_views(&p, &seen_so_far, players == game->max_players ? GAME_CHANCE : NOBODY_CHANGES);
             playout_close(&p);
@@ -1025,17 +1081,8 @@ static void random_patches(const game_def *game, int variants)
                     assert_non_null(now);
                     if (*last != NULL)
                         check_patch(*last, now);
-                    if (*last != NULL && strcmp(game->name, "tzolkin") == 0) {
-                        json_t *patch = jpatch_diff(*last, now);
-                        char *text = json_dumps(patch, JSON_COMPACT);
-                        uint32_t visible = visible_wealth(p.state, viewer);
-                        for (int w = 0; w < TZOLK_WEALTH; w++)
-                            if (!((visible >> w) & 1) && names_id(text, tzolk_wealth(w)->id))
-                                fail_msg("viewer %d: a patch names the hidden wealth tile %s (Z23.8)", viewer,
-                                         tzolk_wealth(w)->id);
-                        free(text);
-                        json_decref(patch);
-                    }
+                    if (*last != NULL && checks_of(game)->patch_hides != NULL)
+                        checks_of(game)->patch_hides(*last, now, p.state, viewer);
                     json_decref(*last);
                     *last = now;
                 }

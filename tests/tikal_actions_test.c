@@ -221,6 +221,10 @@ static void t12_3_two_levels_per_temple(void **state)
     act(&s, "uncover b5");
     assert_int_equal(s.field[fld("a4")].value, 3);
     assert_int_equal(s.field[fld("b5")].value, 3);
+    /* the levels uncovered, as the observation tells them (T12.2) */
+    assert_int_equal(tikal_levels_uncovered(&s, fld("a4")), 2);
+    assert_int_equal(tikal_levels_uncovered(&s, fld("b5")), 2);
+    assert_int_equal(tikal_levels_uncovered(&s, fld("a5")), 0); /* the base camp: no temple */
 }
 
 /* T12.5, R11: the k-th level in a turn needs k own figures, who may arrive

@@ -402,8 +402,8 @@ int cli_bench(int argc, char **argv)
         fputs("maya bench: out of memory\n", stderr);
         status = CLI_FAIL;
     } else {
-        printf("%s: %zu bytes per state; %s seed %llu\n", game->name, game->state_size,
-               games ? "fixed workload," : "timed run,", (unsigned long long)seed);
+        printf("%s: %zu bytes per state, at most %d legal actions; %s seed %llu\n", game->name, game->state_size,
+               game->max_legal, games ? "fixed workload," : "timed run,", (unsigned long long)seed);
         if (games)
             printf("%ld games per setting\n", games);
         printf("%-16s %8s %12s %14s %9s %10s %12s\n", "setting", "games", "actions", "legal", "seconds", "games/s",

@@ -83,6 +83,10 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
  * without. */
 void hub_view(hub *h, int64_t id, const char *token, const char *at, const char *text, hub_reply *r);
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r);
+/* What line, a line of several steps (a Tzolk'in market visit), would
+ * change in the observation of token's seat, which is to act: a JSON Patch
+ * from its observation now, worked out on a copy (nothing is stored). */
+void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r);
 /* A request waiting without a thread: an action for its commit (hub_act),
  * hints for their search (hub_hints). */
 typedef struct hub_later hub_later;

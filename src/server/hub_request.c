@@ -13,6 +13,7 @@
 #include "bots/bot.h"
 #include "games.h"
 #include "server/draw.h"
+#include "server/jpatch.h"
 #include "server/observe.h"
 #include "server/token.h"
 #include "timer.h"
@@ -346,6 +347,76 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
                      json_pack("{s:I, s:i, s:o}", "version", (json_int_t)g->row.version, "seat", seat, "actions",
                                actions));
 done:
+    hub_table_unlock(h, g);
+}
+
+/* The JSON observation of state for seat; NULL if memory runs out. */
+static json_t *seat_observation_json(const hub_game *g, const void *state, int seat)
+{
+    void *seen = malloc(g->def->state_size);
+    json_t *out = NULL;
+
+    if (seen != NULL) {
+        g->def->observation(state, seat, seen);
+        out = observe_json(g->def, seen);
+    }
+    free(seen);
+    return out;
+}
+
+void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r)
+{
+    hub_game *g = hub_table_lock_game(h, id, r);
+    int seat, actions[GAME_LINE_MAX], count, status = 0;
+    char why[200] = "";
+    void *after = NULL;
+    json_t *before = NULL, *then = NULL, *patch = NULL;
+
+    if (g == NULL)
+        return;
+    if ((seat = hub_game_seat_of(g, token, 1, r)) == NO_SEAT)
+        goto done;
+    if (line == NULL || strlen(line) >= GAME_TEXT_MAX) {
+        hub_reply_fail(r, 400, "bad_field", "give the line to preview as ?line=TEXT, shorter than %d bytes",
+                       GAME_TEXT_MAX);
+        goto done;
+    }
+    if (seat != hub_game_to_move(g)) {
+        hub_reply_fail(r, 403, "not_your_turn", "seat %d is not to act", seat);
+        goto done;
+    }
+    if (match_line_actions(&g->m, line, actions, &count, why, sizeof why) != 0) {
+        hub_reply_fail(r, 422, "illegal", "%s", why);
+        goto done;
+    }
+    if (!match_line_open(g->def, g->m.state, actions[0])) {
+        hub_reply_fail(r, 422, "not_previewable",
+                       "only a line of several steps (game.h line_open: a Tzolk'in market visit) is previewed");
+        goto done;
+    }
+    if ((after = malloc(g->def->state_size)) == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        goto done;
+    }
+    memcpy(after, g->m.state, g->def->state_size);
+    for (int i = 0; i < count && status == 0; i++)
+        status = g->def->apply(after, actions[i], why, sizeof why);
+    if (status != 0) {
+        hub_reply_fail(r, 422, "illegal", "%s", why);
+        goto done;
+    }
+    before = seat_observation_json(g, g->m.state, seat);
+    then = seat_observation_json(g, after, seat);
+    if (before == NULL || then == NULL || (patch = jpatch_diff(before, then)) == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        goto done;
+    }
+    hub_reply_answer(r, 200, json_pack("{s:I, s:i, s:s, s:o}", "version", (json_int_t)g->row.version, "seat", seat,
+                                       "line", line, "patch", patch));
+done:
+    json_decref(before);
+    json_decref(then);
+    free(after);
     hub_table_unlock(h, g);
 }
 

@@ -132,6 +132,7 @@ static json_t *board_field_json(const tikal_state *s, int index, int *failed)
     observe_set(out, "stones", numbers_json(stones, 6, failed), failed);
     observe_set(out, "value", json_integer(f->value), failed);
     observe_set(out, "printed", json_integer(tikal_printed_value(s, index)), failed);
+    observe_set(out, "levels", json_integer(tikal_levels_uncovered(s, index)), failed);
     observe_set(out, "treasures", json_integer(f->tokens), failed);
     observe_set(out, "camp", observe_seat(f->camp), failed);
     observe_set(out, "guard", observe_seat(f->guard), failed);

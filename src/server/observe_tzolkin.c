@@ -199,8 +199,9 @@ static json_t *wealth_tiles_json(const tzolk_player *p, int revealed, int *faile
     return out;
 }
 
-/* What seat's built monuments score on the state as it is (Z19.3), and
- * what each building on display costs it at Uxmal 4 (Z11.4). */
+/* What seat's built monuments score on the state as it is (Z19.3), what
+ * each building on display costs it at Uxmal 4 (Z11.4), and the corn its
+ * workers need at a food day (Z14.2). */
 static void seat_engine_values(json_t *out, const tzolk_state *s, int seat, int *failed)
 {
     json_t *points = observe_object(failed), *uxmal = observe_object(failed);
@@ -212,6 +213,7 @@ static void seat_engine_values(json_t *out, const tzolk_state *s, int seat, int 
             observe_set(uxmal, tzolk_building(b)->id, json_integer(tzolk_uxmal_cost(s, seat, b)), failed);
     observe_set(out, "monument_points", points, failed);
     observe_set(out, "uxmal_costs", uxmal, failed);
+    observe_set(out, "feeding", json_integer(tzolk_feeding_cost(s, seat)), failed);
 }
 
 static json_t *seat_json(const tzolk_player *p, int revealed, int *failed)

@@ -487,6 +487,8 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         hub_view(srv->h, id, token, argument(connection, "at"), argument(connection, "text"), &r);
     else if (strcmp(verb, "legal") == 0 && get)
         hub_legal(srv->h, id, token, argument(connection, "prefix"), &r);
+    else if (strcmp(verb, "preview") == 0 && get)
+        hub_preview(srv->h, id, token, argument(connection, "line"), &r);
     else if (strcmp(verb, "actions") == 0 && post)
         return wait_later(connection, srv, req, id, token, body);
     else if (strcmp(verb, "undo") == 0 && post)
@@ -504,7 +506,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
     else if (strcmp(verb, "events") == 0 && get)
         return send_stream(connection, srv, id);
     else {
-        static const char *const gets[] = {"", "view", "legal", "log", "record", "events", "hints"};
+        static const char *const gets[] = {"", "view", "legal", "preview", "log", "record", "events", "hints"};
         static const char *const posts[] = {"join", "actions", "undo", "leave", "hints/off"};
         for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++)
             if (strcmp(verb, gets[i]) == 0)

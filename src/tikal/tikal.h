@@ -277,6 +277,9 @@ int tikal_check(const tikal_state *s, char *why, size_t why_len);
 /* Printed value of the temple on field (T2.4, T2.6: its tile's or the board's
  * number, before any level is uncovered); 0 if the field holds no temple. */
 int tikal_printed_value(const tikal_state *s, int field);
+/* Levels uncovered on the temple on field (T12.2: each raises its value by
+ * exactly 1 from the printed value); 0 if the field holds no temple. */
+int tikal_levels_uncovered(const tikal_state *s, int field);
 
 /* The cheapest walks of one seat's figure from one field to every other
  * (tikal_route.c): crossings of T11 (cost c(e) > 0, into explored non-volcano

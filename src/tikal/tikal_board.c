@@ -181,3 +181,9 @@ int tikal_printed_value(const tikal_state *s, int field)
             return tikal_data_starts[i].value;
     return 0;
 }
+
+int tikal_levels_uncovered(const tikal_state *s, int field)
+{
+    int printed = tikal_printed_value(s, field);
+    return printed == 0 ? 0 : s->field[field].value - printed;
+}

@@ -10,7 +10,8 @@
 # downloaded by a spectator, replays with maya replay to the game's result.
 # A game's bot never thinks twice at once, even when another server's
 # change makes this one reload the game. GET /api/facts/tikal serves the
-# engine's tiles.
+# engine's tiles. A market line's preview tells what the trade then does,
+# and an illegal one is refused with the engine's reason.
 test_name=server_api
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
@@ -72,6 +73,63 @@ facts=$(curl -s "$a_url/api/facts/tikal" | jq -c '[(.tiles | length), (.tiles[] 
 [ "$facts" = '[36,["temple",6],2]' ] || fail "GET /api/facts/tikal: $facts"
 nofacts=$(curl -s -o /dev/null -w '%{http_code}' "$a_url/api/facts/chess")
 [ "$nofacts" = 404 ] || fail "GET /api/facts/chess answered $nofacts, not 404"
+
+# GET .../preview: what a market line (Z11.2, ZR31) would change, worked out
+# by the engine and stored nowhere. Two people play a Tzolk'in game towards
+# Uxmal 2 (placing on Uxmal, picking up there for the market) until a seat
+# stands at the market.
+created=$(curl -s -X POST "$a_url/api/games" -d '{"game": "tzolkin", "players": 2,
+    "seats": [{"type": "human"}, {"type": "human"}], "join": 0}')
+id=$(echo "$created" | jq -r .id)
+tokens="$(echo "$created" | jq -r .token) $(curl -s -X POST "$a_url/api/games/$id/join" -d '{"seat": 1}' | jq -r .token)"
+seat_token() { echo "$tokens" | cut -d ' ' -f $(($1 + 1)); }
+act() { # TOKEN VERSION LINE -> the answer's status
+    curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $1" -X POST "$a_url/api/games/$id/actions" \
+        -d "{\"version\": $2, \"action\": \"$3\"}"
+}
+preview() { # TOKEN LINE -> the answer and its status
+    curl -s -w ' %{http_code}' -G -H "Authorization: Bearer $1" "$a_url/api/games/$id/preview" --data-urlencode "line=$2"
+}
+for _ in $(seq 1 100); do
+    summary=$(curl -s "$a_url/api/games/$id")
+    seat=$(echo "$summary" | jq .to_move) version=$(echo "$summary" | jq .version)
+    token=$(seat_token "$seat")
+    legal=$(curl -s -H "Authorization: Bearer $token" "$a_url/api/games/$id/legal" | jq -r '.actions[].text')
+    echo "$legal" | grep -q '^trade ' && break
+    line=$(echo "$legal" | grep -m1 -E '^pick UXM[0-9] UXM2$' || echo "$legal" | grep -m1 -x -e 'place UXM' -e end ||
+        echo "$legal" | head -n 1)
+    act "$token" "$version" "$line" >/dev/null
+done
+echo "$legal" | grep -q '^trade ' || fail "no market visit reached"
+other=$(seat_token $((1 - seat)))
+held=$(curl -s -H "Authorization: Bearer $token" "$a_url/api/games/$id/view" | jq -c ".observation.seats[$seat] | [.corn, .resources]")
+sell=$(echo "$held" | jq -r '.[1] | to_entries | map(select(.value > 0)) | .[0].key')
+[ "$sell" != null ] || fail "the seat at the market holds no resource to sell: $held"
+# a sale of one cube is previewed: the corn and resources the trade then gives
+answer=$(preview "$token" "market -1$sell")
+case $answer in *' 200') ;; *) fail "preview of market -1$sell: $answer" ;; esac
+[ "$(curl -s "$a_url/api/games/$id" | jq .version)" = "$version" ] || fail "a preview changed the game"
+# refused with a reason, changing nothing: more than the corn buys (Z1.11,
+# ZR31), more than the seat holds, a line that is not a market visit, the
+# seat not to act, no token
+case $(preview "$token" "market +9999g") in *Z1.11*'"code":"illegal"'*' 422') ;; *) fail "a purchase beyond the corn is not refused" ;; esac
+case $(preview "$token" "market -999$sell") in *ZR31*'"code":"illegal"'*' 422') ;; *) fail "a sale beyond the holdings is not refused" ;; esac
+case $(preview "$token" "place UXM") in *'"code":"not_previewable"'*' 422') ;; *) fail "a line that is no market visit is previewed" ;; esac
+case $(preview "$other" "market -1$sell") in *'"code":"not_your_turn"'*' 403') ;; *) fail "the seat not to act gets a preview" ;; esac
+case $(curl -s -w ' %{http_code}' -G "$a_url/api/games/$id/preview" --data-urlencode "line=market -1$sell") in
+*'"code":"no_token"'*' 401') ;; *) fail "a preview without a token" ;; esac
+[ "$(curl -s "$a_url/api/games/$id" | jq .version)" = "$version" ] || fail "a refused preview changed the game"
+# the trade itself: the record writes the line after the seat (Z23.2) and the seat holds
+# what the preview said
+[ "$(act "$token" "$version" "market -1$sell")" = 200 ] || fail "the previewed trade is refused"
+after=$(curl -s -H "Authorization: Bearer $token" "$a_url/api/games/$id/view" | jq -c ".observation.seats[$seat] | [.corn, .resources]")
+foretold=$(echo "$answer" | sed 's/ 200$//' | jq -c --argjson held "$held" \
+    '(reduce .patch[] as $op ({"seats": {"'"$seat"'": {"corn": $held[0], "resources": $held[1]}}};
+        if ($op.path | startswith("/seats/'"$seat"'/")) then setpath($op.path | split("/")[1:]; $op.value) else . end))
+     | .seats["'"$seat"'"] | [.corn, .resources]')
+[ "$after" = "$foretold" ] || fail "the trade left $after, the preview said $foretold (before: $held)"
+curl -s "$a_url/api/games/$id/record" | grep -q -x "$((seat + 1)) market -1$sell" ||
+    fail "the record does not write the line $((seat + 1)) market -1$sell"
 serve_stop a
 
 # PostgreSQL: two servers on one database

@@ -36,7 +36,8 @@
 // (mid-game and final, desktop 1400×900 and phone 390×844) go to DIR
 // (default build/test-output/web); their paths are printed. The auction game
 // checks the status names who is still bidding (never a seat that passed)
-// and that a bid above the seat's score is refused in words. On a failure the
+// and that a bid above the seat's score is refused in words. The market
+// scenario uses Tzolk'in's market form (marketGame). On a failure the
 // reason is printed and every open page is saved as failure-*.png.
 //
 // Every wait has a time limit, the scenarios too, and the whole run. With
@@ -63,7 +64,7 @@ const STALE_TEXT = 'The game moved on meanwhile'; // i18n.js 'stale' (en)
 // ------------------------------------------------------------------ arguments
 
 function parseArgs(argv) {
-  const usage = 'usage: node tests/web/ui_test.mjs URL [--out DIR] [--seed N] [--only tikal,tzolkin,auction]';
+  const usage = 'usage: node tests/web/ui_test.mjs URL [--out DIR] [--seed N] [--only tikal,tzolkin,auction,market]';
   const opts = { url: null, out: path.resolve(here, '../../build/test-output/web'), seed: 20261124, only: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -784,7 +785,7 @@ async function checkOthersShown(g, player) {
   await page.reload();
   // playing, with the board at a past position: none of its own controls (the action list keeps them)
   await waitIn(page, `${player.label}'s page playing the others' moves on the board`, (controls) =>
-    !document.querySelector('#pace-skip').hidden && document.querySelectorAll('#log .playing').length === 1 &&
+    document.querySelector('#pace-skip')?.hidden === false && document.querySelectorAll('#log .playing').length === 1 &&
     document.querySelectorAll(controls).length === 0 && document.querySelectorAll('#actions button.action').length > 0,
   g.game === 'tikal' ? '#tk-board .tk-spot, #tk-board .tk-can-act, #tk-end, #tk-place' : '#board button.tz-choice, #board button.tz-gear-chip');
   const during = boardShape(await page.locator('#board').innerHTML());
@@ -1136,10 +1137,112 @@ async function auctionGame(seed) {
     `${taken(log)} tiles taken after auctions, ${bids.length} bids by the people`);
 }
 
+// The Tzolk'in market form (Z11.2, ZR31) with the engine's answers. Two
+// people play through the API towards Uxmal 2 (placing on Uxmal, picking up
+// there for the market; B trades nothing) until A stands at the market. In
+// A's page a − or + sets a change; the corn shown is what the server's
+// preview of the line gives, each − and + is enabled exactly when the
+// server previews the line one cube away as legal, Reset goes back to the
+// corn held, and Trade sends the line as Z23 writes it, which the record
+// then holds and whose holdings the seat then has.
+async function marketGame() {
+  const A = await newPlayer('A', 'Ann', 'desktop');
+  const B = await newPlayer('B', 'Bob', 'phone');
+  const g = await createAndJoin(A, B, { game: 'tzolkin', seats: ['A', 'B'] });
+  const post = async (pathname, token, body) => {
+    const answer = await fetch(base + pathname, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body), signal: AbortSignal.timeout(WAIT_MS) });
+    if (!answer.ok) throw new Error(`POST ${pathname}: ${answer.status} ${await answer.text()}`);
+  };
+  for (let moves = 0; ; moves++) {
+    assert.ok(moves < 100, 'A reaches the market within 100 moves');
+    const summary = await summaryOf(g.id);
+    const player = g.players.find((p) => p.seat === summary.to_move);
+    const legal = (await server(`/api/games/${g.id}/legal`, player.token)).actions.map((a) => a.text);
+    if (player === A && legal.some((line) => line.startsWith('trade '))) break;
+    const line = legal.find((l) => l === 'market') || legal.find((l) => /^pick UXM\d UXM2$/.test(l)) ||
+      legal.find((l) => l === 'place UXM') || legal.find((l) => l === 'end') || legal[0];
+    await post(`/api/games/${g.id}/actions`, player.token, { version: summary.version, action: line });
+  }
+  const page = A.page;
+  const view = await server(`/api/games/${g.id}/view`, A.token);
+  const me = view.observation.seats[A.seat];
+  const lineOf = (change) => ['market', ...Object.keys(change).filter((r) => change[r]).map((r) => `${change[r] > 0 ? '+' : ''}${change[r]}${r}`)].join(' ');
+  const preview = async (change) => {
+    const line = lineOf(change);
+    if (line === 'market') return me;
+    const answer = await fetch(`${base}/api/games/${g.id}/preview?line=${encodeURIComponent(line)}`,
+      { headers: { Authorization: `Bearer ${A.token}` }, signal: AbortSignal.timeout(WAIT_MS) });
+    if (answer.status === 422) return null;
+    assert.equal(answer.status, 200, `the preview of "${line}"`);
+    const seat = structuredClone(me);
+    for (const { path: at, value } of (await answer.json()).patch) {
+      const [, seats, s, field, sub] = at.split('/');
+      if (seats === 'seats' && Number(s) === A.seat) {
+        if (sub) seat[field][sub] = value;
+        else seat[field] = value;
+      }
+    }
+    return seat;
+  };
+  const form = '.tz-market';
+  const settled = () => waitIn(page, 'the market form with the engine\'s answers',
+    () => document.querySelector('.tz-market[aria-busy="false"]') !== null);
+  const shown = async () => {
+    await settled();
+    const change = {};
+    for (const r of ['w', 's', 'g']) change[r] = Number((await page.locator(`${form} .tz-market-row[data-resource="${r}"] .tz-market-change`).innerText()).replace('\u2212', '-'));
+    return change;
+  };
+  // the buttons' states and the corn shown are the engine's
+  const checkForm = async () => {
+    const change = await shown();
+    const after = await preview(change);
+    assert.ok(after, `the form's change ${lineOf(change)} is legal`);
+    const corn = await page.locator(`${form} .tz-market-corn`).innerText();
+    assert.match(corn, new RegExp(`${me.corn}\\D+${after.corn}$`), `the corn shown for "${lineOf(change)}" is the engine's ${after.corn}: "${corn}"`);
+    for (const r of ['w', 's', 'g']) {
+      for (const [nth, by] of [[0, -1], [1, 1]]) {
+        const reachable = (await preview({ ...change, [r]: change[r] + by })) !== null;
+        const button = page.locator(`${form} .tz-market-row[data-resource="${r}"] .tz-step`).nth(nth);
+        assert.equal(await button.isEnabled(), reachable, `${by > 0 ? '+' : '−'} ${r} at "${lineOf(change)}" is enabled as the engine allows`);
+      }
+    }
+    assert.equal(await page.locator(`${form} button.tz-choice.primary`).getAttribute('data-action'), lineOf(change), 'Trade sends the line');
+    return { change, after };
+  };
+  await page.waitForSelector(form);
+  await checkForm();
+  // a sale where A holds something, else a purchase; then one more step
+  for (let steps = 0; steps < 2; steps++) {
+    const enabled = page.locator(`${form} .tz-step:enabled`);
+    assert.ok((await enabled.count()) > 0, 'the form offers a change');
+    await enabled.first().click();
+    await checkForm();
+  }
+  await shot(page, 'tzolkin-market-desktop');
+  await page.click(`${form} button.tz-choice:text-is("Reset")`);
+  const reset = await checkForm();
+  assert.equal(lineOf(reset.change), 'market', 'Reset clears the change');
+  await page.locator(`${form} .tz-step:enabled`).first().click();
+  const { change, after } = await checkForm();
+  const line = lineOf(change);
+  const response = await clickFor(page, `${form} button.tz-choice.primary[data-action=${attr(line)}]`, 'actions', `A trading "${line}"`);
+  assert.equal(response.status(), 200, `the trade "${line}" is accepted`);
+  const applied = (await response.json()).applied;
+  assert.equal(applied[applied.length - 1].text, line, 'the visit ends with the whole line');
+  const held = (await server(`/api/games/${g.id}/view`, A.token)).observation.seats[A.seat];
+  assert.deepEqual([held.corn, held.resources], [after.corn, after.resources], 'the seat holds what the preview said');
+  const record = await (await fetch(`${base}/api/games/${g.id}/record`, { signal: AbortSignal.timeout(WAIT_MS) })).text();
+  assert.ok(record.split('\n').includes(`${A.seat + 1} ${line}`), `the record writes "${A.seat + 1} ${line}"`);
+  say(`tzolkin market: A traded "${line}" in the form (corn ${me.corn} -> ${after.corn}, as the engine previewed)`);
+}
+
 const scenarios = [
   { name: 'tikal', run: () => fullGame('tikal', { game: 'tikal', variant: 'basic', seats: ['A', 'B', 'beginner'] }, opts.seed) },
   { name: 'tzolkin', run: () => fullGame('tzolkin', { game: 'tzolkin', seats: ['A', 'beginner', 'B'] }, opts.seed + 1) },
   { name: 'auction', run: () => auctionGame(opts.seed + 2) },
+  { name: 'market', run: () => marketGame() },
 ];
 
 // ------------------------------------------------------------------ main

@@ -41,6 +41,7 @@ export const api = {
   join: (id, seat, name) => request('POST', game(id, 'join'), { body: { seat, ...(name ? { name } : {}) } }),
   view: (id, token, at = null) => request('GET', game(id, 'view') + (at === null ? '' : `?at=${at}`), { token }),
   legal: (id, token) => request('GET', game(id, 'legal'), { token }),
+  preview: (id, token, line) => request('GET', `${game(id, 'preview')}?line=${encodeURIComponent(line)}`, { token }),
   act: (id, token, version, action) => request('POST', game(id, 'actions'), { token, body: { version, action } }),
   undo: (id, token, version) => request('POST', game(id, 'undo'), { token, body: { version } }),
   leave: (id, token) => request('POST', game(id, 'leave'), { token, body: {} }),

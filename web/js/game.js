@@ -11,8 +11,11 @@
 //   messages                      its {en, cs, pl} texts, registered with i18n
 //   createBoard(root, hooks)      draws into root and returns {show(view, legal),
 //                                 mark(entries, current), destroy()};
-//                                 hooks: {seat, names, act(text) -> Promise<boolean>}
-//                                 (act submits one legal action's text); mark
+//                                 hooks: {seat, names, act(text) -> Promise<boolean>,
+//                                 preview(line) -> Promise<answer>}
+//                                 (act submits one legal action's text; preview
+//                                 asks GET .../preview what a line of steps
+//                                 would change, an ApiError if it is refused); mark
 //                                 highlights what the log entries touched on the
 //                                 board (current: the one being played, or null)
 //   describe(entry, names, log)   a log line {index, actor, text} in words (log: the
@@ -223,7 +226,7 @@ export function showGame(main, id) {
   async function take(view) {
     if (!page.module) {
       page.module = await loadBoardModule(view.summary.game);
-      page.board = page.module.createBoard(boardBox, { seat: mySeat, names, act, t });
+      page.board = page.module.createBoard(boardBox, { seat: mySeat, names, act, t, preview: (line) => api.preview(id, token, line) });
       document.getElementById('title').textContent = `#${id} ${gameName(view.summary)}`;
     }
     const mine = token !== null && view.to_move === mySeat;

@@ -641,14 +641,14 @@ function fieldAt(frame, [x, y]) {
 // ---- drawing one field -----------------------------------------------------------
 
 // A tile as it lies (or would lie): ground, symbol, stones. face: {kind,
-// stones, value, printed, tokens, camp, guard, field}.
+// stones, value, levels, tokens, camp, guard, field}.
 function drawTile(frame, at, face, players) {
   const [x, y] = at;
   const group = svg('g', { class: `tk-tile tk-${face.kind}` });
   group.append(svg('polygon', { class: 'tk-ground', points: hexPoints(frame, at, R - 1.2), fill: FIELD_FILL[face.kind] }));
   const symbol = [x, y - SYMBOL_RISE];
   if (face.kind === 'jungle' || face.kind === 'temple' || face.kind === 'treasure') drawTrees(group, frame, at);
-  if (face.kind === 'temple') drawTemple(group, symbol, face.value, face.printed, face.guard);
+  if (face.kind === 'temple') drawTemple(group, symbol, face.value, face.levels, face.guard);
   if (face.kind === 'treasure') drawTreasure(group, symbol, face.tokens);
   if (face.kind === 'volcano') drawVolcano(group, [x, y]);
   if (face.kind === 'basecamp') drawTent(group, symbol, '#f4ecd6', 1.25);
@@ -683,7 +683,7 @@ function drawStones(group, frame, at, stones) {
 
 // A pyramid from above with its value; one small square per level uncovered
 // beside it; a guard stands on its left, the pyramid framed in the guard's colour.
-function drawTemple(group, [x, y], value, printed, guard) {
+function drawTemple(group, [x, y], value, levels, guard) {
   const side = 0.64 * R;
   const guarded = guard !== null && guard !== undefined;
   group.append(svg('rect', {
@@ -693,7 +693,6 @@ function drawTemple(group, [x, y], value, printed, guard) {
   const step = side * 0.7;
   group.append(svg('rect', { class: 'tk-pyramid-step', x: x - step / 2, y: y - step / 2, width: step, height: step }));
   group.append(svg('text', { class: 'tk-temple-value', x, y: y + 1 }, String(value)));
-  const levels = Math.max(0, value - printed);
   const pip = 0.1 * R; // five fit beside the pyramid, in columns of five
   const gap = 0.03 * R;
   for (let i = 0; i < levels; i++) {
@@ -786,7 +785,7 @@ function miniTile(card, rotation = 0) {
   const picture = svg('svg', { class: 'tk-mini', viewBox: `${-R - 2} ${-APOTHEM - 2} ${2 * R + 4} ${2 * APOTHEM + 4}`, role: 'img', 'aria-label': `${card.tile} ${tileWords(card.tile)}` });
   picture.append(svg('title', {}, `${card.tile}: ${tileWords(card.tile)}`));
   picture.append(drawTile(frame, [0, 0], {
-    kind: card.kind, stones: rotatedStones(card.stones, rotation), value: card.value, printed: card.value,
+    kind: card.kind, stones: rotatedStones(card.stones, rotation), value: card.value, levels: 0,
     tokens: card.kind === 'treasure' ? card.value : 0, camp: null, guard: null,
   }, 0));
   picture.append(svg('text', { class: 'tk-mini-id', x: 0, y: APOTHEM * 0.62 }, card.tile));
@@ -1167,7 +1166,7 @@ export function createBoard(root, hooks) {
       if (spot.kind === 'empty') {
         group.append(svg('polygon', { class: 'tk-unexplored', points: hexPoints(frame, at, R - 1.2) }));
       } else {
-        group.append(drawTile(frame, at, { ...spot, tokens: spot.treasures, printed: spot.printed }, observation.players));
+        group.append(drawTile(frame, at, { ...spot, tokens: spot.treasures }, observation.players));
       }
       const [lx, ly] = polar(frame, at, 180, 0.72 * R);
       group.append(svg('text', { class: `tk-field-name${spot.kind === 'empty' ? ' tk-on-dark' : ''}`, x: lx, y: ly }, spot.field));
@@ -1179,8 +1178,7 @@ export function createBoard(root, hooks) {
     const parts = [`${spot.field}: ${kindName(spot.kind)}${spot.tile ? ` ${spot.tile}` : ''}`];
     if (spot.kind === 'temple') {
       parts.push(t('tk_field_value', { value: spot.value }));
-      const levels = spot.value - spot.printed;
-      if (levels > 0) parts.push(counted(levels, 'tk_levels'));
+      if (spot.levels > 0) parts.push(counted(spot.levels, 'tk_levels'));
     }
     if (spot.kind === 'treasure') parts.push(counted(spot.treasures, 'tk_tokens'));
     if (spot.camp !== null) parts.push(t('tk_field_camp', { name: nameOf(spot.camp) }));
@@ -1252,7 +1250,7 @@ export function createBoard(root, hooks) {
     if (!at) return;
     const hand = state.observation.hand;
     const tile = drawTile(state.frame, at, {
-      kind: hand.kind, stones: rotatedStones(hand.stones, state.rotation), value: hand.value, printed: hand.value,
+      kind: hand.kind, stones: rotatedStones(hand.stones, state.rotation), value: hand.value, levels: 0,
       tokens: hand.kind === 'treasure' ? hand.value : 0, camp: null, guard: null,
     }, 0);
     const over = state.pointer ? state.hover : state.placeAt;

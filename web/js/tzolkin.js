@@ -13,7 +13,7 @@
 // what the observation holds is drawn: another seat's secret wealth tiles
 // are null and lie face down.
 
-import { api } from './api.js';
+import { api, applyPatch } from './api.js';
 import { t, tCount, has, register } from './i18n.js';
 import { el, svg, clear, seatName, SEAT_COLOURS } from './ui.js';
 
@@ -31,7 +31,6 @@ const GEARS = FACTS.gears.map((gear) => gear.gear);
 const TEMPLES = FACTS.temples.map((temple) => temple.temple);
 const TRACKS = FACTS.tracks;
 const RESOURCES = Object.keys(FACTS.market);
-const MARKET_RATE = FACTS.market; // corn per cube (Z1.11)
 const FOOD_TEETH = FACTS.calendar.food_days.map((day) => day.tooth); // the teeth of the four food days (Z1.5)
 const MID_AGE_FOOD_DAY = FACTS.calendar.food_days.map((day) => day.kind === 'goods'); // goods (Z18.5) or points (Z18.6)
 const CHI_ACTIONS = FACTS.actions.CHI;
@@ -191,7 +190,7 @@ export const messages = {
     tz_gain: 'Take:', tz_temple_step: '{temple} {from}→{to}', tz_temple_paid: '{temple}, pay:', tz_temples_paid: '{a} and {b}, pay:',
     tz_build_plain: 'Build', tz_build_save: 'Build, saving 1 {resource}', tz_build_full: 'Full price (architecture kept for the second)',
     tz_build_corn: 'Build for {corn}', tz_build_monument: 'Build the monument',
-    tz_market_title: 'Market (wood 2, stone 3, gold 4 corn)', tz_market_trade: 'Trade', tz_market_nothing: 'Trade nothing',
+    tz_market_title: 'Market (wood {w}, stone {s}, gold {g} corn)', tz_market_trade: 'Trade', tz_market_nothing: 'Trade nothing',
     tz_market_corn: 'corn {from} → {to}', tz_market_reset: 'Reset',
     tz_do: 'Any action:', tz_skip: 'Skip', tz_end: 'End the turn', tz_advance1: 'Advance 1 day', tz_advance2: 'Advance 2 days',
     tz_confirm: 'Confirm', tz_cancel: 'Cancel', tz_close: 'Close',
@@ -327,7 +326,7 @@ export const messages = {
     tz_gain: 'Vezměte:', tz_temple_step: '{temple} {from}→{to}', tz_temple_paid: '{temple}, platba:', tz_temples_paid: '{a} a {b}, platba:',
     tz_build_plain: 'Postavit', tz_build_save: 'Postavit, ušetřit 1× {resource}', tz_build_full: 'Plná cena (architektura až u druhé)',
     tz_build_corn: 'Postavit za {corn}', tz_build_monument: 'Postavit monument',
-    tz_market_title: 'Trh (dřevo 2, kámen 3, zlato 4 kukuřice)', tz_market_trade: 'Obchodovat', tz_market_nothing: 'Nic neměnit',
+    tz_market_title: 'Trh (dřevo {w}, kámen {s}, zlato {g} kukuřice)', tz_market_trade: 'Obchodovat', tz_market_nothing: 'Nic neměnit',
     tz_market_corn: 'kukuřice {from} → {to}', tz_market_reset: 'Vynulovat',
     tz_do: 'Libovolná akce:', tz_skip: 'Vynechat', tz_end: 'Ukončit tah', tz_advance1: 'Posun o 1 den', tz_advance2: 'Posun o 2 dny',
     tz_confirm: 'Potvrdit', tz_cancel: 'Zrušit', tz_close: 'Zavřít',
@@ -466,7 +465,7 @@ export const messages = {
     tz_gain: 'Weź:', tz_temple_step: '{temple} {from}→{to}', tz_temple_paid: '{temple}, zapłać:', tz_temples_paid: '{a} i {b}, zapłać:',
     tz_build_plain: 'Zbuduj', tz_build_save: 'Zbuduj, oszczędzając 1× {resource}', tz_build_full: 'Pełna cena (architektura dopiero przy drugim)',
     tz_build_corn: 'Zbuduj za {corn}', tz_build_monument: 'Zbuduj monument',
-    tz_market_title: 'Targ (drewno 2, kamień 3, złoto 4 kukurydzy)', tz_market_trade: 'Handluj', tz_market_nothing: 'Nic nie wymieniaj',
+    tz_market_title: 'Targ (drewno {w}, kamień {s}, złoto {g} kukurydzy)', tz_market_trade: 'Handluj', tz_market_nothing: 'Nic nie wymieniaj',
     tz_market_corn: 'kukurydza {from} → {to}', tz_market_reset: 'Wyzeruj',
     tz_do: 'Dowolna akcja:', tz_skip: 'Pomiń', tz_end: 'Zakończ turę', tz_advance1: 'Przesuń o 1 dzień', tz_advance2: 'Przesuń o 2 dni',
     tz_confirm: 'Potwierdź', tz_cancel: 'Anuluj', tz_close: 'Zamknij',
@@ -540,6 +539,8 @@ const gearName = (gear) => t(`tz_gear_${gear}`);
 const templeName = (temple) => t(`tz_temple_${temple}`);
 const trackName = (track) => t(`tz_track_${track}`);
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0');
+// The market line of a change {w, s, g} as Z23 writes it: "market +2w -1g", "market".
+const marketLine = (change) => ['market', ...RESOURCES.filter((r) => change[r]).map((r) => `${change[r] > 0 ? '+' : ''}${change[r]}${r}`)].join(' ');
 const templeStepWords = (index) => signed(index - 1); // a temple step relative to the start step
 
 function splitPosition(position) {
@@ -925,6 +926,7 @@ export function createBoard(root, hooks) {
     pick: null, // the pick line chosen in the panel, waiting for confirmation
     keep: new Set(), // wealth tiles ticked for keeping
     market: { w: 0, s: 0, g: 0 }, // the market form's changes
+    previews: { version: null, answers: new Map() }, // the engine's answers for market lines at a state number (marketPreview)
     busy: false, // a line is being submitted
     closeWhenDone: false, // close the gear panel once it offers nothing more
   };
@@ -1383,27 +1385,61 @@ export function createBoard(root, hooks) {
     return box;
   }
 
+  // The market form (Z11.2, ZR31): the wanted change of each resource set
+  // with − and +. What a change would leave (corn and resources) and whether
+  // it may be made at all are the engine's answers to GET .../preview for its
+  // line (as Z23 writes it, "market +2w -1g") and for the lines one cube
+  // away, so the page keeps no price (aria-busy while an answer is awaited);
+  // Trade submits the line.
   function marketForm(me, lines) {
-    const legal = new Set(lines);
     const change = board.market;
-    const cornAfter = me.corn - RESOURCES.reduce((n, r) => n + MARKET_RATE[r] * change[r], 0);
-    const line = ['market', ...RESOURCES.filter((r) => change[r]).map((r) => `${change[r] > 0 ? '+' : ''}${change[r]}${r}`)].join(' ');
-    const box = el('div', { class: 'tz-market' }, el('h4', {}, t('tz_market_title')));
+    const line = marketLine(change);
+    const now = marketPreview(change);
+    const reachable = (r, by) => Boolean(marketPreview({ ...change, [r]: change[r] + by })?.seat);
+    const box = el('div', { class: 'tz-market' }, el('h4', {}, t('tz_market_title', FACTS.market)));
     for (const r of RESOURCES) {
-      const less = el('button', { type: 'button', class: 'tz-step', 'aria-label': `− ${amount(1, r)}`, disabled: me.resources[r] + change[r] <= 0 }, '−');
-      const more = el('button', { type: 'button', class: 'tz-step', 'aria-label': `+ ${amount(1, r)}`, disabled: cornAfter < MARKET_RATE[r] }, '+');
+      const less = el('button', { type: 'button', class: 'tz-step', 'aria-label': `− ${amount(1, r)}`, disabled: !reachable(r, -1) }, '−');
+      const more = el('button', { type: 'button', class: 'tz-step', 'aria-label': `+ ${amount(1, r)}`, disabled: !reachable(r, 1) }, '+');
       less.addEventListener('click', () => { change[r]--; drawControls(board.view.observation); });
       more.addEventListener('click', () => { change[r]++; drawControls(board.view.observation); });
-      box.append(el('div', { class: 'tz-market-row' }, chip(r), el('span', { class: 'tz-market-name' }, amount(me.resources[r] + change[r], r)),
+      box.append(el('div', { class: 'tz-market-row', 'data-resource': r }, chip(r), el('span', { class: 'tz-market-name' }, now?.seat ? amount(now.seat.resources[r], r) : '…'),
         less, el('output', { class: 'tz-market-change' }, signed(change[r])), more));
     }
-    box.append(el('p', { class: 'tz-market-corn' }, chip('corn'), ' ', t('tz_market_corn', { from: me.corn, to: cornAfter })));
-    const trade = el('button', { type: 'button', class: 'tz-choice primary', 'data-action': line, disabled: line === 'market' }, t('tz_market_trade'));
+    box.append(el('p', { class: 'tz-market-corn' }, chip('corn'), ' ', t('tz_market_corn', { from: me.corn, to: now?.seat ? now.seat.corn : '…' })));
+    if (now?.refused) box.append(el('p', { class: 'tz-note tz-market-refused' }, now.refused));
+    const trade = el('button', { type: 'button', class: 'tz-choice primary', 'data-action': line, disabled: line === 'market' || !now?.seat }, t('tz_market_trade'));
     trade.addEventListener('click', () => submit(line));
     const reset = el('button', { type: 'button', class: 'tz-choice' }, t('tz_market_reset'));
     reset.addEventListener('click', () => { board.market = { w: 0, s: 0, g: 0 }; drawControls(board.view.observation); });
-    box.append(row('', trade, legal.has('market') ? choice('market', t('tz_market_nothing')) : null, reset));
+    box.append(row('', trade, lines.includes('market') ? choice('market', t('tz_market_nothing')) : null, reset));
+    box.setAttribute('aria-busy', String([...board.previews.answers.values()].includes(undefined)));
     return box;
+  }
+
+  // What the market line of change would leave this seat: {seat} (its
+  // observation's seat after the line), {refused} (the engine's reason) or
+  // undefined while the server is asked. Trading nothing leaves the seat as
+  // it is; the answers are kept for the state number they were given at,
+  // and the form is drawn again once none is awaited.
+  function marketPreview(change) {
+    const line = marketLine(change);
+    const { observation, version } = board.view;
+    const seat = mySeat();
+    if (line === 'market') return { seat: observation.seats[seat] };
+    if (board.previews.version !== version) board.previews = { version, answers: new Map() };
+    const answers = board.previews.answers;
+    if (!answers.has(line)) {
+      answers.set(line, undefined);
+      const answered = (result) => {
+        if (board.previews.answers !== answers) return;
+        answers.set(line, result);
+        if (![...answers.values()].includes(undefined)) drawControls(board.view.observation);
+      };
+      hooks.preview(line).then((answer) => answered(answer.version === version
+        ? { seat: applyPatch(observation, answer.patch).seats[seat] } : { refused: t('stale') }),
+      (err) => answered({ refused: err.message }));
+    }
+    return answers.get(line);
   }
 
   function doChoices(lines) {
@@ -1582,8 +1618,7 @@ export function createBoard(root, hooks) {
     const onGears = observation.seats.map(() => 0);
     for (const gear of observation.gears) for (const p of gear.positions) if (typeof p.piece === 'number') onGears[p.piece]++;
     observation.seats.forEach((player, s) => {
-      const need = Math.max(0, 2 - player.feed_discount);
-      const feeding = Math.max(0, player.workers - player.feed_free) * need;
+      const feeding = player.feeding; // the engine's (Z14.2)
       const toMove = view.to_move === s;
       const head = el('div', { class: 'tz-seat-head' },
         el('span', { class: 'swatch', style: `background:${SEAT_COLOURS[s]}` }),
