@@ -280,9 +280,10 @@ static const field_spec tzolk_top[] = {
     {"decks_left", J_OBJ},     {"seats", J_ARR},
 };
 static const field_spec tzolk_calendar[] = {
-    {"teeth", J_INT}, {"food_days_held", J_INT}, {"food_day", J_BOOL}, {"last_round", J_BOOL},
+    {"teeth", J_INT}, {"food_days_held", J_INT}, {"teeth_to_food_day", J_INT | J_NULL},
+    {"food_day", J_BOOL}, {"last_round", J_BOOL},
 };
-static const field_spec tzolk_gear[] = {{"gear", J_STR}, {"positions", J_ARR}};
+static const field_spec tzolk_gear[] = {{"gear", J_STR}, {"positions", J_ARR}, {"lowest_free", J_INT | J_NULL}};
 static const field_spec tzolk_position[] = {
     {"hole", J_INT}, {"position", J_STR | J_NULL}, {"piece", J_INT | J_STR | J_NULL},
 };
@@ -290,7 +291,7 @@ static const field_spec tzolk_jungle[] = {{"group", J_STR}, {"forest", J_INT}, {
 static const field_spec tzolk_turn[] = {
     {"mode", J_STR},     {"placed", J_INT}, {"begged", J_BOOL},  {"built", J_BOOL},
     {"on_start", J_BOOL}, {"pity", J_BOOL}, {"pending", J_ARR}, {"costs", J_OBJ},
-    {"pity_due", J_BOOL}, {"harvest", J_OBJ | J_NULL},
+    {"pity_due", J_BOOL}, {"harvest", J_OBJ | J_NULL}, {"place_surcharge", J_INT | J_NULL},
 };
 static const field_spec tzolk_frame_spec[] = {{"kind", J_STR}, {"param", J_INT}};
 static const field_spec tzolk_display[] = {{"buildings", J_ARR}, {"monuments", J_ARR}};
@@ -373,6 +374,14 @@ static void assert_engine_value(const json_t *json, const char *key, int want, c
         fail_msg("%s[%s] is not the engine's %d", where, key, want);
 }
 
+/* json[key] is the integer want (the engine's value), or null if want < 0. */
+static void assert_engine_or_null(const json_t *json, const char *key, int want)
+{
+    const json_t *value = json_object_get(json, key);
+    if (want < 0 ? !json_is_null(value) : !json_is_integer(value) || json_integer_value(value) != want)
+        fail_msg("[%s] is not the engine's %d", key, want);
+}
+
 /* turn.costs holds exactly the legal place and pick lines with the costs
  * tzolk_place_cost and tzolk_pick_cost give (Z5.4, Z6.1), and the seats
  * the engine's monument points (Z19.3) and Uxmal prices (Z11.4). */
@@ -396,6 +405,11 @@ static void check_tzolkin_engine_values(const json_t *json, const tzolk_state *s
                 lines += cost >= 0;
             }
     assert_int_equal(json_object_size(costs), lines);
+    assert_engine_or_null(json_object_get(json, "turn"), "place_surcharge", tzolk_place_surcharge(s)); /* Z5.4 */
+    assert_engine_or_null(json_object_get(json, "calendar"), "teeth_to_food_day", tzolk_teeth_to_food_day(s)); /* Z1.5 */
+    for (int g = 0; g < TZOLK_GEARS; g++) /* Z5.2 */
+        assert_engine_or_null(json_array_get(json_object_get(json, "gears"), (size_t)g), "lowest_free",
+                              tzolk_lowest_free(s, g));
     const json_t *seats = json_object_get(json, "seats");
     for (int i = 0; i < s->players; i++) {
         const json_t *seat = json_array_get(seats, (size_t)i);

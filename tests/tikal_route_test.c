@@ -208,6 +208,18 @@ static void check_figure(const tikal_state *s, json_t *observation, int figure, 
         }
         assert_int_equal(s->ap - walker.ap, cost);
         assert_true(figure ? walker.field[to].leaders >> s->actor & 1 : walker.field[to].explorers[s->actor] > 0);
+        /* "costs": k figures walking it one after the other, each paying
+         * the crossings (T8.1), as many as stand there and the AP allow. */
+        const json_t *costs = json_object_get(walk, "costs");
+        int standing = figure ? 1 : s->field[from].explorers[s->actor];
+        assert_int_equal(json_integer_value(json_array_get(costs, 0)), cost);
+        for (size_t k = 1; k < json_array_size(costs); k++) {
+            for (int i = 0; i < n; i++)
+                assert_int_equal(tikal_apply(&walker, actions[i], NULL, 0), GAME_OK);
+            assert_int_equal(json_integer_value(json_array_get(costs, k)), s->ap - walker.ap);
+        }
+        int walked = (int)json_array_size(costs);
+        assert_true(walked == standing || (walked < standing && walker.ap < cost));
         counts->walks++;
         counts->by_path += used_path;
         counts->cheaper += crossings_only.cost[to] < 0 || crossings_only.cost[to] > cost;

@@ -190,10 +190,14 @@ static json_t *auction_json(const tikal_state *s, int *failed)
 }
 
 /* The walks one figure of the actor can make from `from` with the AP left:
- * {"figure", "from", "to": {field: {"cost", "steps": [action texts]}}},
- * from the engine's route search (tikal_find_routes, T10, T11). */
+ * {"figure", "from", "to": {field: {"cost", "costs", "steps": [action
+ * texts]}}}, from the engine's route search (tikal_find_routes, T10, T11);
+ * "costs" the AP for 1, 2, ... of the actor's figures there (of this kind)
+ * walking it, as many as the AP allow (tikal_walks_cost, T8.1). */
 static json_t *figure_routes_json(const tikal_state *s, const tikal_routes *r, int figure, int *failed)
 {
+    const tikal_field *here = &s->field[r->from];
+    int standing = figure ? 1 : here->explorers[s->actor];
     json_t *out = observe_object(failed), *targets = observe_object(failed);
     observe_set(out, "figure", json_string(figure ? "L" : "E"), failed);
     observe_set(out, "from", field_json(r->from), failed);
@@ -207,7 +211,11 @@ static json_t *figure_routes_json(const tikal_state *s, const tikal_routes *r, i
             tikal_action_to_text(s, actions[i], text, sizeof text);
             observe_push(steps, json_string(text), failed);
         }
+        json_t *costs = observe_array(failed);
+        for (int k = 1, ap; k <= standing && (ap = tikal_walks_cost(r, to, k)) <= s->ap; k++)
+            observe_push(costs, json_integer(ap), failed);
         observe_set(walk, "cost", json_integer(r->cost[to]), failed);
+        observe_set(walk, "costs", costs, failed);
         observe_set(walk, "steps", steps, failed);
         char name[3];
         tikal_field_name(to, name);

@@ -104,6 +104,8 @@ static json_t *gears_json(const tzolk_state *s, int *failed)
             observe_push(positions, position, failed);
         }
         observe_set(gear, "positions", positions, failed);
+        int free = tzolk_lowest_free(s, g);
+        observe_set(gear, "lowest_free", free < 0 ? json_null() : json_integer(free), failed);
         observe_push(out, gear, failed);
     }
     return out;
@@ -163,6 +165,8 @@ static json_t *turn_json(const tzolk_state *s, int *failed)
     observe_set(out, "pending", pending, failed);
     observe_set(out, "costs", costs_json(s, failed), failed);
     observe_set(out, "pity_due", json_boolean(tzolk_pity_due(s)), failed);
+    int surcharge = tzolk_place_surcharge(s);
+    observe_set(out, "place_surcharge", surcharge < 0 ? json_null() : json_integer(surcharge), failed);
     json_t *harvest = json_null();
     if (s->sp > 0 && s->sp <= TZOLK_STACK && s->stack[s->sp - 1].kind == TZOLK_F_HARVEST) {
         int q = s->stack[s->sp - 1].a;
@@ -256,6 +260,8 @@ void observe_tzolkin(json_t *out, const void *observation, int *failed)
     json_t *calendar = observe_object(failed);
     observe_set(calendar, "teeth", json_integer(s->teeth), failed);
     observe_set(calendar, "food_days_held", json_integer(s->next_food), failed);
+    int to_food_day = tzolk_teeth_to_food_day(s);
+    observe_set(calendar, "teeth_to_food_day", to_food_day < 0 ? json_null() : json_integer(to_food_day), failed);
     observe_set(calendar, "food_day", json_boolean(tzolk_is_food_day(s)), failed);
     observe_set(calendar, "last_round", json_boolean(s->last_round), failed);
     observe_set(out, "calendar", calendar, failed);

@@ -303,6 +303,10 @@ int tikal_find_routes(const tikal_state *s, int seat, int from, tikal_routes *ou
  * (TIKAL_A_MOVE and TIKAL_A_PATH) into actions[TIKAL_ROUTE_MAX]: returns
  * their number, 0 if to == from, -1 if to is unreachable or not a field. */
 int tikal_route_actions(const tikal_routes *r, int figure, int to, int *actions);
+/* AP for `figures` figures standing on r->from to walk to `to` one after
+ * the other: each pays the walk's crossings (T8.1, T11). -1 if to is
+ * unreachable or not a field, or figures < 1. */
+int tikal_walks_cost(const tikal_routes *r, int to, int figures);
 
 #define TIKAL_LEGAL_MAX 1536 /* bound on legal actions of any state */
 

@@ -76,3 +76,10 @@ int tikal_route_actions(const tikal_routes *r, int figure, int to, int *actions)
     }
     return n;
 }
+
+int tikal_walks_cost(const tikal_routes *r, int to, int figures)
+{
+    if (to < 0 || to >= TIKAL_FIELDS || r->cost[to] < 0 || figures < 1)
+        return -1;
+    return r->cost[to] * figures;
+}

@@ -162,6 +162,11 @@ static int placement_price(const tzolk_state *s, int g)
     return pos < 0 ? -1 : pos + surcharge_next(s);
 }
 
+int tzolk_place_surcharge(const tzolk_state *s)
+{
+    return s->placed >= TZOLK_MAX_WORKERS ? -1 : surcharge_next(s);
+}
+
 /* Z4.3: no worker on a gear and not enough corn for any placement. */
 static int short_of_corn(const tzolk_state *s)
 {
@@ -624,6 +629,14 @@ void tzolk_start_turn(tzolk_state *s)
 int tzolk_is_food_day(const tzolk_state *s)
 {
     return s->next_food < TZOLK_FOOD_DAYS && s->teeth >= board->food_tooth[s->next_food];
+}
+
+int tzolk_teeth_to_food_day(const tzolk_state *s)
+{
+    if (s->next_food >= TZOLK_FOOD_DAYS)
+        return -1;
+    int left = board->food_tooth[s->next_food] - s->teeth;
+    return left > 0 ? left : 0;
 }
 
 int tzolk_feeding_cost(const tzolk_state *s, int seat)

@@ -413,6 +413,9 @@ void tzolk_trade_of(int a, int *resource, int *change);
  * (Z3.1): nothing placed, picked, begged or built yet in it. */
 void tzolk_start_turn(tzolk_state *s);
 int tzolk_is_food_day(const tzolk_state *s);          /* Z18.1 */
+/* Teeth the calendar turns before the next food day (0 on it), -1 after
+ * the last food day (Z1.5). */
+int tzolk_teeth_to_food_day(const tzolk_state *s);
 int tzolk_feeding_cost(const tzolk_state *s, int seat); /* Z14.2, corn for all workers */
 /* Points monument m gives seat on the state as it is (Z1.9, Z19.3): what a
  * monument seat built scores at the end if nothing changes. -1 if seat or
@@ -455,6 +458,9 @@ int tzolk_piece(const tzolk_state *s, int g, int pos);
 void tzolk_set_piece(tzolk_state *s, int g, int pos, int who);
 /* Lowest free labelled position of gear g, -1 if none (Z5.2). */
 int tzolk_lowest_free(const tzolk_state *s, int g);
+/* The extra corn the next worker placed this turn costs on top of its
+ * position's (Z5.4), -1 if the actor has no worker left to place. */
+int tzolk_place_surcharge(const tzolk_state *s);
 /* Nonzero once every seat has kept its two wealth tiles: from then on the
  * kept tiles are seen by all (Z2.10, Z23.8). */
 int tzolk_all_kept(const tzolk_state *s);

@@ -1395,10 +1395,9 @@ export function createBoard(root, hooks) {
 
     const plan = walkTo(state.target);
     if (plan) {
-      const mine = myFiguresOn(state.selected);
-      const most = state.figure === 'E' ? Math.min(mine.explorers, Math.floor(observation.action_points / plan.cost)) : 1;
+      const most = plan.costs.length; // the engine's: as many figures as stand here and the AP allow (T8.1)
       state.count = Math.max(1, Math.min(state.count, most));
-      const cost = plan.cost * state.count;
+      const cost = plan.costs[state.count - 1];
       const figure = t(state.figure === 'E' ? 'tk_explorer' : 'tk_leader');
       const steps = counted(plan.steps.length, 'tk_steps');
       const vars = { figure, from: fieldName(state.selected), to: fieldName(state.target), cost, steps, count: state.count };
@@ -1409,7 +1408,7 @@ export function createBoard(root, hooks) {
         // as the number is typed: the plan and the button follow at once, the input keeps its focus
         many.addEventListener('input', () => {
           state.count = Math.max(1, Math.min(most, Number(many.value) || 1));
-          const now = { ...vars, count: state.count, cost: plan.cost * state.count };
+          const now = { ...vars, count: state.count, cost: plan.costs[state.count - 1] };
           row.querySelector('strong').textContent = t(state.count > 1 ? 'tk_move_plan_many' : 'tk_move_plan', now);
           go.textContent = t('tk_move_go', now);
         });

@@ -677,6 +677,11 @@ function playerWords(prefix, words, vars = {}) {
       if (bought.length) trades.push(t(`${prefix}_buy`, { goods: bought.join(', ') }));
       return say('market', { trades: trades.join('; ') });
     }
+    case 'trade': { // one step of a market visit (ZR31): buy or sell 2^k cubes
+      const match = /^([+-])(\d+)([wsg])$/.exec(a || '');
+      if (!match) return null;
+      return say('market', { trades: t(`${prefix}_${match[1] === '+' ? 'buy' : 'sell'}`, { goods: amount(Number(match[2]), match[3]) }) });
+    }
     case 'do': return say('do', { action: actionName(a) });
     case 'skip': return say('skip');
     case 'end': return say('end');
@@ -1066,7 +1071,7 @@ export function createBoard(root, hooks) {
     let foodText;
     if (held >= 4) foodText = '';
     else if (observation.calendar.food_day) foodText = t('tz_food_now');
-    else foodText = t('tz_food_in', { n: amount(FOOD_TEETH[held] - teeth, 'tooth') });
+    else foodText = t('tz_food_in', { n: amount(observation.calendar.teeth_to_food_day, 'tooth') });
     fixed.append(
       svg('path', { d: `M0,${CALENDAR.tip - 8} l-9,18 h18 z`, class: 'tz-pointer' }),
       svg('text', { x: 0, y: -30, class: 'tz-calendar-age', 'text-anchor': 'middle' }, t('tz_age_title', { age: observation.age === 1 ? 'I' : 'II' })),
@@ -1467,12 +1472,13 @@ export function createBoard(root, hooks) {
     let offered = false;
     if (board.legalSet.has(placeLine) && me && !board.pick) {
       offered = true;
-      const position = gear === 'start' ? 0 : lowestFree(observation, gear);
+      const position = gear === 'start' ? 0 : observation.gears.find((g) => g.gear === gear).lowest_free; // the engine's (Z5.2)
       const total = observation.turn.costs[placeLine]; // the engine's (Z5.4, Z4.4)
+      const extra = observation.turn.place_surcharge; // the engine's (Z5.4)
       let cost;
       if (observation.turn.pity_due) cost = t('tz_place_pity', { corn: amount(total, 'corn') });
       else if (gear === 'start') cost = t('tz_place_start_cost', { corn: amount(total, 'corn') });
-      else if (total > position) cost = t('tz_place_cost', { corn: amount(total, 'corn'), position, extra: total - position });
+      else if (extra > 0) cost = t('tz_place_cost', { corn: amount(total, 'corn'), position, extra });
       else cost = t('tz_place_cost_plain', { corn: amount(total, 'corn') });
       const text = gear === 'start' ? t('tz_place_start', { cost, pool: amount(observation.pool, 'corn') })
         : t('tz_place_here', { position: positionName(`${gear}${position}`), cost });
@@ -1708,12 +1714,4 @@ export function createBoard(root, hooks) {
   }
 
   return { show, mark, destroy };
-}
-
-// ------------------------------------------------------------------ helpers on observations
-
-function lowestFree(observation, gear) {
-  const data = observation.gears.find((g) => g.gear === gear);
-  for (const position of data.positions) if (position.position !== null && position.piece === null) return position.hole;
-  return null;
 }
