@@ -185,42 +185,67 @@ static void test_hints(void **unused)
     }
 }
 
-/* Random games of game with players seats; at every decision (every other
- * one for mcts) each bot is asked on the seat's observation and must answer
- * with a legal action; the game goes on with a random action. Returns the
- * positions checked. */
-static int check_legal(const game_def *game, int players, int variant, uint64_t seed, bot *const *bots, int nbots)
+/* At each decision of a random game: the match, the seat to act and its
+ * legal actions (n of them); context is the caller's. */
+typedef void random_visit(const match *m, int player, const int *legal, int n, rng *r, void *context);
+
+/* Play one game of game (options) to its end with uniformly random actions
+ * and chance outcomes from seed, calling visit at every decision. */
+static void random_game(const game_def *game, game_options options, uint64_t seed, random_visit *visit,
+                        void *context)
 {
     match m;
-    game_options options = {players, variant};
     assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
     rng r;
     rng_seed(&r, seed);
     int *legal = malloc((size_t)game->max_legal * sizeof *legal);
-    void *view = malloc(game->state_size);
-    int checked = 0;
     while (match_current_player(&m) != GAME_TERMINAL) {
         int player = match_current_player(&m), action;
         if (player == GAME_CHANCE)
             action = match_sample_chance(&m, &r);
         else {
             int n = game->legal_actions(m.state, legal);
-            game->observation(m.state, player, view);
-            for (int b = 0; b < nbots; b++) {
-                if (b > 0 && (checked & 1))
-                    continue;
-                int chosen = bot_choose(bots[b], view, player);
-                assert_true(contains(legal, n, chosen));
-            }
-            checked++;
+            visit(&m, player, legal, n, &r, context);
             action = legal[rng_below(&r, (uint64_t)n)];
         }
         assert_int_equal(match_apply(&m, action, NULL, 0), 0);
     }
     free(legal);
-    free(view);
     match_free(&m);
-    return checked;
+}
+
+/* check_legal's state: the bots asked, the view, positions checked. */
+typedef struct legal_check {
+    bot *const *bots; /* the bots to ask */
+    int nbots;        /* how many */
+    void *view;       /* the seat's observation (scratch) */
+    int checked;      /* positions checked so far */
+} legal_check;
+
+static void ask_bots(const match *m, int player, const int *legal, int n, rng *r, void *context)
+{
+    legal_check *c = context;
+    (void)r;
+    m->game->observation(m->state, player, c->view);
+    for (int b = 0; b < c->nbots; b++) {
+        if (b > 0 && (c->checked & 1))
+            continue;
+        int chosen = bot_choose(c->bots[b], c->view, player);
+        assert_true(contains(legal, n, chosen));
+    }
+    c->checked++;
+}
+
+/* Random games of game with players seats; at every decision (every other
+ * one for mcts) each bot is asked on the seat's observation and must answer
+ * with a legal action; the game goes on with a random action. Returns the
+ * positions checked. */
+static int check_legal(const game_def *game, int players, int variant, uint64_t seed, bot *const *bots, int nbots)
+{
+    legal_check c = {bots, nbots, malloc(game->state_size), 0};
+    random_game(game, (game_options){players, variant}, seed, ask_bots, &c);
+    free(c.view);
+    return c.checked;
 }
 
 static void test_legal_tikal(void **unused)
@@ -373,53 +398,49 @@ static int hides_legal_actions(const game_def *game)
     return 0;
 }
 
+/* compare_hidden's state: the scratch lists and counts of seats whose
+ * legal actions the engine says may depend on what they cannot see. */
+typedef struct hidden_check {
+    int *other;          /* a determinization's legal actions (scratch) */
+    unsigned char *det;  /* the determinization (scratch) */
+    int hidden;          /* (position, seat) pairs legal_hidden said 1 for */
+    int differ;          /* of them, where the lists differed */
+} hidden_check;
+
+static void compare_hidden(const match *m, int player, const int *legal, int n, rng *r, void *context)
+{
+    hidden_check *c = context;
+    const game_def *game = m->game;
+    for (int seat = 0; seat < m->options.players; seat++) {
+        if (seat == player)
+            continue;
+        game->observation(m->state, seat, c->det);
+        uint64_t fill = rng_next(r);
+        game->resample(c->det, seat, &fill);
+        int same =
+            game->legal_actions(c->det, c->other) == n && memcmp(legal, c->other, (size_t)n * sizeof *legal) == 0;
+        if (game->legal_hidden(m->state, seat)) {
+            c->hidden++;
+            c->differ += !same;
+        } else
+            assert_true(same);
+    }
+}
+
 static void test_legal_hidden(void **unused)
 {
     (void)unused;
     for (int g = 0; g < games_count(); g++) {
         const game_def *game = games_at(g);
         assert_non_null(game->legal_hidden);
-        match m;
-        game_options options = {3, 0};
-        assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
-        rng r;
-        rng_seed(&r, 21);
-        int *legal = malloc((size_t)game->max_legal * sizeof *legal);
-        int *other = malloc((size_t)game->max_legal * sizeof *other);
-        unsigned char *det = malloc(game->state_size);
-        int hidden = 0, differ = 0;
-        while (match_current_player(&m) != GAME_TERMINAL) {
-            int player = match_current_player(&m), action;
-            if (player == GAME_CHANCE)
-                action = match_sample_chance(&m, &r);
-            else {
-                int n = game->legal_actions(m.state, legal);
-                for (int seat = 0; seat < options.players; seat++) {
-                    if (seat == player)
-                        continue;
-                    game->observation(m.state, seat, det);
-                    uint64_t fill = rng_next(&r);
-                    game->resample(det, seat, &fill);
-                    int same = game->legal_actions(det, other) == n &&
-                               memcmp(legal, other, (size_t)n * sizeof *legal) == 0;
-                    if (game->legal_hidden(m.state, seat)) {
-                        hidden++;
-                        differ += !same;
-                    } else
-                        assert_true(same);
-                }
-                action = legal[rng_below(&r, (uint64_t)n)];
-            }
-            assert_int_equal(match_apply(&m, action, NULL, 0), 0);
-        }
+        hidden_check c = {malloc((size_t)game->max_legal * sizeof(int)), malloc(game->state_size), 0, 0};
+        random_game(game, (game_options){3, 0}, 21, compare_hidden, &c);
         if (hides_legal_actions(game))
-            assert_true(differ > 0);
+            assert_true(c.differ > 0);
         else
-            assert_int_equal(hidden, 0);
-        free(det);
-        free(other);
-        free(legal);
-        match_free(&m);
+            assert_int_equal(c.hidden, 0);
+        free(c.det);
+        free(c.other);
     }
 }
 

@@ -15,6 +15,7 @@
 
 #include "bots/bot.h"
 #include "cli/cli.h"
+#include "cli/tour_play.h"
 #include "match.h"
 #include "record/record.h"
 
@@ -49,8 +50,7 @@ static int cli_selfplay_play(match *m, const bot_settings *settings, uint64_t se
     bot *bots[GAME_MAX_PLAYERS] = {NULL};
     rng_seed(&seeds, seed);
     rng_seed(&chance, rng_next(&seeds));
-    void *view = malloc(game->state_size);
-    int status = view == NULL ? CLI_FAIL : 0;
+    int status = 0;
     for (int s = 0; status == 0 && s < players; s++) {
         bot_settings one = settings[s];
         char why[256] = "";
@@ -61,31 +61,15 @@ static int cli_selfplay_play(match *m, const bot_settings *settings, uint64_t se
             status = CLI_FAIL;
         }
     }
-    while (status == 0) {
-        int player = match_current_player(m);
-        if (player == GAME_TERMINAL)
-            break;
-        int action;
-        if (player == GAME_CHANCE)
-            action = match_sample_chance(m, &chance);
-        else {
-            game->observation(m->state, player, view);
-            action = bot_choose(bots[player], view, player);
-        }
+    if (status == 0) {
+        tourney_game played = {0}; /* decisions and times, not reported here */
         char why[256] = "";
-        if (action < 0 || m->count >= game->max_game_length ||
-            match_apply(m, action, why, sizeof why) != 0) {
-            fprintf(stderr, "maya selfplay: engine error after %d actions: %s\n", m->count,
-                    action < 0 ? "no legal action"
-                    : why[0] ? why
-                             : "game longer than max_game_length");
-            status = CLI_FAIL;
-            break;
-        }
+        status = tour_play_match(m, bots, &chance, &played, why, sizeof why);
+        if (status != 0)
+            fprintf(stderr, "maya selfplay: engine %s\n", why);
     }
     for (int s = 0; s < players; s++)
         bot_free(bots[s]);
-    free(view);
     return status;
 }
 
