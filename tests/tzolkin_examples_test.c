@@ -611,9 +611,11 @@ static void zt01_delayed_food_day(void **state)
     fx_do(&s, "advance 2");
     assert_int_equal(s.teeth, 8);
     assert_true(tzolk_is_food_day(&s));
+    assert_int_equal(tzolk_teeth_to_food_day(&s), 0); /* Z1.5: on it */
     assert_int_equal(s.next_food, 0);
     s.next_food = 1;
     assert_false(tzolk_is_food_day(&s));
+    assert_int_equal(tzolk_teeth_to_food_day(&s), 13 - 8);
     s.teeth = 13;
     assert_true(tzolk_is_food_day(&s));
     s.next_food = 2;
@@ -621,6 +623,8 @@ static void zt01_delayed_food_day(void **state)
     assert_false(tzolk_is_food_day(&s));
     s.teeth = 20;
     assert_true(tzolk_is_food_day(&s));
+    s.next_food = 4; /* after the last food day: none is ahead */
+    assert_int_equal(tzolk_teeth_to_food_day(&s), -1);
 }
 
 /* ZT02 (Z3.3, Z19.1): the final tooth jumped. */

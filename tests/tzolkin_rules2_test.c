@@ -653,15 +653,21 @@ static void z5_4_place_cost(void **state)
     s.player[0].corn = 5;
     assert_int_equal(tzolk_place_cost(&s, TZOLK_PAL), 0);
     assert_int_equal(tzolk_place_cost(&s, TZOLK_GEARS), 0); /* start-player space (Z16.1) */
+    assert_int_equal(tzolk_place_surcharge(&s), 0);
+    assert_int_equal(tzolk_lowest_free(&s, TZOLK_PAL), 0); /* Z5.2 */
     fx_do(&s, "place PAL");
+    assert_int_equal(tzolk_place_surcharge(&s), 1);
+    assert_int_equal(tzolk_lowest_free(&s, TZOLK_PAL), 2); /* position 1 is taken */
     assert_int_equal(tzolk_place_cost(&s, TZOLK_PAL), 2 + 1);
     assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), 0 + 1);
     assert_int_equal(tzolk_place_cost(&s, TZOLK_GEARS), 1);
     fx_do(&s, "place PAL");
     assert_int_equal(s.player[0].corn, 5 - 3);
+    assert_int_equal(tzolk_place_surcharge(&s), 2);
     assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), 0 + 2);
     fx_do(&s, "place YAX");
     assert_int_equal(s.player[0].corn, 0);
+    assert_int_equal(tzolk_place_surcharge(&s), 3);
     /* illegal: more than the corn left, and no such gear */
     assert_int_equal(tzolk_place_cost(&s, TZOLK_YAX), -1);
     assert_int_equal(tzolk_place_cost(&s, -1), -1);
