@@ -7,6 +7,8 @@
 #   make tsan   the server's end-to-end test under ThreadSanitizer (make test runs it too)
 
 CC      ?= cc
+# the machine's cores: make test builds and runs its tests this many at a time
+CORES   := $(shell nproc 2>/dev/null || echo 1)
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror=implicit-function-declaration
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -pthread
 INC     := -Isrc -Ibuild/gen
@@ -44,16 +46,16 @@ deps:
 
 PORT ?= 8080
 run: deps
-	@$(MAKE) --no-print-directory build/maya
+	@$(MAKE) --no-print-directory -j$(CORES) build/maya
 	@echo "make run: open http://127.0.0.1:$(PORT)/ in a browser (games are kept in maya.db; Ctrl-C stops)"
 	./build/maya serve --port $(PORT) --db maya.db --web web
 
 test: deps
-	@$(MAKE) --no-print-directory build/san/maya $(TESTS) $(TEST_PROGS) $(TSAN_PROGS)
+	@$(MAKE) --no-print-directory -j$(CORES) build/san/maya $(TESTS) $(TEST_PROGS) $(TSAN_PROGS)
 	@sh tests/run.sh
 
 tsan: deps
-	@$(MAKE) --no-print-directory $(TSAN_PROGS)
+	@$(MAKE) --no-print-directory -j$(CORES) $(TSAN_PROGS)
 	sh tests/cli/server_threads.sh
 
 bench: build/maya
@@ -61,7 +63,7 @@ bench: build/maya
 	./build/maya bench tzolkin
 
 bench-server: deps
-	@$(MAKE) --no-print-directory build/maya
+	@$(MAKE) --no-print-directory -j$(CORES) build/maya
 	sh scripts/bench-server
 
 build/gen/tikal_data.h: data/tikal.txt tools/tikal-data.awk
