@@ -9,6 +9,7 @@
 #include "bots/eval.h"
 #include "bots/greedy.h"
 #include "bots/mcts.h"
+#include "bots/plan.h"
 #include "bots/random.h"
 #include "rng.h"
 
@@ -24,9 +25,9 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT},
-    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0},
+    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -74,6 +75,7 @@ static const struct bot_key {
     {"rollout", offsetof(bot_settings, rollout), -1, 100000},
     {"explore", offsetof(bot_settings, explore), 0, 1000},
     {"others", offsetof(bot_settings, others), 0, 1000},
+    {"plan", offsetof(bot_settings, plan), 0, 1},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -263,6 +265,13 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
         bot_free(b);
         return NULL;
     }
+    const plan_policy *plan = settings->plan ? plan_of(game) : NULL;
+    if (settings->plan && (!searches || plan == NULL)) {
+        bot_free(b);
+        set_error(why, why_len, searches ? "no plan policy for the game " : "plan=1 is an option of greedy and mcts, not ",
+                  searches ? game->name : settings->kind);
+        return NULL;
+    }
     if (strcmp(settings->kind, "greedy") == 0)
         b->greedy = greedy_new(game, b->hook, settings->beam, settings->seed);
     else if (strcmp(settings->kind, "mcts") == 0) {
@@ -283,6 +292,10 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
         set_error(why, why_len, "out of memory", "");
         return NULL;
     }
+    if (b->greedy != NULL)
+        greedy_use_plan(b->greedy, plan);
+    if (b->mcts != NULL)
+        mcts_use_plan(b->mcts, plan);
     return b;
 }
 

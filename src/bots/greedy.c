@@ -7,6 +7,7 @@
 
 #include "bots/eval.h"
 #include "bots/greedy.h"
+#include "bots/plan.h"
 #include "rng.h"
 
 enum { GREEDY_CHANCE_EXPECT_MAX = 12 }; /* chance nodes with more outcomes are valued as they stand */
@@ -28,6 +29,7 @@ typedef struct greedy_step {
 struct greedy {
     const game_def *game;       /* the rules */
     const eval_hook *hook;      /* the game's evaluation */
+    const plan_policy *policy;  /* the plan policy the turn is planned within, NULL = none */
     size_t size;                /* bytes of a state */
     int beam;                   /* positions kept per depth */
     rng random;                 /* generator for resampling hidden parts */
@@ -87,6 +89,11 @@ greedy *greedy_new(const game_def *game, const eval_hook *hook, int beam, uint64
         return NULL;
     }
     return g;
+}
+
+void greedy_use_plan(greedy *g, const plan_policy *plan)
+{
+    g->policy = plan;
 }
 
 void greedy_free(greedy *g)
@@ -206,6 +213,8 @@ static int greedy_plan(greedy *g, const unsigned char *root, int seat)
             const unsigned char *state = g->states + (size_t)g->entries[e].slot * g->size;
             int step = g->entries[e].parent; /* the path to this entry */
             int n = game->legal_actions(state, g->legal);
+            if (g->policy != NULL)
+                n = g->policy->filter(state, g->legal, n);
             int looked = n > GREEDY_CHILDREN_MAX ? GREEDY_CHILDREN_MAX : n;
             for (int k = 0; k < looked; k++) {
                 int action = g->legal[looked == n ? k : (int)((long long)k * n / looked)];

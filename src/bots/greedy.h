@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "bots/eval.h"
+#include "bots/plan.h"
 #include "game.h"
 
 enum {
@@ -43,6 +44,9 @@ greedy *greedy_new(const game_def *game, const eval_hook *hook, int beam, uint64
 /* The action for seat, to act in the state whose observation for seat is
  * observation; -1 if there is none. */
 int greedy_choose(greedy *g, const void *observation, int seat);
+/* Plan each turn only among the actions plan allows (plan.h; NULL: all
+ * legal actions, the default). */
+void greedy_use_plan(greedy *g, const plan_policy *plan);
 void greedy_free(greedy *g);
 
 #endif

@@ -9,9 +9,13 @@
 
 #include "bots/eval.h"
 #include "bots/mcts.h"
+#include "bots/plan.h"
 #include "match.h"
 #include "rng.h"
 #include "timer.h"
+
+/* Added to the ranking value of the actions a plan allows: above any margin. */
+#define MCTS_PLAN_FIRST 1e6
 
 /* An action from a node. */
 typedef struct mcts_edge {
@@ -45,6 +49,7 @@ typedef struct mcts_tree {
     const game_def *game;        /* the rules */
     const eval_hook *hook;       /* the evaluation */
     const mcts_config *config;   /* budget and constants */
+    const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     mcts_node *nodes;            /* node pool */
     int node_count;              /* nodes in use */
     int node_cap;                /* nodes allocated */
@@ -58,6 +63,7 @@ typedef struct mcts_tree {
     unsigned char *view;         /* its observation by the searching seat */
     unsigned char *child;        /* scratch position for ranking */
     int *legal;                  /* legal actions, game->max_legal */
+    int *planned;                /* the plan's share of them, game->max_legal */
     double *probability;         /* chance odds, game->max_legal */
     mcts_ranked *ranked;         /* ranking scratch, MCTS_RANK_MAX */
     int path_node[MCTS_PATH_MAX]; /* nodes of the current walk */
@@ -93,6 +99,7 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->view);
     free(t->child);
     free(t->legal);
+    free(t->planned);
     free(t->probability);
     free(t->ranked);
 }
@@ -116,9 +123,10 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
     t->view = malloc(game->state_size);
     t->child = malloc(game->state_size);
     t->legal = malloc((size_t)game->max_legal * sizeof *t->legal);
+    t->planned = malloc((size_t)game->max_legal * sizeof *t->planned);
     t->probability = malloc((size_t)game->max_legal * sizeof *t->probability);
     t->ranked = malloc(MCTS_RANK_MAX * sizeof *t->ranked);
-    if (!t->nodes || !t->edges || !t->table || !t->det || !t->view || !t->child || !t->legal ||
+    if (!t->nodes || !t->edges || !t->table || !t->det || !t->view || !t->child || !t->legal || !t->planned ||
         !t->probability || !t->ranked) {
         mcts_tree_free(t);
         return -1;
@@ -150,6 +158,12 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
             return NULL;
         }
     return m;
+}
+
+void mcts_use_plan(mcts *m, const plan_policy *plan)
+{
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].plan = plan;
 }
 
 void mcts_free(mcts *m)
@@ -212,7 +226,23 @@ static int mcts_by_value(const void *a, const void *b)
     return x->action - y->action;
 }
 
-/* Rank the actions of player node (at t->det) and give it their edges. */
+static int mcts_is_legal(const int *legal, int n, int action)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (legal[mid] == action)
+            return 1;
+        if (legal[mid] < action)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
+}
+
+/* Rank the actions of player node (at t->det) and give it their edges;
+ * with a plan, the actions it allows come first. */
 static void mcts_rank(mcts_tree *t, int node)
 {
     const game_def *game = t->game;
@@ -220,13 +250,22 @@ static void mcts_rank(mcts_tree *t, int node)
     t->nodes[node].seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
     int n = game->legal_actions(t->det, t->legal);
     int looked = n > MCTS_RANK_MAX ? MCTS_RANK_MAX : n;
-    int count = 0;
+    int count = 0, planned = 0;
+    if (t->plan != NULL) {
+        memcpy(t->planned, t->legal, (size_t)n * sizeof *t->legal);
+        planned = t->plan->filter(t->det, t->planned, n);
+        if (planned == n)
+            planned = 0; /* no rule here: nothing to put first */
+    }
     for (int k = 0; k < looked; k++) {
         int action = t->legal[looked == n ? k : (int)((long long)k * n / looked)];
         memcpy(t->child, t->det, game->state_size);
         if (game->apply(t->child, action, NULL, 0) != 0)
             continue;
-        t->ranked[count++] = (mcts_ranked){eval_margin(game, t->hook, t->child, player), action};
+        double value = eval_margin(game, t->hook, t->child, player);
+        if (planned > 0 && mcts_is_legal(t->planned, planned, action))
+            value += MCTS_PLAN_FIRST;
+        t->ranked[count++] = (mcts_ranked){value, action};
     }
     qsort(t->ranked, (size_t)count, sizeof *t->ranked, mcts_by_value);
     int width = node == t->root_node ? MCTS_WIDTH_ROOT : MCTS_WIDTH;
@@ -245,21 +284,6 @@ static void mcts_rank(mcts_tree *t, int node)
         made++;
     }
     t->nodes[node].width = made;
-}
-
-static int mcts_is_legal(const int *legal, int n, int action)
-{
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (legal[mid] == action)
-            return 1;
-        if (legal[mid] < action)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return 0;
 }
 
 /* UCB1 with availability among the widened edges legal in t->det; -1 if

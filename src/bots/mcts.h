@@ -46,6 +46,7 @@
 #include <stdint.h>
 
 #include "bots/eval.h"
+#include "bots/plan.h"
 #include "game.h"
 
 enum {
@@ -100,6 +101,10 @@ int mcts_choose(mcts *m, const void *observation, int seat);
 int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, int max);
 /* What the last mcts_choose did. */
 void mcts_last_stats(const mcts *m, mcts_stats *out);
+/* Rank the actions plan allows (plan.h) first at every node, the others
+ * after them, each group by the evaluation (a progressive bias toward the
+ * plan); NULL (the default): by the evaluation alone. */
+void mcts_use_plan(mcts *m, const plan_policy *plan);
 void mcts_free(mcts *m);
 
 #endif
