@@ -91,6 +91,22 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("greedy", &s, why, sizeof why), 0);
     bot_spec(&s, text, sizeof text);
     assert_string_equal(text, "greedy");
+    /* plan: 0 (default), 1 or 2; only greedy and mcts, only for a game
+     * with a plan policy (bots/plan.h) */
+    assert_int_equal(bot_parse("greedy:plan=1", &s, why, sizeof why), 0);
+    assert_int_equal(s.plan, 1);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "greedy:plan=1");
+    assert_int_equal(bot_parse("mcts", &s, why, sizeof why), 0);
+    assert_int_equal(s.plan, 0);
+    assert_int_not_equal(bot_parse("mcts:plan=3", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "plan"));
+    assert_int_equal(bot_parse("mcts:plan=2", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "no plan policy"));
+    assert_int_equal(bot_parse("random:plan=1", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "greedy and mcts"));
     assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "eval"));
     assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
@@ -324,6 +340,9 @@ static void test_reproducible(void **unused)
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,threads=2", "mcts:iterations=20,nodes=3000");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,threads=2", "greedy:beam=2");
+    /* the plan policy's bots play whole legal games, the same each time */
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=1", "greedy:beam=3,plan=1");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000");
 }
 
 /* Tzolk'in at the first keep: other seats' dealt tiles are hidden. Two

@@ -75,7 +75,7 @@ static const struct bot_key {
     {"rollout", offsetof(bot_settings, rollout), -1, 100000},
     {"explore", offsetof(bot_settings, explore), 0, 1000},
     {"others", offsetof(bot_settings, others), 0, 1000},
-    {"plan", offsetof(bot_settings, plan), 0, 1},
+    {"plan", offsetof(bot_settings, plan), 0, 2},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -268,7 +268,7 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
     const plan_policy *plan = settings->plan ? plan_of(game) : NULL;
     if (settings->plan && (!searches || plan == NULL)) {
         bot_free(b);
-        set_error(why, why_len, searches ? "no plan policy for the game " : "plan=1 is an option of greedy and mcts, not ",
+        set_error(why, why_len, searches ? "no plan policy for the game " : "plan is an option of greedy and mcts, not ",
                   searches ? game->name : settings->kind);
         return NULL;
     }
@@ -295,7 +295,7 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
     if (b->greedy != NULL)
         greedy_use_plan(b->greedy, plan);
     if (b->mcts != NULL)
-        mcts_use_plan(b->mcts, plan);
+        mcts_use_plan(b->mcts, plan, settings->plan == 2);
     return b;
 }
 

@@ -50,6 +50,7 @@ typedef struct mcts_tree {
     const eval_hook *hook;       /* the evaluation */
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
+    int plan_only;               /* 1: the actions outside the plan are not searched */
     mcts_node *nodes;            /* node pool */
     int node_count;              /* nodes in use */
     int node_cap;                /* nodes allocated */
@@ -160,10 +161,12 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
     return m;
 }
 
-void mcts_use_plan(mcts *m, const plan_policy *plan)
+void mcts_use_plan(mcts *m, const plan_policy *plan, int only)
 {
-    for (int i = 0; i < m->tree_count; i++)
+    for (int i = 0; i < m->tree_count; i++) {
         m->trees[i].plan = plan;
+        m->trees[i].plan_only = only;
+    }
 }
 
 void mcts_free(mcts *m)
@@ -262,9 +265,10 @@ static void mcts_rank(mcts_tree *t, int node)
         memcpy(t->child, t->det, game->state_size);
         if (game->apply(t->child, action, NULL, 0) != 0)
             continue;
-        double value = eval_margin(game, t->hook, t->child, player);
-        if (planned > 0 && mcts_is_legal(t->planned, planned, action))
-            value += MCTS_PLAN_FIRST;
+        int in_plan = planned > 0 && mcts_is_legal(t->planned, planned, action);
+        if (planned > 0 && !in_plan && t->plan_only)
+            continue;
+        double value = eval_margin(game, t->hook, t->child, player) + (in_plan ? MCTS_PLAN_FIRST : 0);
         t->ranked[count++] = (mcts_ranked){value, action};
     }
     qsort(t->ranked, (size_t)count, sizeof *t->ranked, mcts_by_value);

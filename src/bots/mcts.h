@@ -103,8 +103,9 @@ int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, i
 void mcts_last_stats(const mcts *m, mcts_stats *out);
 /* Rank the actions plan allows (plan.h) first at every node, the others
  * after them, each group by the evaluation (a progressive bias toward the
- * plan); NULL (the default): by the evaluation alone. */
-void mcts_use_plan(mcts *m, const plan_policy *plan);
+ * plan), or with only set search only the plan's actions; NULL (the
+ * default): every action, by the evaluation alone. */
+void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
 void mcts_free(mcts *m);
 
 #endif

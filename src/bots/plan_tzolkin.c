@@ -57,6 +57,13 @@ static int plan_tzolkin_hungry(const tzolk_state *s)
     return teeth >= 0 && teeth <= PLAN_TZOLKIN_FOOD_NEAR && s->player[s->actor].corn < tzolk_feeding_cost(s, s->actor);
 }
 
+/* Corn the actor may spend on placements: all of it when hungry (corn
+ * comes first), else what is above the reserve. */
+static int plan_tzolkin_budget(const tzolk_state *s)
+{
+    return s->player[s->actor].corn - (plan_tzolkin_hungry(s) ? 0 : plan_tzolkin_reserve(s));
+}
+
 /* Workers of seat on gear g, and whether one stands at or above the
  * gear's last regular action (nothing more to wait for). */
 static int plan_tzolkin_on_gear(const tzolk_state *s, int seat, int g, int *topped)
@@ -104,10 +111,9 @@ static int plan_tzolkin_placements(const tzolk_state *s, const int *legal, int n
         if (g == TZOLK_CHI && pl->skulls > mine)
             wanted |= 1u << g;
     }
-    int hungry = plan_tzolkin_hungry(s);
-    if (hungry)
-        wanted = 1u << TZOLK_PAL; /* corn first, whatever it costs */
-    int budget = pl->corn - (hungry ? 0 : plan_tzolkin_reserve(s)), allowed = 0, wanted_allowed = 0;
+    if (plan_tzolkin_hungry(s))
+        wanted = 1u << TZOLK_PAL; /* corn first */
+    int budget = plan_tzolkin_budget(s), allowed = 0, wanted_allowed = 0;
     for (int i = 0; i < n; i++) {
         int cost = plan_tzolkin_is_place(legal[i]) ? tzolk_listed_cost(s, legal[i]) : -1;
         keep[i] = cost >= 0 && cost <= budget;
@@ -126,7 +132,7 @@ static int plan_tzolkin_affordable(const tzolk_state *s)
 {
     tzolk_state copy = *s;
     int legal[TZOLK_LEGAL_MAX], placed = 0;
-    int budget = s->player[s->actor].corn - plan_tzolkin_reserve(s);
+    int budget = plan_tzolkin_budget(s);
     while (placed < 2) {
         int n = tzolk_legal_actions(&copy, legal), cheapest = -1, best = 0;
         for (int i = 0; i < n; i++) {
