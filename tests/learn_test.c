@@ -356,7 +356,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -411,7 +411,7 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -435,7 +435,7 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);

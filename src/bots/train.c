@@ -12,6 +12,7 @@
 #include "bots/bot.h"
 #include "bots/eval.h"
 #include "bots/mcts.h"
+#include "bots/plan.h"
 #include "bots/train.h"
 #include "games.h"
 #include "match.h"
@@ -189,6 +190,8 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
                           bot_seed, MCTS_OTHERS_AUTO, hook};
         if ((search[p] = mcts_new(game, &mc)) == NULL)
             status = train_fail(why, why_len, "out of memory");
+        else if (c->policy > 0)
+            mcts_use_plan(search[p], plan_of(game), c->policy == 2);
     }
     int count = 0, length = 0;
     while (status == 0) {
@@ -453,8 +456,10 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
     const model_features *f = m->features;
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
-        !(c->lambda >= 0.0 && c->lambda <= 1.0))
+        !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2)
         return train_fail(why, why_len, "bad training settings");
+    if (c->policy > 0 && plan_of(c->game) == NULL)
+        return train_fail(why, why_len, "the game has no plan policy");
     train_sums sums;
     if (train_sums_init(&sums, f->blocks, f->count * MODEL_KNOTS) != 0)
         return train_fail(why, why_len, "out of memory");

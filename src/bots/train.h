@@ -33,7 +33,10 @@
  * (model_plan): one feature drawn, its weight raised by the plan's bonus,
  * so that strategies the weights do not favour yet (a 4th worker, a
  * monument) are played and their outcomes fitted: a self-play that never
- * tries a strategy cannot learn its worth. Threads play games in parallel;
+ * tries a strategy cannot learn its worth. With `policy` every self-play
+ * bot follows the game's scripted plan policy (plan.h, mcts_use_plan), so
+ * that the fit sees the games of a player who takes workers, feeds them
+ * and places several a turn. Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
  */
 #ifndef MAYA_BOT_TRAIN_H
@@ -58,6 +61,7 @@ typedef struct train_config {
     int start_v1;         /* 1: generation 0 plays with the hand-tuned evaluation */
     double plans;         /* chance that a self-play seat follows one of the game's plans, 0..1 */
     double lambda;        /* targets: 1 = final scores, below 1 = lambda-returns of the estimates, 0..1 */
+    int policy;           /* self-play bots follow the game's plan policy (plan.h): 0 not, 1 ranked first, 2 only */
 } train_config;
 
 /* Where a run stands, for progress reports. */

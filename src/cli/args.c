@@ -36,7 +36,10 @@ static const struct cli_usage_text {
      "    Prints the record (or writes it to FILE) and the final scores.\n"
      "    --bots: one spec for every seat or one per seat, comma-separated:\n"
      "    random, greedy[:beam=N], mcts[:iterations=N,millis=MS,threads=N,\n"
-     "    nodes=N,rollout=N] (default random); the Seat tags carry them.\n"
+     "    nodes=N,rollout=N] (default random); greedy and mcts also take\n"
+     "    eval=v1|v2 and plan=1|2 (Tzolk'in: follow the scripted plan policy;\n"
+     "    greedy plans only among its actions, mcts ranks them first with 1,\n"
+     "    searches only them with 2); the Seat tags carry them.\n"
      "    --date sets the Date tag (default: today).\n"},
     {"replay",
      "maya replay FILE [--legal] [--board]\n"
@@ -88,8 +91,8 @@ static const struct cli_usage_text {
      "    ladder-GAME-Np[-VARIANT]).\n"},
     {"train",
      "maya train GAME [--generations G] [--games N] [--iterations I] [--explore P]\n"
-     "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--seed S] [--jobs J]\n"
-     "                [--from FILE] [--out FILE]\n"
+     "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--policy K] [--seed S]\n"
+     "                [--jobs J] [--from FILE] [--out FILE]\n"
      "    Learns the evaluation of GAME from self-play: G generations (default 6)\n"
      "    of N games (default 200, player counts and variants in turn) between\n"
      "    MCTS bots of I iterations per decision (default 1000) that use the\n"
@@ -103,7 +106,9 @@ static const struct cli_usage_text {
      "    this generation's games and D% (default 50) of the earlier sums; with\n"
      "    L below 1000 (thousandths, default 1000) the points are the TD(lambda)\n"
      "    return of the playing evaluation's estimates at the decisions that\n"
-     "    follow, lambda = L/1000 per decision. Every\n"
+     "    follow, lambda = L/1000 per decision. --policy 1 or 2: every self-play\n"
+     "    bot follows the game's scripted plan policy, as mcts:plan=K does (default\n"
+     "    0: none). Every\n"
      "    tenth game is held out and its loss printed before and after the fit.\n"
      "    Writes the weights to FILE (default data/weights-GAME.txt, which the\n"
      "    build embeds) after every generation. Same seed, same weights, for any\n"

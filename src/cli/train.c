@@ -72,7 +72,7 @@ static void cli_train_report(void *context, const train_progress *p, const model
 int cli_train(int argc, char **argv)
 {
     const char *generations_text = NULL, *games_text = NULL, *iterations_text = NULL, *explore_text = NULL;
-    const char *plans_text = NULL, *lambda_text = NULL;
+    const char *plans_text = NULL, *lambda_text = NULL, *policy_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL;
     const cli_option options[] = {
@@ -80,6 +80,7 @@ int cli_train(int argc, char **argv)
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
         {"--decay", 1, &decay_text},             {"--lambda", 1, &lambda_text}, {"--seed", 1, &seed_text},
         {"--jobs", 1, &jobs_text},               {"--from", 1, &from},        {"--out", 1, &out},
+        {"--policy", 1, &policy_text},
     };
     const char *positional[1];
     int positional_count;
@@ -100,7 +101,7 @@ int cli_train(int argc, char **argv)
         return CLI_USAGE;
     }
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
-    long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000;
+    long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
          (status = cli_parse_number("train", "--generations", generations_text, 1, 1000, &generations)) != 0) ||
@@ -115,6 +116,7 @@ int cli_train(int argc, char **argv)
         (decay_text != NULL && (status = cli_parse_number("train", "--decay", decay_text, 0, 100, &decay_pct)) != 0) ||
         (lambda_text != NULL &&
          (status = cli_parse_number("train", "--lambda", lambda_text, 0, 1000, &lambda_permille)) != 0) ||
+        (policy_text != NULL && (status = cli_parse_number("train", "--policy", policy_text, 0, 2, &policy)) != 0) ||
         (seed_text != NULL && (status = cli_parse_seed("train", seed_text, &seed)) != 0) ||
         (jobs_text != NULL && (status = cli_parse_number("train", "--jobs", jobs_text, 1, 256, &jobs)) != 0))
         return status;
@@ -159,13 +161,17 @@ int cli_train(int argc, char **argv)
                            (int)jobs,
                            from == NULL,
                            plans_pct / 100.0,
-                           lambda_permille / 1000.0};
+                           lambda_permille / 1000.0,
+                           (int)policy};
     cli_train_run t = {&config, out, "", timer_now(), 0, 0};
+    char policy_option[32] = "";
+    if (policy > 0)
+        snprintf(policy_option, sizeof policy_option, " --policy %ld", policy);
     snprintf(t.command, sizeof t.command,
              "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
-             "--decay %ld --lambda %ld --seed %llu%s%s (results do not depend on --jobs)",
+             "--decay %ld --lambda %ld%s --seed %llu%s%s (results do not depend on --jobs)",
              game->name, generations, games, iterations, explore_pct, plans_pct, ridge_millionths, decay_pct,
-             lambda_permille,
+             lambda_permille, policy_option,
              (unsigned long long)seed, from != NULL ? " --from " : "", from != NULL ? from : "");
     printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
            generations, games, iterations, jobs);

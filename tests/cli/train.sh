@@ -2,7 +2,9 @@
 # train.sh -- maya train: a tiny run with TD(lambda) targets (--lambda)
 # writes weights whose header names the exact command, --lambda included,
 # and which a second run loads with --from; a --lambda outside 0..1000 is a
-# usage error (exit 2) that names the option and writes no weights.
+# usage error (exit 2) that names the option and writes no weights; a run
+# whose self-play follows the plan policy (--policy 2) names it in the
+# header, --policy 3 is refused, and Tikal (no plan policy) refuses it.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
 . "$(dirname "$0")/../lib/cli.sh"
@@ -20,5 +22,17 @@ grep -q '^model tzolkin ' "$tmp/w.txt" || fail "no model line in the weights"
 grep -q -- '--lambda' "$tmp/bad.err" || fail "the error does not name --lambda: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, a bad --lambda refused"
+"$maya" train tzolkin --generations 1 --games 2 --iterations 8 --policy 2 --seed 2 --jobs 1 \
+    --out "$tmp/p.txt" >/dev/null 2>"$tmp/p.err" || fail "train --policy 2 failed: $(cat "$tmp/p.err")"
+grep -q '^# made by: maya train tzolkin .*--policy 2 --seed 2' "$tmp/p.txt" ||
+    fail "the header does not name --policy: $(grep 'made by' "$tmp/p.txt")"
+"$maya" train tzolkin --policy 3 --out "$tmp/bad3.txt" >/dev/null 2>"$tmp/bad3.err"
+[ $? -eq 2 ] || fail "--policy 3 is not a usage error"
+grep -q -- '--policy' "$tmp/bad3.err" || fail "the error does not name --policy: $(cat "$tmp/bad3.err")"
+"$maya" train tikal --generations 1 --games 1 --iterations 8 --policy 1 --out "$tmp/bad4.txt" >/dev/null 2>"$tmp/bad4.err" &&
+    fail "tikal trained with a plan policy it does not have"
+grep -q 'no plan policy' "$tmp/bad4.err" || fail "the error does not say why: $(cat "$tmp/bad4.err")"
+[ ! -e "$tmp/bad3.txt" ] && [ ! -e "$tmp/bad4.txt" ] || fail "a refused run wrote weights"
+
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, a bad --lambda refused, --policy"
 exit $failed
