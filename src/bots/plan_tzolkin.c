@@ -49,12 +49,16 @@ static int plan_tzolkin_reserve(const tzolk_state *s)
     return teeth >= 0 && teeth <= PLAN_TZOLKIN_FOOD_NEAR ? tzolk_feeding_cost(s, s->actor) : 0;
 }
 
-/* Nonzero if the actor lacks corn for a food day at most
- * PLAN_TZOLKIN_FOOD_NEAR teeth away. */
+/* Nonzero if the actor lacks the corn of its reserve. */
 static int plan_tzolkin_hungry(const tzolk_state *s)
 {
-    int teeth = tzolk_teeth_to_food_day(s);
-    return teeth >= 0 && teeth <= PLAN_TZOLKIN_FOOD_NEAR && s->player[s->actor].corn < tzolk_feeding_cost(s, s->actor);
+    return s->player[s->actor].corn < plan_tzolkin_reserve(s);
+}
+
+/* The workers the actor should have by now. */
+static int plan_tzolkin_target(const tzolk_state *s)
+{
+    return s->next_food < 2 ? PLAN_TZOLKIN_WORKERS_EARLY : PLAN_TZOLKIN_WORKERS_LATE;
 }
 
 /* Corn the actor may spend on placements: all of it when hungry (corn
@@ -94,36 +98,33 @@ static int plan_tzolkin_keep(int *legal, int n, const unsigned char *keep)
     return kept;
 }
 
-/* The placements of legal the rules allow now (marked in keep): those the
+/* Mark in keep the placements of legal the rules allow now: those the
  * corn above the reserve pays for, on a wanted gear if one is affordable
- * (the worker gear while short of workers, Chichen Itza while skulls wait).
- * Returns their number. */
-static int plan_tzolkin_placements(const tzolk_state *s, const int *legal, int n, unsigned char *keep)
+ * (the worker gear while short of workers, Chichen Itza while skulls wait,
+ * Palenque alone when hungry). */
+static void plan_tzolkin_placements(const tzolk_state *s, const int *legal, int n, unsigned char *keep)
 {
     int seat = s->actor, topped = 0;
     const tzolk_player *pl = &s->player[seat];
-    int target = s->next_food < 2 ? PLAN_TZOLKIN_WORKERS_EARLY : PLAN_TZOLKIN_WORKERS_LATE;
     unsigned wanted = 0;
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int mine = plan_tzolkin_on_gear(s, seat, g, &topped);
-        if (g == TZOLK_UXM && pl->workers < target && mine == 0)
+        if (g == TZOLK_UXM && pl->workers < plan_tzolkin_target(s) && mine == 0)
             wanted |= 1u << g;
         if (g == TZOLK_CHI && pl->skulls > mine)
             wanted |= 1u << g;
     }
     if (plan_tzolkin_hungry(s))
         wanted = 1u << TZOLK_PAL; /* corn first */
-    int budget = plan_tzolkin_budget(s), allowed = 0, wanted_allowed = 0;
+    int budget = plan_tzolkin_budget(s), wanted_allowed = 0;
     for (int i = 0; i < n; i++) {
         int cost = plan_tzolkin_is_place(legal[i]) ? tzolk_listed_cost(s, legal[i]) : -1;
         keep[i] = cost >= 0 && cost <= budget;
-        allowed += keep[i];
         wanted_allowed += keep[i] && (wanted >> (legal[i] - TZOLK_A_PLACE) & 1u);
     }
     if (wanted_allowed > 0)
         for (int i = 0; i < n; i++)
             keep[i] = keep[i] && (wanted >> (legal[i] - TZOLK_A_PLACE) & 1u);
-    return wanted_allowed > 0 ? wanted_allowed : allowed;
 }
 
 /* How many workers the actor can place this turn within the reserve,
@@ -155,8 +156,7 @@ int plan_tzolkin_filter(const void *state, int *legal, int n)
     int seat = s->actor;
     const tzolk_player *pl = &s->player[seat];
     unsigned char keep[TZOLK_LEGAL_MAX];
-    int target = s->next_food < 2 ? PLAN_TZOLKIN_WORKERS_EARLY : PLAN_TZOLKIN_WORKERS_LATE;
-    if (pl->workers < target) {
+    if (pl->workers < plan_tzolkin_target(s)) {
         /* a pick that brings a worker, whenever one is legal */
         for (int i = 0; i < n; i++) {
             tzolk_state child = *s;
