@@ -229,20 +229,7 @@ static int mcts_by_value(const void *a, const void *b)
     return x->action - y->action;
 }
 
-static int mcts_is_legal(const int *legal, int n, int action)
-{
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (legal[mid] == action)
-            return 1;
-        if (legal[mid] < action)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return 0;
-}
+static int mcts_is_legal(const int *legal, int n, int action);
 
 /* Rank the actions of player node (at t->det) and give it their edges;
  * with a plan, the actions it allows come first. */
@@ -288,6 +275,21 @@ static void mcts_rank(mcts_tree *t, int node)
         made++;
     }
     t->nodes[node].width = made;
+}
+
+static int mcts_is_legal(const int *legal, int n, int action)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (legal[mid] == action)
+            return 1;
+        if (legal[mid] < action)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
 }
 
 /* UCB1 with availability among the widened edges legal in t->det; -1 if
