@@ -6,7 +6,9 @@
  * to stdout; the weights are written after every generation, so a stopped
  * run leaves the last fit. The file's header names the whole command with
  * every setting spelled out, so that it can be run again to the same
- * weights.
+ * weights. With --spsa STEPS the weights are tuned by game results instead
+ * (bots/tune.h), starting from --from or from zero corrections (for
+ * Tikal: v1); a line every TUNE_REPORT_STEPS steps says how it goes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +16,17 @@
 
 #include "bots/eval.h"
 #include "bots/train.h"
+#include "bots/tune.h"
 #include "cli/cli.h"
 #include "timer.h"
 
+enum {
+    TUNE_REPORT_STEPS = 40 /* steps between two progress lines of a tuning run */
+};
+
 /* What the progress reports need. */
 typedef struct cli_train {
-    const train_config *config; /* the run */
+    const train_config *config; /* the run (NULL when tuning) */
     const char *out;            /* weights file */
     char command[512];          /* the command that makes these weights */
     double start;               /* when the run began */
@@ -69,10 +76,27 @@ static void cli_train_report(void *context, const train_progress *p, const model
     cli_train_write(t, weights);
 }
 
+static void cli_tune_report(void *context, const tune_progress *p, const model *weights)
+{
+    cli_train_run *t = context;
+    double eta = p->seconds * (p->steps - p->steps_done) / p->steps_done;
+    fprintf(stderr, "\rstep %d/%d, %.0f s, about %.0f s left   ", p->steps_done, p->steps, p->seconds, eta);
+    if (p->steps_done % TUNE_REPORT_STEPS < TUNE_BATCH || p->steps_done == p->steps) {
+        fprintf(stderr, "\r%70s\r", "");
+        printf("step %d/%d: plus side %.1f%% of the pairs (last %d: %.1f%%), %d features tuned, largest move %.2f "
+               "(%s), %.0f s\n",
+               p->steps_done, p->steps, 100.0 * p->plus_score, TUNE_RECENT, 100.0 * p->recent_score, p->tuned,
+               p->largest, p->largest_name, p->seconds);
+        fflush(stdout);
+    }
+    cli_train_write(t, weights);
+}
+
 int cli_train(int argc, char **argv)
 {
     const char *generations_text = NULL, *games_text = NULL, *iterations_text = NULL, *explore_text = NULL;
     const char *plans_text = NULL, *lambda_text = NULL, *policy_text = NULL;
+    const char *spsa_text = NULL, *players_text = NULL, *step_text = NULL, *perturb_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL;
     const cli_option options[] = {
@@ -81,6 +105,8 @@ int cli_train(int argc, char **argv)
         {"--decay", 1, &decay_text},             {"--lambda", 1, &lambda_text}, {"--seed", 1, &seed_text},
         {"--jobs", 1, &jobs_text},               {"--from", 1, &from},        {"--out", 1, &out},
         {"--policy", 1, &policy_text},
+        {"--spsa", 1, &spsa_text},               {"--players", 1, &players_text}, {"--step", 1, &step_text},
+        {"--perturb", 1, &perturb_text},
     };
     const char *positional[1];
     int positional_count;
@@ -102,6 +128,7 @@ int cli_train(int argc, char **argv)
     }
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
+    long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
          (status = cli_parse_number("train", "--generations", generations_text, 1, 1000, &generations)) != 0) ||
@@ -117,6 +144,12 @@ int cli_train(int argc, char **argv)
         (lambda_text != NULL &&
          (status = cli_parse_number("train", "--lambda", lambda_text, 0, 1000, &lambda_permille)) != 0) ||
         (policy_text != NULL && (status = cli_parse_number("train", "--policy", policy_text, 0, 2, &policy)) != 0) ||
+        (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
+        (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
+                                                            game->max_players, &players)) != 0) ||
+        (step_text != NULL && (status = cli_parse_number("train", "--step", step_text, 1, 100000, &step_pct)) != 0) ||
+        (perturb_text != NULL &&
+         (status = cli_parse_number("train", "--perturb", perturb_text, 1, 100000, &perturb_pct)) != 0) ||
         (seed_text != NULL && (status = cli_parse_seed("train", seed_text, &seed)) != 0) ||
         (jobs_text != NULL && (status = cli_parse_number("train", "--jobs", jobs_text, 1, 256, &jobs)) != 0))
         return status;
@@ -149,6 +182,28 @@ int cli_train(int argc, char **argv)
     } else if ((m = model_new(features)) == NULL) {
         fputs("maya train: out of memory\n", stderr);
         return CLI_FAIL;
+    }
+    if (spsa > 0) {
+        tune_config tc = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
+                          (int)jobs};
+        cli_train_run t = {NULL, out, "", timer_now(), 0, 0};
+        snprintf(t.command, sizeof t.command,
+                 "maya train %s --spsa %ld --players %ld --iterations %ld --step %ld --perturb %ld --seed %llu%s%s "
+                 "(results do not depend on --jobs)",
+                 game->name, spsa, players, iterations, step_pct, perturb_pct, (unsigned long long)seed,
+                 from != NULL ? " --from " : "", from != NULL ? from : "");
+        printf("tuning %s by game results: %ld steps of two %ldp games, %ld iterations per decision, %ld jobs\n",
+               game->name, spsa, players, iterations, jobs);
+        fflush(stdout);
+        if (tune_run(&tc, m, cli_tune_report, &t, why, sizeof why) != 0) {
+            fprintf(stderr, "\nmaya train: %s\n", why);
+            model_free(m);
+            return CLI_FAIL;
+        }
+        if (t.status == 0)
+            printf("weights in %s\n", out);
+        model_free(m);
+        return t.status;
     }
     train_config config = {game,
                            seed,
