@@ -278,12 +278,11 @@ static int tune_batch_play(const tune_config *c, const model *start, const int *
         pthread_join(threads[i], NULL);
     if (status == 0 && (b.failed || started == 0))
         status = tune_fail(why, why_len, started == 0 ? "cannot start a tuning thread" : b.why);
-    double big_a = 0.1 * c->steps;
     for (int i = 0; i < count && status == 0; i++) {
         int k = first + i;
         /* the plus side's wins minus the minus side's, over the pair */
         double r = b.games[2 * i].plus_share + b.games[2 * i + 1].plus_share - 1.0;
-        double ak = c->step / pow(k + 1 + big_a, 0.602);
+        double ak = c->step / pow(k + 1 + TUNE_STABILITY, 0.602);
         for (int j = 0; j < f->count; j++)
             u[j] += ak * r / (2.0 * ck[i]) * d[i][j];
         results[k] = (r + 1.0) / 2.0;

@@ -21,8 +21,10 @@
  * first, in the odd seats of the second). r in [-1, 1] is the plus side's
  * share of the pair's wins minus the minus side's; u moves by
  * a_k r / (2 c_k) d, the SPSA estimate of the gradient of the win rate,
- * with the gains a_k = step / (k + 1 + A)^0.602 (A = a tenth of the
- * steps) and c_k = perturb / (k + 1)^0.101 (Spall's choices).
+ * with the gains a_k = step / (k + 1 + A)^0.602 and c_k = perturb /
+ * (k + 1)^0.101 (Spall's choices; A = TUNE_STABILITY, a tenth of a run of
+ * a thousand steps, fixed so that the first k steps of every run are the
+ * same: a run stopped after k steps leaves the weights of a run of k).
  * Games cycle through the game's variants at the given player count (so a
  * Tikal 2p run tunes the 2p and 2p-auction blocks together; the other
  * blocks keep the start's weights). Steps are played TUNE_BATCH at a time
@@ -39,7 +41,8 @@
 
 enum {
     TUNE_BATCH = 4,       /* steps played from the same weights */
-    TUNE_SCALE_GAMES = 4  /* games of the start against itself that measure the features' spread */
+    TUNE_SCALE_GAMES = 4, /* games of the start against itself that measure the features' spread */
+    TUNE_STABILITY = 100  /* Spall's A: steps that damp the first gains */
 };
 
 /* How to tune. */

@@ -93,6 +93,8 @@ static const struct cli_usage_text {
      "maya train GAME [--generations G] [--games N] [--iterations I] [--explore P]\n"
      "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--policy K] [--seed S]\n"
      "                [--jobs J] [--from FILE] [--out FILE]\n"
+     "maya train GAME --spsa STEPS [--players N] [--iterations I] [--step A]\n"
+     "                [--perturb C] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
      "    Learns the evaluation of GAME from self-play: G generations (default 6)\n"
      "    of N games (default 200, player counts and variants in turn) between\n"
      "    MCTS bots of I iterations per decision (default 1000) that use the\n"
@@ -112,7 +114,13 @@ static const struct cli_usage_text {
      "    tenth game is held out and its loss printed before and after the fit.\n"
      "    Writes the weights to FILE (default data/weights-GAME.txt, which the\n"
      "    build embeds) after every generation. Same seed, same weights, for any\n"
-     "    number of threads J (default: every core).\n"},
+     "    number of threads J (default: every core).\n"
+     "    With --spsa the weights are tuned by game results instead (SPSA):\n"
+     "    STEPS pairs of N-player games (default 2, the game's variants in turn,\n"
+     "    seats swapped) between the weights moved +C and -C hundredths of a\n"
+     "    point per standard deviation of each feature (default 200) in a random\n"
+     "    direction, each pair moving them toward its winner (gain A hundredths,\n"
+     "    default 150); from --from or from zero corrections (Tikal: v1).\n"},
     {"serve",
      "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
      "           [--bot-threads N] [--hint-searches N] [--web DIR] [--http-threads N]\n"

@@ -8,7 +8,9 @@
  * every setting spelled out, so that it can be run again to the same
  * weights. With --spsa STEPS the weights are tuned by game results instead
  * (bots/tune.h), starting from --from or from zero corrections (for
- * Tikal: v1); a line every TUNE_REPORT_STEPS steps says how it goes.
+ * Tikal: v1); a line every TUNE_REPORT_STEPS steps says how it goes, and
+ * the weights written after k steps name the command of a run of k steps,
+ * which makes the same weights.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,7 @@ typedef struct cli_train {
     const train_config *config; /* the run (NULL when tuning) */
     const char *out;            /* weights file */
     char command[512];          /* the command that makes these weights */
+    char tune_args[400];        /* tuning: the command's settings after --spsa STEPS */
     double start;               /* when the run began */
     double shown;               /* when progress was last shown */
     int status;                 /* CLI_FAIL once a write failed */
@@ -79,6 +82,9 @@ static void cli_train_report(void *context, const train_progress *p, const model
 static void cli_tune_report(void *context, const tune_progress *p, const model *weights)
 {
     cli_train_run *t = context;
+    /* a run stopped here leaves the weights of a run of the steps done */
+    snprintf(t->command, sizeof t->command, "maya train %s --spsa %d %s", weights->features->game, p->steps_done,
+             t->tune_args);
     double eta = p->seconds * (p->steps - p->steps_done) / p->steps_done;
     fprintf(stderr, "\rstep %d/%d, %.0f s, about %.0f s left   ", p->steps_done, p->steps, p->seconds, eta);
     if (p->steps_done % TUNE_REPORT_STEPS < TUNE_BATCH || p->steps_done == p->steps) {
@@ -186,12 +192,12 @@ int cli_train(int argc, char **argv)
     if (spsa > 0) {
         tune_config tc = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs};
-        cli_train_run t = {NULL, out, "", timer_now(), 0, 0};
-        snprintf(t.command, sizeof t.command,
-                 "maya train %s --spsa %ld --players %ld --iterations %ld --step %ld --perturb %ld --seed %llu%s%s "
+        cli_train_run t = {NULL, out, "", "", timer_now(), 0, 0};
+        snprintf(t.tune_args, sizeof t.tune_args,
+                 "--players %ld --iterations %ld --step %ld --perturb %ld --seed %llu%s%s "
                  "(results do not depend on --jobs)",
-                 game->name, spsa, players, iterations, step_pct, perturb_pct, (unsigned long long)seed,
-                 from != NULL ? " --from " : "", from != NULL ? from : "");
+                 players, iterations, step_pct, perturb_pct, (unsigned long long)seed, from != NULL ? " --from " : "",
+                 from != NULL ? from : "");
         printf("tuning %s by game results: %ld steps of two %ldp games, %ld iterations per decision, %ld jobs\n",
                game->name, spsa, players, iterations, jobs);
         fflush(stdout);
@@ -218,7 +224,7 @@ int cli_train(int argc, char **argv)
                            plans_pct / 100.0,
                            lambda_permille / 1000.0,
                            (int)policy};
-    cli_train_run t = {&config, out, "", timer_now(), 0, 0};
+    cli_train_run t = {&config, out, "", "", timer_now(), 0, 0};
     char policy_option[32] = "";
     if (policy > 0)
         snprintf(policy_option, sizeof policy_option, " --policy %ld", policy);

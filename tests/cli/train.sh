@@ -4,7 +4,9 @@
 # and which a second run loads with --from; a --lambda outside 0..1000 is a
 # usage error (exit 2) that names the option and writes no weights; a run
 # whose self-play follows the plan policy (--policy 2) names it in the
-# header, --policy 3 is refused, and Tikal (no plan policy) refuses it.
+# header, --policy 3 is refused, and Tikal (no plan policy) refuses it. A
+# tiny tuning run by game results (--spsa) writes weights named by its
+# command that load again; --spsa 0 and --players 5 are refused the same way.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
 . "$(dirname "$0")/../lib/cli.sh"
@@ -34,5 +36,22 @@ grep -q -- '--policy' "$tmp/bad3.err" || fail "the error does not name --policy:
 grep -q 'no plan policy' "$tmp/bad4.err" || fail "the error does not say why: $(cat "$tmp/bad4.err")"
 [ ! -e "$tmp/bad3.txt" ] && [ ! -e "$tmp/bad4.txt" ] || fail "a refused run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, a bad --lambda refused, --policy"
+"$maya" train tikal --spsa 4 --iterations 8 --seed 2 --jobs 1 --out "$tmp/t.txt" >"$tmp/t.out" 2>"$tmp/t.err" ||
+    fail "tuning failed: $(cat "$tmp/t.err")"
+grep -q '^# made by: maya train tikal --spsa 4 --players 2 --iterations 8 --step 150 --perturb 200 --seed 2' "$tmp/t.txt" ||
+    fail "the tuned weights' header does not name the command: $(grep 'made by' "$tmp/t.txt")"
+grep -q '^step 4/4: plus side' "$tmp/t.out" || fail "no progress line of the tuning: $(cat "$tmp/t.out")"
+"$maya" train tikal --spsa 4 --iterations 8 --seed 2 --jobs 1 --from "$tmp/t.txt" --out "$tmp/t2.txt" \
+    >/dev/null 2>"$tmp/t2.err" || fail "tuned weights do not load with --from: $(cat "$tmp/t2.err")"
+# refused_tuning OPTION VALUE: a usage error naming OPTION, no weights written
+refused_tuning() {
+    "$maya" train tikal --spsa 4 "$1" "$2" --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
+    [ $? -eq 2 ] || fail "$1 $2 is not a usage error"
+    grep -q -- "$1" "$tmp/bad.err" || fail "the error does not name $1: $(cat "$tmp/bad.err")"
+    [ ! -e "$tmp/bad.txt" ] || fail "a refused tuning run wrote weights"
+}
+refused_tuning --spsa 0
+refused_tuning --players 5
+
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, a bad --lambda refused, --policy; a tuning run, its weights, bad --spsa and --players refused"
 exit $failed
