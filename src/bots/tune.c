@@ -252,7 +252,7 @@ static int tune_batch_play(const tune_config *c, const model *start, const int *
         rng r;
         rng_seed(&r, tune_step_seed(c->seed, k) ^ 0x5851F42D4C957F2Dull);
         for (int j = 0; j < f->count; j++)
-            d[i][j] = unit[j] != 0.0 && rng_below(&r, 2) ? 1.0 : unit[j] != 0.0 ? -1.0 : 0.0;
+            d[i][j] = unit[j] == 0.0 ? 0.0 : rng_below(&r, 2) ? 1.0 : -1.0;
         ck[i] = c->perturb / pow(k + 1, 0.101);
         b.plus[i] = tune_side(c, start, tuned_block, u, unit, d[i], ck[i], 1.0);
         b.minus[i] = tune_side(c, start, tuned_block, u, unit, d[i], ck[i], -1.0);
@@ -307,9 +307,7 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
     eval_hook *start_hook = playing != NULL ? eval_with_model(c->game, playing) : NULL;
     double *results = calloc((size_t)c->steps, sizeof *results);
     if (start == NULL || start_hook == NULL || results == NULL) {
-        if (start_hook == NULL)
-            model_free(playing);
-        eval_free(start_hook);
+        eval_free(start_hook); /* without it, eval_with_model freed the copy */
         model_free(start);
         free(results);
         return tune_fail(why, why_len, "out of memory");
