@@ -34,7 +34,11 @@
  * estimate keeps the search away from what a linear fit of a few
  * generations gets wrong: weighed from scratch, the features let the
  * search find positions the fit overrates (hoarding figures, say) and the
- * self-play scores fell by half.
+ * self-play scores fell by half. Fitted to final scores even the
+ * corrections lost to v1; the checked-in ones are tuned by game results
+ * (bots/tune.h: a guard kept in hand, camps, figures on the board and
+ * treasure tokens are worth more than v1 says, a guarded temple's later
+ * scorings less; docs/strength.md).
  */
 #include <assert.h>
 #include <string.h>

@@ -189,28 +189,6 @@ int cli_train(int argc, char **argv)
         fputs("maya train: out of memory\n", stderr);
         return CLI_FAIL;
     }
-    if (spsa > 0) {
-        tune_config tc = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
-                          (int)jobs};
-        cli_train_run t = {NULL, out, "", "", timer_now(), 0, 0};
-        snprintf(t.tune_args, sizeof t.tune_args,
-                 "--players %ld --iterations %ld --step %ld --perturb %ld --seed %llu%s%s "
-                 "(results do not depend on --jobs)",
-                 players, iterations, step_pct, perturb_pct, (unsigned long long)seed, from != NULL ? " --from " : "",
-                 from != NULL ? from : "");
-        printf("tuning %s by game results: %ld steps of two %ldp games, %ld iterations per decision, %ld jobs\n",
-               game->name, spsa, players, iterations, jobs);
-        fflush(stdout);
-        if (tune_run(&tc, m, cli_tune_report, &t, why, sizeof why) != 0) {
-            fprintf(stderr, "\nmaya train: %s\n", why);
-            model_free(m);
-            return CLI_FAIL;
-        }
-        if (t.status == 0)
-            printf("weights in %s\n", out);
-        model_free(m);
-        return t.status;
-    }
     train_config config = {game,
                            seed,
                            (int)generations,
@@ -224,20 +202,32 @@ int cli_train(int argc, char **argv)
                            plans_pct / 100.0,
                            lambda_permille / 1000.0,
                            (int)policy};
-    cli_train_run t = {&config, out, "", "", timer_now(), 0, 0};
-    char policy_option[32] = "";
-    if (policy > 0)
-        snprintf(policy_option, sizeof policy_option, " --policy %ld", policy);
-    snprintf(t.command, sizeof t.command,
-             "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
-             "--decay %ld --lambda %ld%s --seed %llu%s%s (results do not depend on --jobs)",
-             game->name, generations, games, iterations, explore_pct, plans_pct, ridge_millionths, decay_pct,
-             lambda_permille, policy_option,
-             (unsigned long long)seed, from != NULL ? " --from " : "", from != NULL ? from : "");
-    printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
-           generations, games, iterations, jobs);
+    tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
+                          (int)jobs};
+    cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
+    const char *start = from != NULL ? " --from " : "", *start_file = from != NULL ? from : "";
+    if (spsa > 0) {
+        snprintf(t.tune_args, sizeof t.tune_args,
+                 "--players %ld --iterations %ld --step %ld --perturb %ld --seed %llu%s%s "
+                 "(results do not depend on --jobs)",
+                 players, iterations, step_pct, perturb_pct, (unsigned long long)seed, start, start_file);
+        printf("tuning %s by game results: %ld steps of two %ldp games, %ld iterations per decision, %ld jobs\n",
+               game->name, spsa, players, iterations, jobs);
+    } else {
+        char policy_option[32] = "";
+        if (policy > 0)
+            snprintf(policy_option, sizeof policy_option, " --policy %ld", policy);
+        snprintf(t.command, sizeof t.command,
+                 "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
+                 "--decay %ld --lambda %ld%s --seed %llu%s%s (results do not depend on --jobs)",
+                 game->name, generations, games, iterations, explore_pct, plans_pct, ridge_millionths, decay_pct,
+                 lambda_permille, policy_option, (unsigned long long)seed, start, start_file);
+        printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
+               generations, games, iterations, jobs);
+    }
     fflush(stdout);
-    if (train_run(&config, m, cli_train_report, &t, why, sizeof why) != 0) {
+    if ((spsa > 0 ? tune_run(&tuning, m, cli_tune_report, &t, why, sizeof why)
+                  : train_run(&config, m, cli_train_report, &t, why, sizeof why)) != 0) {
         fprintf(stderr, "\nmaya train: %s\n", why);
         model_free(m);
         return CLI_FAIL;
