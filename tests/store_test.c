@@ -1223,7 +1223,8 @@ static void assert_one_event(store *st, int64_t id, const char *text)
 /* Two appends of one game's same version in one batch (two threads that
  * saw the same state): exactly one wins, the other is STORE_ECONFLICT and
  * wrote nothing, and a third append of the batch, to another game, is
- * stored all the same. */
+ * stored all the same; the writer's counters (GET /api/stats) show one
+ * transaction of three appends. */
 static void test_race_in_one_batch(void **state)
 {
     fixture *f = *state;
@@ -1233,7 +1234,13 @@ static void test_race_in_one_batch(void **state)
     create(f->st, &other, seats, 2, 31);
     appender a[3] = {appender_of(f->st, game.id, 0, 0, "seat 0"), appender_of(f->st, game.id, 0, 1, "seat 1"),
                      appender_of(f->st, other.id, 0, 0, "elsewhere")};
+    store_counters before, after;
+    store_get_counters(f->st, &before);
     append_in_one_batch(f->st, a, 3);
+    store_get_counters(f->st, &after); /* the writer counted the one transaction of all three */
+    assert_int_equal(after.batches, before.batches + 1);
+    assert_int_equal(after.appends, before.appends + 3);
+    assert_true(after.largest_batch >= 3 && after.commit_us >= before.commit_us);
     assert_true((a[0].rc == STORE_OK && a[1].rc == STORE_ECONFLICT) ||
                 (a[0].rc == STORE_ECONFLICT && a[1].rc == STORE_OK));
     const appender *loser = a[0].rc == STORE_OK ? &a[1] : &a[0];

@@ -690,13 +690,18 @@ void hub_facts(const char *name, hub_reply *r)
 void hub_stats(hub *h, hub_reply *r)
 {
     int count;
+    store_counters writer;
 
     pthread_mutex_lock(&h->table_lock);
     count = h->count;
     pthread_mutex_unlock(&h->table_lock);
+    store_get_counters(h->st, &writer);
     hub_reply_answer(r, 200,
-                     json_pack("{s:i, s:i, s:i}", "games_in_memory", count, "max_games", h->settings.max_games,
-                               "bots_thinking", atomic_load(&h->bots_thinking)));
+                     json_pack("{s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I}}", "games_in_memory", count, "max_games",
+                               h->settings.max_games, "bots_thinking", atomic_load(&h->bots_thinking), "store",
+                               "batches", (json_int_t)writer.batches, "appends", (json_int_t)writer.appends,
+                               "largest_batch", writer.largest_batch, "commit_us", (json_int_t)writer.commit_us,
+                               "slowest_commit_us", (json_int_t)writer.slowest_commit_us));
 }
 
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)

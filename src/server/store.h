@@ -141,9 +141,9 @@ int store_append(store *st, int64_t game, int64_t version, const store_event *ev
                  store_status status, const char *result, char *why, size_t why_len);
 /* An append queued by store_append_start, not yet finished. */
 typedef struct store_waiter store_pending;
-/* Called by the writer once an append is answered, with the store's queue
- * lock held: it may only take note (e.g. wake a connection), never call
- * the store. */
+/* Called by the writer once an append is answered (store_append_finish
+ * no longer waits), without the store's locks; it runs on the writer's
+ * thread, so it only takes note (e.g. wakes a connection) and returns. */
 typedef void store_answered(void *context);
 /* store_append without waiting for the commit: checks the arguments as
  * store_append (an error is returned at once and nothing is queued), queues
@@ -185,5 +185,18 @@ int store_wait(store *st, int timeout_ms, store_note *note);
 void store_hold_writer(store *st, int hold);
 /* Appends waiting in the queue now (not those being committed). */
 int store_queued(store *st);
+
+/* What the writer has done since the store was opened (GET /api/stats):
+ * how many transactions it committed or tried, how many appends they
+ * carried, and how long they took (the back end's commit, disk sync
+ * included, measured on the monotonic clock). */
+typedef struct store_counters {
+    int64_t batches;          /* transactions of appends, committed or failed */
+    int64_t appends;          /* appends those carried */
+    int largest_batch;        /* most appends in one of them */
+    int64_t commit_us;        /* microseconds spent in them in all */
+    int64_t slowest_commit_us; /* the longest of them, microseconds */
+} store_counters;
+void store_get_counters(store *st, store_counters *out);
 
 #endif
