@@ -1197,6 +1197,9 @@ static void append_in_one_batch(store *st, appender *a, int n)
     for (int i = 0; i < n; i++)
         assert_int_equal(pthread_create(&threads[i], NULL, append_once, &a[i]), 0);
     wait_queued(st, n);
+    store_counters now;
+    store_get_counters(st, &now);
+    assert_int_equal(now.waiting, n); /* GET /api/stats counts them as waiting */
     for (int i = 0; i < n; i++)
         assert_int_equal(a[i].rc, -1); /* nothing answered while held */
     store_hold_writer(st, 0);
@@ -1238,6 +1241,7 @@ static void test_race_in_one_batch(void **state)
     store_get_counters(f->st, &before);
     append_in_one_batch(f->st, a, 3);
     store_get_counters(f->st, &after); /* the writer counted the one transaction of all three */
+    assert_int_equal(after.waiting, 0);
     assert_int_equal(after.batches, before.batches + 1);
     assert_int_equal(after.appends, before.appends + 3);
     assert_true(after.largest_batch >= 3 && after.commit_us >= before.commit_us);

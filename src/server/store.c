@@ -58,6 +58,7 @@ struct store {
     void *impl;                            /* the back end's own state */
     _Atomic(store_waiter *) waiting;       /* the last append pushed, NULL when none waits */
     atomic_int queued;                     /* appends pushed and not yet taken by the writer */
+    atomic_int unanswered;                 /* appends pushed and not yet answered */
     atomic_int writer_asleep;              /* 1: the writer may be waiting on queue_ready */
     sem_t queue_ready;                     /* posted to wake the writer: an append, a release, closing */
     sem_t queue_space;                     /* STORE_QUEUE_MAX minus the appends pushed and not yet taken */
@@ -207,6 +208,7 @@ static void commit_and_answer(store *st, store_waiter *const *taken, int n)
     pthread_mutex_lock(&st->counters_lock);
     count_batch(&st->counters, n, took_us);
     pthread_mutex_unlock(&st->counters_lock);
+    atomic_fetch_sub(&st->unanswered, n); /* answered from here on */
     for (int i = 0; i < n; i++) {
         if (taken[i]->on_answer != NULL)
             callbacks[calls++] = (store_callback){taken[i]->on_answer, taken[i]->context};
@@ -312,6 +314,7 @@ void store_get_counters(store *st, store_counters *out)
     pthread_mutex_lock(&st->counters_lock);
     *out = st->counters;
     pthread_mutex_unlock(&st->counters_lock);
+    out->waiting = atomic_load(&st->unanswered);
 }
 
 int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len)
@@ -425,6 +428,7 @@ int store_append_start(store *st, int64_t game, int64_t version, const store_eve
     sem_init(&waiter->done, 0, 0);
     wait_semaphore(&st->queue_space); /* a place in the queue */
     atomic_fetch_add(&st->queued, 1);
+    atomic_fetch_add(&st->unanswered, 1);
     waiter->next = atomic_load(&st->waiting);
     while (!atomic_compare_exchange_weak(&st->waiting, &waiter->next, waiter)) {
         /* another append came first: waiter->next is now it */

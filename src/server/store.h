@@ -189,13 +189,15 @@ int store_queued(store *st);
 /* What the writer has done since the store was opened (GET /api/stats):
  * how many transactions it committed or tried, how many appends they
  * carried, and how long they took (the back end's commit, disk sync
- * included, measured on the monotonic clock). */
+ * included, measured on the monotonic clock); and how many appends wait
+ * for their answer now. */
 typedef struct store_counters {
     int64_t batches;          /* transactions of appends, committed or failed */
     int64_t appends;          /* appends those carried */
     int largest_batch;        /* most appends in one of them */
     int64_t commit_us;        /* microseconds spent in them in all */
     int64_t slowest_commit_us; /* the longest of them, microseconds */
+    int waiting;              /* appends now queued or being committed, not yet answered */
 } store_counters;
 void store_get_counters(store *st, store_counters *out);
 
