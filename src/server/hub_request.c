@@ -705,7 +705,7 @@ void hub_stats(hub *h, hub_reply *r)
     hub_reply_answer(r, 200,
                      json_pack("{s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory", count,
                                "max_games", h->settings.max_games, "bots_thinking", atomic_load(&h->bots_thinking),
-                               "store", "batches", (json_int_t)writer.batches, "appends", (json_int_t)writer.appends,
+                               "store", "batches", (json_int_t)writer.batches, "changes", (json_int_t)writer.changes,
                                "largest_batch", writer.largest_batch, "commit_us", (json_int_t)writer.commit_us,
                                "slowest_commit_us", (json_int_t)writer.slowest_commit_us, "waiting",
                                writer.waiting));

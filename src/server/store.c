@@ -5,18 +5,19 @@
  * one is STORE_EINVAL and reaches no database), then calls the back end
  * through its table of functions (store_internal.h).
  *
- * Group commit: store_append_start pushes its request (allocated by the
- * caller) on a lock-free stack, and the store's one writer thread takes
- * every request waiting at once, commits them (in their order of arrival)
- * in transactions of at most STORE_BATCH_MAX, and answers each: its
- * semaphore (store_append_finish waits on it) and its callback, if any (a
- * caller that does not wait, e.g. a suspended HTTP request). No lock is
- * shared between the callers and the writer: with a mutex there, a pool
- * thread preempted while holding it stalled the writer, and with it every
- * commit, for as long as the scheduler kept that thread waiting (up to
- * 200 ms seen on a loaded machine). Semaphores bound the queue
- * (queue_space, STORE_QUEUE_MAX) and wake the writer (queue_ready).
-
+ * Group commit: store_append_start, store_create and store_set_seat push
+ * their change (allocated here) on a lock-free stack, and the store's one
+ * writer thread takes every change waiting at once, commits them (in their
+ * order of arrival) in transactions of at most STORE_BATCH_MAX, and
+ * answers each: its semaphore (store_append_finish waits on it) and its
+ * callback, if any (a caller that does not wait, e.g. a suspended HTTP
+ * request). No lock is shared between the callers and the writer: with a
+ * mutex there, a pool thread preempted while holding it stalled the
+ * writer, and with it every commit, for as long as the scheduler kept that
+ * thread waiting (over 200 ms seen on a loaded machine). Semaphores bound
+ * the queue (queue_space, STORE_QUEUE_MAX) and wake the writer
+ * (queue_ready).
+ *
  * Schema, the same in both back ends (created on open if missing, its
  * version in SQLite's user_version or PostgreSQL's table maya_schema):
  *   games  (id, game, variant, players, turn_seconds, replacement, seed,
@@ -40,14 +41,14 @@
 
 /* An append waiting for the writer (store_pending of store.h). */
 typedef struct store_waiter {
-    store_append_request request; /* the append, and its answer */
+    store_write request;          /* the change, and its answer */
     sem_t done;                   /* posted once request.rc is final */
     store_answered *on_answer;    /* called by the writer once answered, NULL none */
     void *context;                /* on_answer's argument */
-    struct store_waiter *next;    /* the one pushed before it (the stack of waiting appends) */
+    struct store_waiter *next;    /* the one pushed before it (the stack of waiting changes) */
 } store_waiter;
 
-/* A caller to tell that its append was answered (the writer's copy). */
+/* A caller to tell that its change was answered (the writer's copy). */
 typedef struct store_callback {
     store_answered *on_answer; /* the caller's function */
     void *context;             /* its argument */
@@ -56,12 +57,12 @@ typedef struct store_callback {
 struct store {
     const store_backend *backend;          /* the back end's functions */
     void *impl;                            /* the back end's own state */
-    _Atomic(store_waiter *) waiting;       /* the last append pushed, NULL when none waits */
-    atomic_int queued;                     /* appends pushed and not yet taken by the writer */
-    atomic_int unanswered;                 /* appends pushed and not yet answered */
+    _Atomic(store_waiter *) waiting;       /* the last change pushed, NULL when none waits */
+    atomic_int queued;                     /* changes pushed and not yet taken by the writer */
+    atomic_int unanswered;                 /* changes pushed and not yet answered */
     atomic_int writer_asleep;              /* 1: the writer may be waiting on queue_ready */
-    sem_t queue_ready;                     /* posted to wake the writer: an append, a release, closing */
-    sem_t queue_space;                     /* STORE_QUEUE_MAX minus the appends pushed and not yet taken */
+    sem_t queue_ready;                     /* posted to wake the writer: a change, a release, closing */
+    sem_t queue_space;                     /* STORE_QUEUE_MAX minus the changes pushed and not yet taken */
     atomic_int held;                       /* 1: store_hold_writer holds the writer */
     atomic_int closing;                    /* 1: the writer ends once nothing waits */
     pthread_mutex_t counters_lock;         /* guards counters */
@@ -162,11 +163,11 @@ static int64_t monotonic_us(void)
 
 /* Commit batch[0..n-1] and set every request's rc (and reason on failure);
  * returns how long the back end took, in microseconds. */
-static int64_t commit_batch(store *st, store_append_request *const *batch, int n)
+static int64_t commit_batch(store *st, store_write *const *batch, int n)
 {
     char why[512];
     int64_t start = monotonic_us();
-    int rc = st->backend->append_batch(st->impl, batch, n, why, sizeof why);
+    int rc = st->backend->write_batch(st->impl, batch, n, why, sizeof why);
     int64_t took = monotonic_us() - start;
     if (rc != STORE_OK)
         for (int i = 0; i < n; i++)
@@ -174,11 +175,11 @@ static int64_t commit_batch(store *st, store_append_request *const *batch, int n
     return took;
 }
 
-/* Count a batch of n appends that took took_us (counters_lock held). */
+/* Count a batch of n changes that took took_us (counters_lock held). */
 static void count_batch(store_counters *c, int n, int64_t took_us)
 {
     c->batches++;
-    c->appends += n;
+    c->changes += n;
     c->commit_us += took_us;
     if (n > c->largest_batch)
         c->largest_batch = n;
@@ -197,7 +198,7 @@ static void wait_semaphore(sem_t *semaphore)
 /* Commit taken[0..n-1] in one transaction and answer each. */
 static void commit_and_answer(store *st, store_waiter *const *taken, int n)
 {
-    store_append_request *batch[STORE_BATCH_MAX];
+    store_write *batch[STORE_BATCH_MAX];
     store_callback callbacks[STORE_BATCH_MAX];
     int calls = 0;
 
@@ -218,7 +219,7 @@ static void commit_and_answer(store *st, store_waiter *const *taken, int n)
         callbacks[i].on_answer(callbacks[i].context);
 }
 
-/* Commit every append of the stack top (newest first) in their order of
+/* Commit every change of the stack top (newest first) in their order of
  * arrival, in transactions of at most STORE_BATCH_MAX. */
 static void commit_all(store *st, store_waiter *top)
 {
@@ -250,8 +251,8 @@ static void *writer_main(void *arg)
         }
         if (closing)
             break;
-        /* asleep first, then look again: an append pushed meanwhile is
-         * either seen here or posts queue_ready (store_append_start) */
+        /* asleep first, then look again: a change pushed meanwhile is
+         * either seen here or posts queue_ready (queue_write) */
         atomic_store(&st->writer_asleep, 1);
         if (atomic_load(&st->waiting) == NULL || atomic_load(&st->held))
             wait_semaphore(&st->queue_ready);
@@ -317,6 +318,40 @@ void store_get_counters(store *st, store_counters *out)
     out->waiting = atomic_load(&st->unanswered);
 }
 
+/* Queue the checked change *request for the writer (its answer into why):
+ * STORE_OK with *pending set, or STORE_EIO (out of memory). */
+static int queue_write(store *st, const store_write *request, store_answered *on_answer, void *context,
+                       store_pending **pending, const char *op, char *why, size_t why_len)
+{
+    store_waiter *waiter = malloc(sizeof *waiter);
+    if (!waiter)
+        return store_fail(why, why_len, STORE_EIO, "%s: out of memory", op);
+    *waiter = (store_waiter){.request = *request, .on_answer = on_answer, .context = context};
+    waiter->request.rc = STORE_EIO;
+    waiter->request.why = why;
+    waiter->request.why_len = why ? why_len : 0;
+    sem_init(&waiter->done, 0, 0);
+    wait_semaphore(&st->queue_space); /* a place in the queue */
+    atomic_fetch_add(&st->queued, 1);
+    atomic_fetch_add(&st->unanswered, 1);
+    waiter->next = atomic_load(&st->waiting);
+    while (!atomic_compare_exchange_weak(&st->waiting, &waiter->next, waiter)) {
+        /* another change came first: waiter->next is now it */
+    }
+    if (atomic_exchange(&st->writer_asleep, 0))
+        sem_post(&st->queue_ready);
+    *pending = waiter;
+    return STORE_OK;
+}
+
+/* Queue the checked change *request and wait for its answer. */
+static int write_and_wait(store *st, const store_write *request, const char *op, char *why, size_t why_len)
+{
+    store_pending *pending;
+    int rc = queue_write(st, request, NULL, NULL, &pending, op, why, why_len);
+    return rc == STORE_OK ? store_append_finish(st, pending) : rc;
+}
+
 int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len)
 {
     static const char op[] = "store_create";
@@ -352,7 +387,8 @@ int store_create(store *st, store_game *game, const store_seat *seats, char *why
         if (!gmtime_r(&now, &utc) || strftime(copy.created, sizeof copy.created, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
             return store_fail(why, why_len, STORE_EIO, "%s: cannot read the clock", op);
     }
-    int rc = st->backend->create(st->impl, &copy, seats, why, why_len);
+    store_write create = {.kind = STORE_WRITE_CREATE, .created = &copy, .seats = seats};
+    int rc = write_and_wait(st, &create, op, why, why_len);
     if (rc == STORE_OK)
         *game = copy;
     return rc;
@@ -370,7 +406,8 @@ int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_
     if (expected && expected->seat != seat->seat)
         return store_fail(why, why_len, STORE_EINVAL, "%s: the expected seat is seat %d, not %d", op, expected->seat,
                           seat->seat);
-    return st->backend->set_seat(st->impl, game, seat, expected, why, why_len);
+    store_write change = {.kind = STORE_WRITE_SEAT, .game = game, .seat = seat, .expected = expected};
+    return write_and_wait(st, &change, op, why, why_len);
 }
 
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why, size_t why_len)
@@ -416,27 +453,9 @@ int store_append_start(store *st, int64_t game, int64_t version, const store_eve
             return store_fail(why, why_len, STORE_EINVAL, "%s: event %d: text longer than %d bytes", op, i,
                               GAME_TEXT_MAX - 1);
     }
-    store_waiter *waiter = malloc(sizeof *waiter);
-    if (!waiter)
-        return store_fail(why, why_len, STORE_EIO, "%s: out of memory", op);
-    *waiter = (store_waiter){
-        .request = {.game = game, .version = version, .events = events, .n = n, .status = status,
-                    .result = result ? result : "", .rc = STORE_EIO, .why = why, .why_len = why ? why_len : 0},
-        .on_answer = on_answer,
-        .context = context,
-    };
-    sem_init(&waiter->done, 0, 0);
-    wait_semaphore(&st->queue_space); /* a place in the queue */
-    atomic_fetch_add(&st->queued, 1);
-    atomic_fetch_add(&st->unanswered, 1);
-    waiter->next = atomic_load(&st->waiting);
-    while (!atomic_compare_exchange_weak(&st->waiting, &waiter->next, waiter)) {
-        /* another append came first: waiter->next is now it */
-    }
-    if (atomic_exchange(&st->writer_asleep, 0))
-        sem_post(&st->queue_ready);
-    *pending = waiter;
-    return STORE_OK;
+    store_write append = {.kind = STORE_WRITE_APPEND, .game = game, .version = version, .events = events, .n = n,
+                          .status = status, .result = result ? result : ""};
+    return queue_write(st, &append, on_answer, context, pending, op, why, why_len);
 }
 
 int store_append_finish(store *st, store_pending *waiter)

@@ -14,10 +14,14 @@
 # the undo is stored and answered once the lock is let go (within the
 # store's busy timeout of 5 s, the only bound: the steps in between are
 # a few requests).
+# New games and joins go through the same writer: 40 games created by 40
+# clients at once, then each game's free seat asked for by 3 clients at
+# once: every game answered 201 is stored, exactly one join of each game is
+# answered 200 and stored, the others are refused (409) and change nothing.
 test_name=server_commits
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
-cleanup='sqlite_unlock; serve_kill pool; serve_kill one; rm -rf "$tmp"'
+cleanup='sqlite_unlock; serve_kill pool; serve_kill one; serve_kill crowd; rm -rf "$tmp"'
 trap "$cleanup" EXIT
 ulimit -n "$(ulimit -Hn)" 2>/dev/null # 200 connections
 
@@ -62,7 +66,7 @@ version=$(curl -s "$one_url/api/games/$id" | jq -r .version)
 [ "$(curl -s -H "Authorization: Bearer $mover" "$one_url/api/games/$id/view" | jq .can_undo)" = true ] ||
     { fail "no undo possible after the first actions (version $version)"; exit 1; }
 stats() { curl -s -m 60 "$one_url/api/stats" | jq -r ".store.$1"; }
-undos_before=$(stats appends)
+changes_before=$(stats changes)
 sqlite_lock "$tmp/one.db" || exit 1
 curl -s -m 60 -o "$tmp/undo" -w '%{http_code}' -X POST -H "Authorization: Bearer $mover" \
     -H 'Content-Type: application/json' -d "{\"version\": $version}" "$one_url/api/games/$id/undo" \
@@ -81,8 +85,38 @@ sqlite_unlock
 wait "$undo_pid"
 [ "$(cat "$tmp/undo.status")" = 200 ] || fail "the undo once the lock is let go: $(cat "$tmp/undo.status") $(cat "$tmp/undo")"
 [ "$(jq -r .version "$tmp/undo")" = $((version + 1)) ] || fail "the undo's answer: $(cat "$tmp/undo")"
-[ "$(stats appends)" = $((undos_before + 1)) ] || fail "the writer did not commit the undo"
+[ "$(stats changes)" = $((changes_before + 1)) ] || fail "the writer did not commit the undo"
 serve_stop one
 [ "$(sqlite3 "$tmp/one.db" "SELECT count(*) FROM events WHERE game = $id AND kind = 1")" = 1 ] ||
     fail "the acknowledged undo is not stored"
+
+# the crowd of creators and joiners
+serve_start crowd "$tmp/crowd.db" --http-threads 2 --bot-threads 1 --games-per-minute 0 --open-games 0 \
+    --per-address 1000 || exit 1
+at_once() { # NAME URL BODY COUNT: COUNT POSTs of BODY to URL at once, answers in $tmp/NAME.I(.status)
+    pids=""
+    for i in $(seq 1 "$4"); do
+        curl -s -m 120 -o "$tmp/$1.$i" -w '%{http_code}\n' -X POST -H 'Content-Type: application/json' -d "$3" \
+            "$2" >"$tmp/$1.$i.status" &
+        pids="$pids $!"
+    done
+    # shellcheck disable=SC2086 # the pids are words
+    wait $pids
+}
+crowd=40
+at_once new "$crowd_url/api/games" \
+    '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}' $crowd
+created=$(cat "$tmp"/new.*.status | grep -c 201)
+[ "$created" = $crowd ] || fail "$created of $crowd games created: $(cat "$tmp"/new.*.status | sort | uniq -c)"
+for k in $(seq 1 $crowd); do
+    id=$(jq -r .id "$tmp/new.$k")
+    at_once "join$k" "$crowd_url/api/games/$id/join" '{}' 3
+    answers=$(cat "$tmp/join$k".*.status | sort | tr '\n' ' ')
+    [ "$answers" = "200 409 409 " ] || fail "the three joins of game $id: $answers"
+done
+serve_stop crowd
+stored=$(sqlite3 "$tmp/crowd.db" "SELECT count(*) FROM games")
+taken=$(sqlite3 "$tmp/crowd.db" "SELECT count(*) FROM seats WHERE taken = 1")
+[ "$stored" = $crowd ] || fail "$crowd games acknowledged, $stored stored"
+[ "$taken" = $((2 * crowd)) ] || fail "$crowd creators and $crowd joins acknowledged, $taken seats taken"
 exit $failed
