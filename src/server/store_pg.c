@@ -11,13 +11,15 @@
  *
  * Every value travels as a bound parameter (text, bytea in binary), never
  * inside the SQL. Writes of more than one row run in one transaction.
- * Appends come in batches from store.c's writer (group commit): a whole
- * batch is one statement (one round trip) in one transaction. It locks the
- * batch's game rows in the order of their ids (so that two processes'
- * batches never deadlock) and updates each game row only if its version is
- * still the one its append expects, so of two racing appends the second
- * sees its game moved on and becomes STORE_ECONFLICT, writing nothing,
- * while the others of its batch go on. Every write announces itself with
+ * Changes come in batches from store.c's writer (group commit), each batch
+ * one transaction: its appends are one statement (one round trip), then
+ * each new game and seat change its own statements. The appends'
+ * statement locks the batch's game rows in the order of their ids (so that
+ * two processes' batches never deadlock) and updates each game row only if
+ * its version is still the one its append expects, so of two racing
+ * appends the second sees its game moved on and becomes STORE_ECONFLICT,
+ * writing nothing, while the others of its batch go on. Every write
+ * announces itself with
  * pg_notify('maya', 'GAME VERSION KIND') inside its own transaction (one
  * per append), so the announcement is sent exactly when the change
  * commits. Loads read in one REPEATABLE READ transaction (a consistent

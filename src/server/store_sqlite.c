@@ -9,8 +9,9 @@
  * lock is taken first, so they never deadlock with another writer), loads
  * in one read transaction (a consistent snapshot). The schema version is the
  * database's user_version. SQLite has no announcements between processes:
- * store_wait only sleeps. Appends come in batches from store.c's writer
- * (group commit): one BEGIN IMMEDIATE ... COMMIT, so one sync, for all.
+ * store_wait only sleeps. Changes (appends, new games, seats) come in
+ * batches from store.c's writer (group commit): one BEGIN IMMEDIATE ...
+ * COMMIT, so one sync, for all.
  *
  * Checkpoints: the WAL is copied back into the database file by a thread
  * of its own on a connection of its own (a passive checkpoint, which never
