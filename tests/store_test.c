@@ -1197,6 +1197,9 @@ static void append_in_one_batch(store *st, appender *a, int n)
     for (int i = 0; i < n; i++)
         assert_int_equal(pthread_create(&threads[i], NULL, append_once, &a[i]), 0);
     wait_queued(st, n);
+    store_counters now;
+    store_get_counters(st, &now);
+    assert_int_equal(now.waiting, n); /* GET /api/stats counts them as waiting */
     for (int i = 0; i < n; i++)
         assert_int_equal(a[i].rc, -1); /* nothing answered while held */
     store_hold_writer(st, 0);
@@ -1223,7 +1226,8 @@ static void assert_one_event(store *st, int64_t id, const char *text)
 /* Two appends of one game's same version in one batch (two threads that
  * saw the same state): exactly one wins, the other is STORE_ECONFLICT and
  * wrote nothing, and a third append of the batch, to another game, is
- * stored all the same. */
+ * stored all the same; the writer's counters (GET /api/stats) show one
+ * transaction of three appends. */
 static void test_race_in_one_batch(void **state)
 {
     fixture *f = *state;
@@ -1233,7 +1237,14 @@ static void test_race_in_one_batch(void **state)
     create(f->st, &other, seats, 2, 31);
     appender a[3] = {appender_of(f->st, game.id, 0, 0, "seat 0"), appender_of(f->st, game.id, 0, 1, "seat 1"),
                      appender_of(f->st, other.id, 0, 0, "elsewhere")};
+    store_counters before, after;
+    store_get_counters(f->st, &before);
     append_in_one_batch(f->st, a, 3);
+    store_get_counters(f->st, &after); /* the writer counted the one transaction of all three */
+    assert_int_equal(after.waiting, 0);
+    assert_int_equal(after.batches, before.batches + 1);
+    assert_int_equal(after.changes, before.changes + 3);
+    assert_true(after.largest_batch >= 3 && after.commit_us >= before.commit_us);
     assert_true((a[0].rc == STORE_OK && a[1].rc == STORE_ECONFLICT) ||
                 (a[0].rc == STORE_ECONFLICT && a[1].rc == STORE_OK));
     const appender *loser = a[0].rc == STORE_OK ? &a[1] : &a[0];
@@ -1241,6 +1252,86 @@ static void test_race_in_one_batch(void **state)
     assert_one_event(f->st, game.id, a[0].rc == STORE_OK ? "seat 0" : "seat 1");
     assert_int_equal(a[2].rc, STORE_OK);
     assert_one_event(f->st, other.id, "elsewhere");
+}
+
+/* A thread's store_create or store_set_seat (the writer's other changes). */
+typedef struct changer {
+    store *st;                          /* the handle */
+    int creates;                        /* 1: store_create; 0: store_set_seat */
+    store_game game;                    /* create: the new game (its id set once stored); seat: the game changed */
+    store_seat seats[GAME_MAX_PLAYERS]; /* create: its seats; seat: [0] the new seat, [1] the expected one */
+    int rc;                             /* what it returned */
+    char why[WHY_MAX];                  /* its reason */
+} changer;
+
+static void *change_once(void *arg)
+{
+    changer *c = arg;
+    c->rc = c->creates ? store_create(c->st, &c->game, c->seats, c->why, sizeof c->why)
+                       : store_set_seat(c->st, c->game.id, &c->seats[0], &c->seats[1], c->why, sizeof c->why);
+    return NULL;
+}
+
+/* New games and seat changes go through the writer's batches with the
+ * appends: in one transaction, a new game is stored, of two joins of one
+ * free seat (each expecting it free) one wins and the other is
+ * STORE_ECONFLICT, a seat of no game is STORE_ENOTFOUND, and an append is
+ * stored beside them. */
+static void test_creates_and_seats_in_one_batch(void **state)
+{
+    fixture *f = *state;
+    store_game game;
+    store_seat seats[GAME_MAX_PLAYERS];
+    char why[WHY_MAX] = "";
+    create(f->st, &game, seats, 2, 60);
+    store_seat free_seat = seats[1];
+    free_seat.is_bot = 0;
+    free_seat.bot[0] = '\0';
+    free_seat.taken = 0;
+    memset(free_seat.token_hash, 0, STORE_HASH_BYTES);
+    assert_int_equal(store_set_seat(f->st, game.id, &free_seat, NULL, why, sizeof why), STORE_OK);
+
+    changer c[4] = {{.st = f->st, .creates = 1, .rc = -1}, {.st = f->st, .game = game, .rc = -1},
+                    {.st = f->st, .game = game, .rc = -1}, {.st = f->st, .rc = -1}};
+    make_game(&c[0].game, c[0].seats, 3, 61);
+    for (int i = 1; i < 4; i++) { /* two joins of the free seat, and one of a game that is not */
+        c[i].seats[0] = c[i].seats[1] = free_seat;
+        c[i].seats[0].taken = 1;
+        memset(c[i].seats[0].token_hash, 0xA0 + i, STORE_HASH_BYTES);
+    }
+    c[3].game.id = game.id + 1000;
+    appender a = appender_of(f->st, game.id, 0, 0, "beside");
+    pthread_t threads[5];
+    store_counters before, after;
+    store_get_counters(f->st, &before);
+    store_hold_writer(f->st, 1);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(pthread_create(&threads[i], NULL, change_once, &c[i]), 0);
+    assert_int_equal(pthread_create(&threads[4], NULL, append_once, &a), 0);
+    wait_queued(f->st, 5);
+    store_hold_writer(f->st, 0);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+    store_get_counters(f->st, &after);
+    assert_int_equal(after.batches, before.batches + 1);
+    assert_int_equal(after.changes, before.changes + 5);
+
+    assert_int_equal(c[0].rc, STORE_OK);
+    store_game expected_game;
+    store_seat expected_seats[GAME_MAX_PLAYERS];
+    make_game(&expected_game, expected_seats, 3, 61);
+    expected_game.id = c[0].game.id;
+    snprintf(expected_game.created, sizeof expected_game.created, "%s", c[0].game.created);
+    assert_stored(f->st, &expected_game, expected_seats, NULL, 0);
+    assert_true((c[1].rc == STORE_OK && c[2].rc == STORE_ECONFLICT) ||
+                (c[1].rc == STORE_ECONFLICT && c[2].rc == STORE_OK));
+    assert_int_equal(c[3].rc, STORE_ENOTFOUND);
+    assert_int_equal(a.rc, STORE_OK);
+    store_event beside = action(1, 0, "beside");
+    seats[1] = c[c[1].rc == STORE_OK ? 1 : 2].seats[0];
+    game.version = 1;
+    game.status = STORE_RUNNING;
+    assert_stored(f->st, &game, seats, &beside, 1);
 }
 
 /* An append whose events are stored already (behind the store's back) is
@@ -1390,7 +1481,7 @@ static void test_failed_commit(void **state)
         STORE_CASE(test_append_and_load, fix), STORE_CASE(test_append_conflict, fix),                         \
         STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
         STORE_CASE(test_many_threads, fix), STORE_CASE(test_crowd, fix),                                      \
-        STORE_CASE(test_race_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),                \
+        STORE_CASE(test_race_in_one_batch, fix), STORE_CASE(test_creates_and_seats_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),                \
         STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                          \
         STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
         STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)

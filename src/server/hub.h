@@ -87,24 +87,26 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
  * change in the observation of token's seat, which is to act: a JSON Patch
  * from its observation now, worked out on a copy (nothing is stored). */
 void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r);
-/* A request waiting without a thread: an action for its commit (hub_act),
- * hints for their search (hub_hints). */
+/* A request waiting without a thread: an action or undo for its commit
+ * (hub_act, hub_undo), hints for their search (hub_hints). */
 typedef struct hub_later hub_later;
 /* Called once the answer of a request left waiting is ready (on the
  * store's writer thread, or a hints' thread): it may only take note (e.g.
  * resume a connection). */
 typedef void hub_ready(void *context);
-/* later NULL: answers once the action is stored. Else, if the action is
- * to be stored, *later is set, r left empty and the game's lock let go:
- * ready(context) is called once the store answered, and
+/* A change of a game that waits for its commit: an action (hub_act) or an
+ * undo (hub_undo). later NULL: answers once the change is stored. Else, if
+ * the change is to be stored, *later is set, r left empty and the game's
+ * lock let go: ready(context) is called once the store answered, and
  * hub_later_answer (on any thread, exactly once) then fills r; otherwise
  * *later is NULL and r is the answer. */
-void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
-             hub_later **later, hub_reply *r);
-/* The answer of a request hub_act or hub_hints left waiting (waiting for
- * it if ready was not called yet); later is freed. */
+typedef void hub_change_request(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready,
+                                void *context, hub_later **later, hub_reply *r);
+hub_change_request hub_act;
+hub_change_request hub_undo;
+/* The answer of a request hub_act, hub_undo or hub_hints left waiting
+ * (waiting for it if ready was not called yet); later is freed. */
 void hub_later_answer(hub *h, hub_later *later, hub_reply *r);
-void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r);
 void hub_record(hub *h, int64_t id, const char *token, hub_reply *r);

@@ -394,6 +394,7 @@ struct hub_change {
     store_event *events;           /* the events storing it (n) */
     unsigned char *befores;        /* the state before each event, for the lines as seat sees them */
     int n;                         /* events */
+    int undo;                      /* 1: the seat's last action taken back (one undo event); 0: actions */
     store_status status;           /* the game's status with them */
     char result[STORE_RESULT_MAX]; /* its result with them, "" while not finished */
     match work;                    /* g's match with the change, played by g once stored */
@@ -484,13 +485,13 @@ static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_rep
             hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
                            (long long)c->version);
         else
-            hub_reply_fail(r, 503, "store", "the action could not be stored: %s", c->why);
+            hub_reply_fail(r, 503, "store", "the %s could not be stored: %s", c->undo ? "undo" : "action", c->why);
         change_free(c);
         if (rc == STORE_ECONFLICT) /* another process moved the game on */
             hub_game_reload(h, g);
         return -1;
     }
-    for (int i = 0; i < c->n && applied != NULL; i++) { /* the last n lines of play, as seat sees them */
+    for (int i = 0; i < c->n && applied != NULL && !c->undo; i++) { /* the last n lines of play, as seat sees them */
         char seen[GAME_TEXT_MAX];
         int index = c->work.count - c->n + i;
         def->action_seen(c->befores + def->state_size * (size_t)i, c->work.actions[index], c->seat, c->work.state,
@@ -504,6 +505,7 @@ static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_rep
     g->row.version = c->version + c->n;
     g->row.status = c->status;
     snprintf(g->row.result, sizeof g->row.result, "%s", c->result);
+    g->undos += c->undo;
     change_free(c);
     hub_game_changed(h, g);
     return 0;
@@ -536,15 +538,13 @@ int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count
     return change_stored(h, c, rc, applied, r);
 }
 
-hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *actions, int count,
-                                  store_answered *on_stored, void *context, hub_reply *r)
+/* Queue c (worked out for its game, locked) for the store and let the
+ * game's lock go: c, or NULL with r filled and the game locked as stored. */
+static hub_change *change_queue(hub *h, hub_change *c, store_answered *on_stored, void *context, hub_reply *r)
 {
-    hub_change *c;
+    hub_game *g = c->g;
     int rc;
 
-    assert(count >= 1);
-    if ((c = change_work_out(g, seat, actions, count, r)) == NULL)
-        return NULL;
     hub_game_store_begin(g);
     rc = store_append_start(h->st, g->id, c->version, c->events, c->n, c->status, c->result, on_stored, context,
                             &c->pending, c->why, sizeof c->why);
@@ -553,6 +553,44 @@ hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *acti
     hub_game_store_end(g);
     change_stored(h, c, rc, NULL, r);
     return NULL;
+}
+
+hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *actions, int count,
+                                  store_answered *on_stored, void *context, hub_reply *r)
+{
+    hub_change *c;
+
+    assert(count >= 1);
+    if ((c = change_work_out(g, seat, actions, count, r)) == NULL)
+        return NULL;
+    return change_queue(h, c, on_stored, context, r);
+}
+
+hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *on_stored, void *context,
+                                hub_reply *r)
+{
+    hub_change *c = calloc(1, sizeof *c);
+    char why[256];
+
+    assert(!g->storing);
+    if (c == NULL || match_copy(&c->work, &g->m) != 0) {
+        free(c);
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return NULL;
+    }
+    if ((c->events = malloc(sizeof *c->events)) == NULL || match_undo(&c->work, why, sizeof why) != 0) {
+        change_free(c);
+        hub_reply_fail(r, 500, "internal", "the undo cannot be worked out");
+        return NULL;
+    }
+    c->g = g;
+    c->seat = seat;
+    c->version = g->row.version;
+    c->n = 1;
+    c->undo = 1;
+    c->status = STORE_RUNNING;
+    c->events[0] = (store_event){.version = c->version + 1, .kind = STORE_UNDO, .actor = seat};
+    return change_queue(h, c, on_stored, context, r);
 }
 
 int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r)

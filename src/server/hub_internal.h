@@ -234,6 +234,12 @@ typedef struct hub_change hub_change;
  * locked as stored. */
 hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *actions, int count,
                                   store_answered *on_stored, void *context, hub_reply *r);
+/* The same for taking back the last action of g (locked; match_can_undo)
+ * for seat: one undo event, stored as hub_game_commit_start stores a
+ * change; once stored (hub_game_commit_end) g has it and counts it in
+ * g->undos. */
+hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *on_stored, void *context,
+                                hub_reply *r);
 /* The rest of hub_game_commit for c (waiting for the store if it did not
  * answer yet): its game locked again, then as hub_game_commit; c is freed. */
 int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r);
@@ -262,7 +268,8 @@ int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r);
  * a hint search on the hints' threads. */
 struct hub_later {
     hub_game *g;         /* its game, held (not locked) until hub_later_answer */
-    hub_change *change;  /* the action being stored; NULL for a hint search */
+    hub_change *change;  /* the action or undo being stored; NULL for a hint search */
+    int undo;            /* 1: change is an undo (answered with the state number alone) */
     /* a hint search: */
     const game_def *def; /* the rules */
     int seat;            /* the seat the hints are for */

@@ -454,6 +454,28 @@ static void act_answer(const hub_game *g, json_t *applied, hub_reply *r)
     hub_reply_answer(r, 200, json_pack("{s:I, s:o}", "version", (json_int_t)g->row.version, "applied", applied));
 }
 
+/* What hub_undo answers once its undo is stored (g locked): the state number. */
+static void undo_answer(const hub_game *g, hub_reply *r)
+{
+    hub_reply_answer(r, 200, json_pack("{s:I}", "version", (json_int_t)g->row.version));
+}
+
+/* Hand the change (queued for g; NULL: refused, r filled) over as *later,
+ * allocated as waiting before it was queued (NULL: out of memory), so that
+ * g stays held until hub_later_answer: 0; else -1 (g still locked). */
+static int hand_over(hub_game *g, hub_later *waiting, hub_change *change, int undo, hub_later **later, hub_reply *r)
+{
+    if (waiting == NULL)
+        hub_reply_fail(r, 500, "internal", "out of memory");
+    if (change == NULL) {
+        free(waiting);
+        return -1;
+    }
+    *waiting = (hub_later){.g = g, .change = change, .undo = undo};
+    *later = waiting;
+    return 0;
+}
+
 void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
              hub_later **later, hub_reply *r)
 {
@@ -487,15 +509,9 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_read
         hub_later *waiting = malloc(sizeof *waiting);
         hub_change *change = waiting != NULL ? hub_game_commit_start(h, g, seat, actions, count, ready, context, r)
                                              : NULL;
-        if (waiting == NULL)
-            hub_reply_fail(r, 500, "internal", "out of memory");
-        if (change == NULL) {
-            free(waiting);
-            goto done;
-        }
-        *waiting = (hub_later){.g = g, .change = change};
-        *later = waiting;
-        return;
+        if (hand_over(g, waiting, change, 0, later, r) == 0)
+            return;
+        goto done;
     }
     applied = json_array();
     if (hub_game_commit(h, g, seat, actions, count, applied, r) == 0)
@@ -515,25 +531,30 @@ void hub_later_answer(hub *h, hub_later *later, hub_reply *r)
         hub_hints_answer(h, later, r);
         return;
     }
-    applied = json_array();
-    if (hub_game_commit_end(h, later->change, applied, r) == 0)
-        act_answer(g, applied, r);
-    else
-        json_decref(applied);
+    if (later->undo) {
+        if (hub_game_commit_end(h, later->change, NULL, r) == 0)
+            undo_answer(g, r);
+    } else {
+        applied = json_array();
+        if (hub_game_commit_end(h, later->change, applied, r) == 0)
+            act_answer(g, applied, r);
+        else
+            json_decref(applied);
+    }
     free(later);
     hub_table_unlock(h, g);
 }
 
-void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
+              hub_later **later, hub_reply *r)
 {
     static const char *const fields[] = {"version"};
-    store_event undo;
-    char why[256];
-    int seat, rc;
-    int64_t version;
+    hub_change *change;
     hub_game *g;
-    match work = {0}; /* g's match with the action taken back, played by g once stored */
+    int seat;
 
+    if (later != NULL)
+        *later = NULL;
     if (hub_reply_only_fields(body, fields, 1, r) != 0 || (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
         return;
     if ((seat = mover(g, token, body, r)) == NO_SEAT)
@@ -547,32 +568,17 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rep
                        (long long)id, g->undos);
         goto done;
     }
-    if (match_copy(&work, &g->m) != 0 || match_undo(&work, why, sizeof why) != 0) {
-        hub_reply_fail(r, 500, "internal", "the undo cannot be worked out");
+    if (later != NULL) { /* g stays held until hub_later_answer */
+        hub_later *waiting = malloc(sizeof *waiting);
+        change = waiting != NULL ? hub_game_undo_start(h, g, seat, ready, context, r) : NULL;
+        if (hand_over(g, waiting, change, 1, later, r) == 0)
+            return;
         goto done;
     }
-    version = g->row.version;
-    undo = (store_event){.version = version + 1, .kind = STORE_UNDO, .actor = seat};
-    hub_game_store_begin(g);
-    rc = store_append(h->st, id, version, &undo, 1, STORE_RUNNING, "", why, sizeof why);
-    hub_game_store_end(g);
-    if (rc != STORE_OK) {
-        if (rc == STORE_ECONFLICT) {
-            hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
-                           (long long)version);
-            hub_game_reload(h, g);
-        } else {
-            hub_reply_fail(r, 503, "store", "the undo could not be stored: %s", why);
-        }
-        goto done;
-    }
-    hub_game_take_match(g, &work);
-    g->row.version = version + 1;
-    g->undos++;
-    hub_game_changed(h, g);
-    hub_reply_answer(r, 200, json_pack("{s:I}", "version", (json_int_t)g->row.version));
+    change = hub_game_undo_start(h, g, seat, NULL, NULL, r);
+    if (change != NULL && hub_game_commit_end(h, change, NULL, r) == 0)
+        undo_answer(g, r);
 done:
-    match_free(&work);
     hub_table_unlock(h, g);
 }
 
@@ -690,13 +696,19 @@ void hub_facts(const char *name, hub_reply *r)
 void hub_stats(hub *h, hub_reply *r)
 {
     int count;
+    store_counters writer;
 
     pthread_mutex_lock(&h->table_lock);
     count = h->count;
     pthread_mutex_unlock(&h->table_lock);
+    store_get_counters(h->st, &writer);
     hub_reply_answer(r, 200,
-                     json_pack("{s:i, s:i, s:i}", "games_in_memory", count, "max_games", h->settings.max_games,
-                               "bots_thinking", atomic_load(&h->bots_thinking)));
+                     json_pack("{s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory", count,
+                               "max_games", h->settings.max_games, "bots_thinking", atomic_load(&h->bots_thinking),
+                               "store", "batches", (json_int_t)writer.batches, "changes", (json_int_t)writer.changes,
+                               "largest_batch", writer.largest_batch, "commit_us", (json_int_t)writer.commit_us,
+                               "slowest_commit_us", (json_int_t)writer.slowest_commit_us, "waiting",
+                               writer.waiting));
 }
 
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)

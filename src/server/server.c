@@ -402,12 +402,13 @@ static void request_ready(void *context)
     }
 }
 
-/* An action (body: its JSON; waits for its commit) or hints (body NULL;
- * wait for their search): the connection is suspended while the request waits, so that no pool thread waits with
+/* A change (change: hub_act or hub_undo with body, its JSON; waits for its
+ * commit) or hints (change NULL; wait for their search): the connection is
+ * suspended while the request waits, so that no pool thread waits with
  * it; handle answers once it is resumed. While the server stops, it is
  * answered at once (server_stop waits for no suspended request). */
 static enum MHD_Result wait_later(struct MHD_Connection *connection, server *srv, request *req, int64_t id,
-                                  const char *token, const json_t *body)
+                                  const char *token, hub_change_request *change, const json_t *body)
 {
     hub_reply r = {0};
     int running = LATER_RUNNING, stopping;
@@ -416,8 +417,8 @@ static enum MHD_Result wait_later(struct MHD_Connection *connection, server *srv
     stopping = atomic_load(&srv->stopping);
     req->connection = connection;
     req->srv = srv;
-    if (body != NULL)
-        hub_act(srv->h, id, token, body, request_ready, req, stopping ? NULL : &req->later, &r);
+    if (change != NULL)
+        change(srv->h, id, token, body, request_ready, req, stopping ? NULL : &req->later, &r);
     else if (!stopping)
         hub_hints(srv->h, id, token, request_ready, req, &req->later, &r);
     else {
@@ -490,9 +491,9 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
     else if (strcmp(verb, "preview") == 0 && get)
         hub_preview(srv->h, id, token, argument(connection, "line"), &r);
     else if (strcmp(verb, "actions") == 0 && post)
-        return wait_later(connection, srv, req, id, token, body);
+        return wait_later(connection, srv, req, id, token, hub_act, body);
     else if (strcmp(verb, "undo") == 0 && post)
-        hub_undo(srv->h, id, token, body, &r);
+        return wait_later(connection, srv, req, id, token, hub_undo, body);
     else if (strcmp(verb, "leave") == 0 && post)
         hub_leave(srv->h, id, token, body, &r);
     else if (strcmp(verb, "log") == 0 && get)
@@ -500,7 +501,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
     else if (strcmp(verb, "record") == 0 && get)
         hub_record(srv->h, id, token, &r);
     else if (strcmp(verb, "hints") == 0 && get)
-        return wait_later(connection, srv, req, id, token, NULL);
+        return wait_later(connection, srv, req, id, token, NULL, NULL);
     else if (strcmp(verb, "hints/off") == 0 && post)
         hub_hints_off(srv->h, id, token, body, &r);
     else if (strcmp(verb, "events") == 0 && get)

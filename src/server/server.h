@@ -5,11 +5,11 @@
  *
  * Connections are event-driven: a fixed pool of threads, each with its own
  * epoll set, serves every connection (libmicrohttpd's thread pool). An
- * action waiting for its group commit and hints waiting for their search
+ * action or undo waiting for its group commit and hints waiting for their search
  * hold no thread: the connection is suspended, and resumed when the hub
  * says the answer is ready (hub_ready; whichever of the suspension and
  * the answer comes second resumes it). A request that waits otherwise (a
- * game's lock, a join's or creation's own transaction) holds its thread
+ * game's lock, a join's or creation's commit) holds its thread
  * meanwhile, and the connections of that thread wait with it; so the pool
  * is larger than the cores. An event stream holds no
  * thread: its connection is suspended until the hub says the game changed

@@ -5,13 +5,18 @@
  * one is STORE_EINVAL and reaches no database), then calls the back end
  * through its table of functions (store_internal.h).
  *
- * Group commit: store_append_start puts its request in a bounded queue (a
- * ring of STORE_QUEUE_MAX pointers to requests the callers allocated); the
- * store's one writer thread takes up to STORE_BATCH_MAX waiting requests,
- * has the back end commit them in one transaction, and answers each: its
- * condition variable (store_append_finish sleeps on it) and its callback,
- * if any (a caller that does not wait, e.g. a suspended HTTP request). One
- * lock (queue_lock) guards the queue and the answers.
+ * Group commit: store_append_start, store_create and store_set_seat push
+ * their change (allocated here) on a lock-free stack, and the store's one
+ * writer thread takes every change waiting at once, commits them (in their
+ * order of arrival) in transactions of at most STORE_BATCH_MAX, and
+ * answers each: its semaphore (store_append_finish waits on it) and its
+ * callback, if any (a caller that does not wait, e.g. a suspended HTTP
+ * request). No lock is shared between the callers and the writer: with a
+ * mutex there, a pool thread preempted while holding it stalled the
+ * writer, and with it every commit, for as long as the scheduler kept that
+ * thread waiting (over 200 ms seen on a loaded machine). Semaphores bound
+ * the queue (queue_space, STORE_QUEUE_MAX) and wake the writer
+ * (queue_ready).
  *
  * Schema, the same in both back ends (created on open if missing, its
  * version in SQLite's user_version or PostgreSQL's table maya_schema):
@@ -23,7 +28,9 @@
  */
 #include <assert.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,25 +41,33 @@
 
 /* An append waiting for the writer (store_pending of store.h). */
 typedef struct store_waiter {
-    store_append_request request; /* the append, and its answer */
-    int answered;                 /* 1 once request.rc is final */
-    pthread_cond_t done;          /* signalled when answered */
+    store_write request;          /* the change, and its answer */
+    sem_t done;                   /* posted once request.rc is final */
     store_answered *on_answer;    /* called by the writer once answered, NULL none */
     void *context;                /* on_answer's argument */
+    struct store_waiter *next;    /* the one pushed before it (the stack of waiting changes) */
 } store_waiter;
 
+/* A caller to tell that its change was answered (the writer's copy). */
+typedef struct store_callback {
+    store_answered *on_answer; /* the caller's function */
+    void *context;             /* its argument */
+} store_callback;
+
 struct store {
-    const store_backend *backend;           /* the back end's functions */
-    void *impl;                             /* the back end's own state */
-    pthread_mutex_t queue_lock;             /* guards everything below */
-    pthread_cond_t queue_ready;             /* signalled when an append is queued, released or the store closes */
-    pthread_cond_t queue_space;             /* broadcast when the writer takes appends out of the queue */
-    store_waiter *queue[STORE_QUEUE_MAX];   /* ring of waiting appends */
-    int queue_head;                         /* index of the oldest */
-    int queue_count;                        /* appends waiting */
-    int held;                               /* 1: store_hold_writer holds the writer */
-    int closing;                            /* 1: the writer ends once the queue is empty */
-    pthread_t writer;                       /* commits the batches */
+    const store_backend *backend;          /* the back end's functions */
+    void *impl;                            /* the back end's own state */
+    _Atomic(store_waiter *) waiting;       /* the last change pushed, NULL when none waits */
+    atomic_int queued;                     /* changes pushed and not yet taken by the writer */
+    atomic_int unanswered;                 /* changes pushed and not yet answered */
+    atomic_int writer_asleep;              /* 1: the writer may be waiting on queue_ready */
+    sem_t queue_ready;                     /* posted to wake the writer: a change, a release, closing */
+    sem_t queue_space;                     /* STORE_QUEUE_MAX minus the changes pushed and not yet taken */
+    atomic_int held;                       /* 1: store_hold_writer holds the writer */
+    atomic_int closing;                    /* 1: the writer ends once nothing waits */
+    pthread_mutex_t counters_lock;         /* guards counters */
+    store_counters counters;               /* what the writer did (store_get_counters) */
+    pthread_t writer;                      /* commits the batches */
 };
 
 int store_fail(char *why, size_t why_len, int code, const char *format, ...)
@@ -128,9 +143,9 @@ static int check_result(const char *result, const char *op, char *why, size_t wh
 static void store_close_parts(store *st)
 {
     st->backend->close(st->impl);
-    pthread_cond_destroy(&st->queue_space);
-    pthread_cond_destroy(&st->queue_ready);
-    pthread_mutex_destroy(&st->queue_lock);
+    sem_destroy(&st->queue_space);
+    sem_destroy(&st->queue_ready);
+    pthread_mutex_destroy(&st->counters_lock);
     free(st);
 }
 
@@ -139,46 +154,110 @@ static int is_postgres_address(const char *where)
     return strncasecmp(where, "postgresql://", 13) == 0 || strncasecmp(where, "postgres://", 11) == 0;
 }
 
-/* Commit batch[0..n-1] and set every request's rc (and reason on failure). */
-static void commit_batch(store *st, store_append_request *const *batch, int n)
+static int64_t monotonic_us(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000;
+}
+
+/* Commit batch[0..n-1] and set every request's rc (and reason on failure);
+ * returns how long the back end took, in microseconds. */
+static int64_t commit_batch(store *st, store_write *const *batch, int n)
 {
     char why[512];
-    if (st->backend->append_batch(st->impl, batch, n, why, sizeof why) == STORE_OK)
-        return;
+    int64_t start = monotonic_us();
+    int rc = st->backend->write_batch(st->impl, batch, n, why, sizeof why);
+    int64_t took = monotonic_us() - start;
+    if (rc != STORE_OK)
+        for (int i = 0; i < n; i++)
+            batch[i]->rc = store_fail(batch[i]->why, batch[i]->why_len, STORE_EIO, "%s", why);
+    return took;
+}
+
+/* Count a batch of n changes that took took_us (counters_lock held). */
+static void count_batch(store_counters *c, int n, int64_t took_us)
+{
+    c->batches++;
+    c->changes += n;
+    c->commit_us += took_us;
+    if (n > c->largest_batch)
+        c->largest_batch = n;
+    if (took_us > c->slowest_commit_us)
+        c->slowest_commit_us = took_us;
+}
+
+/* sem_wait, resumed after signals. */
+static void wait_semaphore(sem_t *semaphore)
+{
+    while (sem_wait(semaphore) != 0) {
+        /* interrupted by a signal: wait again */
+    }
+}
+
+/* Commit taken[0..n-1] in one transaction and answer each. */
+static void commit_and_answer(store *st, store_waiter *const *taken, int n)
+{
+    store_write *batch[STORE_BATCH_MAX];
+    store_callback callbacks[STORE_BATCH_MAX];
+    int calls = 0;
+
+    assert(n >= 1 && n <= STORE_BATCH_MAX);
     for (int i = 0; i < n; i++)
-        batch[i]->rc = store_fail(batch[i]->why, batch[i]->why_len, STORE_EIO, "%s", why);
+        batch[i] = &taken[i]->request;
+    int64_t took_us = commit_batch(st, batch, n);
+    pthread_mutex_lock(&st->counters_lock);
+    count_batch(&st->counters, n, took_us);
+    pthread_mutex_unlock(&st->counters_lock);
+    atomic_fetch_sub(&st->unanswered, n); /* answered from here on */
+    for (int i = 0; i < n; i++) {
+        if (taken[i]->on_answer != NULL)
+            callbacks[calls++] = (store_callback){taken[i]->on_answer, taken[i]->context};
+        sem_post(&taken[i]->done); /* from here its caller may free it */
+    }
+    for (int i = 0; i < calls; i++)
+        callbacks[i].on_answer(callbacks[i].context);
+}
+
+/* Commit every change of the stack top (newest first) in their order of
+ * arrival, in transactions of at most STORE_BATCH_MAX. */
+static void commit_all(store *st, store_waiter *top)
+{
+    store_waiter *taken[STORE_QUEUE_MAX];
+    int n = 0;
+
+    for (store_waiter *w = top; w != NULL; w = w->next)
+        n++;
+    assert(n <= STORE_QUEUE_MAX);
+    int i = n;
+    for (store_waiter *w = top; w != NULL; w = w->next)
+        taken[--i] = w;
+    atomic_fetch_sub(&st->queued, n);
+    for (i = 0; i < n; i++)
+        sem_post(&st->queue_space);
+    for (i = 0; i < n; i += STORE_BATCH_MAX)
+        commit_and_answer(st, taken + i, n - i < STORE_BATCH_MAX ? n - i : STORE_BATCH_MAX);
 }
 
 static void *writer_main(void *arg)
 {
     store *st = arg;
-    store_waiter *taken[STORE_BATCH_MAX];
-    store_append_request *batch[STORE_BATCH_MAX];
-    pthread_mutex_lock(&st->queue_lock);
     for (;;) {
-        while (!st->closing && (st->queue_count == 0 || st->held))
-            pthread_cond_wait(&st->queue_ready, &st->queue_lock);
-        if (st->queue_count == 0)
-            break; /* closing */
-        int n = st->queue_count < STORE_BATCH_MAX ? st->queue_count : STORE_BATCH_MAX;
-        for (int i = 0; i < n; i++) {
-            taken[i] = st->queue[st->queue_head];
-            batch[i] = &taken[i]->request;
-            st->queue_head = (st->queue_head + 1) % STORE_QUEUE_MAX;
+        int closing = atomic_load(&st->closing);
+        store_waiter *top = !atomic_load(&st->held) || closing ? atomic_exchange(&st->waiting, NULL) : NULL;
+        if (top != NULL) {
+            commit_all(st, top);
+            continue;
         }
-        st->queue_count -= n;
-        pthread_cond_broadcast(&st->queue_space);
-        pthread_mutex_unlock(&st->queue_lock);
-        commit_batch(st, batch, n);
-        pthread_mutex_lock(&st->queue_lock);
-        for (int i = 0; i < n; i++) { /* the lock held: store_append_finish frees nothing meanwhile */
-            taken[i]->answered = 1;
-            pthread_cond_signal(&taken[i]->done);
-            if (taken[i]->on_answer != NULL)
-                taken[i]->on_answer(taken[i]->context);
-        }
+        if (closing)
+            break;
+        /* asleep first, then look again: a change pushed meanwhile is
+         * either seen here or posts queue_ready (queue_write) */
+        atomic_store(&st->writer_asleep, 1);
+        if (atomic_load(&st->waiting) == NULL || atomic_load(&st->held))
+            wait_semaphore(&st->queue_ready);
+        atomic_store(&st->writer_asleep, 0);
     }
-    pthread_mutex_unlock(&st->queue_lock);
     return NULL;
 }
 
@@ -199,9 +278,9 @@ int store_open(store **out, const char *where, char *why, size_t why_len)
         return rc;
     }
     /* on Linux these cannot fail with default attributes; the thread can */
-    pthread_mutex_init(&st->queue_lock, NULL);
-    pthread_cond_init(&st->queue_ready, NULL);
-    pthread_cond_init(&st->queue_space, NULL);
+    pthread_mutex_init(&st->counters_lock, NULL);
+    sem_init(&st->queue_ready, 0, 0);
+    sem_init(&st->queue_space, 0, STORE_QUEUE_MAX);
     if (pthread_create(&st->writer, NULL, writer_main, st) != 0) {
         store_close_parts(st);
         return store_fail(why, why_len, STORE_EIO, "store_open: cannot start the writer thread");
@@ -214,28 +293,63 @@ void store_close(store *st)
 {
     if (!st)
         return;
-    pthread_mutex_lock(&st->queue_lock);
-    st->closing = 1;
-    pthread_cond_signal(&st->queue_ready);
-    pthread_mutex_unlock(&st->queue_lock);
+    atomic_store(&st->closing, 1);
+    sem_post(&st->queue_ready);
     pthread_join(st->writer, NULL);
     store_close_parts(st);
 }
 
 void store_hold_writer(store *st, int hold)
 {
-    pthread_mutex_lock(&st->queue_lock);
-    st->held = hold != 0;
-    pthread_cond_signal(&st->queue_ready);
-    pthread_mutex_unlock(&st->queue_lock);
+    atomic_store(&st->held, hold != 0);
+    sem_post(&st->queue_ready);
 }
 
 int store_queued(store *st)
 {
-    pthread_mutex_lock(&st->queue_lock);
-    int n = st->queue_count;
-    pthread_mutex_unlock(&st->queue_lock);
-    return n;
+    return atomic_load(&st->queued);
+}
+
+void store_get_counters(store *st, store_counters *out)
+{
+    pthread_mutex_lock(&st->counters_lock);
+    *out = st->counters;
+    pthread_mutex_unlock(&st->counters_lock);
+    out->waiting = atomic_load(&st->unanswered);
+}
+
+/* Queue the checked change *request for the writer (its answer into why):
+ * STORE_OK with *pending set, or STORE_EIO (out of memory). */
+static int queue_write(store *st, const store_write *request, store_answered *on_answer, void *context,
+                       store_pending **pending, const char *op, char *why, size_t why_len)
+{
+    store_waiter *waiter = malloc(sizeof *waiter);
+    if (!waiter)
+        return store_fail(why, why_len, STORE_EIO, "%s: out of memory", op);
+    *waiter = (store_waiter){.request = *request, .on_answer = on_answer, .context = context};
+    waiter->request.rc = STORE_EIO;
+    waiter->request.why = why;
+    waiter->request.why_len = why ? why_len : 0;
+    sem_init(&waiter->done, 0, 0);
+    wait_semaphore(&st->queue_space); /* a place in the queue */
+    atomic_fetch_add(&st->queued, 1);
+    atomic_fetch_add(&st->unanswered, 1);
+    waiter->next = atomic_load(&st->waiting);
+    while (!atomic_compare_exchange_weak(&st->waiting, &waiter->next, waiter)) {
+        /* another change came first: waiter->next is now it */
+    }
+    if (atomic_exchange(&st->writer_asleep, 0))
+        sem_post(&st->queue_ready);
+    *pending = waiter;
+    return STORE_OK;
+}
+
+/* Queue the checked change *request and wait for its answer. */
+static int write_and_wait(store *st, const store_write *request, const char *op, char *why, size_t why_len)
+{
+    store_pending *pending;
+    int rc = queue_write(st, request, NULL, NULL, &pending, op, why, why_len);
+    return rc == STORE_OK ? store_append_finish(st, pending) : rc;
 }
 
 int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len)
@@ -273,7 +387,8 @@ int store_create(store *st, store_game *game, const store_seat *seats, char *why
         if (!gmtime_r(&now, &utc) || strftime(copy.created, sizeof copy.created, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
             return store_fail(why, why_len, STORE_EIO, "%s: cannot read the clock", op);
     }
-    int rc = st->backend->create(st->impl, &copy, seats, why, why_len);
+    store_write create = {.kind = STORE_WRITE_CREATE, .created = &copy, .seats = seats};
+    int rc = write_and_wait(st, &create, op, why, why_len);
     if (rc == STORE_OK)
         *game = copy;
     return rc;
@@ -291,7 +406,8 @@ int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_
     if (expected && expected->seat != seat->seat)
         return store_fail(why, why_len, STORE_EINVAL, "%s: the expected seat is seat %d, not %d", op, expected->seat,
                           seat->seat);
-    return st->backend->set_seat(st->impl, game, seat, expected, why, why_len);
+    store_write change = {.kind = STORE_WRITE_SEAT, .game = game, .seat = seat, .expected = expected};
+    return write_and_wait(st, &change, op, why, why_len);
 }
 
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why, size_t why_len)
@@ -337,37 +453,17 @@ int store_append_start(store *st, int64_t game, int64_t version, const store_eve
             return store_fail(why, why_len, STORE_EINVAL, "%s: event %d: text longer than %d bytes", op, i,
                               GAME_TEXT_MAX - 1);
     }
-    store_waiter *waiter = malloc(sizeof *waiter);
-    if (!waiter)
-        return store_fail(why, why_len, STORE_EIO, "%s: out of memory", op);
-    *waiter = (store_waiter){
-        .request = {.game = game, .version = version, .events = events, .n = n, .status = status,
-                    .result = result ? result : "", .rc = STORE_EIO, .why = why, .why_len = why ? why_len : 0},
-        .answered = 0,
-        .on_answer = on_answer,
-        .context = context,
-    };
-    pthread_cond_init(&waiter->done, NULL);
-    pthread_mutex_lock(&st->queue_lock);
-    while (st->queue_count == STORE_QUEUE_MAX)
-        pthread_cond_wait(&st->queue_space, &st->queue_lock);
-    st->queue[(st->queue_head + st->queue_count) % STORE_QUEUE_MAX] = waiter;
-    st->queue_count++;
-    pthread_cond_signal(&st->queue_ready);
-    pthread_mutex_unlock(&st->queue_lock);
-    *pending = waiter;
-    return STORE_OK;
+    store_write append = {.kind = STORE_WRITE_APPEND, .game = game, .version = version, .events = events, .n = n,
+                          .status = status, .result = result ? result : ""};
+    return queue_write(st, &append, on_answer, context, pending, op, why, why_len);
 }
 
 int store_append_finish(store *st, store_pending *waiter)
 {
     assert(st && waiter);
-    pthread_mutex_lock(&st->queue_lock);
-    while (!waiter->answered)
-        pthread_cond_wait(&waiter->done, &st->queue_lock);
-    pthread_mutex_unlock(&st->queue_lock);
+    wait_semaphore(&waiter->done);
     int rc = waiter->request.rc;
-    pthread_cond_destroy(&waiter->done);
+    sem_destroy(&waiter->done);
     free(waiter);
     return rc;
 }

@@ -12,17 +12,20 @@
  * Durability: every function that writes returns only after the change is
  * committed (SQLite in WAL mode with synchronous=FULL; PostgreSQL's commit),
  * so the server acknowledges nothing that a crash or kill -9 could lose.
- * Appends are group-committed: one writer thread per store takes every
- * append waiting (from any thread, for any game; at most STORE_BATCH_MAX)
- * and commits them in one transaction, so one disk sync serves them all;
- * then it answers each caller. Each append of a batch is checked on its own
- * (a stale one is STORE_ECONFLICT and the others go on); if the transaction
- * fails, every append of the batch is STORE_EIO and none is stored. At most
- * STORE_QUEUE_MAX appends wait; a caller waits while the queue is full.
+ * Changes are group-committed: one writer thread per store takes every
+ * change waiting (appends, new games and seats, from any thread, for any
+ * game) and commits them in transactions of at most STORE_BATCH_MAX, so
+ * one disk sync serves them all; then it answers each caller. Each change
+ * of a batch is checked on its own (a stale append or seat is
+ * STORE_ECONFLICT and the others go on); if the transaction fails, every
+ * change of the batch is STORE_EIO and none is stored. At most
+ * STORE_QUEUE_MAX changes wait; a caller waits while the queue is full.
  * A caller need not wait for its commit: store_append_start queues the
  * append and the writer calls the caller back once it is answered
  * (store_append_finish then gives the answer without waiting).
- * Creating a game and changing a seat or status commit on their own.
+ * Creating a game and changing a seat go through the same writer and its
+ * batches (the caller waits for the answer); changing a status alone
+ * commits on its own.
  * Concurrency: events carry consecutive versions 1, 2, ... per game and
  * (game, version) is unique, so an append that races another process's append
  * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
@@ -55,8 +58,8 @@ enum {
     STORE_HASH_BYTES = 32,  /* hash of a seat's token */
     STORE_NAME_MAX = 64,    /* names, bot specs, variants, dates (NUL included) */
     STORE_RESULT_MAX = 64,  /* a record's Result value (NUL included) */
-    STORE_BATCH_MAX = 256,  /* most appends committed in one transaction */
-    STORE_QUEUE_MAX = 4096  /* most appends waiting for the writer */
+    STORE_BATCH_MAX = 256,  /* most changes committed in one transaction */
+    STORE_QUEUE_MAX = 4096  /* most changes waiting for the writer */
 };
 
 typedef enum store_status {
@@ -141,9 +144,9 @@ int store_append(store *st, int64_t game, int64_t version, const store_event *ev
                  store_status status, const char *result, char *why, size_t why_len);
 /* An append queued by store_append_start, not yet finished. */
 typedef struct store_waiter store_pending;
-/* Called by the writer once an append is answered, with the store's queue
- * lock held: it may only take note (e.g. wake a connection), never call
- * the store. */
+/* Called by the writer once an append is answered (store_append_finish
+ * no longer waits), without the store's locks; it runs on the writer's
+ * thread, so it only takes note (e.g. wakes a connection) and returns. */
 typedef void store_answered(void *context);
 /* store_append without waiting for the commit: checks the arguments as
  * store_append (an error is returned at once and nothing is queued), queues
@@ -185,5 +188,20 @@ int store_wait(store *st, int timeout_ms, store_note *note);
 void store_hold_writer(store *st, int hold);
 /* Appends waiting in the queue now (not those being committed). */
 int store_queued(store *st);
+
+/* What the writer has done since the store was opened (GET /api/stats):
+ * how many transactions it committed or tried, how many changes
+ * (appends, new games, seats) they carried, and how long they took (the
+ * back end's commit, disk sync included, measured on the monotonic
+ * clock); and how many changes wait for their answer now. */
+typedef struct store_counters {
+    int64_t batches;          /* the writer's transactions, committed or failed */
+    int64_t changes;          /* changes those carried */
+    int largest_batch;        /* most changes in one of them */
+    int64_t commit_us;        /* microseconds spent in them in all */
+    int64_t slowest_commit_us; /* the longest of them, microseconds */
+    int waiting;              /* changes now queued or being committed, not yet answered */
+} store_counters;
+void store_get_counters(store *st, store_counters *out);
 
 #endif

@@ -22,39 +22,50 @@ enum {
     STORE_SCHEMA_VERSION = 2 /* schema this code writes; an older one is migrated on open */
 };
 
-/* One append of a batch (store.c's writer hands them to the back end): the
- * arguments of store_append, then what became of it. */
-typedef struct store_append_request {
-    int64_t game;              /* the game appended to */
-    int64_t version;           /* its stored version as the caller saw it */
-    const store_event *events; /* events[0..n-1], versions version+1 .. version+n */
-    int n;                     /* >= 1 */
-    store_status status;       /* the game's status with them */
-    const char *result;        /* its result with them (never NULL) */
-    int rc;                    /* set by the back end: STORE_OK, STORE_ECONFLICT or STORE_ENOTFOUND */
+/* What a change of a batch is. */
+typedef enum store_write_kind {
+    STORE_WRITE_APPEND = 0, /* store_append */
+    STORE_WRITE_CREATE = 1, /* store_create */
+    STORE_WRITE_SEAT = 2    /* store_set_seat */
+} store_write_kind;
+
+/* One change of a batch (store.c's writer hands them to the back end): the
+ * arguments of store_append, store_create or store_set_seat, then what
+ * became of it. */
+typedef struct store_write {
+    store_write_kind kind;     /* which of the three */
+    int64_t game;              /* append, seat: the game changed */
+    int64_t version;           /* append: its stored version as the caller saw it */
+    const store_event *events; /* append: events[0..n-1], versions version+1 .. version+n */
+    int n;                     /* append: >= 1 */
+    store_status status;       /* append: the game's status with them */
+    const char *result;        /* append: its result with them (never NULL) */
+    store_game *created;       /* create: the new game's row (version 0); the back end sets its id */
+    const store_seat *seats;   /* create: its seats[0..created->players-1] */
+    const store_seat *seat;    /* seat: the seat's new state */
+    const store_seat *expected; /* seat: the seat as the caller last saw it, NULL: whatever it is */
+    int rc;                    /* set by the back end: STORE_OK, or (with nothing of it written) STORE_ECONFLICT,
+                                  STORE_ENOTFOUND or (seat: no such seat) STORE_EINVAL */
     char *why;                 /* the caller's buffer for the reason of a failure */
     size_t why_len;            /* its size (may be 0) */
-} store_append_request;
+} store_write;
 
 /* One back end's functions: the public functions of store.h, with the back
  * end's state in place of the store; appends come in batches. */
 typedef struct store_backend {
     int (*open)(void **impl, const char *where, char *why, size_t why_len); /* create *impl */
     void (*close)(void *impl);                                              /* free it */
-    int (*create)(void *impl, store_game *game, const store_seat *seats, char *why,
-                  size_t why_len); /* store_create */
-    int (*set_seat)(void *impl, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
-                    size_t why_len); /* store_set_seat */
     int (*set_status)(void *impl, int64_t game, store_status status, const char *result, char *why,
                       size_t why_len); /* store_set_status (result never NULL) */
-    /* Commit batch[0..n-1] (1 <= n <= STORE_BATCH_MAX, any games) in one
-     * transaction, setting each one's rc: STORE_OK; or, with its reason and
-     * nothing of it written, STORE_ENOTFOUND (no such game) or STORE_ECONFLICT
-     * (its game is not at its version, or has events stored past it; of two
-     * appends of one game at one version, one). Returns STORE_OK once
-     * committed, else STORE_EIO (reason in why) with nothing of the batch
-     * stored. */
-    int (*append_batch)(void *impl, store_append_request *const *batch, int n, char *why, size_t why_len);
+    /* Commit batch[0..n-1] (1 <= n <= STORE_BATCH_MAX, any kinds, any
+     * games) in one transaction, setting each one's rc: STORE_OK (a created
+     * game's id set); or, with its reason and nothing of it written,
+     * STORE_ENOTFOUND (no such game), STORE_ECONFLICT (an append's game is
+     * not at its version, or has events stored past it; of two appends of
+     * one game at one version, one; a seat that is no longer as expected)
+     * or STORE_EINVAL (no such seat). Returns STORE_OK once committed, else
+     * STORE_EIO (reason in why) with nothing of the batch stored. */
+    int (*write_batch)(void *impl, store_write *const *batch, int n, char *why, size_t why_len);
     int (*load)(void *impl, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
                 store_event **events, int *n, char *why, size_t why_len); /* store_load */
     int (*list)(void *impl, int status, int64_t *ids, int max, int *n, char *why,

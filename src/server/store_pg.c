@@ -11,13 +11,15 @@
  *
  * Every value travels as a bound parameter (text, bytea in binary), never
  * inside the SQL. Writes of more than one row run in one transaction.
- * Appends come in batches from store.c's writer (group commit): a whole
- * batch is one statement (one round trip) in one transaction. It locks the
- * batch's game rows in the order of their ids (so that two processes'
- * batches never deadlock) and updates each game row only if its version is
- * still the one its append expects, so of two racing appends the second
- * sees its game moved on and becomes STORE_ECONFLICT, writing nothing,
- * while the others of its batch go on. Every write announces itself with
+ * Changes come in batches from store.c's writer (group commit), each batch
+ * one transaction: its appends are one statement (one round trip), then
+ * each new game and seat change its own statements. The appends'
+ * statement locks the batch's game rows in the order of their ids (so that
+ * two processes' batches never deadlock) and updates each game row only if
+ * its version is still the one its append expects, so of two racing
+ * appends the second sees its game moved on and becomes STORE_ECONFLICT,
+ * writing nothing, while the others of its batch go on. Every write
+ * announces itself with
  * pg_notify('maya', 'GAME VERSION KIND') inside its own transaction (one
  * per append), so the announcement is sent exactly when the change
  * commits. Loads read in one REPEATABLE READ transaction (a consistent
@@ -455,12 +457,11 @@ static int announce(PGconn *conn, int64_t game, int64_t version, const char *kin
     return exec(conn, NULL, "SELECT pg_notify('maya', $1)", &params, what, why, why_len);
 }
 
+/* Insert a new game and its seats inside the open transaction, and
+ * announce it, setting game->id: STORE_OK or STORE_EIO (reason in why). */
 static int create_on(PGconn *conn, store_game *game, const store_seat *seats, char *why, size_t why_len)
 {
     static const char what[] = "create a game";
-    int rc = exec(conn, NULL, "BEGIN", NULL, what, why, why_len);
-    if (rc != STORE_OK)
-        return rc;
     pg_params params = {0};
     param_text(&params, game->game);
     param_text(&params, game->variant);
@@ -472,7 +473,7 @@ static int create_on(PGconn *conn, store_game *game, const store_seat *seats, ch
     param_int(&params, (int)game->status);
     param_text(&params, game->result);
     PGresult *res = NULL;
-    rc = exec(conn, &res,
+    int rc = exec(conn, &res,
               "INSERT INTO games (game, variant, players, turn_seconds, replacement, seed, created, status, result,"
               " version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0) RETURNING id",
               &params, what, why, why_len);
@@ -498,26 +499,10 @@ static int create_on(PGconn *conn, store_game *game, const store_seat *seats, ch
     }
     if (rc == STORE_OK)
         rc = announce(conn, id, 0, "seats", what, why, why_len);
-    if (rc == STORE_OK)
-        rc = commit(conn, what, why, why_len);
-    if (rc != STORE_OK) {
-        roll_back(conn);
+    if (rc != STORE_OK)
         return rc == STORE_ECONFLICT ? STORE_EIO : rc;
-    }
     game->id = id;
     return STORE_OK;
-}
-
-static int pg_create(void *impl, store_game *game, const store_seat *seats, char *why, size_t why_len)
-{
-    pg_store *p = impl;
-    int slot;
-    PGconn *conn = acquire(p, &slot, "create a game", why, why_len);
-    if (!conn)
-        return STORE_EIO;
-    int rc = create_on(conn, game, seats, why, why_len);
-    release(p, slot, conn);
-    return rc;
 }
 
 /* 1 if game has a seat numbered seat, 0 if not, -1 on failure. */
@@ -573,19 +558,6 @@ static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, const
     if (found == 1)
         return store_fail(why, why_len, STORE_EINVAL, "postgresql: %s: the game has no such seat", what);
     return STORE_EIO;
-}
-
-static int pg_set_seat(void *impl, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
-                       size_t why_len)
-{
-    pg_store *p = impl;
-    int slot;
-    PGconn *conn = acquire(p, &slot, "set a seat", why, why_len);
-    if (!conn)
-        return STORE_EIO;
-    int rc = set_seat_on(conn, game, seat, expected, why, why_len);
-    release(p, slot, conn);
-    return rc;
 }
 
 static int pg_set_status(void *impl, int64_t game, store_status status, const char *result, char *why,
@@ -650,7 +622,7 @@ enum {
  * (*buffer, NULL out of memory): per append its game, version, number of
  * events, status and result; per event the number (1..n) of its append,
  * its version, kind, actor and text. */
-static void batch_arrays(store_append_request *const *batch, int n, char **buffer,
+static void batch_arrays(store_write *const *batch, int n, char **buffer,
                          const char *arrays[PG_BATCH_ARRAYS])
 {
     size_t size = 2 * PG_BATCH_ARRAYS;
@@ -665,7 +637,7 @@ static void batch_arrays(store_append_request *const *batch, int n, char **buffe
     for (int column = 0; column < 5; column++) {
         arrays[column] = at;
         for (int i = 0; i < n; i++) {
-            const store_append_request *a = batch[i];
+            const store_write *a = batch[i];
             int64_t number = column == 0 ? a->game : column == 1 ? a->version : column == 2 ? a->n : (int)a->status;
             at = column == 4 ? put_text(at, i == 0, a->result) : put_number(at, i == 0, number);
         }
@@ -709,10 +681,12 @@ static const char append_sql[] =
     " SELECT a.number, m.number IS NOT NULL, EXISTS (SELECT 1 FROM games g WHERE g.id = a.game)"
     " FROM asked a LEFT JOIN moved m ON m.number = a.number CROSS JOIN announced ORDER BY a.number";
 
-static int pg_append_batch(void *impl, store_append_request *const *batch, int n, char *why, size_t why_len)
+/* Append batch[0..n-1] (appends only) in one statement inside the open
+ * transaction on conn, setting each one's rc; STORE_OK, or STORE_EIO
+ * (reason in why). */
+static int append_on(PGconn *conn, store_write *const *batch, int n, char *why, size_t why_len)
 {
     static const char what[] = "append";
-    pg_store *p = impl;
     char *buffer = NULL;
     const char *arrays[PG_BATCH_ARRAYS];
     batch_arrays(batch, n, &buffer, arrays);
@@ -721,21 +695,13 @@ static int pg_append_batch(void *impl, store_append_request *const *batch, int n
     pg_params params = {0};
     for (int i = 0; i < PG_BATCH_ARRAYS; i++)
         param_text(&params, arrays[i]);
-    int slot;
-    PGconn *conn = acquire(p, &slot, what, why, why_len);
-    if (!conn) {
-        free(buffer);
-        return STORE_EIO;
-    }
     PGresult *res = NULL;
-    int rc = exec(conn, NULL, "BEGIN", NULL, what, why, why_len);
-    if (rc == STORE_OK)
-        rc = exec(conn, &res, append_sql, &params, what, why, why_len);
+    int rc = exec(conn, &res, append_sql, &params, what, why, why_len);
     free(buffer);
     if (rc == STORE_OK && PQntuples(res) != n)
         rc = store_fail(why, why_len, STORE_EIO, "postgresql: %s: %d answers for %d appends", what, PQntuples(res), n);
     for (int i = 0; i < n && rc == STORE_OK; i++) {
-        store_append_request *a = batch[i];
+        store_write *a = batch[i];
         const char *stored = PQgetvalue(res, i, 1), *found = PQgetvalue(res, i, 2);
         char where[80];
         snprintf(where, sizeof where, "append to game %" PRId64 " at version %" PRId64, a->game, a->version);
@@ -748,8 +714,46 @@ static int pg_append_batch(void *impl, store_append_request *const *batch, int n
             a->rc = store_fail(a->why, a->why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", where);
     }
     PQclear(res);
+    return rc;
+}
+
+/* Change one seat of a batch inside the open transaction on conn, setting
+ * its rc; STORE_OK, or STORE_EIO (reason in why). */
+static int seat_on(PGconn *conn, store_write *w, char *why, size_t why_len)
+{
+    char reason[256] = "";
+    int rc = set_seat_on(conn, w->game, w->seat, w->expected, reason, sizeof reason);
+    if (rc == STORE_EIO)
+        return store_fail(why, why_len, STORE_EIO, "%s", reason);
+    w->rc = rc == STORE_OK ? STORE_OK : store_fail(w->why, w->why_len, rc, "%s", reason);
+    return STORE_OK;
+}
+
+static int pg_write_batch(void *impl, store_write *const *batch, int n, char *why, size_t why_len)
+{
+    static const char what[] = "write a batch";
+    pg_store *p = impl;
+    store_write *appends[STORE_BATCH_MAX];
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        if (batch[i]->kind == STORE_WRITE_APPEND)
+            appends[count++] = batch[i];
+    int slot;
+    PGconn *conn = acquire(p, &slot, what, why, why_len);
+    if (!conn)
+        return STORE_EIO;
+    int rc = exec(conn, NULL, "BEGIN", NULL, what, why, why_len);
+    if (rc == STORE_OK && count > 0) /* the appends in one statement, then the others one by one */
+        rc = append_on(conn, appends, count, why, why_len);
+    for (int i = 0; i < n && rc == STORE_OK; i++) {
+        store_write *w = batch[i];
+        if (w->kind == STORE_WRITE_CREATE && (rc = create_on(conn, w->created, w->seats, why, why_len)) == STORE_OK)
+            w->rc = STORE_OK;
+        else if (w->kind == STORE_WRITE_SEAT)
+            rc = seat_on(conn, w, why, why_len);
+    }
     if (rc == STORE_OK)
-        rc = commit(conn, "append: commit", why, why_len);
+        rc = commit(conn, "write a batch: commit", why, why_len);
     if (rc != STORE_OK)
         roll_back(conn);
     release(p, slot, conn);
@@ -1012,10 +1016,8 @@ static int pg_wait(void *impl, int timeout_ms, store_note *note)
 const store_backend store_pg_backend = {
     .open = pg_open,
     .close = pg_close,
-    .create = pg_create,
-    .set_seat = pg_set_seat,
     .set_status = pg_set_status,
-    .append_batch = pg_append_batch,
+    .write_batch = pg_write_batch,
     .load = pg_load,
     .list = pg_list,
     .wait = pg_wait,

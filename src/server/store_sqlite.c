@@ -9,8 +9,9 @@
  * lock is taken first, so they never deadlock with another writer), loads
  * in one read transaction (a consistent snapshot). The schema version is the
  * database's user_version. SQLite has no announcements between processes:
- * store_wait only sleeps. Appends come in batches from store.c's writer
- * (group commit): one BEGIN IMMEDIATE ... COMMIT, so one sync, for all.
+ * store_wait only sleeps. Changes (appends, new games, seats) come in
+ * batches from store.c's writer (group commit): one BEGIN IMMEDIATE ...
+ * COMMIT, so one sync, for all.
  *
  * Checkpoints: the WAL is copied back into the database file by a thread
  * of its own on a connection of its own (a passive checkpoint, which never
@@ -331,11 +332,11 @@ static void bind_text(sqlite3_stmt *stmt, int index, const char *text)
     sqlite3_bind_text(stmt, index, text, -1, SQLITE_STATIC);
 }
 
-static int create_locked(sqlite3 *db, store_game *game, const store_seat *seats, char *why, size_t why_len)
+/* Insert a new game and its seats inside the open transaction, setting
+ * game->id: STORE_OK or STORE_EIO (reason in why). */
+static int insert_game(sqlite3 *db, store_game *game, const store_seat *seats, char *why, size_t why_len)
 {
-    int rc = run(db, "BEGIN IMMEDIATE", "create a game: begin", why, why_len);
-    if (rc != STORE_OK)
-        return rc;
+    int rc = STORE_OK;
     sqlite3_stmt *insert_game = prepare(db,
                                         "INSERT INTO games (game, variant, players, turn_seconds, replacement, seed,"
                                         " created, status, result, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)");
@@ -380,23 +381,10 @@ static int create_locked(sqlite3 *db, store_game *game, const store_seat *seats,
             goto done;
         }
     }
-    rc = run(db, "COMMIT", "create a game: commit", why, why_len);
-    if (rc == STORE_OK)
-        game->id = id;
+    game->id = id;
 done:
     sqlite3_finalize(insert_game);
     sqlite3_finalize(insert_seat);
-    if (rc != STORE_OK)
-        roll_back(db);
-    return rc;
-}
-
-static int sqlite_create(void *impl, store_game *game, const store_seat *seats, char *why, size_t why_len)
-{
-    sqlite_store *s = impl;
-    pthread_mutex_lock(&s->lock);
-    int rc = create_locked(s->db, game, seats, why, why_len);
-    pthread_mutex_unlock(&s->lock);
     return rc;
 }
 
@@ -454,16 +442,6 @@ static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, co
     return rc;
 }
 
-static int sqlite_set_seat(void *impl, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
-                           size_t why_len)
-{
-    sqlite_store *s = impl;
-    pthread_mutex_lock(&s->lock);
-    int rc = set_seat_locked(s->db, game, seat, expected, why, why_len);
-    pthread_mutex_unlock(&s->lock);
-    return rc;
-}
-
 static int set_status_locked(sqlite3 *db, int64_t game, store_status status, const char *result, char *why,
                              size_t why_len)
 {
@@ -498,7 +476,7 @@ static int sqlite_set_status(void *impl, int64_t game, store_status status, cons
  * and insert prepared, setting its rc (STORE_OK, STORE_ENOTFOUND,
  * STORE_ECONFLICT: then nothing of it written); STORE_OK, or STORE_EIO
  * (reason in why). */
-static int append_one(sqlite3 *db, sqlite3_stmt *update, sqlite3_stmt *insert, store_append_request *a, char *why,
+static int append_one(sqlite3 *db, sqlite3_stmt *update, sqlite3_stmt *insert, store_write *a, char *why,
                       size_t why_len)
 {
     char what[80];
@@ -534,10 +512,32 @@ static int append_one(sqlite3 *db, sqlite3_stmt *update, sqlite3_stmt *insert, s
     return STORE_OK;
 }
 
-static int sqlite_append_batch(void *impl, store_append_request *const *batch, int n, char *why, size_t why_len)
+/* Change one seat of a batch inside the open transaction, setting its rc;
+ * STORE_OK, or STORE_EIO (reason in why). */
+static int seat_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
+{
+    char reason[256] = "";
+    int rc = set_seat_locked(db, w->game, w->seat, w->expected, reason, sizeof reason);
+    if (rc == STORE_EIO)
+        return store_fail(why, why_len, STORE_EIO, "%s", reason);
+    w->rc = rc == STORE_OK ? STORE_OK : store_fail(w->why, w->why_len, rc, "%s", reason);
+    return STORE_OK;
+}
+
+/* Create one game of a batch inside the open transaction; STORE_OK, or
+ * STORE_EIO (reason in why). */
+static int create_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
+{
+    int rc = insert_game(db, w->created, w->seats, why, why_len);
+    if (rc == STORE_OK)
+        w->rc = STORE_OK;
+    return rc;
+}
+
+static int sqlite_write_batch(void *impl, store_write *const *batch, int n, char *why, size_t why_len)
 {
     sqlite_store *s = impl;
-    static const char what[] = "append";
+    static const char what[] = "write a batch";
     pthread_mutex_lock(&s->lock);
     sqlite3 *db = s->db;
     sqlite3_stmt *insert = NULL;
@@ -554,10 +554,17 @@ static int sqlite_append_batch(void *impl, store_append_request *const *batch, i
         rc = db_fail(db, why, why_len, what);
         goto done;
     }
-    for (int i = 0; i < n && rc == STORE_OK; i++)
-        rc = append_one(db, update, insert, batch[i], why, why_len);
+    for (int i = 0; i < n && rc == STORE_OK; i++) {
+        store_write *w = batch[i];
+        if (w->kind == STORE_WRITE_APPEND)
+            rc = append_one(db, update, insert, w, why, why_len);
+        else if (w->kind == STORE_WRITE_CREATE)
+            rc = create_one(db, w, why, why_len);
+        else
+            rc = seat_one(db, w, why, why_len);
+    }
     if (rc == STORE_OK)
-        rc = run(db, "COMMIT", "append: commit", why, why_len);
+        rc = run(db, "COMMIT", "write a batch: commit", why, why_len);
 done:
     sqlite3_finalize(update);
     sqlite3_finalize(insert);
@@ -773,10 +780,8 @@ static int sqlite_wait(void *impl, int timeout_ms, store_note *note)
 const store_backend store_sqlite_backend = {
     .open = sqlite_open,
     .close = sqlite_close,
-    .create = sqlite_create,
-    .set_seat = sqlite_set_seat,
     .set_status = sqlite_set_status,
-    .append_batch = sqlite_append_batch,
+    .write_batch = sqlite_write_batch,
     .load = sqlite_load,
     .list = sqlite_list,
     .wait = sqlite_wait,

@@ -8,10 +8,20 @@
 # lost. No timing: the run's length only sets how many actions there are.
 # loadgen counts an answer only if it arrives within its measured
 # --seconds, so the store holds at least the acknowledged actions.
+# An undo waits for its commit the same way: with a pool of one thread and
+# the store's writer stalled (another process holds the SQLite file's
+# write lock), the server answers other requests while an undo waits, and
+# the undo is stored and answered once the lock is let go (within the
+# store's busy timeout of 5 s, the only bound: the steps in between are
+# a few requests).
+# New games and joins go through the same writer: 40 games created by 40
+# clients at once, then each game's free seat asked for by 3 clients at
+# once: every game answered 201 is stored, exactly one join of each game is
+# answered 200 and stored, the others are refused (409) and change nothing.
 test_name=server_commits
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
-cleanup='serve_kill pool; rm -rf "$tmp"'
+cleanup='sqlite_unlock; serve_kill pool; serve_kill one; serve_kill crowd; rm -rf "$tmp"'
 trap "$cleanup" EXIT
 ulimit -n "$(ulimit -Hn)" 2>/dev/null # 200 connections
 
@@ -30,4 +40,83 @@ stored=$(sqlite3 "$tmp/pool.db" "SELECT count(*) FROM events WHERE kind = 0 AND 
 [ "${acknowledged:-0}" -ge $games ] || fail "only ${acknowledged:-no} actions acknowledged for $games games"
 [ "$refused" = 0 ] || fail "$refused actions refused or stale"
 [ "$stored" -ge "$acknowledged" ] || fail "$acknowledged actions acknowledged, only $stored stored"
+
+# the undo: a game of two people, played until the seat to move can undo
+serve_start one "$tmp/one.db" --http-threads 1 --bot-threads 1 || exit 1
+post() { # PATH TOKEN BODY: the answer's body; its status in $tmp/status
+    curl -s -m 60 -o "$tmp/answer" -w '%{http_code}' -X POST -H "Authorization: Bearer $2" \
+        -H 'Content-Type: application/json' -d "$3" "$one_url$1" >"$tmp/status"
+    cat "$tmp/answer"
+}
+game=$(post /api/games "" '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}')
+id=$(echo "$game" | jq -r .id)
+token0=$(echo "$game" | jq -r .token)
+token1=$(post "/api/games/$id/join" "" '{}' | jq -r .token)
+to_move() { # the token of the seat to move
+    if [ "$(curl -s "$one_url/api/games/$id" | jq -r .to_move)" = 0 ]; then echo "$token0"; else echo "$token1"; fi
+}
+for _ in $(seq 1 50); do # play first legal actions until the seat to move can undo one
+    mover=$(to_move)
+    [ "$(curl -s -H "Authorization: Bearer $mover" "$one_url/api/games/$id/view" | jq .can_undo)" = true ] && break
+    version=$(curl -s "$one_url/api/games/$id" | jq -r .version)
+    action=$(curl -s -H "Authorization: Bearer $mover" "$one_url/api/games/$id/legal" | jq -r '.actions[0].text')
+    post "/api/games/$id/actions" "$mover" "{\"version\": $version, \"action\": \"$action\"}" >/dev/null
+done
+version=$(curl -s "$one_url/api/games/$id" | jq -r .version)
+[ "$(curl -s -H "Authorization: Bearer $mover" "$one_url/api/games/$id/view" | jq .can_undo)" = true ] ||
+    { fail "no undo possible after the first actions (version $version)"; exit 1; }
+stats() { curl -s -m 60 "$one_url/api/stats" | jq -r ".store.$1"; }
+changes_before=$(stats changes)
+sqlite_lock "$tmp/one.db" || exit 1
+curl -s -m 60 -o "$tmp/undo" -w '%{http_code}' -X POST -H "Authorization: Bearer $mover" \
+    -H 'Content-Type: application/json' -d "{\"version\": $version}" "$one_url/api/games/$id/undo" \
+    >"$tmp/undo.status" &
+undo_pid=$!
+# the pool's one thread answers these while the undo waits for the writer
+for _ in $(seq 1 600); do # until the undo waits (cut at a minute: a hang)
+    [ "$(stats waiting)" = 1 ] && break
+    sleep 0.1
+done
+[ "$(stats waiting)" = 1 ] || fail "the undo does not wait for its commit"
+[ "$(curl -s -m 60 "$one_url/api/games/$id" | jq -r .version)" = "$version" ] ||
+    fail "the game's summary is not answered, or shows the undo, while the undo waits"
+[ -s "$tmp/undo.status" ] && fail "the undo was answered before its commit: $(cat "$tmp/undo.status") $(cat "$tmp/undo")"
+sqlite_unlock
+wait "$undo_pid"
+[ "$(cat "$tmp/undo.status")" = 200 ] || fail "the undo once the lock is let go: $(cat "$tmp/undo.status") $(cat "$tmp/undo")"
+[ "$(jq -r .version "$tmp/undo")" = $((version + 1)) ] || fail "the undo's answer: $(cat "$tmp/undo")"
+[ "$(stats changes)" = $((changes_before + 1)) ] || fail "the writer did not commit the undo"
+serve_stop one
+[ "$(sqlite3 "$tmp/one.db" "SELECT count(*) FROM events WHERE game = $id AND kind = 1")" = 1 ] ||
+    fail "the acknowledged undo is not stored"
+
+# the crowd of creators and joiners
+serve_start crowd "$tmp/crowd.db" --http-threads 2 --bot-threads 1 --games-per-minute 0 --open-games 0 \
+    --per-address 1000 || exit 1
+at_once() { # NAME URL BODY COUNT: COUNT POSTs of BODY to URL at once, answers in $tmp/NAME.I(.status)
+    pids=""
+    for i in $(seq 1 "$4"); do
+        curl -s -m 120 -o "$tmp/$1.$i" -w '%{http_code}\n' -X POST -H 'Content-Type: application/json' -d "$3" \
+            "$2" >"$tmp/$1.$i.status" &
+        pids="$pids $!"
+    done
+    # shellcheck disable=SC2086 # the pids are words
+    wait $pids
+}
+crowd=40
+at_once new "$crowd_url/api/games" \
+    '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}' $crowd
+created=$(cat "$tmp"/new.*.status | grep -c 201)
+[ "$created" = $crowd ] || fail "$created of $crowd games created: $(cat "$tmp"/new.*.status | sort | uniq -c)"
+for k in $(seq 1 $crowd); do
+    id=$(jq -r .id "$tmp/new.$k")
+    at_once "join$k" "$crowd_url/api/games/$id/join" '{}' 3
+    answers=$(cat "$tmp/join$k".*.status | sort | tr '\n' ' ')
+    [ "$answers" = "200 409 409 " ] || fail "the three joins of game $id: $answers"
+done
+serve_stop crowd
+stored=$(sqlite3 "$tmp/crowd.db" "SELECT count(*) FROM games")
+taken=$(sqlite3 "$tmp/crowd.db" "SELECT count(*) FROM seats WHERE taken = 1")
+[ "$stored" = $crowd ] || fail "$crowd games acknowledged, $stored stored"
+[ "$taken" = $((2 * crowd)) ] || fail "$crowd creators and $crowd joins acknowledged, $taken seats taken"
 exit $failed

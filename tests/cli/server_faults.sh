@@ -10,7 +10,7 @@ test_name=server_faults
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
 . "$root/tests/lib/pg.sh"
-cleanup='unlock; serve_kill a; rm -rf "$tmp"'
+cleanup='sqlite_unlock; serve_kill a; rm -rf "$tmp"'
 trap "$cleanup" EXIT
 pg_on_exit=$cleanup
 
@@ -131,28 +131,8 @@ run_faults() {
 
 # SQLite: another process holds the file's write lock (the server's writes
 # wait for it, then fail; its reads go on)
-lock_pid=""
-break_store() {
-    mkfifo "$tmp/lock.in"
-    sqlite3 "$tmp/maya.db" <"$tmp/lock.in" >/dev/null 2>&1 &
-    lock_pid=$!
-    exec 3>"$tmp/lock.in"
-    echo "BEGIN EXCLUSIVE;" >&3
-    for _ in $(seq 1 100); do
-        sqlite3 -cmd ".timeout 10" "$tmp/maya.db" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 || return 0
-        sleep 0.1
-    done
-    fail "SQLite: the lock was not taken"
-}
-unlock() {
-    [ -n "$lock_pid" ] || return 0
-    echo "ROLLBACK;" >&3
-    exec 3>&-
-    wait "$lock_pid"
-    lock_pid=""
-    rm -f "$tmp/lock.in"
-}
-mend_store() { unlock; }
+break_store() { sqlite_lock "$tmp/maya.db" || fail "SQLite: the lock was not taken"; }
+mend_store() { sqlite_unlock; }
 serve_start a "$tmp/maya.db" --bot-threads 1 || exit 1
 run_faults SQLite
 serve_stop a

@@ -117,8 +117,9 @@ case $busy in *'"code":"busy"'*' 503') ;; *) fail "a game beyond --max-games of 
 [ "$(curl -s "$full_url/api/games?limit=500" | jq '.games | length')" = 2 ] || fail "a refused game was stored"
 serve_stop full
 
-# unused for a second, with nothing to happen in them, they all leave
-for _ in $(seq 1 300); do
+# unused for a second, with nothing to happen in them, they all leave (the
+# loop ends as soon as they have; its bound of 10 minutes only catches a hang)
+for _ in $(seq 1 6000); do
     [ "$(stats)" = 0 ] && break
     sleep 0.1
 done
@@ -137,7 +138,7 @@ expect "a game of slow bots" "$(api POST /api/games "" "$(bots mcts:millis=2000)
 slow=$(jq -r .id "$tmp/body")
 expect "a game of random bots" "$(api POST /api/games "" "$(bots random)")" 201
 quick=$(jq -r .id "$tmp/body")
-for _ in $(seq 1 1200); do
+for _ in $(seq 1 6000); do # until it ends (the bound of 10 minutes only catches a hang)
     [ "$(curl -s "$a_url/api/games/$quick" | jq -r .status)" = finished ] && break
     sleep 0.1
 done

@@ -3,6 +3,9 @@
 # loopback port with the given store, waits until it listens, and sets
 # ${NAME}_url and ${NAME}_pid; its output goes to $tmp/NAME.log.
 # serve_stop NAME stops it with SIGTERM (serve_kill NAME: SIGKILL) and waits.
+# sqlite_lock FILE makes another process hold the SQLite file's write lock
+# (a server's writes wait for it, up to the store's busy timeout of 5 s,
+# then fail; its reads go on) until sqlite_unlock.
 
 serve_start() {
     name=$1 store=$2
@@ -36,3 +39,27 @@ serve_signal() { # NAME SIGNAL
 
 serve_stop() { serve_signal "$1" TERM; }
 serve_kill() { serve_signal "$1" KILL; }
+
+sqlite_lock_pid=""
+sqlite_lock() { # FILE
+    mkfifo "$tmp/sqlite-lock.in"
+    sqlite3 "$1" <"$tmp/sqlite-lock.in" >/dev/null 2>&1 &
+    sqlite_lock_pid=$!
+    exec 3>"$tmp/sqlite-lock.in"
+    echo "BEGIN EXCLUSIVE;" >&3
+    for _ in $(seq 1 600); do # until another connection cannot write (cut at a minute: a hang)
+        sqlite3 -cmd ".timeout 10" "$1" "BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1 || return 0
+        sleep 0.1
+    done
+    echo "$test_name: another process could not lock $1" >&2
+    return 1
+}
+
+sqlite_unlock() {
+    [ -n "$sqlite_lock_pid" ] || return 0
+    echo "ROLLBACK;" >&3
+    exec 3>&-
+    wait "$sqlite_lock_pid"
+    sqlite_lock_pid=""
+    rm -f "$tmp/sqlite-lock.in"
+}
