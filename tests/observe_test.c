@@ -554,6 +554,31 @@ static void add_array(member_list *list, size_t offset, size_t size, int count)
 #define MASK(list, base, type, name, first, last) \
     add_bits(list, (base) + offsetof(type, name), sizeof(((type *)0)->name), first, last)
 
+/* The byte and bit where a struct of size bytes (object) has its one set
+ * bit, base added: where a bitfield's bit lives, which offsetof cannot
+ * name. */
+static void add_set_bit(member_list *list, size_t base, const void *object, size_t size)
+{
+    const unsigned char *byte = object;
+    for (size_t i = 0; i < size; i++)
+        if (byte[i] != 0) {
+            int bit = __builtin_ctz(byte[i]);
+            add_bits(list, base + i, 1, bit, bit);
+            return;
+        }
+    fail_msg("test bug: no bit set");
+}
+
+/* Bits first..last of a bitfield's value, found by setting each in a
+ * zeroed struct. */
+#define BITFIELD(list, base, type, name, first, last)                      \
+    for (int bit_ = (first); bit_ <= (last); bit_++) {                     \
+        type one_;                                                         \
+        memset(&one_, 0, sizeof one_);                                     \
+        one_.name = 1u << bit_;                                            \
+        add_set_bit(list, base, &one_, sizeof one_);                       \
+    }
+
 /* Every field of a Tikal observation that is part of the position; not
  * players (it sizes everything), not the slots of absent seats, and not
  * the auction's fields in the basic game (they keep their initial values). */
@@ -649,13 +674,13 @@ static void tzolkin_members(const void *observation, member_list *list)
     SCALAR(list, 0, tzolk_state, blockers);
     SCALAR(list, 0, tzolk_state, chance_left);
     SCALAR(list, 0, tzolk_state, setup_count);
-    SCALAR(list, 0, tzolk_state, last_round);
-    SCALAR(list, 0, tzolk_state, mode);
+    BITFIELD(list, 0, tzolk_state, last_round, 0, 0);
+    BITFIELD(list, 0, tzolk_state, mode, 0, 0);
     SCALAR(list, 0, tzolk_state, placed);
-    SCALAR(list, 0, tzolk_state, begged);
-    SCALAR(list, 0, tzolk_state, built);
-    SCALAR(list, 0, tzolk_state, on_start);
-    SCALAR(list, 0, tzolk_state, pity);
+    BITFIELD(list, 0, tzolk_state, begged, 0, 0);
+    BITFIELD(list, 0, tzolk_state, built, 0, 0);
+    BITFIELD(list, 0, tzolk_state, on_start, 0, 0);
+    BITFIELD(list, 0, tzolk_state, pity, 0, 0);
     SCALAR(list, 0, tzolk_state, sp);
     MASK(list, 0, tzolk_state, chi_slots, 0, 15);
     MASK(list, 0, tzolk_state, mon_display, 0, TZOLK_MONUMENTS - 1);
@@ -666,8 +691,8 @@ static void tzolkin_members(const void *observation, member_list *list)
     MASK(list, 0, tzolk_state, block_mask, 0, TZOLK_WEALTH - 1);
     for (int i = 0; i < s->sp && i < TZOLK_STACK; i++) {
         size_t base = offsetof(tzolk_state, stack) + (size_t)i * sizeof(tzolk_frame);
-        SCALAR(list, base, tzolk_frame, kind);
-        SCALAR(list, base, tzolk_frame, a);
+        add_bits(list, base, 1, 0, 0);                                         /* the kind's lowest bit */
+        add_bits(list, base, 1, TZOLK_FRAME_KIND_BITS, TZOLK_FRAME_KIND_BITS); /* the parameter's */
     }
     for (int p = 0; p < s->players; p++) {
         size_t base = offsetof(tzolk_state, player) + (size_t)p * sizeof(tzolk_player);
@@ -675,18 +700,18 @@ static void tzolkin_members(const void *observation, member_list *list)
         SCALAR(list, base, tzolk_player, corn);
         ITEMS(list, base, tzolk_player, res, 3);
         SCALAR(list, base, tzolk_player, skulls);
-        SCALAR(list, base, tzolk_player, workers);
-        SCALAR(list, base, tzolk_player, hand);
+        BITFIELD(list, base, tzolk_player, workers, 0, 0);
+        BITFIELD(list, base, tzolk_player, hand, 0, 0);
         ITEMS(list, base, tzolk_player, temple, TZOLK_TEMPLES);
         ITEMS(list, base, tzolk_player, tech, TZOLK_TRACKS);
-        SCALAR(list, base, tzolk_player, light);
-        SCALAR(list, base, tzolk_player, corn_tiles);
-        SCALAR(list, base, tzolk_player, wood_tiles);
-        SCALAR(list, base, tzolk_player, feed_free);
-        SCALAR(list, base, tzolk_player, feed_disc);
+        BITFIELD(list, base, tzolk_player, light, 0, 0);
+        BITFIELD(list, base, tzolk_player, corn_tiles, 0, 0);
+        BITFIELD(list, base, tzolk_player, wood_tiles, 0, 0);
+        BITFIELD(list, base, tzolk_player, feed_free, 0, 0);
+        BITFIELD(list, base, tzolk_player, feed_disc, 0, 0);
         ITEMS(list, base, tzolk_player, dealt, 4);
-        MASK(list, base, tzolk_player, keep_mask, 0, 3);
-        SCALAR(list, base, tzolk_player, has_kept);
+        BITFIELD(list, base, tzolk_player, keep_mask, 0, 3);
+        BITFIELD(list, base, tzolk_player, has_kept, 0, 0);
         MASK(list, base, tzolk_player, monuments, 0, TZOLK_MONUMENTS - 1);
         MASK(list, base, tzolk_player, buildings, 0, TZOLK_BUILDINGS - 1);
     }
@@ -737,7 +762,7 @@ static void tzolkin_no_leftovers(const void *observation)
 {
     const tzolk_state *s = observation;
     for (int i = s->sp; i < TZOLK_STACK; i++)
-        assert_true(s->stack[i].kind == 0 && s->stack[i].a == 0);
+        assert_int_equal(s->stack[i], 0);
 }
 
 /* The patch from a viewer's observation last to now names no wealth tile

@@ -88,9 +88,10 @@ static void check_state(const tzolk_state *s, rng *r)
         for (int j = i + 1; j < n; j++)
             assert_true(strcmp(texts[i], texts[j]) != 0);
     /* a market visit's change is kept only while the visit is under way */
-    int visiting = s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET;
+    int visiting = s->phase == TZOLK_PH_TURN && s->sp > 0 && tzolk_frame_kind_of(s->stack[s->sp - 1]) == TZOLK_F_MARKET;
     for (int k = 0; k < 3; k++)
         assert_true(visiting || s->market[k] == 0);
+    assert_true(visiting || s->market_sold == 0);
     if (g->current_player(s) == GAME_CHANCE) {
         double prob[64], sum = 0;
         int m = g->chance_outcomes(s, legal_buf2, prob);

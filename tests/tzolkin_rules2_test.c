@@ -537,6 +537,46 @@ static void zr31_market_any_size(void **state)
     assert_int_equal(s.player[0].corn, 100 - 106 + 6);
 }
 
+/* The action of line text (one action) at s. */
+static int action_of(const tzolk_state *s, const char *text)
+{
+    int a = -1;
+    assert_int_equal(tzolk_text_to_action(s, text, &a, NULL, 0), 0);
+    return a;
+}
+
+/* ZR31 and the state's 16-bit corn: a sale that would take a seat past
+ * TZOLK_CORN_MAX corn is refused with a reason and changes nothing, the
+ * sale that stays within it is listed and legal. */
+static void zr31_market_corn_limit(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    int acts[TZOLK_LEGAL_MAX];
+    char why[200] = "";
+    fx_game(&s, 4);
+    fx_put(&s, 0, TZOLK_UXM, 2);
+    s.player[0].res[2] = 4;
+    fx_do(&s, "pick UXM2 UXM2");
+    s.player[0].corn = TZOLK_CORN_MAX - 2 * tzolk_board()->market[2]; /* room for 2 gold's corn */
+    int sell4 = action_of(&s, "trade -4g"), sell2 = action_of(&s, "trade -2g");
+    int n = tzolk_legal_actions(&s, acts), listed4 = 0, listed2 = 0;
+    for (int i = 0; i < n; i++) {
+        listed4 |= acts[i] == sell4;
+        listed2 |= acts[i] == sell2;
+    }
+    assert_false(listed4);
+    assert_true(listed2);
+    tzolk_state before = s;
+    assert_int_equal(tzolk_apply(&s, sell4, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "corn"));
+    assert_memory_equal(&before, &s, sizeof s);
+    assert_int_equal(tzolk_apply(&s, sell2, why, sizeof why), 0);
+    assert_int_equal(s.player[0].corn, TZOLK_CORN_MAX);
+    assert_int_equal(tzolk_market_change(&s, 2), -2);
+    assert_int_equal(tzolk_apply(&s, action_of(&s, "trade -1g"), why, sizeof why), GAME_EILLEGAL);
+}
+
 /* Z23.2, Z23.6, ZR31: a visit is written as one line whatever its steps:
  * the end's text is the canonical line of the visit's net change; a step
  * repeats no amount and turns no direction; a line read mid-visit adds the
@@ -833,6 +873,7 @@ int main(void)
         cmocka_unit_test(z18_2_z18_3_food_day_order),
         cmocka_unit_test(zr53_identical_tiles),
         cmocka_unit_test(zr31_market_any_size),
+        cmocka_unit_test(zr31_market_corn_limit),
         cmocka_unit_test(zr31_market_steps_and_line),
         cmocka_unit_test(z23_6_market_lines),
         cmocka_unit_test(market_undo),

@@ -158,8 +158,8 @@ static json_t *turn_json(const tzolk_state *s, int *failed)
     json_t *pending = observe_array(failed);
     for (int i = 0; i < s->sp && i < TZOLK_STACK; i++) {
         json_t *frame = observe_object(failed);
-        observe_set(frame, "kind", observe_name(NAMES(tzolk_frame_names), s->stack[i].kind), failed);
-        observe_set(frame, "param", json_integer(s->stack[i].a), failed);
+        observe_set(frame, "kind", observe_name(NAMES(tzolk_frame_names), tzolk_frame_kind_of(s->stack[i])), failed);
+        observe_set(frame, "param", json_integer(tzolk_frame_param(s->stack[i])), failed);
         observe_push(pending, frame, failed);
     }
     observe_set(out, "pending", pending, failed);
@@ -168,8 +168,8 @@ static json_t *turn_json(const tzolk_state *s, int *failed)
     int surcharge = tzolk_place_surcharge(s);
     observe_set(out, "place_surcharge", surcharge < 0 ? json_null() : json_integer(surcharge), failed);
     json_t *harvest = json_null();
-    if (s->sp > 0 && s->sp <= TZOLK_STACK && s->stack[s->sp - 1].kind == TZOLK_F_HARVEST) {
-        int q = s->stack[s->sp - 1].a;
+    if (s->sp > 0 && s->sp <= TZOLK_STACK && tzolk_frame_kind_of(s->stack[s->sp - 1]) == TZOLK_F_HARVEST) {
+        int q = tzolk_frame_param(s->stack[s->sp - 1]);
         harvest = json_pack("{s:i, s:i}", "corn", tzolk_harvest_corn(s, q), "wood", tzolk_harvest_wood(s, q));
     }
     observe_set(out, "harvest", harvest, failed);

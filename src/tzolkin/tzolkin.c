@@ -22,12 +22,17 @@ static const tzolk_board_def *const board = &tzolk_data_board;
 
 _Static_assert((int)TZOLK_BLOCKER == (int)GAME_MAX_PLAYERS, "on_gear holds the seats, then the blocking markers");
 _Static_assert(TZOLK_HOLES_MAX <= 16, "a gear's holes fit in a uint16_t mask");
-/* No hidden padding: states compare with memcmp (game.h), so every byte is a named field. */
-_Static_assert(sizeof(tzolk_player) == offsetof(tzolk_player, pad) + 1, "a player has no hidden padding");
-_Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, pad) + 1, "the state has no hidden padding");
-_Static_assert(offsetof(tzolk_state, pad) == offsetof(tzolk_state, stack) + sizeof(tzolk_frame) * TZOLK_STACK,
+/* No hidden padding: states compare with memcmp (game.h), so every byte is
+ * a named field. The fields go by width, and the bitfields after dealt and
+ * after stack fill the rest of their 32-bit unit (32 and 24 bits, pad
+ * included). */
+_Static_assert(sizeof(tzolk_player) == offsetof(tzolk_player, dealt) + TZOLK_WEALTH_DEALT + 4,
+               "a player has no hidden padding");
+_Static_assert(offsetof(tzolk_state, pool) == offsetof(tzolk_state, on_gear) + sizeof(uint16_t) * TZOLK_GEARS * TZOLK_PIECE_KINDS,
                "the state has no hidden padding");
-_Static_assert(offsetof(tzolk_state, on_gear) == offsetof(tzolk_state, mon_revealed) + 2, "the state has no hidden padding");
+_Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + TZOLK_STACK + 3,
+               "the state has no hidden padding");
+_Static_assert(sizeof(tzolk_state) <= 256, "a state fits four cache lines");
 
 /* Set bits of x, without the library call __builtin_popcount becomes
  * where the target has no popcount instruction. */
@@ -388,9 +393,8 @@ static void temple_up(tzolk_state *s, int seat, int t)
 static void push(tzolk_state *s, int kind, int a)
 {
     assert(s->sp < TZOLK_STACK);
-    s->stack[s->sp].kind = (uint8_t)kind;
-    s->stack[s->sp].a = (uint8_t)a;
-    s->sp++;
+    assert(kind >= TZOLK_F_HARVEST && kind <= TZOLK_F_BUILD_UXM4 && a >= 0 && a <= TZOLK_FRAME_PARAM_MAX);
+    s->stack[s->sp++] = (tzolk_frame)(kind | a << TZOLK_FRAME_KIND_BITS);
 }
 
 static void gain_skulls(tzolk_state *s, tzolk_player *p, int n)
@@ -446,6 +450,7 @@ static void build_effects(tzolk_state *s, int b, int benefits, game_score_trace 
                             d->id);
         }
     }
+    assert(p->feed_free + d->feed < 32 && p->feed_disc + d->feed_disc < 4); /* their bitfields' widths */
     p->feed_free += d->feed;
     p->feed_disc += d->feed_disc;
     p->vp += d->vp;
@@ -899,6 +904,7 @@ static void apply_wealth(tzolk_state *s)
                     temple_up(s, i, t);
             if (d->tech >= 0)
                 p->tech[d->tech]++; /* level 0 or 1 here: never a bonus */
+            assert(p->feed_free + d->feed < 32);
             p->feed_free += d->feed;
             if (d->worker) {
                 p->workers++;
@@ -979,17 +985,22 @@ static uint32_t amounts_upto(long limit)
 static uint32_t trade_amounts(const tzolk_state *s, int r, int sell)
 {
     const tzolk_player *p = &s->player[s->actor];
-    int done = s->market[r];
-    if (sell ? done > 0 : done < 0)
+    if (s->market[r] != 0 && sell != (int)(s->market_sold >> r & 1))
         return 0;
-    long limit = p->res[r];
+    long limit = p->res[r], room = (TZOLK_CORN_MAX - p->corn) / board->market[r];
     if (!sell) {
-        long room = UINT16_MAX - p->res[r];
+        room = UINT16_MAX - p->res[r];
         limit = p->corn / board->market[r];
-        if (limit > room)
-            limit = room;
     }
-    return amounts_upto(limit) & ~(uint32_t)(done < 0 ? -done : done);
+    if (limit > room)
+        limit = room;
+    return amounts_upto(limit) & ~(uint32_t)s->market[r];
+}
+
+int tzolk_market_change(const tzolk_state *s, int r)
+{
+    assert(r >= 0 && r < 3);
+    return s->market_sold >> r & 1 ? -s->market[r] : s->market[r];
 }
 
 static int trade_allowed(const tzolk_state *s, int a)
@@ -1006,12 +1017,14 @@ static const char *trade_refusal(const tzolk_state *s, int a)
     int r, change;
     tzolk_trade_of(a, &r, &change);
     int sell = change < 0, amount = sell ? -change : change, done = s->market[r];
-    if (sell ? done > 0 : done < 0)
+    if (done != 0 && sell != (int)(s->market_sold >> r & 1))
         return "this visit already trades that resource the other way: a visit buys or sells each resource (ZR31)";
-    if ((done < 0 ? -done : done) & amount)
+    if (done & amount)
         return "this visit already traded that amount of that resource: each amount once a visit, take a larger one";
-    if (sell)
+    if (sell && amount > p->res[r])
         return "you cannot sell more than you hold (ZR31)";
+    if (sell)
+        return "that is more corn than a seat can hold: sell less";
     if (p->corn < amount * board->market[r])
         return "you have not the corn to buy that: sell first, or buy less (Z1.11, ZR31)";
     return "too many cubes of one resource";
@@ -1024,8 +1037,10 @@ static void trade(tzolk_state *s, int a)
     int r, change;
     tzolk_trade_of(a, &r, &change);
     p->res[r] = (uint16_t)(p->res[r] + change);
-    p->corn -= change * board->market[r];
-    s->market[r] += change;
+    p->corn = (int16_t)(p->corn - change * board->market[r]);
+    s->market[r] = (uint16_t)(s->market[r] + (change < 0 ? -change : change));
+    if (change < 0)
+        s->market_sold |= 1u << r;
 }
 
 static void sort_ints(int *a, int n)
@@ -1099,11 +1114,11 @@ static int gen_legal(const tzolk_state *s, int *out)
     }
 
     if (s->sp > 0) {
-        const tzolk_frame *f = &s->stack[s->sp - 1];
+        int kind = tzolk_frame_kind_of(s->stack[s->sp - 1]), param = tzolk_frame_param(s->stack[s->sp - 1]);
         int pays[16], np;
-        switch (f->kind) {
+        switch (kind) {
         case TZOLK_F_HARVEST: {
-            const uint8_t *j = s->jungle[f->a - 2];
+            const uint8_t *j = s->jungle[param - 2];
             if (j[1] > 0 || p->tech[TZOLK_AGRI] >= 2)
                 PUT(TZOLK_A_CORN);
             if (j[0] > 0) {
@@ -1129,9 +1144,9 @@ static int gen_legal(const tzolk_state *s, int *out)
                 PUT(TZOLK_A_TECH_FREE + x);
             return n;
         case TZOLK_F_GAIN:
-            for (int w = 0; w <= f->a; w++)
-                for (int st = 0; st + w <= f->a; st++)
-                    PUT(TZOLK_A_GAIN + pay_code(w, st, f->a - w - st));
+            for (int w = 0; w <= param; w++)
+                for (int st = 0; st + w <= param; st++)
+                    PUT(TZOLK_A_GAIN + pay_code(w, st, param - w - st));
             return n;
         case TZOLK_F_TEMPLE:
             for (int t = 0; t < TZOLK_TEMPLES; t++)
@@ -1161,7 +1176,7 @@ static int gen_legal(const tzolk_state *s, int *out)
             PUT(TZOLK_A_SKIP);
             /* fall through */
         case TZOLK_F_DO: {
-            int extra = f->kind == TZOLK_F_DO_OPT;
+            int extra = kind == TZOLK_F_DO_OPT;
             needs_init(&nd);
             for (int g = 0; g < TZOLK_CHI; g++)
                 for (int q = 1; q <= 5; q++)
@@ -1176,8 +1191,8 @@ static int gen_legal(const tzolk_state *s, int *out)
         case TZOLK_F_BUILD_TIK4A:
         case TZOLK_F_BUILD_TIK4B: {
             int arch = p->tech[TZOLK_ARCH];
-            int benefits = f->kind != TZOLK_F_BUILD_TIK4B || f->a;
-            if (f->kind == TZOLK_F_BUILD_TIK4B)
+            int benefits = kind != TZOLK_F_BUILD_TIK4B || param;
+            if (kind == TZOLK_F_BUILD_TIK4B)
                 PUT(TZOLK_A_SKIP);
             for (int b = 0; b < TZOLK_BUILDINGS; b++) {
                 if (!(s->display & BIT(b)))
@@ -1189,10 +1204,10 @@ static int gen_legal(const tzolk_state *s, int *out)
                             PUT(TZOLK_A_BUILD_SAVE + b * 3 + r);
                 } else if (full_ok)
                     PUT(TZOLK_A_BUILD + b);
-                if (f->kind == TZOLK_F_BUILD_TIK4A && arch >= 1 && full_ok)
+                if (kind == TZOLK_F_BUILD_TIK4A && arch >= 1 && full_ok)
                     PUT(TZOLK_A_BUILD_FULL + b);
             }
-            if (f->kind == TZOLK_F_BUILD_TIK4A)
+            if (kind == TZOLK_F_BUILD_TIK4A)
                 for (int m = 0; m < TZOLK_MONUMENTS; m++)
                     if ((s->mon_display & BIT(m)) && monument_affordable(s, p, m))
                         PUT(TZOLK_A_BUILD_MON + m);
@@ -1275,13 +1290,14 @@ static int pay_fits(const tzolk_player *p, int v, int n)
 }
 
 /* Is a one of the choices of pending decision f (what gen_legal lists for it)? */
-static int frame_allows(const tzolk_state *s, const tzolk_frame *f, int a)
+static int frame_allows(const tzolk_state *s, tzolk_frame f, int a)
 {
+    int kind = tzolk_frame_kind_of(f), param = tzolk_frame_param(f);
     const tzolk_player *p = &s->player[s->actor];
     tzolk_needs nd;
-    switch (f->kind) {
+    switch (kind) {
     case TZOLK_F_HARVEST: {
-        const uint8_t *j = s->jungle[f->a - 2];
+        const uint8_t *j = s->jungle[param - 2];
         if (a == TZOLK_A_CORN)
             return j[1] > 0 || p->tech[TZOLK_AGRI] >= 2;
         if (a == TZOLK_A_WOOD)
@@ -1292,13 +1308,13 @@ static int frame_allows(const tzolk_state *s, const tzolk_frame *f, int a)
     case TZOLK_F_TECH: {
         int v = a - TZOLK_A_TECH;
         if (a == TZOLK_A_SKIP)
-            return f->kind == TZOLK_F_TECH_OPT;
+            return kind == TZOLK_F_TECH_OPT;
         return v >= 0 && v < TZOLK_TRACKS * 64 && pay_fits(p, v % 64, tech_cost(p, v / 64));
     }
     case TZOLK_F_TECH_FREE:
         return a >= TZOLK_A_TECH_FREE && a < TZOLK_A_TECH_FREE + TZOLK_TRACKS;
     case TZOLK_F_GAIN:
-        return a >= TZOLK_A_GAIN && a < TZOLK_A_GAIN + 64 && pay_fits(NULL, a - TZOLK_A_GAIN, f->a);
+        return a >= TZOLK_A_GAIN && a < TZOLK_A_GAIN + 64 && pay_fits(NULL, a - TZOLK_A_GAIN, param);
     case TZOLK_F_TEMPLE:
         return a >= TZOLK_A_TEMPLE && a < TZOLK_A_TEMPLE + 3;
     case TZOLK_F_THEO2:
@@ -1313,11 +1329,11 @@ static int frame_allows(const tzolk_state *s, const tzolk_frame *f, int a)
     case TZOLK_F_DO: {
         int v = a - TZOLK_A_DO, g = v / 5, q = v % 5 + 1;
         if (a == TZOLK_A_SKIP)
-            return f->kind == TZOLK_F_DO_OPT;
+            return kind == TZOLK_F_DO_OPT;
         if (v < 0 || v >= 20 || (g == TZOLK_UXM && q == 5))
             return 0;
         needs_init(&nd);
-        return can_do(s, &nd, g, q, f->kind == TZOLK_F_DO_OPT);
+        return can_do(s, &nd, g, q, kind == TZOLK_F_DO_OPT);
     }
     case TZOLK_F_BUILD_UXM4: {
         int b = a - TZOLK_A_BUILD;
@@ -1327,11 +1343,11 @@ static int frame_allows(const tzolk_state *s, const tzolk_frame *f, int a)
         break;
     }
     /* Tikal builds: TIK2, B1-08, TIK4 */
-    int arch = p->tech[TZOLK_ARCH], saving = arch >= 3 && (f->kind != TZOLK_F_BUILD_TIK4B || f->a);
+    int arch = p->tech[TZOLK_ARCH], saving = arch >= 3 && (kind != TZOLK_F_BUILD_TIK4B || param);
     if (a == TZOLK_A_SKIP)
-        return f->kind == TZOLK_F_BUILD_B108 || f->kind == TZOLK_F_BUILD_TIK4B;
+        return kind == TZOLK_F_BUILD_B108 || kind == TZOLK_F_BUILD_TIK4B;
     if (a >= TZOLK_A_BUILD_MON && a < TZOLK_A_BUILD_MON + TZOLK_MONUMENTS)
-        return f->kind == TZOLK_F_BUILD_TIK4A && (s->mon_display & BIT(a - TZOLK_A_BUILD_MON)) &&
+        return kind == TZOLK_F_BUILD_TIK4A && (s->mon_display & BIT(a - TZOLK_A_BUILD_MON)) &&
                monument_affordable(s, p, a - TZOLK_A_BUILD_MON);
     if (a >= TZOLK_A_BUILD_SAVE && a < TZOLK_A_BUILD_FULL) {
         int b = (a - TZOLK_A_BUILD_SAVE) / 3;
@@ -1340,7 +1356,7 @@ static int frame_allows(const tzolk_state *s, const tzolk_frame *f, int a)
     int full = a >= TZOLK_A_BUILD_FULL && a < TZOLK_A_BUILD_MON, b = a - (full ? TZOLK_A_BUILD_FULL : TZOLK_A_BUILD);
     if (b < 0 || b >= TZOLK_BUILDINGS || !(s->display & BIT(b)) || !affordable(p, tzolk_building(b)->cost))
         return 0;
-    return full ? f->kind == TZOLK_F_BUILD_TIK4A && arch >= 1 : !saving;
+    return full ? kind == TZOLK_F_BUILD_TIK4A && arch >= 1 : !saving;
 }
 
 /* Is a legal at the turn level, no decision pending (Z4, Z5, Z6, Z16.1)? */
@@ -1405,7 +1421,7 @@ static int is_legal(const tzolk_state *s, int a)
     case TZOLK_PH_ADVANCE:
         return a == TZOLK_A_ADVANCE || a == TZOLK_A_ADVANCE + 1;
     case TZOLK_PH_TURN:
-        return s->sp > 0 ? frame_allows(s, &s->stack[s->sp - 1], a) : turn_allows(s, a);
+        return s->sp > 0 ? frame_allows(s, s->stack[s->sp - 1], a) : turn_allows(s, a);
     default:
         return 0;
     }
@@ -1461,29 +1477,30 @@ static void apply_frame(tzolk_state *s, int a, game_score_trace *trace)
         return;
     }
     tzolk_frame f = s->stack[--s->sp];
-    memset(&s->stack[s->sp], 0, sizeof s->stack[s->sp]); /* unused slots stay zeroed (game.h) */
+    int kind = tzolk_frame_kind_of(f), param = tzolk_frame_param(f);
+    s->stack[s->sp] = 0; /* unused slots stay zeroed (game.h) */
     if (a == TZOLK_A_SKIP)
         return;
-    switch (f.kind) {
+    switch (kind) {
     case TZOLK_F_HARVEST: {
-        uint8_t *j = s->jungle[f.a - 2];
+        uint8_t *j = s->jungle[param - 2];
         if (a == TZOLK_A_CORN) {
             if (j[1] > 0) {
                 j[1]--;
                 j[2]++;
                 p->corn_tiles++;
             }
-            p->corn += tzolk_harvest_corn(s, f.a);
+            p->corn += tzolk_harvest_corn(s, param);
         } else if (a == TZOLK_A_WOOD) {
             j[0]--;
             j[1]++;
             p->wood_tiles++;
-            p->res[0] += tzolk_harvest_wood(s, f.a);
+            p->res[0] += tzolk_harvest_wood(s, param);
         } else {
             j[0]--;
             j[2]++;
             p->corn_tiles++;
-            p->corn += tzolk_harvest_corn(s, f.a);
+            p->corn += tzolk_harvest_corn(s, param);
             p->temple[a - TZOLK_A_BURN]--;
         }
         return;
@@ -1519,11 +1536,12 @@ static void apply_frame(tzolk_state *s, int a, game_score_trace *trace)
     }
     case TZOLK_F_MARKET:
         memset(s->market, 0, sizeof s->market); /* the visit ends */
+        s->market_sold = 0;
         return;
     case TZOLK_F_DO:
     case TZOLK_F_DO_OPT: {
         int v = a - TZOLK_A_DO;
-        if (f.kind == TZOLK_F_DO_OPT)
+        if (kind == TZOLK_F_DO_OPT)
             p->corn -= TZOLK_UXM5_CORN;
         perform(s, v / 5, v % 5 + 1, trace);
         return;
@@ -1557,10 +1575,10 @@ static void apply_frame(tzolk_state *s, int a, game_score_trace *trace)
         benefits = 0;
     } else
         b = a - TZOLK_A_BUILD;
-    if (f.kind == TZOLK_F_BUILD_TIK4B)
-        benefits = f.a;
+    if (kind == TZOLK_F_BUILD_TIK4B)
+        benefits = param;
     pay_cost(p, tzolk_building(b)->cost, save);
-    if (f.kind == TZOLK_F_BUILD_TIK4A) {
+    if (kind == TZOLK_F_BUILD_TIK4A) {
         int left = !benefits || p->tech[TZOLK_ARCH] == 0; /* ZR46 */
         push(s, TZOLK_F_BUILD_TIK4B, left);
     }
@@ -1676,7 +1694,7 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
         const char *what = "that is not a legal action now";
         if (s->phase == TZOLK_PH_TURN && s->sp == 0 && action == TZOLK_A_END && s->mode == 0)
             what = "a turn must place or pick up at least one worker before it ends (Z4.1)";
-        else if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET &&
+        else if (s->phase == TZOLK_PH_TURN && s->sp > 0 && tzolk_frame_kind_of(s->stack[s->sp - 1]) == TZOLK_F_MARKET &&
                  action >= TZOLK_A_TRADE)
             what = trade_refusal(s, action);
         else if (s->phase == TZOLK_PH_TURN && s->sp > 0)

@@ -210,43 +210,65 @@ typedef enum tzolk_frame_kind {
     TZOLK_F_BUILD_UXM4     /* UXM4, paid in corn */
 } tzolk_frame_kind;
 
-typedef struct tzolk_frame {
-    uint8_t kind;              /* tzolk_frame_kind */
-    uint8_t a;                 /* parameter of the kind */
-} tzolk_frame;
+/* A pending decision in one byte: its kind (tzolk_frame_kind, 1..16) in
+ * the low 5 bits and the kind's parameter (0..7: a harvest's group 2..5, a
+ * choice's count of resources, TIK4's ARCH benefits left) in the high 3.
+ * Read with tzolk_frame_kind_of and tzolk_frame_param. */
+typedef uint8_t tzolk_frame;
 
+enum {
+    TZOLK_FRAME_KIND_BITS = 5, /* bits of a frame's kind */
+    TZOLK_FRAME_PARAM_MAX = 7, /* largest parameter of a frame */
+    /* Most corn a seat holds (16-bit): a market sale that would pass it is
+     * refused (ZR31); every other gain of a game stays far below it. */
+    TZOLK_CORN_MAX = INT16_MAX
+};
+
+static inline int tzolk_frame_kind_of(tzolk_frame f)
+{
+    return f & ((1u << TZOLK_FRAME_KIND_BITS) - 1);
+}
+
+static inline int tzolk_frame_param(tzolk_frame f)
+{
+    return f >> TZOLK_FRAME_KIND_BITS;
+}
+
+/* A seat. Counts of a few bits are bitfields (their widths hold every
+ * value a game reaches; tzolk_check tests the ranges); the struct is 32
+ * bytes without hidden padding (static asserts in tzolkin.c). */
 typedef struct tzolk_player {
-    int32_t corn;              /* corn held */
     uint32_t buildings;        /* bit b: building b built by this seat */
+    int16_t corn;              /* corn held, 0..TZOLK_CORN_MAX */
     int16_t vp;                /* victory points, may be negative */
     uint16_t monuments;        /* bit m: monument m built by this seat */
     uint16_t res[3];           /* wood, stone, gold held */
     uint8_t skulls;            /* crystal skulls held */
-    uint8_t workers;           /* workers in play (hand + gears + start space) */
-    uint8_t hand;              /* workers in hand */
     uint8_t temple[TZOLK_TEMPLES]; /* step index on each temple */
     uint8_t tech[TZOLK_TRACKS];    /* technology level 0..3 */
-    uint8_t light;             /* 1 while the board is light side up */
-    uint8_t corn_tiles;        /* corn-harvest tiles taken (M03) */
-    uint8_t wood_tiles;        /* wood-harvest tiles taken (M04) */
-    uint8_t feed_free;         /* workers that need no corn (farms, W14) */
-    uint8_t feed_disc;         /* discount farms built (B1-04, B1-05) */
     uint8_t dealt[TZOLK_WEALTH_DEALT]; /* wealth tiles dealt, TZOLK_UNKNOWN when hidden */
-    uint8_t keep_mask;         /* bit i: dealt[i] kept */
-    uint8_t has_kept;          /* 1 once the keep line is written */
-    uint8_t pad;               /* zero */
+    unsigned workers : 3;      /* workers in play (hand + gears + start space), 0..6 */
+    unsigned hand : 3;         /* workers in hand */
+    unsigned corn_tiles : 5;   /* corn-harvest tiles taken (M03), 0..16 */
+    unsigned wood_tiles : 5;   /* wood-harvest tiles taken (M04), 0..16 */
+    unsigned feed_free : 5;    /* workers that need no corn (farms, W14) */
+    unsigned feed_disc : 2;    /* discount farms built (B1-04, B1-05) */
+    unsigned keep_mask : 4;    /* bit i: dealt[i] kept */
+    unsigned has_kept : 1;     /* 1 once the keep line is written */
+    unsigned light : 1;        /* 1 while the board is light side up */
+    unsigned pad : 3;          /* zero */
 } tzolk_player;
 
 typedef struct tzolk_state {
     uint32_t display;          /* bit b: building b on display */
     uint32_t revealed;         /* bit b: building b out of its deck */
     uint32_t block_mask;       /* bit w: wealth tile w revealed for blocking */
-    int32_t market[3];         /* net change of wood, stone, gold in the market visit under way */
+    uint16_t on_gear[TZOLK_GEARS][TZOLK_PIECE_KINDS]; /* bit p: a piece of seat k (or k = TZOLK_BLOCKER) at position p; read with tzolk_piece */
     int16_t pool;              /* corn on the calendar's start-player pool */
     uint16_t chi_slots;        /* bit q: CHI slot q holds a skull */
     uint16_t mon_display;      /* bit m: monument m on display */
     uint16_t mon_revealed;     /* bit m: monument m revealed at setup */
-    uint16_t on_gear[TZOLK_GEARS][TZOLK_PIECE_KINDS]; /* bit p: a piece of seat k (or k = TZOLK_BLOCKER) at position p; read with tzolk_piece */
+    uint16_t market[3];        /* cubes of wood, stone, gold bought or sold (market_sold) in the visit under way; read with tzolk_market_change */
     uint8_t players;           /* 2..4 */
     uint8_t phase;             /* tzolk_phase */
     uint8_t actor;             /* seat deciding (or being dealt) */
@@ -261,16 +283,17 @@ typedef struct tzolk_state {
     uint8_t blockers;          /* blocking markers placed */
     uint8_t chance_left;       /* reveals still due in a refill or the age change */
     uint8_t setup_count;       /* chance lines of the current setup step so far */
-    uint8_t last_round;        /* 1 in the round that holds the 4th food day */
-    uint8_t mode;              /* turn: 0 nothing yet, 1 placing, 2 picking */
     uint8_t placed;            /* workers placed this turn */
-    uint8_t begged;            /* 1 once the actor begged this turn */
-    uint8_t built;             /* 1 once the actor built a building this turn */
-    uint8_t on_start;          /* 1 if the actor placed on the start-player space */
-    uint8_t pity;              /* 1 after a pity placement (Z4.4) */
     uint8_t sp;                /* pending decisions on the stack */
     tzolk_frame stack[TZOLK_STACK]; /* pending decisions, stack[sp-1] due */
-    uint8_t pad;               /* zero */
+    unsigned mode : 2;         /* turn: 0 nothing yet, 1 placing, 2 picking */
+    unsigned last_round : 1;   /* 1 in the round that holds the 4th food day */
+    unsigned begged : 1;       /* 1 once the actor begged this turn */
+    unsigned built : 1;        /* 1 once the actor built a building this turn */
+    unsigned on_start : 1;     /* 1 if the actor placed on the start-player space */
+    unsigned pity : 1;         /* 1 after a pity placement (Z4.4) */
+    unsigned market_sold : 3;  /* bit r: the visit sells resource r (market[r] counts cubes sold) */
+    unsigned pad : 14;         /* zero */
     tzolk_player player[GAME_MAX_PLAYERS]; /* per seat */
 } tzolk_state;
 
@@ -409,6 +432,9 @@ int tzolk_market_value(int w, int st, int g);
 /* Resource 0..2 and signed change in cubes of market step a (TZOLK_A_TRADE
  * + ...). */
 void tzolk_trade_of(int a, int *resource, int *change);
+/* Net change of resource r (0..2) in the market visit under way: cubes
+ * bought, or minus the cubes sold (tzolk_state.market, market_sold). */
+int tzolk_market_change(const tzolk_state *s, int r);
 /* Begin the turn of the seat turn_index places after the token holder
  * (Z3.1): nothing placed, picked, begged or built yet in it. */
 void tzolk_start_turn(tzolk_state *s);

@@ -57,6 +57,8 @@ static int check_seat(const tzolk_state *s, int seat, int placed, char *why, siz
                       p->hand, placed, p->workers);
     if (p->corn < 0)
         return refuse(why, why_len, "seat %d has %d corn", seat + 1, (int)p->corn);
+    if (p->corn_tiles > TZOLK_JUNGLE_GROUPS * TZOLK_JUNGLE_FIELDS || p->wood_tiles > TZOLK_JUNGLE_GROUPS * TZOLK_JUNGLE_FIELDS)
+        return refuse(why, why_len, "seat %d took %d corn and %d wood tiles", seat + 1, p->corn_tiles, p->wood_tiles);
     for (int t = 0; t < TZOLK_TEMPLES; t++)
         if (p->temple[t] >= tzolk_temple(t)->steps)
             return refuse(why, why_len, "seat %d is on step %d of temple %d", seat + 1, p->temple[t], t + 1);
@@ -69,7 +71,7 @@ static int check_seat(const tzolk_state *s, int seat, int placed, char *why, siz
             return refuse(why, why_len, "seat %d was dealt wealth tile %d", seat + 1, p->dealt[k]);
         kept += p->keep_mask >> k & 1;
     }
-    if (p->keep_mask > 0xF || (kept != 0 && kept != 2) || p->light > 1 || p->pad)
+    if ((kept != 0 && kept != 2) || p->pad)
         return refuse(why, why_len, "seat %d keeps %d wealth tiles (Z2.10) or has a stray flag", seat + 1, kept);
     return GAME_OK;
 }
@@ -141,10 +143,13 @@ static int check_board(const tzolk_state *s, char *why, size_t why_len)
     if (s->sp > TZOLK_STACK)
         return refuse(why, why_len, "%d pending decisions, more than %d", s->sp, TZOLK_STACK);
     for (int i = 0; i < TZOLK_STACK; i++) {
-        const tzolk_frame *f = &s->stack[i];
-        if (i < s->sp ? f->kind < TZOLK_F_HARVEST || f->kind > TZOLK_F_BUILD_UXM4 : f->kind != 0 || f->a != 0)
-            return refuse(why, why_len, "decision %d of %d on the stack is of kind %d", i + 1, s->sp, f->kind);
+        int kind = tzolk_frame_kind_of(s->stack[i]);
+        if (i < s->sp ? kind < TZOLK_F_HARVEST || kind > TZOLK_F_BUILD_UXM4 : s->stack[i] != 0)
+            return refuse(why, why_len, "decision %d of %d on the stack is of kind %d", i + 1, s->sp, kind);
     }
+    for (int r = 0; r < 3; r++)
+        if (s->market[r] == 0 && (s->market_sold >> r & 1))
+            return refuse(why, why_len, "the market visit sells no %s but is marked as selling it", tzolk_board()->resource[r]);
     return GAME_OK;
 }
 
@@ -153,7 +158,7 @@ int tzolk_check(const tzolk_state *s, char *why, size_t why_len)
     int rc;
     if (s->players < 2 || s->players > GAME_MAX_PLAYERS || s->phase > TZOLK_PH_OVER || s->actor >= s->players ||
         s->token >= s->players || s->age < 1 || s->age > 2 ||
-        s->start_space < -1 || s->start_space >= s->players || s->pool < 0 || s->pad != 0)
+        s->start_space < -1 || s->start_space >= s->players || s->pool < 0 || s->mode > 2 || s->pad != 0)
         return refuse(why, why_len, "out of range: %d players, phase %d, actor %d, token %d, T = %d, age %d",
                       s->players, s->phase, s->actor, s->token, s->teeth, s->age);
     int placed[GAME_MAX_PLAYERS];

@@ -106,9 +106,12 @@ int tzolk_action_to_text(const tzolk_state *s, int a, char *buf, size_t len)
         n = snprintf(buf, len, "deal %d %s", s->setup_count / 4 + 1, tzolk_wealth(a - TZOLK_A_DEAL)->id);
     else if (a < TZOLK_A_MARKET)
         n = snprintf(buf, len, "block %s", tzolk_wealth(a - TZOLK_A_BLOCK)->id);
-    else if (a == TZOLK_A_MARKET)
-        n = market_text(s->market, buf, len); /* the whole visit: its net change so far */
-    else {
+    else if (a == TZOLK_A_MARKET) {
+        int32_t change[3];
+        for (int r = 0; r < 3; r++)
+            change[r] = tzolk_market_change(s, r);
+        n = market_text(change, buf, len); /* the whole visit: its net change so far */
+    } else {
         int r, change;
         tzolk_trade_of(a, &r, &change);
         n = snprintf(buf, len, "trade %+d%s", change, tzolk_resource_letter(r));
@@ -213,7 +216,7 @@ static int market_steps(const tzolk_state *s, const int32_t target[3], int *out,
 {
     int n = 0;
     for (int r = 0; r < 3; r++) {
-        int done = s->market[r], want = target[r];
+        int done = tzolk_market_change(s, r), want = target[r];
         int done_abs = done < 0 ? -done : done, want_abs = want < 0 ? -want : want;
         if (done != 0 && ((done < 0) != (want < 0) || (want_abs & done_abs) != done_abs)) {
             if (why && why_len)
@@ -224,7 +227,7 @@ static int market_steps(const tzolk_state *s, const int32_t target[3], int *out,
     }
     for (int sell = 1; sell >= 0; sell--)
         for (int r = 0; r < 3; r++) {
-            int done = s->market[r], want = target[r];
+            int done = tzolk_market_change(s, r), want = target[r];
             if ((want < 0) != sell)
                 continue;
             int left = (want < 0 ? -want : want) & ~(done < 0 ? -done : done);
@@ -435,7 +438,7 @@ static void market_lines(const tzolk_state *s, void (*emit)(void *context, const
     int held[3], steps[TZOLK_LINE_MAX], count;
     int32_t target[3];
     for (int r = 0; r < 3; r++)
-        held[r] = p->res[r] - s->market[r];
+        held[r] = p->res[r] - tzolk_market_change(s, r);
     int budget = p->corn + tzolk_market_value(p->res[0], p->res[1], p->res[2]);
     for (target[0] = -held[0]; tzolk_market_value(held[0] + target[0], 0, 0) <= budget; target[0]++)
         for (target[1] = -held[1]; tzolk_market_value(held[0] + target[0], held[1] + target[1], 0) <= budget;
@@ -454,7 +457,7 @@ static void market_lines(const tzolk_state *s, void (*emit)(void *context, const
 void tzolk_legal_lines(const tzolk_state *s, void (*emit)(void *context, const char *line), void *context)
 {
     int legal[TZOLK_LEGAL_MAX];
-    if (s->phase == TZOLK_PH_TURN && s->sp > 0 && s->stack[s->sp - 1].kind == TZOLK_F_MARKET) {
+    if (s->phase == TZOLK_PH_TURN && s->sp > 0 && tzolk_frame_kind_of(s->stack[s->sp - 1]) == TZOLK_F_MARKET) {
         market_lines(s, emit, context);
         return;
     }
