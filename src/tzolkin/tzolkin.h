@@ -88,7 +88,9 @@
  * the steps leave the line open (game.h line_open), TZOLK_A_MARKET writes
  * it, and tzolk_line_actions turns the line back into its steps (sales
  * first, larger amounts first) and the end. Resource counts are 16-bit: a
- * game's gains stay far below 65535.
+ * game's gains stay far below 65535. Corn is 16-bit too: trades keep a
+ * seat's corn plus its cubes' value, so only a sale can pile corn up, and
+ * a sale that would pass TZOLK_CORN_MAX is refused.
  */
 #ifndef MAYA_TZOLKIN_H
 #define MAYA_TZOLKIN_H
