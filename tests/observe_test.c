@@ -675,7 +675,7 @@ static void tzolkin_members(const void *observation, member_list *list)
     SCALAR(list, 0, tzolk_state, chance_left);
     SCALAR(list, 0, tzolk_state, setup_count);
     BITFIELD(list, 0, tzolk_state, last_round, 0, 0);
-    BITFIELD(list, 0, tzolk_state, mode, 0, 0);
+    SCALAR(list, 0, tzolk_state, mode);
     SCALAR(list, 0, tzolk_state, placed);
     BITFIELD(list, 0, tzolk_state, begged, 0, 0);
     BITFIELD(list, 0, tzolk_state, built, 0, 0);

@@ -24,13 +24,13 @@ _Static_assert((int)TZOLK_BLOCKER == (int)GAME_MAX_PLAYERS, "on_gear holds the s
 _Static_assert(TZOLK_HOLES_MAX <= 16, "a gear's holes fit in a uint16_t mask");
 /* No hidden padding: states compare with memcmp (game.h), so every byte is
  * a named field. The fields go by width, and the bitfields after dealt and
- * after stack fill the rest of their 32-bit unit (32 and 24 bits, pad
+ * after stack fill the rest of their 32-bit unit (32 and 16 bits, pad
  * included). */
 _Static_assert(sizeof(tzolk_player) == offsetof(tzolk_player, dealt) + TZOLK_WEALTH_DEALT + 4,
                "a player has no hidden padding");
 _Static_assert(offsetof(tzolk_state, pool) == offsetof(tzolk_state, on_gear) + sizeof(uint16_t) * TZOLK_GEARS * TZOLK_PIECE_KINDS,
                "the state has no hidden padding");
-_Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + TZOLK_STACK + 3,
+_Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + TZOLK_STACK + 2,
                "the state has no hidden padding");
 _Static_assert(sizeof(tzolk_state) <= 256, "a state fits four cache lines");
 

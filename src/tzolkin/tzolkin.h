@@ -287,15 +287,15 @@ typedef struct tzolk_state {
     uint8_t setup_count;       /* chance lines of the current setup step so far */
     uint8_t placed;            /* workers placed this turn */
     uint8_t sp;                /* pending decisions on the stack */
+    uint8_t mode;              /* turn: 0 nothing yet, 1 placing, 2 picking */
     tzolk_frame stack[TZOLK_STACK]; /* pending decisions, stack[sp-1] due */
-    unsigned mode : 2;         /* turn: 0 nothing yet, 1 placing, 2 picking */
     unsigned last_round : 1;   /* 1 in the round that holds the 4th food day */
     unsigned begged : 1;       /* 1 once the actor begged this turn */
     unsigned built : 1;        /* 1 once the actor built a building this turn */
     unsigned on_start : 1;     /* 1 if the actor placed on the start-player space */
     unsigned pity : 1;         /* 1 after a pity placement (Z4.4) */
     unsigned market_sold : 3;  /* bit r: the visit sells resource r (market[r] counts cubes sold) */
-    unsigned pad : 14;         /* zero */
+    unsigned pad : 8;          /* zero */
     tzolk_player player[GAME_MAX_PLAYERS]; /* per seat */
 } tzolk_state;
 
