@@ -1262,9 +1262,9 @@ static int gen_legal(const tzolk_state *s, int *out)
         needs_init(&nd);
         for (int g = 0; g < TZOLK_GEARS; g++)
             for (uint32_t mine = s->on_gear[g][s->actor] & labelled_mask(g); mine; mine &= mine - 1) {
-                int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10;
+                int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10, top = pick_top(s, g, pos);
                 PUT(first);
-                for (int q = 1; q <= pick_top(s, g, pos); q++) {
+                for (int q = 1; q <= top; q++) {
                     int c = step_back_cost(s, g, pos, q);
                     if (c >= 0 && can_do(s, &nd, g, q, c))
                         PUT(first + q);
