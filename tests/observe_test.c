@@ -699,9 +699,9 @@ static void tzolkin_members(const void *observation, member_list *list)
         SCALAR(list, base, tzolk_player, vp);
         SCALAR(list, base, tzolk_player, corn);
         ITEMS(list, base, tzolk_player, res, 3);
-        SCALAR(list, base, tzolk_player, skulls);
+        BITFIELD(list, base, tzolk_player, skulls, 0, 0);
         BITFIELD(list, base, tzolk_player, workers, 0, 0);
-        BITFIELD(list, base, tzolk_player, hand, 0, 0);
+        SCALAR(list, base, tzolk_player, hand);
         ITEMS(list, base, tzolk_player, temple, TZOLK_TEMPLES);
         ITEMS(list, base, tzolk_player, tech, TZOLK_TRACKS);
         BITFIELD(list, base, tzolk_player, light, 0, 0);

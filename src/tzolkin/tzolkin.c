@@ -33,6 +33,7 @@ _Static_assert(offsetof(tzolk_state, pool) == offsetof(tzolk_state, on_gear) + s
 _Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + TZOLK_STACK + 2,
                "the state has no hidden padding");
 _Static_assert(sizeof(tzolk_state) <= 256, "a state fits four cache lines");
+_Static_assert(TZOLK_SKULLS < 16 && TZOLK_MAX_WORKERS < 8, "skulls and workers fit their bitfields");
 
 /* Set bits of x, without the library call __builtin_popcount becomes
  * where the target has no popcount instruction. */

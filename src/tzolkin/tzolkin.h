@@ -245,12 +245,12 @@ typedef struct tzolk_player {
     int16_t vp;                /* victory points, may be negative */
     uint16_t monuments;        /* bit m: monument m built by this seat */
     uint16_t res[3];           /* wood, stone, gold held */
-    uint8_t skulls;            /* crystal skulls held */
+    uint8_t hand;              /* workers in hand */
     uint8_t temple[TZOLK_TEMPLES]; /* step index on each temple */
     uint8_t tech[TZOLK_TRACKS];    /* technology level 0..3 */
     uint8_t dealt[TZOLK_WEALTH_DEALT]; /* wealth tiles dealt, TZOLK_UNKNOWN when hidden */
     unsigned workers : 3;      /* workers in play (hand + gears + start space), 0..6 */
-    unsigned hand : 3;         /* workers in hand */
+    unsigned skulls : 4;       /* crystal skulls held, 0..13 */
     unsigned corn_tiles : 5;   /* corn-harvest tiles taken (M03), 0..16 */
     unsigned wood_tiles : 5;   /* wood-harvest tiles taken (M04), 0..16 */
     unsigned feed_free : 5;    /* workers that need no corn (farms, W14) */
@@ -258,7 +258,7 @@ typedef struct tzolk_player {
     unsigned keep_mask : 4;    /* bit i: dealt[i] kept */
     unsigned has_kept : 1;     /* 1 once the keep line is written */
     unsigned light : 1;        /* 1 while the board is light side up */
-    unsigned pad : 3;          /* zero */
+    unsigned pad : 2;          /* zero */
 } tzolk_player;
 
 typedef struct tzolk_state {
