@@ -11,12 +11,24 @@ function kind(k) {
     failed = 1
     exit 1
 }
+# Stones per edge (N NE SE S SW NW) turned by rotation r (edge e's stones to
+# edge e + r), two bits an edge: tikal_field.stones.
+function packed(s0, s1, s2, s3, s4, s5, r,    e, total, v) {
+    split(s0 " " s1 " " s2 " " s3 " " s4 " " s5, v, " ")
+    total = 0
+    for (e = 0; e < 6; e++) total += v[e + 1] * 4 ^ ((e + r) % 6)
+    return total
+}
 { sub(/#.*/, "") }
 $1 == "BOARD" { cols = $2; rows = $3; layout = $4 }
 $1 == "START" {
+    i = nstart + 0; start_kind[i] = kind($4); start_value[i] = $5; start_field[i] = $2 * 5 + $3
+    start_stones[i] = packed($6, $7, $8, $9, $10, $11, 0)
     starts[nstart++] = sprintf("    {%d, %d, %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
 }
 $1 == "TILE" {
+    t = ntile + 0; tile_kind[t] = kind($4); tile_value[t] = $5
+    for (r = 0; r < 6; r++) tile_stones[t, r] = packed($6, $7, $8, $9, $10, $11, r)
     if ($4 == "VOLCANO") volcanoes += 2 ^ ntile
     tiles[ntile++] = sprintf("    {\"%s\", '%s', %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
 }
@@ -78,6 +90,27 @@ END {
     print "};"
     # The volcano tiles as a mask (bit t: tile t).
     printf "static const uint64_t tikal_data_volcano_tiles = %.0fULL;\n", volcanoes
+    # What lies on a field as one byte (tikal_state.piece): tile t in rotation
+    # r is 6t + r, pre-printed field i is 6 * tiles + i; per piece its stones,
+    # kind and printed value, and per field its pre-printed piece (255 none).
+    printf "#define TIKAL_DATA_PIECES %d\n", 6 * ntile + nstart
+    printf "static const uint16_t tikal_data_piece_stones[%d] = {", 6 * ntile + nstart
+    for (t = 0; t < ntile; t++) for (r = 0; r < 6; r++) printf "%s%d", (t + r ? ", " : ""), tile_stones[t, r]
+    for (i = 0; i < nstart; i++) printf ", %d", start_stones[i]
+    print "};"
+    printf "static const uint8_t tikal_data_piece_kinds[%d] = {", 6 * ntile + nstart
+    for (t = 0; t < ntile; t++) for (r = 0; r < 6; r++) printf "%s%s", (t + r ? ", " : ""), tile_kind[t]
+    for (i = 0; i < nstart; i++) printf ", %s", start_kind[i]
+    print "};"
+    printf "static const uint8_t tikal_data_piece_values[%d] = {", 6 * ntile + nstart
+    for (t = 0; t < ntile; t++) for (r = 0; r < 6; r++) printf "%s%d", (t + r ? ", " : ""), tile_value[t]
+    for (i = 0; i < nstart; i++) printf ", %d", start_value[i]
+    print "};"
+    for (f = 0; f < cols * rows; f++) start_piece[f] = 255
+    for (i = 0; i < nstart; i++) start_piece[start_field[i]] = 6 * ntile + i
+    printf "static const uint8_t tikal_data_start_pieces[%d] = {", cols * rows
+    for (f = 0; f < cols * rows; f++) printf "%s%d", (f ? ", " : ""), start_piece[f]
+    print "};"
     printf "static const uint8_t tikal_data_levels[11] = {"
     for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0
     print "};"

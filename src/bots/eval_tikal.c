@@ -83,7 +83,7 @@ void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out)
 
     for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
         int f = __builtin_ctzll(temples);
-        const tikal_field *fd = &s->field[f];
+        const tikal_field fd_info = tikal_field_info(s, f), *fd = &fd_info;
         if (fd->guard >= 0)
             continue;
         if (occupied >> f & 1) {
@@ -157,7 +157,7 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
     uint64_t occupied = tikal_occupied_fields(s);
     for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
         int f = __builtin_ctzll(temples);
-        const tikal_field *fd = &s->field[f];
+        const tikal_field fd_info = tikal_field_info(s, f), *fd = &fd_info;
         if (fd->guard >= 0) {
             assert(fd->guard < players);
             guarded[fd->guard] += fd->value;
@@ -195,7 +195,7 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
         const tikal_player *pl = &s->player[seat];
         int tokens = 0;
         for (int m = 0; m < TIKAL_MOTIFS; m++)
-            tokens += pl->treasures[m];
+            tokens += tikal_treasures(pl, m);
         float *x = out[seat];
         *x++ = 1.0f;
         *x++ = (float)now[seat];

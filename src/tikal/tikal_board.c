@@ -26,6 +26,26 @@ int tikal_start_count(void)
     return TIKAL_DATA_START_COUNT;
 }
 
+unsigned tikal_piece_stones(int piece)
+{
+    return piece < TIKAL_DATA_PIECES ? tikal_data_piece_stones[piece] : 0;
+}
+
+int tikal_piece_kind(int piece)
+{
+    return piece < TIKAL_DATA_PIECES ? tikal_data_piece_kinds[piece] : TIKAL_EMPTY;
+}
+
+int tikal_piece_value(int piece)
+{
+    return piece < TIKAL_DATA_PIECES ? tikal_data_piece_values[piece] : 0;
+}
+
+int tikal_start_piece(int field)
+{
+    return tikal_data_start_pieces[field];
+}
+
 uint8_t tikal_level_tokens(int value)
 {
     return tikal_data_levels[value];
@@ -171,19 +191,12 @@ int tikal_data_check(char *why, size_t why_len)
 
 int tikal_printed_value(const tikal_state *s, int field)
 {
-    const tikal_field *f = &s->field[field];
-    if (f->kind != TIKAL_TEMPLE)
-        return 0;
-    if (f->tile >= 0)
-        return tikal_data_tiles[f->tile].value;
-    for (int i = 0; i < TIKAL_DATA_START_COUNT; i++)
-        if (tikal_field_at(tikal_data_starts[i].column, tikal_data_starts[i].row) == field)
-            return tikal_data_starts[i].value;
-    return 0;
+    int piece = s->piece[field];
+    return tikal_piece_kind(piece) == TIKAL_TEMPLE ? tikal_piece_value(piece) : 0;
 }
 
 int tikal_levels_uncovered(const tikal_state *s, int field)
 {
     int printed = tikal_printed_value(s, field);
-    return printed == 0 ? 0 : s->field[field].value - printed;
+    return printed == 0 ? 0 : tikal_sq_held(s->square[field]) - printed;
 }
