@@ -137,24 +137,28 @@ static uint64_t walkable_fields(const tikal_state *s)
 
 /* One crossing's cost (0..6) in a word of crossings_from. */
 enum { CROSSING_BITS = 3, CROSSING_MASK = (1u << CROSSING_BITS) - 1 };
+#define CROSSING_LOW_BITS 01111111u /* the lowest bit of each direction's lane */
 
 /* T11.1: the cost of crossing from field in each direction d (the stones on
- * both sides of the edge, 0 if it cannot be crossed) in bits 3d..3d+2. */
-static unsigned crossings_from(const tikal_state *s, int field)
+ * both sides of the edge, 0 if it cannot be crossed) in bits 3d..3d+2, with
+ * walkable the walkable_fields of s: the
+ * field's lanes where the neighbour is walkable plus each walkable
+ * neighbour's opposite lane (at most 3 + 3, so lanes never carry). */
+static unsigned crossings_from(const tikal_state *s, uint64_t walkable, int field)
 {
-    uint64_t walkable = walkable_fields(s);
     if (!(walkable >> field & 1))
         return 0;
-    unsigned own = tikal_piece_stones(s->piece[field]), costs = 0;
+    const int8_t *around = tikal_neighbors(field);
+    uint32_t open = 0, theirs = 0;
     for (int d = 0; d < 6; d++) {
-        int to = tikal_neighbor(field, d);
+        int to = around[d];
         if (to < 0 || !(walkable >> to & 1))
             continue;
-        unsigned cost = (own >> (STONE_BITS * d) & STONE_MASK) +
-                        (tikal_piece_stones(s->piece[to]) >> (STONE_BITS * ((d + 3) % 6)) & STONE_MASK);
-        costs |= cost << (CROSSING_BITS * d);
+        uint32_t lane = CROSSING_MASK << (CROSSING_BITS * d);
+        open |= lane;
+        theirs += tikal_piece_lanes(s->piece[to], 1) & lane;
     }
-    return costs;
+    return (tikal_piece_lanes(s->piece[field], 0) & open) + theirs;
 }
 
 /* The square word of field with the value of part (mask, shift) replaced. */
@@ -302,7 +306,11 @@ int tikal_majority(const tikal_state *s, int field)
 
 int tikal_crossing_cost(const tikal_state *s, int field, int direction)
 {
-    return (int)(crossings_from(s, field) >> (CROSSING_BITS * direction) & CROSSING_MASK);
+    uint64_t walkable = walkable_fields(s);
+    int to = tikal_neighbor(field, direction);
+    if (to < 0 || !(walkable >> field & 1) || !(walkable >> to & 1))
+        return 0;
+    return tikal_field_stones(s, field, direction) + tikal_field_stones(s, to, (direction + 3) % 6);
 }
 
 static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
@@ -426,6 +434,8 @@ static void stone_edges(int tile, unsigned out[6])
         out[r] = (reference << r | reference >> (6 - r)) & 63u;
 }
 
+enum { ALL_ROTATIONS = 63 }; /* bit r: rotation r, for each of 0..5 */
+
 /* What an empty field's neighbours offer a tile placed on it, by direction d
  * (bit d) from the field. */
 typedef struct tikal_edges {
@@ -437,67 +447,81 @@ typedef struct tikal_edges {
 static tikal_edges field_edges(const tikal_state *s, int field)
 {
     tikal_edges edges = {0, 0, 0};
+    uint64_t explored_fields = ~s->index.kind[TIKAL_EMPTY] & ALL_FIELDS, walkable = walkable_fields(s);
+    const int8_t *around = tikal_neighbors(field);
     for (int d = 0; d < 6; d++) {
-        int g = tikal_neighbor(field, d);
-        if (!explored(s, g))
+        int g = around[d];
+        if (g < 0 || !(explored_fields >> g & 1))
             continue;
         edges.borders |= 1u << d;
-        if (s->index.kind[TIKAL_VOLCANO] >> g & 1)
+        if (!(walkable >> g & 1))
             continue;
         edges.open |= 1u << d;
-        edges.stoned |= (unsigned)(tikal_field_stones(s, g, (d + 3) % 6) > 0) << d;
+        edges.stoned |= (unsigned)((tikal_piece_lanes(s->piece[g], 1) >> (CROSSING_BITS * d) & CROSSING_MASK) > 0) << d;
     }
     return edges;
 }
 
-/* T6.2/T6.3: some shared edge with a non-volcano explored field carries
- * stones; tile_edges: stone_edges of the tile as it would lie. */
-static int has_path(const tikal_edges *edges, unsigned tile_edges)
+/* T6.2/T6.3: the rotations r (bit r) in which a tile whose stone_edges are
+ * tile_edges meets the path condition on a field with edges: some shared
+ * edge with a non-volcano explored field carries stones. */
+static unsigned path_rotations(const tikal_edges *edges, const unsigned tile_edges[6])
 {
-    return edges->stoned != 0 || (tile_edges & edges->open) != 0;
+    unsigned rotations = 0;
+    if (edges->stoned)
+        return ALL_ROTATIONS;
+    for (int r = 0; r < 6; r++)
+        rotations |= (unsigned)((tile_edges[r] & edges->open) != 0) << r;
+    return rotations;
 }
 
-/* The edges of every field not yet explored into edges (none for explored
- * fields) and the tile's stone_edges in each rotation into tile_edges;
- * returns whether some placement of tile meets the path condition (R5). */
-static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6])
+/* The fields not yet explored that border an explored one (T6.1) as a mask
+ * into frontier, their edges into edges (the others untouched), and the
+ * tile's stone_edges in each rotation into tile_edges; returns whether some
+ * placement of tile meets the path condition (R5). */
+static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6],
+                           uint64_t *frontier)
 {
     int path_exists = 0;
+    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ALL_FIELDS;
     stone_edges(tile, tile_edges);
-    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ((1ULL << TIKAL_FIELDS) - 1);
-    memset(edges, 0, sizeof *edges * TIKAL_FIELDS);
+    *frontier = 0;
     for (uint64_t left = empty; left; left &= left - 1) {
         int f = __builtin_ctzll(left);
         if (!(tikal_neighbor_mask(f) & explored_fields))
-            continue; /* not on the frontier */
+            continue;
+        *frontier |= 1ULL << f;
         edges[f] = field_edges(s, f);
-        for (int r = 0; !path_exists && r < 6; r++)
-            path_exists = has_path(&edges[f], tile_edges[r]);
+        path_exists = path_exists || path_rotations(&edges[f], tile_edges) != 0;
     }
     return path_exists;
 }
 
-/* edges, tile_edges and path_exists: placement_edges of the tile in hand. */
-static int check_place(const tikal_state *s, int field, int rotation, const tikal_edges edges[TIKAL_FIELDS],
-                       const unsigned tile_edges[6], int path_exists, char *why, size_t why_len)
+/* Placing the tile in hand on field in rotation. Only when the placement
+ * itself has no path is the rest of the frontier looked at (R5). */
+static int check_place(const tikal_state *s, int field, int rotation, char *why, size_t why_len)
 {
     char name[3] = "";
     int tile = s->hand;
     name_for_reason(why, field, name);
     if (explored(s, field))
         return refuse(why, why_len, "%s is already explored (T6.1)", name);
-    if (!edges[field].borders)
+    tikal_edges here = field_edges(s, field);
+    if (!here.borders)
         return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
     if (tikal_canonical_rotation(tile, rotation) != rotation)
         return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
-    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists)
-        return GAME_OK; /* T6.4, R5 */
-    if (!has_path(&edges[field], tile_edges[rotation]))
-        return refuse(why, why_len,
-                      "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
-                      name, rotation);
-    return GAME_OK;
+    tikal_edges edges[TIKAL_FIELDS];
+    unsigned tile_edges[6];
+    uint64_t frontier;
+    stone_edges(tile, tile_edges);
+    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || (path_rotations(&here, tile_edges) >> rotation & 1) ||
+        !placement_edges(s, tile, edges, tile_edges, &frontier))
+        return GAME_OK; /* T6.4, T6.2, R5 */
+    return refuse(why, why_len,
+                  "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)", name,
+                  rotation);
 }
 
 /* ---- AP actions (T9-T16) ---------------------------------------------- */
@@ -697,10 +721,7 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
     if (action >= TIKAL_A_PLACE && action < TIKAL_A_DEPLOY) {
         WANT(TIKAL_PH_PLACE);
         int k = action - TIKAL_A_PLACE;
-        tikal_edges edges[TIKAL_FIELDS];
-        unsigned tile_edges[6];
-        int path_exists = placement_edges(s, s->hand, edges, tile_edges);
-        return check_place(s, k / 6, k % 6, edges, tile_edges, path_exists, why, why_len);
+        return check_place(s, k / 6, k % 6, why, why_len);
     }
     WANT(TIKAL_PH_ACTIONS);
     if (action == TIKAL_A_END)
@@ -747,6 +768,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
     const tikal_index *x = &s->index;
     uint64_t camps = camps_of(s, me), figures[2] = {x->explorers[me], leader_mask(s, me)};
     uint64_t temples = x->kind[TIKAL_TEMPLE], treasures = x->kind[TIKAL_TREASURE], jungles = x->kind[TIKAL_JUNGLE];
+    uint64_t walkable = walkable_fields(s);
     PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
@@ -761,10 +783,11 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
             for (EACH_FIELD(from, figures[fig])) {
-                unsigned costs = crossings_from(s, (int)from);
-                for (int d = 0; d < 6; d++) {
-                    unsigned cost = costs >> (CROSSING_BITS * d) & CROSSING_MASK;
-                    if (cost > 0 && cost <= s->ap)
+                unsigned costs = crossings_from(s, walkable, (int)from);
+                /* bit 3d set: a crossing in direction d, in ascending d */
+                for (unsigned open = (costs | costs >> 1 | costs >> 2) & CROSSING_LOW_BITS; open; open &= open - 1) {
+                    int d = __builtin_ctz(open) / CROSSING_BITS;
+                    if ((costs >> (CROSSING_BITS * d) & CROSSING_MASK) <= s->ap)
                         PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
                 }
             }
@@ -839,16 +862,17 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         return n;
     case TIKAL_PH_PLACE: {
         tikal_edges edges[TIKAL_FIELDS];
-        unsigned tile_edges[6];
-        int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges), canonical[6];
+        unsigned tile_edges[6], canonical = 0;
+        uint64_t frontier;
+        int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges, &frontier);
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         unsigned reference = tikal_stones_packed(tikal_tile(tile)->stones, 0);
         for (int r = 0; r < 6; r++)
-            canonical[r] = canonical_of(reference, r) == r;
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            for (int r = 0; edges[f].borders && r < 6; r++)
-                if (canonical[r] && (free_choice || has_path(&edges[f], tile_edges[r])))
-                    PUT(TIKAL_A_PLACE + f * 6 + r);
+            canonical |= (unsigned)(canonical_of(reference, r) == r) << r;
+        for (EACH_FIELD(f, frontier))
+            for (unsigned rotations = canonical & (free_choice ? ALL_ROTATIONS : path_rotations(&edges[f], tile_edges));
+                 rotations; rotations &= rotations - 1)
+                PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(rotations));
         return n;
     }
     case TIKAL_PH_ACTIONS:

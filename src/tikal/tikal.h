@@ -233,6 +233,7 @@ int tikal_data_check(char *why, size_t why_len);
 /* Board geometry (BOARD ODDQ_DOWN). */
 int tikal_field_at(int column, int row);       /* -1 off the board */
 int tikal_neighbor(int field, int direction);  /* -1 off the board */
+const int8_t *tikal_neighbors(int field);      /* tikal_neighbor of each direction 0..5 */
 uint64_t tikal_neighbor_mask(int field);       /* the neighbours as a mask (bit g: field g) */
 /* "c3" -> field, -1 if not a field. */
 int tikal_parse_field(const char *text);

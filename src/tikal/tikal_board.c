@@ -28,17 +28,27 @@ int tikal_start_count(void)
 
 unsigned tikal_piece_stones(int piece)
 {
-    return piece < TIKAL_DATA_PIECES ? tikal_data_piece_stones[piece] : 0;
+    return tikal_data_piece_stones[(uint8_t)piece];
 }
 
 int tikal_piece_kind(int piece)
 {
-    return piece < TIKAL_DATA_PIECES ? tikal_data_piece_kinds[piece] : TIKAL_EMPTY;
+    return tikal_data_piece_kinds[(uint8_t)piece];
 }
 
 int tikal_piece_value(int piece)
 {
-    return piece < TIKAL_DATA_PIECES ? tikal_data_piece_values[piece] : 0;
+    return tikal_data_piece_values[(uint8_t)piece];
+}
+
+uint32_t tikal_piece_lanes(int piece, int opposite)
+{
+    return opposite ? tikal_data_piece_opposite_lanes[(uint8_t)piece] : tikal_data_piece_lanes[(uint8_t)piece];
+}
+
+int tikal_piece_exists(int piece)
+{
+    return piece >= 0 && piece < TIKAL_DATA_PIECES;
 }
 
 int tikal_start_piece(int field)
@@ -61,6 +71,11 @@ int tikal_field_at(int column, int row)
 int tikal_neighbor(int field, int direction)
 {
     return tikal_data_neighbors[field][direction];
+}
+
+const int8_t *tikal_neighbors(int field)
+{
+    return tikal_data_neighbors[field];
 }
 
 uint64_t tikal_volcano_tiles(void)

@@ -39,7 +39,7 @@ static int count_board(const tikal_state *s, tikal_counts *c, char *why, size_t 
         if (s->leader[seat] < -1 || s->leader[seat] >= TIKAL_FIELDS)
             return tikal_reason(GAME_EILLEGAL, why, why_len, "the leader of seat %d is on no field", seat + 1);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        if (s->piece[f] != TIKAL_PIECE_NONE && tikal_piece_kind(s->piece[f]) == TIKAL_EMPTY)
+        if (s->piece[f] != TIKAL_PIECE_NONE && !tikal_piece_exists(s->piece[f]))
             return tikal_reason(GAME_EILLEGAL, why, why_len, "field %d holds piece %d, none of the game", f,
                                 s->piece[f]);
         tikal_field info = tikal_field_info(s, f), *field = &info;

@@ -20,11 +20,16 @@ int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
  * paths (T10.1, T10.2) and where it may deploy (T9.1, T9.2)? */
 int tikal_is_camp_of(const tikal_state *s, int seat, int field);
 /* Stones (tikal_field.stones), kind and printed value of a piece
- * (tikal_state.piece), none for TIKAL_PIECE_NONE; the pre-printed piece of
+ * (tikal_state.piece 0..255; none for TIKAL_PIECE_NONE and other numbers
+ * that are no piece, which tikal_piece_exists tells); its stones as
+ * crossing lanes, 3 bits a direction d at 3d: those of the edge facing d, or
+ * (opposite) those of the edge facing away from d; the pre-printed piece of
  * a field, TIKAL_PIECE_NONE if it has none. */
 unsigned tikal_piece_stones(int piece);
 int tikal_piece_kind(int piece);
 int tikal_piece_value(int piece);
+uint32_t tikal_piece_lanes(int piece, int opposite);
+int tikal_piece_exists(int piece);
 int tikal_start_piece(int field);
 
 /* Parts of a tikal_state.square word (TIKAL_SQ_*). */
