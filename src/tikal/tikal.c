@@ -82,6 +82,16 @@ int tikal_field_kind(const tikal_state *s, int field)
     return tikal_piece_kind(s->piece[field]);
 }
 
+int tikal_guard(const tikal_state *s, int field)
+{
+    return tikal_sq_guard(s->square[field]);
+}
+
+int tikal_temple_value(const tikal_state *s, int field)
+{
+    return s->index.kind[TIKAL_TEMPLE] >> field & 1 ? tikal_sq_held(s->square[field]) : 0;
+}
+
 int tikal_explorers(const tikal_state *s, int seat, int field)
 {
     return tikal_sq_explorers(s->square[field], seat);
@@ -310,7 +320,9 @@ int tikal_crossing_cost(const tikal_state *s, int field, int direction)
     int to = tikal_neighbor(field, direction);
     if (to < 0 || !(walkable >> field & 1) || !(walkable >> to & 1))
         return 0;
-    return tikal_field_stones(s, field, direction) + tikal_field_stones(s, to, (direction + 3) % 6);
+    unsigned shift = CROSSING_BITS * (unsigned)direction;
+    return (int)((tikal_piece_lanes(s->piece[field], 0) >> shift & CROSSING_MASK) +
+                 (tikal_piece_lanes(s->piece[to], 1) >> shift & CROSSING_MASK));
 }
 
 static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */

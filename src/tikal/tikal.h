@@ -263,6 +263,10 @@ tikal_field tikal_field_info(const tikal_state *s, int field);
 int tikal_set_field(tikal_state *s, int field, const tikal_field *f);
 /* Kind (tikal_kind) of field. */
 int tikal_field_kind(const tikal_state *s, int field);
+/* Seat whose guard stands on field, -1 none. */
+int tikal_guard(const tikal_state *s, int field);
+/* Value of the temple on field (T2.6), 0 if it holds no temple. */
+int tikal_temple_value(const tikal_state *s, int field);
 /* Explorers of seat on field. */
 int tikal_explorers(const tikal_state *s, int seat, int field);
 /* Field of seat's leader, -1 while it is off the board. */
