@@ -109,6 +109,13 @@ int tikal_treasures(const tikal_player *p, int motif)
     return (int)(p->treasures >> (TREASURE_BITS * motif) & TREASURE_MASK);
 }
 
+/* The motifs of which p holds exactly one token (T14.2): bit 2m for motif m. */
+static unsigned single_motifs(const tikal_player *p)
+{
+    unsigned low = p->treasures & 0x5555u, high = p->treasures >> 1 & 0x5555u;
+    return low & ~high;
+}
+
 void tikal_set_treasures(tikal_player *p, int motif, int count)
 {
     assert(count >= 0 && count <= TIKAL_TOKENS_PER_MOTIF);
@@ -796,11 +803,13 @@ static int legal_ap_actions(const tikal_state *s, int *out)
         for (int fig = 0; fig < 2; fig++)
             for (EACH_FIELD(from, figures[fig])) {
                 unsigned costs = crossings_from(s, walkable, (int)from);
-                /* bit 3d set: a crossing in direction d, in ascending d */
+                int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
+                /* bit 3d set: a crossing in direction d, in ascending d; with
+                 * 6 AP or more every crossing is affordable (T11.1: 0..6) */
                 for (unsigned open = (costs | costs >> 1 | costs >> 2) & CROSSING_LOW_BITS; open; open &= open - 1) {
-                    int d = __builtin_ctz(open) / CROSSING_BITS;
-                    if ((costs >> (CROSSING_BITS * d) & CROSSING_MASK) <= s->ap)
-                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
+                    int shift = __builtin_ctz(open);
+                    if (s->ap >= 6 || (costs >> shift & CROSSING_MASK) <= s->ap)
+                        PUT(first + shift / CROSSING_BITS);
                 }
             }
     }
@@ -816,7 +825,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
-        for (EACH_FIELD(f, jungles | treasures))
+        for (EACH_FIELD(f, (jungles | treasures) & ~x->camps))
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
@@ -824,17 +833,14 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
-        for (int give = 0; give < TIKAL_MOTIFS; give++) {
-            if (tikal_treasures(p, give) != 1)
-                continue;
+        for (unsigned give = single_motifs(p); give; give &= give - 1)
             for (int seat = 0; seat < s->players; seat++) {
                 if (seat == me)
                     continue;
-                for (int take = 0; take < TIKAL_MOTIFS; take++)
-                    if (tikal_treasures(&s->player[seat], take) == 1)
-                        PUT(TIKAL_A_SWAP + (give * 4 + seat) * 8 + take);
+                for (unsigned take = single_motifs(&s->player[seat]); take; take &= take - 1)
+                    PUT(TIKAL_A_SWAP + (__builtin_ctz(give) / TREASURE_BITS * 4 + seat) * 8 +
+                        __builtin_ctz(take) / TREASURE_BITS);
             }
-        }
     return n;
 }
 
