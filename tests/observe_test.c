@@ -612,7 +612,7 @@ static void tikal_members(const void *observation, member_list *list)
         if (f % TIKAL_ROWS != (f / TIKAL_ROWS) % TIKAL_ROWS)
             continue;
         for (int bit = 0; bit < 8; bit++)
-            if ((s->piece[f] ^ (1 << bit)) < 6 * TIKAL_TILES)
+            if ((s->piece[f] ^ (1 << bit)) < TIKAL_PIECE_PRINTED)
                 add_bits(list, offsetof(tikal_state, piece) + (size_t)f, 1, bit, bit);
         add_bits(list, square, sizeof(uint32_t), 0, TIKAL_SQ_EXPLORER_BITS * n - 1);
         add_bits(list, square, sizeof(uint32_t), TIKAL_SQ_GUARD_SHIFT, TIKAL_SQ_ACTED_SHIFT - 1);

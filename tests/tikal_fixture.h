@@ -1,9 +1,10 @@
 /*
  * tikal_fixture.h -- helpers shared by the Tikal rule tests (cmocka): play a
  * record line and insist it is legal, insist an action is refused with a
- * reason and without any change of the state, and build exact positions by
- * writing the state directly (tiles on fields, figures, whose turn it is),
- * keeping the supply and the stack consistent with what lies on the board.
+ * reason and without any change of the state, and build exact positions
+ * (tiles on fields and figures through tikal_set_field, whose turn it is
+ * directly), keeping the supply and the stack consistent with what lies on
+ * the board.
  * Everything is static inline so each test file uses only what it needs.
  */
 #ifndef MAYA_TESTS_TIKAL_FIXTURE_H

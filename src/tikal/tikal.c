@@ -142,8 +142,7 @@ static int explored(const tikal_state *s, int field)
     return field >= 0 && !(s->index.kind[TIKAL_EMPTY] >> field & 1);
 }
 
-enum { ALL_FIELDS_BITS = TIKAL_FIELDS };
-#define ALL_FIELDS ((1ULL << ALL_FIELDS_BITS) - 1)
+#define ALL_FIELDS ((1ULL << TIKAL_FIELDS) - 1) /* bit f for every field f */
 
 /* Fields a figure can stand on and cross from or into: explored, not a
  * volcano (T6.7, T11.3). */
@@ -158,9 +157,9 @@ enum { CROSSING_BITS = 3, CROSSING_MASK = (1u << CROSSING_BITS) - 1 };
 
 /* T11.1: the cost of crossing from field in each direction d (the stones on
  * both sides of the edge, 0 if it cannot be crossed) in bits 3d..3d+2, with
- * walkable the walkable_fields of s: the
- * field's lanes where the neighbour is walkable plus each walkable
- * neighbour's opposite lane (at most 3 + 3, so lanes never carry). */
+ * walkable the walkable_fields of s: the field's lanes where the neighbour
+ * is walkable plus each walkable neighbour's opposite lane (at most 3 + 3,
+ * so lanes never carry). */
 static unsigned crossings_from(const tikal_state *s, uint64_t walkable, int field)
 {
     if (!(walkable >> field & 1))
@@ -211,8 +210,8 @@ tikal_field tikal_field_info(const tikal_state *s, int field)
     memset(&f, 0, sizeof f);
     f.stones = (uint16_t)tikal_piece_stones(piece);
     f.kind = (uint8_t)tikal_piece_kind(piece);
-    f.tile = (int8_t)(piece < 6 * TIKAL_TILES ? piece / 6 : -1);
-    f.rotation = (uint8_t)(piece < 6 * TIKAL_TILES ? piece % 6 : 0);
+    f.tile = (int8_t)(piece < TIKAL_PIECE_PRINTED ? piece / 6 : -1);
+    f.rotation = (uint8_t)(piece < TIKAL_PIECE_PRINTED ? piece % 6 : 0);
     f.value = (uint8_t)(f.kind == TIKAL_TEMPLE ? held : 0);
     f.tokens = (uint8_t)(f.kind == TIKAL_TREASURE ? held : 0);
     f.camp = (int8_t)tikal_sq_camp(sq);

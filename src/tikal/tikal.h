@@ -170,14 +170,17 @@ enum {
     TIKAL_SQ_CAMP_SHIFT = 27,    /* 3 bits: seat + 1 of the camp, 0 none */
     TIKAL_SQ_ACTED_SHIFT = 30    /* 2 bits: levels uncovered (temple) or tokens dug (treasure) this turn */
 };
-enum { TIKAL_PIECE_NONE = 255 }; /* tikal_state.piece of a field not yet explored */
+enum {
+    TIKAL_PIECE_PRINTED = 6 * TIKAL_TILES, /* tikal_state.piece of the first pre-printed field (tiles come before) */
+    TIKAL_PIECE_NONE = 255                 /* tikal_state.piece of a field not yet explored */
+};
 
 typedef struct tikal_state {
     uint64_t stack_used;              /* bit t: tile t drawn or revealed */
     tikal_index index;                /* masks of the board, kept by apply */
     uint32_t square[TIKAL_FIELDS];    /* figures, guard, camp, value or tokens per field (TIKAL_SQ_*) */
     tikal_player player[GAME_MAX_PLAYERS]; /* per seat */
-    uint8_t piece[TIKAL_FIELDS];      /* what lies on each field: 6 * tile + rotation, 6 * 36 + i pre-printed field i, TIKAL_PIECE_NONE */
+    uint8_t piece[TIKAL_FIELDS];      /* what lies on each field: 6 * tile + rotation, TIKAL_PIECE_PRINTED + i pre-printed field i, TIKAL_PIECE_NONE */
     int8_t leader[GAME_MAX_PLAYERS];  /* field of each seat's leader, -1 off the board */
     uint8_t players;                  /* 2..4 */
     uint8_t auction;                  /* 1 in the auction game */

@@ -26,6 +26,9 @@ int tikal_start_count(void)
     return TIKAL_DATA_START_COUNT;
 }
 
+_Static_assert(TIKAL_DATA_PIECES == TIKAL_PIECE_PRINTED + TIKAL_DATA_START_COUNT && TIKAL_DATA_PIECES < TIKAL_PIECE_NONE,
+               "a piece is one byte: the tiles in 6 rotations, then the pre-printed fields, then none");
+
 unsigned tikal_piece_stones(int piece)
 {
     return tikal_data_piece_stones[(uint8_t)piece];
