@@ -673,6 +673,41 @@ static void t3_1_state_checker(void **state)
     assert_non_null(strstr(why, "(T6.6)"));
 }
 
+/* tikal_set_field writes what the packed state can hold and refuses the
+ * rest without a change: a value only on a temple (T2.6), tokens only on a
+ * treasure field (T6.6), a pre-printed field only as printed (T2.1), no
+ * tile beyond the 36 (T1.1). */
+static void set_field_refuses_what_no_field_holds(void **state)
+{
+    tikal_state s, before;
+    (void)state;
+    basic_turn(&s, 2);
+    tikal_field b4 = tikal_field_info(&s, fld("b4")), a5 = tikal_field_info(&s, fld("a5"));
+    assert_int_equal(b4.kind, TIKAL_JUNGLE);
+    before = s;
+    b4.value = 3;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    b4.value = 0;
+    b4.tokens = 1;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    b4.tokens = 0;
+    b4.kind = TIKAL_TEMPLE;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    b4.tile = TIKAL_TILES;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    a5.explorers[1] = TIKAL_EXPLORERS + 1;
+    assert_int_equal(tikal_set_field(&s, fld("a5"), &a5), GAME_EOPTION);
+    assert_memory_equal(&s, &before, sizeof s);
+    /* what a field can hold is written, and read back the same */
+    a5.explorers[1] = 3;
+    a5.leaders = 1;
+    assert_int_equal(tikal_set_field(&s, fld("a5"), &a5), GAME_OK);
+    tikal_field back = tikal_field_info(&s, fld("a5"));
+    assert_memory_equal(&back, &a5, sizeof back);
+    assert_int_equal(tikal_leader_field(&s, 0), fld("a5"));
+    assert_int_equal(tikal_explorers(&s, 1, fld("a5")), 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -706,6 +741,7 @@ int main(void)
         cmocka_unit_test(t8_6_r9_no_blocking),
         cmocka_unit_test(t8_7_r10_figures_never_return),
         cmocka_unit_test(t3_1_state_checker),
+        cmocka_unit_test(set_field_refuses_what_no_field_holds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
