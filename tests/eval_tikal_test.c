@@ -36,7 +36,7 @@ static int plain_self_score(const tikal_state *s, int seat)
 {
     int total = tikal_treasure_points(&s->player[seat]);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
+        const tikal_field fd_info = tikal_field_info(s, f), *fd = &fd_info;
         if (fd->kind == TIKAL_TEMPLE && (fd->guard == seat || (fd->guard < 0 && tikal_majority(s, f) == seat)))
             total += fd->value;
     }
@@ -51,7 +51,7 @@ static void plain_estimate(const tikal_state *s, double *out)
     double soft[GAME_MAX_PLAYERS] = {0};
     double near[GAME_MAX_PLAYERS] = {0};
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
+        const tikal_field fd_info = tikal_field_info(s, f), *fd = &fd_info;
         if (fd->kind != TIKAL_TEMPLE || fd->guard >= 0)
             continue;
         double sum = 0, sq[GAME_MAX_PLAYERS];
@@ -89,7 +89,7 @@ static void plain_parts(const tikal_state *s, float part[PLAIN_PARTS][GAME_MAX_P
     int players = s->players;
     memset(part, 0, sizeof(float) * PLAIN_PARTS * GAME_MAX_PLAYERS);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
+        const tikal_field fd_info = tikal_field_info(s, f), *fd = &fd_info;
         for (int p = 0; p < players; p++)
             part[PLAIN_FIGURES][p] += fd->explorers[p] + (fd->leaders >> p & 1u);
         if (fd->kind != TIKAL_TEMPLE)

@@ -236,7 +236,7 @@ static void check_tikal_json(const json_t *json, const void *state, int viewer)
         tikal_field_name(f, name);
         assert_shape(field, SPEC(tikal_field_spec), "board field");
         assert_string_field(field, "field", name);
-        assert_int_field(field, "treasures", s->field[f].tokens);
+        assert_int_field(field, "treasures", tikal_field_info(s, f).tokens);
         assert_int_field(field, "printed", tikal_printed_value(s, f));
         assert_int_field(field, "levels", tikal_levels_uncovered(s, f));
         array_field(field, "stones", 6, "board field");
@@ -612,34 +612,39 @@ static void tikal_members(const void *observation, member_list *list)
         MASK(list, 0, tikal_state, passed, 0, n - 1);
         SCALAR(list, 0, tikal_state, first_passer);
     }
+    /* A seat: its score and every bit of the word after it (supply, camps,
+     * guards, removed figures, marker, treasures: tikal_player). */
+    assert_int_equal(sizeof(tikal_player), 2 * sizeof(int32_t));
     for (int p = 0; p < n; p++) {
         size_t base = offsetof(tikal_state, player) + (size_t)p * sizeof(tikal_player);
         SCALAR(list, base, tikal_player, score);
-        SCALAR(list, base, tikal_player, explorers_in_supply);
-        SCALAR(list, base, tikal_player, leader_in_supply);
-        SCALAR(list, base, tikal_player, removed);
-        SCALAR(list, base, tikal_player, camps_built);
-        SCALAR(list, base, tikal_player, guards_placed);
-        SCALAR(list, base, tikal_player, marker_up);
-        ITEMS(list, base, tikal_player, treasures, TIKAL_MOTIFS);
+        add_bits(list, base + sizeof(int32_t), sizeof(uint32_t), 0, 31);
     }
-    /* One field per column, every row once: one function writes them all. */
+    /* Each leader moved to another field. */
+    for (int p = 0; p < n; p++)
+        for (int bit = 0; bit < 8; bit++) {
+            int moved = s->leader[p] ^ (1 << bit);
+            if (moved >= 0 && moved < TIKAL_FIELDS)
+                add_bits(list, offsetof(tikal_state, leader) + (size_t)p, 1, bit, bit);
+        }
+    /* One field per column, every row once: one function writes them all.
+     * Its piece turned into another tile or rotation; in its square word the
+     * seats' explorers, guard and camp, and on a temple or a treasure field
+     * its value or tokens and what was done there this turn. */
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        size_t base = offsetof(tikal_state, field) + (size_t)f * sizeof(tikal_field);
+        size_t square = offsetof(tikal_state, square) + (size_t)f * sizeof(uint32_t);
+        int kind = tikal_field_kind(s, f);
         if (f % TIKAL_ROWS != (f / TIKAL_ROWS) % TIKAL_ROWS)
             continue;
-        SCALAR(list, base, tikal_field, kind);
-        SCALAR(list, base, tikal_field, tile);
-        SCALAR(list, base, tikal_field, rotation);
-        MASK(list, base, tikal_field, stones, 0, 11);
-        SCALAR(list, base, tikal_field, value);
-        SCALAR(list, base, tikal_field, tokens);
-        SCALAR(list, base, tikal_field, camp);
-        SCALAR(list, base, tikal_field, guard);
-        MASK(list, base, tikal_field, leaders, 0, n - 1);
-        ITEMS(list, base, tikal_field, explorers, n);
-        SCALAR(list, base, tikal_field, levels_this_turn);
-        SCALAR(list, base, tikal_field, digs_this_turn);
+        for (int bit = 0; bit < 8; bit++)
+            if ((s->piece[f] ^ (1 << bit)) < TIKAL_PIECE_PRINTED)
+                add_bits(list, offsetof(tikal_state, piece) + (size_t)f, 1, bit, bit);
+        add_bits(list, square, sizeof(uint32_t), 0, TIKAL_SQ_EXPLORER_BITS * n - 1);
+        add_bits(list, square, sizeof(uint32_t), TIKAL_SQ_GUARD_SHIFT, TIKAL_SQ_ACTED_SHIFT - 1);
+        if (kind == TIKAL_TEMPLE || kind == TIKAL_TREASURE) {
+            add_bits(list, square, sizeof(uint32_t), TIKAL_SQ_HELD_SHIFT, TIKAL_SQ_GUARD_SHIFT - 1);
+            add_bits(list, square, sizeof(uint32_t), TIKAL_SQ_ACTED_SHIFT, 31);
+        }
     }
 }
 

@@ -235,7 +235,7 @@ static void test_routes(void **unused)
         const tikal_state *s = (const tikal_state *)m.state;
         if (s->phase == TIKAL_PH_ACTIONS)
             for (int from = 0; from < TIKAL_FIELDS; from++) {
-                const tikal_field *f = &s->field[from];
+                const tikal_field f_info = tikal_field_info(s, from), *f = &f_info;
                 if (f->explorers[s->actor] == 0)
                     continue;
                 for (int to = 0; to < TIKAL_FIELDS; to++) {
@@ -247,7 +247,7 @@ static void test_routes(void **unused)
                     for (int k = 0; k < n; k++)
                         assert_int_equal(tikal_apply(&copy, moves[k], NULL, 0), 0);
                     assert_int_equal(copy.ap, s->ap - cost);
-                    assert_true(copy.field[to].explorers[s->actor] > 0);
+                    assert_true(tikal_field_info(&copy, to).explorers[s->actor] > 0);
                     checked++;
                 }
             }

@@ -22,8 +22,8 @@ static void t9_1_deploy_targets(void **state)
     put_camp(&s, 1, "b4");
     act(&s, "deploy E a5");
     act(&s, "deploy L c4");
-    assert_int_equal(s.field[fld("a5")].explorers[0], 1);
-    assert_int_equal(s.field[fld("c4")].leaders, 1);
+    assert_int_equal(tikal_field_info(&s, fld("a5")).explorers[0], 1);
+    assert_int_equal(tikal_field_info(&s, fld("c4")).leaders, 1);
     assert_int_equal(s.player[0].explorers_in_supply, 17);
     assert_int_equal(s.player[0].leader_in_supply, 0);
     expect_illegal(&s, "deploy E b4", "neither the base camp nor one of your camps");
@@ -38,7 +38,7 @@ static void t9_3_deploy_limits(void **state)
     (void)state;
     basic_turn(&s, 2);
     put_figures(&s, 0, "a4", 17, 0);
-    s.field[fld("a4")].explorers[0] = 0; /* 17 removed from the game by a guard */
+    EDIT_FIELD(&s, fld("a4"), edit.explorers[0] = 0); /* 17 removed from the game by a guard */
     tikal_reindex(&s);
     s.player[0].removed = 17;
     act(&s, "deploy E a5");
@@ -140,7 +140,7 @@ static void t11_4_atomic_crossing(void **state)
     put_figures(&s, 0, "c5", 1, 0);
     s.ap = 2;
     expect_illegal(&s, "move E c5 c4", "not enough action points");
-    assert_int_equal(s.field[fld("c5")].explorers[0], 1);
+    assert_int_equal(tikal_field_info(&s, fld("c5")).explorers[0], 1);
     act(&s, "move E c5 b5");
     assert_int_equal(s.ap, 1);
 }
@@ -179,7 +179,7 @@ static void t12_1_uncover_preconditions(void **state)
     expect_illegal(&s, "uncover b4", "not a temple");
     expect_illegal(&s, "uncover b5", "needs 1 of your figures");
     act(&s, "uncover a4");
-    s.field[fld("b5")].guard = 1;
+    EDIT_FIELD(&s, fld("b5"), edit.guard = 1);
     put_figures(&s, 0, "b5", 1, 0);
     expect_illegal(&s, "uncover b5", "guarded");
 }
@@ -195,7 +195,7 @@ static void t12_2_no_skipping_and_running_out(void **state)
     put_figures(&s, 0, "b5", 2, 0);
     raise_temple(&s, "b5", 9);
     act(&s, "uncover b5");
-    assert_int_equal(s.field[fld("b5")].value, 10);
+    assert_int_equal(tikal_field_info(&s, fld("b5")).value, 10);
     assert_int_equal(s.level_supply[10], 0);
     start_turn(&s, 0, TIKAL_TURN_NORMAL);
     expect_illegal(&s, "uncover b5", "no level token of value 11");
@@ -219,8 +219,8 @@ static void t12_3_two_levels_per_temple(void **state)
     expect_illegal(&s, "uncover a4", "two levels of a4 are already uncovered");
     act(&s, "uncover b5");
     act(&s, "uncover b5");
-    assert_int_equal(s.field[fld("a4")].value, 3);
-    assert_int_equal(s.field[fld("b5")].value, 3);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 3);
+    assert_int_equal(tikal_field_info(&s, fld("b5")).value, 3);
     /* the levels uncovered, as the observation tells them (T12.2) */
     assert_int_equal(tikal_levels_uncovered(&s, fld("a4")), 2);
     assert_int_equal(tikal_levels_uncovered(&s, fld("b5")), 2);
@@ -258,10 +258,10 @@ static void t13_1_dig_preconditions(void **state)
     expect_illegal(&s, "dig c4", "not a treasure field");
     act(&s, "move E c4 d4");
     act(&s, "dig d4");
-    assert_int_equal(s.field[fld("d4")].tokens, 3);
+    assert_int_equal(tikal_field_info(&s, fld("d4")).tokens, 3);
     act(&s, "treasure 8");
-    assert_int_equal(s.player[0].treasures[7], 1);
-    assert_int_equal(s.player[1].treasures[7], 0);
+    assert_int_equal(tikal_treasures(&s.player[0], 7), 1);
+    assert_int_equal(tikal_treasures(&s.player[1], 7), 0);
 }
 
 /* T13.3: at most two tokens per treasure field per turn; other fields still. */
@@ -309,9 +309,9 @@ static void t13_5_emptied_treasure_is_jungle(void **state)
     basic_turn(&s, 2);
     we3_board(&s);
     expect_illegal(&s, "build d4", "jungle or emptied treasure");
-    s.field[fld("d4")].tokens = 0;
+    EDIT_FIELD(&s, fld("d4"), edit.tokens = 0);
     act(&s, "build d4");
-    assert_int_equal(s.field[fld("d4")].camp, 0);
+    assert_int_equal(tikal_field_info(&s, fld("d4")).camp, 0);
 }
 
 /* ---- T14 exchange ------------------------------------------------------------------ */
@@ -323,13 +323,13 @@ static void t14_1_exchange_effect(void **state)
     tikal_state s;
     (void)state;
     basic_turn(&s, 3);
-    s.player[0].treasures[0] = 1;
-    s.player[2].treasures[4] = 1;
+    tikal_set_treasures(&s.player[0], 0, 1);
+    tikal_set_treasures(&s.player[2], 4, 1);
     act(&s, "swap 1 3 5");
-    assert_int_equal(s.player[0].treasures[0], 0);
-    assert_int_equal(s.player[0].treasures[4], 1);
-    assert_int_equal(s.player[2].treasures[0], 1);
-    assert_int_equal(s.player[2].treasures[4], 0);
+    assert_int_equal(tikal_treasures(&s.player[0], 0), 0);
+    assert_int_equal(tikal_treasures(&s.player[0], 4), 1);
+    assert_int_equal(tikal_treasures(&s.player[2], 0), 1);
+    assert_int_equal(tikal_treasures(&s.player[2], 4), 0);
     expect_illegal(&s, "swap 5 1 1", "another player");
     expect_illegal(&s, "swap 5 3 5", "take only a single"); /* seat 3 has no 5 any more */
 }
@@ -340,10 +340,10 @@ static void t14_2_r13_singles_only(void **state)
     tikal_state s;
     (void)state;
     basic_turn(&s, 2);
-    s.player[0].treasures[0] = 2;
-    s.player[0].treasures[1] = 1;
-    s.player[1].treasures[2] = 2;
-    s.player[1].treasures[3] = 1;
+    tikal_set_treasures(&s.player[0], 0, 2);
+    tikal_set_treasures(&s.player[0], 1, 1);
+    tikal_set_treasures(&s.player[1], 2, 2);
+    tikal_set_treasures(&s.player[1], 3, 1);
     expect_illegal(&s, "swap 1 2 4", "give only a single");
     expect_illegal(&s, "swap 2 2 3", "take only a single");
     expect_illegal(&s, "swap 2 2 2", "take only a single");
@@ -357,15 +357,15 @@ static void t14_3_several_exchanges(void **state)
     tikal_state s;
     (void)state;
     basic_turn(&s, 3);
-    s.player[0].treasures[1] = 1;
-    s.player[0].treasures[2] = 1;
-    s.player[0].treasures[3] = 1;
-    s.player[1].treasures[0] = 1;
-    s.player[2].treasures[0] = 1;
-    s.player[2].treasures[5] = 1;
+    tikal_set_treasures(&s.player[0], 1, 1);
+    tikal_set_treasures(&s.player[0], 2, 1);
+    tikal_set_treasures(&s.player[0], 3, 1);
+    tikal_set_treasures(&s.player[1], 0, 1);
+    tikal_set_treasures(&s.player[2], 0, 1);
+    tikal_set_treasures(&s.player[2], 5, 1);
     act(&s, "swap 2 2 1");
     act(&s, "swap 3 3 1");
-    assert_int_equal(s.player[0].treasures[0], 2);
+    assert_int_equal(tikal_treasures(&s.player[0], 0), 2);
     expect_illegal(&s, "swap 1 2 2", "give only a single");
     act(&s, "swap 4 2 2");
     assert_int_equal(s.ap, 1);
@@ -377,13 +377,13 @@ static void t14_4_r14_same_motif(void **state)
     tikal_state s, before;
     (void)state;
     basic_turn(&s, 2);
-    s.player[0].treasures[6] = 1;
-    s.player[1].treasures[6] = 1;
+    tikal_set_treasures(&s.player[0], 6, 1);
+    tikal_set_treasures(&s.player[1], 6, 1);
     memcpy(&before, &s, sizeof s);
     act(&s, "swap 7 2 7");
     before.ap = 7;
     assert_memory_equal(&before, &s, sizeof s);
-    s.player[1].treasures[6] = 2;
+    tikal_set_treasures(&s.player[1], 6, 2);
     expect_illegal(&s, "swap 7 2 7", "take only a single");
 }
 
@@ -437,7 +437,7 @@ static void t15_4_camp_for_owner(void **state)
     act(&s, "build b4");
     act(&s, "deploy E b4");
     act(&s, "path E a5 b4");
-    assert_int_equal(s.field[fld("b4")].explorers[0], 2);
+    assert_int_equal(tikal_field_info(&s, fld("b4")).explorers[0], 2);
     act(&s, "end");
     start_turn(&s, 1, TIKAL_TURN_NORMAL);
     expect_illegal(&s, "deploy E b4", "neither the base camp nor one of your camps");
@@ -493,11 +493,11 @@ static void t16_3_r17_others_removed(void **state)
     put_figures(&s, 1, "a4", 2, 0);
     put_figures(&s, 2, "a4", 2, 1);
     act(&s, "guard a4"); /* 6 > 5 */
-    assert_int_equal(s.field[fld("a4")].guard, 0);
-    assert_int_equal(s.field[fld("a4")].explorers[0], 0);
-    assert_int_equal(s.field[fld("a4")].leaders, 1u << 2);
-    assert_int_equal(s.field[fld("a4")].explorers[1], 2);
-    assert_int_equal(s.field[fld("a4")].explorers[2], 2);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).guard, 0);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).explorers[0], 0);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).leaders, 1u << 2);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).explorers[1], 2);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).explorers[2], 2);
     assert_int_equal(s.player[0].removed, 3);
     assert_int_equal(s.player[0].explorers_in_supply, 15);
     assert_int_equal(s.player[0].leader_in_supply, 0);
@@ -516,7 +516,7 @@ static void t16_4_guard_stays(void **state)
     act(&s, "deploy E a5");
     act(&s, "move E a5 a4"); /* another figure may come and go */
     act(&s, "move E a4 a5");
-    assert_int_equal(s.field[fld("a4")].guard, 0);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).guard, 0);
 }
 
 /* T16.5: a guarded temple is frozen. */
@@ -530,7 +530,7 @@ static void t16_5_guarded_temple_frozen(void **state)
     act(&s, "guard a4");
     put_figures(&s, 0, "a4", 2, 0);
     expect_illegal(&s, "uncover a4", "guarded");
-    assert_int_equal(s.field[fld("a4")].value, 2);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 2);
 }
 
 /* T16.6: a guarded temple scores for its guard's owner only, whatever the
@@ -565,13 +565,13 @@ static void t16_7_figures_on_guarded_temple(void **state)
     tikal_state s;
     (void)state;
     basic_turn(&s, 2);
-    s.field[fld("b5")].guard = 1;
+    EDIT_FIELD(&s, fld("b5"), edit.guard = 1);
     s.player[1].guards_placed = 1;
     put_figures(&s, 0, "a5", 1, 1);
     act(&s, "move L a5 b5");
     act(&s, "move E a5 b5");
     act(&s, "move E b5 a5");
-    assert_int_equal(s.field[fld("b5")].leaders, 1);
+    assert_int_equal(tikal_field_info(&s, fld("b5")).leaders, 1);
     expect_illegal(&s, "guard b5", "already has a guard");
 }
 

@@ -17,7 +17,7 @@ static void we1_placement_reachable_from_two_sides(void **state)
     assert_int_equal(tikal_init(&s, 2, 0), GAME_OK);
     play(&s, "* draw A2");
     play(&s, "1 place c5 r0");
-    assert_int_equal(s.field[fld("c5")].value, 2);
+    assert_int_equal(tikal_field_info(&s, fld("c5")).value, 2);
     assert_true(edge_cost(&s, "c5", "b4") >= 1);
     assert_true(edge_cost(&s, "c5", "b5") >= 1);
 }
@@ -66,7 +66,7 @@ static void we4_uncover_4_to_5(void **state)
     put_figures(&s, 0, "a4", 1, 0);
     int fives = s.level_supply[5];
     assert_int_equal(cost_of(&s, "uncover a4"), 2);
-    assert_int_equal(s.field[fld("a4")].value, 5);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 5);
     assert_int_equal(s.level_supply[5], fives - 1);
 }
 
@@ -82,7 +82,7 @@ static void we5_no_skipping(void **state)
     s.level_supply[6] = 0;
     assert_true(s.level_supply[5] > 0 && s.level_supply[7] > 0);
     act(&s, "uncover a4");
-    assert_int_equal(s.field[fld("a4")].value, 5);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 5);
     assert_int_equal(s.ap, 8);
     expect_illegal(&s, "uncover a4", "no level token of value 6");
 }
@@ -149,10 +149,10 @@ static void we7_scoring_21_plus_8(void **state)
     put_figures(&s, 0, "b5", 1, 0);
     put_figures(&s, 0, "c5", 1, 0);
     put_figures(&s, 0, "c4", 1, 0);
-    s.player[0].treasures[0] = 2; /* X X */
-    s.player[0].treasures[1] = 2; /* Y Y */
-    s.player[0].treasures[2] = 1; /* Z */
-    s.player[0].treasures[3] = 1; /* W */
+    tikal_set_treasures(&s.player[0], 0, 2); /* X X */
+    tikal_set_treasures(&s.player[0], 1, 2); /* Y Y */
+    tikal_set_treasures(&s.player[0], 2, 1); /* Z */
+    tikal_set_treasures(&s.player[0], 3, 1); /* W */
     assert_int_equal(tikal_treasure_points(&s.player[0]), 3 + 3 + 1 + 1);
     play(&s, "* draw B6");
     play(&s, "1 end");
@@ -230,14 +230,14 @@ static void we9_treasure_values(void **state)
     (void)state;
     memset(&p, 0, sizeof p);
     assert_int_equal(tikal_treasure_points(&p), 0);
-    p.treasures[4] = 1;
+    tikal_set_treasures(&p, 4, 1);
     assert_int_equal(tikal_treasure_points(&p), 1);
-    p.treasures[4] = 2;
+    tikal_set_treasures(&p, 4, 2);
     assert_int_equal(tikal_treasure_points(&p), 3);
-    p.treasures[4] = 3;
+    tikal_set_treasures(&p, 4, 3);
     assert_int_equal(tikal_treasure_points(&p), 6);
-    p.treasures[4] = 1;
-    p.treasures[6] = 1;
+    tikal_set_treasures(&p, 4, 1);
+    tikal_set_treasures(&p, 6, 1);
     assert_int_equal(tikal_treasure_points(&p), 2);
 }
 
@@ -248,25 +248,28 @@ static void we10_exchange_to_complete_a_set(void **state)
     tikal_state s, neg;
     (void)state;
     basic_turn(&s, 3);
-    s.player[0].treasures[0] = s.player[0].treasures[1] = s.player[0].treasures[2] = 1;
-    s.player[1].treasures[0] = s.player[1].treasures[3] = 1;
-    s.player[2].treasures[0] = s.player[2].treasures[4] = 1;
+    for (int m = 0; m < 3; m++)
+        tikal_set_treasures(&s.player[0], m, 1);
+    tikal_set_treasures(&s.player[1], 0, 1);
+    tikal_set_treasures(&s.player[1], 3, 1);
+    tikal_set_treasures(&s.player[2], 0, 1);
+    tikal_set_treasures(&s.player[2], 4, 1);
     act(&s, "swap 2 2 1");
     expect_illegal(&s, "swap 1 3 5", "give only a single"); /* the Q pair is protected */
     act(&s, "swap 3 3 1");
     assert_int_equal(s.ap, 10 - 6);
-    assert_int_equal(s.player[0].treasures[0], 3);
+    assert_int_equal(tikal_treasures(&s.player[0], 0), 3);
     assert_int_equal(tikal_treasure_points(&s.player[0]), 6);
-    assert_int_equal(s.player[1].treasures[1] + s.player[1].treasures[3], 2); /* B {X, M} */
-    assert_int_equal(s.player[1].treasures[0], 0);
-    assert_int_equal(s.player[2].treasures[2] + s.player[2].treasures[4], 2); /* C {Y, N} */
-    assert_int_equal(s.player[2].treasures[0], 0);
+    assert_int_equal(tikal_treasures(&s.player[1], 1) + tikal_treasures(&s.player[1], 3), 2); /* B {X, M} */
+    assert_int_equal(tikal_treasures(&s.player[1], 0), 0);
+    assert_int_equal(tikal_treasures(&s.player[2], 2) + tikal_treasures(&s.player[2], 4), 2); /* C {Y, N} */
+    assert_int_equal(tikal_treasures(&s.player[2], 0), 0);
     /* negative cases */
     basic_turn(&neg, 3);
-    neg.player[0].treasures[0] = 2;       /* A {Q, Q, X} */
-    neg.player[0].treasures[1] = 1;
-    neg.player[1].treasures[2] = 2;       /* B {Y, Y} */
-    neg.player[2].treasures[4] = 1;
+    tikal_set_treasures(&neg.player[0], 0, 2);       /* A {Q, Q, X} */
+    tikal_set_treasures(&neg.player[0], 1, 1);
+    tikal_set_treasures(&neg.player[1], 2, 2);       /* B {Y, Y} */
+    tikal_set_treasures(&neg.player[2], 4, 1);
     expect_illegal(&neg, "swap 1 3 5", "give only a single");
     expect_illegal(&neg, "swap 2 2 3", "take only a single");
     act(&neg, "swap 2 3 5");
@@ -306,13 +309,13 @@ static void we12_guard_with_three_expeditions(void **state)
     put_figures(&s, 1, "a4", 2, 0);
     put_figures(&s, 2, "a4", 2, 0);
     assert_int_equal(cost_of(&s, "guard a4"), 5);
-    assert_int_equal(s.field[fld("a4")].guard, 0);
-    assert_int_equal(s.field[fld("a4")].leaders, 0);
-    assert_int_equal(s.field[fld("a4")].explorers[1], 2);
-    assert_int_equal(s.field[fld("a4")].explorers[2], 2);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).guard, 0);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).leaders, 0);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).explorers[1], 2);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).explorers[2], 2);
     start_turn(&s, 1, TIKAL_TURN_NORMAL);
     expect_illegal(&s, "uncover a4", "guarded"); /* frozen at 3 */
-    assert_int_equal(s.field[fld("a4")].value, 3);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 3);
     /* case 3 with other own figures: they leave the game */
     basic_turn(&s, 3);
     put_figures(&s, 0, "a4", 2, 1);
@@ -320,7 +323,7 @@ static void we12_guard_with_three_expeditions(void **state)
     put_figures(&s, 2, "a4", 2, 0);
     act(&s, "guard a4");
     assert_int_equal(s.player[0].removed, 2);
-    assert_int_equal(s.field[fld("a4")].explorers[0], 0);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).explorers[0], 0);
 }
 
 /* WE13 (T20.1, R18): 98 + 5 = 103, kept as it is (display field 3, lap 1
@@ -387,11 +390,11 @@ static void dt3_levels_need_figures(void **state)
     put_figures(&s, 0, "a4", 1, 0);
     put_figures(&s, 0, "a5", 1, 0);
     act(&s, "uncover a4");
-    assert_int_equal(s.field[fld("a4")].value, 4);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 4);
     expect_illegal(&s, "uncover a4", "needs 2 of your figures");
     act(&s, "move E a5 a4");
     act(&s, "uncover a4");
-    assert_int_equal(s.field[fld("a4")].value, 5);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 5);
     put_figures(&s, 0, "a4", 1, 0);
     expect_illegal(&s, "uncover a4", "two levels of a4");
 }
@@ -489,7 +492,7 @@ static void dt7_limits_reset_in_volcano_round(void **state)
     place_anywhere(&s);
     play(&s, "1 uncover a4");
     play(&s, "1 uncover a4");
-    assert_int_equal(s.field[fld("a4")].value, 5);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 5);
 }
 
 /* DT8 (R19): score 3: a bid of 4 is illegal, 3 legal and leaves 0. */
@@ -647,7 +650,7 @@ static void dt12_camp_on_preprinted_jungle(void **state)
     expect_illegal(&s, "build b5", "jungle or emptied treasure");
     expect_illegal(&s, "build c4", "jungle or emptied treasure");
     act(&s, "build b4");
-    assert_int_equal(s.field[fld("b4")].camp, 0);
+    assert_int_equal(tikal_field_info(&s, fld("b4")).camp, 0);
 }
 
 int main(void)

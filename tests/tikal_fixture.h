@@ -1,9 +1,10 @@
 /*
  * tikal_fixture.h -- helpers shared by the Tikal rule tests (cmocka): play a
  * record line and insist it is legal, insist an action is refused with a
- * reason and without any change of the state, and build exact positions by
- * writing the state directly (tiles on fields, figures, whose turn it is),
- * keeping the supply and the stack consistent with what lies on the board.
+ * reason and without any change of the state, and build exact positions
+ * (tiles on fields and figures through tikal_set_field, whose turn it is
+ * directly), keeping the supply and the stack consistent with what lies on
+ * the board.
  * Everything is static inline so each test file uses only what it needs.
  */
 #ifndef MAYA_TESTS_TIKAL_FIXTURE_H
@@ -132,49 +133,60 @@ static inline int cost_of(tikal_state *s, const char *text)
 
 /* ---- building positions ------------------------------------------------ */
 
+/* Change a field of state through the engine's view of it: the statement
+ * `change` edits `edit` (a tikal_field), e.g.
+ * EDIT_FIELD(s, fld("b5"), edit.guard = 1); the engine must accept it. */
+#define EDIT_FIELD(state, field, change)                                                                              \
+    do {                                                                                                             \
+        int edit_field = (field);                                                                                    \
+        tikal_field edit = tikal_field_info((state), edit_field);                                                    \
+        change;                                                                                                      \
+        if (tikal_set_field((state), edit_field, &edit) != GAME_OK)                                                  \
+            fail_msg("test bug: field %d cannot be set so", edit_field);                                             \
+    } while (0)
+
 /* Lay tile `id` on `name` in `rotation`, as placing it would (T2.3, T6.6),
  * and take it out of the stack. */
 static inline void put_tile(tikal_state *s, const char *name, const char *id, int rotation)
 {
     int tile = tile_of(id);
-    tikal_field *f = &s->field[fld(name)];
     const tikal_tile_def *d = tikal_tile(tile);
-    f->kind = d->kind;
-    f->tile = (int8_t)tile;
-    f->rotation = (uint8_t)rotation;
-    f->stones = tikal_stones_packed(d->stones, rotation);
-    if (d->kind == TIKAL_TEMPLE)
-        f->value = d->value;
-    if (d->kind == TIKAL_TREASURE) {
-        f->tokens = d->value;
+    EDIT_FIELD(s, fld(name), {
+        edit.kind = d->kind;
+        edit.tile = (int8_t)tile;
+        edit.rotation = (uint8_t)rotation;
+        if (d->kind == TIKAL_TEMPLE)
+            edit.value = d->value;
+        if (d->kind == TIKAL_TREASURE)
+            edit.tokens = d->value;
+    });
+    if (d->kind == TIKAL_TREASURE)
         s->tokens_placed = (uint8_t)(s->tokens_placed + d->value);
-    }
     s->stack_used |= 1ULL << tile;
     s->tiles_placed++;
-    tikal_reindex(s);
 }
 
 /* Put participants (and the leader if `leader`) of seat from its supply on a field. */
 static inline void put_figures(tikal_state *s, int seat, const char *name, int explorers, int leader)
 {
-    tikal_field *f = &s->field[fld(name)];
     assert_true(s->player[seat].explorers_in_supply >= explorers);
-    f->explorers[seat] = (uint8_t)(f->explorers[seat] + explorers);
-    s->player[seat].explorers_in_supply = (uint8_t)(s->player[seat].explorers_in_supply - explorers);
+    EDIT_FIELD(s, fld(name), {
+        edit.explorers[seat] = (uint8_t)(edit.explorers[seat] + explorers);
+        if (leader)
+            edit.leaders |= (uint8_t)(1u << seat);
+    });
+    s->player[seat].explorers_in_supply -= (unsigned)explorers;
     if (leader) {
         assert_true(s->player[seat].leader_in_supply);
-        f->leaders |= (uint8_t)(1u << seat);
         s->player[seat].leader_in_supply = 0;
     }
-    tikal_reindex(s);
 }
 
 /* Give seat a camp on a field (as if built). */
 static inline void put_camp(tikal_state *s, int seat, const char *name)
 {
-    s->field[fld(name)].camp = (int8_t)seat;
+    EDIT_FIELD(s, fld(name), edit.camp = (int8_t)seat);
     s->player[seat].camps_built++;
-    tikal_reindex(s);
 }
 
 /* Make it seat's turn of the given kind with 10 fresh AP and fresh limits. */
@@ -184,10 +196,8 @@ static inline void start_turn(tikal_state *s, int seat, int kind)
     s->actor = (int8_t)seat;
     s->turn_kind = (uint8_t)kind;
     s->ap = TIKAL_AP;
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        s->field[f].levels_this_turn = 0;
-        s->field[f].digs_this_turn = 0;
-    }
+    for (int f = 0; f < TIKAL_FIELDS; f++)
+        EDIT_FIELD(s, f, edit.levels_this_turn = edit.digs_this_turn = 0);
 }
 
 /* A basic game of `players` where seat 0 has just begun a normal turn with
@@ -213,12 +223,13 @@ static inline void hold_tile(tikal_state *s, int seat, const char *id)
  * uncovering would (T2.6, T12.2). */
 static inline void raise_temple(tikal_state *s, const char *name, int value)
 {
-    tikal_field *f = &s->field[fld(name)];
-    assert_int_equal(f->kind, TIKAL_TEMPLE);
-    while (f->value < value) {
-        assert_true(s->level_supply[f->value + 1] > 0);
-        s->level_supply[++f->value]--;
-    }
+    EDIT_FIELD(s, fld(name), {
+        assert_int_equal(edit.kind, TIKAL_TEMPLE);
+        while (edit.value < value) {
+            assert_true(s->level_supply[edit.value + 1] > 0);
+            s->level_supply[++edit.value]--;
+        }
+    });
 }
 
 /* WE3's board, on the pre-printed start:
@@ -237,23 +248,23 @@ static inline void we3_board(tikal_state *s)
 
 /* DT1's board: volcanoes on a2 and b1, every other field explored but a1
  * (whose only neighbours are those volcanoes) and `also_empty`. The
- * explored fields are jungle with a stone on every edge, as a board the
- * tiles could not make but that the rules judge all the same. */
+ * explored fields are all the jungle tile D4 (stones N1 SE1 SW1), as a
+ * board the tiles could not make (one tile, many times) but that the rules
+ * judge all the same. */
 static inline void corner_board(tikal_state *s, const char *also_empty)
 {
-    int a1 = fld("a1"), other = also_empty ? fld(also_empty) : -1;
+    int a1 = fld("a1"), other = also_empty ? fld(also_empty) : -1, jungle = tile_of("D4");
     put_tile(s, "a2", "B6", 0);
     put_tile(s, "b1", "D5", 0);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        tikal_field *fd = &s->field[f];
-        if (f == a1 || f == other || fd->kind != TIKAL_EMPTY)
+        if (f == a1 || f == other || tikal_field_kind(s, f) != TIKAL_EMPTY)
             continue;
-        fd->kind = TIKAL_JUNGLE;
-        static const uint8_t one_each[6] = {1, 1, 1, 1, 1, 1};
-        fd->stones = tikal_stones_packed(one_each, 0);
+        EDIT_FIELD(s, f, {
+            edit.kind = TIKAL_JUNGLE;
+            edit.tile = (int8_t)jungle;
+        });
         s->tiles_placed++;
     }
-    tikal_reindex(s);
 }
 
 /* Apply the first legal placement of the tile in hand. */
@@ -285,7 +296,7 @@ static inline void fill_board_but(tikal_state *s, const char *last_id, const cha
     for (int t = 0; t < TIKAL_TILES; t++) {
         if (t == last)
             continue;
-        while (s->field[field].kind != TIKAL_EMPTY || field == keep)
+        while (tikal_field_kind(s, field) != TIKAL_EMPTY || field == keep)
             field++;
         tikal_field_name(field, name);
         put_tile(s, name, tikal_tile(t)->id, 0);

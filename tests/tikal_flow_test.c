@@ -127,7 +127,7 @@ static void t17_2_volcano_round_order(void **state)
     assert_int_equal(s.ap, 10);
     assert_int_equal(s.hand, tile_of("B6")); /* set aside, not on the board */
     for (int f = 0; f < TIKAL_FIELDS; f++)
-        assert_int_not_equal(s.field[f].kind, TIKAL_VOLCANO);
+        assert_int_not_equal(tikal_field_info(&s, f).kind, TIKAL_VOLCANO);
     expect_illegal(&s, "place a1 r0", "not now");
     play(&s, "1 deploy E a5");
     play(&s, "1 end"); /* self-scoring at once: a4 */
@@ -215,16 +215,16 @@ static void t18_1_self_scoring(void **state)
     put_figures(&s, 0, "a4", 1, 0);
     put_figures(&s, 1, "b5", 1, 0); /* b5: tie 1:1 -> nobody */
     put_figures(&s, 2, "b5", 1, 0);
-    s.field[fld("c5")].guard = 0; /* c5 guarded by seat 1, empty of figures */
+    EDIT_FIELD(&s, fld("c5"), edit.guard = 0); /* c5 guarded by seat 1, empty of figures */
     s.player[0].guards_placed = 1;
     put_figures(&s, 1, "c5", 3, 0);
     /* c4: nobody -> nobody */
-    s.player[0].treasures[0] = 2; /* a pair: 3 */
-    s.player[0].treasures[5] = 1; /* a single: 1 */
+    tikal_set_treasures(&s.player[0], 0, 2); /* a pair: 3 */
+    tikal_set_treasures(&s.player[0], 5, 1); /* a single: 1 */
     assert_int_equal(tikal_self_score(&s, 0), 4 + 2 + 3 + 1);
     assert_int_equal(tikal_self_score(&s, 1), 0);
     assert_int_equal(tikal_self_score(&s, 2), 0);
-    s.player[2].treasures[7] = 3; /* a triple: 6 */
+    tikal_set_treasures(&s.player[2], 7, 3); /* a triple: 6 */
     assert_int_equal(tikal_self_score(&s, 2), 6);
 }
 
@@ -544,7 +544,7 @@ static void t25_2_final_order_fixed(void **state)
     s.player[1].score = 10;
     s.player[2].score = 20;
     for (int m = 0; m < 3; m++) /* seat 2 holds three triples: 18 points to come */
-        s.player[1].treasures[m] = 3;
+        tikal_set_treasures(&s.player[1], m, 3);
     put_figures(&s, 1, "a5", 1, 1);
     play(&s, "3 take G4");
     place_anywhere(&s);
@@ -581,8 +581,8 @@ static void t27_1_r23_two_players(void **state)
     play(&s, "2 bid 1");
     play(&s, "2 take A4");
     place_anywhere(&s);
-    s.player[1].treasures[0] = 1;
-    s.player[0].treasures[1] = 1;
+    tikal_set_treasures(&s.player[1], 0, 1);
+    tikal_set_treasures(&s.player[0], 1, 1);
     expect_illegal(&s, "swap 1 3 2", "another player");
     play(&s, "2 swap 1 1 2");
     play(&s, "2 end");

@@ -130,7 +130,7 @@ static void t29_3_equivalent_rotations(void **state)
     expect_illegal_action(&s, TIKAL_A_PLACE + fld("c4") * 6 + 4, "place c4 r4 (by id)", "same stones as r0");
     expect_illegal_action(&s, TIKAL_A_PLACE + fld("c4") * 6 + 3, "place c4 r3 (by id)", "same stones as r1");
     act(&s, "place c4 r5");
-    assert_int_equal(s.field[fld("c4")].rotation, 1);
+    assert_int_equal(tikal_field_info(&s, fld("c4")).rotation, 1);
     assert_int_equal(tikal_action_to_text(&s, TIKAL_A_PLACE + fld("c4") * 6 + 1, text, sizeof text), GAME_OK);
     assert_string_equal(text, "place c4 r1");
     /* a volcano: every rotation is r0 */

@@ -159,9 +159,8 @@ static void check_figure(const tikal_state *s, json_t *observation, int figure, 
     assert_int_equal(tikal_find_routes(s, s->actor, from, &r), GAME_OK);
     /* The same board without the actor's own camps: crossings only. */
     for (int f = 0; f < TIKAL_FIELDS; f++)
-        if (no_camps.field[f].camp == s->actor)
-            no_camps.field[f].camp = -1;
-    tikal_reindex(&no_camps);
+        if (tikal_field_info(&no_camps, f).camp == s->actor)
+            EDIT_FIELD(&no_camps, f, edit.camp = -1);
     assert_int_equal(tikal_find_routes(&no_camps, s->actor, from, &crossings_only), GAME_OK);
     for (int f = 0; f < TIKAL_FIELDS; f++)
         best[f] = -1;
@@ -207,11 +206,11 @@ static void check_figure(const tikal_state *s, json_t *observation, int figure, 
             used_path |= actions[i] < TIKAL_A_MOVE;
         }
         assert_int_equal(s->ap - walker.ap, cost);
-        assert_true(figure ? walker.field[to].leaders >> s->actor & 1 : walker.field[to].explorers[s->actor] > 0);
+        assert_true(figure ? tikal_field_info(&walker, to).leaders >> s->actor & 1 : tikal_field_info(&walker, to).explorers[s->actor] > 0);
         /* "costs": k figures walking it one after the other, each paying
          * the crossings (T8.1), as many as stand there and the AP allow. */
         const json_t *costs = json_object_get(walk, "costs");
-        int standing = figure ? 1 : s->field[from].explorers[s->actor];
+        int standing = figure ? 1 : tikal_field_info(s, from).explorers[s->actor];
         assert_int_equal(json_integer_value(json_array_get(costs, 0)), cost);
         for (size_t k = 1; k < json_array_size(costs); k++) {
             for (int i = 0; i < n; i++)
@@ -255,9 +254,9 @@ static void random_game(int players, int auction, uint64_t seed, route_counts *c
             json_t *observation = observe_json(game, &s);
             assert_non_null(observation);
             for (int f = 0; f < TIKAL_FIELDS; f++) {
-                if (s.field[f].explorers[s.actor] > 0)
+                if (tikal_field_info(&s, f).explorers[s.actor] > 0)
                     check_figure(&s, observation, 0, f, counts);
-                if (s.field[f].leaders >> s.actor & 1)
+                if (tikal_field_info(&s, f).leaders >> s.actor & 1)
                     check_figure(&s, observation, 1, f, counts);
             }
             json_decref(observation);

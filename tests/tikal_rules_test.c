@@ -22,17 +22,17 @@ static void t2_1_four_preprinted_fields(void **state)
     (void)state;
     assert_int_equal(tikal_init(&s, 2, 0), GAME_OK);
     for (int f = 0; f < TIKAL_FIELDS; f++)
-        explored += s.field[f].kind != TIKAL_EMPTY;
+        explored += tikal_field_info(&s, f).kind != TIKAL_EMPTY;
     assert_int_equal(explored, 4);
-    assert_int_equal(s.field[fld("a5")].kind, TIKAL_BASECAMP);
-    assert_int_equal(s.field[fld("a4")].kind, TIKAL_TEMPLE);
-    assert_int_equal(s.field[fld("b5")].kind, TIKAL_TEMPLE);
-    assert_int_equal(s.field[fld("b4")].kind, TIKAL_JUNGLE);
+    assert_int_equal(tikal_field_info(&s, fld("a5")).kind, TIKAL_BASECAMP);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).kind, TIKAL_TEMPLE);
+    assert_int_equal(tikal_field_info(&s, fld("b5")).kind, TIKAL_TEMPLE);
+    assert_int_equal(tikal_field_info(&s, fld("b4")).kind, TIKAL_JUNGLE);
     assert_int_equal(tikal_field_at(7, 4), TIKAL_FIELDS - 1);
     assert_int_equal(tikal_field_at(8, 0), -1);
     hold_tile(&s, 0, "A1");
     act(&s, "place c4 r0"); /* an empty field: legal */
-    assert_int_equal(s.field[fld("c4")].kind, TIKAL_TEMPLE);
+    assert_int_equal(tikal_field_info(&s, fld("c4")).kind, TIKAL_TEMPLE);
     hold_tile(&s, 1, "A6");
     expect_illegal(&s, "place b4 r0", "already explored");
     expect_illegal(&s, "place a5 r0", "already explored");
@@ -82,16 +82,16 @@ static void t2_4_printed_values_and_masks(void **state)
     basic_turn(&s, 2);
     hold_tile(&s, 0, "A2");
     act(&s, "place c5 r0");
-    assert_int_equal(s.field[fld("c5")].value, 2);
+    assert_int_equal(tikal_field_info(&s, fld("c5")).value, 2);
     act(&s, "end");
     act(&s, "draw A4");
     act(&s, "place c4 r0");
-    assert_int_equal(s.field[fld("c4")].tokens, tikal_tile(tile_of("A4"))->value);
-    assert_int_equal(s.field[fld("c4")].tokens, 4);
+    assert_int_equal(tikal_field_info(&s, fld("c4")).tokens, tikal_tile(tile_of("A4"))->value);
+    assert_int_equal(tikal_field_info(&s, fld("c4")).tokens, 4);
     /* T2.6: uncovering puts a token of value v+1 on top */
     put_figures(&s, 1, "c5", 1, 0);
     act(&s, "uncover c5");
-    assert_int_equal(s.field[fld("c5")].value, 3);
+    assert_int_equal(tikal_field_info(&s, fld("c5")).value, 3);
     expect_illegal(&s, "uncover c4", "not a temple");
 }
 
@@ -114,12 +114,12 @@ static void t3_1_basic_setup(void **state)
             assert_int_equal(s.player[p].score, 0);
             assert_int_equal(s.player[p].camps_built, 0);
             for (int m = 0; m < TIKAL_MOTIFS; m++)
-                assert_int_equal(s.player[p].treasures[m], 0);
+                assert_int_equal(tikal_treasures(&s.player[p], m), 0);
         }
         for (int f = 0; f < TIKAL_FIELDS; f++) {
-            assert_int_equal(s.field[f].leaders, 0);
+            assert_int_equal(tikal_field_info(&s, f).leaders, 0);
             for (int p = 0; p < GAME_MAX_PLAYERS; p++)
-                assert_int_equal(s.field[f].explorers[p], 0);
+                assert_int_equal(tikal_field_info(&s, f).explorers[p], 0);
         }
         for (int v = 0; v <= TIKAL_MAX_LEVEL; v++)
             assert_int_equal(s.level_supply[v], levels[v]);
@@ -170,8 +170,8 @@ static void t3_4_r1_treasure_supply(void **state)
     (void)state;
     basic_turn(&s, 2);
     we3_board(&s);
-    s.player[1].treasures[0] = 3; /* motif 1 all dug */
-    s.player[1].treasures[1] = 2; /* one motif-2 token left */
+    tikal_set_treasures(&s.player[1], 0, 3); /* motif 1 all dug */
+    tikal_set_treasures(&s.player[1], 1, 2); /* one motif-2 token left */
     put_figures(&s, 0, "d4", 1, 0);
     act(&s, "dig d4");
     assert_int_equal(tikal_current_player(&s), GAME_CHANCE);
@@ -183,7 +183,7 @@ static void t3_4_r1_treasure_supply(void **state)
         assert_float_equal(probability[i], 3.0 / 19, 1e-12);
     expect_illegal(&s, "treasure 1", "already dug");
     act(&s, "treasure 2");
-    assert_int_equal(s.player[0].treasures[1], 1);
+    assert_int_equal(tikal_treasures(&s.player[0], 1), 1);
     assert_int_equal(tikal_current_player(&s), 0);
 }
 
@@ -266,7 +266,7 @@ static void t5_4_hidden_until_dug(void **state)
     tikal_game.observation(&s, 1, &seen);
     assert_memory_equal(&seen, &s, sizeof s);
     act(&s, "treasure 4");
-    assert_int_equal(s.player[0].treasures[3], 1);
+    assert_int_equal(tikal_treasures(&s.player[0], 3), 1);
 }
 
 /* ---- T6 placement ----------------------------------------------------------- */
@@ -287,7 +287,7 @@ static void t6_1_r3_adjacent_any_rotation(void **state)
     expect_illegal(&s, "place e3 r0", "does not border");
     expect_illegal(&s, "place c3 r0", "does not border");
     play(&s, "1 place c4 r3");
-    assert_int_equal(s.field[fld("c4")].rotation, 3);
+    assert_int_equal(tikal_field_info(&s, fld("c4")).rotation, 3);
 }
 
 /* T6.2: a shared edge with an explored field must carry a stone, on either
@@ -303,7 +303,7 @@ static void t6_2_path_condition(void **state)
     expect_illegal(&s, "place d5 r0", "no stones on any edge"); /* NW gets stones[5] = 0 */
     expect_illegal(&s, "place d5 r1", "no stones on any edge"); /* NW gets stones[4] = 0 */
     act(&s, "place d5 r2");                                    /* NW gets stones[3] = 1 */
-    assert_int_equal(s.field[fld("d5")].kind, TIKAL_JUNGLE);
+    assert_int_equal(tikal_field_info(&s, fld("d5")).kind, TIKAL_JUNGLE);
     /* the stone may be on the neighbour's side only: b3 borders a4 (NE1) */
     hold_tile(&s, 0, "C5"); /* jungle N3 only */
     act(&s, "place b3 r0"); /* b3's SW is empty of stones, a4's NE has 1 */
@@ -338,8 +338,8 @@ static void t6_4_volcano_adjacency_only(void **state)
     assert_int_equal(n, 5);
     expect_illegal(&s, "place e3 r0", "does not border");
     act(&s, "place d5 r4"); /* no stones face d5 from c5, still legal; r4 is r0 */
-    assert_int_equal(s.field[fld("d5")].kind, TIKAL_VOLCANO);
-    assert_int_equal(s.field[fld("d5")].rotation, 0);
+    assert_int_equal(tikal_field_info(&s, fld("d5")).kind, TIKAL_VOLCANO);
+    assert_int_equal(tikal_field_info(&s, fld("d5")).rotation, 0);
 }
 
 /* T6.5, R5: with no placement meeting the path condition anywhere, any
@@ -354,7 +354,7 @@ static void t6_5_r5_path_condition_waived(void **state)
     hold_tile(&s, 0, "G4"); /* jungle N2 S1: six different rotations */
     expect_illegal(&s, "place a1 r0", "no stones on any edge");
     act(&s, "place h5 r0");
-    s.field[fld("h5")].tokens = 0;
+    EDIT_FIELD(&s, fld("h5"), edit.tokens = 0);
     hold_tile(&s, 1, "G1"); /* now only a1 is left: the condition is waived */
     assert_int_equal(tikal_legal_actions(&s, out), 6);
     expect_illegal(&s, "place h5 r0", "already explored");
@@ -370,12 +370,12 @@ static void t6_6_r6_tokens_on_treasure_tiles(void **state)
     basic_turn(&s, 2);
     hold_tile(&s, 0, "A4"); /* 4 masks */
     act(&s, "place c4 r0");
-    assert_int_equal(s.field[fld("c4")].tokens, 4);
+    assert_int_equal(tikal_field_info(&s, fld("c4")).tokens, 4);
     assert_int_equal(s.tokens_placed, 4);
     s.tokens_placed = TIKAL_TOKENS - 2; /* as if 22 were already out */
     hold_tile(&s, 0, "A5");            /* 4 masks, 2 tokens left */
     act(&s, "place c5 r0");
-    assert_int_equal(s.field[fld("c5")].tokens, 2);
+    assert_int_equal(tikal_field_info(&s, fld("c5")).tokens, 2);
     assert_int_equal(s.tokens_placed, TIKAL_TOKENS);
     put_figures(&s, 0, "c5", 2, 0);
     act(&s, "dig c5");
@@ -492,7 +492,7 @@ static void t7_4_r7_limits_per_turn(void **state)
     act(&s, "end");
     start_turn(&s, 0, TIKAL_TURN_NORMAL); /* a later turn of the same seat */
     act(&s, "uncover a4");
-    assert_int_equal(s.field[fld("a4")].value, 4);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 4);
 }
 
 /* T7.5: the cost of every action. */
@@ -504,8 +504,8 @@ static void t7_5_costs(void **state)
     we3_board(&s);
     put_figures(&s, 0, "d4", 1, 0);
     put_figures(&s, 0, "a4", 1, 0);
-    s.player[0].treasures[0] = 1;
-    s.player[1].treasures[1] = 1;
+    tikal_set_treasures(&s.player[0], 0, 1);
+    tikal_set_treasures(&s.player[1], 1, 1);
     assert_int_equal(cost_of(&s, "deploy E a5"), 1);
     assert_int_equal(cost_of(&s, "uncover a4"), 2);
     assert_int_equal(cost_of(&s, "move E d4 c4"), 3);
@@ -550,7 +550,7 @@ static void t8_2_leader_counts_one_for_numbers(void **state)
     expect_illegal(&s, "uncover a4", "needs 2 of your figures");
     put_figures(&s, 0, "a4", 1, 0);
     act(&s, "uncover a4");
-    assert_int_equal(s.field[fld("a4")].value, 3);
+    assert_int_equal(tikal_field_info(&s, fld("a4")).value, 3);
 }
 
 /* T8.3: strength = participants + 3 for the leader. */
@@ -619,7 +619,7 @@ static void t8_6_r9_no_blocking(void **state)
     put_figures(&s, 1, "b4", 5, 1);
     put_camp(&s, 1, "b4");
     put_figures(&s, 1, "c5", 3, 0);
-    s.field[fld("b5")].guard = 1;
+    EDIT_FIELD(&s, fld("b5"), edit.guard = 1);
     s.player[1].guards_placed = 1;
     put_figures(&s, 0, "a5", 2, 0);
     act(&s, "move E a5 b4"); /* onto seat 2's camp and figures */
@@ -660,7 +660,7 @@ static void t3_1_state_checker(void **state)
     act(&s, "deploy L a5");
     assert_int_equal(tikal_check(&s, why, sizeof why), GAME_OK);
     broken = s;
-    broken.field[fld("a5")].explorers[0]++;
+    EDIT_FIELD(&broken, fld("a5"), edit.explorers[0]++);
     assert_int_equal(tikal_check(&broken, why, sizeof why), GAME_EILLEGAL);
     assert_non_null(strstr(why, "20 figures, not 19 (T3.1)"));
     broken = s;
@@ -668,9 +668,44 @@ static void t3_1_state_checker(void **state)
     assert_int_equal(tikal_check(&broken, why, sizeof why), GAME_EILLEGAL);
     assert_non_null(strstr(why, "(T12.2)"));
     broken = s;
-    broken.field[fld("b4")].tokens = 1;
+    tikal_set_treasures(&broken.player[1], 0, 1);
     assert_int_equal(tikal_check(&broken, why, sizeof why), GAME_EILLEGAL);
     assert_non_null(strstr(why, "(T6.6)"));
+}
+
+/* tikal_set_field writes what the packed state can hold and refuses the
+ * rest without a change: a value only on a temple (T2.6), tokens only on a
+ * treasure field (T6.6), a pre-printed field only as printed (T2.1), no
+ * tile beyond the 36 (T1.1). */
+static void set_field_refuses_what_no_field_holds(void **state)
+{
+    tikal_state s, before;
+    (void)state;
+    basic_turn(&s, 2);
+    tikal_field b4 = tikal_field_info(&s, fld("b4")), a5 = tikal_field_info(&s, fld("a5"));
+    assert_int_equal(b4.kind, TIKAL_JUNGLE);
+    before = s;
+    b4.value = 3;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    b4.value = 0;
+    b4.tokens = 1;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    b4.tokens = 0;
+    b4.kind = TIKAL_TEMPLE;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    b4.tile = TIKAL_TILES;
+    assert_int_equal(tikal_set_field(&s, fld("b4"), &b4), GAME_EOPTION);
+    a5.explorers[1] = TIKAL_EXPLORERS + 1;
+    assert_int_equal(tikal_set_field(&s, fld("a5"), &a5), GAME_EOPTION);
+    assert_memory_equal(&s, &before, sizeof s);
+    /* what a field can hold is written, and read back the same */
+    a5.explorers[1] = 3;
+    a5.leaders = 1;
+    assert_int_equal(tikal_set_field(&s, fld("a5"), &a5), GAME_OK);
+    tikal_field back = tikal_field_info(&s, fld("a5"));
+    assert_memory_equal(&back, &a5, sizeof back);
+    assert_int_equal(tikal_leader_field(&s, 0), fld("a5"));
+    assert_int_equal(tikal_explorers(&s, 1, fld("a5")), 3);
 }
 
 int main(void)
@@ -706,6 +741,7 @@ int main(void)
         cmocka_unit_test(t8_6_r9_no_blocking),
         cmocka_unit_test(t8_7_r10_figures_never_return),
         cmocka_unit_test(t3_1_state_checker),
+        cmocka_unit_test(set_field_refuses_what_no_field_holds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,12 +11,40 @@ function kind(k) {
     failed = 1
     exit 1
 }
+# Stones per edge (N NE SE S SW NW) turned by rotation r (edge e's stones to
+# edge e + r), two bits an edge: tikal_field.stones.
+function packed(s0, s1, s2, s3, s4, s5, r,    e, total, v) {
+    split(s0 " " s1 " " s2 " " s3 " " s4 " " s5, v, " ")
+    total = 0
+    for (e = 0; e < 6; e++) total += v[e + 1] * 4 ^ ((e + r) % 6)
+    return total
+}
+# The same stones as crossing lanes (three bits a direction d, 3d..3d+2):
+# by the edge facing d (shift 0) or by the edge opposite d (shift 3), so that
+# a crossing's cost is the sum of a field's lanes and its neighbour's
+# opposite lanes (T11.1).
+function lanes(s0, s1, s2, s3, s4, s5, r, shift,    e, total, v) {
+    split(s0 " " s1 " " s2 " " s3 " " s4 " " s5, v, " ")
+    total = 0
+    for (e = 0; e < 6; e++) total += v[e + 1] * 8 ^ ((e + r + shift) % 6)
+    return total
+}
 { sub(/#.*/, "") }
 $1 == "BOARD" { cols = $2; rows = $3; layout = $4 }
 $1 == "START" {
+    i = nstart + 0; start_kind[i] = kind($4); start_value[i] = $5; start_field[i] = $2 * 5 + $3
+    start_stones[i] = packed($6, $7, $8, $9, $10, $11, 0)
+    start_lanes[i] = lanes($6, $7, $8, $9, $10, $11, 0, 0)
+    start_opposite[i] = lanes($6, $7, $8, $9, $10, $11, 0, 3)
     starts[nstart++] = sprintf("    {%d, %d, %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
 }
 $1 == "TILE" {
+    t = ntile + 0; tile_kind[t] = kind($4); tile_value[t] = $5
+    for (r = 0; r < 6; r++) {
+        tile_stones[t, r] = packed($6, $7, $8, $9, $10, $11, r)
+        tile_lanes[t, r] = lanes($6, $7, $8, $9, $10, $11, r, 0)
+        tile_opposite[t, r] = lanes($6, $7, $8, $9, $10, $11, r, 3)
+    }
     if ($4 == "VOLCANO") volcanoes += 2 ^ ntile
     tiles[ntile++] = sprintf("    {\"%s\", '%s', %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
 }
@@ -24,6 +52,16 @@ $1 == "TEMPLE_LEVEL" { levels[$2] = $3 }
 $1 == "TREASURE_KINDS" { motifs = $2; per_motif = $3 }
 $1 == "PER_PLAYER" && $2 == "EXPLORER" { explorers = $3 }
 $1 == "PER_PLAYER" && $2 == "CAMP" { camps = $3 }
+# One table of 256 pieces: tiles in each rotation, pre-printed fields, none.
+function piece_table(type, name, by_tile, by_start, none,    t, r, i, n) {
+    printf "static const %s tikal_data_piece_%s[256] = {", type, name
+    n = 0
+    for (t = 0; t < ntile; t++)
+        for (r = 0; r < 6; r++) printf "%s%s", (n++ ? ", " : ""), (name == "kinds" || name == "values") ? by_tile[t] : by_tile[t, r]
+    for (i = 0; i < nstart; i++) printf ", %s", by_start[i]
+    for (i = n + nstart; i < 256; i++) printf ", %s", none
+    print "};"
+}
 END {
     if (failed) exit 1
     if (layout != "ODDQ_DOWN") {
@@ -78,6 +116,23 @@ END {
     print "};"
     # The volcano tiles as a mask (bit t: tile t).
     printf "static const uint64_t tikal_data_volcano_tiles = %.0fULL;\n", volcanoes
+    # What lies on a field as one byte (tikal_state.piece): tile t in rotation
+    # r is 6t + r, pre-printed field i is 6 * tiles + i; per piece its stones,
+    # kind and printed value, and per field its pre-printed piece (255 none).
+    # kind and printed value, its stones as lanes (see lanes()), and per field
+    # its pre-printed piece (255 none). The tables have 256 entries: the
+    # pieces that do not exist (255 = none) are empty fields.
+    printf "#define TIKAL_DATA_PIECES %d\n", 6 * ntile + nstart
+    piece_table("uint16_t", "stones", tile_stones, start_stones, 0)
+    piece_table("uint8_t", "kinds", tile_kind, start_kind, "TIKAL_EMPTY")
+    piece_table("uint8_t", "values", tile_value, start_value, 0)
+    piece_table("uint32_t", "lanes", tile_lanes, start_lanes, 0)
+    piece_table("uint32_t", "opposite_lanes", tile_opposite, start_opposite, 0)
+    for (f = 0; f < cols * rows; f++) start_piece[f] = 255
+    for (i = 0; i < nstart; i++) start_piece[start_field[i]] = 6 * ntile + i
+    printf "static const uint8_t tikal_data_start_pieces[%d] = {", cols * rows
+    for (f = 0; f < cols * rows; f++) printf "%s%d", (f ? ", " : ""), start_piece[f]
+    print "};"
     printf "static const uint8_t tikal_data_levels[11] = {"
     for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0
     print "};"

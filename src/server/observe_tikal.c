@@ -89,13 +89,13 @@ static json_t *tile_card_json(int tile, int *failed)
     return out;
 }
 
-/* The treasures of one collection: {"1": n, ..., "8": n} by motif. */
-static json_t *treasures_json(const uint8_t *counts, int *failed)
+/* The treasures of a seat: {"1": n, ..., "8": n} by motif. */
+static json_t *treasures_json(const tikal_player *p, int *failed)
 {
     json_t *out = observe_object(failed);
     for (int motif = 0; motif < TIKAL_MOTIFS; motif++) {
         char key[2] = {(char)('1' + motif), '\0'};
-        observe_set(out, key, json_integer(counts[motif]), failed);
+        observe_set(out, key, json_integer(tikal_treasures(p, motif)), failed);
     }
     return out;
 }
@@ -112,14 +112,14 @@ static json_t *seat_json(const tikal_player *p, int *failed)
     observe_set(out, "guards_placed", json_integer(p->guards_placed), failed);
     observe_set(out, "guards_left", json_integer(TIKAL_MAX_GUARDS - p->guards_placed), failed);
     observe_set(out, "marker_up", json_boolean(p->marker_up), failed);
-    observe_set(out, "treasures", treasures_json(p->treasures, failed), failed);
+    observe_set(out, "treasures", treasures_json(p, failed), failed);
     observe_set(out, "treasure_points", json_integer(tikal_treasure_points(p)), failed);
     return out;
 }
 
 static json_t *board_field_json(const tikal_state *s, int index, int *failed)
 {
-    const tikal_field *f = &s->field[index];
+    const tikal_field f_info = tikal_field_info(s, index), *f = &f_info;
     int players = s->players;
     json_t *out = observe_object(failed);
     observe_set(out, "field", field_json(index), failed);
@@ -196,7 +196,7 @@ static json_t *auction_json(const tikal_state *s, int *failed)
  * walking it, as many as the AP allow (tikal_walks_cost, T8.1). */
 static json_t *figure_routes_json(const tikal_state *s, const tikal_routes *r, int figure, int *failed)
 {
-    const tikal_field *here = &s->field[r->from];
+    const tikal_field here_info = tikal_field_info(s, r->from), *here = &here_info;
     int standing = figure ? 1 : here->explorers[s->actor];
     json_t *out = observe_object(failed), *targets = observe_object(failed);
     observe_set(out, "figure", json_string(figure ? "L" : "E"), failed);
@@ -233,7 +233,7 @@ static json_t *routes_json(const tikal_state *s, int *failed)
     if (s->phase != TIKAL_PH_ACTIONS)
         return out;
     for (int from = 0; from < TIKAL_FIELDS; from++) {
-        const tikal_field *f = &s->field[from];
+        const tikal_field f_info = tikal_field_info(s, from), *f = &f_info;
         tikal_routes r;
         if ((f->explorers[s->actor] == 0 && !(f->leaders >> s->actor & 1))
             || tikal_find_routes(s, s->actor, from, &r) != GAME_OK)

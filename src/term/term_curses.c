@@ -653,7 +653,7 @@ static void ui_go_start(curses_ui *ui)
 {
     const tikal_state *t = (const tikal_state *)ui->s->match.state;
     int seat = term_session_actor(ui->s);
-    const tikal_field *f = &t->field[ui->cursor];
+    const tikal_field f_info = tikal_field_info(t, ui->cursor), *f = &f_info;
     if (t->phase != TIKAL_PH_ACTIONS) {
         ui_reply(ui, "go: figures move during the action points of a turn");
         return;

@@ -31,8 +31,8 @@ static void hex_origin(int field, int *y, int *x)
 /* Temple values as printed, for telling levels uncovered. */
 static int printed_value(const tikal_state *s, const tikal_state *fresh, int field)
 {
-    int tile = s->field[field].tile;
-    return tile >= 0 ? tikal_tile(tile)->value : fresh->field[field].value;
+    int tile = tikal_field_info(s, field).tile;
+    return tile >= 0 ? tikal_tile(tile)->value : tikal_field_info(fresh, field).value;
 }
 
 static void hex_outline(term_canvas *c, int y0, int x0, int style)
@@ -56,7 +56,7 @@ static void hex_stone(term_canvas *c, int y, int x, int stones)
 
 static void hex_contents(const tikal_state *s, const tikal_state *fresh, int field, term_canvas *c, int y0, int x0)
 {
-    const tikal_field *f = &s->field[field];
+    const tikal_field f_info = tikal_field_info(s, field), *f = &f_info;
     char name[3];
     tikal_field_name(field, name);
     term_canvas_text(c, y0 + 1, x0 + 4, name, f->kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_TITLE);
@@ -139,7 +139,7 @@ void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_can
             int y, x;
             hex_origin(f, &y, &x);
             hex_outline(c, row + y, col + x,
-                        term_mark_style(mark, s->field[f].kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_NORMAL));
+                        term_mark_style(mark, tikal_field_info(s, f).kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_NORMAL));
         }
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         int y, x;
@@ -210,10 +210,10 @@ static int panel_seat(const tikal_state *s, int p, int viewer, term_canvas *c, i
     term_canvas_printf(c, r++, col, TERM_ST_NORMAL, "  camps %d/2 guards %d/2", pl->camps_built, pl->guards_placed);
     x = term_canvas_text(c, r, col, "  treasures", TERM_ST_NORMAL);
     for (int m = 0; m < TIKAL_MOTIFS; m++)
-        if (pl->treasures[m]) {
+        if (tikal_treasures(pl, m)) {
             x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, " %d", m + 1);
-            if (pl->treasures[m] > 1)
-                x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, "x%d", pl->treasures[m]);
+            if (tikal_treasures(pl, m) > 1)
+                x = term_canvas_printf(c, r, x, TERM_ST_NORMAL, "x%d", tikal_treasures(pl, m));
             any = 1;
         }
     if (any)
@@ -349,7 +349,7 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
         int f = a - TIKAL_A_UNCOVER;
         tikal_field_name(f, f1);
         snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (%d AP)", seat, f1,
-                 s->field[f].value + 1, TIKAL_AP_UNCOVER);
+                 tikal_field_info(s, f).value + 1, TIKAL_AP_UNCOVER);
     } else if (a >= TIKAL_A_MOVE) {
         int k = a - TIKAL_A_MOVE, from = k / 6 % TIKAL_FIELDS, d = k % 6;
         tikal_field_name(from, f1);

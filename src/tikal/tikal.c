@@ -74,7 +74,53 @@ int tikal_canonical_rotation(int tile, int rotation)
 
 int tikal_field_stones(const tikal_state *s, int field, int edge)
 {
-    return (int)(s->field[field].stones >> (STONE_BITS * edge) & STONE_MASK);
+    return (int)(tikal_piece_stones(s->piece[field]) >> (STONE_BITS * edge) & STONE_MASK);
+}
+
+int tikal_field_kind(const tikal_state *s, int field)
+{
+    return tikal_piece_kind(s->piece[field]);
+}
+
+int tikal_guard(const tikal_state *s, int field)
+{
+    return tikal_sq_guard(s->square[field]);
+}
+
+int tikal_temple_value(const tikal_state *s, int field)
+{
+    return s->index.kind[TIKAL_TEMPLE] >> field & 1 ? tikal_sq_held(s->square[field]) : 0;
+}
+
+int tikal_explorers(const tikal_state *s, int seat, int field)
+{
+    return tikal_sq_explorers(s->square[field], seat);
+}
+
+int tikal_leader_field(const tikal_state *s, int seat)
+{
+    return s->leader[seat];
+}
+
+enum { TREASURE_BITS = 2, TREASURE_MASK = (1u << TREASURE_BITS) - 1 }; /* one motif in tikal_player.treasures */
+
+int tikal_treasures(const tikal_player *p, int motif)
+{
+    return (int)(p->treasures >> (TREASURE_BITS * motif) & TREASURE_MASK);
+}
+
+/* The motifs of which p holds exactly one token (T14.2): bit 2m for motif m. */
+static unsigned single_motifs(const tikal_player *p)
+{
+    unsigned low = p->treasures & 0x5555u, high = p->treasures >> 1 & 0x5555u;
+    return low & ~high;
+}
+
+void tikal_set_treasures(tikal_player *p, int motif, int count)
+{
+    assert(count >= 0 && count <= TIKAL_TOKENS_PER_MOTIF);
+    unsigned shift = TREASURE_BITS * (unsigned)motif;
+    p->treasures = (p->treasures & ~(TREASURE_MASK << shift)) | (unsigned)count << shift;
 }
 
 /* Tiles not yet drawn or revealed, bit t for tile t. */
@@ -96,60 +142,58 @@ static int explored(const tikal_state *s, int field)
     return field >= 0 && !(s->index.kind[TIKAL_EMPTY] >> field & 1);
 }
 
-/* Can a figure stand on field and cross from or into it (explored, not a
- * volcano: T6.7, T11.3)? From the fields alone. */
-static int walkable(const tikal_state *s, int field)
+#define ALL_FIELDS ((1ULL << TIKAL_FIELDS) - 1) /* bit f for every field f */
+
+/* Fields a figure can stand on and cross from or into: explored, not a
+ * volcano (T6.7, T11.3). */
+static uint64_t walkable_fields(const tikal_state *s)
 {
-    return field >= 0 && s->field[field].kind != TIKAL_EMPTY && s->field[field].kind != TIKAL_VOLCANO;
+    return ~(s->index.kind[TIKAL_EMPTY] | s->index.kind[TIKAL_VOLCANO]) & ALL_FIELDS;
 }
 
-/* T11.1: the stones on both sides of the edge, 0 if it cannot be crossed;
- * from the fields alone (the index keeps it). */
-static uint8_t crossing_of(const tikal_state *s, int field, int direction)
-{
-    int to = tikal_neighbor(field, direction);
-    if (!walkable(s, field) || !walkable(s, to))
-        return 0;
-    return (uint8_t)(tikal_field_stones(s, field, direction) + tikal_field_stones(s, to, (direction + 3) % 6));
-}
-
-/* One crossing's cost (0..6) in tikal_index.crossing. */
+/* One crossing's cost (0..6) in a word of crossings_from. */
 enum { CROSSING_BITS = 3, CROSSING_MASK = (1u << CROSSING_BITS) - 1 };
+#define CROSSING_LOW_BITS 01111111u /* the lowest bit of each direction's lane */
 
-/* Set the cost of the crossing from field in direction in index. */
-static void set_crossing(tikal_index *index, int field, int direction, unsigned cost)
+/* T11.1: the cost of crossing from field in each direction d (the stones on
+ * both sides of the edge, 0 if it cannot be crossed) in bits 3d..3d+2, with
+ * walkable the walkable_fields of s: the field's lanes where the neighbour
+ * is walkable plus each walkable neighbour's opposite lane (at most 3 + 3,
+ * so lanes never carry). */
+static unsigned crossings_from(const tikal_state *s, uint64_t walkable, int field)
 {
-    assert(cost < 1u << CROSSING_BITS);
-    unsigned shift = CROSSING_BITS * (unsigned)direction;
-    index->crossing[field] = (index->crossing[field] & ~(CROSSING_MASK << shift)) | cost << shift;
+    if (!(walkable >> field & 1))
+        return 0;
+    const int8_t *around = tikal_neighbors(field);
+    uint32_t open = 0, theirs = 0;
+    for (int d = 0; d < 6; d++) {
+        int to = around[d];
+        if (to < 0 || !(walkable >> to & 1))
+            continue;
+        uint32_t lane = CROSSING_MASK << (CROSSING_BITS * d);
+        open |= lane;
+        theirs += tikal_piece_lanes(s->piece[to], 1) & lane;
+    }
+    return (tikal_piece_lanes(s->piece[field], 0) & open) + theirs;
 }
 
-/* Bring the crossings of field's edges, both ways, in step with its tile. */
-static void index_crossings(tikal_state *s, int field)
+/* The square word of field with the value of part (mask, shift) replaced. */
+static void set_square_part(tikal_state *s, int field, uint32_t mask, int shift, unsigned value)
 {
-    for (int d = 0; d < 6; d++) {
-        int to = tikal_neighbor(field, d);
-        set_crossing(&s->index, field, d, crossing_of(s, field, d));
-        if (to >= 0)
-            set_crossing(&s->index, to, (d + 3) % 6, crossing_of(s, to, (d + 3) % 6));
-    }
+    assert((value << shift & ~mask) == 0);
+    s->square[field] = (s->square[field] & ~mask) | value << shift;
 }
 
 void tikal_index_of(const tikal_state *s, tikal_index *out)
 {
     memset(out, 0, sizeof *out);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
         uint64_t bit = 1ULL << f;
-        if (fd->kind <= TIKAL_VOLCANO) /* a broken kind leaves no bit: tikal_check reports it */
-            out->kind[fd->kind] |= bit;
-        for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
-            out->explorers[p] |= fd->explorers[p] > 0 ? bit : 0;
-            out->leader[p] |= (fd->leaders >> p & 1) ? bit : 0;
-            out->camps[p] |= fd->kind == TIKAL_BASECAMP || fd->camp == p ? bit : 0;
-        }
-        for (int d = 0; d < 6; d++)
-            set_crossing(out, f, d, crossing_of(s, f, d));
+        uint32_t sq = s->square[f];
+        out->kind[tikal_piece_kind(s->piece[f])] |= bit;
+        for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+            out->explorers[p] |= tikal_sq_explorers(sq, p) > 0 ? bit : 0;
+        out->camps |= tikal_sq_camp(sq) >= 0 ? bit : 0;
     }
 }
 
@@ -158,35 +202,107 @@ void tikal_reindex(tikal_state *s)
     tikal_index_of(s, &s->index);
 }
 
+tikal_field tikal_field_info(const tikal_state *s, int field)
+{
+    tikal_field f;
+    int piece = s->piece[field], held = tikal_sq_held(s->square[field]), acted = tikal_sq_acted(s->square[field]);
+    uint32_t sq = s->square[field];
+    memset(&f, 0, sizeof f);
+    f.stones = (uint16_t)tikal_piece_stones(piece);
+    f.kind = (uint8_t)tikal_piece_kind(piece);
+    f.tile = (int8_t)(piece < TIKAL_PIECE_PRINTED ? piece / 6 : -1);
+    f.rotation = (uint8_t)(piece < TIKAL_PIECE_PRINTED ? piece % 6 : 0);
+    f.value = (uint8_t)(f.kind == TIKAL_TEMPLE ? held : 0);
+    f.tokens = (uint8_t)(f.kind == TIKAL_TREASURE ? held : 0);
+    f.camp = (int8_t)tikal_sq_camp(sq);
+    f.guard = (int8_t)tikal_sq_guard(sq);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+        f.leaders |= (uint8_t)((s->leader[p] == field) << p);
+        f.explorers[p] = (uint8_t)tikal_sq_explorers(sq, p);
+    }
+    f.levels_this_turn = (uint8_t)(f.kind == TIKAL_TEMPLE ? acted : 0);
+    f.digs_this_turn = (uint8_t)(f.kind == TIKAL_TREASURE ? acted : 0);
+    return f;
+}
+
+int tikal_set_field(tikal_state *s, int field, const tikal_field *f)
+{
+    int piece, kind, held, acted = f->levels_this_turn + f->digs_this_turn;
+    uint32_t sq = 0;
+    if (field < 0 || field >= TIKAL_FIELDS)
+        return GAME_EOPTION;
+    if (f->tile >= 0)
+        piece = f->tile < TIKAL_TILES && f->rotation < 6 ? 6 * f->tile + f->rotation : -1;
+    else
+        piece = f->kind == TIKAL_EMPTY ? TIKAL_PIECE_NONE : tikal_start_piece(field);
+    kind = piece >= 0 ? tikal_piece_kind(piece) : -1;
+    if (piece < 0 || (f->tile < 0 && kind != f->kind) || (kind != TIKAL_TEMPLE && f->value) ||
+        (kind != TIKAL_TREASURE && f->tokens) || f->value > TIKAL_MAX_LEVEL || f->tokens > 15 || acted > 2 ||
+        (kind != TIKAL_TEMPLE && f->levels_this_turn) || (kind != TIKAL_TREASURE && f->digs_this_turn) ||
+        f->camp >= GAME_MAX_PLAYERS || f->guard >= GAME_MAX_PLAYERS || f->leaders >> GAME_MAX_PLAYERS)
+        return GAME_EOPTION;
+    held = kind == TIKAL_TEMPLE ? f->value : f->tokens;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
+        if (f->explorers[p] > TIKAL_EXPLORERS)
+            return GAME_EOPTION;
+        sq |= (uint32_t)f->explorers[p] << (TIKAL_SQ_EXPLORER_BITS * p);
+    }
+    sq |= (uint32_t)held << TIKAL_SQ_HELD_SHIFT | (uint32_t)(f->guard + 1) << TIKAL_SQ_GUARD_SHIFT |
+          (uint32_t)(f->camp + 1) << TIKAL_SQ_CAMP_SHIFT | (uint32_t)acted << TIKAL_SQ_ACTED_SHIFT;
+    s->piece[field] = (uint8_t)piece;
+    s->square[field] = sq;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+        if (f->leaders >> p & 1)
+            s->leader[p] = (int8_t)field;
+        else if (s->leader[p] == field)
+            s->leader[p] = -1;
+    tikal_reindex(s);
+    return GAME_OK;
+}
+
+static int has_leader(const tikal_state *s, int seat, int field)
+{
+    return s->leader[seat] == field;
+}
+
 static int own_figures(const tikal_state *s, int seat, int field)
 {
-    const tikal_field *f = &s->field[field];
-    return f->explorers[seat] + (f->leaders >> seat & 1);
+    return tikal_sq_explorers(s->square[field], seat) + has_leader(s, seat, field);
 }
 
 static int has_figure(const tikal_state *s, int seat, int field, int figure)
 {
-    const tikal_field *f = &s->field[field];
-    return figure ? (f->leaders >> seat & 1) : f->explorers[seat] > 0;
+    return figure ? has_leader(s, seat, field) : tikal_sq_explorers(s->square[field], seat) > 0;
 }
 
 static int motifs_left(const tikal_state *s, int motif)
 {
     int held = 0;
     for (int p = 0; p < s->players; p++)
-        held += s->player[p].treasures[motif];
+        held += tikal_treasures(&s->player[p], motif);
     return TIKAL_TOKENS_PER_MOTIF - held;
 }
 
 int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 {
-    return s->index.camps[seat] >> field & 1;
+    return (s->index.kind[TIKAL_BASECAMP] >> field & 1) || tikal_sq_camp(s->square[field]) == seat;
+}
+
+/* The base camp and seat's camps as a mask (T9.1, T10.1). */
+static uint64_t camps_of(const tikal_state *s, int seat)
+{
+    uint64_t camps = s->index.kind[TIKAL_BASECAMP];
+    for (uint64_t built = s->index.camps; built; built &= built - 1) {
+        int f = __builtin_ctzll(built);
+        if (tikal_sq_camp(s->square[f]) == seat)
+            camps |= 1ULL << f;
+    }
+    return camps;
 }
 
 int tikal_strength(const tikal_state *s, int seat, int field)
 {
-    const tikal_field *f = &s->field[field];
-    return f->explorers[seat] + 3 * (f->leaders >> seat & 1);
+    return tikal_sq_explorers(s->square[field], seat) + 3 * has_leader(s, seat, field);
 }
 
 int tikal_majority(const tikal_state *s, int field)
@@ -206,7 +322,13 @@ int tikal_majority(const tikal_state *s, int field)
 
 int tikal_crossing_cost(const tikal_state *s, int field, int direction)
 {
-    return (int)(s->index.crossing[field] >> (CROSSING_BITS * direction) & CROSSING_MASK);
+    uint64_t walkable = walkable_fields(s);
+    int to = tikal_neighbor(field, direction);
+    if (to < 0 || !(walkable >> field & 1) || !(walkable >> to & 1))
+        return 0;
+    unsigned shift = CROSSING_BITS * (unsigned)direction;
+    return (int)((tikal_piece_lanes(s->piece[field], 0) >> shift & CROSSING_MASK) +
+                 (tikal_piece_lanes(s->piece[to], 1) >> shift & CROSSING_MASK));
 }
 
 static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
@@ -215,7 +337,7 @@ int tikal_treasure_points(const tikal_player *p)
 {
     int total = 0;
     for (int m = 0; m < TIKAL_MOTIFS; m++)
-        total += treasure_set_points[p->treasures[m] > 3 ? 3 : p->treasures[m]];
+        total += treasure_set_points[tikal_treasures(p, m)];
     return total;
 }
 
@@ -225,9 +347,15 @@ uint64_t tikal_fields_of_kind(const tikal_state *s, int kind)
     return s->index.kind[kind];
 }
 
+/* The field of seat's leader as a mask, 0 while it is off the board. */
+static uint64_t leader_mask(const tikal_state *s, int seat)
+{
+    return s->leader[seat] >= 0 ? 1ULL << s->leader[seat] : 0;
+}
+
 uint64_t tikal_figure_fields(const tikal_state *s, int seat)
 {
-    return s->index.explorers[seat] | s->index.leader[seat];
+    return s->index.explorers[seat] | leader_mask(s, seat);
 }
 
 uint64_t tikal_occupied_fields(const tikal_state *s)
@@ -255,10 +383,10 @@ int tikal_volcanoes_left(const tikal_state *s)
  * the majority; -1 nobody. occupied: fields with any figure. */
 static int temple_scorer(const tikal_state *s, int field, uint64_t occupied)
 {
-    const tikal_field *fd = &s->field[field];
-    assert(fd->kind == TIKAL_TEMPLE && fd->guard < s->players);
-    if (fd->guard >= 0)
-        return fd->guard;
+    int guard = tikal_sq_guard(s->square[field]);
+    assert(tikal_field_kind(s, field) == TIKAL_TEMPLE && guard < s->players);
+    if (guard >= 0)
+        return guard;
     return occupied >> field & 1 ? tikal_majority(s, field) : -1;
 }
 
@@ -271,20 +399,19 @@ static int self_score(const tikal_state *s, int seat, game_score_trace *trace)
     int total = 0;
     for (uint64_t temples = s->index.kind[TIKAL_TEMPLE]; temples; temples &= temples - 1) {
         int f = __builtin_ctzll(temples);
-        const tikal_field *fd = &s->field[f];
         if (temple_scorer(s, f, occupied) != seat)
             continue;
-        int guarded = fd->guard == seat;
-        total += fd->value;
+        int guarded = tikal_sq_guard(s->square[f]) == seat, value = tikal_sq_held(s->square[f]);
+        total += value;
         if (trace) {
             char name[3];
             tikal_field_name(f, name);
-            game_score_tell(trace, seat, fd->value, guarded ? "guarded temple" : "temple", "T18.1", name,
-                            "temple %s %s, value %d", name, guarded ? "guarded" : "majority", fd->value);
+            game_score_tell(trace, seat, value, guarded ? "guarded temple" : "temple", "T18.1", name,
+                            "temple %s %s, value %d", name, guarded ? "guarded" : "majority", value);
         }
     }
     for (int m = 0; m < TIKAL_MOTIFS; m++) {
-        int held = pl->treasures[m] > 3 ? 3 : pl->treasures[m], points = treasure_set_points[held];
+        int held = tikal_treasures(pl, m), points = treasure_set_points[held];
         total += points;
         if (trace && points) {
             char motif[2] = {(char)('1' + m), '\0'};
@@ -308,7 +435,7 @@ void tikal_self_scores(const tikal_state *s, int *out)
     for (uint64_t temples = s->index.kind[TIKAL_TEMPLE]; temples; temples &= temples - 1) {
         int f = __builtin_ctzll(temples), scorer = temple_scorer(s, f, occupied);
         if (scorer >= 0)
-            out[scorer] += s->field[f].value;
+            out[scorer] += tikal_sq_held(s->square[f]);
     }
 }
 
@@ -325,6 +452,8 @@ static void stone_edges(int tile, unsigned out[6])
         out[r] = (reference << r | reference >> (6 - r)) & 63u;
 }
 
+enum { ALL_ROTATIONS = 63 }; /* bit r: rotation r, for each of 0..5 */
+
 /* What an empty field's neighbours offer a tile placed on it, by direction d
  * (bit d) from the field. */
 typedef struct tikal_edges {
@@ -336,67 +465,81 @@ typedef struct tikal_edges {
 static tikal_edges field_edges(const tikal_state *s, int field)
 {
     tikal_edges edges = {0, 0, 0};
+    uint64_t explored_fields = ~s->index.kind[TIKAL_EMPTY] & ALL_FIELDS, walkable = walkable_fields(s);
+    const int8_t *around = tikal_neighbors(field);
     for (int d = 0; d < 6; d++) {
-        int g = tikal_neighbor(field, d);
-        if (!explored(s, g))
+        int g = around[d];
+        if (g < 0 || !(explored_fields >> g & 1))
             continue;
         edges.borders |= 1u << d;
-        if (s->field[g].kind == TIKAL_VOLCANO)
+        if (!(walkable >> g & 1))
             continue;
         edges.open |= 1u << d;
-        edges.stoned |= (unsigned)(tikal_field_stones(s, g, (d + 3) % 6) > 0) << d;
+        edges.stoned |= (unsigned)((tikal_piece_lanes(s->piece[g], 1) >> (CROSSING_BITS * d) & CROSSING_MASK) > 0) << d;
     }
     return edges;
 }
 
-/* T6.2/T6.3: some shared edge with a non-volcano explored field carries
- * stones; tile_edges: stone_edges of the tile as it would lie. */
-static int has_path(const tikal_edges *edges, unsigned tile_edges)
+/* T6.2/T6.3: the rotations r (bit r) in which a tile whose stone_edges are
+ * tile_edges meets the path condition on a field with edges: some shared
+ * edge with a non-volcano explored field carries stones. */
+static unsigned path_rotations(const tikal_edges *edges, const unsigned tile_edges[6])
 {
-    return edges->stoned != 0 || (tile_edges & edges->open) != 0;
+    unsigned rotations = 0;
+    if (edges->stoned)
+        return ALL_ROTATIONS;
+    for (int r = 0; r < 6; r++)
+        rotations |= (unsigned)((tile_edges[r] & edges->open) != 0) << r;
+    return rotations;
 }
 
-/* The edges of every field not yet explored into edges (none for explored
- * fields) and the tile's stone_edges in each rotation into tile_edges;
- * returns whether some placement of tile meets the path condition (R5). */
-static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6])
+/* The fields not yet explored that border an explored one (T6.1) as a mask
+ * into frontier, their edges into edges (the others untouched), and the
+ * tile's stone_edges in each rotation into tile_edges; returns whether some
+ * placement of tile meets the path condition (R5). */
+static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6],
+                           uint64_t *frontier)
 {
     int path_exists = 0;
+    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ALL_FIELDS;
     stone_edges(tile, tile_edges);
-    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ((1ULL << TIKAL_FIELDS) - 1);
-    memset(edges, 0, sizeof *edges * TIKAL_FIELDS);
+    *frontier = 0;
     for (uint64_t left = empty; left; left &= left - 1) {
         int f = __builtin_ctzll(left);
         if (!(tikal_neighbor_mask(f) & explored_fields))
-            continue; /* not on the frontier */
+            continue;
+        *frontier |= 1ULL << f;
         edges[f] = field_edges(s, f);
-        for (int r = 0; !path_exists && r < 6; r++)
-            path_exists = has_path(&edges[f], tile_edges[r]);
+        path_exists = path_exists || path_rotations(&edges[f], tile_edges) != 0;
     }
     return path_exists;
 }
 
-/* edges, tile_edges and path_exists: placement_edges of the tile in hand. */
-static int check_place(const tikal_state *s, int field, int rotation, const tikal_edges edges[TIKAL_FIELDS],
-                       const unsigned tile_edges[6], int path_exists, char *why, size_t why_len)
+/* Placing the tile in hand on field in rotation. Only when the placement
+ * itself has no path is the rest of the frontier looked at (R5). */
+static int check_place(const tikal_state *s, int field, int rotation, char *why, size_t why_len)
 {
     char name[3] = "";
     int tile = s->hand;
     name_for_reason(why, field, name);
     if (explored(s, field))
         return refuse(why, why_len, "%s is already explored (T6.1)", name);
-    if (!edges[field].borders)
+    tikal_edges here = field_edges(s, field);
+    if (!here.borders)
         return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
     if (tikal_canonical_rotation(tile, rotation) != rotation)
         return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
-    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists)
-        return GAME_OK; /* T6.4, R5 */
-    if (!has_path(&edges[field], tile_edges[rotation]))
-        return refuse(why, why_len,
-                      "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
-                      name, rotation);
-    return GAME_OK;
+    tikal_edges edges[TIKAL_FIELDS];
+    unsigned tile_edges[6];
+    uint64_t frontier;
+    stone_edges(tile, tile_edges);
+    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || (path_rotations(&here, tile_edges) >> rotation & 1) ||
+        !placement_edges(s, tile, edges, tile_edges, &frontier))
+        return GAME_OK; /* T6.4, T6.2, R5 */
+    return refuse(why, why_len,
+                  "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)", name,
+                  rotation);
 }
 
 /* ---- AP actions (T9-T16) ---------------------------------------------- */
@@ -447,7 +590,7 @@ static int check_move(const tikal_state *s, int figure, int from, int direction,
         return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
     if (!explored(s, to))
         return refuse(why, why_len, "%s is not explored (T11.3)", b);
-    if (s->field[to].kind == TIKAL_VOLCANO)
+    if (s->index.kind[TIKAL_VOLCANO] >> to & 1)
         return refuse(why, why_len, "nobody may enter a volcano (T6.7)");
     cost = tikal_crossing_cost(s, from, direction);
     if (cost == 0)
@@ -457,64 +600,66 @@ static int check_move(const tikal_state *s, int figure, int from, int direction,
 
 static int check_uncover(const tikal_state *s, int field, char *why, size_t why_len)
 {
-    const tikal_field *f = &s->field[field];
+    uint32_t sq = s->square[field];
+    int levels = tikal_sq_acted(sq), value = tikal_sq_held(sq);
     char name[3] = "";
     name_for_reason(why, field, name);
-    if (f->kind != TIKAL_TEMPLE)
+    if (!(s->index.kind[TIKAL_TEMPLE] >> field & 1))
         return refuse(why, why_len, "%s is not a temple (T12.1a)", name);
-    if (f->guard >= 0)
+    if (tikal_sq_guard(sq) >= 0)
         return refuse(why, why_len, "the temple on %s is guarded and frozen (T16.5)", name);
-    if (f->levels_this_turn >= 2)
+    if (levels >= 2)
         return refuse(why, why_len, "two levels of %s are already uncovered this turn (T12.3)", name);
-    if (own_figures(s, s->actor, field) < f->levels_this_turn + 1)
-        return refuse(why, why_len, "level %d of %s this turn needs %d of your figures there (T12.5)",
-                      f->levels_this_turn + 1, name, f->levels_this_turn + 1);
-    if (f->value >= TIKAL_MAX_LEVEL || s->level_supply[f->value + 1] == 0)
-        return refuse(why, why_len, "no level token of value %d is left (T12.4)", f->value + 1);
+    if (own_figures(s, s->actor, field) < levels + 1)
+        return refuse(why, why_len, "level %d of %s this turn needs %d of your figures there (T12.5)", levels + 1,
+                      name, levels + 1);
+    if (value >= TIKAL_MAX_LEVEL || s->level_supply[value + 1] == 0)
+        return refuse(why, why_len, "no level token of value %d is left (T12.4)", value + 1);
     return check_ap(s, TIKAL_AP_UNCOVER, "uncovering a level", why, why_len);
 }
 
 static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
 {
-    const tikal_field *f = &s->field[field];
+    uint32_t sq = s->square[field];
+    int digs = tikal_sq_acted(sq);
     char name[3] = "";
     name_for_reason(why, field, name);
-    if (f->kind != TIKAL_TREASURE)
+    if (!(s->index.kind[TIKAL_TREASURE] >> field & 1))
         return refuse(why, why_len, "%s is not a treasure field (T13.1a)", name);
-    if (f->tokens == 0)
+    if (tikal_sq_held(sq) == 0)
         return refuse(why, why_len, "no treasure is left on %s (T13.1a)", name);
-    if (f->digs_this_turn >= 2)
+    if (digs >= 2)
         return refuse(why, why_len, "two treasures of %s are already dug this turn (T13.3)", name);
-    if (own_figures(s, s->actor, field) < f->digs_this_turn + 1)
-        return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)",
-                      f->digs_this_turn + 1, name, f->digs_this_turn + 1);
+    if (own_figures(s, s->actor, field) < digs + 1)
+        return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)", digs + 1, name,
+                      digs + 1);
     return check_ap(s, TIKAL_AP_DIG, "digging", why, why_len);
 }
 
 static int check_build(const tikal_state *s, int field, char *why, size_t why_len)
 {
-    const tikal_field *f = &s->field[field];
+    uint32_t sq = s->square[field];
+    int kind = tikal_field_kind(s, field);
     char name[3] = "";
     name_for_reason(why, field, name);
     if (s->player[s->actor].camps_built >= TIKAL_MAX_CAMPS)
         return refuse(why, why_len, "you have built both your camps (T15.1c)");
-    if (!(f->kind == TIKAL_JUNGLE || (f->kind == TIKAL_TREASURE && f->tokens == 0)))
+    if (!(kind == TIKAL_JUNGLE || (kind == TIKAL_TREASURE && tikal_sq_held(sq) == 0)))
         return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)", name);
-    if (f->camp >= 0)
+    if (tikal_sq_camp(sq) >= 0)
         return refuse(why, why_len, "%s already has a camp (T15.1b)", name);
     return check_ap(s, TIKAL_AP_BUILD, "a camp", why, why_len);
 }
 
 static int check_guard(const tikal_state *s, int field, char *why, size_t why_len)
 {
-    const tikal_field *f = &s->field[field];
     char name[3] = "";
     name_for_reason(why, field, name);
     if (s->player[s->actor].guards_placed >= TIKAL_MAX_GUARDS)
         return refuse(why, why_len, "you have placed both your guards (T16.1c)");
-    if (f->kind != TIKAL_TEMPLE)
+    if (!(s->index.kind[TIKAL_TEMPLE] >> field & 1))
         return refuse(why, why_len, "%s is not a temple (T16.1a)", name);
-    if (f->guard >= 0)
+    if (tikal_sq_guard(s->square[field]) >= 0)
         return refuse(why, why_len, "the temple on %s already has a guard (R16)", name);
     if (tikal_majority(s, field) != s->actor)
         return refuse(why, why_len, "you do not have the majority on %s (T16.1b, T8.4)", name);
@@ -525,9 +670,9 @@ static int check_swap(const tikal_state *s, int give, int seat, int take, char *
 {
     if (seat == s->actor || seat >= s->players)
         return refuse(why, why_len, "exchange with another player's seat (T14.1)");
-    if (s->player[s->actor].treasures[give] != 1)
+    if (tikal_treasures(&s->player[s->actor], give) != 1)
         return refuse(why, why_len, "you can give only a single treasure, not motif %d (T14.2)", give + 1);
-    if (s->player[seat].treasures[take] != 1)
+    if (tikal_treasures(&s->player[seat], take) != 1)
         return refuse(why, why_len, "you can take only a single treasure, seat %d has no single motif %d (T14.2)",
                       seat + 1, take + 1);
     return check_ap(s, TIKAL_AP_SWAP, "an exchange", why, why_len);
@@ -594,10 +739,7 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
     if (action >= TIKAL_A_PLACE && action < TIKAL_A_DEPLOY) {
         WANT(TIKAL_PH_PLACE);
         int k = action - TIKAL_A_PLACE;
-        tikal_edges edges[TIKAL_FIELDS];
-        unsigned tile_edges[6];
-        int path_exists = placement_edges(s, s->hand, edges, tile_edges);
-        return check_place(s, k / 6, k % 6, edges, tile_edges, path_exists, why, why_len);
+        return check_place(s, k / 6, k % 6, why, why_len);
     }
     WANT(TIKAL_PH_ACTIONS);
     if (action == TIKAL_A_END)
@@ -642,8 +784,9 @@ static int legal_ap_actions(const tikal_state *s, int *out)
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
     const tikal_index *x = &s->index;
-    uint64_t camps = x->camps[me], figures[2] = {x->explorers[me], x->leader[me]};
+    uint64_t camps = camps_of(s, me), figures[2] = {x->explorers[me], leader_mask(s, me)};
     uint64_t temples = x->kind[TIKAL_TEMPLE], treasures = x->kind[TIKAL_TREASURE], jungles = x->kind[TIKAL_JUNGLE];
+    uint64_t walkable = walkable_fields(s);
     PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
@@ -657,12 +800,17 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                 for (EACH_FIELD(to, camps & ~(1ULL << from)))
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
-            for (EACH_FIELD(from, figures[fig]))
-                for (int d = 0; d < 6; d++) {
-                    int cost = tikal_crossing_cost(s, (int)from, d);
-                    if (cost > 0 && cost <= s->ap)
-                        PUT(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6 + d);
+            for (EACH_FIELD(from, figures[fig])) {
+                unsigned costs = crossings_from(s, walkable, (int)from);
+                int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
+                /* bit 3d set: a crossing in direction d, in ascending d; with
+                 * 6 AP or more every crossing is affordable (T11.1: 0..6) */
+                for (unsigned open = (costs | costs >> 1 | costs >> 2) & CROSSING_LOW_BITS; open; open &= open - 1) {
+                    int shift = __builtin_ctz(open);
+                    if (s->ap >= 6 || (costs >> shift & CROSSING_MASK) <= s->ap)
+                        PUT(first + shift / CROSSING_BITS);
                 }
+            }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the
      * field (T12.5, T13.4, T16.1b): only those fields are checked. */
@@ -676,7 +824,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
-        for (EACH_FIELD(f, jungles | treasures))
+        for (EACH_FIELD(f, (jungles | treasures) & ~x->camps))
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
@@ -684,17 +832,14 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
-        for (int give = 0; give < TIKAL_MOTIFS; give++) {
-            if (p->treasures[give] != 1)
-                continue;
+        for (unsigned give = single_motifs(p); give; give &= give - 1)
             for (int seat = 0; seat < s->players; seat++) {
                 if (seat == me)
                     continue;
-                for (int take = 0; take < TIKAL_MOTIFS; take++)
-                    if (s->player[seat].treasures[take] == 1)
-                        PUT(TIKAL_A_SWAP + (give * 4 + seat) * 8 + take);
+                for (unsigned take = single_motifs(&s->player[seat]); take; take &= take - 1)
+                    PUT(TIKAL_A_SWAP + (__builtin_ctz(give) / TREASURE_BITS * 4 + seat) * 8 +
+                        __builtin_ctz(take) / TREASURE_BITS);
             }
-        }
     return n;
 }
 
@@ -734,16 +879,17 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         return n;
     case TIKAL_PH_PLACE: {
         tikal_edges edges[TIKAL_FIELDS];
-        unsigned tile_edges[6];
-        int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges), canonical[6];
+        unsigned tile_edges[6], canonical = 0;
+        uint64_t frontier;
+        int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges, &frontier);
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         unsigned reference = tikal_stones_packed(tikal_tile(tile)->stones, 0);
         for (int r = 0; r < 6; r++)
-            canonical[r] = canonical_of(reference, r) == r;
-        for (int f = 0; f < TIKAL_FIELDS; f++)
-            for (int r = 0; edges[f].borders && r < 6; r++)
-                if (canonical[r] && (free_choice || has_path(&edges[f], tile_edges[r])))
-                    PUT(TIKAL_A_PLACE + f * 6 + r);
+            canonical |= (unsigned)(canonical_of(reference, r) == r) << r;
+        for (EACH_FIELD(f, frontier))
+            for (unsigned rotations = canonical & (free_choice ? ALL_ROTATIONS : path_rotations(&edges[f], tile_edges));
+                 rotations; rotations &= rotations - 1)
+                PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(rotations));
         return n;
     }
     case TIKAL_PH_ACTIONS:
@@ -763,10 +909,8 @@ static void begin_turn(tikal_state *s, int seat, int kind)
     s->turn_kind = (uint8_t)kind;
     s->ap = TIKAL_AP;
     s->phase = TIKAL_PH_ACTIONS;
-    for (int f = 0; f < TIKAL_FIELDS; f++) {
-        s->field[f].levels_this_turn = 0;
-        s->field[f].digs_this_turn = 0;
-    }
+    for (int f = 0; f < TIKAL_FIELDS; f++)
+        s->square[f] &= ~TIKAL_SQ_ACTED_MASK;
 }
 
 /* T17.2 / T24.1: the tile in hand is a volcano: the scoring round begins. */
@@ -929,21 +1073,17 @@ static void next_bidder(tikal_state *s, game_score_trace *trace)
 
 static void place_tile(tikal_state *s, int field, int rotation)
 {
-    tikal_field *f = &s->field[field];
     const tikal_tile_def *d = tikal_tile(s->hand);
-    f->kind = d->kind;
+    assert(s->piece[field] == TIKAL_PIECE_NONE && s->square[field] == 0);
+    s->piece[field] = (uint8_t)(6 * s->hand + rotation);
     s->index.kind[TIKAL_EMPTY] &= ~(1ULL << field);
     s->index.kind[d->kind] |= 1ULL << field;
-    f->tile = s->hand;
-    f->rotation = (uint8_t)rotation;
-    f->stones = tikal_stones_packed(d->stones, rotation);
-    index_crossings(s, field);
     if (d->kind == TIKAL_TEMPLE)
-        f->value = d->value;
+        set_square_part(s, field, TIKAL_SQ_HELD_MASK, TIKAL_SQ_HELD_SHIFT, d->value);
     if (d->kind == TIKAL_TREASURE) { /* T6.6, R6 */
-        int tokens = TIKAL_TOKENS - s->tokens_placed;
-        f->tokens = (uint8_t)(d->value < tokens ? d->value : tokens);
-        s->tokens_placed = (uint8_t)(s->tokens_placed + f->tokens);
+        int left = TIKAL_TOKENS - s->tokens_placed, tokens = d->value < left ? d->value : left;
+        set_square_part(s, field, TIKAL_SQ_HELD_MASK, TIKAL_SQ_HELD_SHIFT, (unsigned)tokens);
+        s->tokens_placed = (uint8_t)(s->tokens_placed + tokens);
     }
     s->hand = -1;
     s->tiles_placed++;
@@ -951,26 +1091,33 @@ static void place_tile(tikal_state *s, int field, int rotation)
     begin_turn(s, s->actor, TIKAL_TURN_NORMAL);
 }
 
+/* One explorer of the actor's in the square word of field. */
+static uint32_t actor_explorer(const tikal_state *s)
+{
+    return 1u << (TIKAL_SQ_EXPLORER_BITS * s->actor);
+}
+
 static void remove_figure(tikal_state *s, int field, int figure)
 {
-    tikal_field *f = &s->field[field];
     if (figure) {
-        f->leaders &= (uint8_t)~(1u << s->actor);
-        s->index.leader[s->actor] = 0;
-    } else if (--f->explorers[s->actor] == 0) {
-        s->index.explorers[s->actor] &= ~(1ULL << field);
+        s->leader[s->actor] = -1;
+        return;
     }
+    assert(tikal_sq_explorers(s->square[field], s->actor) > 0);
+    s->square[field] -= actor_explorer(s);
+    if (tikal_sq_explorers(s->square[field], s->actor) == 0)
+        s->index.explorers[s->actor] &= ~(1ULL << field);
 }
 
 static void add_figure(tikal_state *s, int field, int figure)
 {
     if (figure) {
-        s->field[field].leaders |= (uint8_t)(1u << s->actor);
-        s->index.leader[s->actor] = 1ULL << field;
-    } else {
-        s->field[field].explorers[s->actor]++;
-        s->index.explorers[s->actor] |= 1ULL << field;
+        s->leader[s->actor] = (int8_t)field;
+        return;
     }
+    assert(tikal_sq_explorers(s->square[field], s->actor) < TIKAL_EXPLORERS);
+    s->square[field] += actor_explorer(s);
+    s->index.explorers[s->actor] |= 1ULL << field;
 }
 
 int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
@@ -986,7 +1133,8 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
         return rc;
     me = &s->player[s->actor];
     if (action >= TIKAL_A_TREASURE) {
-        me->treasures[action - TIKAL_A_TREASURE]++;
+        int motif = action - TIKAL_A_TREASURE;
+        tikal_set_treasures(me, motif, tikal_treasures(me, motif) + 1);
         s->dig_field = -1;
         s->phase = TIKAL_PH_ACTIONS;
     } else if (action >= TIKAL_A_REVEAL) {
@@ -1036,39 +1184,41 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
         remove_figure(s, from, fig);
         add_figure(s, tikal_neighbor(from, d), fig);
     } else if (action < TIKAL_A_DIG) {
-        tikal_field *f = &s->field[action - TIKAL_A_UNCOVER];
-        s->level_supply[++f->value]--;
-        f->levels_this_turn++;
+        int field = action - TIKAL_A_UNCOVER;
+        uint32_t held = 1u << TIKAL_SQ_HELD_SHIFT, acted = 1u << TIKAL_SQ_ACTED_SHIFT;
+        s->square[field] += held + acted; /* check_uncover: value < 10, fewer than 2 levels this turn */
+        s->level_supply[tikal_sq_held(s->square[field])]--;
         s->ap -= TIKAL_AP_UNCOVER;
     } else if (action < TIKAL_A_BUILD) {
-        tikal_field *f = &s->field[action - TIKAL_A_DIG];
-        f->tokens--;
-        f->digs_this_turn++;
+        uint32_t held = 1u << TIKAL_SQ_HELD_SHIFT, acted = 1u << TIKAL_SQ_ACTED_SHIFT;
+        s->square[action - TIKAL_A_DIG] += acted - held; /* check_dig: a token left, fewer than 2 digs */
         s->ap -= TIKAL_AP_DIG;
         s->dig_field = (int8_t)(action - TIKAL_A_DIG);
         s->phase = TIKAL_PH_TREASURE;
     } else if (action < TIKAL_A_GUARD) {
-        s->field[action - TIKAL_A_BUILD].camp = s->actor;
-        s->index.camps[s->actor] |= 1ULL << (action - TIKAL_A_BUILD);
+        set_square_part(s, action - TIKAL_A_BUILD, TIKAL_SQ_CAMP_MASK, TIKAL_SQ_CAMP_SHIFT, (unsigned)s->actor + 1);
+        s->index.camps |= 1ULL << (action - TIKAL_A_BUILD);
         me->camps_built++;
         s->ap -= TIKAL_AP_BUILD;
     } else if (action < TIKAL_A_SWAP) {
-        tikal_field *f = &s->field[action - TIKAL_A_GUARD];
+        int field = action - TIKAL_A_GUARD;
         /* T16.3, R17: one own figure stands guard, every other leaves the game. */
-        me->removed = (uint8_t)(me->removed + own_figures(s, s->actor, action - TIKAL_A_GUARD) - 1);
-        f->explorers[s->actor] = 0;
-        f->leaders &= (uint8_t)~(1u << s->actor);
-        s->index.explorers[s->actor] &= ~(1ULL << (action - TIKAL_A_GUARD));
-        s->index.leader[s->actor] &= ~(1ULL << (action - TIKAL_A_GUARD));
-        f->guard = s->actor;
+        me->removed = me->removed + (unsigned)own_figures(s, s->actor, field) - 1;
+        set_square_part(s, field, TIKAL_SQ_EXPLORER_MASK << (TIKAL_SQ_EXPLORER_BITS * s->actor),
+                        TIKAL_SQ_EXPLORER_BITS * s->actor, 0);
+        s->index.explorers[s->actor] &= ~(1ULL << field);
+        if (s->leader[s->actor] == field)
+            s->leader[s->actor] = -1;
+        set_square_part(s, field, TIKAL_SQ_GUARD_MASK, TIKAL_SQ_GUARD_SHIFT, (unsigned)s->actor + 1);
         me->guards_placed++;
         s->ap -= TIKAL_AP_GUARD;
     } else {
         int k = action - TIKAL_A_SWAP, give = k / 32, seat = k / 8 % 4, take = k % 8;
-        me->treasures[give]--;
-        me->treasures[take]++;
-        s->player[seat].treasures[take]--;
-        s->player[seat].treasures[give]++;
+        tikal_player *other = &s->player[seat];
+        tikal_set_treasures(me, give, tikal_treasures(me, give) - 1);
+        tikal_set_treasures(me, take, tikal_treasures(me, take) + 1);
+        tikal_set_treasures(other, take, tikal_treasures(other, take) - 1);
+        tikal_set_treasures(other, give, tikal_treasures(other, give) + 1);
         s->ap -= TIKAL_AP_SWAP;
     }
     return GAME_OK;
@@ -1094,17 +1244,13 @@ int tikal_init(tikal_state *s, int players, int auction)
         s->display[i] = -1;
     for (int v = 0; v <= TIKAL_MAX_LEVEL; v++)
         s->level_supply[v] = tikal_level_tokens(v);
+    for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+        s->leader[i] = -1;
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        s->field[f].tile = -1;
-        s->field[f].camp = -1;
-        s->field[f].guard = -1;
-    }
-    for (int i = 0; i < tikal_start_count(); i++) {
-        const tikal_start_def *st = tikal_start(i);
-        tikal_field *f = &s->field[tikal_field_at(st->column, st->row)];
-        f->kind = st->kind;
-        f->value = st->value;
-        f->stones = tikal_stones_packed(st->stones, 0);
+        int piece = tikal_start_piece(f);
+        s->piece[f] = (uint8_t)piece;
+        if (tikal_piece_kind(piece) == TIKAL_TEMPLE)
+            set_square_part(s, f, TIKAL_SQ_HELD_MASK, TIKAL_SQ_HELD_SHIFT, (unsigned)tikal_piece_value(piece));
     }
     tikal_reindex(s);
     for (int p = 0; p < players; p++) {

@@ -122,13 +122,15 @@ typedef enum tikal_turn_kind {
     TIKAL_TURN_FINAL       /* final scoring turn: self-scoring at its end */
 } tikal_turn_kind;
 
+/* One field as tikal_field_info tells it and tikal_set_field writes it; the
+ * state keeps it packed (tikal_state.piece and .square). */
 typedef struct tikal_field {
     uint16_t stones;           /* stones (T2.3: 0..3) on edge e as it lies in bits 2e..2e+1 (tikal_field_stones) */
     uint8_t kind;              /* tikal_kind */
     int8_t tile;               /* tile index 0..35, -1 pre-printed or empty */
     uint8_t rotation;          /* 0..5 for placed tiles */
-    uint8_t value;             /* temple value (T2.6): top level token or printed */
-    uint8_t tokens;            /* treasure tokens still on the field */
+    uint8_t value;             /* temple value (T2.6): top level token or printed; 0 on other fields */
+    uint8_t tokens;            /* treasure tokens still on the field; 0 on other fields */
     int8_t camp;               /* seat owning the camp here, -1 none */
     int8_t guard;              /* seat whose guard stands here, -1 none */
     uint8_t leaders;           /* bit s set: seat s's leader is here */
@@ -137,29 +139,49 @@ typedef struct tikal_field {
     uint8_t digs_this_turn;    /* tokens dug here in this turn (T13.3) */
 } tikal_field;
 
+/* A seat's supply and holdings in 8 bytes; its treasures through
+ * tikal_treasures / tikal_set_treasures. */
 typedef struct tikal_player {
-    int32_t score;                    /* points, unbounded (R18) */
-    uint8_t explorers_in_supply;      /* participants not yet deployed */
-    uint8_t leader_in_supply;         /* 1 while the leader is in the supply */
-    uint8_t removed;                  /* figures removed from the game (T16.3) */
-    uint8_t camps_built;              /* camps built so far (T15.1c) */
-    uint8_t guards_placed;            /* guards placed so far (T16.1c) */
-    uint8_t marker_up;                /* auction: no normal turn yet this round (T21.4) */
-    uint8_t treasures[TIKAL_MOTIFS];  /* tokens held of each motif */
+    int32_t score;                     /* points, unbounded (R18) */
+    uint32_t explorers_in_supply : 5;  /* participants not yet deployed (0..18) */
+    uint32_t leader_in_supply : 1;     /* 1 while the leader is in the supply */
+    uint32_t removed : 5;              /* figures removed from the game (T16.3, 0..18) */
+    uint32_t camps_built : 2;          /* camps built so far (T15.1c) */
+    uint32_t guards_placed : 2;        /* guards placed so far (T16.1c) */
+    uint32_t marker_up : 1;            /* auction: no normal turn yet this round (T21.4) */
+    uint32_t treasures : 16;           /* tokens held of motif m (0..3, T1.1) in bits 2m..2m+1 */
 } tikal_player;
 
-/* Masks of the board, bit f for field f, that apply keeps in step with the
- * fields so that move generation reads them instead of scanning the board
- * (tikal_reindex rebuilds them, tikal_check compares them). */
+/* Masks of the board, bit f for field f, that apply keeps in step with
+ * tikal_state.piece and .square so that move generation reads them instead
+ * of scanning the board (tikal_reindex rebuilds them, tikal_check compares
+ * them). */
 typedef struct tikal_index {
     uint64_t kind[TIKAL_VOLCANO + 1];     /* fields of each tikal_kind (TIKAL_EMPTY: not explored) */
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
-    uint64_t leader[GAME_MAX_PLAYERS];    /* the field of the seat's leader, 0 while off the board */
-    uint64_t camps[GAME_MAX_PLAYERS];     /* the base camp and the seat's camps (T9.1, T10.1) */
-    uint32_t crossing[TIKAL_FIELDS];      /* cost (0..6) of crossing in direction d (T11.1) in bits 3d..3d+2, 0 if none */
+    uint64_t camps;                       /* fields with a camp built on them (T15) */
 } tikal_index;
 
+/* tikal_state.square: what stands on a field, in one word. */
+enum {
+    TIKAL_SQ_EXPLORER_BITS = 5,  /* explorers of seat s (0..18) in bits 5s..5s+4 */
+    TIKAL_SQ_HELD_SHIFT = 20,    /* 4 bits: a temple's value (T2.6) or a treasure field's tokens */
+    TIKAL_SQ_GUARD_SHIFT = 24,   /* 3 bits: seat + 1 of the guard, 0 none */
+    TIKAL_SQ_CAMP_SHIFT = 27,    /* 3 bits: seat + 1 of the camp, 0 none */
+    TIKAL_SQ_ACTED_SHIFT = 30    /* 2 bits: levels uncovered (temple) or tokens dug (treasure) this turn */
+};
+enum {
+    TIKAL_PIECE_PRINTED = 6 * TIKAL_TILES, /* tikal_state.piece of the first pre-printed field (tiles come before) */
+    TIKAL_PIECE_NONE = 255                 /* tikal_state.piece of a field not yet explored */
+};
+
 typedef struct tikal_state {
+    uint64_t stack_used;              /* bit t: tile t drawn or revealed */
+    tikal_index index;                /* masks of the board, kept by apply */
+    uint32_t square[TIKAL_FIELDS];    /* figures, guard, camp, value or tokens per field (TIKAL_SQ_*) */
+    tikal_player player[GAME_MAX_PLAYERS]; /* per seat */
+    uint8_t piece[TIKAL_FIELDS];      /* what lies on each field: 6 * tile + rotation, TIKAL_PIECE_PRINTED + i pre-printed field i, TIKAL_PIECE_NONE */
+    int8_t leader[GAME_MAX_PLAYERS];  /* field of each seat's leader, -1 off the board */
     uint8_t players;                  /* 2..4 */
     uint8_t auction;                  /* 1 in the auction game */
     uint8_t phase;                    /* tikal_phase */
@@ -176,7 +198,6 @@ typedef struct tikal_state {
     uint8_t final_order[GAME_MAX_PLAYERS]; /* seats of the final scoring round, in order */
     uint8_t final_next;               /* index into final_order of the scorer */
     uint8_t level_supply[TIKAL_MAX_LEVEL + 1]; /* temple level tokens left per value */
-    uint64_t stack_used;              /* bit t: tile t drawn or revealed */
     /* auction (T21-T24) */
     int8_t display[GAME_MAX_PLAYERS]; /* revealed tiles not yet taken, -1 empty slot */
     uint8_t display_count;            /* tiles revealed this round so far */
@@ -185,9 +206,6 @@ typedef struct tikal_state {
     int16_t high_bid;                 /* highest bid so far, 0 none */
     uint8_t passed;                   /* bit s: seat s passed in this auction */
     int8_t first_passer;              /* first seat to pass in this auction, -1 */
-    tikal_player player[GAME_MAX_PLAYERS]; /* per seat */
-    tikal_field field[TIKAL_FIELDS];  /* the board, index column*5 + row */
-    tikal_index index;                /* masks of field, kept by apply */
 } tikal_state;
 
 /* A tile as the data file gives it (reference rotation). */
@@ -218,6 +236,7 @@ int tikal_data_check(char *why, size_t why_len);
 /* Board geometry (BOARD ODDQ_DOWN). */
 int tikal_field_at(int column, int row);       /* -1 off the board */
 int tikal_neighbor(int field, int direction);  /* -1 off the board */
+const int8_t *tikal_neighbors(int field);      /* tikal_neighbor of each direction 0..5 */
 uint64_t tikal_neighbor_mask(int field);       /* the neighbours as a mask (bit g: field g) */
 /* "c3" -> field, -1 if not a field. */
 int tikal_parse_field(const char *text);
@@ -233,9 +252,31 @@ int tikal_field_stones(const tikal_state *s, int field, int edge);
  * (N NE SE S SW NW, 0..3 each) are turned by rotation 0..5. */
 uint16_t tikal_stones_packed(const uint8_t stones[6], int rotation);
 
-/* Rebuild s->index from s->field: after changing fields directly (tests
- * building positions); apply keeps it by itself. */
+/* Rebuild s->index from s->piece and s->square (apply and tikal_set_field
+ * keep it by themselves). */
 void tikal_reindex(tikal_state *s);
+/* What lies and stands on field, unpacked. */
+tikal_field tikal_field_info(const tikal_state *s, int field);
+/* Write field as f tells it (for building positions: the supply, stack and
+ * counters are the caller's): f->tile and f->rotation give the tile (-1: the
+ * pre-printed field, or nothing if f->kind is TIKAL_EMPTY); f->stones and
+ * f->kind are what the tile gives. GAME_EOPTION and s untouched if the
+ * packed state cannot hold f (no such tile, kind or pre-printed field, a value
+ * off a temple, tokens off a treasure field, counts out of range). */
+int tikal_set_field(tikal_state *s, int field, const tikal_field *f);
+/* Kind (tikal_kind) of field. */
+int tikal_field_kind(const tikal_state *s, int field);
+/* Seat whose guard stands on field, -1 none. */
+int tikal_guard(const tikal_state *s, int field);
+/* Value of the temple on field (T2.6), 0 if it holds no temple. */
+int tikal_temple_value(const tikal_state *s, int field);
+/* Explorers of seat on field. */
+int tikal_explorers(const tikal_state *s, int seat, int field);
+/* Field of seat's leader, -1 while it is off the board. */
+int tikal_leader_field(const tikal_state *s, int seat);
+/* Tokens p holds of motif (0..3), and setting them (for building positions). */
+int tikal_treasures(const tikal_player *p, int motif);
+void tikal_set_treasures(tikal_player *p, int motif, int count);
 
 /* Engine entry points (also reachable through tikal_game). */
 int tikal_init(tikal_state *s, int players, int auction);

@@ -26,6 +26,39 @@ int tikal_start_count(void)
     return TIKAL_DATA_START_COUNT;
 }
 
+_Static_assert(TIKAL_DATA_PIECES == TIKAL_PIECE_PRINTED + TIKAL_DATA_START_COUNT && TIKAL_DATA_PIECES < TIKAL_PIECE_NONE,
+               "a piece is one byte: the tiles in 6 rotations, then the pre-printed fields, then none");
+
+unsigned tikal_piece_stones(int piece)
+{
+    return tikal_data_piece_stones[(uint8_t)piece];
+}
+
+int tikal_piece_kind(int piece)
+{
+    return tikal_data_piece_kinds[(uint8_t)piece];
+}
+
+int tikal_piece_value(int piece)
+{
+    return tikal_data_piece_values[(uint8_t)piece];
+}
+
+uint32_t tikal_piece_lanes(int piece, int opposite)
+{
+    return opposite ? tikal_data_piece_opposite_lanes[(uint8_t)piece] : tikal_data_piece_lanes[(uint8_t)piece];
+}
+
+int tikal_piece_exists(int piece)
+{
+    return piece >= 0 && piece < TIKAL_DATA_PIECES;
+}
+
+int tikal_start_piece(int field)
+{
+    return tikal_data_start_pieces[field];
+}
+
 uint8_t tikal_level_tokens(int value)
 {
     return tikal_data_levels[value];
@@ -41,6 +74,11 @@ int tikal_field_at(int column, int row)
 int tikal_neighbor(int field, int direction)
 {
     return tikal_data_neighbors[field][direction];
+}
+
+const int8_t *tikal_neighbors(int field)
+{
+    return tikal_data_neighbors[field];
 }
 
 uint64_t tikal_volcano_tiles(void)
@@ -171,19 +209,12 @@ int tikal_data_check(char *why, size_t why_len)
 
 int tikal_printed_value(const tikal_state *s, int field)
 {
-    const tikal_field *f = &s->field[field];
-    if (f->kind != TIKAL_TEMPLE)
-        return 0;
-    if (f->tile >= 0)
-        return tikal_data_tiles[f->tile].value;
-    for (int i = 0; i < TIKAL_DATA_START_COUNT; i++)
-        if (tikal_field_at(tikal_data_starts[i].column, tikal_data_starts[i].row) == field)
-            return tikal_data_starts[i].value;
-    return 0;
+    int piece = s->piece[field];
+    return tikal_piece_kind(piece) == TIKAL_TEMPLE ? tikal_piece_value(piece) : 0;
 }
 
 int tikal_levels_uncovered(const tikal_state *s, int field)
 {
     int printed = tikal_printed_value(s, field);
-    return printed == 0 ? 0 : s->field[field].value - printed;
+    return printed == 0 ? 0 : tikal_sq_held(s->square[field]) - printed;
 }

@@ -31,27 +31,22 @@ typedef struct tikal_counts {
     int uncovered[TIKAL_MAX_LEVEL + 1]; /* level tokens on the temples, per value */
 } tikal_counts;
 
-/* Printed value of a temple field: its tile's or the pre-printed one's. */
-static int printed_value(const tikal_state *s, int field)
-{
-    if (s->field[field].tile >= 0)
-        return tikal_tile(s->field[field].tile)->value;
-    for (int i = 0; i < tikal_start_count(); i++) {
-        const tikal_start_def *st = tikal_start(i);
-        if (tikal_field_at(st->column, st->row) == field)
-            return st->value;
-    }
-    return 0;
-}
-
 /* One pass over the fields: what stands where, and what no field may hold. */
 static int count_board(const tikal_state *s, tikal_counts *c, char *why, size_t why_len)
 {
     memset(c, 0, sizeof *c);
+    for (int seat = 0; seat < GAME_MAX_PLAYERS; seat++)
+        if (s->leader[seat] < -1 || s->leader[seat] >= TIKAL_FIELDS)
+            return tikal_reason(GAME_EILLEGAL, why, why_len, "the leader of seat %d is on no field", seat + 1);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *field = &s->field[f];
+        if (s->piece[f] != TIKAL_PIECE_NONE && !tikal_piece_exists(s->piece[f]))
+            return tikal_reason(GAME_EILLEGAL, why, why_len, "field %d holds piece %d, none of the game", f,
+                                s->piece[f]);
+        tikal_field info = tikal_field_info(s, f), *field = &info;
+        if (tikal_sq_acted(s->square[f]) != field->levels_this_turn + field->digs_this_turn)
+            return tikal_reason(GAME_EILLEGAL, why, why_len, "field %d counts actions this turn but is no temple or treasure", f);
         if (field->tile >= 0) {
-            if (field->tile >= TIKAL_TILES || c->seen >> field->tile & 1)
+            if (c->seen >> field->tile & 1)
                 return tikal_reason(GAME_EILLEGAL, why, why_len, "tile %d lies twice or is no tile", field->tile);
             c->seen |= 1ULL << field->tile;
             c->placed++;
@@ -70,12 +65,15 @@ static int count_board(const tikal_state *s, tikal_counts *c, char *why, size_t 
         c->camps[field->camp >= 0 ? field->camp : 0] += field->camp >= 0;
         c->guards[field->guard >= 0 ? field->guard : 0] += field->guard >= 0;
         c->tokens += field->tokens;
-        if (field->kind != TIKAL_TEMPLE)
+        if (field->kind != TIKAL_TEMPLE) {
+            if (tikal_sq_held(s->square[f]) != field->tokens || field->digs_this_turn > 2)
+                return tikal_reason(GAME_EILLEGAL, why, why_len, "field %d holds a value but no temple", f);
             continue;
+        }
         if (field->value > TIKAL_MAX_LEVEL || field->levels_this_turn > 2)
             return tikal_reason(GAME_EILLEGAL, why, why_len, "temple %d at value %d, %d levels this turn (T12.3)", f,
                                 field->value, field->levels_this_turn);
-        for (int v = printed_value(s, f) + 1; v <= field->value; v++)
+        for (int v = tikal_printed_value(s, f) + 1; v <= field->value; v++)
             c->uncovered[v]++;
     }
     return GAME_OK;
@@ -132,7 +130,7 @@ static int check_treasures(const tikal_state *s, const tikal_counts *c, char *wh
     for (int m = 0; m < TIKAL_MOTIFS; m++) {
         int held = 0;
         for (int seat = 0; seat < s->players; seat++)
-            held += s->player[seat].treasures[m];
+            held += tikal_treasures(&s->player[seat], m);
         if (held > TIKAL_TOKENS_PER_MOTIF)
             return tikal_reason(GAME_EILLEGAL, why, why_len, "%d tokens of motif %d are held (T1.1)", held, m + 1);
         tokens += held;

@@ -19,7 +19,49 @@ int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
 /* Is field the base camp or one of seat's camps, the ends of its secret
  * paths (T10.1, T10.2) and where it may deploy (T9.1, T9.2)? */
 int tikal_is_camp_of(const tikal_state *s, int seat, int field);
-/* The index s->field calls for, into out (tikal_check compares). */
+/* Stones (tikal_field.stones), kind and printed value of a piece
+ * (tikal_state.piece 0..255; none for TIKAL_PIECE_NONE and other numbers
+ * that are no piece, which tikal_piece_exists tells); its stones as
+ * crossing lanes, 3 bits a direction d at 3d: those of the edge facing d, or
+ * (opposite) those of the edge facing away from d; the pre-printed piece of
+ * a field, TIKAL_PIECE_NONE if it has none. */
+unsigned tikal_piece_stones(int piece);
+int tikal_piece_kind(int piece);
+int tikal_piece_value(int piece);
+uint32_t tikal_piece_lanes(int piece, int opposite);
+int tikal_piece_exists(int piece);
+int tikal_start_piece(int field);
+
+/* Parts of a tikal_state.square word (TIKAL_SQ_*). */
+enum {
+    TIKAL_SQ_EXPLORER_MASK = (1u << TIKAL_SQ_EXPLORER_BITS) - 1,
+    TIKAL_SQ_HELD_MASK = 15u << TIKAL_SQ_HELD_SHIFT,
+    TIKAL_SQ_GUARD_MASK = 7u << TIKAL_SQ_GUARD_SHIFT,
+    TIKAL_SQ_CAMP_MASK = 7u << TIKAL_SQ_CAMP_SHIFT
+};
+#define TIKAL_SQ_ACTED_MASK (3u << TIKAL_SQ_ACTED_SHIFT)
+static inline int tikal_sq_explorers(uint32_t square, int seat)
+{
+    return (int)(square >> (TIKAL_SQ_EXPLORER_BITS * seat) & TIKAL_SQ_EXPLORER_MASK);
+}
+static inline int tikal_sq_held(uint32_t square)
+{
+    return (int)((square & TIKAL_SQ_HELD_MASK) >> TIKAL_SQ_HELD_SHIFT);
+}
+static inline int tikal_sq_guard(uint32_t square)
+{
+    return (int)((square & TIKAL_SQ_GUARD_MASK) >> TIKAL_SQ_GUARD_SHIFT) - 1;
+}
+static inline int tikal_sq_camp(uint32_t square)
+{
+    return (int)((square & TIKAL_SQ_CAMP_MASK) >> TIKAL_SQ_CAMP_SHIFT) - 1;
+}
+static inline int tikal_sq_acted(uint32_t square)
+{
+    return (int)(square >> TIKAL_SQ_ACTED_SHIFT);
+}
+
+/* The index s->piece and s->square call for, into out (tikal_check compares). */
 void tikal_index_of(const tikal_state *s, tikal_index *out);
 /* The volcano tiles as a mask (bit t: tile t). */
 uint64_t tikal_volcano_tiles(void);

@@ -262,7 +262,7 @@ static void render_map(text_out *o, const tikal_state *s)
         for (int half = 0; half < 2; half++) {
             out(o, half ? "    " : " %d  ", r + 1);
             for (int c = 0; c < TIKAL_COLS; c++) {
-                const tikal_field *f = &s->field[tikal_field_at(c, r)];
+                const tikal_field f_info = tikal_field_info(s, tikal_field_at(c, r)), *f = &f_info;
                 if (c % 2 != half) {
                     out(o, "     ");
                     continue;
@@ -301,7 +301,7 @@ size_t tikal_render(const tikal_state *s, char *buf, size_t len)
         out(&o, "seat %d: %s\n", s->actor + 1, phase_name[s->phase]);
     render_map(&o, s);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
-        const tikal_field *fd = &s->field[f];
+        const tikal_field fd_info = tikal_field_info(s, f), *fd = &fd_info;
         if (fd->kind == TIKAL_EMPTY)
             continue;
         tikal_field_name(f, name);
@@ -332,7 +332,7 @@ size_t tikal_render(const tikal_state *s, char *buf, size_t len)
             pl->score, pl->explorers_in_supply, pl->leader_in_supply ? "+L" : "", pl->camps_built,
             pl->guards_placed, pl->removed);
         for (int m = 0; m < TIKAL_MOTIFS; m++)
-            for (int k = 0; k < pl->treasures[m]; k++)
+            for (int k = 0; k < tikal_treasures(pl, m); k++)
                 out(&o, " %d", m + 1);
         out(&o, "%s\n", s->auction && pl->marker_up ? ", marker up" : "");
     }
