@@ -17,11 +17,15 @@
 /* Added to the ranking value of the actions a plan allows: above any margin. */
 #define MCTS_PLAN_FIRST 1e6
 
-/* An action from a node. */
+enum { MCTS_LOG_TABLE = 4096 }; /* availability counts whose logarithm is looked up, not computed */
+
+/* An action from a node. A player node's edges are one run of the edge
+ * pool, best ranked first (first .. first + width - 1); a chance node's
+ * outcomes are added as they are drawn, linked by next. */
 typedef struct mcts_edge {
     int action;      /* action id or chance outcome */
     int child;       /* node it leads to, -1 until first taken */
-    int next;        /* next edge of the same node, -1 at the end */
+    int next;        /* next outcome of the same chance node, -1 at the end (player nodes: unused) */
     unsigned visits; /* iterations that took it */
     unsigned avail;  /* iterations in which it was legal and could compete */
     float reward;    /* sum of the rewards of the player to act at its node */
@@ -30,7 +34,7 @@ typedef struct mcts_edge {
 /* A position as the searching seat sees it. */
 typedef struct mcts_node {
     uint64_t key;    /* hash of the observation */
-    int first;       /* first edge, -1 none */
+    int first;       /* first edge (a player node's run, a chance node's list), -1 none */
     int width;       /* ranked edges (player nodes); -1 before ranking */
     int player;      /* seat to act, or GAME_CHANCE */
     unsigned visits; /* iterations that chose an edge here */
@@ -51,6 +55,7 @@ typedef struct mcts_tree {
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
+    const double *log_table;     /* log(n) for n < MCTS_LOG_TABLE, shared by the trees */
     mcts_node *nodes;            /* node pool */
     int node_count;              /* nodes in use */
     int node_cap;                /* nodes allocated */
@@ -89,6 +94,7 @@ struct mcts {
     int *legal;             /* scratch for the caller's thread */
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
     int choice_count;       /* entries of choices */
+    double log_table[MCTS_LOG_TABLE]; /* log(n), n >= 1, for selection (entry 0 unused) */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -105,12 +111,13 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->ranked);
 }
 
-static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config)
+static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table)
 {
     memset(t, 0, sizeof *t);
     t->game = game;
     t->hook = config->hook;
     t->config = config;
+    t->log_table = log_table;
     t->node_cap = config->nodes;
     t->edge_cap = config->nodes * MCTS_EDGES_PER_NODE;
     size_t slots = 1;
@@ -145,6 +152,8 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
     m->game = game;
     m->config = *config;
     rng_seed(&m->random, config->seed);
+    for (int i = 1; i < MCTS_LOG_TABLE; i++)
+        m->log_table[i] = log((double)i);
     m->trees = calloc((size_t)config->threads, sizeof *m->trees);
     m->legal = malloc((size_t)game->max_legal * sizeof *m->legal);
     if (m->trees == NULL || m->legal == NULL) {
@@ -154,7 +163,7 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
         return NULL;
     }
     for (; m->tree_count < config->threads; m->tree_count++)
-        if (mcts_tree_init(&m->trees[m->tree_count], game, &m->config) != 0) {
+        if (mcts_tree_init(&m->trees[m->tree_count], game, &m->config, m->log_table) != 0) {
             mcts_free(m);
             return NULL;
         }
@@ -185,8 +194,7 @@ void mcts_last_stats(const mcts *m, mcts_stats *out)
     *out = m->last;
 }
 
-/* A new edge for action, appended after prev (-1: as the node's first);
- * -1 if the pool is full. */
+/* A new edge for action at the end of the pool; -1 if the pool is full. */
 static int mcts_new_edge(mcts_tree *t, int action)
 {
     if (t->edge_count == t->edge_cap)
@@ -262,19 +270,12 @@ static void mcts_rank(mcts_tree *t, int node)
     int width = node == t->root_node ? MCTS_WIDTH_ROOT : MCTS_WIDTH;
     if (count < width)
         width = count;
-    int prev = -1, made = 0;
-    for (int i = 0; i < width; i++) {
-        int e = mcts_new_edge(t, t->ranked[i].action);
-        if (e < 0)
-            break;
-        if (prev < 0)
-            t->nodes[node].first = e;
-        else
-            t->edges[prev].next = e;
-        prev = e;
-        made++;
-    }
-    t->nodes[node].width = made;
+    if (width > t->edge_cap - t->edge_count)
+        width = t->edge_cap - t->edge_count; /* the pool is full: the best that fit */
+    t->nodes[node].first = width > 0 ? t->edge_count : -1;
+    t->nodes[node].width = width;
+    for (int i = 0; i < width; i++)
+        mcts_new_edge(t, t->ranked[i].action);
 }
 
 static int mcts_is_legal(const int *legal, int n, int action)
@@ -310,25 +311,32 @@ static int mcts_select(mcts_tree *t, int node)
             factor = wanted;
     }
     int window = 1 + (int)(factor * sqrt((double)nd->visits));
+    if (window > nd->width)
+        window = nd->width;
+    if (window <= 0)
+        return -1;
+    double explore = t->config->explore;
+    mcts_edge *edges = &t->edges[nd->first];
     int best = -1;
     double best_score = -1.0;
-    int k = 0;
-    for (int e = nd->first; e >= 0 && k < window; e = t->edges[e].next, k++) {
-        mcts_edge *ed = &t->edges[e];
+    for (int k = 0; k < window; k++) {
+        mcts_edge *ed = &edges[k];
         if (n >= 0 && !mcts_is_legal(t->legal, n, ed->action))
             continue;
-        ed->avail++;
+        unsigned avail = ++ed->avail;
         double score;
         if (ed->visits == 0)
             score = 1e9 - k; /* untried: in the order of the ranking */
-        else
-            score = ed->reward / ed->visits + t->config->explore * sqrt(log((double)ed->avail) / ed->visits);
+        else {
+            double log_avail = avail < MCTS_LOG_TABLE ? t->log_table[avail] : log((double)avail);
+            score = ed->reward / ed->visits + explore * sqrt(log_avail / ed->visits);
+        }
         if (score > best_score) {
             best_score = score;
-            best = e;
+            best = k;
         }
     }
-    return best;
+    return best < 0 ? -1 : nd->first + best;
 }
 
 /* The edge of chance node for the outcome drawn now; -1 if the pool is
@@ -532,7 +540,8 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         m->last.nodes += t->node_count;
         if (t->node_count == 0)
             continue;
-        for (int e = t->nodes[t->root_node].first; e >= 0; e = t->edges[e].next) {
+        const mcts_node *root = &t->nodes[t->root_node];
+        for (int e = root->first; e >= 0 && e < root->first + root->width; e++) {
             int k = 0;
             while (k < count && totals[k].action != t->edges[e].action)
                 k++;
