@@ -136,8 +136,12 @@ int eval_estimates(const game_def *game, const eval_hook *hook, const void *stat
     }
     int scores[GAME_MAX_PLAYERS];
     game->scores(state, scores);
-    if (hook->model != NULL && !over)
-        model_gain(hook->model, state, players, out);
+    if (hook->model != NULL && !over) {
+        if (hook->at != NULL)
+            model_gain_at(hook->model, hook->at, state, players, out);
+        else
+            model_gain(hook->model, state, players, out);
+    }
     for (int i = 0; i < players; i++)
         out[i] = (hook->model != NULL && !over ? out[i] : 0.0) + scores[i];
     return players;

@@ -51,7 +51,9 @@ typedef struct mcts_ranked {
 /* One search tree and its thread's scratch. */
 typedef struct mcts_tree {
     const game_def *game;        /* the rules */
-    const eval_hook *hook;       /* the evaluation */
+    const eval_hook *hook;       /* the evaluation: &own_hook */
+    eval_hook own_hook;          /* this thread's copy of the bot's hook, with at */
+    model_at at;                 /* the learned weights at the last phase evaluated here */
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
@@ -115,7 +117,9 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
 {
     memset(t, 0, sizeof *t);
     t->game = game;
-    t->hook = config->hook;
+    t->own_hook = *config->hook;
+    t->own_hook.at = &t->at;
+    t->hook = &t->own_hook;
     t->config = config;
     t->log_table = log_table;
     t->node_cap = config->nodes;
