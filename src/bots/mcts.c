@@ -73,7 +73,7 @@ typedef struct mcts_tree {
     int *legal;                  /* legal actions, game->max_legal */
     int *planned;                /* the plan's share of them, game->max_legal */
     double *probability;         /* chance odds, game->max_legal */
-    mcts_ranked *ranked;         /* ranking scratch, MCTS_RANK_MAX */
+    mcts_ranked *ranked;         /* the best actions of the node being ranked, MCTS_WIDTH_ROOT */
     int path_node[MCTS_PATH_MAX]; /* nodes of the current walk */
     int path_edge[MCTS_PATH_MAX]; /* edges taken from them */
     const unsigned char *root;   /* the observation searched from */
@@ -137,7 +137,7 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
     t->legal = malloc((size_t)game->max_legal * sizeof *t->legal);
     t->planned = malloc((size_t)game->max_legal * sizeof *t->planned);
     t->probability = malloc((size_t)game->max_legal * sizeof *t->probability);
-    t->ranked = malloc(MCTS_RANK_MAX * sizeof *t->ranked);
+    t->ranked = malloc(MCTS_WIDTH_ROOT * sizeof *t->ranked);
     if (!t->nodes || !t->edges || !t->table || !t->det || !t->view || !t->child || !t->legal || !t->planned ||
         !t->probability || !t->ranked) {
         mcts_tree_free(t);
@@ -232,13 +232,11 @@ static int mcts_node_for(mcts_tree *t, int *created)
     return node;
 }
 
-/* Best first by value, then by action id. */
-static int mcts_by_value(const void *a, const void *b)
+/* 1 if a ranks before b: the better value first, then the lower action id
+ * (a total order: action ids are unique). */
+static int mcts_ranks_before(const mcts_ranked *a, const mcts_ranked *b)
 {
-    const mcts_ranked *x = a, *y = b;
-    if (x->value != y->value)
-        return x->value > y->value ? -1 : 1;
-    return x->action - y->action;
+    return a->value != b->value ? a->value > b->value : a->action < b->action;
 }
 
 static int mcts_is_legal(const int *legal, int n, int action);
@@ -252,6 +250,9 @@ static void mcts_rank(mcts_tree *t, int node)
     t->nodes[node].seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
     int n = game->legal_actions(t->det, t->legal);
     int looked = n > MCTS_RANK_MAX ? MCTS_RANK_MAX : n;
+    /* Only the best width actions get edges: they are kept in order as the
+     * actions are valued (insertion into a short sorted run). */
+    int width = node == t->root_node ? MCTS_WIDTH_ROOT : MCTS_WIDTH;
     int count = 0, planned = 0;
     if (t->plan != NULL) {
         memcpy(t->planned, t->legal, (size_t)n * sizeof *t->legal);
@@ -268,12 +269,15 @@ static void mcts_rank(mcts_tree *t, int node)
         if (planned > 0 && !in_plan && t->plan_only)
             continue;
         double value = eval_margin(game, t->hook, t->child, player) + (in_plan ? MCTS_PLAN_FIRST : 0);
-        t->ranked[count++] = (mcts_ranked){value, action};
+        mcts_ranked r = {value, action};
+        if (count == width && !mcts_ranks_before(&r, &t->ranked[count - 1]))
+            continue;
+        int i = count < width ? count++ : count - 1;
+        for (; i > 0 && mcts_ranks_before(&r, &t->ranked[i - 1]); i--)
+            t->ranked[i] = t->ranked[i - 1];
+        t->ranked[i] = r;
     }
-    qsort(t->ranked, (size_t)count, sizeof *t->ranked, mcts_by_value);
-    int width = node == t->root_node ? MCTS_WIDTH_ROOT : MCTS_WIDTH;
-    if (count < width)
-        width = count;
+    width = count;
     if (width > t->edge_cap - t->edge_count)
         width = t->edge_cap - t->edge_count; /* the pool is full: the best that fit */
     t->nodes[node].first = width > 0 ? t->edge_count : -1;
