@@ -48,9 +48,13 @@ typedef struct mcts_ranked {
     int action;   /* the action */
 } mcts_ranked;
 
-/* One search tree and its thread's scratch. */
+enum { MCTS_CACHE_LINE = 64 }; /* bytes; each tree starts a line of its own */
+
+/* One search tree and its thread's scratch. The trees of a bot lie side by
+ * side, each aligned to a cache line so that one thread's writes (its
+ * generator, path, counters) never share a line with another's. */
 typedef struct mcts_tree {
-    const game_def *game;        /* the rules */
+    _Alignas(MCTS_CACHE_LINE) const game_def *game; /* the rules */
     const eval_hook *hook;       /* the evaluation: &own_hook */
     eval_hook own_hook;          /* this thread's copy of the bot's hook, with at */
     model_at at;                 /* the learned weights at the last phase evaluated here */
@@ -158,7 +162,7 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
     rng_seed(&m->random, config->seed);
     for (int i = 1; i < MCTS_LOG_TABLE; i++)
         m->log_table[i] = log((double)i);
-    m->trees = calloc((size_t)config->threads, sizeof *m->trees);
+    m->trees = aligned_alloc(MCTS_CACHE_LINE, (size_t)config->threads * sizeof *m->trees);
     m->legal = malloc((size_t)game->max_legal * sizeof *m->legal);
     if (m->trees == NULL || m->legal == NULL) {
         free(m->trees);
