@@ -100,7 +100,9 @@ int model_add_bonus(model *m, const char *name, float points);
  * its prior), kept by a caller that evaluates many states of the same
  * phase -- a search's thread, whose positions are a few moves apart -- so
  * that model_gain_at interpolates them again only when the block or the
- * phase changes. One per thread: model_gain_at writes it. */
+ * phase changes. One per thread: model_gain_at writes it. It is
+ * valid while the model's weights stay as they are: after model_set_block
+ * or model_add_bonus on the same model, start from at.model = NULL. */
 typedef struct model_at {
     const model *model;          /* the weights it was made from, NULL = nothing yet */
     int block;                   /* the block */
