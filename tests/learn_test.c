@@ -257,6 +257,77 @@ static void test_checked_in_weights(void **unused)
     }
 }
 
+/* The model's formula computed the plain way (model.h): the weights
+ * interpolated between the knots around the phase, plus the prior, and one
+ * seat's features after another summed in float in feature order. */
+static void plain_gain(const model *m, const void *state, int players, double *out)
+{
+    const model_features *f = m->features;
+    double phase = f->phase(state), u = (phase < 0.0 ? 0.0 : phase > 1.0 ? 1.0 : phase) * (MODEL_KNOTS - 1);
+    int k = (int)u < MODEL_KNOTS - 2 ? (int)u : MODEL_KNOTS - 2;
+    double frac = u - k;
+    const float *block = &m->weights[(size_t)f->block(state) * (size_t)f->count * MODEL_KNOTS];
+    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
+    f->extract(state, x);
+    for (int p = 0; p < players; p++)
+        out[p] = 0.0;
+    if (f->base != NULL)
+        f->base(state, players, out);
+    for (int p = 0; p < players; p++) {
+        float sum = 0.0f;
+        for (int i = 0; i < f->count; i++) {
+            const float *wi = &block[(size_t)i * MODEL_KNOTS + (size_t)k];
+            float w = (float)(wi[0] + (wi[1] - wi[0]) * frac) + (f->prior != NULL ? f->prior[i] : 0.0f);
+            sum += x[p][i] * w;
+        }
+        out[p] += sum;
+    }
+}
+
+/* The fast gain (weights kept per phase in one model_at across positions,
+ * seats summed side by side) equals the plain computation to the bit, at
+ * random positions of every game and player count, also when the model
+ * changes under the same model_at (a bonus added to a copy). */
+static void test_gain_fast_path(void **unused)
+{
+    (void)unused;
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        if (eval_features(game) == NULL)
+            continue;
+        eval_hook *hook = eval_new(game, EVAL_V2, NULL, 0);
+        assert_non_null(hook);
+        model *other = model_copy(hook->model);
+        assert_non_null(other);
+        assert_int_equal(model_add_bonus(other, other->features->names[1], 0.75f), 0);
+        model_at at;
+        at.model = NULL;
+        int compared = 0;
+        for (int players = game->min_players; players <= game->max_players; players++)
+            for (int d = 0; d < 300; d += 7) {
+                match m;
+                random_position(&m, game, players, 0, (uint64_t)(77 + players), d);
+                if (match_current_player(&m) != GAME_TERMINAL)
+                    for (int which = 0; which < 2; which++) {
+                        const model *weights = which == 0 ? hook->model : other;
+                        double fast[GAME_MAX_PLAYERS], plain[GAME_MAX_PLAYERS], again[GAME_MAX_PLAYERS];
+                        model_gain_at(weights, &at, m.state, players, fast);
+                        model_gain(weights, m.state, players, again);
+                        plain_gain(weights, m.state, players, plain);
+                        for (int p = 0; p < players; p++) {
+                            assert_true(fast[p] == plain[p]);
+                            assert_true(again[p] == plain[p]);
+                        }
+                        compared++;
+                    }
+                match_free(&m);
+            }
+        assert_true(compared > 20);
+        model_free(other);
+        eval_free(hook);
+    }
+}
+
 /* Features are finite and the learned estimate is the score plus the
  * model's gain, in random positions of every game and setting. */
 static void test_features(void **unused)
@@ -545,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
+        cmocka_unit_test(test_gain_fast_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

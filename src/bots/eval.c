@@ -136,8 +136,12 @@ int eval_estimates(const game_def *game, const eval_hook *hook, const void *stat
     }
     int scores[GAME_MAX_PLAYERS];
     game->scores(state, scores);
-    if (hook->model != NULL && !over)
-        model_gain(hook->model, state, players, out);
+    if (hook->model != NULL && !over) {
+        if (hook->at != NULL)
+            model_gain_at(hook->model, hook->at, state, players, out);
+        else
+            model_gain(hook->model, state, players, out);
+    }
     for (int i = 0; i < players; i++)
         out[i] = (hook->model != NULL && !over ? out[i] : 0.0) + scores[i];
     return players;
@@ -205,9 +209,25 @@ void eval_rewards(const game_def *game, const eval_hook *hook, const void *state
 
 uint64_t eval_hash(const void *bytes, size_t len)
 {
+    /* Four lanes of 8-byte words mixed side by side (a lane's multiplies
+     * are a chain; four chains keep the multiplier busy), then the lanes
+     * and the tail folded into one. */
     const unsigned char *p = bytes;
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ len;
+    uint64_t lane[4] = {0x9E3779B97F4A7C15ull ^ len, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
+                        0x27D4EB2F165667C5ull};
     size_t i = 0;
+    for (; i + 32 <= len; i += 32)
+        for (int k = 0; k < 4; k++) {
+            uint64_t w;
+            memcpy(&w, p + i + 8 * (size_t)k, 8);
+            lane[k] = (lane[k] ^ w) * 0xBF58476D1CE4E5B9ull;
+            lane[k] ^= lane[k] >> 29;
+        }
+    uint64_t h = lane[0];
+    for (int k = 1; k < 4; k++) {
+        h = (h ^ lane[k]) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 29;
+    }
     for (; i + 8 <= len; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);

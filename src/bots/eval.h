@@ -50,6 +50,9 @@ struct eval_hook {
     double (*others)(const void *state);             /* widening at the other seats' nodes of this
                                                         state, < 0 = the bot's default; NULL = always */
     model *model;                                    /* v2: the learned weights (owned); v1: NULL */
+    model_at *at;                                    /* v2: the weights at the last phase evaluated,
+                                                        NULL = made per call; a thread that keeps one
+                                                        evaluates with its own copy of the hook */
 };
 
 /* The version named text[0..len-1] ("v1", "v2"), or -1. */

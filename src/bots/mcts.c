@@ -17,11 +17,15 @@
 /* Added to the ranking value of the actions a plan allows: above any margin. */
 #define MCTS_PLAN_FIRST 1e6
 
-/* An action from a node. */
+enum { MCTS_LOG_TABLE = 4096 }; /* availability counts whose logarithm is looked up, not computed */
+
+/* An action from a node. A player node's edges are one run of the edge
+ * pool, best ranked first (first .. first + width - 1); a chance node's
+ * outcomes are added as they are drawn, linked by next. */
 typedef struct mcts_edge {
     int action;      /* action id or chance outcome */
     int child;       /* node it leads to, -1 until first taken */
-    int next;        /* next edge of the same node, -1 at the end */
+    int next;        /* next outcome of the same chance node, -1 at the end (player nodes: unused) */
     unsigned visits; /* iterations that took it */
     unsigned avail;  /* iterations in which it was legal and could compete */
     float reward;    /* sum of the rewards of the player to act at its node */
@@ -30,7 +34,7 @@ typedef struct mcts_edge {
 /* A position as the searching seat sees it. */
 typedef struct mcts_node {
     uint64_t key;    /* hash of the observation */
-    int first;       /* first edge, -1 none */
+    int first;       /* first edge (a player node's run, a chance node's list), -1 none */
     int width;       /* ranked edges (player nodes); -1 before ranking */
     int player;      /* seat to act, or GAME_CHANCE */
     unsigned visits; /* iterations that chose an edge here */
@@ -44,13 +48,20 @@ typedef struct mcts_ranked {
     int action;   /* the action */
 } mcts_ranked;
 
-/* One search tree and its thread's scratch. */
+enum { MCTS_CACHE_LINE = 64 }; /* bytes; each tree starts a line of its own */
+
+/* One search tree and its thread's scratch. The trees of a bot lie side by
+ * side, each aligned to a cache line so that one thread's writes (its
+ * generator, path, counters) never share a line with another's. */
 typedef struct mcts_tree {
-    const game_def *game;        /* the rules */
-    const eval_hook *hook;       /* the evaluation */
+    _Alignas(MCTS_CACHE_LINE) const game_def *game; /* the rules */
+    const eval_hook *hook;       /* the evaluation: &own_hook */
+    eval_hook own_hook;          /* this thread's copy of the bot's hook, with at */
+    model_at at;                 /* the learned weights at the last phase evaluated here */
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
+    const double *log_table;     /* log(n) for n < MCTS_LOG_TABLE, shared by the trees */
     mcts_node *nodes;            /* node pool */
     int node_count;              /* nodes in use */
     int node_cap;                /* nodes allocated */
@@ -66,7 +77,7 @@ typedef struct mcts_tree {
     int *legal;                  /* legal actions, game->max_legal */
     int *planned;                /* the plan's share of them, game->max_legal */
     double *probability;         /* chance odds, game->max_legal */
-    mcts_ranked *ranked;         /* ranking scratch, MCTS_RANK_MAX */
+    mcts_ranked *ranked;         /* the best actions of the node being ranked, MCTS_WIDTH_ROOT */
     int path_node[MCTS_PATH_MAX]; /* nodes of the current walk */
     int path_edge[MCTS_PATH_MAX]; /* edges taken from them */
     const unsigned char *root;   /* the observation searched from */
@@ -89,6 +100,7 @@ struct mcts {
     int *legal;             /* scratch for the caller's thread */
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
     int choice_count;       /* entries of choices */
+    double log_table[MCTS_LOG_TABLE]; /* log(n), n >= 1, for selection (entry 0 unused) */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -105,12 +117,15 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->ranked);
 }
 
-static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config)
+static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table)
 {
     memset(t, 0, sizeof *t);
     t->game = game;
-    t->hook = config->hook;
+    t->own_hook = *config->hook;
+    t->own_hook.at = &t->at;
+    t->hook = &t->own_hook;
     t->config = config;
+    t->log_table = log_table;
     t->node_cap = config->nodes;
     t->edge_cap = config->nodes * MCTS_EDGES_PER_NODE;
     size_t slots = 1;
@@ -126,7 +141,7 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
     t->legal = malloc((size_t)game->max_legal * sizeof *t->legal);
     t->planned = malloc((size_t)game->max_legal * sizeof *t->planned);
     t->probability = malloc((size_t)game->max_legal * sizeof *t->probability);
-    t->ranked = malloc(MCTS_RANK_MAX * sizeof *t->ranked);
+    t->ranked = malloc(MCTS_WIDTH_ROOT * sizeof *t->ranked);
     if (!t->nodes || !t->edges || !t->table || !t->det || !t->view || !t->child || !t->legal || !t->planned ||
         !t->probability || !t->ranked) {
         mcts_tree_free(t);
@@ -145,7 +160,9 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
     m->game = game;
     m->config = *config;
     rng_seed(&m->random, config->seed);
-    m->trees = calloc((size_t)config->threads, sizeof *m->trees);
+    for (int i = 1; i < MCTS_LOG_TABLE; i++)
+        m->log_table[i] = log((double)i);
+    m->trees = aligned_alloc(MCTS_CACHE_LINE, (size_t)config->threads * sizeof *m->trees);
     m->legal = malloc((size_t)game->max_legal * sizeof *m->legal);
     if (m->trees == NULL || m->legal == NULL) {
         free(m->trees);
@@ -154,7 +171,7 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
         return NULL;
     }
     for (; m->tree_count < config->threads; m->tree_count++)
-        if (mcts_tree_init(&m->trees[m->tree_count], game, &m->config) != 0) {
+        if (mcts_tree_init(&m->trees[m->tree_count], game, &m->config, m->log_table) != 0) {
             mcts_free(m);
             return NULL;
         }
@@ -185,8 +202,7 @@ void mcts_last_stats(const mcts *m, mcts_stats *out)
     *out = m->last;
 }
 
-/* A new edge for action, appended after prev (-1: as the node's first);
- * -1 if the pool is full. */
+/* A new edge for action at the end of the pool; -1 if the pool is full. */
 static int mcts_new_edge(mcts_tree *t, int action)
 {
     if (t->edge_count == t->edge_cap)
@@ -220,13 +236,11 @@ static int mcts_node_for(mcts_tree *t, int *created)
     return node;
 }
 
-/* Best first by value, then by action id. */
-static int mcts_by_value(const void *a, const void *b)
+/* 1 if a ranks before b: the better value first, then the lower action id
+ * (a total order: action ids are unique). */
+static int mcts_ranks_before(const mcts_ranked *a, const mcts_ranked *b)
 {
-    const mcts_ranked *x = a, *y = b;
-    if (x->value != y->value)
-        return x->value > y->value ? -1 : 1;
-    return x->action - y->action;
+    return a->value != b->value ? a->value > b->value : a->action < b->action;
 }
 
 static int mcts_is_legal(const int *legal, int n, int action);
@@ -240,6 +254,9 @@ static void mcts_rank(mcts_tree *t, int node)
     t->nodes[node].seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
     int n = game->legal_actions(t->det, t->legal);
     int looked = n > MCTS_RANK_MAX ? MCTS_RANK_MAX : n;
+    /* Only the best width actions get edges: they are kept in order as the
+     * actions are valued (insertion into a short sorted run). */
+    int width = node == t->root_node ? MCTS_WIDTH_ROOT : MCTS_WIDTH;
     int count = 0, planned = 0;
     if (t->plan != NULL) {
         memcpy(t->planned, t->legal, (size_t)n * sizeof *t->legal);
@@ -256,25 +273,21 @@ static void mcts_rank(mcts_tree *t, int node)
         if (planned > 0 && !in_plan && t->plan_only)
             continue;
         double value = eval_margin(game, t->hook, t->child, player) + (in_plan ? MCTS_PLAN_FIRST : 0);
-        t->ranked[count++] = (mcts_ranked){value, action};
+        mcts_ranked r = {value, action};
+        if (count == width && !mcts_ranks_before(&r, &t->ranked[count - 1]))
+            continue;
+        int i = count < width ? count++ : count - 1;
+        for (; i > 0 && mcts_ranks_before(&r, &t->ranked[i - 1]); i--)
+            t->ranked[i] = t->ranked[i - 1];
+        t->ranked[i] = r;
     }
-    qsort(t->ranked, (size_t)count, sizeof *t->ranked, mcts_by_value);
-    int width = node == t->root_node ? MCTS_WIDTH_ROOT : MCTS_WIDTH;
-    if (count < width)
-        width = count;
-    int prev = -1, made = 0;
-    for (int i = 0; i < width; i++) {
-        int e = mcts_new_edge(t, t->ranked[i].action);
-        if (e < 0)
-            break;
-        if (prev < 0)
-            t->nodes[node].first = e;
-        else
-            t->edges[prev].next = e;
-        prev = e;
-        made++;
-    }
-    t->nodes[node].width = made;
+    width = count;
+    if (width > t->edge_cap - t->edge_count)
+        width = t->edge_cap - t->edge_count; /* the pool is full: the best that fit */
+    t->nodes[node].first = width > 0 ? t->edge_count : -1;
+    t->nodes[node].width = width;
+    for (int i = 0; i < width; i++)
+        mcts_new_edge(t, t->ranked[i].action);
 }
 
 static int mcts_is_legal(const int *legal, int n, int action)
@@ -310,25 +323,32 @@ static int mcts_select(mcts_tree *t, int node)
             factor = wanted;
     }
     int window = 1 + (int)(factor * sqrt((double)nd->visits));
+    if (window > nd->width)
+        window = nd->width;
+    if (window <= 0)
+        return -1;
+    double explore = t->config->explore;
+    mcts_edge *edges = &t->edges[nd->first];
     int best = -1;
     double best_score = -1.0;
-    int k = 0;
-    for (int e = nd->first; e >= 0 && k < window; e = t->edges[e].next, k++) {
-        mcts_edge *ed = &t->edges[e];
+    for (int k = 0; k < window; k++) {
+        mcts_edge *ed = &edges[k];
         if (n >= 0 && !mcts_is_legal(t->legal, n, ed->action))
             continue;
-        ed->avail++;
+        unsigned avail = ++ed->avail;
         double score;
         if (ed->visits == 0)
             score = 1e9 - k; /* untried: in the order of the ranking */
-        else
-            score = ed->reward / ed->visits + t->config->explore * sqrt(log((double)ed->avail) / ed->visits);
+        else {
+            double log_avail = avail < MCTS_LOG_TABLE ? t->log_table[avail] : log((double)avail);
+            score = ed->reward / ed->visits + explore * sqrt(log_avail / ed->visits);
+        }
         if (score > best_score) {
             best_score = score;
-            best = e;
+            best = k;
         }
     }
-    return best;
+    return best < 0 ? -1 : nd->first + best;
 }
 
 /* The edge of chance node for the outcome drawn now; -1 if the pool is
@@ -532,7 +552,8 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         m->last.nodes += t->node_count;
         if (t->node_count == 0)
             continue;
-        for (int e = t->nodes[t->root_node].first; e >= 0; e = t->edges[e].next) {
+        const mcts_node *root = &t->nodes[t->root_node];
+        for (int e = root->first; e >= 0 && e < root->first + root->width; e++) {
             int k = 0;
             while (k < count && totals[k].action != t->edges[e].action)
                 k++;

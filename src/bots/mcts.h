@@ -32,6 +32,9 @@
  * time (both: whichever ends first). With threads > 1 every thread searches
  * its own tree from its own seed (root parallelism, pthreads) on its share
  * of the iterations, and the visit counts of the root's actions are summed.
+ * The shares are fixed in advance, not handed out as the threads go, so that
+ * an iteration budget gives the same search for a seed whatever the load
+ * (docs/bench.md, MCTS).
  *
  * Memory is allocated once, in mcts_new, and never grows: per thread `nodes`
  * nodes, MCTS_EDGES_PER_NODE * nodes edges, a hash table of 2 * nodes slots,

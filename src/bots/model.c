@@ -204,19 +204,48 @@ static int model_knot(double phase, double *frac)
     return k;
 }
 
-void model_gain(const model *m, const void *state, int players, double *out)
+/* out[p] += sum over i < count of x[p][i] * w[i] for every seat p, each
+ * seat's sum in float in the order of i (the values are pinned). A seat's
+ * sum is a chain of dependent additions: two seats are added side by side
+ * in registers, so that one chain runs while the other waits. */
+static void model_dot(int count, float (*x)[MODEL_FEATURES_MAX], const float *w, int players, double *out)
+{
+    int p = 0;
+    for (; p + 1 < players; p += 2) {
+        const float *a = x[p], *b = x[p + 1];
+        float sum_a = 0.0f, sum_b = 0.0f;
+        for (int i = 0; i < count; i++) {
+            sum_a += a[i] * w[i];
+            sum_b += b[i] * w[i];
+        }
+        out[p] += sum_a;
+        out[p + 1] += sum_b;
+    }
+    if (p < players) {
+        float sum = 0.0f;
+        for (int i = 0; i < count; i++)
+            sum += x[p][i] * w[i];
+        out[p] += sum;
+    }
+}
+
+void model_gain_at(const model *m, model_at *at, const void *state, int players, double *out)
 {
     const model_features *f = m->features;
     int block = f->block(state);
     assert(block >= 0 && block < f->blocks);
-    double frac;
-    int k = model_knot(f->phase(state), &frac);
-    const float *base = &m->weights[(size_t)block * (size_t)f->count * MODEL_KNOTS];
-    /* The weights at this phase, once for every seat. */
-    float w[MODEL_FEATURES_MAX];
-    for (int i = 0; i < f->count; i++) {
-        const float *wi = &base[(size_t)i * MODEL_KNOTS + (size_t)k];
-        w[i] = (float)(wi[0] + (wi[1] - wi[0]) * frac) + (f->prior != NULL ? f->prior[i] : 0.0f);
+    double phase = f->phase(state);
+    if (at->model != m || at->block != block || at->phase != phase) {
+        double frac;
+        int k = model_knot(phase, &frac);
+        const float *base = &m->weights[(size_t)block * (size_t)f->count * MODEL_KNOTS];
+        for (int i = 0; i < f->count; i++) {
+            const float *wi = &base[(size_t)i * MODEL_KNOTS + (size_t)k];
+            at->w[i] = (float)(wi[0] + (wi[1] - wi[0]) * frac) + (f->prior != NULL ? f->prior[i] : 0.0f);
+        }
+        at->model = m;
+        at->block = block;
+        at->phase = phase;
     }
     float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
     f->extract(state, x);
@@ -224,12 +253,14 @@ void model_gain(const model *m, const void *state, int players, double *out)
         out[p] = 0.0;
     if (f->base != NULL) /* the prior is in w */
         f->base(state, players, out);
-    for (int p = 0; p < players; p++) {
-        float sum = 0.0f;
-        for (int i = 0; i < f->count; i++)
-            sum += x[p][i] * w[i];
-        out[p] += sum;
-    }
+    model_dot(f->count, x, at->w, players, out);
+}
+
+void model_gain(const model *m, const void *state, int players, double *out)
+{
+    model_at at;
+    at.model = NULL; /* nothing kept: the weights are made for this call */
+    model_gain_at(m, &at, state, players, out);
 }
 
 void model_base(const model_features *features, const void *state, int players, double *out)
@@ -243,12 +274,7 @@ void model_base(const model_features *features, const void *state, int players, 
         return;
     float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
     features->extract(state, x);
-    for (int p = 0; p < players; p++) {
-        float sum = 0.0f;
-        for (int i = 0; i < features->count; i++)
-            sum += x[p][i] * features->prior[i];
-        out[p] += sum;
-    }
+    model_dot(features->count, x, features->prior, players, out);
 }
 
 int model_row(const model_features *f, const void *state, int seat, double *row)

@@ -96,9 +96,25 @@ model *model_copy(const model *m);
  * plan); -1 if the feature set has no such feature. */
 int model_add_bonus(model *m, const char *name, float points);
 
+/* The weights of one block at one phase (each feature's weight there plus
+ * its prior), kept by a caller that evaluates many states of the same
+ * phase -- a search's thread, whose positions are a few moves apart -- so
+ * that model_gain_at interpolates them again only when the block or the
+ * phase changes. One per thread: model_gain_at writes it. It is
+ * valid while the model's weights stay as they are: after model_set_block
+ * or model_add_bonus on the same model, start from at.model = NULL. */
+typedef struct model_at {
+    const model *model;          /* the weights it was made from, NULL = nothing yet */
+    int block;                   /* the block */
+    double phase;                /* the phase */
+    float w[MODEL_FEATURES_MAX]; /* weight + prior of each feature there */
+} model_at;
+
 /* Points each seat is estimated to score from now on (out[players]):
  * the base estimate plus the weighed features. */
 void model_gain(const model *m, const void *state, int players, double *out);
+/* model_gain with the weights kept in at (the same values to the bit). */
+void model_gain_at(const model *m, model_at *at, const void *state, int players, double *out);
 /* What every seat's estimate is before the learned weights (out[players]):
  * the base plus the features at their prior weights. */
 void model_base(const model_features *features, const void *state, int players, double *out);

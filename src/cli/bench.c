@@ -14,7 +14,10 @@
  * skips) at eight decision positions spread over a seeded random game, and
  * the iterations per second of that one core are printed; last, the same
  * search with two threads for the fewest players and the default evaluation
- * (wall time: it shows the scaling only where two cores are free).
+ * (wall time: it shows the scaling only where two cores are free). Each
+ * line gives the wall time and the CPU time of all the search's threads,
+ * and the iterations per second of each: on a shared machine the CPU time
+ * tells what an iteration costs, the wall time what the threads gained.
  *
  * Between them, perft: the leaves of the tree of legal actions (chance nodes
  * branch over all their outcomes) from the start of a two-player game and
@@ -153,7 +156,7 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     if (status == 0)
         status = game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
     long total = 0;
-    double seconds = 0;
+    double seconds = 0, cpu = 0;
     for (int i = 0, next = 1; status == 0 && i < length; i++) {
         int player = game->current_player(b->state);
         if (player >= 0 && i * CLI_BENCH_MCTS_POSITIONS >= next * length / 2 &&
@@ -166,7 +169,9 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
                 status = CLI_FAIL;
                 break;
             }
+            double cpu_start = timer_cpu();
             mcts_choose(m, view, player);
+            cpu += timer_cpu() - cpu_start;
             mcts_last_stats(m, &stats);
             total += stats.iterations;
             seconds += stats.seconds;
@@ -185,7 +190,8 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     int len = snprintf(label, sizeof label, "%dp eval=%s", options->players, eval_version_name(version));
     if (threads > 1)
         snprintf(label + len, sizeof label - (size_t)len, " threads=%d", threads);
-    printf("%-22s %12ld %9.3f %14.0f\n", label, total, seconds, seconds > 0 ? total / seconds : 0.0);
+    printf("%-22s %12ld %9.3f %14.0f %9.3f %14.0f\n", label, total, seconds, seconds > 0 ? total / seconds : 0.0, cpu,
+           cpu > 0 ? total / cpu : 0.0);
     return 0;
 }
 
@@ -436,7 +442,8 @@ int cli_bench(int argc, char **argv)
         if (status == 0 && mcts_iterations > 0) {
             printf("mcts: one thread, %ld iterations at each of %d positions of a random game (seed %llu)\n",
                    mcts_iterations, CLI_BENCH_MCTS_POSITIONS, (unsigned long long)seed);
-            printf("%-22s %12s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s");
+            printf("%-22s %12s %9s %14s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s", "cpu s",
+                   "per cpu s");
             for (int players = game->min_players; status == 0 && players <= game->max_players; players++)
                 for (int version = EVAL_V2; status == 0 && version >= EVAL_V1; version--) {
                     game_options setting = {players, 0};

@@ -5,7 +5,7 @@
 # legal, of the order of listed actions or of a rule's effect changes them,
 # so an accidental rules change fails here (docs/bench.md explains the full
 # workload's figures). A wrong game name and a negative --perft must fail
-# with a clear error.
+# with a clear error. The MCTS lines give wall and CPU time.
 MAYA=${MAYA:-build/maya}
 fail=0
 expect() {
@@ -25,6 +25,14 @@ if "$MAYA" bench nosuchgame --games 1 --perft 0 --mcts 0 >/dev/null 2>&1; then
 fi
 if out=$("$MAYA" bench tikal --games 1 --perft -1 --mcts 0 2>&1) || ! echo "$out" | grep -q -- "--perft"; then
     echo "bench_signature: --perft -1 was not refused with a reason: $out"
+    fail=1
+fi
+# The MCTS lines: every setting's iterations (8 positions of 100), and the
+# CPU time of the search's threads beside the wall time, both above 0.
+mcts=$("$MAYA" bench tzolkin --games 1 --perft 0 --mcts 100 | grep -E '^[234]p eval=')
+lines=$(echo "$mcts" | awk 'NF >= 7 && $(NF-4) == 800 && $(NF-3) > 0 && $(NF-1) > 0 && $NF > 0' | wc -l)
+if [ "$lines" -ne 7 ]; then
+    echo "bench_signature: expected 7 MCTS lines of 800 iterations with wall and CPU time, got: $mcts"
     fail=1
 fi
 [ "$fail" -eq 0 ] && echo "bench_signature: ok"
