@@ -27,6 +27,7 @@
 #include "term/term_tikal.h"
 #include "term/term_tzolkin.h"
 #include "term/term_view.h"
+#include "tikal/tikal.h"
 #include "tzolkin/tzolkin.h"
 
 static char *read_all(const char *path)
@@ -565,6 +566,43 @@ static void test_pick_corn_in_log(void **state)
     assert_true(paid > 0 && free_picks > 0);
 }
 
+/* The rules summary (command rules, key r) states the engine's numbers, not
+ * copies: Tikal's action points (T7, T9-T16), the leader's strength (T8.3)
+ * and the treasure points (T18.3); Tzolk'in's begging threshold (Z4.2),
+ * food days and their corn (Z1.5, Z18) and the game's end (Z19). A game
+ * without a terminal entry gets a pointer to the rules instead. */
+static void test_rules_summary(void **unused)
+{
+    (void)unused;
+    char text[TERM_RULES_MAX], want[96];
+    term_help_rules(&tikal_game, text, sizeof text);
+    snprintf(want, sizeof want, "then spend %d AP (T7)", TIKAL_AP);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "guard a temple, %d AP (T16)", TIKAL_AP_GUARD);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "explorers + %d for the leader (T8)", TIKAL_LEADER_STRENGTH);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "treasures %d/%d/%d", tikal_treasure_set_points(1), tikal_treasure_set_points(2),
+             tikal_treasure_set_points(3));
+    assert_non_null(strstr(text, want));
+    assert_string_equal(want, "treasures 1/3/6");
+    assert_int_equal(text[strlen(text) - 1], '\n');
+
+    term_help_rules(&tzolkin_game, text, sizeof text);
+    const uint8_t *food = tzolk_board()->food_tooth;
+    snprintf(want, sizeof want, "food days at T = %d, %d, %d,\n%d cost %d corn per worker", food[0], food[1], food[2],
+             food[3], TZOLK_FEED_CORN);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "if you have at most %d (Z4.2)", TZOLK_BEG_THRESHOLD);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "At T = %d the game ends", TZOLK_CALENDAR_TEETH);
+    assert_non_null(strstr(text, want));
+
+    static const game_def unlisted = {.name = "unlisted"};
+    term_help_rules(&unlisted, text, sizeof text);
+    assert_string_equal(text, "See the rules of the game in rules/.\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -581,6 +619,7 @@ int main(void)
         cmocka_unit_test(test_scoring_lines),
         cmocka_unit_test(test_log_bounded),
         cmocka_unit_test(test_pick_corn_in_log),
+        cmocka_unit_test(test_rules_summary),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

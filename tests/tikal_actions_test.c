@@ -216,7 +216,7 @@ static void t12_3_two_levels_per_temple(void **state)
     put_figures(&s, 0, "b5", 3, 0);
     act(&s, "uncover a4");
     act(&s, "uncover a4");
-    expect_illegal(&s, "uncover a4", "two levels of a4 are already uncovered");
+    expect_illegal(&s, "uncover a4", "2 levels of a4 are already uncovered");
     act(&s, "uncover b5");
     act(&s, "uncover b5");
     assert_int_equal(tikal_field_info(&s, fld("a4")).value, 3);
@@ -279,7 +279,7 @@ static void t13_3_two_digs_per_field(void **state)
     act(&s, "dig d4");
     act(&s, "treasure 2");
     s.ap = 10; /* only the limit matters here */
-    expect_illegal(&s, "dig d4", "two treasures of d4 are already dug");
+    expect_illegal(&s, "dig d4", "2 treasures of d4 are already dug");
     act(&s, "dig c3");
     act(&s, "treasure 3");
 }

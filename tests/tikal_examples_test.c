@@ -396,7 +396,7 @@ static void dt3_levels_need_figures(void **state)
     act(&s, "uncover a4");
     assert_int_equal(tikal_field_info(&s, fld("a4")).value, 5);
     put_figures(&s, 0, "a4", 1, 0);
-    expect_illegal(&s, "uncover a4", "two levels of a4");
+    expect_illegal(&s, "uncover a4", "2 levels of a4");
 }
 
 /* DT4 (R12, T13.3): digs on a field with 3 tokens; another field still. */
@@ -417,7 +417,7 @@ static void dt4_digs_need_figures(void **state)
     act(&s, "dig c4");
     act(&s, "treasure 2");
     assert_int_equal(s.ap, 3);
-    expect_illegal(&s, "dig c4", "two treasures of c4");
+    expect_illegal(&s, "dig c4", "2 treasures of c4");
     act(&s, "dig c5");
     act(&s, "treasure 3");
     assert_int_equal(s.ap, 0);
@@ -486,7 +486,7 @@ static void dt7_limits_reset_in_volcano_round(void **state)
     play(&s, "* draw B6");
     play(&s, "1 uncover a4");
     play(&s, "1 uncover a4");
-    expect_illegal(&s, "uncover a4", "two levels of a4");
+    expect_illegal(&s, "uncover a4", "2 levels of a4");
     play(&s, "1 end");
     play(&s, "2 end");
     place_anywhere(&s);

@@ -406,7 +406,10 @@ static void ui_draw_menu(curses_ui *ui)
 static void ui_draw_overlay(curses_ui *ui)
 {
     /* help: the keys, then the legend of the game's symbols */
-    const char *texts[2] = {ui->overlay == 1 ? term_help_text() : term_help_rules(ui->s->game),
+    char rules[TERM_RULES_MAX] = "";
+    if (ui->overlay != 1)
+        term_help_rules(ui->s->game, rules, sizeof rules);
+    const char *texts[2] = {ui->overlay == 1 ? term_help_text() : rules,
                             ui->overlay == 1 ? term_help_legend(ui->s->game) : ""};
     int y = 0, skipped = 0;
     ui_text(y++, 0, COLS, ui->overlay == 1 ? "HELP and LEGEND  (Space/PgDn, PgUp, arrows; r: rules; other keys: back)"

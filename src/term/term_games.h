@@ -32,7 +32,9 @@ typedef struct term_game {
     int (*action_spots)(const void *state, int action, int keys[2]);
     /* The sentence for action in state before as viewer may know it. */
     void (*words)(const void *before, int action, int viewer, char *buf, size_t len);
-    const char *rules;    /* a summary of the rules for the rules command and key r */
+    /* A summary of the rules for the rules command and key r, its numbers
+     * asked of the engine, into buf. */
+    void (*rules)(char *buf, size_t len);
     const char *legend;   /* what the picture's symbols mean, shown with the help (key ?) */
     int routes;           /* 1 if figures walk routes of several fields (command go, key g) */
     int home_spot;        /* spot key the cursor starts on, -1: the first target */

@@ -848,7 +848,9 @@ term_result term_session_command(term_session *s, const char *line)
     if (strcmp(verb, "help") == 0 || strcmp(verb, "?") == 0)
         return TERM_HELP;
     if (strcmp(verb, "rules") == 0) {
-        say(s, "%s", term_help_rules(s->game));
+        char rules[TERM_RULES_MAX];
+        term_help_rules(s->game, rules, sizeof rules);
+        say(s, "%s", rules);
         return TERM_OK;
     }
     if (strcmp(verb, "board") == 0)
@@ -979,10 +981,11 @@ const char *term_help_legend(const game_def *game)
     return entry != NULL && entry->legend != NULL ? entry->legend : "";
 }
 
-const char *term_help_rules(const game_def *game)
+void term_help_rules(const game_def *game, char *buf, size_t len)
 {
     const term_game *entry = term_games_find(game);
-    if (entry != NULL)
-        return entry->rules;
-    return "See the rules of the game in rules/.\n";
+    if (entry != NULL && entry->rules != NULL)
+        entry->rules(buf, len);
+    else
+        snprintf(buf, len, "See the rules of the game in rules/.\n");
 }

@@ -155,9 +155,11 @@ const char *term_session_log_text(const term_session *s, int i, int viewer);
 void term_session_log_others(const term_session *s, int seat, int *from, int *to);
 
 /* Help: the commands and keys, the legend of the game's symbols on the
- * screen ("" if it has none), and the rules summary of the game. */
+ * screen ("" if it has none), and the rules summary of the game (into buf:
+ * TERM_RULES_MAX bytes hold every game's). */
+enum { TERM_RULES_MAX = 2048 };
 const char *term_help_text(void);
 const char *term_help_legend(const game_def *game);
-const char *term_help_rules(const game_def *game);
+void term_help_rules(const game_def *game, char *buf, size_t len);
 
 #endif

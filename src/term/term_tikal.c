@@ -487,6 +487,29 @@ static void tikal_words(const void *before, int action, int viewer, char *buf, s
     term_tikal_words(before, action, buf, len);
 }
 
+static void tikal_rules(char *buf, size_t len)
+{
+    snprintf(buf, len,
+             "Tikal (rules/tikal.md). Turn (T5): take a tile (basic: drawn, T5;\n"
+             "auction: T21-T23, bid or pass, the winner pays and takes a tile), place it\n"
+             "next to an explored field with a path of stones (T6), then spend %d AP (T7):\n"
+             "  deploy a figure to the base camp or an own camp, %d AP (T9)\n"
+             "  camp to camp by a secret path, %d AP (T10)\n"
+             "  move across an edge: the stones on both sides (T11; none = no crossing)\n"
+             "  uncover a temple level, %d AP, at most %d per temple and turn (T12)\n"
+             "  dig a treasure, %d AP, at most %d per field and turn (T13);\n"
+             "  swap single treasures, %d AP (T14)\n"
+             "  build a camp on jungle, %d AP (T15); guard a temple, %d AP (T16)\n"
+             "Majority on a temple: strength = explorers + %d for the leader (T8).\n"
+             "A volcano starts a scoring round: everybody takes a scoring turn and\n"
+             "scores own temples (majority or guard) plus treasures %d/%d/%d for\n"
+             "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
+             "round (T19, T25). Highest score wins, ties share (T26).\n",
+             TIKAL_AP, TIKAL_AP_DEPLOY, TIKAL_AP_PATH, TIKAL_AP_UNCOVER, TIKAL_LEVELS_PER_TURN, TIKAL_AP_DIG,
+             TIKAL_DIGS_PER_TURN, TIKAL_AP_SWAP, TIKAL_AP_BUILD, TIKAL_AP_GUARD, TIKAL_LEADER_STRENGTH,
+             tikal_treasure_set_points(1), tikal_treasure_set_points(2), tikal_treasure_set_points(3));
+}
+
 const term_game term_tikal_game = {
     .game = &tikal_game,
     .size = tikal_size,
@@ -494,21 +517,7 @@ const term_game term_tikal_game = {
     .panel_row = tikal_panel_row,
     .action_spots = tikal_action_spots,
     .words = tikal_words,
-    .rules =
-        "Tikal (rules/tikal.md). Turn (T5): take a tile (basic: drawn, T5;\n"
-        "auction: T21-T23, bid or pass, the winner pays and takes a tile), place it\n"
-        "next to an explored field with a path of stones (T6), then spend 10 AP (T7):\n"
-        "  deploy a figure to the base camp or an own camp, 1 AP (T9)\n"
-        "  camp to camp by a secret path, 1 AP (T10)\n"
-        "  move across an edge: the stones on both sides (T11; none = no crossing)\n"
-        "  uncover a temple level, 2 AP, at most 2 per temple and turn (T12)\n"
-        "  dig a treasure, 3 AP (T13); swap single treasures, 3 AP (T14)\n"
-        "  build a camp on jungle, 5 AP (T15); guard a temple, 5 AP (T16)\n"
-        "Majority on a temple: strength = explorers + 3 for the leader (T8).\n"
-        "A volcano starts a scoring round: everybody takes a scoring turn and\n"
-        "scores own temples (majority or guard) plus treasures 1/3/6 for\n"
-        "1/2/3 of a motif (T17, T18). After the last tile, a final scoring\n"
-        "round (T19, T25). Highest score wins, ties share (T26).\n",
+    .rules = tikal_rules,
     .legend =
         "Legend of the board (Tikal). A hex shows its field (a1..h5) and tile (A1..G4),\n"
         "the stones on its six edges (1-3, . none: T11) and what it is:\n"

@@ -507,6 +507,26 @@ static void tzolk_words(const void *before, int action, int viewer, char *buf, s
     term_tzolk_words(before, action, viewer, buf, len);
 }
 
+static void tzolk_rules(char *buf, size_t len)
+{
+    _Static_assert(TZOLK_FOOD_DAYS == 4, "the summary names four food days");
+    const uint8_t *food = tzolk_board()->food_tooth;
+    snprintf(buf, len,
+             "Tzolk'in (rules/tzolkin.md). Each turn (Z4) either place workers on\n"
+             "the gears, paying corn for the position plus a surcharge for the workers\n"
+             "already placed that turn (Z5), or pick workers up and perform the action\n"
+             "they reached or a lower one paying %d corn for each step back (Z6); never\n"
+             "both. Beg for corn if you have at most %d (Z4.2). PAL corn and wood (Z7),\n"
+             "YAX resources and skulls (Z8), CHI skulls for VP and temples (Z9), TIK\n"
+             "technology and buildings (Z10, Z12, Z13), UXM temple, market, workers (Z11).\n"
+             "The calendar turns one tooth each round (Z17); food days at T = %d, %d, %d,\n"
+             "%d cost %d corn per worker (Z18) and pay temple goods or VP (Z15).\n"
+             "The start-player space takes the corn pool and the token (Z16).\n"
+             "At T = %d the game ends: monuments, resources and skulls score (Z19).\n",
+             TZOLK_STEP_BACK_CORN, TZOLK_BEG_THRESHOLD, food[0], food[1], food[2], food[3], TZOLK_FEED_CORN,
+             TZOLK_CALENDAR_TEETH);
+}
+
 const term_game term_tzolk_game = {
     .game = &tzolkin_game,
     .size = tzolk_size,
@@ -514,18 +534,7 @@ const term_game term_tzolk_game = {
     .panel_row = tzolk_panel_row,
     .action_spots = tzolk_action_spots,
     .words = tzolk_words,
-    .rules =
-        "Tzolk'in (rules/tzolkin.md). Each turn (Z4) either place workers on\n"
-        "the gears, paying corn for the position plus one per worker already\n"
-        "placed (Z5), or pick workers up and perform the action they reached or a\n"
-        "lower one paying corn for each step back (Z6); never both. Beg for corn\n"
-        "if you have at most 2 (Z4.2). PAL corn and wood (Z7), YAX resources and\n"
-        "skulls (Z8), CHI skulls for VP and temples (Z9), TIK technology and\n"
-        "buildings (Z10, Z12, Z13), UXM temple, market, workers (Z11).\n"
-        "The calendar turns one tooth each round (Z17); food days at T = 7, 13, 20,\n"
-        "26 cost 2 corn per worker (Z18) and pay temple goods or VP (Z15).\n"
-        "The start-player space takes the corn pool and the token (Z16).\n"
-        "At T = 26 the game ends: monuments, resources and skulls score (Z19).\n",
+    .rules = tzolk_rules,
     .legend =
         "Legend of the table (Tzolk'in). Gears: one column per position (Z1.2):\n"
         "  . free, x blocked (Z2.9), 1-4 a worker of that seat; under each gear what\n"

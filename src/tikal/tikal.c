@@ -302,7 +302,7 @@ static uint64_t camps_of(const tikal_state *s, int seat)
 
 int tikal_strength(const tikal_state *s, int seat, int field)
 {
-    return tikal_sq_explorers(s->square[field], seat) + 3 * has_leader(s, seat, field);
+    return tikal_sq_explorers(s->square[field], seat) + TIKAL_LEADER_STRENGTH * has_leader(s, seat, field);
 }
 
 int tikal_majority(const tikal_state *s, int field)
@@ -331,13 +331,18 @@ int tikal_crossing_cost(const tikal_state *s, int field, int direction)
                  (tikal_piece_lanes(s->piece[to], 1) >> shift & CROSSING_MASK));
 }
 
-static const int treasure_set_points[4] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
+int tikal_treasure_set_points(int tokens)
+{
+    static const int points[TIKAL_TOKENS_PER_MOTIF + 1] = {0, 1, 3, 6}; /* T18.3: 1, 2, 3 tokens of a motif */
+    assert(tokens >= 0 && tokens <= TIKAL_TOKENS_PER_MOTIF);
+    return points[tokens];
+}
 
 int tikal_treasure_points(const tikal_player *p)
 {
     int total = 0;
     for (int m = 0; m < TIKAL_MOTIFS; m++)
-        total += treasure_set_points[tikal_treasures(p, m)];
+        total += tikal_treasure_set_points(tikal_treasures(p, m));
     return total;
 }
 
@@ -411,7 +416,7 @@ static int self_score(const tikal_state *s, int seat, game_score_trace *trace)
         }
     }
     for (int m = 0; m < TIKAL_MOTIFS; m++) {
-        int held = tikal_treasures(pl, m), points = treasure_set_points[held];
+        int held = tikal_treasures(pl, m), points = tikal_treasure_set_points(held);
         total += points;
         if (trace && points) {
             char motif[2] = {(char)('1' + m), '\0'};
@@ -608,8 +613,8 @@ static int check_uncover(const tikal_state *s, int field, char *why, size_t why_
         return refuse(why, why_len, "%s is not a temple (T12.1a)", name);
     if (tikal_sq_guard(sq) >= 0)
         return refuse(why, why_len, "the temple on %s is guarded and frozen (T16.5)", name);
-    if (levels >= 2)
-        return refuse(why, why_len, "two levels of %s are already uncovered this turn (T12.3)", name);
+    if (levels >= TIKAL_LEVELS_PER_TURN)
+        return refuse(why, why_len, "%d levels of %s are already uncovered this turn (T12.3)", levels, name);
     if (own_figures(s, s->actor, field) < levels + 1)
         return refuse(why, why_len, "level %d of %s this turn needs %d of your figures there (T12.5)", levels + 1,
                       name, levels + 1);
@@ -628,8 +633,8 @@ static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
         return refuse(why, why_len, "%s is not a treasure field (T13.1a)", name);
     if (tikal_sq_held(sq) == 0)
         return refuse(why, why_len, "no treasure is left on %s (T13.1a)", name);
-    if (digs >= 2)
-        return refuse(why, why_len, "two treasures of %s are already dug this turn (T13.3)", name);
+    if (digs >= TIKAL_DIGS_PER_TURN)
+        return refuse(why, why_len, "%d treasures of %s are already dug this turn (T13.3)", digs, name);
     if (own_figures(s, s->actor, field) < digs + 1)
         return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)", digs + 1, name,
                       digs + 1);

@@ -54,6 +54,9 @@ enum {
     TIKAL_TOKENS = 24,
     TIKAL_EXPLORERS = 18,
     TIKAL_AP = 10,
+    TIKAL_LEADER_STRENGTH = 3, /* a leader's strength in a majority (T8.3) */
+    TIKAL_LEVELS_PER_TURN = 2, /* temple levels uncovered per temple and turn (T12) */
+    TIKAL_DIGS_PER_TURN = 2,   /* treasures dug per treasure field and turn (T13) */
     TIKAL_MAX_CAMPS = 2,
     TIKAL_MAX_GUARDS = 2,
     TIKAL_MAX_LEVEL = 10,
@@ -310,6 +313,8 @@ int tikal_strength(const tikal_state *s, int seat, int field);
 int tikal_majority(const tikal_state *s, int field);
 /* Cost of crossing from field in direction (T11.1), 0 if not crossable. */
 int tikal_crossing_cost(const tikal_state *s, int field, int direction);
+/* Points of tokens (0..TIKAL_TOKENS_PER_MOTIF) of one motif (T18.3). */
+int tikal_treasure_set_points(int tokens);
 /* Treasure points of a collection (T18.3). */
 int tikal_treasure_points(const tikal_player *p);
 /* The state's invariants (tikal_check.c): 0 if they hold, else
