@@ -52,10 +52,10 @@ struct server {
     int port;                    /* the port listened on */
     server_settings settings;    /* threads and bounds */
     server_log log;              /* libmicrohttpd's messages */
-    pthread_mutex_t streams_lock; /* guards streams, ended and every stream's flags */
+    pthread_mutex_t streams_lock; /* guards streams, ended and every stream's flags but woken and queued */
     stream *streams;             /* the event streams being sent */
     stream *ended;               /* streams over, freed by the watcher thread (it may hold them) */
-    stream *to_wake;             /* suspended streams whose game changed, resumed by the watcher thread */
+    _Atomic(stream *) to_wake;   /* streams whose game changed (a lock-free stack), resumed by the watcher thread */
     int hangups;                 /* epoll set of the streams' sockets, for the client hanging up, and of wakeups */
     int wakeups;                 /* eventfd: to_wake has streams */
     pthread_t watcher;           /* wakes streams for keep-alives and hang-ups, flushes the log */
@@ -90,13 +90,15 @@ struct stream {
     size_t len;                      /* its length */
     size_t sent;                     /* bytes of it already handed over */
     int socket;                      /* the connection's socket, in srv->hangups */
+    int idle;                        /* 1 if the hub had nothing more after the last bytes handed over */
+    double keepalive_due;            /* when the hub said a keep-alive falls due (timer_now) */
+    atomic_int woken;                /* 1 if woken since the hub was last asked */
+    atomic_int queued;               /* 1 while on srv->to_wake */
     /* guarded by srv->streams_lock: */
     int suspended;                   /* 1 while the connection is suspended */
-    int woken;                       /* 1 if woken since the hub was last asked */
     int hung_up;                     /* 1 once the client hung up */
     int over;                        /* 1 once freed by libmicrohttpd (on srv->ended) */
-    int queued;                      /* 1 while on srv->to_wake */
-    stream *wake_next;               /* the next stream on srv->to_wake */
+    stream *wake_next;               /* the next stream on srv->to_wake (its pusher's, then the watcher thread's) */
     double due;                      /* when a keep-alive falls due (timer_now) */
     stream *prev, *next;             /* neighbours in srv->streams (next: in srv->ended) */
 };
@@ -171,7 +173,7 @@ static const char *argument(struct MHD_Connection *connection, const char *name)
  * again before it suspends. srv->streams_lock held. */
 static void wake(stream *s)
 {
-    s->woken = 1;
+    atomic_store(&s->woken, 1);
     if (s->suspended) {
         s->suspended = 0;
         MHD_resume_connection(s->connection);
@@ -179,78 +181,114 @@ static void wake(stream *s)
 }
 
 /* hub_watch_notify: the game changed. Called in the request that changed
- * it, for every watcher, with the game's lock held: a suspended stream is
- * only queued, and the watcher thread resumes it (a resumption costs a
- * system call), so that the change is answered without waiting for them. */
+ * it, for every watcher, with the game's lock held: the stream is only
+ * pushed on srv->to_wake, without a lock (a few atomic operations a
+ * watcher), and the watcher thread resumes it if suspended (a resumption
+ * costs a system call), so that the change is answered without waiting
+ * for them; the first stream pushed on an empty stack wakes that thread. */
 static void stream_notify(void *context)
 {
     stream *s = context;
     server *srv = s->srv;
-    int first = 0;
+    stream *head;
 
-    pthread_mutex_lock(&srv->streams_lock);
-    s->woken = 1;
-    if (s->suspended && !s->queued) {
-        first = srv->to_wake == NULL;
-        s->queued = 1;
-        s->wake_next = srv->to_wake;
-        srv->to_wake = s;
-    }
-    pthread_mutex_unlock(&srv->streams_lock);
-    if (first)
+    atomic_store(&s->woken, 1);
+    if (atomic_exchange(&s->queued, 1))
+        return; /* on the stack already */
+    head = atomic_load(&srv->to_wake);
+    do
+        s->wake_next = head;
+    while (!atomic_compare_exchange_weak(&srv->to_wake, &head, s));
+    if (head == NULL)
         eventfd_write(srv->wakeups, 1);
 }
 
-/* Resume the queued streams (srv->streams_lock held), before the ended
- * ones among them are freed. */
+/* Resume the streams pushed on srv->to_wake (srv->streams_lock held),
+ * before the ended ones among them are freed: a stream is pushed only
+ * before hub_watch_close, so before it is on srv->ended. */
 static void wake_queued(server *srv)
 {
-    while (srv->to_wake != NULL) {
-        stream *s = srv->to_wake;
-        srv->to_wake = s->wake_next;
-        s->queued = 0;
+    stream *s = atomic_exchange(&srv->to_wake, NULL);
+
+    while (s != NULL) {
+        stream *next = s->wake_next;
+        atomic_store(&s->queued, 0);
         if (!s->over)
             wake(s);
+        s = next;
     }
 }
 
+/* Put s to sleep until wake() (srv->streams_lock held): its connection
+ * is suspended, unless it was woken meanwhile (then 0: ask the hub again). */
+static int stream_sleep(stream *s)
+{
+    if (atomic_load(&s->woken) || atomic_load(&s->srv->stopping))
+        return 0;
+    s->suspended = 1;
+    s->due = s->keepalive_due;
+    MHD_suspend_connection(s->connection);
+    return 1;
+}
+
+/* libmicrohttpd asks for the stream's next bytes: as many pieces as the
+ * hub has ready, up to max, so that a watcher behind by several changes
+ * gets them in one write. When the hub had nothing more after the last
+ * pieces handed over (s->idle), the stream sleeps without asking it
+ * again, unless woken since. */
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     stream *s = cls;
     server *srv = s->srv;
-    size_t n;
+    size_t n = 0;
 
     (void)pos;
-    while (s->sent == s->len) {
-        hub_watch_status status;
-        double due = 0;
-        int hung_up;
+    if (s->idle) {
+        int slept;
         pthread_mutex_lock(&srv->streams_lock);
-        s->woken = 0;
-        hung_up = s->hung_up;
+        s->idle = 0;
+        slept = stream_sleep(s);
         pthread_mutex_unlock(&srv->streams_lock);
-        if (hung_up || atomic_load(&srv->stopping))
-            return MHD_CONTENT_READER_END_OF_STREAM;
-        status = hub_watch_poll(s->watch, &s->piece, &s->len, &due);
-        s->sent = 0;
-        if (status == HUB_WATCH_END)
-            return MHD_CONTENT_READER_END_OF_STREAM;
-        if (status == HUB_WATCH_WAIT) {
-            s->len = 0;
-            pthread_mutex_lock(&srv->streams_lock);
-            if (!s->woken && !atomic_load(&srv->stopping)) { /* nothing came meanwhile: sleep */
-                s->suspended = 1;
-                s->due = due;
-                MHD_suspend_connection(s->connection);
-                pthread_mutex_unlock(&srv->streams_lock);
-                return 0;
-            }
-            pthread_mutex_unlock(&srv->streams_lock);
-        }
+        if (slept)
+            return 0;
     }
-    n = s->len - s->sent < max ? s->len - s->sent : max;
-    memcpy(buf, s->piece + s->sent, n);
-    s->sent += n;
+    while (n < max) {
+        size_t step;
+        if (s->sent == s->len) {
+            hub_watch_status status;
+            int hung_up;
+            pthread_mutex_lock(&srv->streams_lock);
+            atomic_store(&s->woken, 0);
+            hung_up = s->hung_up;
+            pthread_mutex_unlock(&srv->streams_lock);
+            if (hung_up || atomic_load(&srv->stopping))
+                return n > 0 ? (ssize_t)n : MHD_CONTENT_READER_END_OF_STREAM;
+            status = hub_watch_poll(s->watch, &s->piece, &s->len, &s->keepalive_due);
+            s->sent = 0;
+            if (status == HUB_WATCH_END) {
+                s->len = 0;
+                return n > 0 ? (ssize_t)n : MHD_CONTENT_READER_END_OF_STREAM;
+            }
+            if (status == HUB_WATCH_WAIT) {
+                int slept = 0;
+                s->len = 0;
+                if (n > 0) { /* hand these over; sleep at the next call unless woken */
+                    s->idle = 1;
+                    return (ssize_t)n;
+                }
+                pthread_mutex_lock(&srv->streams_lock);
+                slept = stream_sleep(s);
+                pthread_mutex_unlock(&srv->streams_lock);
+                if (slept)
+                    return 0;
+                continue; /* something came meanwhile */
+            }
+        }
+        step = s->len - s->sent < max - n ? s->len - s->sent : max - n;
+        memcpy(buf + n, s->piece + s->sent, step);
+        s->sent += step;
+        n += step;
+    }
     return (ssize_t)n;
 }
 
