@@ -13,13 +13,17 @@
  *   crowd slow PORT
  *     a request sent half (headers unfinished) is closed without an answer,
  *     and a kept-alive connection idle after its answer is closed too.
- *   crowd watch PORT PID GAME N TOKEN BODY
- *     opens N event streams of GAME from 127.0.0.1 and waits for each one's
- *     first view; the server process PID has no more threads than before;
- *     submits BODY to GAME's actions with TOKEN, and every stream receives
- *     the patch to the new state number (not a whole view: the patch's
- *     operation on "/version"); closes them all and opens N again
- *     (which the per-address limit allows only if the first N were freed).
+ *   crowd watch PORT PID GAME N MOVES TOKEN0 TOKEN1
+ *     opens N event streams of GAME (two people's, TOKEN0 and TOKEN1) from
+ *     127.0.0.1 and waits for each one's first view; the server process PID
+ *     has no more threads than before; plays MOVES moves (at most the
+ *     server's patches kept, 8: each the first legal action of the seat to
+ *     move) without reading the streams meanwhile, and then every stream
+ *     receives one event per move, their ids (the game's changes) counting
+ *     up by one from the first view's, the last the patch to the last state
+ *     number (not a whole view: the patch's operation on "/version");
+ *     closes them all and opens N again (which the per-address limit allows
+ *     only if the first N were freed).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -36,7 +40,8 @@
 enum {
     CROWD_PATIENCE = 60,   /* seconds a check waits for what it expects before failing */
     CROWD_TAIL = 64,       /* bytes of a stream kept between reads, to find a line cut in two */
-    CROWD_ANSWER = 1 << 16 /* room for a whole answer read at once */
+    CROWD_ANSWER = 1 << 16, /* room for a whole answer read at once */
+    CROWD_LINE = 64         /* bytes of a stream's line kept to read its event id (longer lines are cut) */
 };
 
 /* One connection of the crowd. */
@@ -44,6 +49,10 @@ typedef struct crowd_peer {
     int fd;               /* its socket, -1 once closed */
     int done;             /* 1 once what is awaited came */
     char tail[CROWD_TAIL]; /* the last bytes received (NUL-terminated) */
+    char line[CROWD_LINE]; /* the start of the line being received (NUL-terminated) */
+    long long last_id;    /* the id of the last event received, -1 before the first */
+    int events;           /* events received (their "id:" lines) */
+    int out_of_order;     /* events whose id is not the one before it plus one */
 } crowd_peer;
 
 static int failures;
@@ -188,7 +197,31 @@ static int threads_of(const char *pid)
     return threads;
 }
 
-/* Read what every open peer received so far; a peer whose bytes, with
+/* Count the events in the len bytes p just received by their "id: N"
+ * lines, and those out of order. */
+static void count_events(crowd_peer *p, const char *bytes, size_t len)
+{
+    size_t at = strlen(p->line);
+    long long id;
+
+    for (size_t i = 0; i < len; i++) {
+        if (bytes[i] != '\n') {
+            if (at + 1 < CROWD_LINE) {
+                p->line[at++] = bytes[i];
+                p->line[at] = '\0';
+            }
+            continue;
+        }
+        if (sscanf(p->line, "id: %lld", &id) == 1) {
+            p->out_of_order += p->last_id >= 0 && id != p->last_id + 1;
+            p->last_id = id;
+            p->events++;
+        }
+        p->line[at = 0] = '\0';
+    }
+}
+
+/* Read what every open peer received so far (its events counted); a peer whose bytes, with
  * its tail, contain want (NULL: never) is done; a peer the server closed is
  * closed here. Waits up to a second for something to arrive. */
 static void read_peers(crowd_peer *peers, int n, const char *want)
@@ -215,6 +248,7 @@ static void read_peers(crowd_peer *peers, int n, const char *want)
                 continue;
             }
             size_t total = kept + (size_t)got;
+            count_events(p, buffer + kept, (size_t)got);
             buffer[total] = '\0';
             if (want != NULL && strstr(buffer, want) != NULL)
                 p->done = 1;
@@ -333,7 +367,7 @@ static int open_watchers(crowd_peer *peers, int n, int port, const char *game)
                 fail("%s", "a watcher got no first view (refused: the earlier ones are not freed?)");
                 return -1;
             }
-            peers[i] = (crowd_peer){.fd = open_from(NULL, port)};
+            peers[i] = (crowd_peer){.fd = open_from(NULL, port), .last_id = -1};
             if (peers[i].fd < 0 || wait_for(peers[i].fd, POLLOUT) != 0 ||
                 send_all(peers[i].fd, text, strlen(text)) != 0) {
                 fail("%s", "cannot open an event stream");
@@ -346,13 +380,44 @@ static int open_watchers(crowd_peer *peers, int n, int port, const char *game)
     return 0;
 }
 
-static int crowd_watch(int port, const char *pid, const char *game, int n, const char *token, const char *body)
+/* Play the first legal action of the seat to move in game (tokens: each
+ * seat's); the new state number, or -1 (a failure told). */
+static long long play_first_legal(int port, const char *game, char *const tokens[2], char *answer)
+{
+    char path[128], body[128];
+    const char *found;
+    long long version = -1;
+    int seat = -1, action = -1;
+
+    snprintf(path, sizeof path, "/api/games/%s", game);
+    if (request(NULL, port, "GET", path, NULL, NULL, answer) != 200 || (found = strstr(answer, "\"to_move\":")) == NULL ||
+        sscanf(found, "\"to_move\":%d", &seat) != 1 || seat < 0 || seat > 1) {
+        fail("no seat to move: %s", answer);
+        return -1;
+    }
+    snprintf(path, sizeof path, "/api/games/%s/legal", game);
+    if (request(NULL, port, "GET", path, tokens[seat], NULL, answer) != 200 ||
+        (found = strstr(answer, "\r\n\r\n")) == NULL || sscanf(found, "\r\n\r\n{\"version\":%lld", &version) != 1 ||
+        (found = strstr(found, "\"actions\":[{\"id\":")) == NULL || sscanf(found, "\"actions\":[{\"id\":%d", &action) != 1) {
+        fail("no legal action: %s", answer);
+        return -1;
+    }
+    snprintf(body, sizeof body, "{\"version\": %lld, \"id\": %d}", version, action);
+    snprintf(path, sizeof path, "/api/games/%s/actions", game);
+    if (request(NULL, port, "POST", path, tokens[seat], body, answer) != 200 ||
+        (found = strstr(answer, "\"version\":")) == NULL || sscanf(found, "\"version\":%lld", &version) != 1) {
+        fail("the move is refused: %s", answer);
+        return -1;
+    }
+    return version;
+}
+
+static int crowd_watch(int port, const char *pid, const char *game, int n, int moves, char *const tokens[2])
 {
     crowd_peer *peers = calloc((size_t)n, sizeof *peers);
-    char *answer = malloc(CROWD_ANSWER), path[128], want[64];
-    int before = threads_of(pid), during, after;
+    char *answer = malloc(CROWD_ANSWER), want[64];
+    int before = threads_of(pid), during, after, in_order = 0;
     long long version = -1;
-    const char *found;
     double started;
 
     if (open_watchers(peers, n, port, game) == 0) {
@@ -360,17 +425,22 @@ static int crowd_watch(int port, const char *pid, const char *game, int n, const
         printf("crowd: %d watchers see the game; the server has %d threads (%d before)\n", n, during, before);
         if (during > before)
             fail("%s", "the server has more threads with watchers than without");
-        snprintf(path, sizeof path, "/api/games/%s/actions", game);
-        if (request(NULL, port, "POST", path, token, body, answer) != 200 ||
-            (found = strstr(answer, "\"version\":")) == NULL || sscanf(found, "\"version\":%lld", &version) != 1)
-            fail("the move is refused: %s", answer);
+        for (int k = 0; k < moves && (version = play_first_legal(port, game, tokens, answer)) >= 0; k++)
+            continue;
         snprintf(want, sizeof want, "\"path\":\"/version\",\"value\":%lld}", version);
         for (int i = 0; i < n; i++)
             peers[i].done = 0;
-        if (await_peers(peers, n, want, 0) != 0)
-            fail("%s", "a watcher did not receive the patch after the move");
+        if (version < 0)
+            ; /* told */
+        else if (await_peers(peers, n, want, 0) != 0)
+            fail("%s", "a watcher did not receive the patch after the last move");
         else
             printf("crowd: every watcher received the patch to state %lld\n", version);
+        for (int i = 0; i < n; i++)
+            in_order += peers[i].events == 1 + moves && peers[i].out_of_order == 0;
+        printf("crowd: %d of %d watchers received the first view and %d changes, in order\n", in_order, n, moves);
+        if (in_order != n)
+            fail("%s", "a watcher missed a change, or received one twice or out of order");
     }
     close_peers(peers, n);
     started = now();
@@ -397,8 +467,8 @@ int main(int argc, char **argv)
         return crowd_idle(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
     if (argc == 3 && strcmp(argv[1], "slow") == 0)
         return crowd_slow(atoi(argv[2]));
-    if (argc == 8 && strcmp(argv[1], "watch") == 0)
-        return crowd_watch(atoi(argv[2]), argv[3], argv[4], atoi(argv[5]), argv[6], argv[7]);
-    fputs("usage: crowd idle PORT N PER_ADDRESS | slow PORT | watch PORT PID GAME N TOKEN BODY\n", stderr);
+    if (argc == 9 && strcmp(argv[1], "watch") == 0)
+        return crowd_watch(atoi(argv[2]), argv[3], argv[4], atoi(argv[5]), atoi(argv[6]), argv + 7);
+    fputs("usage: crowd idle PORT N PER_ADDRESS | slow PORT | watch PORT PID GAME N MOVES TOKEN0 TOKEN1\n", stderr);
     return 2;
 }
