@@ -219,16 +219,22 @@ static void wake_queued(server *srv)
     }
 }
 
-/* Put s to sleep until wake() (srv->streams_lock held): its connection
- * is suspended, unless it was woken meanwhile (then 0: ask the hub again). */
+/* Put s to sleep until wake(): its connection is suspended (1), unless it
+ * was woken meanwhile (0: ask the hub again). */
 static int stream_sleep(stream *s)
 {
-    if (atomic_load(&s->woken) || atomic_load(&s->srv->stopping))
-        return 0;
-    s->suspended = 1;
-    s->due = s->keepalive_due;
-    MHD_suspend_connection(s->connection);
-    return 1;
+    server *srv = s->srv;
+    int sleeps;
+
+    pthread_mutex_lock(&srv->streams_lock);
+    sleeps = !atomic_load(&s->woken) && !atomic_load(&srv->stopping);
+    if (sleeps) {
+        s->suspended = 1;
+        s->due = s->keepalive_due;
+        MHD_suspend_connection(s->connection);
+    }
+    pthread_mutex_unlock(&srv->streams_lock);
+    return sleeps;
 }
 
 /* libmicrohttpd asks for the stream's next bytes: as many pieces as the
@@ -244,12 +250,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 
     (void)pos;
     if (s->idle) {
-        int slept;
-        pthread_mutex_lock(&srv->streams_lock);
         s->idle = 0;
-        slept = stream_sleep(s);
-        pthread_mutex_unlock(&srv->streams_lock);
-        if (slept)
+        if (stream_sleep(s))
             return 0;
     }
     while (n < max) {
@@ -270,16 +272,12 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
                 return n > 0 ? (ssize_t)n : MHD_CONTENT_READER_END_OF_STREAM;
             }
             if (status == HUB_WATCH_WAIT) {
-                int slept = 0;
                 s->len = 0;
                 if (n > 0) { /* hand these over; sleep at the next call unless woken */
                     s->idle = 1;
                     return (ssize_t)n;
                 }
-                pthread_mutex_lock(&srv->streams_lock);
-                slept = stream_sleep(s);
-                pthread_mutex_unlock(&srv->streams_lock);
-                if (slept)
+                if (stream_sleep(s))
                     return 0;
                 continue; /* something came meanwhile */
             }
