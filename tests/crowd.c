@@ -221,9 +221,9 @@ static void count_events(crowd_peer *p, const char *bytes, size_t len)
     }
 }
 
-/* Read what every open peer received so far (its events counted); a peer whose bytes, with
- * its tail, contain want (NULL: never) is done; a peer the server closed is
- * closed here. Waits up to a second for something to arrive. */
+/* Read what every open peer received so far (its events counted); a peer
+ * whose bytes, with its tail, contain want (NULL: never) is done; a peer the
+ * server closed is closed here. Waits up to a second for something to arrive. */
 static void read_peers(crowd_peer *peers, int n, const char *want)
 {
     struct pollfd *polls = calloc((size_t)n, sizeof *polls);
@@ -425,16 +425,15 @@ static int crowd_watch(int port, const char *pid, const char *game, int n, int m
         printf("crowd: %d watchers see the game; the server has %d threads (%d before)\n", n, during, before);
         if (during > before)
             fail("%s", "the server has more threads with watchers than without");
-        for (int k = 0; k < moves && (version = play_first_legal(port, game, tokens, answer)) >= 0; k++)
-            continue;
+        for (int k = 0; k < moves; k++)
+            if ((version = play_first_legal(port, game, tokens, answer)) < 0)
+                break;
         snprintf(want, sizeof want, "\"path\":\"/version\",\"value\":%lld}", version);
         for (int i = 0; i < n; i++)
             peers[i].done = 0;
-        if (version < 0)
-            ; /* told */
-        else if (await_peers(peers, n, want, 0) != 0)
+        if (version >= 0 && await_peers(peers, n, want, 0) != 0)
             fail("%s", "a watcher did not receive the patch after the last move");
-        else
+        else if (version >= 0)
             printf("crowd: every watcher received the patch to state %lld\n", version);
         for (int i = 0; i < n; i++)
             in_order += peers[i].events == 1 + moves && peers[i].out_of_order == 0;
