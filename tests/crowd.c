@@ -24,6 +24,12 @@
  *     number (not a whole view: the patch's operation on "/version");
  *     closes them all and opens N again (which the per-address limit allows
  *     only if the first N were freed).
+ *   crowd laggard PORT GAME MOVES TOKEN0 TOKEN1
+ *     opens an event stream of GAME that never reads (whole views, its
+ *     receive buffer small) and one that reads; plays MOVES moves, and the reading one
+ *     receives each before the next is played, in order; the server closes
+ *     the laggard (its --idle-timeout must be short: the laggard's sends
+ *     stall once its buffers are full).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -41,7 +47,8 @@ enum {
     CROWD_PATIENCE = 60,   /* seconds a check waits for what it expects before failing */
     CROWD_TAIL = 64,       /* bytes of a stream kept between reads, to find a line cut in two */
     CROWD_ANSWER = 1 << 16, /* room for a whole answer read at once */
-    CROWD_LINE = 64         /* bytes of a stream's line kept to read its event id (longer lines are cut) */
+    CROWD_LINE = 64,        /* bytes of a stream's line kept to read its event id (longer lines are cut) */
+    CROWD_LAGGARD_BUFFER = 4096 /* the laggard's receive buffer (bytes) */
 };
 
 /* One connection of the crowd. */
@@ -454,6 +461,48 @@ static int crowd_watch(int port, const char *pid, const char *game, int n, int m
     return failures != 0;
 }
 
+static int crowd_laggard(int port, const char *game, int moves, char *const tokens[2])
+{
+    char *answer = malloc(CROWD_ANSWER), text[256];
+    crowd_peer reader;
+    int laggard = open_from(NULL, port), buffer = CROWD_LAGGARD_BUFFER;
+    double until;
+    ssize_t got = -1;
+
+    snprintf(text, sizeof text, "GET /api/games/%s/events?whole=1 HTTP/1.0\r\nHost: crowd\r\n\r\n", game);
+    if (laggard < 0 || setsockopt(laggard, SOL_SOCKET, SO_RCVBUF, &buffer, sizeof buffer) != 0 ||
+        wait_for(laggard, POLLOUT) != 0 || send_all(laggard, text, strlen(text)) != 0 ||
+        open_watchers(&reader, 1, port, game) != 0) {
+        fail("%s", "cannot open the event streams");
+        return 1;
+    }
+    for (int k = 1; k <= moves && failures == 0; k++) {
+        until = now() + CROWD_PATIENCE;
+        if (play_first_legal(port, game, tokens, answer) < 0)
+            break;
+        while (reader.fd >= 0 && reader.events < 1 + k && now() < until)
+            read_peers(&reader, 1, NULL);
+        if (reader.events != 1 + k || reader.out_of_order != 0)
+            fail("%s", "the reading watcher missed a change beside the laggard, or got it out of order");
+    }
+    if (failures == 0)
+        printf("crowd: the reading watcher received all %d changes in order beside a laggard\n", moves);
+    until = now() + CROWD_PATIENCE; /* the laggard reads now: what was sent, then the end */
+    while (now() < until && (got = recv(laggard, answer, CROWD_ANSWER, 0)) != 0)
+        if (got < 0 && errno == EAGAIN)
+            wait_for(laggard, POLLIN);
+        else if (got < 0)
+            break; /* reset: closed too */
+    if (got > 0 || (got < 0 && errno == EAGAIN))
+        fail("%s", "the server does not close a watcher that does not read");
+    else
+        printf("crowd: the server closed the laggard\n");
+    close(laggard);
+    close_peers(&reader, 1);
+    free(answer);
+    return failures != 0;
+}
+
 int main(int argc, char **argv)
 {
     struct rlimit files;
@@ -466,8 +515,10 @@ int main(int argc, char **argv)
         return crowd_idle(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
     if (argc == 3 && strcmp(argv[1], "slow") == 0)
         return crowd_slow(atoi(argv[2]));
+    if (argc == 7 && strcmp(argv[1], "laggard") == 0)
+        return crowd_laggard(atoi(argv[2]), argv[3], atoi(argv[4]), argv + 5);
     if (argc == 9 && strcmp(argv[1], "watch") == 0)
         return crowd_watch(atoi(argv[2]), argv[3], argv[4], atoi(argv[5]), atoi(argv[6]), argv + 7);
-    fputs("usage: crowd idle PORT N PER_ADDRESS | slow PORT | watch PORT PID GAME N MOVES TOKEN0 TOKEN1\n", stderr);
+    fputs("usage: crowd idle PORT N PER_ADDRESS | slow PORT | watch PORT PID GAME N MOVES TOKEN0 TOKEN1 | laggard PORT GAME MOVES TOKEN0 TOKEN1\n", stderr);
     return 2;
 }

@@ -30,7 +30,10 @@
 #include "timer.h"
 
 enum {
-    STREAM_BLOCK = 16384, /* bytes an event stream hands over at a time */
+    STREAM_BLOCK = 16384,        /* bytes an event stream hands over at a time */
+    STREAM_SEND_BUFFER = 65536, /* the kernel's send buffer of an event stream's socket (bytes; it may
+                                   double it): what a watcher that does not read holds, beyond which
+                                   its sends stall and --idle-timeout closes it */
     HANGUPS_AT_ONCE = 256 /* hang-ups the watcher thread takes from epoll at a time */
 };
 
@@ -338,6 +341,7 @@ static enum MHD_Result send_stream(struct MHD_Connection *connection, server *sr
     srv->streams = s;
     hangup.data.ptr = s;
     epoll_ctl(srv->hangups, EPOLL_CTL_ADD, s->socket, &hangup);
+    setsockopt(s->socket, SOL_SOCKET, SO_SNDBUF, &(int){STREAM_SEND_BUFFER}, sizeof(int));
     pthread_mutex_unlock(&srv->streams_lock);
     response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, stream_read, s, stream_free);
     if (response == NULL) {

@@ -13,7 +13,7 @@ test_name=server_crowd
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
 bin=$root/build/san/tests
-cleanup='serve_kill idle; serve_kill slow; serve_kill watch; rm -rf "$tmp"'
+cleanup='serve_kill idle; serve_kill slow; serve_kill watch; serve_kill laggard; rm -rf "$tmp"'
 trap "$cleanup" EXIT
 ulimit -n "$(ulimit -Hn)" 2>/dev/null # each connection is a file, in the server and in the crowd
 idle=10000
@@ -51,4 +51,15 @@ token1=$(curl -s -X POST "$watch_url/api/games/$id/join" -d '{"seat": 1}' | sed 
 "$bin/crowd" watch "$(port_of "$watch_url")" "$watch_pid" "$id" "$watchers" 5 "$token0" "$token1" ||
     fail "$watchers watchers"
 serve_stop watch
+
+# a watcher that does not read is closed once its buffers are full and it
+# stayed idle past --idle-timeout; a watcher beside it gets every change
+serve_start laggard "$tmp/laggard.db" --bot-threads 1 --idle-timeout 2 || exit 1
+created=$(curl -s -X POST "$laggard_url/api/games" \
+    -d '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}')
+id=$(echo "$created" | sed -n 's/^{"id":\([0-9]*\),.*/\1/p')
+token0=$(echo "$created" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+token1=$(curl -s -X POST "$laggard_url/api/games/$id/join" -d '{"seat": 1}' | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
+"$bin/crowd" laggard "$(port_of "$laggard_url")" "$id" 60 "$token0" "$token1" || fail "a watcher that does not read"
+serve_stop laggard
 exit $failed
