@@ -410,14 +410,11 @@ static void change_free(hub_change *c)
     free(c);
 }
 
-/* Apply actions[0..count-1] by seat to a copy of g's match (g locked, no
- * change of it being stored), then draw every chance outcome until a seat
- * must act: the change, or NULL with r filled. */
-static hub_change *change_work_out(hub_game *g, int seat, const int *actions, int count, hub_reply *r)
+/* A change of g by seat on a copy of g's match (g locked, no change of it
+ * being stored), nothing applied yet; NULL with r filled. */
+static hub_change *change_new(hub_game *g, int seat, hub_reply *r)
 {
-    const game_def *def = g->def;
     hub_change *c = calloc(1, sizeof *c);
-    int capacity = 0;
 
     assert(!g->storing);
     if (c == NULL || match_copy(&c->work, &g->m) != 0) {
@@ -428,6 +425,20 @@ static hub_change *change_work_out(hub_game *g, int seat, const int *actions, in
     c->g = g;
     c->seat = seat;
     c->version = g->row.version;
+    return c;
+}
+
+/* Apply actions[0..count-1] by seat to a copy of g's match (g locked, no
+ * change of it being stored), then draw every chance outcome until a seat
+ * must act: the change, or NULL with r filled. */
+static hub_change *change_work_out(hub_game *g, int seat, const int *actions, int count, hub_reply *r)
+{
+    const game_def *def = g->def;
+    hub_change *c = change_new(g, seat, r);
+    int capacity = 0;
+
+    if (c == NULL)
+        return NULL;
     for (;;) {
         int actor = match_current_player(&c->work), pick = c->n < count ? actions[c->n] : -1;
         if (c->n >= count) {
@@ -569,23 +580,16 @@ hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *acti
 hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *on_stored, void *context,
                                 hub_reply *r)
 {
-    hub_change *c = calloc(1, sizeof *c);
+    hub_change *c = change_new(g, seat, r);
     char why[256];
 
-    assert(!g->storing);
-    if (c == NULL || match_copy(&c->work, &g->m) != 0) {
-        free(c);
-        hub_reply_fail(r, 500, "internal", "out of memory");
+    if (c == NULL)
         return NULL;
-    }
     if ((c->events = malloc(sizeof *c->events)) == NULL || match_undo(&c->work, why, sizeof why) != 0) {
         change_free(c);
         hub_reply_fail(r, 500, "internal", "the undo cannot be worked out");
         return NULL;
     }
-    c->g = g;
-    c->seat = seat;
-    c->version = g->row.version;
     c->n = 1;
     c->undo = 1;
     c->status = STORE_RUNNING;
