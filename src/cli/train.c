@@ -159,6 +159,24 @@ int cli_train(int argc, char **argv)
         (seed_text != NULL && (status = cli_parse_seed("train", seed_text, &seed)) != 0) ||
         (jobs_text != NULL && (status = cli_parse_number("train", "--jobs", jobs_text, 1, 256, &jobs)) != 0))
         return status;
+    /* an option of the other mode would be silently ignored: refuse it */
+    const char *training_only[] = {generations_text, games_text, explore_text, plans_text,
+                                   ridge_text,       decay_text, lambda_text,  policy_text};
+    const char *training_names[] = {"--generations", "--games", "--explore", "--plans",
+                                    "--ridge",       "--decay", "--lambda",  "--policy"};
+    const char *tuning_only[] = {players_text, step_text, perturb_text};
+    const char *tuning_names[] = {"--players", "--step", "--perturb"};
+    for (size_t i = 0; spsa > 0 && i < sizeof training_only / sizeof training_only[0]; i++)
+        if (training_only[i] != NULL) {
+            fprintf(stderr, "maya train: %s is for training from self-play, not for tuning (--spsa)\n",
+                    training_names[i]);
+            return CLI_USAGE;
+        }
+    for (size_t i = 0; spsa == 0 && i < sizeof tuning_only / sizeof tuning_only[0]; i++)
+        if (tuning_only[i] != NULL) {
+            fprintf(stderr, "maya train: %s is for tuning by game results (with --spsa STEPS)\n", tuning_names[i]);
+            return CLI_USAGE;
+        }
     if (jobs < 1)
         jobs = 1;
     char default_out[256];

@@ -6,7 +6,8 @@
 # whose self-play follows the plan policy (--policy 2) names it in the
 # header, --policy 3 is refused, and Tikal (no plan policy) refuses it. A
 # tiny tuning run by game results (--spsa) writes weights named by its
-# command that load again; --spsa 0 and --players 5 are refused the same way.
+# command that load again; --spsa 0, --players 5 and the training options
+# --policy and --games are refused the same way, and --players without --spsa.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
 . "$(dirname "$0")/../lib/cli.sh"
@@ -52,6 +53,13 @@ refused_tuning() {
 }
 refused_tuning --spsa 0
 refused_tuning --players 5
+refused_tuning --policy 1
+refused_tuning --games 3
+# a tuning option without --spsa is refused too
+"$maya" train tikal --players 2 --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
+[ $? -eq 2 ] || fail "--players without --spsa is not a usage error"
+grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
+[ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, a bad --lambda refused, --policy; a tuning run, its weights, bad --spsa and --players refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, a bad --lambda refused, --policy; a tuning run, its weights, bad --spsa and --players refused, options of the other mode refused"
 exit $failed
