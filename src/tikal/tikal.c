@@ -47,16 +47,6 @@ static unsigned stones_turned(unsigned packed, int rotation)
     return (packed << shift | packed >> (6 * STONE_BITS - shift)) & all;
 }
 
-uint16_t tikal_stones_packed(const uint8_t stones[6], int rotation)
-{
-    unsigned packed = 0;
-    for (int e = 0; e < 6; e++) {
-        assert(stones[e] <= STONE_MASK);
-        packed |= (unsigned)stones[e] << (STONE_BITS * e);
-    }
-    return (uint16_t)stones_turned(packed, rotation);
-}
-
 /* tikal_canonical_rotation of a tile whose packed stones are reference. */
 static int canonical_of(unsigned reference, int rotation)
 {
@@ -69,7 +59,7 @@ static int canonical_of(unsigned reference, int rotation)
 
 int tikal_canonical_rotation(int tile, int rotation)
 {
-    return canonical_of(tikal_stones_packed(tikal_tile(tile)->stones, 0), rotation);
+    return canonical_of(tikal_piece_stones(6 * tile), rotation);
 }
 
 int tikal_field_stones(const tikal_state *s, int field, int edge)
@@ -888,7 +878,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         uint64_t frontier;
         int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges, &frontier);
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
-        unsigned reference = tikal_stones_packed(tikal_tile(tile)->stones, 0);
+        unsigned reference = tikal_piece_stones(6 * tile);
         for (int r = 0; r < 6; r++)
             canonical |= (unsigned)(canonical_of(reference, r) == r) << r;
         for (EACH_FIELD(f, frontier))
