@@ -8,8 +8,6 @@
 
 #include "tikal/tikal.h"
 
-const tikal_start_def *tikal_start(int index);
-int tikal_start_count(void);
 uint8_t tikal_level_tokens(int value);
 
 /* Write a reason into why[why_len] (if why) and return status. */
