@@ -673,6 +673,21 @@ static void t3_1_state_checker(void **state)
     assert_non_null(strstr(why, "(T6.6)"));
 }
 
+/* tikal_check names a treasure field dug more than twice in a turn (T13.3)
+ * as such, not as a value off a temple. */
+static void t13_3_state_checker_digs(void **state)
+{
+    tikal_state s;
+    char why[WHY_LEN] = "";
+    (void)state;
+    basic_turn(&s, 2);
+    we3_board(&s);
+    assert_int_equal(tikal_check(&s, why, sizeof why), GAME_OK);
+    s.square[fld("d4")] |= 3u << TIKAL_SQ_ACTED_SHIFT;
+    assert_int_equal(tikal_check(&s, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "3 digs this turn (T13.3)"));
+}
+
 /* tikal_set_field writes what the packed state can hold and refuses the
  * rest without a change: a value only on a temple (T2.6), tokens only on a
  * treasure field (T6.6), a pre-printed field only as printed (T2.1), no
@@ -741,6 +756,7 @@ int main(void)
         cmocka_unit_test(t8_6_r9_no_blocking),
         cmocka_unit_test(t8_7_r10_figures_never_return),
         cmocka_unit_test(t3_1_state_checker),
+        cmocka_unit_test(t13_3_state_checker_digs),
         cmocka_unit_test(set_field_refuses_what_no_field_holds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,27 +12,33 @@ function kind(k) {
     exit 1
 }
 # Stones per edge (N NE SE S SW NW) turned by rotation r (edge e's stones to
-# edge e + r), two bits an edge: tikal_field.stones.
-function packed(s0, s1, s2, s3, s4, s5, r,    e, total, v) {
+# edge e + r + shift), one digit of base 4 or 8 (two or three bits) an edge.
+function spread(s0, s1, s2, s3, s4, s5, r, shift, base,    e, total, v) {
     split(s0 " " s1 " " s2 " " s3 " " s4 " " s5, v, " ")
     total = 0
-    for (e = 0; e < 6; e++) total += v[e + 1] * 4 ^ ((e + r) % 6)
+    for (e = 0; e < 6; e++) total += v[e + 1] * base ^ ((e + r + shift) % 6)
     return total
+}
+# Two bits an edge as the tile lies: tikal_field.stones.
+function packed(s0, s1, s2, s3, s4, s5, r) {
+    return spread(s0, s1, s2, s3, s4, s5, r, 0, 4)
 }
 # The same stones as crossing lanes (three bits a direction d, 3d..3d+2):
 # by the edge facing d (shift 0) or by the edge opposite d (shift 3), so that
 # a crossing's cost is the sum of a field's lanes and its neighbour's
 # opposite lanes (T11.1).
-function lanes(s0, s1, s2, s3, s4, s5, r, shift,    e, total, v) {
-    split(s0 " " s1 " " s2 " " s3 " " s4 " " s5, v, " ")
-    total = 0
-    for (e = 0; e < 6; e++) total += v[e + 1] * 8 ^ ((e + r + shift) % 6)
-    return total
+function lanes(s0, s1, s2, s3, s4, s5, r, shift) {
+    return spread(s0, s1, s2, s3, s4, s5, r, shift, 8)
 }
 { sub(/#.*/, "") }
 $1 == "BOARD" { cols = $2; rows = $3; layout = $4 }
+$1 == "START" && !rows {
+    printf("tikal-data.awk: line %d: START before BOARD\n", NR) > "/dev/stderr"
+    failed = 1
+    exit 1
+}
 $1 == "START" {
-    i = nstart + 0; start_kind[i] = kind($4); start_value[i] = $5; start_field[i] = $2 * 5 + $3
+    i = nstart + 0; start_kind[i] = kind($4); start_value[i] = $5; start_field[i] = $2 * rows + $3
     start_stones[i] = packed($6, $7, $8, $9, $10, $11, 0)
     start_lanes[i] = lanes($6, $7, $8, $9, $10, $11, 0, 0)
     start_opposite[i] = lanes($6, $7, $8, $9, $10, $11, 0, 3)
@@ -118,7 +124,6 @@ END {
     printf "static const uint64_t tikal_data_volcano_tiles = %.0fULL;\n", volcanoes
     # What lies on a field as one byte (tikal_state.piece): tile t in rotation
     # r is 6t + r, pre-printed field i is 6 * tiles + i; per piece its stones,
-    # kind and printed value, and per field its pre-printed piece (255 none).
     # kind and printed value, its stones as lanes (see lanes()), and per field
     # its pre-printed piece (255 none). The tables have 256 entries: the
     # pieces that do not exist (255 = none) are empty fields.

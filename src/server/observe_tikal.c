@@ -196,8 +196,7 @@ static json_t *auction_json(const tikal_state *s, int *failed)
  * walking it, as many as the AP allow (tikal_walks_cost, T8.1). */
 static json_t *figure_routes_json(const tikal_state *s, const tikal_routes *r, int figure, int *failed)
 {
-    const tikal_field here_info = tikal_field_info(s, r->from), *here = &here_info;
-    int standing = figure ? 1 : here->explorers[s->actor];
+    int standing = figure ? 1 : tikal_explorers(s, s->actor, r->from);
     json_t *out = observe_object(failed), *targets = observe_object(failed);
     observe_set(out, "figure", json_string(figure ? "L" : "E"), failed);
     observe_set(out, "from", field_json(r->from), failed);
@@ -232,15 +231,14 @@ static json_t *routes_json(const tikal_state *s, int *failed)
     json_t *out = observe_array(failed);
     if (s->phase != TIKAL_PH_ACTIONS)
         return out;
-    for (int from = 0; from < TIKAL_FIELDS; from++) {
-        const tikal_field f_info = tikal_field_info(s, from), *f = &f_info;
+    for (uint64_t figures = tikal_figure_fields(s, s->actor); figures; figures &= figures - 1) {
+        int from = __builtin_ctzll(figures);
         tikal_routes r;
-        if ((f->explorers[s->actor] == 0 && !(f->leaders >> s->actor & 1))
-            || tikal_find_routes(s, s->actor, from, &r) != GAME_OK)
+        if (tikal_find_routes(s, s->actor, from, &r) != GAME_OK)
             continue;
-        if (f->explorers[s->actor] > 0)
+        if (tikal_explorers(s, s->actor, from) > 0)
             observe_push(out, figure_routes_json(s, &r, 0, failed), failed);
-        if (f->leaders >> s->actor & 1)
+        if (tikal_leader_field(s, s->actor) == from)
             observe_push(out, figure_routes_json(s, &r, 1, failed), failed);
     }
     return out;

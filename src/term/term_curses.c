@@ -656,12 +656,11 @@ static void ui_go_start(curses_ui *ui)
 {
     const tikal_state *t = (const tikal_state *)ui->s->match.state;
     int seat = term_session_actor(ui->s);
-    const tikal_field f_info = tikal_field_info(t, ui->cursor), *f = &f_info;
     if (t->phase != TIKAL_PH_ACTIONS) {
         ui_reply(ui, "go: figures move during the action points of a turn");
         return;
     }
-    int leader = f->leaders >> seat & 1, explorers = f->explorers[seat];
+    int leader = tikal_leader_field(t, seat) == ui->cursor, explorers = tikal_explorers(t, seat, ui->cursor);
     if (!leader && !explorers) {
         ui_reply(ui, "go: you have no figure on this field; put the cursor on one first");
         return;

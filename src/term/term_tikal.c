@@ -28,13 +28,6 @@ static void hex_origin(int field, int *y, int *x)
     *y = row * STRIDE_Y + (column % 2) * HEX_H;
 }
 
-/* Temple values as printed, for telling levels uncovered. */
-static int printed_value(const tikal_state *s, const tikal_state *fresh, int field)
-{
-    int tile = tikal_field_info(s, field).tile;
-    return tile >= 0 ? tikal_tile(tile)->value : tikal_field_info(fresh, field).value;
-}
-
 static void hex_outline(term_canvas *c, int y0, int x0, int style)
 {
     for (int x = HEX_H + 1; x <= HEX_H + HEX_L; x++) {
@@ -54,7 +47,7 @@ static void hex_stone(term_canvas *c, int y, int x, int stones)
     term_canvas_put(c, y, x, stones ? (uint32_t)('0' + stones) : '.', stones ? TERM_ST_NORMAL : TERM_ST_DIM);
 }
 
-static void hex_contents(const tikal_state *s, const tikal_state *fresh, int field, term_canvas *c, int y0, int x0)
+static void hex_contents(const tikal_state *s, int field, term_canvas *c, int y0, int x0)
 {
     const tikal_field f_info = tikal_field_info(s, field), *f = &f_info;
     char name[3];
@@ -91,7 +84,7 @@ static void hex_contents(const tikal_state *s, const tikal_state *fresh, int fie
         }
         break;
     case TIKAL_TEMPLE: {
-        int levels = f->value - printed_value(s, fresh, field);
+        int levels = tikal_levels_uncovered(s, field);
         if (f->guard >= 0)
             snprintf(info, sizeof info, "T%d G%d", f->value, f->guard + 1);
         else if (levels > 0)
@@ -127,8 +120,6 @@ static void hex_contents(const tikal_state *s, const tikal_state *fresh, int fie
 void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_canvas *c, int row, int col,
                       term_spots *spots)
 {
-    tikal_state fresh;
-    tikal_init(&fresh, 2, 0);
     /* outlines first (shared edges), marked hexes last so their outline wins */
     for (int pass = 0; pass < 4; pass++)
         for (int f = 0; f < TIKAL_FIELDS; f++) {
@@ -139,13 +130,13 @@ void term_tikal_board(const tikal_state *s, const unsigned char *marks, term_can
             int y, x;
             hex_origin(f, &y, &x);
             hex_outline(c, row + y, col + x,
-                        term_mark_style(mark, tikal_field_info(s, f).kind == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_NORMAL));
+                        term_mark_style(mark, tikal_field_kind(s, f) == TIKAL_EMPTY ? TERM_ST_DIM : TERM_ST_NORMAL));
         }
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         int y, x;
         hex_origin(f, &y, &x);
         term_spots_add(spots, f, row + y + 1, col + x + 2, 2 * HEX_H - 1, HEX_L + 3);
-        hex_contents(s, &fresh, f, c, row + y, col + x);
+        hex_contents(s, f, c, row + y, col + x);
         if (marks && marks[f] & TERM_MARK_CURSOR)
             term_canvas_paint(c, row + y + 1, col + x + 4, 2, TERM_ST_CURSOR);
     }
@@ -349,7 +340,7 @@ void term_tikal_words(const tikal_state *s, int a, char *buf, size_t len)
         int f = a - TIKAL_A_UNCOVER;
         tikal_field_name(f, f1);
         snprintf(buf, len, "Seat %d uncovered a level of the temple at %s: value %d (%d AP)", seat, f1,
-                 tikal_field_info(s, f).value + 1, TIKAL_AP_UNCOVER);
+                 tikal_temple_value(s, f) + 1, TIKAL_AP_UNCOVER);
     } else if (a >= TIKAL_A_MOVE) {
         int k = a - TIKAL_A_MOVE, from = k / 6 % TIKAL_FIELDS, d = k % 6;
         tikal_field_name(from, f1);

@@ -47,16 +47,6 @@ static unsigned stones_turned(unsigned packed, int rotation)
     return (packed << shift | packed >> (6 * STONE_BITS - shift)) & all;
 }
 
-uint16_t tikal_stones_packed(const uint8_t stones[6], int rotation)
-{
-    unsigned packed = 0;
-    for (int e = 0; e < 6; e++) {
-        assert(stones[e] <= STONE_MASK);
-        packed |= (unsigned)stones[e] << (STONE_BITS * e);
-    }
-    return (uint16_t)stones_turned(packed, rotation);
-}
-
 /* tikal_canonical_rotation of a tile whose packed stones are reference. */
 static int canonical_of(unsigned reference, int rotation)
 {
@@ -69,7 +59,7 @@ static int canonical_of(unsigned reference, int rotation)
 
 int tikal_canonical_rotation(int tile, int rotation)
 {
-    return canonical_of(tikal_stones_packed(tikal_tile(tile)->stones, 0), rotation);
+    return canonical_of(tikal_piece_stones(6 * tile), rotation);
 }
 
 int tikal_field_stones(const tikal_state *s, int field, int edge)
@@ -151,8 +141,6 @@ static uint64_t walkable_fields(const tikal_state *s)
     return ~(s->index.kind[TIKAL_EMPTY] | s->index.kind[TIKAL_VOLCANO]) & ALL_FIELDS;
 }
 
-/* One crossing's cost (0..6) in a word of crossings_from. */
-enum { CROSSING_BITS = 3, CROSSING_MASK = (1u << CROSSING_BITS) - 1 };
 #define CROSSING_LOW_BITS 01111111u /* the lowest bit of each direction's lane */
 
 /* T11.1: the cost of crossing from field in each direction d (the stones on
@@ -170,11 +158,16 @@ static unsigned crossings_from(const tikal_state *s, uint64_t walkable, int fiel
         int to = around[d];
         if (to < 0 || !(walkable >> to & 1))
             continue;
-        uint32_t lane = CROSSING_MASK << (CROSSING_BITS * d);
+        uint32_t lane = TIKAL_CROSSING_MASK << (TIKAL_CROSSING_BITS * d);
         open |= lane;
         theirs += tikal_piece_lanes(s->piece[to], 1) & lane;
     }
     return (tikal_piece_lanes(s->piece[field], 0) & open) + theirs;
+}
+
+unsigned tikal_crossing_costs(const tikal_state *s, int field)
+{
+    return crossings_from(s, walkable_fields(s), field);
 }
 
 /* The square word of field with the value of part (mask, shift) replaced. */
@@ -326,9 +319,9 @@ int tikal_crossing_cost(const tikal_state *s, int field, int direction)
     int to = tikal_neighbor(field, direction);
     if (to < 0 || !(walkable >> field & 1) || !(walkable >> to & 1))
         return 0;
-    unsigned shift = CROSSING_BITS * (unsigned)direction;
-    return (int)((tikal_piece_lanes(s->piece[field], 0) >> shift & CROSSING_MASK) +
-                 (tikal_piece_lanes(s->piece[to], 1) >> shift & CROSSING_MASK));
+    unsigned shift = TIKAL_CROSSING_BITS * (unsigned)direction;
+    return (int)((tikal_piece_lanes(s->piece[field], 0) >> shift & TIKAL_CROSSING_MASK) +
+                 (tikal_piece_lanes(s->piece[to], 1) >> shift & TIKAL_CROSSING_MASK));
 }
 
 int tikal_treasure_set_points(int tokens)
@@ -480,7 +473,8 @@ static tikal_edges field_edges(const tikal_state *s, int field)
         if (!(walkable >> g & 1))
             continue;
         edges.open |= 1u << d;
-        edges.stoned |= (unsigned)((tikal_piece_lanes(s->piece[g], 1) >> (CROSSING_BITS * d) & CROSSING_MASK) > 0) << d;
+        edges.stoned |=
+            (unsigned)((tikal_piece_lanes(s->piece[g], 1) >> (TIKAL_CROSSING_BITS * d) & TIKAL_CROSSING_MASK) > 0) << d;
     }
     return edges;
 }
@@ -812,8 +806,8 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                  * 6 AP or more every crossing is affordable (T11.1: 0..6) */
                 for (unsigned open = (costs | costs >> 1 | costs >> 2) & CROSSING_LOW_BITS; open; open &= open - 1) {
                     int shift = __builtin_ctz(open);
-                    if (s->ap >= 6 || (costs >> shift & CROSSING_MASK) <= s->ap)
-                        PUT(first + shift / CROSSING_BITS);
+                    if (s->ap >= 6 || (costs >> shift & TIKAL_CROSSING_MASK) <= s->ap)
+                        PUT(first + shift / TIKAL_CROSSING_BITS);
                 }
             }
     }
@@ -888,7 +882,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         uint64_t frontier;
         int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges, &frontier);
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
-        unsigned reference = tikal_stones_packed(tikal_tile(tile)->stones, 0);
+        unsigned reference = tikal_piece_stones(6 * tile);
         for (int r = 0; r < 6; r++)
             canonical |= (unsigned)(canonical_of(reference, r) == r) << r;
         for (EACH_FIELD(f, frontier))

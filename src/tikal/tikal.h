@@ -251,9 +251,6 @@ int tikal_canonical_rotation(int tile, int rotation);
 
 /* Stones on edge of field (T2.3), as the field lies. */
 int tikal_field_stones(const tikal_state *s, int field, int edge);
-/* tikal_field.stones of a tile or pre-printed field whose stones per edge
- * (N NE SE S SW NW, 0..3 each) are turned by rotation 0..5. */
-uint16_t tikal_stones_packed(const uint8_t stones[6], int rotation);
 
 /* Rebuild s->index from s->piece and s->square (apply and tikal_set_field
  * keep it by themselves). */

@@ -16,16 +16,6 @@ const tikal_tile_def *tikal_tile(int tile)
     return &tikal_data_tiles[tile];
 }
 
-const tikal_start_def *tikal_start(int index)
-{
-    return &tikal_data_starts[index];
-}
-
-int tikal_start_count(void)
-{
-    return TIKAL_DATA_START_COUNT;
-}
-
 _Static_assert(TIKAL_DATA_PIECES == TIKAL_PIECE_PRINTED + TIKAL_DATA_START_COUNT && TIKAL_DATA_PIECES < TIKAL_PIECE_NONE,
                "a piece is one byte: the tiles in 6 rotations, then the pre-printed fields, then none");
 

@@ -13,7 +13,7 @@
  * and guards of each seat (T15, T16) on fields that allow them, seats
  * beyond the players empty; the masks of tikal_index as the fields give
  * them. Ranges: action points, scores (never below 0,
- * T22), levels uncovered this turn (T12.3).
+ * T22), levels uncovered and treasures dug this turn (T12.3, T13.3).
  */
 #include <string.h>
 
@@ -51,7 +51,7 @@ static int count_board(const tikal_state *s, tikal_counts *c, char *why, size_t 
             c->seen |= 1ULL << field->tile;
             c->placed++;
         }
-        if (field->camp >= GAME_MAX_PLAYERS || field->guard >= GAME_MAX_PLAYERS || field->leaders >> GAME_MAX_PLAYERS)
+        if (field->camp >= GAME_MAX_PLAYERS || field->guard >= GAME_MAX_PLAYERS)
             return tikal_reason(GAME_EILLEGAL, why, why_len, "field %d holds a seat out of range", f);
         if (field->guard >= 0 && field->kind != TIKAL_TEMPLE)
             return tikal_reason(GAME_EILLEGAL, why, why_len, "a guard stands on field %d, no temple (T16.1)", f);
@@ -66,11 +66,14 @@ static int count_board(const tikal_state *s, tikal_counts *c, char *why, size_t 
         c->guards[field->guard >= 0 ? field->guard : 0] += field->guard >= 0;
         c->tokens += field->tokens;
         if (field->kind != TIKAL_TEMPLE) {
-            if (tikal_sq_held(s->square[f]) != field->tokens || field->digs_this_turn > 2)
+            if (tikal_sq_held(s->square[f]) != field->tokens)
                 return tikal_reason(GAME_EILLEGAL, why, why_len, "field %d holds a value but no temple", f);
+            if (field->digs_this_turn > TIKAL_DIGS_PER_TURN)
+                return tikal_reason(GAME_EILLEGAL, why, why_len, "treasure field %d, %d digs this turn (T13.3)", f,
+                                    field->digs_this_turn);
             continue;
         }
-        if (field->value > TIKAL_MAX_LEVEL || field->levels_this_turn > 2)
+        if (field->value > TIKAL_MAX_LEVEL || field->levels_this_turn > TIKAL_LEVELS_PER_TURN)
             return tikal_reason(GAME_EILLEGAL, why, why_len, "temple %d at value %d, %d levels this turn (T12.3)", f,
                                 field->value, field->levels_this_turn);
         for (int v = tikal_printed_value(s, f) + 1; v <= field->value; v++)

@@ -8,8 +8,6 @@
 
 #include "tikal/tikal.h"
 
-const tikal_start_def *tikal_start(int index);
-int tikal_start_count(void);
 uint8_t tikal_level_tokens(int value);
 
 /* Write a reason into why[why_len] (if why) and return status. */
@@ -31,6 +29,12 @@ int tikal_piece_value(int piece);
 uint32_t tikal_piece_lanes(int piece, int opposite);
 int tikal_piece_exists(int piece);
 int tikal_start_piece(int field);
+
+/* T11.1: the cost (0..6, 0 if it cannot be crossed) of crossing from field
+ * in each direction d, in bits TIKAL_CROSSING_BITS * d and up: the word
+ * tikal_crossing_cost reads one direction of. */
+enum { TIKAL_CROSSING_BITS = 3, TIKAL_CROSSING_MASK = (1u << TIKAL_CROSSING_BITS) - 1 };
+unsigned tikal_crossing_costs(const tikal_state *s, int field);
 
 /* Parts of a tikal_state.square word (TIKAL_SQ_*). */
 enum {

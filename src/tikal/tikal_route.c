@@ -45,8 +45,10 @@ int tikal_find_routes(const tikal_state *s, int seat, int from, tikal_routes *ou
         if (at < 0)
             return GAME_OK;
         done[at] = 1;
+        unsigned costs = tikal_crossing_costs(s, at);
         for (int d = 0; d < 6; d++) {
-            int step = tikal_crossing_cost(s, at, d); /* 0: no crossing (T11.2, T11.3) */
+            /* 0: no crossing (T11.2, T11.3) */
+            int step = (int)(costs >> (TIKAL_CROSSING_BITS * d) & TIKAL_CROSSING_MASK);
             if (step > 0 && !done[tikal_neighbor(at, d)])
                 relax(out, at, tikal_neighbor(at, d), step, 0);
         }
