@@ -979,20 +979,25 @@ static uint32_t amounts_upto(long limit)
     return BIT(32 - __builtin_clz((uint32_t)limit)) - 1;
 }
 
+/* 1 if the market visit under way sells resource r, 0 if it buys it or
+ * has not traded it (market_sold). */
+static int visit_sells(const tzolk_state *s, int r)
+{
+    return s->market_sold >> r & 1;
+}
+
 /* The market steps open to the actor for resource r in the visit under way
  * (ZR31): bit k for buying (sell 0) or selling (sell 1) 2^k cubes. A visit
- * buys or sells each resource, each amount once; it sells what is held and
- * buys what its corn pays, up to 65535 cubes held. */
+ * buys or sells each resource, each amount once; it sells what is held,
+ * as far as the corn stays within TZOLK_CORN_MAX, and buys what its corn
+ * pays, up to 65535 cubes held. */
 static uint32_t trade_amounts(const tzolk_state *s, int r, int sell)
 {
     const tzolk_player *p = &s->player[s->actor];
-    if (s->market[r] != 0 && sell != (int)(s->market_sold >> r & 1))
+    if (s->market[r] != 0 && sell != visit_sells(s, r))
         return 0;
-    long limit = p->res[r], room = (TZOLK_CORN_MAX - p->corn) / board->market[r];
-    if (!sell) {
-        room = UINT16_MAX - p->res[r];
-        limit = p->corn / board->market[r];
-    }
+    long limit = sell ? p->res[r] : p->corn / board->market[r];
+    long room = sell ? (TZOLK_CORN_MAX - p->corn) / board->market[r] : UINT16_MAX - p->res[r];
     if (limit > room)
         limit = room;
     return amounts_upto(limit) & ~(uint32_t)s->market[r];
@@ -1001,7 +1006,7 @@ static uint32_t trade_amounts(const tzolk_state *s, int r, int sell)
 int tzolk_market_change(const tzolk_state *s, int r)
 {
     assert(r >= 0 && r < 3);
-    return s->market_sold >> r & 1 ? -s->market[r] : s->market[r];
+    return visit_sells(s, r) ? -s->market[r] : s->market[r];
 }
 
 static int trade_allowed(const tzolk_state *s, int a)
@@ -1018,7 +1023,7 @@ static const char *trade_refusal(const tzolk_state *s, int a)
     int r, change;
     tzolk_trade_of(a, &r, &change);
     int sell = change < 0, amount = sell ? -change : change, done = s->market[r];
-    if (done != 0 && sell != (int)(s->market_sold >> r & 1))
+    if (done != 0 && sell != visit_sells(s, r))
         return "this visit already trades that resource the other way: a visit buys or sells each resource (ZR31)";
     if (done & amount)
         return "this visit already traded that amount of that resource: each amount once a visit, take a larger one";
