@@ -434,6 +434,15 @@ static void tech_step(tzolk_state *s, int seat, int x, game_score_trace *trace)
 
 /* ---- actions ---- */
 
+/* Give seat p farms (W14, B1-04, B1-05): free workers fed without corn and
+ * discount farms, within their bitfields' widths. */
+static void add_farms(tzolk_player *p, int free_workers, int discount)
+{
+    assert(p->feed_free + free_workers < 32 && p->feed_disc + discount < 4);
+    p->feed_free += free_workers;
+    p->feed_disc += discount;
+}
+
 /* Build building b (cost already paid): Z13.2, ZR47, ZR48. */
 static void build_effects(tzolk_state *s, int b, int benefits, game_score_trace *trace)
 {
@@ -451,9 +460,7 @@ static void build_effects(tzolk_state *s, int b, int benefits, game_score_trace 
                             d->id);
         }
     }
-    assert(p->feed_free + d->feed < 32 && p->feed_disc + d->feed_disc < 4); /* their bitfields' widths */
-    p->feed_free += d->feed;
-    p->feed_disc += d->feed_disc;
+    add_farms(p, d->feed, d->feed_disc);
     p->vp += d->vp;
     game_score_tell(trace, s->actor, d->vp, "building", "Z13.2", d->id, "building %s", d->id);
     p->corn += d->gain[0];
@@ -905,8 +912,7 @@ static void apply_wealth(tzolk_state *s)
                     temple_up(s, i, t);
             if (d->tech >= 0)
                 p->tech[d->tech]++; /* level 0 or 1 here: never a bonus */
-            assert(p->feed_free + d->feed < 32);
-            p->feed_free += d->feed;
+            add_farms(p, d->feed, 0);
             if (d->worker) {
                 p->workers++;
                 p->hand++;
