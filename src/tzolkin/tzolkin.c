@@ -34,6 +34,7 @@ _Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + T
                "the state has no hidden padding");
 _Static_assert(sizeof(tzolk_state) <= 256, "a state fits four cache lines");
 _Static_assert(TZOLK_SKULLS < 16 && TZOLK_MAX_WORKERS < 8, "skulls and workers fit their bitfields");
+_Static_assert(TZOLK_F_BUILD_UXM4 < 1 << TZOLK_FRAME_KIND_BITS, "a frame's kind fits its bits");
 
 /* Set bits of x, without the library call __builtin_popcount becomes
  * where the target has no popcount instruction. */
