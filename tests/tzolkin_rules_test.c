@@ -524,7 +524,6 @@ static void z17_push_off(void **state)
     assert_int_equal(s.pool, 1);
 }
 
-/* Z19.4: equal VP and equal workers on the gears share the victory. */
 /* tzolk_check, the state checker of the generic tests: a started game
  * passes; a skull gone (Z0.4.1: exactly 13), a worker on a gear that never
  * left the hand (Z5), a building owned by two seats, a pending decision
@@ -569,6 +568,7 @@ static void z0_4_state_checker(void **state)
     assert_non_null(strstr(why, "sells no gold but is marked as selling it"));
 }
 
+/* Z19.4: equal VP and equal workers on the gears share the victory. */
 static void z19_4_shared_win(void **state)
 {
     (void)state;
