@@ -81,10 +81,10 @@
  * each step buys or sells 2^k cubes (k 0..15) of one resource, and
  * TZOLK_A_MARKET ends the visit. Within a visit a resource is either bought
  * or sold, and each amount of it is traded at most once, so the visit's net
- * change of a resource (tzolk_state.market) names the steps taken and a visit
- * has at most 48 steps; any change up to 65535 cubes of each resource is
- * reachable, in any order the player's corn allows (selling first always
- * does). The notation writes a visit as one line, "market +2w -1g" (Z23.2):
+ * change of a resource (tzolk_market_change) names the steps taken and a
+ * visit has at most 48 steps; any change up to 65535 cubes of each resource
+ * is reachable, in any order the player's corn allows (selling first always
+ * does, unless the sales would pass TZOLK_CORN_MAX). The notation writes a visit as one line, "market +2w -1g" (Z23.2):
  * the steps leave the line open (game.h line_open), TZOLK_A_MARKET writes
  * it, and tzolk_line_actions turns the line back into its steps (sales
  * first, larger amounts first) and the end. Resource counts are 16-bit: a
