@@ -569,8 +569,9 @@ static void test_pick_corn_in_log(void **state)
 /* The rules summary (command rules, key r) states the engine's numbers, not
  * copies: Tikal's action points (T7, T9-T16), the leader's strength (T8.3)
  * and the treasure points (T18.3); Tzolk'in's begging threshold (Z4.2),
- * food days and their corn (Z1.5, Z18) and the game's end (Z19). A game
- * without a terminal entry gets a pointer to the rules instead. */
+ * the corn of a step back (Z6.1), food days and their corn (Z1.5, Z18)
+ * and the game's end (Z19). A game without a terminal entry gets a pointer
+ * to the rules instead. */
 static void test_rules_summary(void **unused)
 {
     (void)unused;
@@ -594,6 +595,8 @@ static void test_rules_summary(void **unused)
              food[3], TZOLK_FEED_CORN);
     assert_non_null(strstr(text, want));
     snprintf(want, sizeof want, "if you have at most %d (Z4.2)", TZOLK_BEG_THRESHOLD);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want, "paying %d corn for each step back (Z6)", TZOLK_STEP_BACK_CORN);
     assert_non_null(strstr(text, want));
     snprintf(want, sizeof want, "At T = %d the game ends", TZOLK_CALENDAR_TEETH);
     assert_non_null(strstr(text, want));

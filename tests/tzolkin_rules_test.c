@@ -524,11 +524,12 @@ static void z17_push_off(void **state)
     assert_int_equal(s.pool, 1);
 }
 
-/* Z19.4: equal VP and equal workers on the gears share the victory. */
 /* tzolk_check, the state checker of the generic tests: a started game
  * passes; a skull gone (Z0.4.1: exactly 13), a worker on a gear that never
- * left the hand (Z5), a building owned by two seats, or a pending decision
- * of no kind is named as the broken invariant. */
+ * left the hand (Z5), a building owned by two seats, a pending decision
+ * of no kind, more jungle tiles taken than the jungle has (Z7), a turn mode
+ * out of range, or a market visit marked as selling a resource it has not
+ * traded (ZR31) is named as the broken invariant. */
 static void z0_4_state_checker(void **state)
 {
     tzolk_state s, broken;
@@ -553,8 +554,21 @@ static void z0_4_state_checker(void **state)
     broken.sp = 1;
     assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
     assert_non_null(strstr(why, "decision 1 of 1"));
+    broken = s;
+    broken.player[1].corn_tiles = TZOLK_JUNGLE_GROUPS * TZOLK_JUNGLE_FIELDS + 1;
+    assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "seat 2 took 17 corn and 0 wood tiles"));
+    broken = s;
+    broken.mode = 3;
+    assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "out of range"));
+    broken = s;
+    broken.market_sold = 1u << 2;
+    assert_int_equal(tzolk_check(&broken, why, sizeof why), GAME_EILLEGAL);
+    assert_non_null(strstr(why, "sells no gold but is marked as selling it"));
 }
 
+/* Z19.4: equal VP and equal workers on the gears share the victory. */
 static void z19_4_shared_win(void **state)
 {
     (void)state;

@@ -34,6 +34,7 @@ _Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + T
                "the state has no hidden padding");
 _Static_assert(sizeof(tzolk_state) <= 256, "a state fits four cache lines");
 _Static_assert(TZOLK_SKULLS < 16 && TZOLK_MAX_WORKERS < 8, "skulls and workers fit their bitfields");
+_Static_assert(TZOLK_F_BUILD_UXM4 < 1 << TZOLK_FRAME_KIND_BITS, "a frame's kind fits its bits");
 
 /* Set bits of x, without the library call __builtin_popcount becomes
  * where the target has no popcount instruction. */
@@ -434,6 +435,15 @@ static void tech_step(tzolk_state *s, int seat, int x, game_score_trace *trace)
 
 /* ---- actions ---- */
 
+/* Give seat p farms (W14, B1-04, B1-05): free workers fed without corn and
+ * discount farms, within their bitfields' widths. */
+static void add_farms(tzolk_player *p, int free_workers, int discount)
+{
+    assert(p->feed_free + free_workers < 32 && p->feed_disc + discount < 4);
+    p->feed_free += free_workers;
+    p->feed_disc += discount;
+}
+
 /* Build building b (cost already paid): Z13.2, ZR47, ZR48. */
 static void build_effects(tzolk_state *s, int b, int benefits, game_score_trace *trace)
 {
@@ -451,9 +461,7 @@ static void build_effects(tzolk_state *s, int b, int benefits, game_score_trace 
                             d->id);
         }
     }
-    assert(p->feed_free + d->feed < 32 && p->feed_disc + d->feed_disc < 4); /* their bitfields' widths */
-    p->feed_free += d->feed;
-    p->feed_disc += d->feed_disc;
+    add_farms(p, d->feed, d->feed_disc);
     p->vp += d->vp;
     game_score_tell(trace, s->actor, d->vp, "building", "Z13.2", d->id, "building %s", d->id);
     p->corn += d->gain[0];
@@ -905,8 +913,7 @@ static void apply_wealth(tzolk_state *s)
                     temple_up(s, i, t);
             if (d->tech >= 0)
                 p->tech[d->tech]++; /* level 0 or 1 here: never a bonus */
-            assert(p->feed_free + d->feed < 32);
-            p->feed_free += d->feed;
+            add_farms(p, d->feed, 0);
             if (d->worker) {
                 p->workers++;
                 p->hand++;
@@ -979,20 +986,25 @@ static uint32_t amounts_upto(long limit)
     return BIT(32 - __builtin_clz((uint32_t)limit)) - 1;
 }
 
+/* 1 if the market visit under way sells resource r, 0 if it buys it or
+ * has not traded it (market_sold). */
+static int visit_sells(const tzolk_state *s, int r)
+{
+    return s->market_sold >> r & 1;
+}
+
 /* The market steps open to the actor for resource r in the visit under way
  * (ZR31): bit k for buying (sell 0) or selling (sell 1) 2^k cubes. A visit
- * buys or sells each resource, each amount once; it sells what is held and
- * buys what its corn pays, up to 65535 cubes held. */
+ * buys or sells each resource, each amount once; it sells what is held,
+ * as far as the corn stays within TZOLK_CORN_MAX, and buys what its corn
+ * pays, up to 65535 cubes held. */
 static uint32_t trade_amounts(const tzolk_state *s, int r, int sell)
 {
     const tzolk_player *p = &s->player[s->actor];
-    if (s->market[r] != 0 && sell != (int)(s->market_sold >> r & 1))
+    if (s->market[r] != 0 && sell != visit_sells(s, r))
         return 0;
-    long limit = p->res[r], room = (TZOLK_CORN_MAX - p->corn) / board->market[r];
-    if (!sell) {
-        room = UINT16_MAX - p->res[r];
-        limit = p->corn / board->market[r];
-    }
+    long limit = sell ? p->res[r] : p->corn / board->market[r];
+    long room = sell ? (TZOLK_CORN_MAX - p->corn) / board->market[r] : UINT16_MAX - p->res[r];
     if (limit > room)
         limit = room;
     return amounts_upto(limit) & ~(uint32_t)s->market[r];
@@ -1001,7 +1013,7 @@ static uint32_t trade_amounts(const tzolk_state *s, int r, int sell)
 int tzolk_market_change(const tzolk_state *s, int r)
 {
     assert(r >= 0 && r < 3);
-    return s->market_sold >> r & 1 ? -s->market[r] : s->market[r];
+    return visit_sells(s, r) ? -s->market[r] : s->market[r];
 }
 
 static int trade_allowed(const tzolk_state *s, int a)
@@ -1018,7 +1030,7 @@ static const char *trade_refusal(const tzolk_state *s, int a)
     int r, change;
     tzolk_trade_of(a, &r, &change);
     int sell = change < 0, amount = sell ? -change : change, done = s->market[r];
-    if (done != 0 && sell != (int)(s->market_sold >> r & 1))
+    if (done != 0 && sell != visit_sells(s, r))
         return "this visit already trades that resource the other way: a visit buys or sells each resource (ZR31)";
     if (done & amount)
         return "this visit already traded that amount of that resource: each amount once a visit, take a larger one";

@@ -81,10 +81,10 @@
  * each step buys or sells 2^k cubes (k 0..15) of one resource, and
  * TZOLK_A_MARKET ends the visit. Within a visit a resource is either bought
  * or sold, and each amount of it is traded at most once, so the visit's net
- * change of a resource (tzolk_state.market) names the steps taken and a visit
- * has at most 48 steps; any change up to 65535 cubes of each resource is
- * reachable, in any order the player's corn allows (selling first always
- * does). The notation writes a visit as one line, "market +2w -1g" (Z23.2):
+ * change of a resource (tzolk_market_change) names the steps taken and a
+ * visit has at most 48 steps; any change up to 65535 cubes of each resource
+ * is reachable, in any order the player's corn allows (selling first always
+ * does, unless the sales would pass TZOLK_CORN_MAX). The notation writes a visit as one line, "market +2w -1g" (Z23.2):
  * the steps leave the line open (game.h line_open), TZOLK_A_MARKET writes
  * it, and tzolk_line_actions turns the line back into its steps (sales
  * first, larger amounts first) and the end. Resource counts are 16-bit: a
@@ -194,11 +194,11 @@ typedef enum tzolk_phase {
 
 /* Pending decisions of a turn (the top of the stack is due). */
 typedef enum tzolk_frame_kind {
-    TZOLK_F_HARVEST = 1,   /* PAL3-5 mode; a = group 3..5 */
+    TZOLK_F_HARVEST = 1,   /* PAL3-5 mode; parameter: group 3..5 */
     TZOLK_F_TECH,          /* paid technology step, required (TIK1, TIK3) */
     TZOLK_F_TECH_OPT,      /* TIK3's optional second step */
     TZOLK_F_TECH_FREE,     /* free step on a track of choice */
-    TZOLK_F_GAIN,          /* resources of choice; a = count */
+    TZOLK_F_GAIN,          /* resources of choice; parameter: count */
     TZOLK_F_TEMPLE,        /* +1 step on a temple of choice */
     TZOLK_F_THEO2,         /* THEO level 2: pay 1 resource for a step, or skip */
     TZOLK_F_TEMPLES,       /* TIK5 */
@@ -208,19 +208,19 @@ typedef enum tzolk_frame_kind {
     TZOLK_F_BUILD_TIK2,    /* TIK2 */
     TZOLK_F_BUILD_B108,    /* B1-08's building (as TIK2) or skip */
     TZOLK_F_BUILD_TIK4A,   /* TIK4's first construction */
-    TZOLK_F_BUILD_TIK4B,   /* TIK4's second building or skip; a = ARCH benefits left */
+    TZOLK_F_BUILD_TIK4B,   /* TIK4's second building or skip; parameter: ARCH benefits left */
     TZOLK_F_BUILD_UXM4     /* UXM4, paid in corn */
 } tzolk_frame_kind;
 
 /* A pending decision in one byte: its kind (tzolk_frame_kind, 1..16) in
- * the low 5 bits and the kind's parameter (0..7: a harvest's group 2..5, a
+ * the low 5 bits and the kind's parameter (0..7: a harvest's group 3..5, a
  * choice's count of resources, TIK4's ARCH benefits left) in the high 3.
  * Read with tzolk_frame_kind_of and tzolk_frame_param. */
 typedef uint8_t tzolk_frame;
 
 enum {
     TZOLK_FRAME_KIND_BITS = 5, /* bits of a frame's kind */
-    TZOLK_FRAME_PARAM_MAX = 7, /* largest parameter of a frame */
+    TZOLK_FRAME_PARAM_MAX = (1 << (8 - TZOLK_FRAME_KIND_BITS)) - 1, /* largest parameter of a frame */
     /* Most corn a seat holds (16-bit): a market sale that would pass it is
      * refused (ZR31); every other gain of a game stays far below it. */
     TZOLK_CORN_MAX = INT16_MAX
