@@ -26,6 +26,8 @@
 #include "tikal/tikal.h"
 #include "tzolkin/tzolkin.h"
 
+#include "action_list.h"
+
 static bot *make_bot(const game_def *game, const char *spec, uint64_t seed)
 {
     bot_settings s;
@@ -35,14 +37,6 @@ static bot *make_bot(const game_def *game, const char *spec, uint64_t seed)
     bot *b = bot_new(game, &s, why, sizeof why);
     assert_non_null(b);
     return b;
-}
-
-static int contains(const int *list, int n, int action)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == action)
-            return 1;
-    return 0;
 }
 
 static void test_specs(void **unused)
@@ -247,7 +241,7 @@ static void ask_bots(const match *m, int player, const int *legal, int n, rng *r
         if (b > 0 && (c->checked & 1))
             continue;
         int chosen = bot_choose(c->bots[b], c->view, player);
-        assert_true(contains(legal, n, chosen));
+        assert_true(action_list_has(legal, n, chosen));
     }
     c->checked++;
 }
@@ -502,7 +496,7 @@ static void test_root_statistics(void **unused)
         long visits = 0;
         assert_true(count > 0);
         for (int i = 0; i < count; i++) {
-            assert_true(contains(legal, n, choices[i].action));
+            assert_true(action_list_has(legal, n, choices[i].action));
             assert_true(choices[i].value >= 0.0 && choices[i].value <= 1.0);
             assert_true(i == 0 || choices[i - 1].visits >= choices[i].visits);
             for (int j = 0; j < i; j++)
