@@ -21,10 +21,13 @@
 #include "bots/bot.h"
 #include "bots/eval.h"
 #include "bots/mcts.h"
+#include "bots/plan.h"
 #include "games.h"
 #include "match.h"
 #include "tikal/tikal.h"
 #include "tzolkin/tzolkin.h"
+
+#include "action_list.h"
 
 static bot *make_bot(const game_def *game, const char *spec, uint64_t seed)
 {
@@ -35,14 +38,6 @@ static bot *make_bot(const game_def *game, const char *spec, uint64_t seed)
     bot *b = bot_new(game, &s, why, sizeof why);
     assert_non_null(b);
     return b;
-}
-
-static int contains(const int *list, int n, int action)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == action)
-            return 1;
-    return 0;
 }
 
 static void test_specs(void **unused)
@@ -247,7 +242,7 @@ static void ask_bots(const match *m, int player, const int *legal, int n, rng *r
         if (b > 0 && (c->checked & 1))
             continue;
         int chosen = bot_choose(c->bots[b], c->view, player);
-        assert_true(contains(legal, n, chosen));
+        assert_true(action_list_has(legal, n, chosen));
     }
     c->checked++;
 }
@@ -502,7 +497,7 @@ static void test_root_statistics(void **unused)
         long visits = 0;
         assert_true(count > 0);
         for (int i = 0; i < count; i++) {
-            assert_true(contains(legal, n, choices[i].action));
+            assert_true(action_list_has(legal, n, choices[i].action));
             assert_true(choices[i].value >= 0.0 && choices[i].value <= 1.0);
             assert_true(i == 0 || choices[i - 1].visits >= choices[i].visits);
             for (int j = 0; j < i; j++)
@@ -516,6 +511,63 @@ static void test_root_statistics(void **unused)
         free(legal);
         free(state);
     }
+}
+
+/* The plan policy in the search (mcts_use_plan, bots/plan.h) at a
+ * Tzolk'in first turn where it narrows the legal actions (3 workers, short
+ * of the plan's 4: the placements go to Uxmal): with only set every root
+ * action searched is one the plan allows; ranked first, a plan's action is
+ * the first one tried (a search of one iteration takes it) where the
+ * evaluation alone ranks another first; without the plan the search also
+ * tries actions outside it. */
+static void test_plan_search(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    tzolk_state s;
+    int legal[TZOLK_LEGAL_MAX], planned[TZOLK_LEGAL_MAX];
+    assert_int_equal(tzolk_init(&s, 2), 0);
+    while (s.phase != TZOLK_PH_TURN) {
+        assert_true(tzolk_legal_actions(&s, legal) > 0);
+        assert_int_equal(tzolk_apply(&s, legal[0], NULL, 0), 0);
+    }
+    s.player[s.actor].corn = 20;
+    assert_int_equal(tzolk_check(&s, NULL, 0), 0);
+    int n = tzolk_legal_actions(&s, legal);
+    memcpy(planned, legal, sizeof legal);
+    int k = plan_of(game)->filter(&s, planned, n);
+    assert_true(k >= 1 && k < n);
+    unsigned char *view = malloc(game->state_size);
+    assert_non_null(view);
+    game->observation(&s, s.actor, view);
+    eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    /* (plan, iterations): the first tried without and with the plan ranked
+     * first, then whole searches without it and with only the plan */
+    const int runs[][2] = {{0, 1}, {1, 1}, {0, 300}, {2, 300}};
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        int plan = runs[r][0];
+        mcts_config config = {runs[r][1], 0, 1, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *m = mcts_new(game, &config);
+        assert_non_null(m);
+        if (plan > 0)
+            mcts_use_plan(m, plan_of(game), plan == 2);
+        mcts_choice choices[MCTS_WIDTH_ROOT];
+        int count = mcts_analyse(m, view, s.actor, choices, MCTS_WIDTH_ROOT);
+        assert_true(count > 0);
+        int outside = 0;
+        for (int i = 0; i < count; i++)
+            outside += choices[i].visits > 0 && !action_list_has(planned, k, choices[i].action);
+        if (runs[r][1] == 1)
+            assert_int_equal(action_list_has(planned, k, choices[0].action), plan == 1);
+        else if (plan == 0)
+            assert_true(outside > 0);
+        else
+            assert_int_equal(outside, 0);
+        mcts_free(m);
+    }
+    eval_free(hook);
+    free(view);
 }
 
 /* A time budget ends the search: not before it is spent, and before an
@@ -594,7 +646,8 @@ int main(void)
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
-        cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_legal_hidden),
+        cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
+        cmocka_unit_test(test_legal_hidden),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

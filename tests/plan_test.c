@@ -3,8 +3,9 @@
  * positions of a real game: each rule narrows the legal actions where its
  * condition holds and leaves them alone where it does not; whatever it
  * keeps is legal and never nothing. Rules of rules/tzolkin.md it relies on
- * are cited: placement costs (Z5.2, Z5.4), picking up (Z6), a worker from
- * Uxmal (Z11.3), feeding at food days (Z14.2, Z18).
+ * are cited: placement costs (Z5.2, Z5.4), picking up (Z6), skulls for
+ * Chichen Itza (Z9.2), a worker from Uxmal (Z11.3), feeding at food days
+ * (Z14.2, Z18).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,8 @@
 #include "bots/plan.h"
 #include "games.h"
 #include "tzolkin/tzolkin.h"
+
+#include "action_list.h"
 
 /* A 4-player game at its first turn: chance and keeps by the first legal
  * action, the first seat to act with its 3 workers in hand. */
@@ -48,14 +51,6 @@ static int plan_actions(const tzolk_state *s, int *kept, int *all)
     }
     *all = n;
     return k;
-}
-
-static int has(const int *list, int n, int action)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == action)
-            return 1;
-    return 0;
 }
 
 /* Every action of list is a placement on gear g. */
@@ -92,7 +87,32 @@ static void test_worker_placement(void **unused)
     assert_int_equal(tzolk_check(&s, NULL, 0), 0);
     k = plan_actions(&s, kept, &n);
     assert_false(all_on(kept, k, TZOLK_UXM));
-    assert_true(has(kept, k, TZOLK_A_PLACE + TZOLK_PAL));
+    assert_true(action_list_has(kept, k, TZOLK_A_PLACE + TZOLK_PAL));
+}
+
+/* Skulls to Chichen Itza (Z9.2: each of its actions places a skull of the
+ * seat's supply): with enough workers and a skull in hand, the turn's
+ * placements go to Chichen Itza; without a skull they need not. */
+static void test_skull_placement(void **unused)
+{
+    (void)unused;
+    tzolk_state s;
+    int kept[TZOLK_LEGAL_MAX], n;
+    first_turn(&s);
+    s.player[s.actor].corn = 20;
+    s.player[s.actor].workers++; /* the target before the second food day: no rule for workers */
+    s.player[s.actor].hand++;
+    s.player[s.actor].skulls = 1;
+    s.skull_supply--;
+    assert_int_equal(tzolk_check(&s, NULL, 0), 0);
+    int k = plan_actions(&s, kept, &n);
+    assert_true(k < n);
+    assert_true(all_on(kept, k, TZOLK_CHI));
+    s.player[s.actor].skulls = 0;
+    s.skull_supply++;
+    assert_int_equal(tzolk_check(&s, NULL, 0), 0);
+    k = plan_actions(&s, kept, &n);
+    assert_false(all_on(kept, k, TZOLK_CHI));
 }
 
 /* A placing turn goes on while the corn pays for the next placement (Z5.2,
@@ -109,13 +129,13 @@ static void test_placing_goes_on(void **unused)
     assert_int_equal(s.mode, 1);
     int k = plan_actions(&s, kept, &n);
     assert_true(k < n);
-    assert_false(has(kept, k, TZOLK_A_END));
+    assert_false(action_list_has(kept, k, TZOLK_A_END));
     for (int i = 0; i < k; i++)
         assert_true(tzolk_listed_cost(&s, kept[i]) >= 0);
     s.player[s.actor].corn = 0; /* the surcharge alone is 1 corn */
     k = plan_actions(&s, kept, &n);
     assert_int_equal(k, n);
-    assert_true(has(kept, k, TZOLK_A_END));
+    assert_true(action_list_has(kept, k, TZOLK_A_END));
 }
 
 /* A food day near and corn short of the feeding (Z14.2, Z18): placements
@@ -177,8 +197,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry),        cmocka_unit_test(test_worker_placement),
-        cmocka_unit_test(test_placing_goes_on), cmocka_unit_test(test_corn_before_food_day),
-        cmocka_unit_test(test_worker_pick),
+        cmocka_unit_test(test_skull_placement), cmocka_unit_test(test_placing_goes_on),
+        cmocka_unit_test(test_corn_before_food_day), cmocka_unit_test(test_worker_pick),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,9 +25,10 @@
  *           default -1: 150 with two seats, 0 with more, see mcts.h; at
  *           -1 the game's hook may narrow it per state, as the Tikal hook
  *           does while an auction is bidding).
- * greedy and mcts also take plan=1: the game's scripted strategic policy
- * (plan.h) narrows the turns greedy plans and is ranked first by mcts's
- * widening; a game without one refuses it.
+ * greedy and mcts also take plan=1 or 2: the game's scripted strategic
+ * policy (plan.h) narrows the turns greedy plans (1 and 2 alike) and is
+ * ranked first by mcts's widening (1) or the only actions mcts searches
+ * (2); a game without one refuses it.
  * greedy and mcts also take eval: v2 (the default) is the evaluation learned
  * from self-play, v1 the hand-tuned one it replaced (eval.h), kept as the
  * baseline every figure of strength is measured against.
@@ -69,7 +70,7 @@ typedef struct bot_settings {
     int explore;     /* mcts: UCB1 exploration constant in hundredths */
     int others;      /* mcts: widening at the other seats' nodes in hundredths, -1 = by seats */
     int eval;        /* greedy, mcts: the evaluation, an eval_version of eval.h (eval=v1, eval=v2) */
-    int plan;        /* greedy, mcts: 1 = follow the game's plan policy (plan.h), 0 = not */
+    int plan;        /* greedy, mcts: the game's plan policy (plan.h): 0 = not, 1 = followed, 2 = mcts: only it */
 } bot_settings;
 
 /* A named difficulty level. */

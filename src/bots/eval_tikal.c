@@ -83,9 +83,9 @@ void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out)
 
     for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
         int f = __builtin_ctzll(temples);
-        int fd_guard = tikal_guard(s, f), fd_value = tikal_temple_value(s, f);
-        if (fd_guard >= 0)
+        if (tikal_guard(s, f) >= 0)
             continue;
+        int value = tikal_temple_value(s, f);
         if (occupied >> f & 1) {
             /* Soft share of an unguarded temple by squared strength. */
             double sum = 0, sq[GAME_MAX_PLAYERS];
@@ -95,13 +95,13 @@ void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out)
                 sum += sq[p];
             }
             for (int p = 0; p < players && sum > 0; p++)
-                soft[p] += fd_value * sq[p] / sum;
+                soft[p] += value * sq[p] / sum;
         }
         /* Figures one edge away can contest it next turn. */
         for (unsigned near_d = eval_tikal_near_directions(s, f, occupied); near_d; near_d &= near_d - 1) {
             int g = tikal_neighbor(f, __builtin_ctz(near_d));
             for (int p = 0; p < players; p++)
-                near[p] += 0.05 * fd_value * tikal_strength(s, p, g);
+                near[p] += 0.05 * value * tikal_strength(s, p, g);
         }
     }
     int now[GAME_MAX_PLAYERS];
@@ -157,10 +157,10 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
     uint64_t occupied = tikal_occupied_fields(s);
     for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
         int f = __builtin_ctzll(temples);
-        int fd_guard = tikal_guard(s, f), fd_value = tikal_temple_value(s, f);
-        if (fd_guard >= 0) {
-            assert(fd_guard < players);
-            guarded[fd_guard] += fd_value;
+        int guard = tikal_guard(s, f), value = tikal_temple_value(s, f);
+        if (guard >= 0) {
+            assert(guard < players);
+            guarded[guard] += value;
             continue;
         }
         if (occupied >> f & 1) {
@@ -175,18 +175,18 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
                 for (int q = 0; q < players; q++)
                     if (q != p && strength[q] > best_other)
                         best_other = strength[q];
-                soft[p] += (float)(fd_value * mine * mine / sum);
+                soft[p] += (float)(value * mine * mine / sum);
                 if (mine > best_other) {
-                    led[p] += fd_value;
-                    led_margin[p] += (float)(mine - best_other > 3 ? 3 : mine - best_other) * fd_value;
+                    led[p] += value;
+                    led_margin[p] += (float)(mine - best_other > 3 ? 3 : mine - best_other) * value;
                 } else if (mine > 0 && mine == best_other)
-                    tied[p] += fd_value;
+                    tied[p] += value;
             }
         }
         for (unsigned near_d = eval_tikal_near_directions(s, f, occupied); near_d; near_d &= near_d - 1) {
             int g = tikal_neighbor(f, __builtin_ctz(near_d));
             for (int p = 0; p < players; p++)
-                near[p] += (float)(fd_value * tikal_strength(s, p, g));
+                near[p] += (float)(value * tikal_strength(s, p, g));
         }
     }
     int now[GAME_MAX_PLAYERS];

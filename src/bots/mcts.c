@@ -55,8 +55,7 @@ enum { MCTS_CACHE_LINE = 64 }; /* bytes; each tree starts a line of its own */
  * generator, path, counters) never share a line with another's. */
 typedef struct mcts_tree {
     _Alignas(MCTS_CACHE_LINE) const game_def *game; /* the rules */
-    const eval_hook *hook;       /* the evaluation: &own_hook */
-    eval_hook own_hook;          /* this thread's copy of the bot's hook, with at */
+    eval_hook hook;              /* the evaluation: this thread's copy of the bot's hook, with at */
     model_at at;                 /* the learned weights at the last phase evaluated here */
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
@@ -121,9 +120,8 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
 {
     memset(t, 0, sizeof *t);
     t->game = game;
-    t->own_hook = *config->hook;
-    t->own_hook.at = &t->at;
-    t->hook = &t->own_hook;
+    t->hook = *config->hook;
+    t->hook.at = &t->at;
     t->config = config;
     t->log_table = log_table;
     t->node_cap = config->nodes;
@@ -272,7 +270,7 @@ static void mcts_rank(mcts_tree *t, int node)
         int in_plan = planned > 0 && mcts_is_legal(t->planned, planned, action);
         if (planned > 0 && !in_plan && t->plan_only)
             continue;
-        double value = eval_margin(game, t->hook, t->child, player) + (in_plan ? MCTS_PLAN_FIRST : 0);
+        double value = eval_margin(game, &t->hook, t->child, player) + (in_plan ? MCTS_PLAN_FIRST : 0);
         mcts_ranked r = {value, action};
         if (count == width && !mcts_ranks_before(&r, &t->ranked[count - 1]))
             continue;
@@ -317,8 +315,8 @@ static int mcts_select(mcts_tree *t, int node)
     if (!nd->seen)
         n = t->game->legal_actions(t->det, t->legal);
     double factor = nd->player == t->seat ? 1.5 : t->others;
-    if (nd->player != t->seat && t->config->others < 0 && t->hook->others != NULL) {
-        double wanted = t->hook->others(t->det);
+    if (nd->player != t->seat && t->config->others < 0 && t->hook.others != NULL) {
+        double wanted = t->hook.others(t->det);
         if (wanted >= 0)
             factor = wanted;
     }
@@ -447,7 +445,7 @@ static void mcts_iterate(mcts_tree *t)
     }
     mcts_rollout(t);
     double reward[GAME_MAX_PLAYERS];
-    eval_rewards(game, t->hook, t->det, reward);
+    eval_rewards(game, &t->hook, t->det, reward);
     for (int i = 0; i < depth; i++) {
         mcts_node *nd = &t->nodes[t->path_node[i]];
         mcts_edge *ed = &t->edges[t->path_edge[i]];

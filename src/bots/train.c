@@ -151,6 +151,12 @@ static void train_targets(const train_worker *w, int count, const int *final, do
     }
 }
 
+mcts_config train_search_config(int iterations, uint64_t seed, const eval_hook *hook)
+{
+    return (mcts_config){iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed, MCTS_OTHERS_AUTO,
+                         hook};
+}
+
 /* Play game k of the generation to its end and sum its samples into out.
  * 0, or -1 with a reason in why. */
 static int train_game(train_worker *w, int k, train_result *out, char *why, size_t why_len)
@@ -186,8 +192,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             }
             hook = planned[p];
         }
-        mcts_config mc = {c->iterations, 0, 1, 2 * c->iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0,
-                          bot_seed, MCTS_OTHERS_AUTO, hook};
+        mcts_config mc = train_search_config(c->iterations, bot_seed, hook);
         if ((search[p] = mcts_new(game, &mc)) == NULL)
             status = train_fail(why, why_len, "out of memory");
         else if (c->policy > 0)

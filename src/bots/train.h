@@ -44,8 +44,15 @@
 
 #include <stdint.h>
 
+#include "bots/eval.h"
+#include "bots/mcts.h"
 #include "bots/model.h"
 #include "game.h"
+
+/* The search every self-play seat plays with, in training and in tuning
+ * (tune.h) alike: one thread of iterations per decision, a node pool it
+ * never fills, the bots' exploration constant, seeded by seed. */
+mcts_config train_search_config(int iterations, uint64_t seed, const eval_hook *hook);
 
 /* How to train. */
 typedef struct train_config {

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bots/bot.h"
 #include "bots/eval.h"
 #include "bots/mcts.h"
+#include "bots/train.h"
 #include "bots/tune.h"
 #include "games.h"
 #include "match.h"
@@ -84,8 +84,7 @@ static int tune_play(const tune_config *c, game_options options, const eval_hook
     unsigned char *view = malloc(game->state_size);
     int status = view != NULL ? 0 : tune_fail(why, why_len, "out of memory");
     for (int p = 0; p < options.players && status == 0; p++) {
-        mcts_config mc = {c->iterations, 0, 1, 2 * c->iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0,
-                          rng_next(&seeds), MCTS_OTHERS_AUTO, hooks[p]};
+        mcts_config mc = train_search_config(c->iterations, rng_next(&seeds), hooks[p]);
         if ((search[p] = mcts_new(game, &mc)) == NULL)
             status = tune_fail(why, why_len, "out of memory");
     }

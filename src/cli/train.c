@@ -160,21 +160,22 @@ int cli_train(int argc, char **argv)
         (jobs_text != NULL && (status = cli_parse_number("train", "--jobs", jobs_text, 1, 256, &jobs)) != 0))
         return status;
     /* an option of the other mode would be silently ignored: refuse it */
-    const char *training_only[] = {generations_text, games_text, explore_text, plans_text,
-                                   ridge_text,       decay_text, lambda_text,  policy_text};
-    const char *training_names[] = {"--generations", "--games", "--explore", "--plans",
-                                    "--ridge",       "--decay", "--lambda",  "--policy"};
-    const char *tuning_only[] = {players_text, step_text, perturb_text};
-    const char *tuning_names[] = {"--players", "--step", "--perturb"};
-    for (size_t i = 0; spsa > 0 && i < sizeof training_only / sizeof training_only[0]; i++)
-        if (training_only[i] != NULL) {
-            fprintf(stderr, "maya train: %s is for training from self-play, not for tuning (--spsa)\n",
-                    training_names[i]);
-            return CLI_USAGE;
-        }
-    for (size_t i = 0; spsa == 0 && i < sizeof tuning_only / sizeof tuning_only[0]; i++)
-        if (tuning_only[i] != NULL) {
-            fprintf(stderr, "maya train: %s is for tuning by game results (with --spsa STEPS)\n", tuning_names[i]);
+    const struct {
+        const char *text; /* the option's value, NULL if not given */
+        int tuning;       /* 1: an option of --spsa, 0: of training from self-play */
+        const char *name; /* the option */
+    } modes[] = {
+        {generations_text, 0, "--generations"}, {games_text, 0, "--games"},   {explore_text, 0, "--explore"},
+        {plans_text, 0, "--plans"},             {ridge_text, 0, "--ridge"},   {decay_text, 0, "--decay"},
+        {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
+        {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"},
+    };
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
+            fprintf(stderr,
+                    modes[i].tuning ? "maya train: %s is for tuning by game results (with --spsa STEPS)\n"
+                                    : "maya train: %s is for training from self-play, not for tuning (--spsa)\n",
+                    modes[i].name);
             return CLI_USAGE;
         }
     if (jobs < 1)
