@@ -457,11 +457,14 @@ static int announce(PGconn *conn, int64_t game, int64_t version, const char *kin
     return exec(conn, NULL, "SELECT pg_notify('maya', $1)", &params, what, why, why_len);
 }
 
-/* Insert a new game and its seats inside the open transaction, and
- * announce it, setting game->id: STORE_OK or STORE_EIO (reason in why). */
-static int create_on(PGconn *conn, store_game *game, const store_seat *seats, char *why, size_t why_len)
+/* Create one game of a batch (its row and seats) inside the open
+ * transaction on conn, and announce it, setting its id and rc; STORE_OK,
+ * or STORE_EIO (reason in why). */
+static int create_on(PGconn *conn, store_write *w, char *why, size_t why_len)
 {
     static const char what[] = "create a game";
+    store_game *game = w->created;
+    const store_seat *seats = w->seats;
     pg_params params = {0};
     param_text(&params, game->game);
     param_text(&params, game->variant);
@@ -502,6 +505,7 @@ static int create_on(PGconn *conn, store_game *game, const store_seat *seats, ch
     if (rc != STORE_OK)
         return rc == STORE_ECONFLICT ? STORE_EIO : rc;
     game->id = id;
+    w->rc = STORE_OK;
     return STORE_OK;
 }
 
@@ -744,8 +748,8 @@ static int pg_write_batch(void *impl, store_write *const *batch, int n, char *wh
         rc = append_on(conn, appends, count, why, why_len);
     for (int i = 0; i < n && rc == STORE_OK; i++) {
         store_write *w = batch[i];
-        if (w->kind == STORE_WRITE_CREATE && (rc = create_on(conn, w->created, w->seats, why, why_len)) == STORE_OK)
-            w->rc = STORE_OK;
+        if (w->kind == STORE_WRITE_CREATE)
+            rc = create_on(conn, w, why, why_len);
         else if (w->kind == STORE_WRITE_SEAT)
             rc = seat_on(conn, w, why, why_len);
     }

@@ -332,10 +332,13 @@ static void bind_text(sqlite3_stmt *stmt, int index, const char *text)
     sqlite3_bind_text(stmt, index, text, -1, SQLITE_STATIC);
 }
 
-/* Insert a new game and its seats inside the open transaction, setting
- * game->id: STORE_OK or STORE_EIO (reason in why). */
-static int insert_game(sqlite3 *db, store_game *game, const store_seat *seats, char *why, size_t why_len)
+/* Create one game of a batch (its row and seats) inside the open
+ * transaction, setting its id and rc; STORE_OK, or STORE_EIO (reason in
+ * why). */
+static int create_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
 {
+    store_game *game = w->created;
+    const store_seat *seats = w->seats;
     int rc = STORE_OK;
     sqlite3_stmt *insert_game = prepare(db,
                                         "INSERT INTO games (game, variant, players, turn_seconds, replacement, seed,"
@@ -382,6 +385,7 @@ static int insert_game(sqlite3 *db, store_game *game, const store_seat *seats, c
         }
     }
     game->id = id;
+    w->rc = STORE_OK;
 done:
     sqlite3_finalize(insert_game);
     sqlite3_finalize(insert_seat);
@@ -517,16 +521,6 @@ static int append_one(sqlite3 *db, sqlite3_stmt *update, sqlite3_stmt *insert, s
     }
     a->rc = STORE_OK;
     return STORE_OK;
-}
-
-/* Create one game of a batch inside the open transaction; STORE_OK, or
- * STORE_EIO (reason in why). */
-static int create_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
-{
-    int rc = insert_game(db, w->created, w->seats, why, why_len);
-    if (rc == STORE_OK)
-        w->rc = STORE_OK;
-    return rc;
 }
 
 static int sqlite_write_batch(void *impl, store_write *const *batch, int n, char *why, size_t why_len)
