@@ -1523,15 +1523,16 @@ static void test_failed_batch_of_every_kind(void **state)
 #define STORE_CASE(name, fix) cmocka_unit_test_prestate_setup_teardown(name, test_setup, test_teardown, fix)
 
 #define COMMON_CASES(fix)                                                                                      \
-    STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_seat_expected, fix), STORE_CASE(test_set_status, fix),       \
-        STORE_CASE(test_append_and_load, fix), STORE_CASE(test_append_conflict, fix),                         \
-        STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
-        STORE_CASE(test_many_threads, fix), STORE_CASE(test_crowd, fix),                                      \
-        STORE_CASE(test_race_in_one_batch, fix), STORE_CASE(test_creates_and_seats_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),                \
-        STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                          \
-        STORE_CASE(test_failed_batch_of_every_kind, fix),                                                     \
-        STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
-        STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
+    STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_seat_expected, fix), \
+        STORE_CASE(test_set_status, fix), STORE_CASE(test_append_and_load, fix),                               \
+        STORE_CASE(test_append_conflict, fix), STORE_CASE(test_append_race_threads, fix),                      \
+        STORE_CASE(test_append_race_handles, fix), STORE_CASE(test_many_threads, fix),                         \
+        STORE_CASE(test_crowd, fix), STORE_CASE(test_race_in_one_batch, fix),                                  \
+        STORE_CASE(test_creates_and_seats_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),    \
+        STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                            \
+        STORE_CASE(test_failed_batch_of_every_kind, fix), STORE_CASE(test_list, fix),                          \
+        STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),    \
+        STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 
 int main(void)
 {
