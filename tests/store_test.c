@@ -1472,19 +1472,67 @@ static void test_failed_commit(void **state)
     }
 }
 
+/* A failed batch fails every kind of change in it: a new game, a seat
+ * change and an append, queued together with a poisoned append, are all
+ * STORE_EIO with the database's reason, and none is stored. */
+static void test_failed_batch_of_every_kind(void **state)
+{
+    fixture *f = *state;
+    store_game game, poisoned;
+    store_seat seats[GAME_MAX_PLAYERS], poisoned_seats[GAME_MAX_PLAYERS];
+    int64_t before[LIST_MAX], after[LIST_MAX];
+    int before_n, after_n;
+    char why[WHY_MAX] = "";
+    create(f->st, &game, seats, 2, 70);
+    create(f->st, &poisoned, poisoned_seats, 2, 71);
+    assert_int_equal(store_list(f->st, -1, before, LIST_MAX, &before_n, why, sizeof why), STORE_OK);
+
+    changer c[2] = {{.st = f->st, .creates = 1, .rc = -1}, {.st = f->st, .game = game, .rc = -1}};
+    make_game(&c[0].game, c[0].seats, 3, 72);
+    c[1].seats[0] = c[1].seats[1] = seats[1]; /* seat 1 renamed, expected as created */
+    snprintf(c[1].seats[0].name, sizeof c[1].seats[0].name, "renamed");
+    appender a[2] = {appender_of(f->st, game.id, 0, 0, "fine"), appender_of(f->st, poisoned.id, 0, 0, "poison")};
+    pthread_t threads[4];
+    poison_commits(f, 1);
+    store_hold_writer(f->st, 1);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(pthread_create(&threads[i], NULL, change_once, &c[i]), 0);
+        assert_int_equal(pthread_create(&threads[2 + i], NULL, append_once, &a[i]), 0);
+    }
+    wait_queued(f->st, 4);
+    store_hold_writer(f->st, 0);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(pthread_join(threads[i], NULL), 0);
+    poison_commits(f, 0);
+
+    const char *reason = f->postgres ? "poisoned commit" : "FOREIGN KEY";
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(c[i].rc, STORE_EIO);
+        assert_non_null(strstr(c[i].why, reason));
+        assert_int_equal(a[i].rc, STORE_EIO);
+        assert_non_null(strstr(a[i].why, reason));
+    }
+    assert_int_equal(store_list(f->st, -1, after, LIST_MAX, &after_n, why, sizeof why), STORE_OK);
+    assert_int_equal(after_n, before_n); /* no new game */
+    assert_stored(f->st, &game, seats, NULL, 0); /* its seat and version as created */
+    assert_one_event(f->st, poisoned.id, NULL);
+}
+
 /* ---- suites ---- */
 
 #define STORE_CASE(name, fix) cmocka_unit_test_prestate_setup_teardown(name, test_setup, test_teardown, fix)
 
 #define COMMON_CASES(fix)                                                                                      \
-    STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_seat_expected, fix), STORE_CASE(test_set_status, fix),       \
-        STORE_CASE(test_append_and_load, fix), STORE_CASE(test_append_conflict, fix),                         \
-        STORE_CASE(test_append_race_threads, fix), STORE_CASE(test_append_race_handles, fix),                 \
-        STORE_CASE(test_many_threads, fix), STORE_CASE(test_crowd, fix),                                      \
-        STORE_CASE(test_race_in_one_batch, fix), STORE_CASE(test_creates_and_seats_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),                \
-        STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                          \
-        STORE_CASE(test_list, fix), STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix),     \
-        STORE_CASE(test_reopen, fix), STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
+    STORE_CASE(test_round_trip, fix), STORE_CASE(test_set_seat, fix), STORE_CASE(test_set_seat_expected, fix), \
+        STORE_CASE(test_set_status, fix), STORE_CASE(test_append_and_load, fix),                               \
+        STORE_CASE(test_append_conflict, fix), STORE_CASE(test_append_race_threads, fix),                      \
+        STORE_CASE(test_append_race_handles, fix), STORE_CASE(test_many_threads, fix),                         \
+        STORE_CASE(test_crowd, fix), STORE_CASE(test_race_in_one_batch, fix),                                  \
+        STORE_CASE(test_creates_and_seats_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),    \
+        STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                            \
+        STORE_CASE(test_failed_batch_of_every_kind, fix), STORE_CASE(test_list, fix),                          \
+        STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),    \
+        STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 
 int main(void)
 {

@@ -581,11 +581,10 @@ hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *o
                                 hub_reply *r)
 {
     hub_change *c = change_new(g, seat, r);
-    char why[256];
 
     if (c == NULL)
         return NULL;
-    if ((c->events = malloc(sizeof *c->events)) == NULL || match_undo(&c->work, why, sizeof why) != 0) {
+    if ((c->events = malloc(sizeof *c->events)) == NULL || match_undo(&c->work, c->why, sizeof c->why) != 0) {
         change_free(c);
         hub_reply_fail(r, 500, "internal", "the undo cannot be worked out");
         return NULL;

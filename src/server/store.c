@@ -48,6 +48,16 @@ typedef struct store_waiter {
     struct store_waiter *next;    /* the one pushed before it (the stack of waiting changes) */
 } store_waiter;
 
+/* What the writer did (store_counters), written by the writer alone and
+ * read by any thread without a lock (GET /api/stats need not stall it). */
+typedef struct writer_counters {
+    _Atomic int64_t batches;           /* the writer's transactions, committed or failed */
+    _Atomic int64_t changes;           /* changes those carried */
+    atomic_int largest_batch;          /* most changes in one of them */
+    _Atomic int64_t commit_us;         /* microseconds spent in them in all */
+    _Atomic int64_t slowest_commit_us; /* the longest of them, microseconds */
+} writer_counters;
+
 /* A caller to tell that its change was answered (the writer's copy). */
 typedef struct store_callback {
     store_answered *on_answer; /* the caller's function */
@@ -65,8 +75,7 @@ struct store {
     sem_t queue_space;                     /* STORE_QUEUE_MAX minus the changes pushed and not yet taken */
     atomic_int held;                       /* 1: store_hold_writer holds the writer */
     atomic_int closing;                    /* 1: the writer ends once nothing waits */
-    pthread_mutex_t counters_lock;         /* guards counters */
-    store_counters counters;               /* what the writer did (store_get_counters) */
+    writer_counters counters;              /* what the writer did (store_get_counters) */
     pthread_t writer;                      /* commits the batches */
 };
 
@@ -145,7 +154,6 @@ static void store_close_parts(store *st)
     st->backend->close(st->impl);
     sem_destroy(&st->queue_space);
     sem_destroy(&st->queue_ready);
-    pthread_mutex_destroy(&st->counters_lock);
     free(st);
 }
 
@@ -175,16 +183,16 @@ static int64_t commit_batch(store *st, store_write *const *batch, int n)
     return took;
 }
 
-/* Count a batch of n changes that took took_us (counters_lock held). */
-static void count_batch(store_counters *c, int n, int64_t took_us)
+/* Count a batch of n changes that took took_us (on the writer's thread). */
+static void count_batch(writer_counters *c, int n, int64_t took_us)
 {
-    c->batches++;
-    c->changes += n;
-    c->commit_us += took_us;
-    if (n > c->largest_batch)
-        c->largest_batch = n;
-    if (took_us > c->slowest_commit_us)
-        c->slowest_commit_us = took_us;
+    atomic_fetch_add(&c->batches, 1);
+    atomic_fetch_add(&c->changes, n);
+    atomic_fetch_add(&c->commit_us, took_us);
+    if (n > atomic_load(&c->largest_batch))
+        atomic_store(&c->largest_batch, n);
+    if (took_us > atomic_load(&c->slowest_commit_us))
+        atomic_store(&c->slowest_commit_us, took_us);
 }
 
 /* sem_wait, resumed after signals. */
@@ -206,9 +214,7 @@ static void commit_and_answer(store *st, store_waiter *const *taken, int n)
     for (int i = 0; i < n; i++)
         batch[i] = &taken[i]->request;
     int64_t took_us = commit_batch(st, batch, n);
-    pthread_mutex_lock(&st->counters_lock);
     count_batch(&st->counters, n, took_us);
-    pthread_mutex_unlock(&st->counters_lock);
     atomic_fetch_sub(&st->unanswered, n); /* answered from here on */
     for (int i = 0; i < n; i++) {
         if (taken[i]->on_answer != NULL)
@@ -278,7 +284,6 @@ int store_open(store **out, const char *where, char *why, size_t why_len)
         return rc;
     }
     /* on Linux these cannot fail with default attributes; the thread can */
-    pthread_mutex_init(&st->counters_lock, NULL);
     sem_init(&st->queue_ready, 0, 0);
     sem_init(&st->queue_space, 0, STORE_QUEUE_MAX);
     if (pthread_create(&st->writer, NULL, writer_main, st) != 0) {
@@ -312,9 +317,10 @@ int store_queued(store *st)
 
 void store_get_counters(store *st, store_counters *out)
 {
-    pthread_mutex_lock(&st->counters_lock);
-    *out = st->counters;
-    pthread_mutex_unlock(&st->counters_lock);
+    const writer_counters *c = &st->counters;
+    *out = (store_counters){.batches = atomic_load(&c->batches), .changes = atomic_load(&c->changes),
+                            .largest_batch = atomic_load(&c->largest_batch), .commit_us = atomic_load(&c->commit_us),
+                            .slowest_commit_us = atomic_load(&c->slowest_commit_us)};
     out->waiting = atomic_load(&st->unanswered);
 }
 

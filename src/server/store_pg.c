@@ -457,11 +457,14 @@ static int announce(PGconn *conn, int64_t game, int64_t version, const char *kin
     return exec(conn, NULL, "SELECT pg_notify('maya', $1)", &params, what, why, why_len);
 }
 
-/* Insert a new game and its seats inside the open transaction, and
- * announce it, setting game->id: STORE_OK or STORE_EIO (reason in why). */
-static int create_on(PGconn *conn, store_game *game, const store_seat *seats, char *why, size_t why_len)
+/* Create one game of a batch (its row and seats) inside the open
+ * transaction on conn, and announce it, setting its id and rc; STORE_OK,
+ * or STORE_EIO (reason in why). */
+static int create_on(PGconn *conn, store_write *w, char *why, size_t why_len)
 {
     static const char what[] = "create a game";
+    store_game *game = w->created;
+    const store_seat *seats = w->seats;
     pg_params params = {0};
     param_text(&params, game->game);
     param_text(&params, game->variant);
@@ -502,6 +505,7 @@ static int create_on(PGconn *conn, store_game *game, const store_seat *seats, ch
     if (rc != STORE_OK)
         return rc == STORE_ECONFLICT ? STORE_EIO : rc;
     game->id = id;
+    w->rc = STORE_OK;
     return STORE_OK;
 }
 
@@ -514,9 +518,14 @@ static int seat_exists(PGconn *conn, int64_t game, int seat, const char *what, c
     return found_row(conn, "SELECT 1 FROM seats WHERE game = $1 AND seat = $2", &params, what, why, why_len);
 }
 
-static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
-                       size_t why_len)
+/* Change one seat of a batch inside the open transaction on conn, setting
+ * its rc (STORE_OK; or, with its reason and nothing written,
+ * STORE_ECONFLICT: not as expected, STORE_ENOTFOUND: no such game,
+ * STORE_EINVAL: no such seat); STORE_OK, or STORE_EIO (reason in why). */
+static int seat_on(PGconn *conn, store_write *w, char *why, size_t why_len)
 {
+    int64_t game = w->game;
+    const store_seat *seat = w->seat, *expected = w->expected;
     const store_seat *before = expected ? expected : seat; /* without expected, $9..$11 are unused */
     char what[64];
     snprintf(what, sizeof what, "set seat %d of game %" PRId64, seat->seat, game);
@@ -547,17 +556,21 @@ static int set_seat_on(PGconn *conn, int64_t game, const store_seat *seat, const
         return rc == STORE_ECONFLICT ? STORE_EIO : rc;
     int changed = PQntuples(res);
     PQclear(res);
-    if (changed > 0)
+    if (changed > 0) {
+        w->rc = STORE_OK;
         return STORE_OK;
+    }
     int seat_found = seat_exists(conn, game, seat->seat, what, why, why_len);
-    if (seat_found == 1) /* only expected can make an existing seat's update miss */
-        return store_fail(why, why_len, STORE_ECONFLICT, "postgresql: %s: the seat changed meanwhile", what);
     int found = seat_found == 0 ? game_exists(conn, game, what, why, why_len) : -1;
-    if (found == 0)
-        return store_fail(why, why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
-    if (found == 1)
-        return store_fail(why, why_len, STORE_EINVAL, "postgresql: %s: the game has no such seat", what);
-    return STORE_EIO;
+    if (seat_found == 1) /* only expected can make an existing seat's update miss */
+        w->rc = store_fail(w->why, w->why_len, STORE_ECONFLICT, "postgresql: %s: the seat changed meanwhile", what);
+    else if (found == 0)
+        w->rc = store_fail(w->why, w->why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
+    else if (found == 1)
+        w->rc = store_fail(w->why, w->why_len, STORE_EINVAL, "postgresql: %s: the game has no such seat", what);
+    else
+        return STORE_EIO; /* the reason is in why */
+    return STORE_OK;
 }
 
 static int pg_set_status(void *impl, int64_t game, store_status status, const char *result, char *why,
@@ -717,18 +730,6 @@ static int append_on(PGconn *conn, store_write *const *batch, int n, char *why, 
     return rc;
 }
 
-/* Change one seat of a batch inside the open transaction on conn, setting
- * its rc; STORE_OK, or STORE_EIO (reason in why). */
-static int seat_on(PGconn *conn, store_write *w, char *why, size_t why_len)
-{
-    char reason[256] = "";
-    int rc = set_seat_on(conn, w->game, w->seat, w->expected, reason, sizeof reason);
-    if (rc == STORE_EIO)
-        return store_fail(why, why_len, STORE_EIO, "%s", reason);
-    w->rc = rc == STORE_OK ? STORE_OK : store_fail(w->why, w->why_len, rc, "%s", reason);
-    return STORE_OK;
-}
-
 static int pg_write_batch(void *impl, store_write *const *batch, int n, char *why, size_t why_len)
 {
     static const char what[] = "write a batch";
@@ -747,8 +748,8 @@ static int pg_write_batch(void *impl, store_write *const *batch, int n, char *wh
         rc = append_on(conn, appends, count, why, why_len);
     for (int i = 0; i < n && rc == STORE_OK; i++) {
         store_write *w = batch[i];
-        if (w->kind == STORE_WRITE_CREATE && (rc = create_on(conn, w->created, w->seats, why, why_len)) == STORE_OK)
-            w->rc = STORE_OK;
+        if (w->kind == STORE_WRITE_CREATE)
+            rc = create_on(conn, w, why, why_len);
         else if (w->kind == STORE_WRITE_SEAT)
             rc = seat_on(conn, w, why, why_len);
     }

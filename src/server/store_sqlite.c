@@ -332,10 +332,13 @@ static void bind_text(sqlite3_stmt *stmt, int index, const char *text)
     sqlite3_bind_text(stmt, index, text, -1, SQLITE_STATIC);
 }
 
-/* Insert a new game and its seats inside the open transaction, setting
- * game->id: STORE_OK or STORE_EIO (reason in why). */
-static int insert_game(sqlite3 *db, store_game *game, const store_seat *seats, char *why, size_t why_len)
+/* Create one game of a batch (its row and seats) inside the open
+ * transaction, setting its id and rc; STORE_OK, or STORE_EIO (reason in
+ * why). */
+static int create_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
 {
+    store_game *game = w->created;
+    const store_seat *seats = w->seats;
     int rc = STORE_OK;
     sqlite3_stmt *insert_game = prepare(db,
                                         "INSERT INTO games (game, variant, players, turn_seconds, replacement, seed,"
@@ -382,6 +385,7 @@ static int insert_game(sqlite3 *db, store_game *game, const store_seat *seats, c
         }
     }
     game->id = id;
+    w->rc = STORE_OK;
 done:
     sqlite3_finalize(insert_game);
     sqlite3_finalize(insert_seat);
@@ -399,9 +403,14 @@ static int seat_exists(sqlite3 *db, int64_t game, int seat, char *why, size_t wh
     return found_row(db, stmt, "look up a seat", why, why_len);
 }
 
-static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, const store_seat *expected,
-                           char *why, size_t why_len)
+/* Change one seat of a batch inside the open transaction, setting its rc
+ * (STORE_OK; or, with its reason and nothing written, STORE_ECONFLICT: not
+ * as expected, STORE_ENOTFOUND: no such game, STORE_EINVAL: no such seat);
+ * STORE_OK, or STORE_EIO (reason in why). */
+static int seat_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
 {
+    int64_t game = w->game;
+    const store_seat *seat = w->seat, *expected = w->expected;
     char what[64];
     snprintf(what, sizeof what, "set seat %d of game %lld", seat->seat, (long long)game);
     sqlite3_stmt *stmt = prepare(db, "UPDATE seats SET is_bot = ?, bot = ?, name = ?, taken = ?, token_hash = ?,"
@@ -426,17 +435,19 @@ static int set_seat_locked(sqlite3 *db, int64_t game, const store_seat *seat, co
     int rc = STORE_OK;
     if (sqlite3_step(stmt) != SQLITE_DONE)
         rc = db_fail(db, why, why_len, what);
-    else if (sqlite3_changes(db) == 0) {
+    else if (sqlite3_changes(db) > 0)
+        w->rc = STORE_OK;
+    else {
         int seat_found = seat_exists(db, game, seat->seat, why, why_len);
         int game_found = seat_found == 0 ? game_exists(db, game, why, why_len) : seat_found;
         if (seat_found == 1) /* only expected can make an existing seat's update miss */
-            rc = store_fail(why, why_len, STORE_ECONFLICT, "sqlite: %s: the seat changed meanwhile", what);
+            w->rc = store_fail(w->why, w->why_len, STORE_ECONFLICT, "sqlite: %s: the seat changed meanwhile", what);
         else if (game_found == 0)
-            rc = store_fail(why, why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
+            w->rc = store_fail(w->why, w->why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
         else if (game_found == 1)
-            rc = store_fail(why, why_len, STORE_EINVAL, "sqlite: %s: the game has no such seat", what);
+            w->rc = store_fail(w->why, w->why_len, STORE_EINVAL, "sqlite: %s: the game has no such seat", what);
         else
-            rc = STORE_EIO;
+            rc = STORE_EIO; /* the reason is in why */
     }
     sqlite3_finalize(stmt);
     return rc;
@@ -510,28 +521,6 @@ static int append_one(sqlite3 *db, sqlite3_stmt *update, sqlite3_stmt *insert, s
     }
     a->rc = STORE_OK;
     return STORE_OK;
-}
-
-/* Change one seat of a batch inside the open transaction, setting its rc;
- * STORE_OK, or STORE_EIO (reason in why). */
-static int seat_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
-{
-    char reason[256] = "";
-    int rc = set_seat_locked(db, w->game, w->seat, w->expected, reason, sizeof reason);
-    if (rc == STORE_EIO)
-        return store_fail(why, why_len, STORE_EIO, "%s", reason);
-    w->rc = rc == STORE_OK ? STORE_OK : store_fail(w->why, w->why_len, rc, "%s", reason);
-    return STORE_OK;
-}
-
-/* Create one game of a batch inside the open transaction; STORE_OK, or
- * STORE_EIO (reason in why). */
-static int create_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
-{
-    int rc = insert_game(db, w->created, w->seats, why, why_len);
-    if (rc == STORE_OK)
-        w->rc = STORE_OK;
-    return rc;
 }
 
 static int sqlite_write_batch(void *impl, store_write *const *batch, int n, char *why, size_t why_len)
