@@ -20,6 +20,15 @@ static const tzolk_board_def *const board = &tzolk_data_board;
 
 #define BIT(n) (1u << (n))
 
+/* Asserts on the hot paths (writing a list, the needs, the stack) hold in
+ * the test build, which has the sanitizers; the optimised build leaves
+ * them out. */
+#if defined(__SANITIZE_ADDRESS__)
+#define HOT_ASSERT(x) assert(x)
+#else
+#define HOT_ASSERT(x) ((void)0)
+#endif
+
 _Static_assert((int)TZOLK_BLOCKER == (int)GAME_MAX_PLAYERS, "on_gear holds the seats, then the blocking markers");
 _Static_assert(TZOLK_HOLES_MAX <= 16, "a gear's holes fit in a uint16_t mask");
 /* No hidden padding: states compare with memcmp (game.h), so every byte is
@@ -240,27 +249,36 @@ static int monument_affordable(const tzolk_state *s, const tzolk_player *p, int 
 /* Corn no action needs: marks an action that no amount of corn allows. */
 enum { NEED_NEVER = 1 << 14 };
 
+/* The needs that take a scan of the seat's resources or of the display,
+ * computed once per list or check (tzolk_needs): TIK1 and TIK3 (a paid
+ * technology step), TIK2 (a building), TIK4 (a building or a monument),
+ * UXM4 (a building paid in corn), UXM5 (any other action). */
+enum { NEED_TECH = 0, NEED_BUILD, NEED_TIK4, NEED_UXM4, NEED_UXM5, NEED_SLOTS };
+
 /* The least corn the actor must hold, after paying anything else, to
  * carry out regular action (g, q) now (Z6.5): 0, or the action's own price
  * in corn (UXM1, UXM4, UXM5), or NEED_NEVER. Other corn is not asked: the
- * action can be done after paying extra corn iff corn - extra >= this. */
+ * action can be done after paying extra corn iff corn - extra >= this.
+ * The scanning needs are kept once computed. */
 typedef struct tzolk_needs {
-    int16_t corn[TZOLK_GEARS][10]; /* by gear and action 1..9, -1 not computed yet */
+    unsigned known;            /* bit i: corn[i] computed */
+    int16_t corn[NEED_SLOTS];  /* by NEED_TECH .. NEED_UXM5 */
 } tzolk_needs;
 
 static void needs_init(tzolk_needs *nd)
 {
-    memset(nd->corn, 0xFF, sizeof nd->corn);
+    nd->known = 0;
 }
 
 static inline int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q);
 
-/* UXM5 (Z11.5): its corn, then any other action of the four gears. */
+/* UXM5 (Z11.5): its corn, then the cheapest other action of the four
+ * gears (no need is below 0, so the first 0 ends the search). */
 static int uxm5_need(const tzolk_state *s, tzolk_needs *nd)
 {
     int best = NEED_NEVER;
-    for (int g = 0; g < TZOLK_CHI; g++)
-        for (int q = 1; q <= board->gear[g].actions; q++)
+    for (int g = 0; g < TZOLK_CHI && best > 0; g++)
+        for (int q = 1; q <= board->gear[g].actions && best > 0; q++)
             if (!(g == TZOLK_UXM && q == 5)) {
                 int c = need_of(s, nd, g, q);
                 if (c < best)
@@ -269,9 +287,57 @@ static int uxm5_need(const tzolk_state *s, tzolk_needs *nd)
     return best == NEED_NEVER ? NEED_NEVER : TZOLK_UXM5_CORN + best;
 }
 
-static int compute_need(const tzolk_state *s, tzolk_needs *nd, int g, int q)
+/* The need of a scanning slot (NEED_TECH .. NEED_UXM5). */
+static int compute_need(const tzolk_state *s, tzolk_needs *nd, int slot)
 {
     const tzolk_player *p = &s->player[s->actor];
+    switch (slot) {
+    case NEED_TECH:
+        for (int x = 0; x < TZOLK_TRACKS; x++)
+            if (tech_cost(p, x) <= res_total(p))
+                return 0;
+        return NEED_NEVER;
+    case NEED_BUILD:
+        return tikal_can_build_any(s, p) ? 0 : NEED_NEVER;
+    case NEED_TIK4:
+        if (tikal_can_build_any(s, p))
+            return 0;
+        for (uint32_t m = s->mon_display; m; m &= m - 1)
+            if (monument_affordable(s, p, __builtin_ctz(m)))
+                return 0;
+        return NEED_NEVER;
+    case NEED_UXM4: {
+        int best = NEED_NEVER;
+        for (uint32_t d = s->display; d; d &= d - 1) {
+            int price = uxm4_price(p, __builtin_ctz(d));
+            if (price < best)
+                best = price;
+        }
+        return best;
+    }
+    default:
+        return uxm5_need(s, nd);
+    }
+}
+
+/* The need of scanning slot, computed at its first asking (out of line:
+ * need_of, inlined in the lists, stays small). */
+static __attribute__((noinline)) int need_fill(const tzolk_state *s, tzolk_needs *nd, int slot)
+{
+    nd->corn[slot] = (int16_t)compute_need(s, nd, slot);
+    nd->known |= BIT(slot);
+    return nd->corn[slot];
+}
+
+static inline int need_kept(const tzolk_state *s, tzolk_needs *nd, int slot)
+{
+    return nd->known & BIT(slot) ? nd->corn[slot] : need_fill(s, nd, slot);
+}
+
+static inline int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q)
+{
+    const tzolk_player *p = &s->player[s->actor];
+    HOT_ASSERT(g >= 0 && g < TZOLK_GEARS && q >= 1 && q <= board->gear[g].actions);
     switch (g) {
     case TZOLK_PAL:
         if (q == 1)
@@ -286,19 +352,11 @@ static int compute_need(const tzolk_state *s, tzolk_needs *nd, int g, int q)
         switch (q) {
         case 1:
         case 3:
-            for (int x = 0; x < TZOLK_TRACKS; x++)
-                if (tech_cost(p, x) <= res_total(p))
-                    return 0;
-            return NEED_NEVER;
+            return need_kept(s, nd, NEED_TECH);
         case 2:
-            return tikal_can_build_any(s, p) ? 0 : NEED_NEVER;
+            return need_kept(s, nd, NEED_BUILD);
         case 4:
-            if (tikal_can_build_any(s, p))
-                return 0;
-            for (uint32_t m = s->mon_display; m; m &= m - 1)
-                if (monument_affordable(s, p, __builtin_ctz(m)))
-                    return 0;
-            return NEED_NEVER;
+            return need_kept(s, nd, NEED_TIK4);
         default:
             return res_total(p) >= 1 ? 0 : NEED_NEVER;
         }
@@ -306,17 +364,10 @@ static int compute_need(const tzolk_state *s, tzolk_needs *nd, int g, int q)
         switch (q) {
         case 1:
             return TZOLK_UXM1_CORN;
-        case 4: {
-            int best = NEED_NEVER;
-            for (uint32_t d = s->display; d; d &= d - 1) {
-                int price = uxm4_price(p, __builtin_ctz(d));
-                if (price < best)
-                    best = price;
-            }
-            return best;
-        }
+        case 4:
+            return need_kept(s, nd, NEED_UXM4);
         case 5:
-            return uxm5_need(s, nd);
+            return need_kept(s, nd, NEED_UXM5);
         default:
             return 0;
         }
@@ -325,52 +376,43 @@ static int compute_need(const tzolk_state *s, tzolk_needs *nd, int g, int q)
     }
 }
 
-static int need_fill(const tzolk_state *s, tzolk_needs *nd, int g, int q)
-{
-    assert(g >= 0 && g < TZOLK_GEARS && q >= 1 && q <= board->gear[g].actions);
-    nd->corn[g][q] = (int16_t)compute_need(s, nd, g, q);
-    return nd->corn[g][q];
-}
-
-static inline int need_of(const tzolk_state *s, tzolk_needs *nd, int g, int q)
-{
-    int known = nd->corn[g][q];
-    return known >= 0 ? known : need_fill(s, nd, g, q);
-}
-
 /* Z6.5: can the actor carry out action (g, q) after paying extra corn? */
 static int can_do(const tzolk_state *s, tzolk_needs *nd, int g, int q, int extra)
 {
     return s->player[s->actor].corn - extra >= need_of(s, nd, g, q);
 }
 
-/* Corn to pay for picking up from (g, p) with action q (ZR45), -1 if q is
- * not reachable from there. */
-static int step_back_cost(const tzolk_state *s, int g, int pos, int q)
+/* The actions a pick from labelled position pos of gear g may perform,
+ * 1..top (the returned top; 0: only a pick without an action), and the
+ * first of them that costs no corn (*free_from): the action of pos and
+ * those below it for 1 corn per step back (Z6.1b), Chichen Itza's next
+ * one too with THEO 1 (Z9.4), every action from a free-choice position
+ * (Z6.2, Z9.3; with THEO 1 from CHI9 too, ZR29). */
+static int pick_range(const tzolk_state *s, int g, int pos, int *free_from)
 {
-    const tzolk_player *pl = &s->player[s->actor];
-    if (q < 1 || q > board->gear[g].actions)
-        return -1;
-    if (pos > board->gear[g].actions)
-        return 0; /* free-choice position (Z6.2, Z9.3) */
-    if (g == TZOLK_CHI && pl->tech[TZOLK_THEO] >= 1) {
-        if (q == pos + 1 || pos == 9)
-            return 0; /* Z9.4, ZR29 */
+    int actions = board->gear[g].actions, reach = pos;
+    if (g == TZOLK_CHI && s->player[s->actor].tech[TZOLK_THEO] >= 1)
+        reach = pos + 1;
+    if (reach > actions) {
+        *free_from = 1;
+        return actions;
     }
-    if (q > pos)
-        return -1;
-    return (pos - q) * TZOLK_STEP_BACK_CORN;
+    *free_from = reach;
+    return reach;
 }
 
-/* The highest action q that step_back_cost allows from (g, pos): pos
- * itself, or every action from a free-choice position or with THEO 1 at
- * Chichen Itza (Z6.2, Z9.4). */
-static int pick_top(const tzolk_state *s, int g, int pos)
+/* Corn a pick from pos pays for action q within its range (pick_range). */
+static inline int back_cost(int pos, int q, int free_from)
 {
-    int actions = board->gear[g].actions;
-    if (pos >= actions || (g == TZOLK_CHI && s->player[s->actor].tech[TZOLK_THEO] >= 1))
-        return actions;
-    return pos;
+    return q >= free_from ? 0 : (pos - q) * TZOLK_STEP_BACK_CORN;
+}
+
+/* Corn to pay for picking up from (g, pos) with action q (ZR45), -1 if q
+ * is not reachable from there. */
+static int step_back_cost(const tzolk_state *s, int g, int pos, int q)
+{
+    int free_from, top = pick_range(s, g, pos, &free_from);
+    return q < 1 || q > top ? -1 : back_cost(pos, q, free_from);
 }
 
 /* ---- temples and technology ---- */
@@ -394,8 +436,8 @@ static void temple_up(tzolk_state *s, int seat, int t)
  * most a few deep (Z23.9). */
 static void push(tzolk_state *s, int kind, int a)
 {
-    assert(s->sp < TZOLK_STACK);
-    assert(kind >= TZOLK_F_HARVEST && kind <= TZOLK_F_BUILD_UXM4 && a >= 0 && a <= TZOLK_FRAME_PARAM_MAX);
+    HOT_ASSERT(s->sp < TZOLK_STACK);
+    HOT_ASSERT(kind >= TZOLK_F_HARVEST && kind <= TZOLK_F_BUILD_UXM4 && a >= 0 && a <= TZOLK_FRAME_PARAM_MAX);
     s->stack[s->sp++] = (tzolk_frame)(kind | a << TZOLK_FRAME_KIND_BITS);
 }
 
@@ -1069,7 +1111,7 @@ static void sort_ints(int *a, int n)
 }
 
 /* The legal actions in ascending order, into out[TZOLK_LEGAL_MAX]. */
-#define PUT(a) (assert(n < TZOLK_LEGAL_MAX), out[n++] = (a))
+#define PUT(a) (HOT_ASSERT(n < TZOLK_LEGAL_MAX), out[n++] = (a))
 static int gen_legal(const tzolk_state *s, int *out)
 {
     tzolk_needs nd;
@@ -1275,13 +1317,12 @@ static int gen_legal(const tzolk_state *s, int *out)
         needs_init(&nd);
         for (int g = 0; g < TZOLK_GEARS; g++)
             for (uint32_t mine = s->on_gear[g][s->actor] & labelled_mask(g); mine; mine &= mine - 1) {
-                int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10, top = pick_top(s, g, pos);
+                int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10, free_from;
+                int top = pick_range(s, g, pos, &free_from);
                 PUT(first);
-                for (int q = 1; q <= top; q++) {
-                    int c = step_back_cost(s, g, pos, q);
-                    if (c >= 0 && can_do(s, &nd, g, q, c))
+                for (int q = 1; q <= top; q++)
+                    if (can_do(s, &nd, g, q, back_cost(pos, q, free_from)))
                         PUT(first + q);
-                }
             }
     }
     return n;
@@ -1298,7 +1339,7 @@ int tzolk_legal_actions(const tzolk_state *s, int *out)
 static int pay_fits(const tzolk_player *p, int v, int n)
 {
     int w = v / 16, st = (v / 4) % 4, g = v % 4;
-    assert(n <= 3); /* a code holds at most 3 cubes of a resource */
+    HOT_ASSERT(n <= 3); /* a code holds at most 3 cubes of a resource */
     return w + st + g == n && (p == NULL || (w <= p->res[0] && st <= p->res[1] && g <= p->res[2]));
 }
 
