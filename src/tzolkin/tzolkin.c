@@ -778,24 +778,42 @@ static void temple_rewards(tzolk_state *s, int mid, game_score_trace *trace)
     }
 }
 
+/* The four seats' 16-bit masks of gear g side by side in 64 bits (lane k:
+ * seat k), and back. */
+static inline uint64_t seat_lanes(const tzolk_state *s, int g)
+{
+    const uint16_t *k = s->on_gear[g];
+    return k[0] | (uint64_t)k[1] << 16 | (uint64_t)k[2] << 32 | (uint64_t)k[3] << 48;
+}
+
+static inline void set_seat_lanes(tzolk_state *s, int g, uint64_t lanes)
+{
+    for (int k = 0; k < GAME_MAX_PLAYERS; k++)
+        s->on_gear[g][k] = (uint16_t)(lanes >> 16 * k);
+}
+
+/* A 16-bit mask in each of the four lanes. */
+static inline uint64_t in_lanes(uint32_t mask)
+{
+    return mask * 0x0001000100010001ull;
+}
+
 /* Every gear turns one tooth: the piece at position p moves to p+1 (the
  * last hole to 0), a worker at the last labelled position back to its hand
- * (Z17.1). */
+ * (Z17.1). The seats' masks turn together, one 16-bit lane each. */
 static void advance_one(tzolk_state *s)
 {
+    _Static_assert(GAME_MAX_PLAYERS * 16 == 64, "the seats' masks fill 64 bits");
+#pragma GCC unroll 5 /* the gears' sizes and masks become constants */
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int n = board->gear[g].holes;
-        uint32_t holes = BIT(n) - 1, last = BIT(board->gear[g].last);
-        for (int who = 0; who < TZOLK_PIECE_KINDS; who++) {
-            uint32_t m = s->on_gear[g][who];
-            if (m == 0)
-                continue;
-            if (who < TZOLK_BLOCKER && (m & last)) {
-                s->player[who].hand++;
-                m &= ~last;
-            }
-            s->on_gear[g][who] = (uint16_t)(((m << 1) | (m >> (n - 1))) & holes);
-        }
+        uint32_t holes = BIT(n) - 1, top = BIT(n - 1), blockers = s->on_gear[g][TZOLK_BLOCKER];
+        uint64_t seats = seat_lanes(s, g), back = seats & in_lanes(BIT(board->gear[g].last));
+        for (uint64_t b = back; b; b &= b - 1)
+            s->player[__builtin_ctzll(b) / 16].hand++;
+        seats &= ~back;
+        set_seat_lanes(s, g, ((seats << 1) & in_lanes(holes)) | ((seats & in_lanes(top)) >> (n - 1)));
+        s->on_gear[g][TZOLK_BLOCKER] = (uint16_t)(((blockers << 1) | (blockers >> (n - 1))) & holes);
     }
     s->teeth++;
 }
@@ -912,12 +930,12 @@ static uint32_t deck_mask(const tzolk_state *s)
 
 static uint32_t dealt_mask(const tzolk_state *s)
 {
-    uint32_t m = 0;
+    _Static_assert(TZOLK_WEALTH < 63 && (TZOLK_UNKNOWN & 63) == 63, "an unknown tile marks bit 63 only");
+    uint64_t m = 0;
     for (int i = 0; i < s->players; i++)
         for (int k = 0; k < TZOLK_WEALTH_DEALT; k++)
-            if (s->player[i].dealt[k] != TZOLK_UNKNOWN)
-                m |= BIT(s->player[i].dealt[k]);
-    return m;
+            m |= 1ull << (s->player[i].dealt[k] & 63);
+    return (uint32_t)(m & (BIT(TZOLK_WEALTH) - 1));
 }
 
 static void place_blocker(tzolk_state *s, int g, int p)
@@ -1134,20 +1152,14 @@ static int gen_legal(const tzolk_state *s, int *out)
             PUT(TZOLK_A_BUILDING + __builtin_ctz(d));
         return n;
     }
-    case TZOLK_PH_DEAL: {
-        uint32_t d = dealt_mask(s);
-        for (int w = 0; w < TZOLK_WEALTH; w++)
-            if (!(d & BIT(w)))
-                PUT(TZOLK_A_DEAL + w);
+    case TZOLK_PH_DEAL:
+        for (uint32_t w = ~dealt_mask(s) & (BIT(TZOLK_WEALTH) - 1); w; w &= w - 1)
+            PUT(TZOLK_A_DEAL + __builtin_ctz(w));
         return n;
-    }
-    case TZOLK_PH_BLOCK: {
-        uint32_t d = dealt_mask(s) | s->block_mask;
-        for (int w = 0; w < TZOLK_WEALTH; w++)
-            if (!(d & BIT(w)))
-                PUT(TZOLK_A_BLOCK + w);
+    case TZOLK_PH_BLOCK:
+        for (uint32_t w = ~(dealt_mask(s) | s->block_mask) & (BIT(TZOLK_WEALTH) - 1); w; w &= w - 1)
+            PUT(TZOLK_A_BLOCK + __builtin_ctz(w));
         return n;
-    }
     case TZOLK_PH_KEEP:
         for (int i = 0; i < 4; i++)
             for (int j = 0; j < 4; j++) {
