@@ -1319,6 +1319,7 @@ static int gen_legal(const tzolk_state *s, int *out)
         PUT(TZOLK_A_END);
     if (s->mode != 2 && p->hand > 0 && s->placed < TZOLK_MAX_WORKERS) {
         int budget = p->corn - surcharge_next(s); /* placement_price, the surcharge once */
+#pragma GCC unroll 6 /* the gears' labelled masks become constants */
         for (int g = 0; g <= TZOLK_GEARS; g++) {
             int pos = placement_pos(s, g);
             if (pos >= 0 && pos <= budget)
@@ -1327,6 +1328,7 @@ static int gen_legal(const tzolk_state *s, int *out)
     }
     if (s->mode != 1) {
         needs_init(&nd);
+#pragma GCC unroll 5
         for (int g = 0; g < TZOLK_GEARS; g++)
             for (uint32_t mine = s->on_gear[g][s->actor] & labelled_mask(g); mine; mine &= mine - 1) {
                 int pos = __builtin_ctz(mine), first = TZOLK_A_PICK + (g * 11 + pos) * 10, free_from;
