@@ -561,6 +561,13 @@ static void generated_equals_data(void **state)
         snprintf(key, sizeof key, "TEMPLE %s", tzolk_temple_name(t));
         assert_int_equal(data_value("tzolkin-temples.txt", key, 3, NULL), tzolk_temple(t)->steps);
     }
+    /* the category masks (Z1.8) name each building and monument by its own category */
+    for (int c = 0; c < 4; c++) {
+        for (int b = 0; b < TZOLK_BUILDINGS; b++)
+            assert_int_equal(board->category_buildings[c] >> b & 1, tzolk_building(b)->category == c);
+        for (int m = 0; m < TZOLK_MONUMENTS; m++)
+            assert_int_equal(board->category_monuments[c] >> m & 1, tzolk_monument(m)->category == c);
+    }
 }
 
 int main(void)

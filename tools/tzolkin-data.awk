@@ -27,12 +27,15 @@ function track(t) {
     fail("unknown track " t)
 }
 function category(c) {
-    catname[c == "FARM" ? 0 : c == "CIVIC" ? 1 : c == "TOMB" ? 2 : 3] = tolower(c)
+    catname[catname_index(c)] = tolower(c)
     if (c == "FARM") return "TZOLK_FARM"
     if (c == "CIVIC") return "TZOLK_CIVIC"
     if (c == "TOMB") return "TZOLK_TOMB"
     if (c == "SHRINE") return "TZOLK_SHRINE"
     fail("unknown category " c)
+}
+function catname_index(c) {
+    return c == "FARM" ? 0 : c == "CIVIC" ? 1 : c == "TOMB" ? 2 : 3
 }
 function good(m) {
     if (m == "CORN") return 0
@@ -86,6 +89,7 @@ $1 == "BUILDING" {
     seq[age]++
     effects($8)
     bld[nb++] = sprintf("    {\"B%d-%02d\", %d, %s, {%d, %d, %d}, %s},", age, seq[age], age, category($4), $5, $6, $7, fx())
+    catb[catname_index($4)] += 2 ^ (nb - 1)
 }
 $1 == "MONUMENT" {
     split($8, sc, ":")
@@ -96,6 +100,7 @@ $1 == "MONUMENT" {
         k = split(sc[2], v, "/"); p0 = v[1]; p1 = v[2]; p2 = v[3]; p3 = (k > 3 ? v[4] : 0)
     } else if (sc[1] != "TEMPLEVP") p0 = sc[2]
     mon[nm++] = sprintf("    {\"%s\", %s, {%d, %d, %d, %d}, %s, {%s, %d, %d, %d}},", $2, category($3), $4, $5, $6, $7, kind, p0, p1, p2, p3)
+    catm[catname_index($3)] += 2 ^ (nm - 1)
 }
 $1 == "WEALTH" {
     effects($10)
@@ -264,5 +269,7 @@ END {
     printf "    {%d, %d, %d, %d},\n", tech_cost[0], tech_cost[1], tech_cost[2], tech_cost[3]
     printf "    {%d, %d, %d, %d},\n", jcorn[0], jcorn[1], jcorn[2], jcorn[3]
     printf "    {%d, %d, %d, %d},\n", jforest[0], jforest[1], jforest[2], jforest[3]
+    printf "    {%.0fu, %.0fu, %.0fu, %.0fu},\n", catb[0], catb[1], catb[2], catb[3]
+    printf "    {%.0fu, %.0fu, %.0fu, %.0fu},\n", catm[0], catm[1], catm[2], catm[3]
     print "};"
 }

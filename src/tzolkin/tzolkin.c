@@ -1865,12 +1865,8 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
 
 static int category_count(const tzolk_player *p, int cat)
 {
-    int n = 0;
-    for (uint32_t b = p->buildings; b; b &= b - 1)
-        n += tzolk_building(__builtin_ctz(b))->category == cat;
-    for (uint32_t m = p->monuments; m; m &= m - 1)
-        n += tzolk_monument(__builtin_ctz(m))->category == cat;
-    return n;
+    return popcount32(p->buildings & board->category_buildings[cat]) +
+           popcount32(p->monuments & board->category_monuments[cat]);
 }
 
 int tzolk_monument_points(const tzolk_state *s, int seat, int m)

@@ -383,6 +383,8 @@ typedef struct tzolk_board_def {
     uint8_t tech_cost[TZOLK_TECH_LEVELS + 1]; /* resources for levels 1..3, then a bonus (Z12.2) */
     uint8_t jungle_corn[TZOLK_JUNGLE_GROUPS]; /* 1: group PAL2+k starts with corn tiles */
     uint8_t jungle_forest[TZOLK_JUNGLE_GROUPS]; /* 1: group PAL2+k starts with wood tiles on them */
+    uint32_t category_buildings[4];    /* bit b: building b is of category c (TZOLK_FARM..) */
+    uint16_t category_monuments[4];    /* bit m: monument m is of category c */
 } tzolk_board_def;
 
 extern const game_def tzolkin_game;
