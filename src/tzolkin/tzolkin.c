@@ -125,6 +125,7 @@ static int cheapest_placement(const tzolk_state *s)
     if (s->start_space < 0)
         return 0;
     int best = 99;
+#pragma GCC unroll 5
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int p = lowest_free(s, g);
         if (p >= 0 && p < best)
@@ -187,6 +188,7 @@ int tzolk_place_surcharge(const tzolk_state *s)
 static int short_of_corn(const tzolk_state *s)
 {
     uint32_t mine = 0;
+#pragma GCC unroll 5
     for (int g = 0; g < TZOLK_GEARS; g++)
         mine |= s->on_gear[g][s->actor];
     return mine == 0 && s->player[s->actor].corn < cheapest_placement(s);
@@ -669,10 +671,19 @@ int tzolk_init(tzolk_state *s, int players)
     return 0;
 }
 
+/* The seat k places after seat (k < players): the sum wrapped once, no
+ * division. */
+static int seat_after(const tzolk_state *s, int seat, int k)
+{
+    HOT_ASSERT(seat >= 0 && seat < s->players && k >= 0 && k < s->players);
+    int next = seat + k;
+    return next >= s->players ? next - s->players : next;
+}
+
 void tzolk_start_turn(tzolk_state *s)
 {
     s->phase = TZOLK_PH_TURN;
-    s->actor = (uint8_t)((s->token + s->turn_index) % s->players);
+    s->actor = (uint8_t)seat_after(s, s->token, s->turn_index);
     s->mode = 0;
     s->placed = 0;
     s->begged = 0;
@@ -866,7 +877,7 @@ static void phase3(tzolk_state *s, game_score_trace *trace)
     if (o != s->token)
         s->token = (uint8_t)o;
     else
-        s->token = (uint8_t)((s->token + 1) % s->players);
+        s->token = (uint8_t)seat_after(s, s->token, 1);
     int allowed = s->player[o].light && !s->last_round;
     for (int g = 0; g < TZOLK_GEARS && allowed; g++)
         if ((occupied_mask(s, g) & ~(uint32_t)s->on_gear[g][TZOLK_BLOCKER]) & BIT(board->gear[g].last - 1))
@@ -928,7 +939,7 @@ static uint32_t deck_mask(const tzolk_state *s)
     return age & ~s->revealed;
 }
 
-static uint32_t dealt_mask(const tzolk_state *s)
+uint32_t tzolk_dealt_mask(const tzolk_state *s)
 {
     _Static_assert(TZOLK_WEALTH < 63 && (TZOLK_UNKNOWN & 63) == 63, "an unknown tile marks bit 63 only");
     uint64_t m = 0;
@@ -1153,11 +1164,11 @@ static int gen_legal(const tzolk_state *s, int *out)
         return n;
     }
     case TZOLK_PH_DEAL:
-        for (uint32_t w = ~dealt_mask(s) & (BIT(TZOLK_WEALTH) - 1); w; w &= w - 1)
+        for (uint32_t w = ~tzolk_dealt_mask(s) & (BIT(TZOLK_WEALTH) - 1); w; w &= w - 1)
             PUT(TZOLK_A_DEAL + __builtin_ctz(w));
         return n;
     case TZOLK_PH_BLOCK:
-        for (uint32_t w = ~(dealt_mask(s) | s->block_mask) & (BIT(TZOLK_WEALTH) - 1); w; w &= w - 1)
+        for (uint32_t w = ~(tzolk_dealt_mask(s) | s->block_mask) & (BIT(TZOLK_WEALTH) - 1); w; w &= w - 1)
             PUT(TZOLK_A_BLOCK + __builtin_ctz(w));
         return n;
     case TZOLK_PH_KEEP:
@@ -1472,10 +1483,10 @@ static int is_legal(const tzolk_state *s, int a)
         return a >= TZOLK_A_BUILDING && a < TZOLK_A_BUILDING + TZOLK_BUILDINGS &&
                (deck_mask(s) & BIT(a - TZOLK_A_BUILDING));
     case TZOLK_PH_DEAL:
-        return a >= TZOLK_A_DEAL && a < TZOLK_A_DEAL + TZOLK_WEALTH && !(dealt_mask(s) & BIT(a - TZOLK_A_DEAL));
+        return a >= TZOLK_A_DEAL && a < TZOLK_A_DEAL + TZOLK_WEALTH && !(tzolk_dealt_mask(s) & BIT(a - TZOLK_A_DEAL));
     case TZOLK_PH_BLOCK:
         return a >= TZOLK_A_BLOCK && a < TZOLK_A_BLOCK + TZOLK_WEALTH &&
-               !((dealt_mask(s) | s->block_mask) & BIT(a - TZOLK_A_BLOCK));
+               !((tzolk_dealt_mask(s) | s->block_mask) & BIT(a - TZOLK_A_BLOCK));
     case TZOLK_PH_KEEP: {
         int v = a - TZOLK_A_KEEP, held = 0;
         if (v < 0 || v >= TZOLK_WEALTH * TZOLK_WEALTH || v / TZOLK_WEALTH >= v % TZOLK_WEALTH)
@@ -1863,10 +1874,20 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
 
 /* ---- scoring ---- */
 
+/* Set bits of x, one step per bit: cheaper than popcount32 for the few
+ * buildings of a category a seat has. */
+static int few_bits(uint32_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
 static int category_count(const tzolk_player *p, int cat)
 {
-    return popcount32(p->buildings & board->category_buildings[cat]) +
-           popcount32(p->monuments & board->category_monuments[cat]);
+    return few_bits(p->buildings & board->category_buildings[cat]) +
+           few_bits(p->monuments & board->category_monuments[cat]);
 }
 
 int tzolk_monument_points(const tzolk_state *s, int seat, int m)

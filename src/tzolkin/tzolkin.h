@@ -491,6 +491,9 @@ int tzolk_lowest_free(const tzolk_state *s, int g);
 /* The extra corn the next worker placed this turn costs on top of its
  * position's (Z5.4), -1 if the actor has no worker left to place. */
 int tzolk_place_surcharge(const tzolk_state *s);
+/* Bit w: wealth tile w is dealt to a seat and seen in s (not
+ * TZOLK_UNKNOWN, as an observation hides it). */
+uint32_t tzolk_dealt_mask(const tzolk_state *s);
 /* Nonzero once every seat has kept its two wealth tiles: from then on the
  * kept tiles are seen by all (Z2.10, Z23.8). */
 int tzolk_all_kept(const tzolk_state *s);

@@ -135,15 +135,10 @@ static int g_legal_hidden(const void *state, int seat)
 static void g_resample(void *state, int seat, uint64_t *rng)
 {
     tzolk_state *s = (tzolk_state *)state;
-    uint32_t seen = s->block_mask;
-    for (int i = 0; i < s->players; i++)
-        for (int k = 0; k < TZOLK_WEALTH_DEALT; k++)
-            if (s->player[i].dealt[k] != TZOLK_UNKNOWN)
-                seen |= 1u << s->player[i].dealt[k];
+    uint32_t unseen = ~(s->block_mask | tzolk_dealt_mask(s)) & ((1u << TZOLK_WEALTH) - 1);
     int pool[TZOLK_WEALTH], n = 0;
-    for (int w = 0; w < TZOLK_WEALTH; w++)
-        if (!(seen & (1u << w)))
-            pool[n++] = w;
+    for (; unseen; unseen &= unseen - 1)
+        pool[n++] = __builtin_ctz(unseen);
     int dealt_so_far = s->phase == TZOLK_PH_DEAL ? s->setup_count : 4 * s->players;
     if (s->phase < TZOLK_PH_DEAL)
         dealt_so_far = 0;
