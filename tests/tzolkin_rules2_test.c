@@ -772,6 +772,34 @@ static void z6_1_pick_cost(void **state)
     assert_int_equal(s.player[2].corn, 1 - 1 + 1); /* paid 1, YAX2 gives 1 corn */
 }
 
+/* Z9.4, ZR29, Z6.1b: with THEO 1 a pick from CHI p also reaches CHI p+1 for
+ * nothing (from CHI0, CHI1), and lower actions for 1 corn a step back from
+ * p; never p+2. Without THEO 1, p+1 is out of reach. */
+static void z9_4_theo1_next_action(void **state)
+{
+    (void)state;
+    tzolk_state s;
+    fx_game(&s, 4);
+    fx_turn(&s, 1);
+    fx_put(&s, 1, TZOLK_CHI, 4);
+    fx_put(&s, 1, TZOLK_CHI, 0);
+    s.player[1].skulls = 2;
+    s.player[1].corn = 1;
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 4, 5), -1); /* no THEO yet */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 0, 1), -1);
+    s.player[1].tech[TZOLK_THEO] = 1;
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 4, 5), 0);
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 4, 4), 0);
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 4, 3), 1);
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 4, 2), -1); /* 2 corn, 1 held */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 4, 6), -1); /* never p+2 */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 0, 1), 0);  /* ZR29 */
+    assert_int_equal(tzolk_pick_cost(&s, TZOLK_CHI, 0, 2), -1);
+    fx_do(&s, "pick CHI4 CHI5");
+    assert_int_equal(s.player[1].corn, 1);
+    assert_true(s.chi_slots & (1u << 5));
+}
+
 /* Z5.4, Z6.1b: tzolk_listed_cost gives each listed pick (and, in a placing
  * turn, each listed placement) what tzolk_pick_cost (tzolk_place_cost)
  * gives it, 1 corn for the step back YAX3 -> YAX2; -1 for an action that
@@ -880,6 +908,7 @@ int main(void)
         cmocka_unit_test(z5_4_place_cost),
         cmocka_unit_test(z4_4_pity_cost),
         cmocka_unit_test(z6_1_pick_cost),
+        cmocka_unit_test(z9_4_theo1_next_action),
         cmocka_unit_test(z6_1_listed_cost),
         cmocka_unit_test(z11_4_uxmal_cost),
         cmocka_unit_test(z7_2_harvest_yield),
