@@ -100,6 +100,8 @@ struct mcts {
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
     int choice_count;       /* entries of choices */
     double log_table[MCTS_LOG_TABLE]; /* log(n), n >= 1, for selection (entry 0 unused) */
+    double reach_wait;      /* > 0: leaves count reach, a piece's wait per round in points (mcts_use_reach) */
+    eval_reach reach;       /* with reach_wait: the credits of placed pieces at the last root */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -182,6 +184,14 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only)
         m->trees[i].plan = plan;
         m->trees[i].plan_only = only;
     }
+}
+
+int mcts_use_reach(mcts *m, double wait)
+{
+    if (wait > 0 && m->config.hook->reach_add == NULL)
+        return -1;
+    m->reach_wait = wait;
+    return 0;
 }
 
 void mcts_free(mcts *m)
@@ -523,8 +533,10 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
     int threads = m->tree_count;
+    int reach = m->reach_wait > 0 && eval_reach_prepare(game, m->config.hook, observation, m->reach_wait, &m->reach) == 0;
     for (int i = 0; i < threads; i++) {
         mcts_tree *t = &m->trees[i];
+        t->hook.reach = reach ? &m->reach : NULL;
         rng_seed(&t->random, rng_next(&m->random));
         t->root = observation;
         t->seat = seat;
