@@ -118,6 +118,16 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("greedy:reach=5", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "option of mcts"));
+    /* playout: 0 (default) to 1000 actions after a leaf; only mcts */
+    assert_int_equal(bot_parse("mcts:playout=8,iterations=500", &s, why, sizeof why), 0);
+    assert_int_equal(s.playout, 8);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:iterations=500,playout=8");
+    assert_int_not_equal(bot_parse("mcts:playout=1001", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "playout"));
+    assert_int_equal(bot_parse("greedy:playout=4", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "option of mcts"));
     assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "eval"));
     assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
@@ -356,6 +366,9 @@ static void test_reproducible(void **unused)
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000");
     /* and so do the bots whose leaves count what placed workers reach */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,reach=15", "mcts:iterations=20,nodes=3000,reach=5");
+    /* and those that play on past their leaves by the evaluation */
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,playout=6", "greedy:beam=3");
+    check_reproducible("tikal", "mcts:iterations=16,nodes=2000,playout=4", "greedy:beam=2");
 }
 
 /* Tzolk'in at the first keep: other seats' dealt tiles are hidden. Two
@@ -595,6 +608,21 @@ static void test_root_statistics(void **unused)
             visits += choices[i].visits;
         }
         assert_int_equal(visits, 300);
+        /* a new search of the same seed playing 6 actions on past each leaf
+         * (mcts_use_playout) values the root's actions otherwise; without
+         * them it is the search above again */
+        for (int playout = 0; playout <= 6; playout += 6) {
+            mcts *again = mcts_new(game, &config);
+            assert_non_null(again);
+            mcts_use_playout(again, playout);
+            mcts_choice other[MCTS_WIDTH_ROOT];
+            int other_count = mcts_analyse(again, state, seat, other, MCTS_WIDTH_ROOT);
+            int differ = other_count != count;
+            for (int i = 0; i < count && i < other_count; i++)
+                differ |= other[i].action != choices[i].action || other[i].value != choices[i].value;
+            assert_int_equal(differ, playout > 0);
+            mcts_free(again);
+        }
         mcts_free(m);
         eval_free(hook);
         free(odds);

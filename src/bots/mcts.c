@@ -60,6 +60,7 @@ typedef struct mcts_tree {
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
+    int playout;                 /* actions played after a leaf by the evaluation's best after one step (mcts_use_playout) */
     const double *log_table;     /* log(n) for n < MCTS_LOG_TABLE, shared by the trees */
     mcts_node *nodes;            /* node pool */
     int node_count;              /* nodes in use */
@@ -184,6 +185,12 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only)
         m->trees[i].plan = plan;
         m->trees[i].plan_only = only;
     }
+}
+
+void mcts_use_playout(mcts *m, int actions)
+{
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].playout = actions;
 }
 
 int mcts_use_reach(mcts *m, double wait)
@@ -405,6 +412,38 @@ static void mcts_rollout(mcts_tree *t)
     }
 }
 
+/* Play t->playout actions from t->det, each seat the action best for it
+ * by the evaluation after one step, chance by its odds. */
+static void mcts_playout(mcts_tree *t)
+{
+    const game_def *game = t->game;
+    for (int i = 0; i < t->playout; i++) {
+        int player = game->current_player(t->det);
+        if (player == GAME_TERMINAL)
+            return;
+        int action = -1;
+        if (player == GAME_CHANCE) {
+            int n = game->chance_outcomes(t->det, t->legal, t->probability);
+            action = match_pick_outcome(t->legal, t->probability, n, &t->random);
+        } else {
+            int n = game->legal_actions(t->det, t->legal);
+            double best = 0.0;
+            for (int k = 0; k < n; k++) {
+                memcpy(t->child, t->det, game->state_size);
+                if (game->apply(t->child, t->legal[k], NULL, 0) != 0)
+                    continue;
+                double value = eval_margin(game, &t->hook, t->child, player);
+                if (action < 0 || value > best) {
+                    best = value;
+                    action = t->legal[k];
+                }
+            }
+        }
+        if (action < 0 || game->apply(t->det, action, NULL, 0) != 0)
+            return;
+    }
+}
+
 /* One iteration: determinize, walk down, evaluate, back up. */
 static void mcts_iterate(mcts_tree *t)
 {
@@ -454,6 +493,7 @@ static void mcts_iterate(mcts_tree *t)
             break;
     }
     mcts_rollout(t);
+    mcts_playout(t);
     double reward[GAME_MAX_PLAYERS];
     eval_rewards(game, &t->hook, t->det, reward);
     for (int i = 0; i < depth; i++) {

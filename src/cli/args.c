@@ -41,7 +41,9 @@ static const struct cli_usage_text {
      "    greedy plans only among its actions, mcts ranks them first with 1,\n"
      "    searches only them with 2); mcts also takes reach=N (Tzolk'in: leaves\n"
      "    credit each placed worker with the best pick it reaches, less N tenths\n"
-     "    of a point per round it waits); the Seat tags carry them.\n"
+     "    of a point per round it waits) and playout=N (N actions played after\n"
+     "    each leaf by the evaluation's best after one step); the Seat tags\n"
+     "    carry them.\n"
      "    --date sets the Date tag (default: today).\n"},
     {"replay",
      "maya replay FILE [--legal] [--board]\n"
