@@ -388,36 +388,14 @@ static int mcts_chance_edge(mcts_tree *t, int node, int *action)
     return e;
 }
 
-/* Random play from t->det for the configured number of actions. */
+/* Play on from t->det before the leaf is evaluated: the configured number
+ * of random actions, then t->playout actions each the best for its seat by
+ * the evaluation after one step; chance by its odds. */
 static void mcts_rollout(mcts_tree *t)
 {
     const game_def *game = t->game;
-    int limit = t->config->rollout < 0 ? game->max_game_length : t->config->rollout;
-    for (int i = 0; i < limit; i++) {
-        int player = game->current_player(t->det);
-        if (player == GAME_TERMINAL)
-            return;
-        int action;
-        if (player == GAME_CHANCE) {
-            int n = game->chance_outcomes(t->det, t->legal, t->probability);
-            action = match_pick_outcome(t->legal, t->probability, n, &t->random);
-        } else {
-            int n = game->legal_actions(t->det, t->legal);
-            if (n <= 0)
-                return;
-            action = t->legal[rng_below(&t->random, (uint64_t)n)];
-        }
-        if (game->apply(t->det, action, NULL, 0) != 0)
-            return;
-    }
-}
-
-/* Play t->playout actions from t->det, each seat the action best for it
- * by the evaluation after one step, chance by its odds. */
-static void mcts_playout(mcts_tree *t)
-{
-    const game_def *game = t->game;
-    for (int i = 0; i < t->playout; i++) {
+    int random_steps = t->config->rollout < 0 ? game->max_game_length : t->config->rollout;
+    for (int i = 0; i < random_steps + t->playout; i++) {
         int player = game->current_player(t->det);
         if (player == GAME_TERMINAL)
             return;
@@ -425,6 +403,11 @@ static void mcts_playout(mcts_tree *t)
         if (player == GAME_CHANCE) {
             int n = game->chance_outcomes(t->det, t->legal, t->probability);
             action = match_pick_outcome(t->legal, t->probability, n, &t->random);
+        } else if (i < random_steps) {
+            int n = game->legal_actions(t->det, t->legal);
+            if (n <= 0)
+                return;
+            action = t->legal[rng_below(&t->random, (uint64_t)n)];
         } else {
             int n = game->legal_actions(t->det, t->legal);
             double best = 0.0;
@@ -493,7 +476,6 @@ static void mcts_iterate(mcts_tree *t)
             break;
     }
     mcts_rollout(t);
-    mcts_playout(t);
     double reward[GAME_MAX_PLAYERS];
     eval_rewards(game, &t->hook, t->det, reward);
     for (int i = 0; i < depth; i++) {

@@ -22,7 +22,8 @@
  * keeping enough samples. With `anchor` the ridge pulls each fit toward
  * the weights that played its games instead of toward 0, so that a
  * strong ridge keeps what those weights know and the samples move them
- * only where they disagree (expert iteration from given weights). Generation 0 plays with the hand-tuned evaluation
+ * only where they disagree (expert iteration from given weights).
+ * Generation 0 plays with the hand-tuned evaluation
  * (v1) unless the run starts from given weights: its games are better than
  * those of an untrained model, and learning starts from them (expert
  * iteration: the search improves on the evaluation it uses, the next
