@@ -102,6 +102,32 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("random:plan=1", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "greedy and mcts"));
+    /* reach: 0 (default) or a wait of 1..100 tenths of a point; only mcts,
+     * only for a game with reach (eval.h eval_reach) */
+    assert_int_equal(bot_parse("mcts:reach=15", &s, why, sizeof why), 0);
+    assert_int_equal(s.reach, 15);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:reach=15");
+    bot *reaching = bot_new(games_find("tzolkin"), &s, why, sizeof why);
+    assert_non_null(reaching);
+    bot_free(reaching);
+    assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "no reach"));
+    assert_int_not_equal(bot_parse("mcts:reach=101", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "reach"));
+    assert_int_equal(bot_parse("greedy:reach=5", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "option of mcts"));
+    /* playout: 0 (default) to 1000 actions after a leaf; only mcts */
+    assert_int_equal(bot_parse("mcts:playout=8,iterations=500", &s, why, sizeof why), 0);
+    assert_int_equal(s.playout, 8);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:iterations=500,playout=8");
+    assert_int_not_equal(bot_parse("mcts:playout=1001", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "playout"));
+    assert_int_equal(bot_parse("greedy:playout=4", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "option of mcts"));
     assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "eval"));
     assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
@@ -338,6 +364,11 @@ static void test_reproducible(void **unused)
     /* the plan policy's bots play whole legal games, the same each time */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=1", "greedy:beam=3,plan=1");
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000");
+    /* and so do the bots whose leaves count what placed workers reach */
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,reach=15", "mcts:iterations=20,nodes=3000,reach=5");
+    /* and those that play on past their leaves by the evaluation */
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,playout=6", "greedy:beam=3");
+    check_reproducible("tikal", "mcts:iterations=16,nodes=2000,playout=4", "greedy:beam=2");
 }
 
 /* Tzolk'in at the first keep: other seats' dealt tiles are hidden. Two
@@ -458,6 +489,78 @@ static void test_legal_hidden(void **unused)
     }
 }
 
+/* What placed workers reach (eval.h eval_reach) in a 3-player Tzolk'in
+ * game played to its 6th tooth by seeded bots: a worker picked up takes
+ * the action of its position or a lower one (Z6), so a credit is the best
+ * pick from its place on, less the wait per round; a longer wait never
+ * raises a credit and lowers some; an estimate with the credits set is the
+ * plain estimate plus the credits of exactly the workers standing on the
+ * gears. A game not yet dealt (Z2.10: the wealth tiles not kept) has none
+ * to value, and Tikal no reach at all. */
+static void test_reach(void **unused)
+{
+    (void)unused;
+    const game_def *game = &tzolkin_game;
+    match m;
+    game_options options = {3, 0};
+    assert_int_equal(match_init(&m, game, &options, NULL, 0), 0);
+    bot *b = make_bot(game, "mcts:iterations=20,nodes=3000", 5);
+    rng r;
+    rng_seed(&r, 5);
+    tzolk_state view;
+    const tzolk_state *s = (const tzolk_state *)m.state;
+    while (!(s->teeth >= 6 && s->phase == TZOLK_PH_TURN && s->sp == 0 && s->mode == 0)) {
+        int player = match_current_player(&m);
+        assert_true(player != GAME_TERMINAL);
+        if (player == GAME_CHANCE)
+            assert_int_equal(match_apply(&m, match_sample_chance(&m, &r), NULL, 0), 0);
+        else {
+            game->observation(m.state, player, &view);
+            assert_int_equal(match_apply(&m, bot_choose(b, &view, player), NULL, 0), 0);
+        }
+    }
+    char why[128];
+    eval_hook *hook = eval_new(game, EVAL_V2, why, sizeof why);
+    assert_non_null(hook);
+    eval_reach short_wait, long_wait;
+    assert_int_equal(eval_reach_prepare(game, hook, s, 0.5, &short_wait), 0);
+    assert_int_equal(eval_reach_prepare(game, hook, s, 3.0, &long_wait), 0);
+    int lower = 0;
+    for (int seat = 0; seat < 3; seat++)
+        for (int place = 0; place < EVAL_REACH_PLACES; place++) {
+            assert_true(long_wait.credit[seat][place] <= short_wait.credit[seat][place]);
+            lower += long_wait.credit[seat][place] < short_wait.credit[seat][place];
+        }
+    assert_true(lower > 0);
+    double plain[GAME_MAX_PLAYERS], credited[GAME_MAX_PLAYERS], standing[GAME_MAX_PLAYERS] = {0};
+    int workers = 0;
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        for (int pos = 0; pos < tzolk_board()->gear[g].holes; pos++) {
+            int who = tzolk_piece(s, g, pos), last = tzolk_board()->gear[g].last;
+            if (who >= 0 && who < 3) {
+                standing[who] += short_wait.credit[who][g * 11 + (pos < last ? pos : last)];
+                workers++;
+            }
+        }
+    assert_true(workers > 0);
+    eval_estimates(game, hook, s, plain);
+    eval_hook with_reach = *hook;
+    with_reach.reach = &short_wait;
+    eval_estimates(game, &with_reach, s, credited);
+    for (int seat = 0; seat < 3; seat++)
+        assert_float_equal(credited[seat], plain[seat] + standing[seat], 1e-4);
+    tzolk_state fresh;
+    assert_int_equal(tzolk_init(&fresh, 3), 0);
+    assert_int_equal(eval_reach_prepare(game, hook, &fresh, 0.5, &short_wait), -1);
+    eval_hook *tikal = eval_new(games_find("tikal"), EVAL_V2, why, sizeof why);
+    assert_non_null(tikal);
+    assert_int_equal(eval_reach_prepare(games_find("tikal"), tikal, s, 0.5, &short_wait), -1);
+    eval_free(tikal);
+    eval_free(hook);
+    bot_free(b);
+    match_free(&m);
+}
+
 /* The root statistics of a search by iterations, with one thread and with
  * two (root parallelism: the trees' root visits are summed): every
  * iteration takes exactly one root action, so the visits of the listed
@@ -505,6 +608,21 @@ static void test_root_statistics(void **unused)
             visits += choices[i].visits;
         }
         assert_int_equal(visits, 300);
+        /* a new search of the same seed playing 6 actions on past each leaf
+         * (mcts_use_playout) values the root's actions otherwise; without
+         * them it is the search above again */
+        for (int playout = 0; playout <= 6; playout += 6) {
+            mcts *again = mcts_new(game, &config);
+            assert_non_null(again);
+            mcts_use_playout(again, playout);
+            mcts_choice other[MCTS_WIDTH_ROOT];
+            int other_count = mcts_analyse(again, state, seat, other, MCTS_WIDTH_ROOT);
+            int differ = other_count != count;
+            for (int i = 0; i < count && i < other_count; i++)
+                differ |= other[i].action != choices[i].action || other[i].value != choices[i].value;
+            assert_int_equal(differ, playout > 0);
+            mcts_free(again);
+        }
         mcts_free(m);
         eval_free(hook);
         free(odds);
@@ -647,7 +765,7 @@ int main(void)
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
-        cmocka_unit_test(test_legal_hidden),
+        cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_reach),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

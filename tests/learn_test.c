@@ -439,7 +439,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -494,7 +494,7 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -518,7 +518,7 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
@@ -534,6 +534,39 @@ static void test_lambda(void **unused)
     model_free(final);
     model_free(td);
     model_free(td2);
+}
+
+/* Anchoring (train.h): from the checked-in weights, one generation fitted
+ * with a ridge so strong that it outweighs the samples: anchored, the fit
+ * stays next to the weights that played (within a hundredth of a point);
+ * pulled toward 0 instead, it moves far from them. A bad anchor is
+ * refused. */
+static void test_anchor(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    char why[256] = "";
+    model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
+    assert_non_null(start);
+    model *anchored = model_copy(start), *free_fit = model_copy(start);
+    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1};
+    assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
+    c.anchor = 0;
+    assert_int_equal(train_run(&c, free_fit, NULL, NULL, why, sizeof why), 0);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    double anchored_move = 0.0, free_move = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        anchored_move = fmax(anchored_move, fabs(anchored->weights[i] - start->weights[i]));
+        free_move = fmax(free_move, fabs(free_fit->weights[i] - start->weights[i]));
+    }
+    assert_true(anchored_move < 0.01);
+    assert_true(free_move > 1.0);
+    c.anchor = 2;
+    assert_int_not_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
+    model_free(start);
+    model_free(anchored);
+    model_free(free_fit);
 }
 
 /* What a tuning run last reported. */
@@ -616,6 +649,7 @@ int main(void)
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
+        cmocka_unit_test(test_anchor),
         cmocka_unit_test(test_gain_fast_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

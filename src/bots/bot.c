@@ -25,9 +25,9 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0},
-    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0},
+    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -76,6 +76,8 @@ static const struct bot_key {
     {"explore", offsetof(bot_settings, explore), 0, 1000},
     {"others", offsetof(bot_settings, others), 0, 1000},
     {"plan", offsetof(bot_settings, plan), 0, 2},
+    {"reach", offsetof(bot_settings, reach), 0, 100},
+    {"playout", offsetof(bot_settings, playout), 0, 1000},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -296,6 +298,19 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
         greedy_use_plan(b->greedy, plan);
     if (b->mcts != NULL)
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
+    if (settings->playout && b->mcts == NULL) {
+        set_error(why, why_len, "playout is an option of mcts, not ", settings->kind);
+        bot_free(b);
+        return NULL;
+    }
+    if (b->mcts != NULL)
+        mcts_use_playout(b->mcts, settings->playout);
+    if (settings->reach && (b->mcts == NULL || mcts_use_reach(b->mcts, settings->reach / 10.0) != 0)) {
+        set_error(why, why_len, b->mcts != NULL ? "no reach for the game " : "reach is an option of mcts, not ",
+                  b->mcts != NULL ? game->name : settings->kind);
+        bot_free(b);
+        return NULL;
+    }
     return b;
 }
 

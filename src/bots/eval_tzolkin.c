@@ -280,3 +280,115 @@ const model_features eval_tzolkin_features = {
     eval_tzolkin_plans,
     (int)(sizeof eval_tzolkin_plans / sizeof eval_tzolkin_plans[0]),
 };
+
+/* ---- What placed workers reach (eval.h eval_reach) ----
+ *
+ * The learned weights value a worker standing on a gear by what went with
+ * it in self-play, which early in the game is far less than what picking it
+ * up there yields (docs/strength.md): the search, whose horizon ends a few
+ * turns after a placement, then sees placing as a loss of corn. So the
+ * engine itself values each position: at the search's root, for every seat,
+ * gear and labelled position, a copy of the state gets one more worker of
+ * the seat there (stand) or in its hand (hand), and the worker is picked up
+ * there with each action it may take, the choices the action opens
+ * resolved one step at a time by the evaluation (pick). A worker at p is
+ * credited with the best pick at any position q >= p it reaches before the
+ * game ends, less `wait` points per round it waits, in
+ * place of the evaluation's own value of it standing at p. */
+
+enum {
+    EVAL_TZOLKIN_PLACES_PER_GEAR = 11, /* labelled positions of the longest gear (Chichen Itza 0..10) */
+    EVAL_TZOLKIN_RESOLVE_MAX = 16      /* most pending choices of a pick resolved when valuing it */
+};
+_Static_assert(TZOLK_GEARS * EVAL_TZOLKIN_PLACES_PER_GEAR <= EVAL_REACH_PLACES, "places fit an eval_reach");
+
+static double eval_tzolkin_value(const eval_hook *hook, const tzolk_state *s, int seat)
+{
+    double v[GAME_MAX_PLAYERS];
+    eval_estimates(&tzolkin_game, hook, s, v);
+    return v[seat];
+}
+
+/* Resolve the choices pending in seat's turn one at a time, each to the
+ * best of its options by the evaluation (at most EVAL_TZOLKIN_RESOLVE_MAX). */
+static void eval_tzolkin_resolve(const eval_hook *hook, tzolk_state *s, int seat)
+{
+    int legal[TZOLK_LEGAL_MAX];
+    for (int step = 0; step < EVAL_TZOLKIN_RESOLVE_MAX && s->sp > 0 && tzolk_current_player(s) == seat; step++) {
+        int n = tzolk_legal_actions(s, legal), best = -1;
+        double best_value = 0;
+        for (int k = 0; k < n; k++) {
+            tzolk_state after = *s;
+            if (tzolk_apply(&after, legal[k], NULL, 0) != 0)
+                continue;
+            double v = eval_tzolkin_value(hook, &after, seat);
+            if (best < 0 || v > best_value) {
+                best_value = v;
+                best = legal[k];
+            }
+        }
+        if (best < 0 || tzolk_apply(s, best, NULL, 0) != 0)
+            return;
+    }
+}
+
+int eval_tzolkin_reach_prepare(const eval_hook *hook, const void *state, double wait, eval_reach *out)
+{
+    const tzolk_state *s = state;
+    memset(out, 0, sizeof *out);
+    if (s->phase == TZOLK_PH_OVER || !tzolk_all_kept(s))
+        return -1;
+    int rounds_left = s->teeth < TZOLK_CALENDAR_TEETH ? TZOLK_CALENDAR_TEETH - s->teeth : 0;
+    for (int seat = 0; seat < s->players; seat++)
+        for (int g = 0; g < TZOLK_GEARS; g++) {
+            const tzolk_gear_def *gear = &tzolk_board()->gear[g];
+            double stand[EVAL_TZOLKIN_PLACES_PER_GEAR], pick[EVAL_TZOLKIN_PLACES_PER_GEAR];
+            for (int q = 0; q <= gear->last; q++) {
+                /* seat to start a turn, hole q cleared */
+                tzolk_state base = *s;
+                base.token = (uint8_t)seat;
+                base.turn_index = 0;
+                tzolk_start_turn(&base);
+                tzolk_set_piece(&base, g, q, TZOLK_NOBODY);
+                base.player[seat].workers++;
+                tzolk_state in_hand = base, standing = base;
+                in_hand.player[seat].hand++;
+                tzolk_set_piece(&standing, g, q, seat);
+                double hand = eval_tzolkin_value(hook, &in_hand, seat);
+                stand[q] = eval_tzolkin_value(hook, &standing, seat) - hand;
+                pick[q] = 0; /* picked up without an action: back in the hand */
+                int top = q < gear->actions ? q : gear->actions;
+                for (int action = 1; action <= top; action++) {
+                    tzolk_state picked = standing;
+                    if (tzolk_apply(&picked, TZOLK_A_PICK + (g * EVAL_TZOLKIN_PLACES_PER_GEAR + q) * 10 + action, NULL,
+                                    0) != 0)
+                        continue;
+                    eval_tzolkin_resolve(hook, &picked, seat);
+                    double v = eval_tzolkin_value(hook, &picked, seat) - hand;
+                    if (v > pick[q])
+                        pick[q] = v;
+                }
+            }
+            for (int p = 0; p <= gear->last; p++) {
+                double best = pick[p];
+                for (int q = p + 1; q <= gear->last && q - p <= rounds_left; q++)
+                    if (pick[q] - wait * (q - p) > best)
+                        best = pick[q] - wait * (q - p);
+                out->credit[seat][g * EVAL_TZOLKIN_PLACES_PER_GEAR + p] = (float)(best - stand[p]);
+            }
+        }
+    return 0;
+}
+
+void eval_tzolkin_reach_add(const eval_reach *reach, const void *state, double *out)
+{
+    const tzolk_state *s = state;
+    for (int g = 0; g < TZOLK_GEARS; g++) {
+        int last = tzolk_board()->gear[g].last;
+        for (int who = 0; who < s->players; who++)
+            for (unsigned m = s->on_gear[g][who]; m; m &= m - 1) {
+                int pos = __builtin_ctz(m);
+                out[who] += reach->credit[who][g * EVAL_TZOLKIN_PLACES_PER_GEAR + (pos > last ? last : pos)];
+            }
+    }
+}

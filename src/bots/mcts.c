@@ -60,6 +60,7 @@ typedef struct mcts_tree {
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
+    int playout;                 /* actions played after a leaf by the evaluation's best after one step (mcts_use_playout) */
     const double *log_table;     /* log(n) for n < MCTS_LOG_TABLE, shared by the trees */
     mcts_node *nodes;            /* node pool */
     int node_count;              /* nodes in use */
@@ -100,6 +101,8 @@ struct mcts {
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
     int choice_count;       /* entries of choices */
     double log_table[MCTS_LOG_TABLE]; /* log(n), n >= 1, for selection (entry 0 unused) */
+    double reach_wait;      /* > 0: leaves count reach, a piece's wait per round in points (mcts_use_reach) */
+    eval_reach reach;       /* with reach_wait: the credits of placed pieces at the last root */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -182,6 +185,20 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only)
         m->trees[i].plan = plan;
         m->trees[i].plan_only = only;
     }
+}
+
+void mcts_use_playout(mcts *m, int actions)
+{
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].playout = actions;
+}
+
+int mcts_use_reach(mcts *m, double wait)
+{
+    if (wait > 0 && m->config.hook->reach_add == NULL)
+        return -1;
+    m->reach_wait = wait;
+    return 0;
 }
 
 void mcts_free(mcts *m)
@@ -371,26 +388,41 @@ static int mcts_chance_edge(mcts_tree *t, int node, int *action)
     return e;
 }
 
-/* Random play from t->det for the configured number of actions. */
+/* Play on from t->det before the leaf is evaluated: the configured number
+ * of random actions, then t->playout actions each the best for its seat by
+ * the evaluation after one step; chance by its odds. */
 static void mcts_rollout(mcts_tree *t)
 {
     const game_def *game = t->game;
-    int limit = t->config->rollout < 0 ? game->max_game_length : t->config->rollout;
-    for (int i = 0; i < limit; i++) {
+    int random_steps = t->config->rollout < 0 ? game->max_game_length : t->config->rollout;
+    for (int i = 0; i < random_steps + t->playout; i++) {
         int player = game->current_player(t->det);
         if (player == GAME_TERMINAL)
             return;
-        int action;
+        int action = -1;
         if (player == GAME_CHANCE) {
             int n = game->chance_outcomes(t->det, t->legal, t->probability);
             action = match_pick_outcome(t->legal, t->probability, n, &t->random);
-        } else {
+        } else if (i < random_steps) {
             int n = game->legal_actions(t->det, t->legal);
             if (n <= 0)
                 return;
             action = t->legal[rng_below(&t->random, (uint64_t)n)];
+        } else {
+            int n = game->legal_actions(t->det, t->legal);
+            double best = 0.0;
+            for (int k = 0; k < n; k++) {
+                memcpy(t->child, t->det, game->state_size);
+                if (game->apply(t->child, t->legal[k], NULL, 0) != 0)
+                    continue;
+                double value = eval_margin(game, &t->hook, t->child, player);
+                if (action < 0 || value > best) {
+                    best = value;
+                    action = t->legal[k];
+                }
+            }
         }
-        if (game->apply(t->det, action, NULL, 0) != 0)
+        if (action < 0 || game->apply(t->det, action, NULL, 0) != 0)
             return;
     }
 }
@@ -523,8 +555,10 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
     int threads = m->tree_count;
+    int reach = m->reach_wait > 0 && eval_reach_prepare(game, m->config.hook, observation, m->reach_wait, &m->reach) == 0;
     for (int i = 0; i < threads; i++) {
         mcts_tree *t = &m->trees[i];
+        t->hook.reach = reach ? &m->reach : NULL;
         rng_seed(&t->random, rng_next(&m->random));
         t->root = observation;
         t->seat = seat;

@@ -109,6 +109,16 @@ void mcts_last_stats(const mcts *m, mcts_stats *out);
  * plan), or with only set search only the plan's actions; NULL (the
  * default): every action, by the evaluation alone. */
 void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
+/* After each leaf, play actions more (0, the default: none) before
+ * evaluating, each seat the action the evaluation rates best for it after
+ * one step (a cheap policy that carries the leaf past what the tree
+ * reaches), chance by its odds. */
+void mcts_use_playout(mcts *m, int actions);
+/* With wait > 0, each decision first values what the pieces placed at its
+ * root will reach, a piece giving up wait points per round it waits
+ * (eval_reach_prepare), and every leaf's estimate counts it (eval.h
+ * eval_reach); 0: not (the default). -1 if the game has no reach. */
+int mcts_use_reach(mcts *m, double wait);
 void mcts_free(mcts *m);
 
 #endif

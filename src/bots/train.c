@@ -445,7 +445,7 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, train
             continue; /* no game of this kind yet: the weights stay */
         model_get_block(m, b, w);
         sse_before += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
-        if (model_fit_solve(&t->fit[b], c->ridge, NULL, w) != 0)
+        if (model_fit_solve(&t->fit[b], c->ridge, c->anchor ? w : NULL, w) != 0)
             return train_fail(why, why_len, "the fit's equations are singular (raise --ridge)");
         model_set_block(m, b, w);
         sse += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
@@ -461,7 +461,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
     const model_features *f = m->features;
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
-        !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2)
+        !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1)
         return train_fail(why, why_len, "bad training settings");
     if (c->policy > 0 && plan_of(c->game) == NULL)
         return train_fail(why, why_len, "the game has no plan policy");

@@ -19,7 +19,11 @@
  * squared error of the predicted points) says whether the new weights
  * predict better than the ones that played. The sums of earlier generations
  * are kept at weight `decay`, so the fit follows the improving play while
- * keeping enough samples. Generation 0 plays with the hand-tuned evaluation
+ * keeping enough samples. With `anchor` the ridge pulls each fit toward
+ * the weights that played its games instead of toward 0, so that a
+ * strong ridge keeps what those weights know and the samples move them
+ * only where they disagree (expert iteration from given weights).
+ * Generation 0 plays with the hand-tuned evaluation
  * (v1) unless the run starts from given weights: its games are better than
  * those of an untrained model, and learning starts from them (expert
  * iteration: the search improves on the evaluation it uses, the next
@@ -69,6 +73,7 @@ typedef struct train_config {
     double plans;         /* chance that a self-play seat follows one of the game's plans, 0..1 */
     double lambda;        /* targets: 1 = final scores, below 1 = lambda-returns of the estimates, 0..1 */
     int policy;           /* self-play bots follow the game's plan policy (plan.h): 0 not, 1 ranked first, 2 only */
+    int anchor;           /* 1: the ridge pulls each fit toward the weights that played it, 0: toward 0 */
 } train_config;
 
 /* Where a run stands, for progress reports. */

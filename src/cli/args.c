@@ -39,7 +39,11 @@ static const struct cli_usage_text {
      "    nodes=N,rollout=N] (default random); greedy and mcts also take\n"
      "    eval=v1|v2 and plan=1|2 (Tzolk'in: follow the scripted plan policy;\n"
      "    greedy plans only among its actions, mcts ranks them first with 1,\n"
-     "    searches only them with 2); the Seat tags carry them.\n"
+     "    searches only them with 2); mcts also takes reach=N (Tzolk'in: leaves\n"
+     "    credit each placed worker with the best pick it reaches, less N tenths\n"
+     "    of a point per round it waits) and playout=N (N actions played after\n"
+     "    each leaf by the evaluation's best after one step); the Seat tags\n"
+     "    carry them.\n"
      "    --date sets the Date tag (default: today).\n"},
     {"replay",
      "maya replay FILE [--legal] [--board]\n"
@@ -91,8 +95,8 @@ static const struct cli_usage_text {
      "    ladder-GAME-Np[-VARIANT]).\n"},
     {"train",
      "maya train GAME [--generations G] [--games N] [--iterations I] [--explore P]\n"
-     "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--policy K] [--seed S]\n"
-     "                [--jobs J] [--from FILE] [--out FILE]\n"
+     "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--policy K] [--anchor 1]\n"
+     "                [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
      "maya train GAME --spsa STEPS [--players N] [--iterations I] [--step A]\n"
      "                [--perturb C] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
      "    Learns the evaluation of GAME from self-play: G generations (default 6)\n"
@@ -110,7 +114,8 @@ static const struct cli_usage_text {
      "    return of the playing evaluation's estimates at the decisions that\n"
      "    follow, lambda = L/1000 per decision. --policy 1 or 2: every self-play\n"
      "    bot follows the game's scripted plan policy, as mcts:plan=K does (default\n"
-     "    0: none). Every\n"
+     "    0: none). --anchor 1: the ridge pulls each fit toward the weights that\n"
+     "    played its games (e.g. --from's) instead of toward 0. Every\n"
      "    tenth game is held out and its loss printed before and after the fit.\n"
      "    Writes the weights to FILE (default data/weights-GAME.txt, which the\n"
      "    build embeds) after every generation. Same seed, same weights, for any\n"

@@ -101,7 +101,7 @@ static void cli_tune_report(void *context, const tune_progress *p, const model *
 int cli_train(int argc, char **argv)
 {
     const char *generations_text = NULL, *games_text = NULL, *iterations_text = NULL, *explore_text = NULL;
-    const char *plans_text = NULL, *lambda_text = NULL, *policy_text = NULL;
+    const char *plans_text = NULL, *lambda_text = NULL, *policy_text = NULL, *anchor_text = NULL;
     const char *spsa_text = NULL, *players_text = NULL, *step_text = NULL, *perturb_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL;
@@ -110,7 +110,7 @@ int cli_train(int argc, char **argv)
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
         {"--decay", 1, &decay_text},             {"--lambda", 1, &lambda_text}, {"--seed", 1, &seed_text},
         {"--jobs", 1, &jobs_text},               {"--from", 1, &from},        {"--out", 1, &out},
-        {"--policy", 1, &policy_text},
+        {"--policy", 1, &policy_text},           {"--anchor", 1, &anchor_text},
         {"--spsa", 1, &spsa_text},               {"--players", 1, &players_text}, {"--step", 1, &step_text},
         {"--perturb", 1, &perturb_text},
     };
@@ -134,6 +134,7 @@ int cli_train(int argc, char **argv)
     }
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
+    long anchor = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -150,6 +151,7 @@ int cli_train(int argc, char **argv)
         (lambda_text != NULL &&
          (status = cli_parse_number("train", "--lambda", lambda_text, 0, 1000, &lambda_permille)) != 0) ||
         (policy_text != NULL && (status = cli_parse_number("train", "--policy", policy_text, 0, 2, &policy)) != 0) ||
+        (anchor_text != NULL && (status = cli_parse_number("train", "--anchor", anchor_text, 0, 1, &anchor)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
@@ -168,7 +170,7 @@ int cli_train(int argc, char **argv)
         {generations_text, 0, "--generations"}, {games_text, 0, "--games"},   {explore_text, 0, "--explore"},
         {plans_text, 0, "--plans"},             {ridge_text, 0, "--ridge"},   {decay_text, 0, "--decay"},
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
-        {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"},
+        {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
     };
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
@@ -220,7 +222,8 @@ int cli_train(int argc, char **argv)
                            from == NULL,
                            plans_pct / 100.0,
                            lambda_permille / 1000.0,
-                           (int)policy};
+                           (int)policy,
+                           (int)anchor};
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs};
     cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
@@ -233,9 +236,11 @@ int cli_train(int argc, char **argv)
         printf("tuning %s by game results: %ld steps of two %ldp games, %ld iterations per decision, %ld jobs\n",
                game->name, spsa, players, iterations, jobs);
     } else {
-        char policy_option[32] = "";
+        char policy_option[48] = "";
         if (policy > 0)
             snprintf(policy_option, sizeof policy_option, " --policy %ld", policy);
+        if (anchor > 0)
+            snprintf(policy_option + strlen(policy_option), sizeof policy_option - strlen(policy_option), " --anchor 1");
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s%s (results do not depend on --jobs)",

@@ -1,7 +1,8 @@
 #!/bin/sh
 # train.sh -- maya train: a tiny run with TD(lambda) targets (--lambda)
 # writes weights whose header names the exact command, --lambda included,
-# and which a second run loads with --from; a --lambda outside 0..1000 is a
+# and which a second run loads with --from, and anchored to them (--anchor
+# 1) names it too; a --lambda outside 0..1000 or --anchor 2 is a
 # usage error (exit 2) that names the option and writes no weights; a run
 # whose self-play follows the plan policy (--policy 2) names it in the
 # header, --policy 3 is refused, and Tikal (no plan policy) refuses it. A
@@ -19,6 +20,15 @@ grep -q '^# made by: maya train tzolkin --generations 1 --games 3 --iterations 8
 grep -q '^model tzolkin ' "$tmp/w.txt" || fail "no model line in the weights"
 "$maya" train tzolkin --generations 1 --games 1 --iterations 8 --seed 3 --jobs 1 --from "$tmp/w.txt" \
     --out "$tmp/w2.txt" >/dev/null 2>"$tmp/b.err" || fail "the weights do not load with --from: $(cat "$tmp/b.err")"
+
+"$maya" train tzolkin --generations 1 --games 2 --iterations 8 --lambda 900 --anchor 1 --seed 2 --jobs 1 \
+    --from "$tmp/w.txt" --out "$tmp/a1.txt" >/dev/null 2>"$tmp/a1.err" || fail "train --anchor 1 failed: $(cat "$tmp/a1.err")"
+grep -q "^# made by: maya train tzolkin .*--lambda 900 --anchor 1 --seed 2 --from $tmp/w.txt" "$tmp/a1.txt" ||
+    fail "the header does not name --anchor: $(grep 'made by' "$tmp/a1.txt")"
+"$maya" train tzolkin --anchor 2 --out "$tmp/bad5.txt" >/dev/null 2>"$tmp/bad5.err"
+[ $? -eq 2 ] || fail "--anchor 2 is not a usage error"
+grep -q -- '--anchor' "$tmp/bad5.err" || fail "the error does not name --anchor: $(cat "$tmp/bad5.err")"
+[ ! -e "$tmp/bad5.txt" ] || fail "a refused run wrote weights"
 
 "$maya" train tzolkin --lambda 1001 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
 [ $? -eq 2 ] || fail "--lambda 1001 is not a usage error"
@@ -61,5 +71,5 @@ refused_tuning --games 3
 grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, a bad --lambda refused, --policy; a tuning run, its weights, bad --spsa and --players refused, options of the other mode refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy; a tuning run, its weights, bad --spsa and --players refused, options of the other mode refused"
 exit $failed
