@@ -46,27 +46,32 @@ static int eval_tzolkin_ends_left(const tzolk_state *s)
     return s->next_food >= 4 ? 0 : s->next_food >= 2 ? 1 : 2;
 }
 
-/* 1 if no seat stands higher than seat on temple t; *ties gets how many
- * seats (seat included) stand on its step. */
-static int eval_tzolkin_temple_top(const tzolk_state *s, int seat, int t, int *ties)
+/* Who leads each temple, worked out once per state for every seat. */
+typedef struct eval_tzolkin_tops {
+    int step[TZOLK_TEMPLES];  /* the highest step any seat stands on */
+    int count[TZOLK_TEMPLES]; /* seats standing on it */
+} eval_tzolkin_tops;
+
+static void eval_tzolkin_temple_tops(const tzolk_state *s, eval_tzolkin_tops *tops)
 {
-    int step = s->player[seat].temple[t], top = 1;
-    *ties = 0;
-    for (int o = 0; o < s->players; o++) {
-        if (s->player[o].temple[t] > step)
-            top = 0;
-        *ties += s->player[o].temple[t] == step;
+    for (int t = 0; t < TZOLK_TEMPLES; t++) {
+        int top = -1, count = 0;
+        for (int o = 0; o < s->players; o++) {
+            int step = s->player[o].temple[t];
+            count = step > top ? 1 : count + (step == top);
+            top = step > top ? step : top;
+        }
+        tops->step[t] = top;
+        tops->count[t] = count;
     }
-    return top;
 }
 
 /* The points of seat's monuments on the current state (Z19.2 4). */
 static double eval_tzolkin_monument_points(const tzolk_state *s, int seat)
 {
     double v = 0;
-    for (int m = 0; m < TZOLK_MONUMENTS; m++)
-        if (s->player[seat].monuments >> m & 1u)
-            v += tzolk_monument_points(s, seat, m);
+    for (unsigned m = s->player[seat].monuments; m; m &= m - 1)
+        v += tzolk_monument_points(s, seat, __builtin_ctz(m));
     return v;
 }
 
@@ -79,6 +84,8 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
     double rounds_left = teeth < TZOLK_CALENDAR_TEETH ? TZOLK_CALENDAR_TEETH - teeth : 0;
     int ends_left = eval_tzolkin_ends_left(s);
     int rounds_to_food = s->next_food < TZOLK_FOOD_DAYS ? tzolk_board()->food_tooth[s->next_food] - teeth : 99;
+    eval_tzolkin_tops tops;
+    eval_tzolkin_temple_tops(s, &tops);
 
     for (int p = 0; p < players; p++) {
         const tzolk_player *pl = &s->player[p];
@@ -87,10 +94,9 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
         /* Temples: VP of the current step at each end of age still to come, premium shares. */
         for (int t = 0; t < TZOLK_TEMPLES; t++) {
             const tzolk_temple_def *td = tzolk_temple(t);
-            int ties, top = eval_tzolkin_temple_top(s, p, t, &ties);
             v += ends_left * 0.9 * td->vp[pl->temple[t]];
-            if (ends_left > 0 && top)
-                v += 0.6 * td->premium[ends_left == 2 ? 0 : 1] / ties;
+            if (ends_left > 0 && pl->temple[t] == tops.step[t])
+                v += 0.6 * td->premium[ends_left == 2 ? 0 : 1] / tops.count[t];
         }
         /* Technologies pay off every time they are used. */
         for (int x = 0; x < TZOLK_TRACKS; x++)
@@ -154,14 +160,21 @@ static int eval_tzolkin_popcount(uint32_t x)
     return n;
 }
 
-static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
+/* What the features of every seat read alike, worked out once per state. */
+typedef struct eval_tzolkin_common {
+    int ends_left;           /* end-of-age food days still to come */
+    int age_end;             /* the next end of age's index into a temple's premium (0: I, 1: II) */
+    int to_food;             /* teeth to the next food day, 30 after the last */
+    eval_tzolkin_tops tops;  /* the temples' leaders */
+    const tzolk_board_def *board; /* the gears' sizes */
+} eval_tzolkin_common;
+
+/* Seat's features into out (EVAL_TZOLKIN_FEATURES of them): each is
+ * computed once from the seat's counts and masks, written in order. */
+static void eval_tzolkin_extract_seat(const tzolk_state *s, const eval_tzolkin_common *c, int seat, float *out)
 {
-    const tzolk_state *s = state;
     const tzolk_player *pl = &s->player[seat];
-    int ends_left = eval_tzolkin_ends_left(s);
-    int to_food = s->next_food < TZOLK_FOOD_DAYS ? tzolk_board()->food_tooth[s->next_food] - s->teeth : 30;
     float *x = out;
-    memset(out, 0, EVAL_TZOLKIN_FEATURES * sizeof *out);
     *x++ = 1.0f;
     *x++ = (float)pl->corn;
     *x++ = pl->res[0];
@@ -181,45 +194,45 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
     float temple_vp = 0, premium = 0, steps = 0;
     for (int t = 0; t < TZOLK_TEMPLES; t++) {
         const tzolk_temple_def *td = tzolk_temple(t);
-        int step = pl->temple[t], ties, top = eval_tzolkin_temple_top(s, seat, t, &ties);
+        int step = pl->temple[t];
         temple_vp += td->vp[step];
         steps += step - td->start;
-        if (ends_left > 0 && top)
-            premium += ties == 1 ? td->premium[ends_left == 2 ? 0 : 1] : td->premium[ends_left == 2 ? 0 : 1] / 2;
+        if (c->ends_left > 0 && step == c->tops.step[t])
+            premium += c->tops.count[t] == 1 ? td->premium[c->age_end] : td->premium[c->age_end] / 2;
     }
     *x++ = temple_vp;
-    *x++ = temple_vp * ends_left;
+    *x++ = temple_vp * c->ends_left;
     *x++ = premium;
     *x++ = steps;
     int cost = s->next_food < 4 ? tzolk_feeding_cost(s, seat) : 0;
     int short_corn = cost > pl->corn ? cost - pl->corn : 0;
     *x++ = (float)cost;
     *x++ = (float)short_corn;
-    *x++ = to_food <= 2 ? (float)short_corn : 0.0f;
+    *x++ = c->to_food <= 2 ? (float)short_corn : 0.0f;
     *x++ = (float)(pl->corn > cost ? pl->corn - cost : 0);
     *x++ = pl->feed_free;
     *x++ = pl->feed_disc;
     int farms = 0;
-    for (int b = 0; b < TZOLK_BUILDINGS; b++)
-        if (pl->buildings >> b & 1u)
-            farms += tzolk_building(b)->category == TZOLK_FARM;
+    for (uint32_t m = pl->buildings; m; m &= m - 1)
+        farms += tzolk_building(__builtin_ctz(m))->category == TZOLK_FARM;
     *x++ = (float)eval_tzolkin_popcount(pl->buildings);
     *x++ = (float)farms;
     int mon_points = 0, best = 0;
-    for (int m = 0; m < TZOLK_MONUMENTS; m++) {
-        if (pl->monuments >> m & 1u)
-            mon_points += tzolk_monument_points(s, seat, m);
-        else if (s->mon_display >> m & 1u) {
-            int v = tzolk_monument_points(s, seat, m);
-            if (v > best)
-                best = v;
-        }
+    for (unsigned m = pl->monuments | s->mon_display; m; m &= m - 1) {
+        int v = tzolk_monument_points(s, seat, __builtin_ctz(m));
+        if (pl->monuments >> __builtin_ctz(m) & 1u)
+            mon_points += v;
+        else if (v > best)
+            best = v;
     }
     *x++ = (float)eval_tzolkin_popcount(pl->monuments);
     *x++ = (float)mon_points;
     *x++ = (float)best;
+    /* the gears' positions count workers: they start at 0 (the rest of the
+     * row is cleared with them in one go and written after) */
+    memset(x, 0, (size_t)(out + EVAL_TZOLKIN_FEATURES - x) * sizeof *x);
     for (int g = 0; g < TZOLK_GEARS; g++) {
-        int cap = tzolk_board()->gear[g].last;
+        int cap = c->board->gear[g].last;
         for (unsigned m = s->on_gear[g][seat]; m; m &= m - 1) {
             int pos = __builtin_ctz(m);
             x[pos > cap ? cap : pos] += 1.0f;
@@ -232,7 +245,7 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
     *x++ = pl->corn_tiles;
     *x++ = pl->wood_tiles;
     *x++ = (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]);
-    *x++ = to_food <= 3 ? (float)pl->workers : 0.0f;
+    *x++ = c->to_food <= 3 ? (float)pl->workers : 0.0f;
     *x++ = pl->corn < 3 ? (float)(3 - pl->corn) : 0.0f;
     assert(x - out == EVAL_TZOLKIN_FEATURES);
 }
@@ -240,8 +253,14 @@ static void eval_tzolkin_extract_seat(const void *state, int seat, float *out)
 static void eval_tzolkin_extract(const void *state, float (*out)[MODEL_FEATURES_MAX])
 {
     const tzolk_state *s = state;
+    eval_tzolkin_common c;
+    c.ends_left = eval_tzolkin_ends_left(s);
+    c.age_end = c.ends_left == 2 ? 0 : 1;
+    c.board = tzolk_board();
+    c.to_food = s->next_food < TZOLK_FOOD_DAYS ? c.board->food_tooth[s->next_food] - s->teeth : 30;
+    eval_tzolkin_temple_tops(s, &c.tops);
     for (int seat = 0; seat < s->players; seat++)
-        eval_tzolkin_extract_seat(state, seat, out[seat]);
+        eval_tzolkin_extract_seat(s, &c, seat, out[seat]);
 }
 
 /* What the final scoring (Z19.2) would give each seat now: goods at their
