@@ -17,7 +17,10 @@
 /* Added to the ranking value of the actions a plan allows: above any margin. */
 #define MCTS_PLAN_FIRST 1e6
 
-enum { MCTS_LOG_TABLE = 4096 }; /* availability counts whose logarithm is looked up, not computed */
+enum {
+    MCTS_LOG_MIN = 4096,   /* availability counts whose logarithm is looked up at least */
+    MCTS_LOG_MAX = 1 << 17 /* at most (1 MB a bot): above, selection calls log */
+};
 
 /* An action from a node. A player node's edges are one run of the edge
  * pool, best ranked first (first .. first + width - 1); a chance node's
@@ -29,6 +32,7 @@ typedef struct mcts_edge {
     unsigned visits; /* iterations that took it */
     unsigned avail;  /* iterations in which it was legal and could compete */
     float reward;    /* sum of the rewards of the player to act at its node */
+    float mean;      /* reward / visits, the same float, kept by the backup for selection */
 } mcts_edge;
 
 /* A position as the searching seat sees it. */
@@ -61,7 +65,8 @@ typedef struct mcts_tree {
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
     int playout;                 /* actions played after a leaf by the evaluation's best after one step (mcts_use_playout) */
-    const double *log_table;     /* log(n) for n < MCTS_LOG_TABLE, shared by the trees */
+    const double *log_table;     /* log(n) for 1 <= n < log_count, the bot's, shared by the trees */
+    unsigned log_count;          /* entries of log_table */
     mcts_node *nodes;            /* node pool */
     int node_count;              /* nodes in use */
     int node_cap;                /* nodes allocated */
@@ -100,7 +105,9 @@ struct mcts {
     int *legal;             /* scratch for the caller's thread */
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
     int choice_count;       /* entries of choices */
-    double log_table[MCTS_LOG_TABLE]; /* log(n), n >= 1, for selection (entry 0 unused) */
+    double *log_table;      /* log(n) for 1 <= n < log_count, for selection (entry 0 unused) */
+    unsigned log_count;     /* entries: every availability count a search of the budget reaches, in
+                               MCTS_LOG_MIN..MCTS_LOG_MAX */
     double reach_wait;      /* > 0: leaves count reach, a piece's wait per round in points (mcts_use_reach) */
     eval_reach reach;       /* with reach_wait: the credits of placed pieces at the last root */
 };
@@ -119,7 +126,8 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->ranked);
 }
 
-static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table)
+static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table,
+                          unsigned log_count)
 {
     memset(t, 0, sizeof *t);
     t->game = game;
@@ -127,6 +135,7 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
     t->hook.at = &t->at;
     t->config = config;
     t->log_table = log_table;
+    t->log_count = log_count;
     t->node_cap = config->nodes;
     t->edge_cap = config->nodes * MCTS_EDGES_PER_NODE;
     size_t slots = 1;
@@ -161,18 +170,25 @@ mcts *mcts_new(const game_def *game, const mcts_config *config)
     m->game = game;
     m->config = *config;
     rng_seed(&m->random, config->seed);
-    for (int i = 1; i < MCTS_LOG_TABLE; i++)
-        m->log_table[i] = log((double)i);
+    /* A tree's availability counts stay below its visits: the budget, and
+     * up to as much again kept from the last decision. */
+    long counts = 2L * config->iterations + 1;
+    m->log_count = counts < MCTS_LOG_MIN ? MCTS_LOG_MIN : counts > MCTS_LOG_MAX ? MCTS_LOG_MAX : (unsigned)counts;
+    m->log_table = malloc(m->log_count * sizeof *m->log_table);
     m->trees = aligned_alloc(MCTS_CACHE_LINE, (size_t)config->threads * sizeof *m->trees);
     m->legal = malloc((size_t)game->max_legal * sizeof *m->legal);
-    if (m->trees == NULL || m->legal == NULL) {
+    if (m->trees == NULL || m->legal == NULL || m->log_table == NULL) {
         free(m->trees);
         free(m->legal);
+        free(m->log_table);
         free(m);
         return NULL;
     }
+    m->log_table[0] = 0.0; /* unused: an available edge has been available once at least */
+    for (unsigned i = 1; i < m->log_count; i++)
+        m->log_table[i] = log((double)i);
     for (; m->tree_count < config->threads; m->tree_count++)
-        if (mcts_tree_init(&m->trees[m->tree_count], game, &m->config, m->log_table) != 0) {
+        if (mcts_tree_init(&m->trees[m->tree_count], game, &m->config, m->log_table, m->log_count) != 0) {
             mcts_free(m);
             return NULL;
         }
@@ -209,6 +225,7 @@ void mcts_free(mcts *m)
         mcts_tree_free(&m->trees[i]);
     free(m->trees);
     free(m->legal);
+    free(m->log_table);
     free(m);
 }
 
@@ -223,7 +240,7 @@ static int mcts_new_edge(mcts_tree *t, int action)
     if (t->edge_count == t->edge_cap)
         return -1;
     int e = t->edge_count++;
-    t->edges[e] = (mcts_edge){action, -1, -1, 0, 0, 0.0f};
+    t->edges[e] = (mcts_edge){action, -1, -1, 0, 0, 0.0f, 0.0f};
     return e;
 }
 
@@ -355,8 +372,8 @@ static int mcts_select(mcts_tree *t, int node)
         if (ed->visits == 0)
             score = 1e9 - k; /* untried: in the order of the ranking */
         else {
-            double log_avail = avail < MCTS_LOG_TABLE ? t->log_table[avail] : log((double)avail);
-            score = ed->reward / ed->visits + explore * sqrt(log_avail / ed->visits);
+            double log_avail = avail < t->log_count ? t->log_table[avail] : log((double)avail);
+            score = ed->mean + explore * sqrt(log_avail / ed->visits);
         }
         if (score > best_score) {
             best_score = score;
@@ -485,6 +502,7 @@ static void mcts_iterate(mcts_tree *t)
         ed->visits++;
         if (nd->player >= 0)
             ed->reward += (float)reward[nd->player];
+        ed->mean = ed->reward / ed->visits;
     }
     t->done++;
 }

@@ -38,10 +38,11 @@
  *
  * Memory is allocated once, in mcts_new, and never grows: per thread `nodes`
  * nodes, MCTS_EDGES_PER_NODE * nodes edges, a hash table of 2 * nodes slots,
- * a few states and the legal-action scratch; at 32 + 16 * 24 + 8 bytes a
- * node that is about 424 bytes per node (21 MB per thread for the default
+ * a few states and the legal-action scratch; at 32 + 16 * 28 + 8 bytes a
+ * node that is about 488 bytes per node (24 MB per thread for the default
  * 50000). When the pools are full the tree stops growing and iterations go on
- * from its frontier.
+ * from its frontier. Per bot, selection looks log(n) up in a table of twice
+ * the iteration budget (at least 4096 entries, at most 2^17: 1 MB).
  */
 #ifndef MAYA_BOT_MCTS_H
 #define MAYA_BOT_MCTS_H
