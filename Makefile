@@ -12,7 +12,7 @@ CORES   := $(shell nproc 2>/dev/null || echo 1)
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Werror=implicit-function-declaration
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -pthread
 INC     := -Isrc -Ibuild/gen
-OPT     ?= -O2 -g -flto=auto
+OPT     ?= -O2 -g -flto=auto -DNDEBUG
 SAN     := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 TSAN    := -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)

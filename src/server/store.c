@@ -467,6 +467,7 @@ int store_append_start(store *st, int64_t game, int64_t version, const store_eve
 int store_append_finish(store *st, store_pending *waiter)
 {
     assert(st && waiter);
+    (void)st; /* read by the assert only (the release build has none) */
     wait_semaphore(&waiter->done);
     int rc = waiter->request.rc;
     sem_destroy(&waiter->done);
