@@ -22,3 +22,8 @@ double timer_cpu(void)
 {
     return timer_read(CLOCK_PROCESS_CPUTIME_ID);
 }
+
+double timer_thread_cpu(void)
+{
+    return timer_read(CLOCK_THREAD_CPUTIME_ID);
+}

@@ -12,5 +12,7 @@ double timer_now(void);
 /* CPU seconds the process has used, all its threads (CLOCK_PROCESS_CPUTIME_ID):
  * what a benchmark costs when other processes share the cores. */
 double timer_cpu(void);
+/* CPU seconds the calling thread has used (CLOCK_THREAD_CPUTIME_ID). */
+double timer_thread_cpu(void);
 
 #endif

@@ -562,10 +562,10 @@ static void test_reach(void **unused)
 }
 
 /* The root statistics of a search by iterations, with one thread and with
- * two (root parallelism: the trees' root visits are summed): every
- * iteration takes exactly one root action, so the visits of the listed
- * actions add up to the iterations run; the actions are legal, each listed
- * once, most visited first, and their values are chances in [0, 1]. */
+ * two (root parallelism: the trees' root visits are summed, their CPU times
+ * too): every iteration takes exactly one root action, so the visits of the
+ * listed actions add up to the iterations run; the actions are legal, each
+ * listed once, most visited first, and their values are chances in [0, 1]. */
 static void test_root_statistics(void **unused)
 {
     (void)unused;
@@ -597,6 +597,9 @@ static void test_root_statistics(void **unused)
         mcts_last_stats(m, &stats);
         assert_int_equal(stats.iterations, 300);
         assert_true(stats.nodes > threads && stats.nodes <= 300 * threads + threads);
+        /* the threads' CPU time: the busiest thread's is a share of it, at
+         * least an even one (300 iterations take some CPU time) */
+        assert_true(stats.busiest > 0.0 && stats.busiest <= stats.cpu && stats.busiest * threads >= stats.cpu);
         long visits = 0;
         assert_true(count > 0);
         for (int i = 0; i < count; i++) {

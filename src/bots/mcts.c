@@ -92,6 +92,7 @@ typedef struct mcts_tree {
     long budget;                 /* iterations for this tree, 0 = until the deadline */
     double deadline;             /* monotonic seconds to stop at, 0 = none */
     long done;                   /* iterations run */
+    double cpu;                  /* CPU seconds its thread spent on the last search */
     pthread_t thread;            /* its thread when searching in parallel */
 } mcts_tree;
 
@@ -529,6 +530,7 @@ static unsigned mcts_start(mcts_tree *t)
 static void *mcts_search(void *arg)
 {
     mcts_tree *t = arg;
+    double cpu_start = timer_thread_cpu();
     t->done = 0;
     unsigned kept = mcts_start(t);
     /* Visits kept from the last decision count toward the budget, but the
@@ -542,6 +544,7 @@ static void *mcts_search(void *arg)
             break;
         mcts_iterate(t);
     }
+    t->cpu = timer_thread_cpu() - cpu_start;
     return NULL;
 }
 
@@ -600,6 +603,9 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         const mcts_tree *t = &m->trees[i];
         m->last.iterations += t->done;
         m->last.nodes += t->node_count;
+        m->last.cpu += t->cpu;
+        if (t->cpu > m->last.busiest)
+            m->last.busiest = t->cpu;
         if (t->node_count == 0)
             continue;
         const mcts_node *root = &t->nodes[t->root_node];

@@ -84,6 +84,8 @@ typedef struct mcts_stats {
     long iterations; /* iterations run, all threads */
     long nodes;      /* nodes in the trees at the end, all threads */
     double seconds;  /* wall time of the search */
+    double cpu;      /* CPU seconds of all the search threads */
+    double busiest;  /* CPU seconds of the busiest one: the wall time where every thread has a free core */
 } mcts_stats;
 
 /* One action at the root of a search and what the search made of it. */

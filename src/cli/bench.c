@@ -14,7 +14,10 @@
  * skips) at eight decision positions spread over a seeded random game, and
  * the iterations per second of that one core are printed; last, the same
  * search with two threads for the fewest players and the default evaluation
- * (wall time: it shows the scaling only where two cores are free). Each
+ * (wall time: it shows the scaling only where two cores are free), and the
+ * threads' balance, which does not depend on the load: their CPU time over
+ * twice their busiest one's (a search lasts as long as its busiest thread
+ * where each has a core of its own). Each
  * line gives the wall time and the CPU time of all the search's threads,
  * and the iterations per second of each: on a shared machine the CPU time
  * tells what an iteration costs, the wall time what the threads gained.
@@ -132,7 +135,10 @@ static void cli_bench_random_step(cli_bench_run *b, rng *r)
 enum { CLI_BENCH_MCTS_POSITIONS = 8 }; /* positions searched per setting */
 
 /* Print the MCTS iterations per second of threads search threads at
- * positions of a random game of options and seed; 0, or CLI_FAIL. */
+ * positions of a random game of options and seed; with more than one thread,
+ * then their balance: the CPU time of all the searches' threads over threads
+ * times that of each search's busiest thread (on free cores a search lasts
+ * as long as its busiest thread). 0, or CLI_FAIL. */
 static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_t seed, int iterations,
                           int version, int threads)
 {
@@ -156,7 +162,7 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     if (status == 0)
         status = game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
     long total = 0;
-    double seconds = 0, cpu = 0;
+    double seconds = 0, cpu = 0, threads_cpu = 0, busiest = 0;
     for (int i = 0, next = 1; status == 0 && i < length; i++) {
         int player = game->current_player(b->state);
         if (player >= 0 && i * CLI_BENCH_MCTS_POSITIONS >= next * length / 2 &&
@@ -175,6 +181,8 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
             mcts_last_stats(m, &stats);
             total += stats.iterations;
             seconds += stats.seconds;
+            threads_cpu += stats.cpu;
+            busiest += stats.busiest;
             next += 2;
         }
         cli_bench_random_step(b, &r);
@@ -192,6 +200,9 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
         snprintf(label + len, sizeof label - (size_t)len, " threads=%d", threads);
     printf("%-22s %12ld %9.3f %14.0f %9.3f %14.0f\n", label, total, seconds, seconds > 0 ? total / seconds : 0.0, cpu,
            cpu > 0 ? total / cpu : 0.0);
+    if (threads > 1 && busiest > 0)
+        printf("threads=%d balance: %.0f%% (threads' CPU %.3f s, busiest thread's %.3f s a search, summed)\n", threads,
+               100.0 * threads_cpu / (threads * busiest), threads_cpu, busiest);
     return 0;
 }
 
