@@ -219,8 +219,8 @@ static void eval_tzolkin_extract_seat(const tzolk_state *s, const eval_tzolkin_c
     *x++ = (float)farms;
     int mon_points = 0, best = 0;
     for (unsigned m = pl->monuments | s->mon_display; m; m &= m - 1) {
-        int v = tzolk_monument_points(s, seat, __builtin_ctz(m));
-        if (pl->monuments >> __builtin_ctz(m) & 1u)
+        int id = __builtin_ctz(m), v = tzolk_monument_points(s, seat, id);
+        if (pl->monuments >> id & 1u)
             mon_points += v;
         else if (v > best)
             best = v;
