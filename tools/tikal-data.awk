@@ -30,6 +30,13 @@ function packed(s0, s1, s2, s3, s4, s5, r) {
 function lanes(s0, s1, s2, s3, s4, s5, r, shift) {
     return spread(s0, s1, s2, s3, s4, s5, r, shift, 8)
 }
+# What a piece shows the field next to it in direction d (tikal_piece_facing):
+# the stones of its edge facing back, in lane d (the opposite lanes), and in
+# the lanes 32 bits up every bit if figures may stand on it (not a volcano).
+function facing(s0, s1, s2, s3, s4, s5, r, k) {
+    return lanes(s0, s1, s2, s3, s4, s5, r, 3) + (k == "VOLCANO" ? 0 : ALL_LANES * 2 ^ 32)
+}
+BEGIN { ALL_LANES = 2 ^ 18 - 1 }
 { sub(/#.*/, "") }
 $1 == "BOARD" { cols = $2; rows = $3; layout = $4 }
 $1 == "START" && !rows {
@@ -41,7 +48,7 @@ $1 == "START" {
     i = nstart + 0; start_kind[i] = kind($4); start_value[i] = $5; start_field[i] = $2 * rows + $3
     start_stones[i] = packed($6, $7, $8, $9, $10, $11, 0)
     start_lanes[i] = lanes($6, $7, $8, $9, $10, $11, 0, 0)
-    start_opposite[i] = lanes($6, $7, $8, $9, $10, $11, 0, 3)
+    start_opposite[i] = facing($6, $7, $8, $9, $10, $11, 0, $4)
     starts[nstart++] = sprintf("    {%d, %d, %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
 }
 $1 == "TILE" {
@@ -49,7 +56,7 @@ $1 == "TILE" {
     for (r = 0; r < 6; r++) {
         tile_stones[t, r] = packed($6, $7, $8, $9, $10, $11, r)
         tile_lanes[t, r] = lanes($6, $7, $8, $9, $10, $11, r, 0)
-        tile_opposite[t, r] = lanes($6, $7, $8, $9, $10, $11, r, 3)
+        tile_opposite[t, r] = facing($6, $7, $8, $9, $10, $11, r, $4)
     }
     if ($4 == "VOLCANO") volcanoes += 2 ^ ntile
     tiles[ntile++] = sprintf("    {\"%s\", '%s', %s, %d, {%d, %d, %d, %d, %d, %d}},", $2, $3, kind($4), $5, $6, $7, $8, $9, $10, $11)
@@ -58,13 +65,18 @@ $1 == "TEMPLE_LEVEL" { levels[$2] = $3 }
 $1 == "TREASURE_KINDS" { motifs = $2; per_motif = $3 }
 $1 == "PER_PLAYER" && $2 == "EXPLORER" { explorers = $3 }
 $1 == "PER_PLAYER" && $2 == "CAMP" { camps = $3 }
+# A table entry: a name as it is, a number in full (64-bit ones with ULL).
+function number(v) {
+    if (v !~ /^[0-9.e+]+$/) return v
+    return v >= 2 ^ 32 ? sprintf("%.0fULL", v) : sprintf("%.0f", v)
+}
 # One table of 256 pieces: tiles in each rotation, pre-printed fields, none.
 function piece_table(type, name, by_tile, by_start, none,    t, r, i, n) {
     printf "static const %s tikal_data_piece_%s[256] = {", type, name
     n = 0
     for (t = 0; t < ntile; t++)
-        for (r = 0; r < 6; r++) printf "%s%s", (n++ ? ", " : ""), (name == "kinds" || name == "values") ? by_tile[t] : by_tile[t, r]
-    for (i = 0; i < nstart; i++) printf ", %s", by_start[i]
+        for (r = 0; r < 6; r++) printf "%s%s", (n++ ? ", " : ""), number((name == "kinds" || name == "values") ? by_tile[t] : by_tile[t, r])
+    for (i = 0; i < nstart; i++) printf ", %s", number(by_start[i])
     for (i = n + nstart; i < 256; i++) printf ", %s", none
     print "};"
 }
@@ -120,6 +132,28 @@ END {
             printf "    %.0fULL,\n", mask
         }
     print "};"
+    # The neighbours again with the field itself where there is none, and
+    # the lanes (three bits a direction, 3d..3d+2, in both 32-bit halves) of
+    # the directions that have a neighbour: branch-free loops read both.
+    printf "static const uint8_t tikal_data_neighbor_or_self[%d][6] = {\n", cols * rows
+    for (c = 0; c < cols; c++)
+        for (r = 0; r < rows; r++) {
+            printf "    {"
+            board = 0
+            for (d = 1; d <= 6; d++) {
+                nc = c + dc[d]
+                nr = r + (c % 2 ? dr_odd[d] : dr_even[d])
+                off = nc < 0 || nc >= cols || nr < 0 || nr >= rows
+                if (!off) board += 7 * 8 ^ (d - 1)
+                printf "%s%d", (d > 1 ? ", " : ""), off ? c * rows + r : nc * rows + nr
+            }
+            print "},"
+            board_lanes[c * rows + r] = board * (2 ^ 32 + 1)
+        }
+    print "};"
+    printf "static const uint64_t tikal_data_board_lanes[%d] = {\n", cols * rows
+    for (f = 0; f < cols * rows; f++) printf "    %.0fULL,\n", board_lanes[f]
+    print "};"
     # The volcano tiles as a mask (bit t: tile t).
     printf "static const uint64_t tikal_data_volcano_tiles = %.0fULL;\n", volcanoes
     # What lies on a field as one byte (tikal_state.piece): tile t in rotation
@@ -132,7 +166,20 @@ END {
     piece_table("uint8_t", "kinds", tile_kind, start_kind, "TIKAL_EMPTY")
     piece_table("uint8_t", "values", tile_value, start_value, 0)
     piece_table("uint32_t", "lanes", tile_lanes, start_lanes, 0)
-    piece_table("uint32_t", "opposite_lanes", tile_opposite, start_opposite, 0)
+    piece_table("uint64_t", "facing", tile_opposite, start_opposite, 0)
+    # Per tile the rotations that name a placement (T29.3): bit r if no
+    # smaller rotation gives the same stones.
+    printf "static const uint8_t tikal_data_canonical_rotations[%d] = {", ntile
+    for (t = 0; t < ntile; t++) {
+        mask = 0
+        for (r = 0; r < 6; r++) {
+            same = 0
+            for (q = 0; q < r; q++) if (tile_stones[t, q] == tile_stones[t, r]) same = 1
+            if (!same) mask += 2 ^ r
+        }
+        printf "%s%d", (t ? ", " : ""), mask
+    }
+    print "};"
     for (f = 0; f < cols * rows; f++) start_piece[f] = 255
     for (i = 0; i < nstart; i++) start_piece[start_field[i]] = 6 * ntile + i
     printf "static const uint8_t tikal_data_start_pieces[%d] = {", cols * rows

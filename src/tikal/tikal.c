@@ -40,28 +40,6 @@ static void name_for_reason(const char *why, int field, char name[3])
 
 enum { STONE_BITS = 2, STONE_MASK = (1u << STONE_BITS) - 1 }; /* one edge's stones in tikal_field.stones (0..3) */
 
-/* Packed stones turned by rotation 0..5: edge e's stones move to edge e + rotation. */
-static unsigned stones_turned(unsigned packed, int rotation)
-{
-    unsigned shift = STONE_BITS * (unsigned)rotation, all = (1u << (6 * STONE_BITS)) - 1;
-    return (packed << shift | packed >> (6 * STONE_BITS - shift)) & all;
-}
-
-/* tikal_canonical_rotation of a tile whose packed stones are reference. */
-static int canonical_of(unsigned reference, int rotation)
-{
-    unsigned lying = stones_turned(reference, rotation);
-    for (int r = 0; r < rotation; r++)
-        if (stones_turned(reference, r) == lying)
-            return r;
-    return rotation;
-}
-
-int tikal_canonical_rotation(int tile, int rotation)
-{
-    return canonical_of(tikal_piece_stones(6 * tile), rotation);
-}
-
 int tikal_field_stones(const tikal_state *s, int field, int edge)
 {
     return (int)(tikal_piece_stones(s->piece[field]) >> (STONE_BITS * edge) & STONE_MASK);
@@ -134,40 +112,39 @@ static int explored(const tikal_state *s, int field)
 
 #define ALL_FIELDS ((1ULL << TIKAL_FIELDS) - 1) /* bit f for every field f */
 
-/* Fields a figure can stand on and cross from or into: explored, not a
- * volcano (T6.7, T11.3). */
-static uint64_t walkable_fields(const tikal_state *s)
+/* Lane d in both halves of a tikal_piece_facing word. */
+#define FACING_LANE(d) (((uint64_t)TIKAL_CROSSING_MASK << (TIKAL_CROSSING_BITS * (d))) * 0x100000001ULL)
+
+/* What the neighbours of field show it (tikal_piece_facing), each in its
+ * direction's lane: in the low 32 bits the stones facing back across each
+ * edge, in the high 32 bits the lanes of the neighbours figures may stand
+ * on; 0 in the lanes of directions off the board. Lanes do not overlap, so
+ * the sum is their union (no branch, no loop). */
+static uint64_t neighbors_facing(const tikal_state *s, int field)
 {
-    return ~(s->index.kind[TIKAL_EMPTY] | s->index.kind[TIKAL_VOLCANO]) & ALL_FIELDS;
+    const uint8_t *around = tikal_neighbors_or_self(field);
+#define FACING(d) (tikal_piece_facing(s->piece[around[d]]) & FACING_LANE(d))
+    uint64_t sum = FACING(0) + FACING(1) + FACING(2) + FACING(3) + FACING(4) + FACING(5);
+#undef FACING
+    return sum & tikal_board_lanes(field);
 }
 
-#define CROSSING_LOW_BITS 01111111u /* the lowest bit of each direction's lane */
-
 /* T11.1: the cost of crossing from field in each direction d (the stones on
- * both sides of the edge, 0 if it cannot be crossed) in bits 3d..3d+2, with
- * walkable the walkable_fields of s: the field's lanes where the neighbour
- * is walkable plus each walkable neighbour's opposite lane (at most 3 + 3,
- * so lanes never carry). */
-static unsigned crossings_from(const tikal_state *s, uint64_t walkable, int field)
+ * both sides of the edge, 0 if it cannot be crossed) in bits 3d..3d+2: the
+ * field's lanes where the neighbour may be stood on plus the neighbours'
+ * stones facing back (0 where nobody may stand; at most 3 + 3, so lanes
+ * never carry); 0 on a field nobody may stand on. */
+static unsigned crossings_from(const tikal_state *s, int field)
 {
-    if (!(walkable >> field & 1))
+    if (!(tikal_piece_facing(s->piece[field]) >> 32))
         return 0;
-    const int8_t *around = tikal_neighbors(field);
-    uint32_t open = 0, theirs = 0;
-    for (int d = 0; d < 6; d++) {
-        int to = around[d];
-        if (to < 0 || !(walkable >> to & 1))
-            continue;
-        uint32_t lane = TIKAL_CROSSING_MASK << (TIKAL_CROSSING_BITS * d);
-        open |= lane;
-        theirs += tikal_piece_lanes(s->piece[to], 1) & lane;
-    }
-    return (tikal_piece_lanes(s->piece[field], 0) & open) + theirs;
+    uint64_t near = neighbors_facing(s, field);
+    return (tikal_piece_lanes(s->piece[field]) & (uint32_t)(near >> 32)) + (uint32_t)near;
 }
 
 unsigned tikal_crossing_costs(const tikal_state *s, int field)
 {
-    return crossings_from(s, walkable_fields(s), field);
+    return crossings_from(s, field);
 }
 
 /* The square word of field with the value of part (mask, shift) replaced. */
@@ -315,13 +292,15 @@ int tikal_majority(const tikal_state *s, int field)
 
 int tikal_crossing_cost(const tikal_state *s, int field, int direction)
 {
-    uint64_t walkable = walkable_fields(s);
     int to = tikal_neighbor(field, direction);
-    if (to < 0 || !(walkable >> field & 1) || !(walkable >> to & 1))
+    if (to < 0)
         return 0;
+    uint64_t here = tikal_piece_facing(s->piece[field]), there = tikal_piece_facing(s->piece[to]);
     unsigned shift = TIKAL_CROSSING_BITS * (unsigned)direction;
-    return (int)((tikal_piece_lanes(s->piece[field], 0) >> shift & TIKAL_CROSSING_MASK) +
-                 (tikal_piece_lanes(s->piece[to], 1) >> shift & TIKAL_CROSSING_MASK));
+    if (!(here >> 32) || !(there >> 32))
+        return 0;
+    return (int)((tikal_piece_lanes(s->piece[field]) >> shift & TIKAL_CROSSING_MASK) +
+                 (there >> shift & TIKAL_CROSSING_MASK));
 }
 
 int tikal_treasure_set_points(int tokens)
@@ -439,79 +418,49 @@ void tikal_self_scores(const tikal_state *s, int *out)
 
 /* ---- placement (T6) --------------------------------------------------- */
 
-/* Edges e (bit e) of tile that carry stones, in each rotation r into
- * out[r]. */
-static void stone_edges(int tile, unsigned out[6])
-{
-    unsigned reference = 0;
-    for (int e = 0; e < 6; e++)
-        reference |= (unsigned)(tikal_tile(tile)->stones[e] > 0) << e;
-    for (int r = 0; r < 6; r++)
-        out[r] = (reference << r | reference >> (6 - r)) & 63u;
-}
-
 enum { ALL_ROTATIONS = 63 }; /* bit r: rotation r, for each of 0..5 */
 
-/* What an empty field's neighbours offer a tile placed on it, by direction d
- * (bit d) from the field. */
-typedef struct tikal_edges {
-    unsigned borders; /* the neighbour is explored (T6.1) */
-    unsigned open;    /* the neighbour is explored and not a volcano (T6.2) */
-    unsigned stoned;  /* open, and the neighbour has stones on the shared edge */
-} tikal_edges;
-
-static tikal_edges field_edges(const tikal_state *s, int field)
+/* The rotations lanes[r] of a tile (tikal_piece_lanes of 6 * tile + r). */
+static void tile_lanes(int tile, uint32_t lanes[6])
 {
-    tikal_edges edges = {0, 0, 0};
-    uint64_t explored_fields = ~s->index.kind[TIKAL_EMPTY] & ALL_FIELDS, walkable = walkable_fields(s);
-    const int8_t *around = tikal_neighbors(field);
-    for (int d = 0; d < 6; d++) {
-        int g = around[d];
-        if (g < 0 || !(explored_fields >> g & 1))
-            continue;
-        edges.borders |= 1u << d;
-        if (!(walkable >> g & 1))
-            continue;
-        edges.open |= 1u << d;
-        edges.stoned |=
-            (unsigned)((tikal_piece_lanes(s->piece[g], 1) >> (TIKAL_CROSSING_BITS * d) & TIKAL_CROSSING_MASK) > 0) << d;
-    }
-    return edges;
+    for (int r = 0; r < 6; r++)
+        lanes[r] = tikal_piece_lanes(6 * tile + r);
 }
 
-/* T6.2/T6.3: the rotations r (bit r) in which a tile whose stone_edges are
- * tile_edges meets the path condition on a field with edges: some shared
- * edge with a non-volcano explored field carries stones. */
-static unsigned path_rotations(const tikal_edges *edges, const unsigned tile_edges[6])
+/* T6.2/T6.3: the rotations r (bit r) in which the tile whose rotations'
+ * lanes are `lanes` meets the path condition on an empty field whose
+ * neighbours show it `near` (neighbors_facing): some edge it shares with a
+ * non-volcano explored field carries stones, on either side. */
+static unsigned path_rotations(uint64_t near, const uint32_t lanes[6])
 {
+    uint32_t open = (uint32_t)(near >> 32);
     unsigned rotations = 0;
-    if (edges->stoned)
+    if ((uint32_t)near)
         return ALL_ROTATIONS;
     for (int r = 0; r < 6; r++)
-        rotations |= (unsigned)((tile_edges[r] & edges->open) != 0) << r;
+        rotations |= (unsigned)((lanes[r] & open) != 0) << r;
     return rotations;
 }
 
 /* The fields not yet explored that border an explored one (T6.1) as a mask
- * into frontier, their edges into edges (the others untouched), and the
- * tile's stone_edges in each rotation into tile_edges; returns whether some
- * placement of tile meets the path condition (R5). */
-static int placement_edges(const tikal_state *s, int tile, tikal_edges edges[TIKAL_FIELDS], unsigned tile_edges[6],
-                           uint64_t *frontier)
+ * into frontier, and the rotations in which the tile whose rotations' lanes
+ * are `lanes` meets the path condition on each into rotations (the other
+ * fields untouched); returns whether some placement does (R5). */
+static int placement_rotations(const tikal_state *s, const uint32_t lanes[6], uint8_t rotations[TIKAL_FIELDS],
+                               uint64_t *frontier)
 {
-    int path_exists = 0;
+    unsigned any = 0;
     uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ALL_FIELDS;
-    stone_edges(tile, tile_edges);
     *frontier = 0;
     for (uint64_t left = empty; left; left &= left - 1) {
         int f = __builtin_ctzll(left);
         if (!(tikal_neighbor_mask(f) & explored_fields))
             continue;
         *frontier |= 1ULL << f;
-        edges[f] = field_edges(s, f);
-        path_exists = path_exists || path_rotations(&edges[f], tile_edges) != 0;
+        rotations[f] = (uint8_t)path_rotations(neighbors_facing(s, f), lanes);
+        any |= rotations[f];
     }
-    return path_exists;
+    return any != 0;
 }
 
 /* Placing the tile in hand on field in rotation. Only when the placement
@@ -523,18 +472,17 @@ static int check_place(const tikal_state *s, int field, int rotation, char *why,
     name_for_reason(why, field, name);
     if (explored(s, field))
         return refuse(why, why_len, "%s is already explored (T6.1)", name);
-    tikal_edges here = field_edges(s, field);
-    if (!here.borders)
+    if (!(tikal_neighbor_mask(field) & ~s->index.kind[TIKAL_EMPTY]))
         return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
-    if (tikal_canonical_rotation(tile, rotation) != rotation)
+    if (!(tikal_canonical_rotations(tile) >> rotation & 1))
         return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
-    tikal_edges edges[TIKAL_FIELDS];
-    unsigned tile_edges[6];
+    uint32_t lanes[6];
+    uint8_t rotations[TIKAL_FIELDS];
     uint64_t frontier;
-    stone_edges(tile, tile_edges);
-    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || (path_rotations(&here, tile_edges) >> rotation & 1) ||
-        !placement_edges(s, tile, edges, tile_edges, &frontier))
+    tile_lanes(tile, lanes);
+    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || (path_rotations(neighbors_facing(s, field), lanes) >> rotation & 1) ||
+        !placement_rotations(s, lanes, rotations, &frontier))
         return GAME_OK; /* T6.4, T6.2, R5 */
     return refuse(why, why_len,
                   "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)", name,
@@ -785,7 +733,6 @@ static int legal_ap_actions(const tikal_state *s, int *out)
     const tikal_index *x = &s->index;
     uint64_t camps = camps_of(s, me), figures[2] = {x->explorers[me], leader_mask(s, me)};
     uint64_t temples = x->kind[TIKAL_TEMPLE], treasures = x->kind[TIKAL_TREASURE], jungles = x->kind[TIKAL_JUNGLE];
-    uint64_t walkable = walkable_fields(s);
     PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
@@ -800,14 +747,17 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
             for (EACH_FIELD(from, figures[fig])) {
-                unsigned costs = crossings_from(s, walkable, (int)from);
+                unsigned costs = crossings_from(s, (int)from);
                 int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
-                /* bit 3d set: a crossing in direction d, in ascending d; with
-                 * 6 AP or more every crossing is affordable (T11.1: 0..6) */
-                for (unsigned open = (costs | costs >> 1 | costs >> 2) & CROSSING_LOW_BITS; open; open &= open - 1) {
-                    int shift = __builtin_ctz(open);
-                    if (s->ap >= 6 || (costs >> shift & TIKAL_CROSSING_MASK) <= s->ap)
-                        PUT(first + shift / TIKAL_CROSSING_BITS);
+                /* Each direction's move is written and kept (n counted on)
+                 * only if its crossing costs 1..ap (0: no crossing, T11):
+                 * no branch. */
+                assert(n + 6 <= TIKAL_LEGAL_MAX);
+#pragma GCC unroll 6
+                for (int d = 0; d < 6; d++) {
+                    unsigned cost = costs >> (TIKAL_CROSSING_BITS * d) & TIKAL_CROSSING_MASK;
+                    out[n] = first + d;
+                    n += cost - 1 < s->ap;
                 }
             }
     }
@@ -877,18 +827,16 @@ int tikal_legal_actions(const tikal_state *s, int *out)
                 PUT(TIKAL_A_TAKE + t);
         return n;
     case TIKAL_PH_PLACE: {
-        tikal_edges edges[TIKAL_FIELDS];
-        unsigned tile_edges[6], canonical = 0;
+        uint32_t lanes[6];
+        uint8_t rotations[TIKAL_FIELDS];
         uint64_t frontier;
-        int tile = s->hand, path_exists = placement_edges(s, tile, edges, tile_edges, &frontier);
-        int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
-        unsigned reference = tikal_piece_stones(6 * tile);
-        for (int r = 0; r < 6; r++)
-            canonical |= (unsigned)(canonical_of(reference, r) == r) << r;
+        int tile = s->hand;
+        tile_lanes(tile, lanes);
+        int path_exists = placement_rotations(s, lanes, rotations, &frontier);
+        unsigned canonical = tikal_canonical_rotations(tile), free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         for (EACH_FIELD(f, frontier))
-            for (unsigned rotations = canonical & (free_choice ? ALL_ROTATIONS : path_rotations(&edges[f], tile_edges));
-                 rotations; rotations &= rotations - 1)
-                PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(rotations));
+            for (unsigned r = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]); r; r &= r - 1)
+                PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(r));
         return n;
     }
     case TIKAL_PH_ACTIONS:

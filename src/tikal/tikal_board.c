@@ -34,9 +34,14 @@ int tikal_piece_value(int piece)
     return tikal_data_piece_values[(uint8_t)piece];
 }
 
-uint32_t tikal_piece_lanes(int piece, int opposite)
+uint32_t tikal_piece_lanes(int piece)
 {
-    return opposite ? tikal_data_piece_opposite_lanes[(uint8_t)piece] : tikal_data_piece_lanes[(uint8_t)piece];
+    return tikal_data_piece_lanes[(uint8_t)piece];
+}
+
+uint64_t tikal_piece_facing(int piece)
+{
+    return tikal_data_piece_facing[(uint8_t)piece];
 }
 
 int tikal_piece_exists(int piece)
@@ -47,6 +52,20 @@ int tikal_piece_exists(int piece)
 int tikal_start_piece(int field)
 {
     return tikal_data_start_pieces[field];
+}
+
+int tikal_canonical_rotation(int tile, int rotation)
+{
+    unsigned lying = tikal_piece_stones(6 * tile + rotation);
+    for (int r = 0; r < rotation; r++)
+        if (tikal_piece_stones(6 * tile + r) == lying)
+            return r;
+    return rotation;
+}
+
+unsigned tikal_canonical_rotations(int tile)
+{
+    return tikal_data_canonical_rotations[tile];
 }
 
 uint8_t tikal_level_tokens(int value)
@@ -69,6 +88,16 @@ int tikal_neighbor(int field, int direction)
 const int8_t *tikal_neighbors(int field)
 {
     return tikal_data_neighbors[field];
+}
+
+const uint8_t *tikal_neighbors_or_self(int field)
+{
+    return tikal_data_neighbor_or_self[field];
+}
+
+uint64_t tikal_board_lanes(int field)
+{
+    return tikal_data_board_lanes[field];
 }
 
 uint64_t tikal_volcano_tiles(void)
@@ -181,6 +210,22 @@ int tikal_data_check(char *why, size_t why_len)
                      want_levels[v]);
             return 1;
         }
+    for (int t = 0; t < TIKAL_TILES; t++)
+        for (int r = 0; r < 6; r++)
+            if ((tikal_canonical_rotations(t) >> r & 1) != (tikal_canonical_rotation(t, r) == r)) {
+                snprintf(why, why_len, "T29.3: tile %s: the generated canonical rotations differ from its stones",
+                         tikal_data_tiles[t].id);
+                return 1;
+            }
+    for (int piece = 0; piece < 256; piece++) {
+        uint64_t facing = tikal_data_piece_facing[piece];
+        if ((facing >> 32 != 0) != (tikal_piece_exists(piece) && tikal_data_piece_kinds[piece] != TIKAL_VOLCANO) ||
+            (facing >> 32 == 0 && (uint32_t)facing != 0)) {
+            snprintf(why, why_len, "T6.7, T11.3: piece %d shows the wrong fields to stand on or stones nobody crosses",
+                     piece);
+            return 1;
+        }
+    }
     for (int i = 0; i < TIKAL_DATA_START_COUNT; i++) {
         const tikal_start_def *st = &tikal_data_starts[i];
         int f = tikal_field_at(st->column, st->row);

@@ -20,15 +20,28 @@ int tikal_is_camp_of(const tikal_state *s, int seat, int field);
 /* Stones (tikal_field.stones), kind and printed value of a piece
  * (tikal_state.piece 0..255; none for TIKAL_PIECE_NONE and other numbers
  * that are no piece, which tikal_piece_exists tells); its stones as
- * crossing lanes, 3 bits a direction d at 3d: those of the edge facing d, or
- * (opposite) those of the edge facing away from d; the pre-printed piece of
- * a field, TIKAL_PIECE_NONE if it has none. */
+ * crossing lanes, 3 bits a direction d at 3d: those of the edge facing d;
+ * what it shows a field whose neighbour it is in direction d
+ * (tikal_piece_facing): in lane d of the low 32 bits the stones of its edge
+ * facing back (facing away from d), and in the lanes 32 bits up every bit
+ * if figures may stand on it (a piece, not a volcano: T6.7, T11.3), the low
+ * lanes 0 if not; the pre-printed piece of a field, TIKAL_PIECE_NONE if it
+ * has none. */
 unsigned tikal_piece_stones(int piece);
 int tikal_piece_kind(int piece);
 int tikal_piece_value(int piece);
-uint32_t tikal_piece_lanes(int piece, int opposite);
+uint32_t tikal_piece_lanes(int piece);
+uint64_t tikal_piece_facing(int piece);
 int tikal_piece_exists(int piece);
 int tikal_start_piece(int field);
+/* The rotations of tile that name its placements (T29.3): bit r if no
+ * smaller rotation gives the same stones (tikal_canonical_rotation). */
+unsigned tikal_canonical_rotations(int tile);
+/* The neighbour of field in each direction 0..5, the field itself where it
+ * has none; the lanes of the directions where it has one, in both 32-bit
+ * halves (as tikal_piece_facing's). */
+const uint8_t *tikal_neighbors_or_self(int field);
+uint64_t tikal_board_lanes(int field);
 
 /* T11.1: the cost (0..6, 0 if it cannot be crossed) of crossing from field
  * in each direction d, in bits TIKAL_CROSSING_BITS * d and up: the word
