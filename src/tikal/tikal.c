@@ -29,11 +29,12 @@ int tikal_reason(int status, char *why, size_t why_len, const char *format, ...)
 #define refuse(why, why_len, ...) \
     ((why) != NULL && (why_len) > 0 ? tikal_reason(GAME_EILLEGAL, why, why_len, __VA_ARGS__) : GAME_EILLEGAL)
 
-/* The name of field into name when a reason may need it (why not NULL). */
-static void name_for_reason(const char *why, int field, char name[3])
+/* The name of field written into name, for a reason: passed to refuse, it
+ * is written only when the reason is formatted. */
+static const char *named(char name[3], int field)
 {
-    if (why != NULL)
-        tikal_field_name(field, name);
+    tikal_field_name(field, name);
+    return name;
 }
 
 /* ---- static helpers over the state ------------------------------------ */
@@ -467,13 +468,12 @@ static int placement_rotations(const tikal_state *s, const uint32_t lanes[6], ui
  * itself has no path is the rest of the frontier looked at (R5). */
 static int check_place(const tikal_state *s, int field, int rotation, char *why, size_t why_len)
 {
-    char name[3] = "";
+    char name[3];
     int tile = s->hand;
-    name_for_reason(why, field, name);
     if (explored(s, field))
-        return refuse(why, why_len, "%s is already explored (T6.1)", name);
+        return refuse(why, why_len, "%s is already explored (T6.1)", named(name, field));
     if (!(tikal_neighbor_mask(field) & ~s->index.kind[TIKAL_EMPTY]))
-        return refuse(why, why_len, "%s does not border an explored field (T6.1)", name);
+        return refuse(why, why_len, "%s does not border an explored field (T6.1)", named(name, field));
     if (!(tikal_canonical_rotations(tile) >> rotation & 1))
         return refuse(why, why_len, "r%d gives the same stones as r%d: name the placement by r%d (T29.3)",
                       rotation, tikal_canonical_rotation(tile, rotation), tikal_canonical_rotation(tile, rotation));
@@ -485,7 +485,7 @@ static int check_place(const tikal_state *s, int field, int rotation, char *why,
         !placement_rotations(s, lanes, rotations, &frontier))
         return GAME_OK; /* T6.4, T6.2, R5 */
     return refuse(why, why_len,
-                  "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)", name,
+                  "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)", named(name, field),
                   rotation);
 }
 
@@ -503,45 +503,40 @@ static int check_ap(const tikal_state *s, int cost, const char *what, char *why,
 static int check_deploy(const tikal_state *s, int figure, int field, char *why, size_t why_len)
 {
     const tikal_player *p = &s->player[s->actor];
-    char name[3] = "";
-    name_for_reason(why, field, name);
+    char name[3];
     if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
         return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
     if (!tikal_is_camp_of(s, s->actor, field))
-        return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)", name);
+        return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)", named(name, field));
     return check_ap(s, TIKAL_AP_DEPLOY, "deploying", why, why_len);
 }
 
 static int check_path(const tikal_state *s, int figure, int from, int to, char *why, size_t why_len)
 {
-    char a[3] = "", b[3] = "";
-    name_for_reason(why, from, a);
-    name_for_reason(why, to, b);
+    char a[3], b[3];
     if (from == to || !tikal_is_camp_of(s, s->actor, from) || !tikal_is_camp_of(s, s->actor, to))
         return refuse(why, why_len, "secret paths join the base camp and your own camps only, %s to %s is none (T10.1)",
-                      a, b);
+                      named(a, from), named(b, to));
     if (!has_figure(s, s->actor, from, figure))
-        return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
+        return refuse(why, why_len, "you have no %s on %s", figure_name[figure], named(a, from));
     return check_ap(s, TIKAL_AP_PATH, "a secret path", why, why_len);
 }
 
 static int check_move(const tikal_state *s, int figure, int from, int direction, char *why, size_t why_len)
 {
-    char a[3] = "", b[3] = "";
+    char a[3], b[3];
     int to = tikal_neighbor(from, direction), cost;
-    name_for_reason(why, from, a);
     if (to < 0)
-        return refuse(why, why_len, "%s has no neighbour that way", a);
-    name_for_reason(why, to, b);
+        return refuse(why, why_len, "%s has no neighbour that way", named(a, from));
     if (!has_figure(s, s->actor, from, figure))
-        return refuse(why, why_len, "you have no %s on %s", figure_name[figure], a);
+        return refuse(why, why_len, "you have no %s on %s", figure_name[figure], named(a, from));
     if (!explored(s, to))
-        return refuse(why, why_len, "%s is not explored (T11.3)", b);
+        return refuse(why, why_len, "%s is not explored (T11.3)", named(b, to));
     if (s->index.kind[TIKAL_VOLCANO] >> to & 1)
         return refuse(why, why_len, "nobody may enter a volcano (T6.7)");
     cost = tikal_crossing_cost(s, from, direction);
     if (cost == 0)
-        return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", a, b);
+        return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", named(a, from), named(b, to));
     return check_ap(s, cost, "the crossing", why, why_len);
 }
 
@@ -549,17 +544,16 @@ static int check_uncover(const tikal_state *s, int field, char *why, size_t why_
 {
     uint32_t sq = s->square[field];
     int levels = tikal_sq_acted(sq), value = tikal_sq_held(sq);
-    char name[3] = "";
-    name_for_reason(why, field, name);
+    char name[3];
     if (!(s->index.kind[TIKAL_TEMPLE] >> field & 1))
-        return refuse(why, why_len, "%s is not a temple (T12.1a)", name);
+        return refuse(why, why_len, "%s is not a temple (T12.1a)", named(name, field));
     if (tikal_sq_guard(sq) >= 0)
-        return refuse(why, why_len, "the temple on %s is guarded and frozen (T16.5)", name);
+        return refuse(why, why_len, "the temple on %s is guarded and frozen (T16.5)", named(name, field));
     if (levels >= TIKAL_LEVELS_PER_TURN)
-        return refuse(why, why_len, "%d levels of %s are already uncovered this turn (T12.3)", levels, name);
+        return refuse(why, why_len, "%d levels of %s are already uncovered this turn (T12.3)", levels, named(name, field));
     if (own_figures(s, s->actor, field) < levels + 1)
         return refuse(why, why_len, "level %d of %s this turn needs %d of your figures there (T12.5)", levels + 1,
-                      name, levels + 1);
+                      named(name, field), levels + 1);
     if (value >= TIKAL_MAX_LEVEL || s->level_supply[value + 1] == 0)
         return refuse(why, why_len, "no level token of value %d is left (T12.4)", value + 1);
     return check_ap(s, TIKAL_AP_UNCOVER, "uncovering a level", why, why_len);
@@ -569,16 +563,15 @@ static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
 {
     uint32_t sq = s->square[field];
     int digs = tikal_sq_acted(sq);
-    char name[3] = "";
-    name_for_reason(why, field, name);
+    char name[3];
     if (!(s->index.kind[TIKAL_TREASURE] >> field & 1))
-        return refuse(why, why_len, "%s is not a treasure field (T13.1a)", name);
+        return refuse(why, why_len, "%s is not a treasure field (T13.1a)", named(name, field));
     if (tikal_sq_held(sq) == 0)
-        return refuse(why, why_len, "no treasure is left on %s (T13.1a)", name);
+        return refuse(why, why_len, "no treasure is left on %s (T13.1a)", named(name, field));
     if (digs >= TIKAL_DIGS_PER_TURN)
-        return refuse(why, why_len, "%d treasures of %s are already dug this turn (T13.3)", digs, name);
+        return refuse(why, why_len, "%d treasures of %s are already dug this turn (T13.3)", digs, named(name, field));
     if (own_figures(s, s->actor, field) < digs + 1)
-        return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)", digs + 1, name,
+        return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)", digs + 1, named(name, field),
                       digs + 1);
     return check_ap(s, TIKAL_AP_DIG, "digging", why, why_len);
 }
@@ -587,29 +580,27 @@ static int check_build(const tikal_state *s, int field, char *why, size_t why_le
 {
     uint32_t sq = s->square[field];
     int kind = tikal_field_kind(s, field);
-    char name[3] = "";
-    name_for_reason(why, field, name);
+    char name[3];
     if (s->player[s->actor].camps_built >= TIKAL_MAX_CAMPS)
         return refuse(why, why_len, "you have built both your camps (T15.1c)");
     if (!(kind == TIKAL_JUNGLE || (kind == TIKAL_TREASURE && tikal_sq_held(sq) == 0)))
-        return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)", name);
+        return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)", named(name, field));
     if (tikal_sq_camp(sq) >= 0)
-        return refuse(why, why_len, "%s already has a camp (T15.1b)", name);
+        return refuse(why, why_len, "%s already has a camp (T15.1b)", named(name, field));
     return check_ap(s, TIKAL_AP_BUILD, "a camp", why, why_len);
 }
 
 static int check_guard(const tikal_state *s, int field, char *why, size_t why_len)
 {
-    char name[3] = "";
-    name_for_reason(why, field, name);
+    char name[3];
     if (s->player[s->actor].guards_placed >= TIKAL_MAX_GUARDS)
         return refuse(why, why_len, "you have placed both your guards (T16.1c)");
     if (!(s->index.kind[TIKAL_TEMPLE] >> field & 1))
-        return refuse(why, why_len, "%s is not a temple (T16.1a)", name);
+        return refuse(why, why_len, "%s is not a temple (T16.1a)", named(name, field));
     if (tikal_sq_guard(s->square[field]) >= 0)
-        return refuse(why, why_len, "the temple on %s already has a guard (R16)", name);
+        return refuse(why, why_len, "the temple on %s already has a guard (R16)", named(name, field));
     if (tikal_majority(s, field) != s->actor)
-        return refuse(why, why_len, "you do not have the majority on %s (T16.1b, T8.4)", name);
+        return refuse(why, why_len, "you do not have the majority on %s (T16.1b, T8.4)", named(name, field));
     return check_ap(s, TIKAL_AP_GUARD, "a guard", why, why_len);
 }
 
@@ -640,69 +631,24 @@ static const char *const phase_wants[] = {
     "a bid or a pass", "the auction winner to take a tile", "the tile in hand to be placed",
     "an action or the end of the turn", "nothing: the game is over"};
 
-static int validate(const tikal_state *s, int action, char *why, size_t why_len)
+/* The action of a family of AP actions (T9-T16) in the actions phase. */
+/* Not inlined: at the end of validate's tests the compiler would take it for
+ * cold code and decode the action with the slow divide instruction. */
+__attribute__((noinline)) static int check_ap_action(const tikal_state *s, int action, char *why, size_t why_len)
 {
-    int phase = s->phase;
-    if (action < 0 || action >= TIKAL_NUM_ACTIONS)
-        return refuse(why, why_len, "no such action");
-#define WANT(ph)                                                                                                     \
-    if (phase != (ph))                                                                                               \
-        return refuse(why, why_len, "not now: the game waits for %s", phase_wants[phase]);
-    if (action >= TIKAL_A_TREASURE) {
-        WANT(TIKAL_PH_TREASURE);
-        if (motifs_left(s, action - TIKAL_A_TREASURE) <= 0)
-            return refuse(why, why_len, "all tokens of motif %d are already dug (R1)", action - TIKAL_A_TREASURE + 1);
-        return GAME_OK;
-    }
-    if (action >= TIKAL_A_DRAW) {
-        int reveal = action >= TIKAL_A_REVEAL, tile = action - (reveal ? TIKAL_A_REVEAL : TIKAL_A_DRAW);
-        WANT(reveal ? TIKAL_PH_REVEAL : TIKAL_PH_DRAW);
-        if (s->stack_used >> tile & 1)
-            return refuse(why, why_len, "tile %s is no longer in the stack", tikal_tile(tile)->id);
-        if (tikal_tile(tile)->group - 'A' != tikal_top_group(s))
-            return refuse(why, why_len, "tile %s is not in the top group %c of the stack (T3.2)", tikal_tile(tile)->id,
-                          'A' + tikal_top_group(s));
-        return GAME_OK;
-    }
-    if (action >= TIKAL_A_BID) {
-        int bid = action - TIKAL_A_BID + 1;
-        WANT(TIKAL_PH_BID);
-        if (bid <= s->high_bid)
-            return refuse(why, why_len, "a bid must beat the highest bid, %d (T22.4)", s->high_bid);
-        if (bid > s->player[s->actor].score)
-            return refuse(why, why_len, "you cannot bid more than your score, %d (R19)", s->player[s->actor].score);
-        return GAME_OK;
-    }
-    if (action >= TIKAL_A_TAKE) {
-        WANT(TIKAL_PH_TAKE);
-        if (!in_display(s, action - TIKAL_A_TAKE))
-            return refuse(why, why_len, "tile %s is not on display", tikal_tile(action - TIKAL_A_TAKE)->id);
-        return GAME_OK;
-    }
-    if (action == TIKAL_A_PASS) {
-        WANT(TIKAL_PH_BID);
-        return GAME_OK;
-    }
-    if (action >= TIKAL_A_PLACE && action < TIKAL_A_DEPLOY) {
-        WANT(TIKAL_PH_PLACE);
-        int k = action - TIKAL_A_PLACE;
-        return check_place(s, k / 6, k % 6, why, why_len);
-    }
-    WANT(TIKAL_PH_ACTIONS);
-    if (action == TIKAL_A_END)
-        return GAME_OK;
+    unsigned k;
     if (action < TIKAL_A_PATH) {
-        int k = action - TIKAL_A_DEPLOY;
-        return check_deploy(s, k / TIKAL_FIELDS, k % TIKAL_FIELDS, why, why_len);
+        k = (unsigned)action - TIKAL_A_DEPLOY;
+        return check_deploy(s, (int)(k / TIKAL_FIELDS), (int)(k % TIKAL_FIELDS), why, why_len);
     }
     if (action < TIKAL_A_MOVE) {
-        int k = action - TIKAL_A_PATH;
-        return check_path(s, k / (TIKAL_FIELDS * TIKAL_FIELDS), k / TIKAL_FIELDS % TIKAL_FIELDS, k % TIKAL_FIELDS, why,
-                          why_len);
+        k = (unsigned)action - TIKAL_A_PATH;
+        return check_path(s, (int)(k / (TIKAL_FIELDS * TIKAL_FIELDS)), (int)(k / TIKAL_FIELDS % TIKAL_FIELDS),
+                          (int)(k % TIKAL_FIELDS), why, why_len);
     }
     if (action < TIKAL_A_UNCOVER) {
-        int k = action - TIKAL_A_MOVE;
-        return check_move(s, k / (TIKAL_FIELDS * 6), k / 6 % TIKAL_FIELDS, k % 6, why, why_len);
+        k = (unsigned)action - TIKAL_A_MOVE;
+        return check_move(s, (int)(k / (TIKAL_FIELDS * 6)), (int)(k / 6 % TIKAL_FIELDS), (int)(k % 6), why, why_len);
     }
     if (action < TIKAL_A_DIG)
         return check_uncover(s, action - TIKAL_A_UNCOVER, why, why_len);
@@ -712,11 +658,73 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
         return check_build(s, action - TIKAL_A_BUILD, why, why_len);
     if (action < TIKAL_A_SWAP)
         return check_guard(s, action - TIKAL_A_GUARD, why, why_len);
-    {
-        int k = action - TIKAL_A_SWAP;
-        return check_swap(s, k / 32, k / 8 % 4, k % 8, why, why_len);
+    k = (unsigned)action - TIKAL_A_SWAP;
+    return check_swap(s, (int)(k / 32), (int)(k / 8 % 4), (int)(k % 8), why, why_len);
+}
+
+/* Is action legal now? The phase first, then the families it allows. */
+static int validate(const tikal_state *s, int action, char *why, size_t why_len)
+{
+    if (action < 0 || action >= TIKAL_NUM_ACTIONS)
+        return refuse(why, why_len, "no such action");
+    switch (s->phase) {
+    case TIKAL_PH_ACTIONS:
+        if (action == TIKAL_A_END)
+            return GAME_OK;
+        if (action >= TIKAL_A_DEPLOY && action < TIKAL_A_TAKE)
+            return check_ap_action(s, action, why, why_len);
+        break;
+    case TIKAL_PH_PLACE:
+        if (action >= TIKAL_A_PLACE && action < TIKAL_A_DEPLOY) {
+            unsigned k = (unsigned)action - TIKAL_A_PLACE;
+            return check_place(s, (int)(k / 6), (int)(k % 6), why, why_len);
+        }
+        break;
+    case TIKAL_PH_DRAW:
+    case TIKAL_PH_REVEAL:
+        if (action >= (s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL) &&
+            action < (s->phase == TIKAL_PH_DRAW ? TIKAL_A_REVEAL : TIKAL_A_TREASURE)) {
+            int tile = action - (s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL);
+            if (s->stack_used >> tile & 1)
+                return refuse(why, why_len, "tile %s is no longer in the stack", tikal_tile(tile)->id);
+            if (tikal_tile(tile)->group - 'A' != tikal_top_group(s))
+                return refuse(why, why_len, "tile %s is not in the top group %c of the stack (T3.2)",
+                              tikal_tile(tile)->id, 'A' + tikal_top_group(s));
+            return GAME_OK;
+        }
+        break;
+    case TIKAL_PH_TREASURE:
+        if (action >= TIKAL_A_TREASURE) {
+            if (motifs_left(s, action - TIKAL_A_TREASURE) <= 0)
+                return refuse(why, why_len, "all tokens of motif %d are already dug (R1)",
+                              action - TIKAL_A_TREASURE + 1);
+            return GAME_OK;
+        }
+        break;
+    case TIKAL_PH_BID:
+        if (action == TIKAL_A_PASS)
+            return GAME_OK;
+        if (action >= TIKAL_A_BID && action < TIKAL_A_DRAW) {
+            int bid = action - TIKAL_A_BID + 1;
+            if (bid <= s->high_bid)
+                return refuse(why, why_len, "a bid must beat the highest bid, %d (T22.4)", s->high_bid);
+            if (bid > s->player[s->actor].score)
+                return refuse(why, why_len, "you cannot bid more than your score, %d (R19)",
+                              s->player[s->actor].score);
+            return GAME_OK;
+        }
+        break;
+    case TIKAL_PH_TAKE:
+        if (action >= TIKAL_A_TAKE && action < TIKAL_A_BID) {
+            if (!in_display(s, action - TIKAL_A_TAKE))
+                return refuse(why, why_len, "tile %s is not on display", tikal_tile(action - TIKAL_A_TAKE)->id);
+            return GAME_OK;
+        }
+        break;
+    default:
+        break;
     }
-#undef WANT
+    return refuse(why, why_len, "not now: the game waits for %s", phase_wants[s->phase]);
 }
 
 /* ---- legal actions ------------------------------------------------------ */
@@ -850,6 +858,15 @@ int tikal_legal_actions(const tikal_state *s, int *out)
 
 /* ---- turn flow ------------------------------------------------------------ */
 
+/* The seat steps places clockwise after seat (0 < steps <= players): no
+ * division, which costs tens of cycles. */
+static int seat_after(const tikal_state *s, int seat, int steps)
+{
+    int p = seat + steps;
+    assert(steps > 0 && steps <= s->players);
+    return p >= s->players ? p - s->players : p;
+}
+
 static void begin_turn(tikal_state *s, int seat, int kind)
 {
     s->actor = (int8_t)seat;
@@ -937,14 +954,14 @@ static void end_normal_turn(tikal_state *s)
         if (s->tiles_placed == TIKAL_TILES)
             begin_final_round(s);
         else {
-            s->actor = (int8_t)((me + 1) % n);
+            s->actor = (int8_t)seat_after(s, me, 1);
             s->phase = TIKAL_PH_DRAW;
         }
         return;
     }
     s->player[me].marker_up = 0; /* T23.1.5 */
     for (int i = 1; i <= n; i++) {
-        int p = (me + i) % n;
+        int p = seat_after(s, me, i);
         if (s->player[p].marker_up) { /* T22.1c */
             s->opener = (int8_t)p;
             begin_auction(s);
@@ -954,7 +971,7 @@ static void end_normal_turn(tikal_state *s)
     if (s->tiles_placed == TIKAL_TILES)
         begin_final_round(s);
     else
-        begin_round(s, (me + 1) % n); /* T22.1b */
+        begin_round(s, seat_after(s, me, 1)); /* T22.1b */
 }
 
 static void end_turn(tikal_state *s, game_score_trace *trace)
@@ -964,7 +981,7 @@ static void end_turn(tikal_state *s, game_score_trace *trace)
     case TIKAL_TURN_SCORING:
         s->player[me].score += self_score(s, me, trace); /* T17.2, T18 */
         if (--s->scoring_turns_left > 0)
-            begin_turn(s, (me + 1) % s->players, TIKAL_TURN_SCORING);
+            begin_turn(s, seat_after(s, me, 1), TIKAL_TURN_SCORING);
         else {
             s->actor = s->volcano_player; /* T17.2.4: the drawer places the volcano */
             s->volcano_player = -1;
@@ -1008,7 +1025,7 @@ static void next_bidder(tikal_state *s, game_score_trace *trace)
         return;
     }
     for (int i = 1; i <= s->players; i++) {
-        int p = (s->actor + i) % s->players;
+        int p = seat_after(s, s->actor, i);
         if (remaining >> p & 1) {
             s->actor = (int8_t)p;
             return;
@@ -1072,61 +1089,29 @@ int tikal_apply(tikal_state *s, int action, char *why, size_t why_len)
     return tikal_apply_scored(s, action, NULL, why, why_len);
 }
 
-int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
+/* Apply an AP action (T9-T16) that validate accepted. */
+static void apply_ap_action(tikal_state *s, int action)
 {
-    int rc = validate(s, action, why, why_len);
-    tikal_player *me;
-    if (rc != GAME_OK)
-        return rc;
-    me = &s->player[s->actor];
-    if (action >= TIKAL_A_TREASURE) {
-        int motif = action - TIKAL_A_TREASURE;
-        tikal_set_treasures(me, motif, tikal_treasures(me, motif) + 1);
-        s->dig_field = -1;
-        s->phase = TIKAL_PH_ACTIONS;
-    } else if (action >= TIKAL_A_REVEAL) {
-        s->stack_used |= 1ULL << (action - TIKAL_A_REVEAL);
-        s->display[s->display_count++] = (int8_t)(action - TIKAL_A_REVEAL);
-        if (s->display_count == s->players)
-            begin_auction(s);
-    } else if (action >= TIKAL_A_DRAW) {
-        s->stack_used |= 1ULL << (action - TIKAL_A_DRAW);
-        take_into_hand(s, action - TIKAL_A_DRAW);
-    } else if (action >= TIKAL_A_BID) {
-        s->high_bid = (int16_t)(action - TIKAL_A_BID + 1);
-        s->high_bidder = s->actor;
-        next_bidder(s, trace);
-    } else if (action >= TIKAL_A_TAKE) {
-        int tile = action - TIKAL_A_TAKE;
-        for (int i = 0; i < GAME_MAX_PLAYERS; i++)
-            if (s->display[i] == tile)
-                s->display[i] = -1;
-        take_into_hand(s, tile);
-    } else if (action == TIKAL_A_PASS) {
-        s->passed |= (uint8_t)(1u << s->actor);
-        if (s->first_passer < 0)
-            s->first_passer = s->actor;
-        next_bidder(s, trace);
-    } else if (action == TIKAL_A_END) {
-        end_turn(s, trace);
-    } else if (action < TIKAL_A_DEPLOY) {
-        int k = action - TIKAL_A_PLACE;
-        place_tile(s, k / 6, k % 6);
-    } else if (action < TIKAL_A_PATH) {
-        int k = action - TIKAL_A_DEPLOY, fig = k / TIKAL_FIELDS;
+    tikal_player *me = &s->player[s->actor];
+    unsigned k;
+    if (action < TIKAL_A_PATH) {
+        k = (unsigned)action - TIKAL_A_DEPLOY;
+        int fig = (int)(k / TIKAL_FIELDS);
         if (fig)
             me->leader_in_supply = 0;
         else
             me->explorers_in_supply--;
-        add_figure(s, k % TIKAL_FIELDS, fig);
+        add_figure(s, (int)(k % TIKAL_FIELDS), fig);
         s->ap -= TIKAL_AP_DEPLOY;
     } else if (action < TIKAL_A_MOVE) {
-        int k = action - TIKAL_A_PATH, fig = k / (TIKAL_FIELDS * TIKAL_FIELDS);
-        remove_figure(s, k / TIKAL_FIELDS % TIKAL_FIELDS, fig);
-        add_figure(s, k % TIKAL_FIELDS, fig);
+        k = (unsigned)action - TIKAL_A_PATH;
+        int fig = (int)(k / (TIKAL_FIELDS * TIKAL_FIELDS));
+        remove_figure(s, (int)(k / TIKAL_FIELDS % TIKAL_FIELDS), fig);
+        add_figure(s, (int)(k % TIKAL_FIELDS), fig);
         s->ap -= TIKAL_AP_PATH;
     } else if (action < TIKAL_A_UNCOVER) {
-        int k = action - TIKAL_A_MOVE, fig = k / (TIKAL_FIELDS * 6), from = k / 6 % TIKAL_FIELDS, d = k % 6;
+        k = (unsigned)action - TIKAL_A_MOVE;
+        int fig = (int)(k / (TIKAL_FIELDS * 6)), from = (int)(k / 6 % TIKAL_FIELDS), d = (int)(k % 6);
         s->ap = (uint8_t)(s->ap - tikal_crossing_cost(s, from, d));
         remove_figure(s, from, fig);
         add_figure(s, tikal_neighbor(from, d), fig);
@@ -1160,13 +1145,73 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
         me->guards_placed++;
         s->ap -= TIKAL_AP_GUARD;
     } else {
-        int k = action - TIKAL_A_SWAP, give = k / 32, seat = k / 8 % 4, take = k % 8;
+        k = (unsigned)action - TIKAL_A_SWAP;
+        int give = (int)(k / 32), seat = (int)(k / 8 % 4), take = (int)(k % 8);
         tikal_player *other = &s->player[seat];
         tikal_set_treasures(me, give, tikal_treasures(me, give) - 1);
         tikal_set_treasures(me, take, tikal_treasures(me, take) + 1);
         tikal_set_treasures(other, take, tikal_treasures(other, take) - 1);
         tikal_set_treasures(other, give, tikal_treasures(other, give) + 1);
         s->ap -= TIKAL_AP_SWAP;
+    }
+}
+
+int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
+{
+    int rc = validate(s, action, why, why_len);
+    if (rc != GAME_OK)
+        return rc;
+    switch (s->phase) { /* validate: action is of a family this phase allows */
+    case TIKAL_PH_ACTIONS:
+        if (action == TIKAL_A_END)
+            end_turn(s, trace);
+        else
+            apply_ap_action(s, action);
+        break;
+    case TIKAL_PH_PLACE: {
+        unsigned k = (unsigned)action - TIKAL_A_PLACE;
+        place_tile(s, (int)(k / 6), (int)(k % 6));
+        break;
+    }
+    case TIKAL_PH_DRAW:
+        s->stack_used |= 1ULL << (action - TIKAL_A_DRAW);
+        take_into_hand(s, action - TIKAL_A_DRAW);
+        break;
+    case TIKAL_PH_REVEAL:
+        s->stack_used |= 1ULL << (action - TIKAL_A_REVEAL);
+        s->display[s->display_count++] = (int8_t)(action - TIKAL_A_REVEAL);
+        if (s->display_count == s->players)
+            begin_auction(s);
+        break;
+    case TIKAL_PH_TREASURE: {
+        tikal_player *me = &s->player[s->actor];
+        int motif = action - TIKAL_A_TREASURE;
+        tikal_set_treasures(me, motif, tikal_treasures(me, motif) + 1);
+        s->dig_field = -1;
+        s->phase = TIKAL_PH_ACTIONS;
+        break;
+    }
+    case TIKAL_PH_BID:
+        if (action == TIKAL_A_PASS) {
+            s->passed |= (uint8_t)(1u << s->actor);
+            if (s->first_passer < 0)
+                s->first_passer = s->actor;
+        } else {
+            s->high_bid = (int16_t)(action - TIKAL_A_BID + 1);
+            s->high_bidder = s->actor;
+        }
+        next_bidder(s, trace);
+        break;
+    case TIKAL_PH_TAKE: {
+        int tile = action - TIKAL_A_TAKE;
+        for (int i = 0; i < GAME_MAX_PLAYERS; i++)
+            if (s->display[i] == tile)
+                s->display[i] = -1;
+        take_into_hand(s, tile);
+        break;
+    }
+    default:
+        assert(0 && "validate accepts nothing once the game is over");
     }
     return GAME_OK;
 }
