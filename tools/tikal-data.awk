@@ -12,7 +12,7 @@ function kind(k) {
     exit 1
 }
 # Stones per edge (N NE SE S SW NW) turned by rotation r (edge e's stones to
-# edge e + r + shift), one digit of base 4 or 8 (two or three bits) an edge.
+# edge e + r + shift), one digit of base 4 or 16 (two or four bits) an edge.
 function spread(s0, s1, s2, s3, s4, s5, r, shift, base,    e, total, v) {
     split(s0 " " s1 " " s2 " " s3 " " s4 " " s5, v, " ")
     total = 0
@@ -23,20 +23,25 @@ function spread(s0, s1, s2, s3, s4, s5, r, shift, base,    e, total, v) {
 function packed(s0, s1, s2, s3, s4, s5, r) {
     return spread(s0, s1, s2, s3, s4, s5, r, 0, 4)
 }
-# The same stones as crossing lanes (three bits a direction d, 3d..3d+2):
-# by the edge facing d (shift 0) or by the edge opposite d (shift 3), so that
-# a crossing's cost is the sum of a field's lanes and its neighbour's
-# opposite lanes (T11.1).
+# The same stones as crossing lanes (LANE_BITS bits a direction d from
+# LANE_BITS * d: a cost of 0..6 and a bit to spare, so that sums of lanes
+# never carry): by the edge facing d (shift 0) or by the edge opposite d
+# (shift 3), so that a crossing's cost is the sum of a field's lanes and its
+# neighbour's opposite lanes (T11.1).
 function lanes(s0, s1, s2, s3, s4, s5, r, shift) {
-    return spread(s0, s1, s2, s3, s4, s5, r, shift, 8)
+    return spread(s0, s1, s2, s3, s4, s5, r, shift, 2 ^ LANE_BITS)
 }
 # What a piece shows the field next to it in direction d (tikal_piece_facing):
 # the stones of its edge facing back, in lane d (the opposite lanes), and in
 # the lanes 32 bits up every bit if figures may stand on it (not a volcano).
 function facing(s0, s1, s2, s3, s4, s5, r, k) {
-    return lanes(s0, s1, s2, s3, s4, s5, r, 3) + (k == "VOLCANO" ? 0 : ALL_LANES * 2 ^ 32)
+    return halves(k == "VOLCANO" ? 0 : ALL_LANES, lanes(s0, s1, s2, s3, s4, s5, r, 3))
 }
-BEGIN { ALL_LANES = 2 ^ 18 - 1 }
+# A 64-bit constant from its 32-bit halves (awk's numbers hold 53 bits).
+function halves(high, low) {
+    return sprintf("(%.0fULL << 32 | %.0fu)", high, low)
+}
+BEGIN { LANE_BITS = 4; ALL_LANES = 2 ^ (6 * LANE_BITS) - 1 }
 { sub(/#.*/, "") }
 $1 == "BOARD" { cols = $2; rows = $3; layout = $4 }
 $1 == "START" && !rows {
@@ -65,10 +70,9 @@ $1 == "TEMPLE_LEVEL" { levels[$2] = $3 }
 $1 == "TREASURE_KINDS" { motifs = $2; per_motif = $3 }
 $1 == "PER_PLAYER" && $2 == "EXPLORER" { explorers = $3 }
 $1 == "PER_PLAYER" && $2 == "CAMP" { camps = $3 }
-# A table entry: a name as it is, a number in full (64-bit ones with ULL).
+# A table entry: a name or expression as it is, a number in full.
 function number(v) {
-    if (v !~ /^[0-9.e+]+$/) return v
-    return v >= 2 ^ 32 ? sprintf("%.0fULL", v) : sprintf("%.0f", v)
+    return v ~ /^[0-9.e+]+$/ ? sprintf("%.0f", v) : v
 }
 # One table of 256 pieces: tiles in each rotation, pre-printed fields, none.
 function piece_table(type, name, by_tile, by_start, none,    t, r, i, n) {
@@ -95,6 +99,7 @@ END {
     print "#define TIKAL_DATA_EXPLORERS " explorers
     print "#define TIKAL_DATA_CAMPS " camps
     print "#define TIKAL_DATA_TILE_COUNT " ntile
+    print "#define TIKAL_DATA_LANE_BITS " LANE_BITS
     print "#define TIKAL_DATA_START_COUNT " nstart
     print "static const tikal_start_def tikal_data_starts[] = {"
     for (i = 0; i < nstart; i++) print starts[i]
@@ -133,7 +138,7 @@ END {
         }
     print "};"
     # The neighbours again with the field itself where there is none, and
-    # the lanes (three bits a direction, 3d..3d+2, in both 32-bit halves) of
+    # the lanes (see lanes(), in both 32-bit halves) of
     # the directions that have a neighbour: branch-free loops read both.
     printf "static const uint8_t tikal_data_neighbor_or_self[%d][6] = {\n", cols * rows
     for (c = 0; c < cols; c++)
@@ -144,15 +149,15 @@ END {
                 nc = c + dc[d]
                 nr = r + (c % 2 ? dr_odd[d] : dr_even[d])
                 off = nc < 0 || nc >= cols || nr < 0 || nr >= rows
-                if (!off) board += 7 * 8 ^ (d - 1)
+                if (!off) board += (2 ^ LANE_BITS - 1) * 2 ^ (LANE_BITS * (d - 1))
                 printf "%s%d", (d > 1 ? ", " : ""), off ? c * rows + r : nc * rows + nr
             }
             print "},"
-            board_lanes[c * rows + r] = board * (2 ^ 32 + 1)
+            board_lanes[c * rows + r] = halves(board, board)
         }
     print "};"
     printf "static const uint64_t tikal_data_board_lanes[%d] = {\n", cols * rows
-    for (f = 0; f < cols * rows; f++) printf "    %.0fULL,\n", board_lanes[f]
+    for (f = 0; f < cols * rows; f++) printf "    %s,\n", board_lanes[f]
     print "};"
     # The volcano tiles as a mask (bit t: tile t).
     printf "static const uint64_t tikal_data_volcano_tiles = %.0fULL;\n", volcanoes

@@ -131,7 +131,7 @@ static uint64_t neighbors_facing(const tikal_state *s, int field)
 }
 
 /* T11.1: the cost of crossing from field in each direction d (the stones on
- * both sides of the edge, 0 if it cannot be crossed) in bits 3d..3d+2: the
+ * both sides of the edge, 0 if it cannot be crossed) in lane d: the
  * field's lanes where the neighbour may be stood on plus the neighbours'
  * stones facing back (0 where nobody may stand; at most 3 + 3, so lanes
  * never carry); 0 on a field nobody may stand on. */
@@ -141,6 +141,18 @@ static unsigned crossings_from(const tikal_state *s, int field)
         return 0;
     uint64_t near = neighbors_facing(s, field);
     return (tikal_piece_lanes(s->piece[field]) & (uint32_t)(near >> 32)) + (uint32_t)near;
+}
+
+#define LANE_ONES 0x111111u /* 1 in the lowest bit of each direction's lane */
+_Static_assert(TIKAL_CROSSING_BITS == 4, "LANE_ONES has a lane every 4 bits");
+
+/* The crossings in costs (crossings_from) that cost 1..ap (T11.1: a cost 0
+ * is no crossing), as the top bit of their lanes: a cost of 1..6 plus 7
+ * reaches it, and one of at most a = min(ap, 7) plus 7 - a does not. */
+static unsigned affordable(unsigned costs, int ap)
+{
+    unsigned most = ap < 7 ? (unsigned)ap : 7;
+    return (costs + 7 * LANE_ONES) & ~(costs + (7 - most) * LANE_ONES) & 8 * LANE_ONES;
 }
 
 unsigned tikal_crossing_costs(const tikal_state *s, int field)
@@ -755,18 +767,10 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
             for (EACH_FIELD(from, figures[fig])) {
-                unsigned costs = crossings_from(s, (int)from);
                 int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
-                /* Each direction's move is written and kept (n counted on)
-                 * only if its crossing costs 1..ap (0: no crossing, T11):
-                 * no branch. */
                 assert(n + 6 <= TIKAL_LEGAL_MAX);
-#pragma GCC unroll 6
-                for (int d = 0; d < 6; d++) {
-                    unsigned cost = costs >> (TIKAL_CROSSING_BITS * d) & TIKAL_CROSSING_MASK;
-                    out[n] = first + d;
-                    n += cost - 1 < s->ap;
-                }
+                for (unsigned keep = affordable(crossings_from(s, (int)from), s->ap); keep; keep &= keep - 1)
+                    out[n++] = first + (int)((unsigned)__builtin_ctz(keep) / TIKAL_CROSSING_BITS);
             }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the

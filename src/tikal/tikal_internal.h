@@ -20,7 +20,8 @@ int tikal_is_camp_of(const tikal_state *s, int seat, int field);
 /* Stones (tikal_field.stones), kind and printed value of a piece
  * (tikal_state.piece 0..255; none for TIKAL_PIECE_NONE and other numbers
  * that are no piece, which tikal_piece_exists tells); its stones as
- * crossing lanes, 3 bits a direction d at 3d: those of the edge facing d;
+ * crossing lanes, TIKAL_CROSSING_BITS a direction d from
+ * TIKAL_CROSSING_BITS * d: those of the edge facing d;
  * what it shows a field whose neighbour it is in direction d
  * (tikal_piece_facing): in lane d of the low 32 bits the stones of its edge
  * facing back (facing away from d), and in the lanes 32 bits up every bit
@@ -44,9 +45,11 @@ const uint8_t *tikal_neighbors_or_self(int field);
 uint64_t tikal_board_lanes(int field);
 
 /* T11.1: the cost (0..6, 0 if it cannot be crossed) of crossing from field
- * in each direction d, in bits TIKAL_CROSSING_BITS * d and up: the word
- * tikal_crossing_cost reads one direction of. */
-enum { TIKAL_CROSSING_BITS = 3, TIKAL_CROSSING_MASK = (1u << TIKAL_CROSSING_BITS) - 1 };
+ * in each direction d, in the lane of bits TIKAL_CROSSING_BITS * d and up:
+ * the word tikal_crossing_cost reads one direction of. A lane has a bit more
+ * than a cost needs, so that adding up to 9 to every lane at once never
+ * carries into the next. */
+enum { TIKAL_CROSSING_BITS = 4, TIKAL_CROSSING_MASK = (1u << TIKAL_CROSSING_BITS) - 1 };
 unsigned tikal_crossing_costs(const tikal_state *s, int field);
 
 /* Parts of a tikal_state.square word (TIKAL_SQ_*). */
