@@ -630,12 +630,14 @@ static int check_swap(const tikal_state *s, int give, int seat, int take, char *
 
 /* ---- validation of any action ----------------------------------------- */
 
-static int in_display(const tikal_state *s, int tile)
+/* The tiles on display (T21) as a mask, bit t for tile t. */
+static uint64_t display_tiles(const tikal_state *s)
 {
+    uint64_t tiles = 0;
     for (int i = 0; i < s->players; i++)
-        if (s->display[i] == tile)
-            return 1;
-    return 0;
+        if (s->display[i] >= 0)
+            tiles |= 1ULL << s->display[i];
+    return tiles;
 }
 
 static const char *const phase_wants[] = {
@@ -728,7 +730,7 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
         break;
     case TIKAL_PH_TAKE:
         if (action >= TIKAL_A_TAKE && action < TIKAL_A_BID) {
-            if (!in_display(s, action - TIKAL_A_TAKE))
+            if (!(display_tiles(s) >> (action - TIKAL_A_TAKE) & 1))
                 return refuse(why, why_len, "tile %s is not on display", tikal_tile(action - TIKAL_A_TAKE)->id);
             return GAME_OK;
         }
@@ -743,65 +745,76 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* Lists write into out[TIKAL_LEGAL_MAX]; the bound is asserted. */
 #define PUT(a) (assert(n < TIKAL_LEGAL_MAX), out[n++] = (a))
-/* Fields of a mask in ascending order: for (EACH_FIELD(f, mask)) ... */
-#define EACH_FIELD(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
+/* The bits of a mask (fields, tiles) in ascending order: for (EACH_BIT(f, mask)) ... */
+#define EACH_BIT(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
+
+/* The most actions an actions phase lists: the end, either figure deployed
+ * on the base camp or a camp, secret paths between those, six moves from
+ * each field of the 18 explorers and the leader, uncovering, digging,
+ * building and guarding on every field, and exchanges (motif given, seat,
+ * motif taken). Within TIKAL_LEGAL_MAX, so its list is written unchecked. */
+_Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 + 4 * TIKAL_FIELDS +
+                       TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <=
+                   TIKAL_LEGAL_MAX,
+               "an actions phase lists at most TIKAL_LEGAL_MAX actions");
 
 static int legal_ap_actions(const tikal_state *s, int *out)
 {
+#define WRITE(a) (out[n++] = (a))
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
     const tikal_index *x = &s->index;
     uint64_t camps = camps_of(s, me), figures[2] = {x->explorers[me], leader_mask(s, me)};
     uint64_t temples = x->kind[TIKAL_TEMPLE], treasures = x->kind[TIKAL_TREASURE], jungles = x->kind[TIKAL_JUNGLE];
-    PUT(TIKAL_A_END);
+    WRITE(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
-            for (EACH_FIELD(f, camps))
-                PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + (int)f);
+            for (EACH_BIT(f, camps))
+                WRITE(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + (int)f);
         }
         for (int fig = 0; fig < 2; fig++)
-            for (EACH_FIELD(from, camps & figures[fig]))
-                for (EACH_FIELD(to, camps & ~(1ULL << from)))
-                    PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
+            for (EACH_BIT(from, camps & figures[fig]))
+                for (EACH_BIT(to, camps & ~(1ULL << from)))
+                    WRITE(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
-            for (EACH_FIELD(from, figures[fig])) {
+            for (EACH_BIT(from, figures[fig])) {
                 int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
-                assert(n + 6 <= TIKAL_LEGAL_MAX);
                 for (unsigned keep = affordable(crossings_from(s, (int)from), s->ap); keep; keep &= keep - 1)
-                    out[n++] = first + (int)((unsigned)__builtin_ctz(keep) / TIKAL_CROSSING_BITS);
+                    WRITE(first + (int)((unsigned)__builtin_ctz(keep) / TIKAL_CROSSING_BITS));
             }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the
      * field (T12.5, T13.4, T16.1b): only those fields are checked. */
     uint64_t mine = figures[0] | figures[1];
     if (s->ap >= TIKAL_AP_UNCOVER)
-        for (EACH_FIELD(f, temples & mine))
+        for (EACH_BIT(f, temples & mine))
             if (check_uncover(s, (int)f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_UNCOVER + (int)f);
+                WRITE(TIKAL_A_UNCOVER + (int)f);
     if (s->ap >= TIKAL_AP_DIG)
-        for (EACH_FIELD(f, treasures & mine))
+        for (EACH_BIT(f, treasures & mine))
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_DIG + (int)f);
+                WRITE(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
-        for (EACH_FIELD(f, (jungles | treasures) & ~x->camps))
+        for (EACH_BIT(f, (jungles | treasures) & ~x->camps))
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_BUILD + (int)f);
+                WRITE(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
-        for (EACH_FIELD(f, temples & mine))
+        for (EACH_BIT(f, temples & mine))
             if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
-                PUT(TIKAL_A_GUARD + (int)f);
+                WRITE(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
         for (unsigned give = single_motifs(p); give; give &= give - 1)
             for (int seat = 0; seat < s->players; seat++) {
                 if (seat == me)
                     continue;
                 for (unsigned take = single_motifs(&s->player[seat]); take; take &= take - 1)
-                    PUT(TIKAL_A_SWAP + (__builtin_ctz(give) / TREASURE_BITS * 4 + seat) * 8 +
+                    WRITE(TIKAL_A_SWAP + (__builtin_ctz(give) / TREASURE_BITS * 4 + seat) * 8 +
                         __builtin_ctz(take) / TREASURE_BITS);
             }
     return n;
+#undef WRITE
 }
 
 int tikal_legal_actions(const tikal_state *s, int *out)
@@ -834,9 +847,8 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         return n;
     }
     case TIKAL_PH_TAKE:
-        for (int t = 0; t < TIKAL_TILES; t++)
-            if (in_display(s, t))
-                PUT(TIKAL_A_TAKE + t);
+        for (EACH_BIT(t, display_tiles(s)))
+            PUT(TIKAL_A_TAKE + (int)t);
         return n;
     case TIKAL_PH_PLACE: {
         uint32_t lanes[6];
@@ -846,7 +858,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         tile_lanes(tile, lanes);
         int path_exists = placement_rotations(s, lanes, rotations, &frontier);
         unsigned canonical = tikal_canonical_rotations(tile), free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
-        for (EACH_FIELD(f, frontier))
+        for (EACH_BIT(f, frontier))
             for (unsigned r = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]); r; r &= r - 1)
                 PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(r));
         return n;
@@ -858,7 +870,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
     }
 }
 #undef PUT
-#undef EACH_FIELD
+#undef EACH_BIT
 
 /* ---- turn flow ------------------------------------------------------------ */
 
@@ -877,8 +889,9 @@ static void begin_turn(tikal_state *s, int seat, int kind)
     s->turn_kind = (uint8_t)kind;
     s->ap = TIKAL_AP;
     s->phase = TIKAL_PH_ACTIONS;
-    for (int f = 0; f < TIKAL_FIELDS; f++)
-        s->square[f] &= ~TIKAL_SQ_ACTED_MASK;
+    /* only temples and treasure fields count actions (tikal_check) */
+    for (uint64_t acted = s->index.kind[TIKAL_TEMPLE] | s->index.kind[TIKAL_TREASURE]; acted; acted &= acted - 1)
+        s->square[__builtin_ctzll(acted)] &= ~TIKAL_SQ_ACTED_MASK;
 }
 
 /* T17.2 / T24.1: the tile in hand is a volcano: the scoring round begins. */
