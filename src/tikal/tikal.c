@@ -743,46 +743,49 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* ---- legal actions ------------------------------------------------------ */
 
-/* Lists write into out[TIKAL_LEGAL_MAX]; the bound is asserted. */
-#define PUT(a) (assert(n < TIKAL_LEGAL_MAX), out[n++] = (a))
-/* The bits of a mask (fields, tiles) in ascending order: for (EACH_BIT(f, mask)) ... */
-#define EACH_BIT(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
-
-/* The most actions an actions phase lists: the end, either figure deployed
- * on the base camp or a camp, secret paths between those, six moves from
- * each field of the 18 explorers and the leader, uncovering, digging,
+/* Lists write into out[TIKAL_LEGAL_MAX] without a check: the longest lists
+ * of every phase are within it. An actions phase lists the end, either figure
+ * deployed on the base camp or a camp, secret paths between those, six moves
+ * from each field of the 18 explorers and the leader, uncovering, digging,
  * building and guarding on every field, and exchanges (motif given, seat,
- * motif taken). Within TIKAL_LEGAL_MAX, so its list is written unchecked. */
+ * motif taken); a bid lists the pass and every bid; a placement at most the
+ * six rotations on every field; a draw or reveal the tiles, the treasure the
+ * motifs, the take the display. */
 _Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 + 4 * TIKAL_FIELDS +
                        TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <=
                    TIKAL_LEGAL_MAX,
                "an actions phase lists at most TIKAL_LEGAL_MAX actions");
+_Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS <= TIKAL_LEGAL_MAX &&
+                   TIKAL_TILES <= TIKAL_LEGAL_MAX && TIKAL_MOTIFS <= TIKAL_LEGAL_MAX,
+               "a bid, a placement, a draw and a treasure list at most TIKAL_LEGAL_MAX actions");
+#define PUT(a) (out[n++] = (a))
+/* The bits of a mask (fields, tiles) in ascending order: for (EACH_BIT(f, mask)) ... */
+#define EACH_BIT(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
 
 static int legal_ap_actions(const tikal_state *s, int *out)
 {
-#define WRITE(a) (out[n++] = (a))
     int n = 0, me = s->actor;
     const tikal_player *p = &s->player[me];
     const tikal_index *x = &s->index;
     uint64_t camps = camps_of(s, me), figures[2] = {x->explorers[me], leader_mask(s, me)};
     uint64_t temples = x->kind[TIKAL_TEMPLE], treasures = x->kind[TIKAL_TREASURE], jungles = x->kind[TIKAL_JUNGLE];
-    WRITE(TIKAL_A_END);
+    PUT(TIKAL_A_END);
     if (s->ap >= 1) {
         for (int fig = 0; fig < 2; fig++) {
             if (fig ? !p->leader_in_supply : p->explorers_in_supply == 0)
                 continue;
             for (EACH_BIT(f, camps))
-                WRITE(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + (int)f);
+                PUT(TIKAL_A_DEPLOY + fig * TIKAL_FIELDS + (int)f);
         }
         for (int fig = 0; fig < 2; fig++)
             for (EACH_BIT(from, camps & figures[fig]))
                 for (EACH_BIT(to, camps & ~(1ULL << from)))
-                    WRITE(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
+                    PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
             for (EACH_BIT(from, figures[fig])) {
                 int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
                 for (unsigned keep = affordable(crossings_from(s, (int)from), s->ap); keep; keep &= keep - 1)
-                    WRITE(first + (int)((unsigned)__builtin_ctz(keep) / TIKAL_CROSSING_BITS));
+                    PUT(first + (int)((unsigned)__builtin_ctz(keep) / TIKAL_CROSSING_BITS));
             }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the
@@ -791,30 +794,29 @@ static int legal_ap_actions(const tikal_state *s, int *out)
     if (s->ap >= TIKAL_AP_UNCOVER)
         for (EACH_BIT(f, temples & mine))
             if (check_uncover(s, (int)f, NULL, 0) == GAME_OK)
-                WRITE(TIKAL_A_UNCOVER + (int)f);
+                PUT(TIKAL_A_UNCOVER + (int)f);
     if (s->ap >= TIKAL_AP_DIG)
         for (EACH_BIT(f, treasures & mine))
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
-                WRITE(TIKAL_A_DIG + (int)f);
+                PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
         for (EACH_BIT(f, (jungles | treasures) & ~x->camps))
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
-                WRITE(TIKAL_A_BUILD + (int)f);
+                PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
         for (EACH_BIT(f, temples & mine))
             if (check_guard(s, (int)f, NULL, 0) == GAME_OK)
-                WRITE(TIKAL_A_GUARD + (int)f);
+                PUT(TIKAL_A_GUARD + (int)f);
     if (s->ap >= TIKAL_AP_SWAP)
         for (unsigned give = single_motifs(p); give; give &= give - 1)
             for (int seat = 0; seat < s->players; seat++) {
                 if (seat == me)
                     continue;
                 for (unsigned take = single_motifs(&s->player[seat]); take; take &= take - 1)
-                    WRITE(TIKAL_A_SWAP + (__builtin_ctz(give) / TREASURE_BITS * 4 + seat) * 8 +
+                    PUT(TIKAL_A_SWAP + (__builtin_ctz(give) / TREASURE_BITS * 4 + seat) * 8 +
                         __builtin_ctz(take) / TREASURE_BITS);
             }
     return n;
-#undef WRITE
 }
 
 int tikal_legal_actions(const tikal_state *s, int *out)
