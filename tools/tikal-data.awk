@@ -79,7 +79,8 @@ function piece_table(type, name, by_tile, by_start, none,    t, r, i, n) {
     printf "static const %s tikal_data_piece_%s[256] = {", type, name
     n = 0
     for (t = 0; t < ntile; t++)
-        for (r = 0; r < 6; r++) printf "%s%s", (n++ ? ", " : ""), number((name == "kinds" || name == "values") ? by_tile[t] : by_tile[t, r])
+        for (r = 0; r < 6; r++)
+            printf "%s%s", (n++ ? ", " : ""), number((name == "kinds" || name == "values") ? by_tile[t] : by_tile[t, r])
     for (i = 0; i < nstart; i++) printf ", %s", number(by_start[i])
     for (i = n + nstart; i < 256; i++) printf ", %s", none
     print "};"

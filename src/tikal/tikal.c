@@ -493,12 +493,13 @@ static int check_place(const tikal_state *s, int field, int rotation, char *why,
     uint8_t rotations[TIKAL_FIELDS];
     uint64_t frontier;
     tile_lanes(tile, lanes);
-    if (tikal_tile(tile)->kind == TIKAL_VOLCANO || (path_rotations(neighbors_facing(s, field), lanes) >> rotation & 1) ||
+    if (tikal_tile(tile)->kind == TIKAL_VOLCANO ||
+        (path_rotations(neighbors_facing(s, field), lanes) >> rotation & 1) ||
         !placement_rotations(s, lanes, rotations, &frontier))
         return GAME_OK; /* T6.4, T6.2, R5 */
     return refuse(why, why_len,
-                  "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)", named(name, field),
-                  rotation);
+                  "no stones on any edge %s r%d shares with an explored field that is not a volcano (T6.2, R4)",
+                  named(name, field), rotation);
 }
 
 /* ---- AP actions (T9-T16) ---------------------------------------------- */
@@ -519,7 +520,8 @@ static int check_deploy(const tikal_state *s, int figure, int field, char *why, 
     if (figure ? !p->leader_in_supply : p->explorers_in_supply == 0)
         return refuse(why, why_len, "no %s left in your supply (T9.1)", figure_name[figure]);
     if (!tikal_is_camp_of(s, s->actor, field))
-        return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)", named(name, field));
+        return refuse(why, why_len, "%s is neither the base camp nor one of your camps (T9.1, T9.2)",
+                      named(name, field));
     return check_ap(s, TIKAL_AP_DEPLOY, "deploying", why, why_len);
 }
 
@@ -548,7 +550,8 @@ static int check_move(const tikal_state *s, int figure, int from, int direction,
         return refuse(why, why_len, "nobody may enter a volcano (T6.7)");
     cost = tikal_crossing_cost(s, from, direction);
     if (cost == 0)
-        return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", named(a, from), named(b, to));
+        return refuse(why, why_len, "no stones between %s and %s: the edge cannot be crossed (T11.2)", named(a, from),
+                      named(b, to));
     return check_ap(s, cost, "the crossing", why, why_len);
 }
 
@@ -562,7 +565,8 @@ static int check_uncover(const tikal_state *s, int field, char *why, size_t why_
     if (tikal_sq_guard(sq) >= 0)
         return refuse(why, why_len, "the temple on %s is guarded and frozen (T16.5)", named(name, field));
     if (levels >= TIKAL_LEVELS_PER_TURN)
-        return refuse(why, why_len, "%d levels of %s are already uncovered this turn (T12.3)", levels, named(name, field));
+        return refuse(why, why_len, "%d levels of %s are already uncovered this turn (T12.3)", levels,
+                      named(name, field));
     if (own_figures(s, s->actor, field) < levels + 1)
         return refuse(why, why_len, "level %d of %s this turn needs %d of your figures there (T12.5)", levels + 1,
                       named(name, field), levels + 1);
@@ -583,8 +587,8 @@ static int check_dig(const tikal_state *s, int field, char *why, size_t why_len)
     if (digs >= TIKAL_DIGS_PER_TURN)
         return refuse(why, why_len, "%d treasures of %s are already dug this turn (T13.3)", digs, named(name, field));
     if (own_figures(s, s->actor, field) < digs + 1)
-        return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)", digs + 1, named(name, field),
-                      digs + 1);
+        return refuse(why, why_len, "dig %d on %s this turn needs %d of your figures there (T13.4)", digs + 1,
+                      named(name, field), digs + 1);
     return check_ap(s, TIKAL_AP_DIG, "digging", why, why_len);
 }
 
@@ -596,7 +600,8 @@ static int check_build(const tikal_state *s, int field, char *why, size_t why_le
     if (s->player[s->actor].camps_built >= TIKAL_MAX_CAMPS)
         return refuse(why, why_len, "you have built both your camps (T15.1c)");
     if (!(kind == TIKAL_JUNGLE || (kind == TIKAL_TREASURE && tikal_sq_held(sq) == 0)))
-        return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)", named(name, field));
+        return refuse(why, why_len, "camps go on jungle or emptied treasure fields, %s is neither (T15.1a)",
+                      named(name, field));
     if (tikal_sq_camp(sq) >= 0)
         return refuse(why, why_len, "%s already has a camp (T15.1b)", named(name, field));
     return check_ap(s, TIKAL_AP_BUILD, "a camp", why, why_len);
@@ -695,10 +700,9 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
         }
         break;
     case TIKAL_PH_DRAW:
-    case TIKAL_PH_REVEAL:
-        if (action >= (s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL) &&
-            action < (s->phase == TIKAL_PH_DRAW ? TIKAL_A_REVEAL : TIKAL_A_TREASURE)) {
-            int tile = action - (s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL);
+    case TIKAL_PH_REVEAL: {
+        int tile = action - (s->phase == TIKAL_PH_DRAW ? TIKAL_A_DRAW : TIKAL_A_REVEAL);
+        if (tile >= 0 && tile < TIKAL_TILES) {
             if (s->stack_used >> tile & 1)
                 return refuse(why, why_len, "tile %s is no longer in the stack", tikal_tile(tile)->id);
             if (tikal_tile(tile)->group - 'A' != tikal_top_group(s))
@@ -707,6 +711,7 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
             return GAME_OK;
         }
         break;
+    }
     case TIKAL_PH_TREASURE:
         if (action >= TIKAL_A_TREASURE) {
             if (motifs_left(s, action - TIKAL_A_TREASURE) <= 0)
@@ -751,8 +756,8 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
  * motif taken); a bid lists the pass and every bid; a placement at most the
  * six rotations on every field; a draw or reveal the tiles, the treasure the
  * motifs, the take the display. */
-_Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 + 4 * TIKAL_FIELDS +
-                       TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <=
+_Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 +
+                       4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <=
                    TIKAL_LEGAL_MAX,
                "an actions phase lists at most TIKAL_LEGAL_MAX actions");
 _Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS <= TIKAL_LEGAL_MAX &&
@@ -859,7 +864,8 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         int tile = s->hand;
         tile_lanes(tile, lanes);
         int path_exists = placement_rotations(s, lanes, rotations, &frontier);
-        unsigned canonical = tikal_canonical_rotations(tile), free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
+        unsigned canonical = tikal_canonical_rotations(tile);
+        int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         for (EACH_BIT(f, frontier))
             for (unsigned r = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]); r; r &= r - 1)
                 PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(r));
