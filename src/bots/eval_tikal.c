@@ -253,7 +253,7 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
 }
 
 /* The features weighed (model_features.weigh), each seat's as soon as they
- * are made: unrolled, the features stay in registers. */
+ * are made: with the sum unrolled they need not be stored and read back. */
 static void eval_tikal_weigh(const void *state, const float *w, int players, double *out)
 {
     const tikal_state *s = state;
