@@ -1,7 +1,10 @@
 /*
  * eval_tikal_test.c -- the Tikal evaluation and the engine's counts it reads
  * (tikal_self_scores, tikal_volcanoes_left, tikal_figures_on_board), which
- * read the state's masks and skip fields without figures, compared bit for
+ * read the state's masks and skip fields without figures, and the v2
+ * features that one reading of the board gives for both versions (its
+ * majorities, its near figures, the treasures counted pairwise) and their
+ * weighed sum (model_features.weigh), compared bit for
  * bit with the plain computation they replaced (every field scanned, every
  * seat asked alone) at every position of seeded random games of every
  * setting: the bots' values must not move by a bit for the sake of speed.
@@ -168,6 +171,23 @@ static int compare_at(const tikal_state *s)
         }
         assert_true(x[p][feature("self_now")] == (float)plain_self_score(s, p));
         assert_true(x[p][feature("scorings_left")] == (float)left);
+        int tokens = 0;
+        for (int m = 0; m < TIKAL_MOTIFS; m++)
+            tokens += tikal_treasures(&s->player[p], m);
+        assert_true(x[p][feature("treasure_tokens")] == (float)tokens);
+        assert_true(x[p][feature("treasure_points")] == (float)tikal_treasure_points(&s->player[p]));
+    }
+    /* weigh sums the same features as extract gives, in the same order. */
+    float w[MODEL_FEATURES_MAX];
+    for (int i = 0; i < eval_tikal_features.count; i++)
+        w[i] = 0.37f * (float)(i + 1) - 3.1f;
+    double weighed[GAME_MAX_PLAYERS] = {0};
+    eval_tikal_features.weigh(s, w, players, weighed);
+    for (int p = 0; p < players; p++) {
+        float sum = 0.0f;
+        for (int i = 0; i < eval_tikal_features.count; i++)
+            sum += x[p][i] * w[i];
+        assert_true(weighed[p] == (double)sum);
     }
     return contested;
 }

@@ -46,69 +46,126 @@
 #include "bots/eval.h"
 #include "tikal/tikal.h"
 
-/* Scorings still to come (at least the final one). */
-static int eval_tikal_scorings_left(const tikal_state *s)
+/* What the versions read of the board, for every seat, in one pass over
+ * the temples (eval_tikal_read). Sums of whole numbers are kept as ints:
+ * a float or double sum of them has the same bits. */
+typedef struct eval_tikal_reading {
+    int left;                              /* scorings still to come: volcanoes not yet drawn + the final one */
+    int treasure_points[GAME_MAX_PLAYERS]; /* points of the seat's treasure sets (T18.3) */
+    int now[GAME_MAX_PLAYERS];             /* what the seat would self-score now (tikal_self_scores) */
+    /* v1 only */
+    double soft[GAME_MAX_PLAYERS];         /* each unguarded temple's value shared by squared strength */
+    double near_points[GAME_MAX_PLAYERS];  /* 0.05 points for each point of value times strength of the
+                                              seat's figures a crossing away from an unguarded temple */
+    /* v2 only */
+    float soft_float[GAME_MAX_PLAYERS];    /* soft summed in float */
+    int near[GAME_MAX_PLAYERS];            /* value times strength of the seat's figures a crossing away
+                                              from an unguarded temple */
+    int guarded[GAME_MAX_PLAYERS];         /* value of the temples its guards stand on */
+    int led[GAME_MAX_PLAYERS];             /* value of the unguarded temples it has the majority of */
+    int led_margin[GAME_MAX_PLAYERS];      /* those values times its lead over the next seat, at most 3 */
+    int tied[GAME_MAX_PLAYERS];            /* value of the unguarded temples it ties for the most strength */
+} eval_tikal_reading;
+
+/* Is the edge from field f in direction d crossable (tikal_crossing_cost >
+ * 0), g being its neighbour there, walkable like f? A crossing costs the
+ * stones on both sides of the edge (T11.1). */
+static int eval_tikal_crossable(const tikal_state *s, int f, int d, int g)
 {
-    return 1 + tikal_volcanoes_left(s);
+    return tikal_field_stones(s, f, d) + tikal_field_stones(s, g, (d + 3) % 6) > 0;
 }
 
-/* The directions from temple field to neighbours that hold figures and are
- * reached by a crossing (bit d: direction d). */
-static unsigned eval_tikal_near_directions(const tikal_state *s, int field, uint64_t occupied)
+/* Read s into r, what v1 needs or (learned) what v2 needs; the callers
+ * pass a constant, so that each version's reading is compiled on its own.
+ * Temples are taken in ascending order and their neighbours by direction,
+ * so that the double and float sums add their terms in the order they
+ * always did; terms that add 0 (seats without figures there) are skipped,
+ * which leaves those sums as they were (they start at +0 and never go
+ * below). */
+static inline void eval_tikal_read(const tikal_state *s, int learned, eval_tikal_reading *r)
 {
-    unsigned directions = 0;
-    if (!(tikal_neighbor_mask(field) & occupied))
-        return 0;
-    for (int d = 0; d < 6; d++) {
-        int g = tikal_neighbor(field, d);
-        if (g >= 0 && (occupied >> g & 1) && tikal_crossing_cost(s, field, d) != 0)
-            directions |= 1u << d;
+    int players = s->players;
+    uint64_t occupied = tikal_occupied_fields(s);
+    uint64_t unwalkable = tikal_fields_of_kind(s, TIKAL_EMPTY) | tikal_fields_of_kind(s, TIKAL_VOLCANO);
+    assert(!(occupied & unwalkable)); /* figures stand on explored fields, never on a volcano (T6.7) */
+    (void)unwalkable;
+    memset(r, 0, sizeof *r);
+    r->left = 1 + tikal_volcanoes_left(s);
+    for (int p = 0; p < players; p++)
+        r->now[p] = r->treasure_points[p] = tikal_treasure_points(&s->player[p]);
+    for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
+        int f = __builtin_ctzll(temples);
+        int guard = tikal_guard(s, f), value = tikal_temple_value(s, f);
+        if (guard >= 0) {
+            assert(guard < players);
+            r->now[guard] += value; /* a guard scores its temple (T18.1) */
+            r->guarded[guard] += learned ? value : 0;
+            continue;
+        }
+        if (occupied >> f & 1) {
+            int strength[GAME_MAX_PLAYERS], top = 0;
+            double sum = 0;
+            for (int p = 0; p < players; p++) {
+                strength[p] = tikal_strength(s, p, f);
+                sum += (double)strength[p] * strength[p];
+                top = strength[p] > strength[top] ? p : top;
+            }
+            int second = 0; /* the most strength of the seats other than top */
+            for (int p = 0; p < players; p++)
+                if (p != top && strength[p] > second)
+                    second = strength[p];
+            for (int p = 0; p < players; p++) {
+                int mine = strength[p], best_other = p == top ? second : strength[top];
+                if (mine == 0)
+                    continue;
+                double share = value * mine * mine / sum;
+                if (learned)
+                    r->soft_float[p] += (float)share;
+                else
+                    r->soft[p] += share;
+                if (mine > best_other) { /* the majority (T8.4): it scores the temple now */
+                    r->now[p] += value;
+                    if (learned) {
+                        r->led[p] += value;
+                        r->led_margin[p] += (mine - best_other > 3 ? 3 : mine - best_other) * value;
+                    }
+                } else if (learned && mine == best_other)
+                    r->tied[p] += value;
+            }
+        }
+        /* Figures one edge away can contest it next turn. */
+        uint64_t around = tikal_neighbor_mask(f) & occupied;
+        const int8_t *neighbors = tikal_neighbors(f);
+        for (int d = 0; around; d++) {
+            int g = neighbors[d];
+            if (g < 0 || !(around >> g & 1))
+                continue;
+            around &= ~(1ULL << g);
+            if (!eval_tikal_crossable(s, f, d, g))
+                continue;
+            for (int p = 0; p < players; p++) {
+                int st = tikal_strength(s, p, g);
+                if (st == 0)
+                    continue;
+                if (learned)
+                    r->near[p] += value * st;
+                else
+                    r->near_points[p] += 0.05 * value * st;
+            }
+        }
     }
-    return directions;
 }
 
-/* Both versions' sums skip what adds 0 (fields without figures), which
- * leaves every sum as it was bit for bit: temples and directions are still
- * taken in ascending order. */
 void eval_tikal_estimate(const eval_hook *hook, const void *state, double *out)
 {
     (void)hook;
     const tikal_state *s = state;
-    int players = s->players;
-    int left = eval_tikal_scorings_left(s);
-    double weight = 1.0 + 0.6 * (left - 1); /* now, then discounted later scorings */
-    double soft[GAME_MAX_PLAYERS] = {0};
-    double near[GAME_MAX_PLAYERS] = {0};
-    uint64_t occupied = tikal_occupied_fields(s);
-
-    for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
-        int f = __builtin_ctzll(temples);
-        if (tikal_guard(s, f) >= 0)
-            continue;
-        int value = tikal_temple_value(s, f);
-        if (occupied >> f & 1) {
-            /* Soft share of an unguarded temple by squared strength. */
-            double sum = 0, sq[GAME_MAX_PLAYERS];
-            for (int p = 0; p < players; p++) {
-                double st = tikal_strength(s, p, f);
-                sq[p] = st * st;
-                sum += sq[p];
-            }
-            for (int p = 0; p < players && sum > 0; p++)
-                soft[p] += value * sq[p] / sum;
-        }
-        /* Figures one edge away can contest it next turn. */
-        for (unsigned near_d = eval_tikal_near_directions(s, f, occupied); near_d; near_d &= near_d - 1) {
-            int g = tikal_neighbor(f, __builtin_ctz(near_d));
-            for (int p = 0; p < players; p++)
-                near[p] += 0.05 * value * tikal_strength(s, p, g);
-        }
-    }
-    int now[GAME_MAX_PLAYERS];
-    tikal_self_scores(s, now);
-    for (int p = 0; p < players; p++) {
+    eval_tikal_reading r;
+    eval_tikal_read(s, 0, &r);
+    double weight = 1.0 + 0.6 * (r.left - 1); /* now, then discounted later scorings */
+    for (int p = 0; p < s->players; p++) {
         const tikal_player *pl = &s->player[p];
-        out[p] = pl->score + weight * now[p] + 0.25 * (left - 1) * soft[p] + near[p] +
+        out[p] = pl->score + weight * r.now[p] + 0.25 * (r.left - 1) * r.soft[p] + r.near_points[p] +
                  0.3 * pl->explorers_in_supply + 1.0 * pl->leader_in_supply + 1.5 * pl->camps_built;
     }
     if (s->auction && s->phase == TIKAL_PH_BID && s->high_bidder >= 0)
@@ -145,84 +202,70 @@ static double eval_tikal_phase(const void *state)
     return s->tiles_placed / (double)TIKAL_TILES;
 }
 
-/* Every seat's features at once (out[seat]): the temples' strengths are
- * read once for all seats, and only where figures stand. */
+/* The features of seat (x[EVAL_TIKAL_FEATURES], in their names' order)
+ * from the reading r of s. */
+static inline void eval_tikal_seat(const tikal_state *s, const eval_tikal_reading *r, int seat, float *x)
+{
+    const tikal_player *pl = &s->player[seat];
+    int left = r->left;
+    unsigned pairs = pl->treasures; /* the tokens of motif m in bits 2m..2m+1: their sum, pairwise */
+    unsigned nibbles = (pairs & 0x3333u) + (pairs >> 2 & 0x3333u);
+    unsigned bytes = (nibbles & 0x0F0Fu) + (nibbles >> 4 & 0x0F0Fu);
+    int tokens = (int)((bytes & 0xFFu) + (bytes >> 8));
+    float *start = x;
+    *x++ = 1.0f;
+    *x++ = (float)r->now[seat];
+    *x++ = (float)(r->now[seat] * (left - 1));
+    *x++ = (float)left;
+    *x++ = (float)r->guarded[seat];
+    *x++ = (float)r->guarded[seat] * (float)(left - 1);
+    *x++ = (float)r->led[seat];
+    *x++ = (float)r->led_margin[seat];
+    *x++ = r->soft_float[seat];
+    *x++ = r->soft_float[seat] * (float)(left - 1);
+    *x++ = (float)r->near[seat];
+    *x++ = (float)r->tied[seat];
+    *x++ = pl->explorers_in_supply;
+    *x++ = pl->leader_in_supply;
+    *x++ = (float)tikal_figures_on_board(s, seat);
+    *x++ = pl->camps_built;
+    *x++ = (float)(TIKAL_MAX_GUARDS - pl->guards_placed);
+    *x++ = (float)r->treasure_points[seat];
+    *x++ = (float)tokens;
+    *x++ = s->actor == seat && s->phase == TIKAL_PH_ACTIONS ? s->ap : 0;
+    *x++ = s->actor == seat;
+    *x++ = s->auction && s->phase == TIKAL_PH_BID && s->high_bidder == seat ? s->high_bid : 0;
+    *x++ = s->actor == seat && s->hand >= 0 && tikal_tile(s->hand)->kind == TIKAL_TEMPLE ? tikal_tile(s->hand)->value
+                                                                                        : 0;
+    assert(x - start == EVAL_TIKAL_FEATURES);
+    (void)start;
+}
+
+/* Every seat's features at once (out[seat]), from one reading of the
+ * board. */
 static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MAX])
 {
     const tikal_state *s = state;
-    int players = s->players;
-    int left = eval_tikal_scorings_left(s);
-    float guarded[GAME_MAX_PLAYERS] = {0}, led[GAME_MAX_PLAYERS] = {0}, led_margin[GAME_MAX_PLAYERS] = {0};
-    float soft[GAME_MAX_PLAYERS] = {0}, near[GAME_MAX_PLAYERS] = {0}, tied[GAME_MAX_PLAYERS] = {0};
-    uint64_t occupied = tikal_occupied_fields(s);
-    for (uint64_t temples = tikal_fields_of_kind(s, TIKAL_TEMPLE); temples; temples &= temples - 1) {
-        int f = __builtin_ctzll(temples);
-        int guard = tikal_guard(s, f), value = tikal_temple_value(s, f);
-        if (guard >= 0) {
-            assert(guard < players);
-            guarded[guard] += value;
-            continue;
-        }
-        if (occupied >> f & 1) {
-            int strength[GAME_MAX_PLAYERS];
-            double sum = 0;
-            for (int p = 0; p < players; p++) {
-                strength[p] = tikal_strength(s, p, f);
-                sum += (double)strength[p] * strength[p];
-            }
-            for (int p = 0; p < players; p++) {
-                int mine = strength[p], best_other = 0;
-                for (int q = 0; q < players; q++)
-                    if (q != p && strength[q] > best_other)
-                        best_other = strength[q];
-                soft[p] += (float)(value * mine * mine / sum);
-                if (mine > best_other) {
-                    led[p] += value;
-                    led_margin[p] += (float)(mine - best_other > 3 ? 3 : mine - best_other) * value;
-                } else if (mine > 0 && mine == best_other)
-                    tied[p] += value;
-            }
-        }
-        for (unsigned near_d = eval_tikal_near_directions(s, f, occupied); near_d; near_d &= near_d - 1) {
-            int g = tikal_neighbor(f, __builtin_ctz(near_d));
-            for (int p = 0; p < players; p++)
-                near[p] += (float)(value * tikal_strength(s, p, g));
-        }
-    }
-    int now[GAME_MAX_PLAYERS];
-    tikal_self_scores(s, now);
+    eval_tikal_reading r;
+    eval_tikal_read(s, 1, &r);
+    for (int seat = 0; seat < s->players; seat++)
+        eval_tikal_seat(s, &r, seat, out[seat]);
+}
+
+/* The features weighed (model_features.weigh), each seat's as soon as they
+ * are made: with the sum unrolled they need not be stored and read back. */
+static void eval_tikal_weigh(const void *state, const float *w, int players, double *out)
+{
+    const tikal_state *s = state;
+    eval_tikal_reading r;
+    eval_tikal_read(s, 1, &r);
     for (int seat = 0; seat < players; seat++) {
-        const tikal_player *pl = &s->player[seat];
-        int tokens = 0;
-        for (int m = 0; m < TIKAL_MOTIFS; m++)
-            tokens += tikal_treasures(pl, m);
-        float *x = out[seat];
-        *x++ = 1.0f;
-        *x++ = (float)now[seat];
-        *x++ = (float)(now[seat] * (left - 1));
-        *x++ = (float)left;
-        *x++ = guarded[seat];
-        *x++ = guarded[seat] * (float)(left - 1);
-        *x++ = led[seat];
-        *x++ = led_margin[seat];
-        *x++ = soft[seat];
-        *x++ = soft[seat] * (float)(left - 1);
-        *x++ = near[seat];
-        *x++ = tied[seat];
-        *x++ = pl->explorers_in_supply;
-        *x++ = pl->leader_in_supply;
-        *x++ = (float)tikal_figures_on_board(s, seat);
-        *x++ = pl->camps_built;
-        *x++ = (float)(TIKAL_MAX_GUARDS - pl->guards_placed);
-        *x++ = (float)tikal_treasure_points(pl);
-        *x++ = (float)tokens;
-        *x++ = s->actor == seat && s->phase == TIKAL_PH_ACTIONS ? s->ap : 0;
-        *x++ = s->actor == seat;
-        *x++ = s->auction && s->phase == TIKAL_PH_BID && s->high_bidder == seat ? s->high_bid : 0;
-        *x++ = s->actor == seat && s->hand >= 0 && tikal_tile(s->hand)->kind == TIKAL_TEMPLE
-                   ? tikal_tile(s->hand)->value
-                   : 0;
-        assert(x - out[seat] == EVAL_TIKAL_FEATURES);
+        float x[EVAL_TIKAL_FEATURES], sum = 0.0f;
+        eval_tikal_seat(s, &r, seat, x);
+#pragma GCC unroll 32
+        for (int i = 0; i < EVAL_TIKAL_FEATURES; i++)
+            sum += x[i] * w[i];
+        out[seat] += sum;
     }
 }
 
@@ -260,4 +303,5 @@ const model_features eval_tikal_features = {
     eval_tikal_prior,
     NULL,
     0,
+    eval_tikal_weigh,
 };

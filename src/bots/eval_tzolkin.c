@@ -298,6 +298,7 @@ const model_features eval_tzolkin_features = {
     NULL,
     eval_tzolkin_plans,
     (int)(sizeof eval_tzolkin_plans / sizeof eval_tzolkin_plans[0]),
+    NULL,
 };
 
 /* ---- What placed workers reach (eval.h eval_reach) ----

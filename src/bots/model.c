@@ -247,12 +247,16 @@ void model_gain_at(const model *m, model_at *at, const void *state, int players,
         at->block = block;
         at->phase = phase;
     }
-    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
-    f->extract(state, x);
     for (int p = 0; p < players; p++)
         out[p] = 0.0;
     if (f->base != NULL) /* the prior is in w */
         f->base(state, players, out);
+    if (f->weigh != NULL) {
+        f->weigh(state, at->w, players, out);
+        return;
+    }
+    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
+    f->extract(state, x);
     model_dot(f->count, x, at->w, players, out);
 }
 

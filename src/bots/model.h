@@ -73,6 +73,11 @@ typedef struct model_features {
     const float *prior;                    /* prior weight of each feature (count), NULL = 0 */
     const model_plan *plans;               /* strategies for self-play, NULL = none */
     int plan_count;                        /* entries of plans */
+    /* every seat's features weighed by w[count] and summed in float in
+     * the features' order, added to out[players]: extract's features
+     * weighed as model_gain does, to the bit, without writing them out;
+     * NULL = extract, then weigh */
+    void (*weigh)(const void *state, const float *w, int players, double *out);
 } model_features;
 
 /* A set of weights for a feature set. */
