@@ -138,6 +138,7 @@ void hub_free(hub *h)
     for (int i = 0; i < h->count; i++)
         hub_game_free(h->games[i]);
     free(h->games);
+    free(h->ids);
     for (int lane = 0; lane < LANES; lane++)
         free(h->queues[lane].ids);
     free(h->bot_threads);

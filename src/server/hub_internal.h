@@ -95,8 +95,9 @@ struct hub {
     hub_settings settings;      /* limits and thread counts */
     pthread_mutex_t table_lock; /* guards games, count, capacity, the games' refs, unheard */
     hub_game **games;           /* games in memory, sorted by id */
-    int count;                  /* entries of games */
-    int capacity;               /* entries allocated */
+    int64_t *ids;               /* games[i]->id at i: searched without touching each game */
+    int count;                  /* entries of games and ids */
+    int capacity;               /* entries allocated of each */
     store_note unheard[UNHEARD_MAX]; /* announcements of changes of games not in memory, a ring */
     uint64_t unheard_count;     /* announcements put in unheard so far */
     pthread_mutex_t queue_lock; /* guards the bots' queues */
