@@ -348,7 +348,7 @@ json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int a
                      hub_game_status_name(g->row.status), "to_move",
                      at < 0 ? to_move_json(g) : player_json(g->def->current_player(state)), "can_undo",
                      at < 0 && seat >= 0 && seat == hub_game_to_move(g) && match_can_undo(&g->m), "scores",
-                     scores_json(g, seen), "winners", winners, "observation", observe_json(g->def, seen),
+                     scores_json(g, seen), "winners", winners, "observation", observe_view_json(g->def, seen, seat),
                      "summary", hub_game_summary_json(g));
     if (view != NULL && at >= 0)
         json_object_set_new(view, "at", json_integer(at));

@@ -358,7 +358,7 @@ static json_t *seat_observation_json(const hub_game *g, const void *state, int s
 
     if (seen != NULL) {
         g->def->observation(state, seat, seen);
-        out = observe_json(g->def, seen);
+        out = observe_view_json(g->def, seen, seat);
     }
     free(seen);
     return out;
