@@ -598,23 +598,30 @@ hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *o
 
 int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r)
 {
-    int rc = store_append_finish(h->st, c->pending);
+    int rc = store_finish(h->st, c->pending);
 
     hub_game_store_end(c->g);
     return change_stored(h, c, rc, applied, r);
 }
 
-int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)
+/* Nonzero if g (locked) is open and every seat is taken: it is to start. */
+static int game_full(const hub_game *g)
 {
     if (g->row.status != STORE_OPEN)
         return 0;
     for (int s = 0; s < g->row.players; s++)
         if (!g->seats[s].is_bot && !g->seats[s].taken)
             return 0;
-    if (hub_game_commit(h, g, -1, NULL, 0, NULL, r) == 0)
+    return 1;
+}
+
+/* The start of g was stored (rc 0) or refused (-1, r filled): 0 if g runs,
+ * as it does when another process, hearing of the last seat taken,
+ * started it first (then g was reloaded); else -1. */
+static int start_answered(const hub_game *g, int rc, hub_reply *r)
+{
+    if (rc == 0)
         return 0;
-    /* another process, hearing of the last seat taken, started it first:
-     * reloaded, the game runs all the same */
     if (r->status == 409 && g->row.status != STORE_OPEN) {
         r->status = 0;
         r->code = NULL;
@@ -622,6 +629,34 @@ int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)
         return 0;
     }
     return -1;
+}
+
+int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)
+{
+    if (!game_full(g))
+        return 0;
+    return start_answered(g, hub_game_commit(h, g, -1, NULL, 0, NULL, r), r);
+}
+
+hub_change *hub_game_start_begin(hub *h, hub_game *g, store_answered *on_stored, void *context, hub_reply *r)
+{
+    hub_change *c;
+
+    if (!game_full(g) || (c = change_work_out(g, -1, NULL, 0, r)) == NULL)
+        return NULL;
+    if (c->n == 0) { /* nothing to draw: its status alone, stored at once */
+        change_free(c);
+        hub_game_start_if_full(h, g, r);
+        return NULL;
+    }
+    return change_queue(h, c, on_stored, context, r);
+}
+
+int hub_game_start_end(hub *h, hub_change *c, hub_reply *r)
+{
+    hub_game *g = c->g;
+
+    return start_answered(g, hub_game_commit_end(h, c, NULL, r), r);
 }
 
 void hub_game_catch_up(hub *h, hub_game *g)
@@ -635,28 +670,66 @@ void hub_game_catch_up(hub *h, hub_game *g)
     hub_reply_free(&r);
 }
 
-int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
-                               const char *conflict, hub_reply *r)
+/* A seat of a game on its way to the store (hub_game_seat_start). */
+struct hub_seat_change {
+    hub_game *g;               /* the game (held by the caller) */
+    store_seat seat;           /* the seat's new state */
+    store_seat before;         /* the seat as g had it: stored only if the store still has it */
+    const char *conflict_code; /* the 409's code if another process changed the seat first */
+    const char *conflict;      /* and its words */
+    store_pending *pending;    /* the change on its way */
+    char why[256];             /* the store's reason if it fails */
+};
+
+hub_seat_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
+                                     const char *conflict, store_answered *on_stored, void *context, hub_reply *r)
 {
-    store_seat before = g->seats[seat->seat];
-    char why[256];
+    hub_seat_change *c = malloc(sizeof *c);
     int rc;
 
+    assert(!g->storing);
+    if (c == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return NULL;
+    }
+    *c = (hub_seat_change){.g = g, .seat = *seat, .before = g->seats[seat->seat], .conflict_code = conflict_code,
+                           .conflict = conflict};
     hub_game_store_begin(g);
-    rc = store_set_seat(h->st, g->id, seat, &before, why, sizeof why);
+    rc = store_set_seat_start(h->st, g->id, &c->seat, &c->before, on_stored, context, &c->pending, c->why,
+                              sizeof c->why);
+    if (rc == STORE_OK)
+        return c;
+    hub_game_store_end(g);
+    hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);
+    free(c);
+    return NULL;
+}
+
+int hub_game_seat_end(hub *h, hub_seat_change *c, hub_reply *r)
+{
+    hub_game *g = c->g;
+    int rc = store_finish(h->st, c->pending), seat = c->seat.seat;
+
     hub_game_store_end(g);
     if (rc == STORE_ECONFLICT) {
         hub_game_reload(h, g);
-        hub_reply_fail(r, 409, conflict_code, "seat %d %s", seat->seat, conflict);
-        return -1;
+        hub_reply_fail(r, 409, c->conflict_code, "seat %d %s", seat, c->conflict);
+    } else if (rc != STORE_OK) {
+        hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);
+    } else {
+        g->seats[seat] = c->seat;
+        hub_game_changed(h, g);
     }
-    if (rc != STORE_OK) {
-        hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", why);
-        return -1;
-    }
-    g->seats[seat->seat] = *seat;
-    hub_game_changed(h, g);
-    return 0;
+    free(c);
+    return rc == STORE_OK ? 0 : -1;
+}
+
+int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
+                               const char *conflict, hub_reply *r)
+{
+    hub_seat_change *c = hub_game_seat_start(h, g, seat, conflict_code, conflict, NULL, NULL, r);
+
+    return c != NULL ? hub_game_seat_end(h, c, r) : -1;
 }
 
 int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)

@@ -20,6 +20,7 @@
 #include "game.h"
 #include "match.h"
 #include "server/hub.h"
+#include "server/token.h"
 
 enum {
     LIST_DEFAULT = 50,        /* games listed when no limit is asked */
@@ -247,6 +248,14 @@ int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r);
 /* Start g (locked) if it is open and every seat is taken: draw what
  * chance must draw and store the new status. 0, or -1 with r filled. */
 int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r);
+/* hub_game_start_if_full without waiting for the store: the start, queued
+ * as hub_game_commit_start queues a change (on_stored(context) once the
+ * store answered); or NULL, with r filled if the start failed, else empty
+ * (nothing to start, or a start with nothing to draw, stored at once). */
+hub_change *hub_game_start_begin(hub *h, hub_game *g, store_answered *on_stored, void *context, hub_reply *r);
+/* The rest of hub_game_start_if_full for c: its game locked again; c is
+ * freed. */
+int hub_game_start_end(hub *h, hub_change *c, hub_reply *r);
 /* Another process changed g (locked): take what the store holds, wake
  * watchers and bots, and start the game if the change took its last free
  * seat (the joining process may not have known the other seats were taken;
@@ -259,18 +268,45 @@ void hub_game_catch_up(hub *h, hub_game *g);
  * the store fails, r gets 503 and g is unchanged. 0 once stored. */
 int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
                                const char *conflict, hub_reply *r);
+/* A seat change on its way to the store. */
+typedef struct hub_seat_change hub_seat_change;
+/* hub_game_store_seat_change without waiting for the store: the change,
+ * queued with g's lock let go (as hub_game_store_begin), on_stored(context)
+ * once the store answered; or NULL with r filled and g locked. */
+hub_seat_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
+                                     const char *conflict, store_answered *on_stored, void *context, hub_reply *r);
+/* The rest of hub_game_store_seat_change for c: g locked again; c is freed. */
+int hub_game_seat_end(hub *h, hub_seat_change *c, hub_reply *r);
 /* Hand seat of g (locked) over: to nobody in an open game, to the
  * replacement bot in a running one. */
 int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r);
 
 /* ---------------------------------------------------------- hub_request.c */
 
-/* A request waiting without a thread (hub.h): an action being stored, or
+/* What a request waiting without a thread waits for (hub_later). */
+typedef enum hub_later_kind {
+    LATER_HINTS = 0, /* a hint search on the hints' threads */
+    LATER_ACT,       /* an action being stored (change) */
+    LATER_UNDO,      /* an undo being stored (change; answered with the state number alone) */
+    LATER_CREATE,    /* a new game being stored (created), then its start (change) */
+    LATER_JOIN       /* a seat being stored (seat_change), then the game's start (change) */
+} hub_later_kind;
+
+/* A request waiting without a thread (hub.h): a change being stored, or
  * a hint search on the hints' threads. */
 struct hub_later {
-    hub_game *g;         /* its game, held (not locked) until hub_later_answer */
-    hub_change *change;  /* the action or undo being stored; NULL for a hint search */
-    int undo;            /* 1: change is an undo (answered with the state number alone) */
+    hub_later_kind kind; /* what it waits for */
+    hub_game *g;         /* its game, held (not locked) until answered; a new game: owned, out of the
+                            table until stored */
+    hub_change *change;  /* the action, undo or start being stored, else NULL */
+    /* a create or join: */
+    store_pending *created;       /* the new game on its way to the store, NULL once answered */
+    hub_seat_change *seat_change; /* the seat on its way to the store, NULL once answered */
+    int seat_joined;              /* the seat joined (whose token it answers), -1 none */
+    char token[TOKEN_TEXT];       /* that seat's token */
+    char address[ADDRESS_MAX];    /* the creator's address (quotas) */
+    int waits;                    /* 1: the new game counts against its creator's open games */
+    uint64_t since;               /* announcements heard before the new game was stored (hub_table_add) */
     /* a hint search: */
     const game_def *def; /* the rules */
     int seat;            /* the seat the hints are for */
@@ -279,7 +315,7 @@ struct hub_later {
     json_t *hints;       /* the answer once worked out (owned), NULL if it failed */
     int answered;        /* 1 once worked out (guarded by hub.hints_lock) */
     char why[200];       /* why it failed */
-    hub_ready *done;    /* called once worked out, on the hints' thread */
+    hub_ready *done;     /* called once worked out or stored (the hints' or the store's thread) */
     void *context;       /* done's argument */
     hub_later *next;     /* next on hub.hints_queue */
 };
@@ -324,8 +360,11 @@ uint64_t hub_table_heard(hub *h);
  * when done); NULL with r filled if there is none (or it cannot be
  * served). */
 hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r);
-/* hub_table_lock_game for a request that changes the game: once no other change of
- * it is being stored. */
+/* hub_table_lock_game for a request that changes the game, if no other
+ * change of it is being stored: else NULL with r filled (409 changing).
+ * A request does not wait for that change: it finishes on the thread of
+ * its own connection once resumed (server.c), which in libmicrohttpd's
+ * pool may be the very thread a waiting request would hold. */
 hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r);
 /* The table's games, each held (hub_table_release_all when done); *n their
  * number. NULL if memory fails. */
