@@ -23,6 +23,7 @@ void hub_default_settings(hub_settings *settings)
         .max_hint_searches = 2,
         .max_undos = 300,
         .creates_per_minute = 30,
+        .quota_window_seconds = 60,
         .open_per_address = 10,
         .max_games = 10000,
         .idle_seconds = 600,

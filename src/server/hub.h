@@ -41,7 +41,9 @@ typedef struct hub_settings {
     int max_bot_nodes;      /* largest node pool per thread a bot spec may ask for */
     int max_hint_searches;  /* hint searches at once; more are answered 503 busy */
     int max_undos;          /* undos one game may store; more are refused (bounds its events) */
-    int creates_per_minute; /* games one address may create per minute; more are refused */
+    int creates_per_minute; /* games one address may create per quota window; more are refused */
+    int quota_window_seconds; /* the window creates_per_minute counts in (60; a test may lengthen it so
+                                 that no check depends on how fast it runs) */
     int open_per_address;   /* games one address created that may wait for players at once */
     int max_games;          /* games kept in memory at once (0: no limit); beyond it the one
                                unused longest that may leave does, else new ones are refused */

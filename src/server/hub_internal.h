@@ -57,8 +57,9 @@ typedef struct id_ring {
 /* What one address used of the creation quotas (hub_settings). */
 typedef struct hub_creator {
     char address[ADDRESS_MAX]; /* the client's IP address, "" for a free entry */
-    double minute_start;       /* timer_now() when its current minute of creations began */
-    int created;               /* games it created in that minute */
+    double minute_start;       /* timer_now() when its current window of creations began
+                                  (hub_settings.quota_window_seconds, a minute) */
+    int created;               /* games it created in that window */
     int open;                  /* its games still waiting for players */
 } hub_creator;
 
