@@ -77,6 +77,7 @@ void hub_reply_free(hub_reply *r);
  * address is the client's IP address as text (quotas are per address). */
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
 void hub_summary(hub *h, int64_t id, hub_reply *r);
+void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
 /* at: NULL for the game now, else "N": the position after the first N
  * actions of the current line of play (the replay viewer's steps); text:
  * "1" for the view with the position rendered as text, NULL or "0"
@@ -87,9 +88,9 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
  * change in the observation of token's seat, which is to act: a JSON Patch
  * from its observation now, worked out on a copy (nothing is stored). */
 void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r);
-/* A request waiting without a thread: a new game, a seat, an action or
- * an undo for its commit (hub_create, hub_join, hub_act, hub_undo), hints
- * for their search (hub_hints). */
+/* A request waiting without a thread: a new game, an action or an undo
+ * for its commit (hub_create, hub_act, hub_undo), hints for their search
+ * (hub_hints). */
 typedef struct hub_later hub_later;
 /* Called once the answer of a request left waiting is ready (on the
  * store's writer thread, or a hints' thread): it may only take note (e.g.
@@ -105,16 +106,14 @@ typedef void hub_change_request(hub *h, int64_t id, const char *token, const jso
                                 void *context, hub_later **later, hub_reply *r);
 hub_change_request hub_act;
 hub_change_request hub_undo;
-/* A new game (address: the creator's, for the quotas) or a seat taken
- * (hub_join), as hub_act: stored, then the game started if every seat is
- * taken (a second wait for the store: hub_later_answer). */
+/* A new game (address: the creator's, for the quotas), as hub_act:
+ * stored, then started if every seat is taken (a second wait for the
+ * store: hub_later_answer). */
 void hub_create(hub *h, const json_t *body, const char *address, hub_ready *ready, void *context, hub_later **later,
                 hub_reply *r);
-void hub_join(hub *h, int64_t id, const json_t *body, hub_ready *ready, void *context, hub_later **later,
-              hub_reply *r);
 /* The answer of a request left waiting (waiting for it if ready was not
- * called yet): 0 with r filled, later freed. Or, for a create or join
- * whose game is now to start, if may_wait: 1, later kept and r empty: the
+ * called yet): 0 with r filled, later freed. Or, for a create whose game
+ * is now to start, if may_wait: 1, later kept and r empty: the
  * start is on its way to the store, ready(context) is called again once
  * it is answered, and hub_later_answer then again (may_wait 0: the start
  * is waited for here). */

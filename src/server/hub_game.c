@@ -51,17 +51,24 @@ void hub_game_wait_changes(hub_game *g)
         pthread_cond_wait(&g->stored, &g->lock);
 }
 
-void hub_game_store_begin(hub_game *g)
+int hub_game_wait_on_pool(hub_game *g)
+{
+    while (g->storing == STORING_WAITED)
+        pthread_cond_wait(&g->stored, &g->lock);
+    return g->storing == STORING_SUSPENDED;
+}
+
+void hub_game_store_begin(hub_game *g, int suspended)
 {
     assert(!g->storing);
-    g->storing = 1;
+    g->storing = suspended ? STORING_SUSPENDED : STORING_WAITED;
     pthread_mutex_unlock(&g->lock);
 }
 
 void hub_game_store_end(hub_game *g)
 {
     pthread_mutex_lock(&g->lock);
-    g->storing = 0;
+    g->storing = STORING_NONE;
     pthread_cond_broadcast(&g->stored);
 }
 
@@ -532,7 +539,7 @@ int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count
     if (c->n == 0) { /* nothing to draw: only the status changes */
         char why[256];
         change_free(c);
-        hub_game_store_begin(g);
+        hub_game_store_begin(g, 0);
         rc = store_set_status(h->st, g->id, STORE_RUNNING, "", why, sizeof why);
         hub_game_store_end(g);
         if (rc != STORE_OK) {
@@ -543,7 +550,7 @@ int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count
         hub_game_changed(h, g);
         return 0;
     }
-    hub_game_store_begin(g);
+    hub_game_store_begin(g, 0);
     rc = store_append(h->st, g->id, c->version, c->events, c->n, c->status, c->result, c->why, sizeof c->why);
     hub_game_store_end(g);
     return change_stored(h, c, rc, applied, r);
@@ -556,7 +563,7 @@ static hub_change *change_queue(hub *h, hub_change *c, store_answered *on_stored
     hub_game *g = c->g;
     int rc;
 
-    hub_game_store_begin(g);
+    hub_game_store_begin(g, on_stored != NULL);
     rc = store_append_start(h->st, g->id, c->version, c->events, c->n, c->status, c->result, on_stored, context,
                             &c->pending, c->why, sizeof c->why);
     if (rc == STORE_OK)
@@ -670,66 +677,28 @@ void hub_game_catch_up(hub *h, hub_game *g)
     hub_reply_free(&r);
 }
 
-/* A seat of a game on its way to the store (hub_game_seat_start). */
-struct hub_seat_change {
-    hub_game *g;               /* the game (held by the caller) */
-    store_seat seat;           /* the seat's new state */
-    store_seat before;         /* the seat as g had it: stored only if the store still has it */
-    const char *conflict_code; /* the 409's code if another process changed the seat first */
-    const char *conflict;      /* and its words */
-    store_pending *pending;    /* the change on its way */
-    char why[256];             /* the store's reason if it fails */
-};
-
-hub_seat_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
-                                     const char *conflict, store_answered *on_stored, void *context, hub_reply *r)
-{
-    hub_seat_change *c = malloc(sizeof *c);
-    int rc;
-
-    assert(!g->storing);
-    if (c == NULL) {
-        hub_reply_fail(r, 500, "internal", "out of memory");
-        return NULL;
-    }
-    *c = (hub_seat_change){.g = g, .seat = *seat, .before = g->seats[seat->seat], .conflict_code = conflict_code,
-                           .conflict = conflict};
-    hub_game_store_begin(g);
-    rc = store_set_seat_start(h->st, g->id, &c->seat, &c->before, on_stored, context, &c->pending, c->why,
-                              sizeof c->why);
-    if (rc == STORE_OK)
-        return c;
-    hub_game_store_end(g);
-    hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);
-    free(c);
-    return NULL;
-}
-
-int hub_game_seat_end(hub *h, hub_seat_change *c, hub_reply *r)
-{
-    hub_game *g = c->g;
-    int rc = store_finish(h->st, c->pending), seat = c->seat.seat;
-
-    hub_game_store_end(g);
-    if (rc == STORE_ECONFLICT) {
-        hub_game_reload(h, g);
-        hub_reply_fail(r, 409, c->conflict_code, "seat %d %s", seat, c->conflict);
-    } else if (rc != STORE_OK) {
-        hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);
-    } else {
-        g->seats[seat] = c->seat;
-        hub_game_changed(h, g);
-    }
-    free(c);
-    return rc == STORE_OK ? 0 : -1;
-}
-
 int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
                                const char *conflict, hub_reply *r)
 {
-    hub_seat_change *c = hub_game_seat_start(h, g, seat, conflict_code, conflict, NULL, NULL, r);
+    store_seat before = g->seats[seat->seat];
+    char why[256];
+    int rc;
 
-    return c != NULL ? hub_game_seat_end(h, c, r) : -1;
+    hub_game_store_begin(g, 0);
+    rc = store_set_seat(h->st, g->id, seat, &before, why, sizeof why);
+    hub_game_store_end(g);
+    if (rc == STORE_ECONFLICT) {
+        hub_game_reload(h, g);
+        hub_reply_fail(r, 409, conflict_code, "seat %d %s", seat->seat, conflict);
+        return -1;
+    }
+    if (rc != STORE_OK) {
+        hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", why);
+        return -1;
+    }
+    g->seats[seat->seat] = *seat;
+    hub_game_changed(h, g);
+    return 0;
 }
 
 int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)

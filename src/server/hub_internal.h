@@ -34,6 +34,14 @@ enum {
     NO_SEAT = -100            /* hub_game_seat_of: the request was refused */
 };
 
+/* hub_game.storing: whether a change of the game is being stored, and who
+ * finishes it. */
+enum {
+    STORING_NONE = 0,     /* no change is being stored */
+    STORING_WAITED = 1,   /* one is, and its thread waits for the store */
+    STORING_SUSPENDED = 2 /* one is, for a suspended request (hub_game_wait_on_pool) */
+};
+
 /* The bots' lanes: a quick bot (one thread, a budget of at most
  * QUICK_MILLIS or QUICK_ITERATIONS, as every difficulty level) has a
  * thread of its own besides the others, so it never waits behind a slow
@@ -69,7 +77,7 @@ typedef struct hub_game {
     int refs;                           /* threads holding it outside the table's lock (guarded by
                                            the table's lock): it leaves memory only at 0 */
     pthread_mutex_t lock;               /* guards everything below */
-    int storing;                        /* 1 while a change is being stored, the lock let go: other
+    int storing;                        /* STORING_*: a change is being stored, the lock let go: other
                                            changes wait (hub_game_wait_changes), readers see g as stored */
     pthread_cond_t stored;              /* broadcast when a change has been stored or refused */
     struct hub_watchers *watchers;      /* live watchers and their shared views, NULL before the first */
@@ -176,10 +184,17 @@ hub_game *hub_game_new(void);
 /* Wait until no change of g (locked) is being stored: every change waits
  * its turn, and sees what the one before stored. */
 void hub_game_wait_changes(hub_game *g);
+/* hub_game_wait_changes for a thread of the HTTP pool: it waits only for
+ * a change whose own thread waits for the store, and returns 1 at once
+ * (else 0) if the change being stored is a suspended request's, which is
+ * finished on the pool thread of its connection once resumed (server.c):
+ * maybe the very thread that would wait for it. */
+int hub_game_wait_on_pool(hub_game *g);
 /* Let go of g's lock while a change of it is being stored (hub_game_store_end takes
  * it again): meanwhile everyone reads g as it is stored, and other changes
- * wait (hub_game_wait_changes). */
-void hub_game_store_begin(hub_game *g);
+ * wait (hub_game_wait_changes). suspended: the change is a suspended
+ * request's (hub_game_wait_on_pool). */
+void hub_game_store_begin(hub_game *g, int suspended);
 /* The change hub_game_store_begin announced is stored or refused: g is
  * locked again and the next change may go. */
 void hub_game_store_end(hub_game *g);
@@ -269,15 +284,6 @@ void hub_game_catch_up(hub *h, hub_game *g);
  * the store fails, r gets 503 and g is unchanged. 0 once stored. */
 int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
                                const char *conflict, hub_reply *r);
-/* A seat change on its way to the store. */
-typedef struct hub_seat_change hub_seat_change;
-/* hub_game_store_seat_change without waiting for the store: the change,
- * queued with g's lock let go (as hub_game_store_begin), on_stored(context)
- * once the store answered; or NULL with r filled and g locked. */
-hub_seat_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
-                                     const char *conflict, store_answered *on_stored, void *context, hub_reply *r);
-/* The rest of hub_game_store_seat_change for c: g locked again; c is freed. */
-int hub_game_seat_end(hub *h, hub_seat_change *c, hub_reply *r);
 /* Hand seat of g (locked) over: to nobody in an open game, to the
  * replacement bot in a running one. */
 int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r);
@@ -289,8 +295,7 @@ typedef enum hub_later_kind {
     LATER_HINTS = 0, /* a hint search on the hints' threads */
     LATER_ACT,       /* an action being stored (change) */
     LATER_UNDO,      /* an undo being stored (change; answered with the state number alone) */
-    LATER_CREATE,    /* a new game being stored (created), then its start (change) */
-    LATER_JOIN       /* a seat being stored (seat_change), then the game's start (change) */
+    LATER_CREATE     /* a new game being stored (created), then its start (change) */
 } hub_later_kind;
 
 /* A request waiting without a thread (hub.h): a change being stored, or
@@ -300,10 +305,9 @@ struct hub_later {
     hub_game *g;         /* its game, held (not locked) until answered; a new game: owned, out of the
                             table until stored */
     hub_change *change;  /* the action, undo or start being stored, else NULL */
-    /* a create or join: */
+    /* a create: */
     store_pending *created;       /* the new game on its way to the store, NULL once answered */
-    hub_seat_change *seat_change; /* the seat on its way to the store, NULL once answered */
-    int seat_joined;              /* the seat joined (whose token it answers), -1 none */
+    int seat_joined;              /* the seat its creator joined (whose token it answers), -1 none */
     char token[TOKEN_TEXT];       /* that seat's token */
     char address[ADDRESS_MAX];    /* the creator's address (quotas) */
     int waits;                    /* 1: the new game counts against its creator's open games */
@@ -361,11 +365,9 @@ uint64_t hub_table_heard(hub *h);
  * when done); NULL with r filled if there is none (or it cannot be
  * served). */
 hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r);
-/* hub_table_lock_game for a request that changes the game, if no other
- * change of it is being stored: else NULL with r filled (409 changing).
- * A request does not wait for that change: it finishes on the thread of
- * its own connection once resumed (server.c), which in libmicrohttpd's
- * pool may be the very thread a waiting request would hold. */
+/* hub_table_lock_game for a request that changes the game, once no other
+ * change of it is being stored (hub_game_wait_on_pool); while a suspended
+ * request's is, NULL with r filled (409 changing) at once. */
 hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r);
 /* The table's games, each held (hub_table_release_all when done); *n their
  * number. NULL if memory fails. */

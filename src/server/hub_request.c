@@ -52,16 +52,26 @@ static int read_seats(const hub *h, const json_t *list, int players, store_seat 
     return 0;
 }
 
-/* The game of w (a create or join, locked and held) has its new seats:
- * start it if every seat is taken. 1 if the start is on its way to the
- * store (w->change, only if may_wait: g's lock let go); else 0 once it is
- * started, needs no start, or cannot start yet (the watchdog starts it
- * later: sweep; the game is the creator's or the seat the joiner's once
- * stored all the same). */
+/* The start of w's game failed (r filled): the game is the creator's once
+ * stored all the same, and the watchdog starts it later (sweep). */
+static void later_start_failed(const hub_later *w, hub_reply *r)
+{
+    fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)w->g->id, r->error);
+    *r = (hub_reply){0};
+}
+
+/* The new game of w (locked and held) is stored: start it if every seat
+ * is taken. 1 if the start is on its way to the store (w->change, only if
+ * may_wait: g's lock let go); else 0 once it is started, needs no start,
+ * or cannot start yet (later_start_failed; also while a change of it is
+ * being stored for a suspended request, which a pool thread must not wait
+ * for: hub_table_lock_game_to_change). */
 static int later_start(hub *h, hub_later *w, int may_wait, hub_reply *r)
 {
     int rc;
 
+    if (hub_game_wait_on_pool(w->g) != 0)
+        return 0;
     if (may_wait) {
         w->change = hub_game_start_begin(h, w->g, w->done, w->context, r);
         if (w->change != NULL)
@@ -70,31 +80,25 @@ static int later_start(hub *h, hub_later *w, int may_wait, hub_reply *r)
     } else {
         rc = hub_game_start_if_full(h, w->g, r);
     }
-    if (rc != 0) {
-        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)w->g->id, r->error);
-        *r = (hub_reply){0};
-    }
+    if (rc != 0)
+        later_start_failed(w, r);
     return 0;
 }
 
-/* The answer of a create or join w whose game (locked) is stored and
- * started if it could be; w is freed and its game let go. */
-static void later_joined_answer(hub *h, hub_later *w, hub_reply *r)
+/* The answer of a create w whose game (locked) is stored and started if
+ * it could be; w is freed and its game let go. */
+static void later_created_answer(hub *h, hub_later *w, hub_reply *r)
 {
     hub_game *g = w->g;
+    json_t *summary;
 
-    if (w->kind == LATER_CREATE) {
-        json_t *summary;
-        hub_quota_creator_release(h, g); /* if it started before its creator was noted */
-        summary = hub_game_summary_json(g);
-        if (summary != NULL && w->seat_joined >= 0) {
-            json_object_set_new(summary, "seat", json_integer(w->seat_joined));
-            json_object_set_new(summary, "token", json_string(w->token));
-        }
-        hub_reply_answer(r, 201, summary);
-    } else {
-        hub_reply_answer(r, 200, json_pack("{s:i, s:s}", "seat", w->seat_joined, "token", w->token));
+    hub_quota_creator_release(h, g); /* if it started before its creator was noted */
+    summary = hub_game_summary_json(g);
+    if (summary != NULL && w->seat_joined >= 0) {
+        json_object_set_new(summary, "seat", json_integer(w->seat_joined));
+        json_object_set_new(summary, "token", json_string(w->token));
     }
+    hub_reply_answer(r, 201, summary);
     hub_table_unlock(h, g);
     free(w);
 }
@@ -123,7 +127,6 @@ static int later_created(hub *h, hub_later *w, hub_reply *r)
     }
     w->g = g; /* the table's game, as a list request may have loaded it first */
     pthread_mutex_lock(&g->lock);
-    hub_game_wait_changes(g);
     g->used = timer_now();
     /* a game that waits for players uses its creator's open-game quota
      * until it starts (hub_game_changed() gives it back), and stays in memory
@@ -135,35 +138,25 @@ static int later_created(hub *h, hub_later *w, hub_reply *r)
     return 0;
 }
 
-/* Carry the create or join w on once the store answered its last step
- * (waiting for it if need be): 1 if it waits again (for the game's start,
- * only if may_wait), else 0 with r the answer and w freed. */
-static int later_join_continue(hub *h, hub_later *w, int may_wait, hub_reply *r)
+/* Carry the create w on once the store answered its last step (waiting
+ * for it if need be): 1 if it waits again (for the game's start, only if
+ * may_wait), else 0 with r the answer and w freed. */
+static int later_create_continue(hub *h, hub_later *w, int may_wait, hub_reply *r)
 {
     if (w->created != NULL) {
         if (later_created(h, w, r) != 0)
             return 0;
-    } else if (w->seat_change != NULL) {
-        hub_seat_change *change = w->seat_change;
-        w->seat_change = NULL;
-        if (hub_game_seat_end(h, change, r) != 0) {
-            hub_table_unlock(h, w->g);
-            free(w);
-            return 0;
-        }
     } else {
         hub_change *start = w->change;
         w->change = NULL;
-        if (hub_game_start_end(h, start, r) != 0) {
-            fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)w->g->id, r->error);
-            *r = (hub_reply){0};
-        }
-        later_joined_answer(h, w, r);
+        if (hub_game_start_end(h, start, r) != 0)
+            later_start_failed(w, r);
+        later_created_answer(h, w, r);
         return 0;
     }
     if (later_start(h, w, may_wait, r))
         return 1;
-    later_joined_answer(h, w, r);
+    later_created_answer(h, w, r);
     return 0;
 }
 
@@ -268,7 +261,7 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_ready *read
     if (later != NULL)
         *later = w;
     else
-        later_join_continue(h, w, 0, r);
+        later_create_continue(h, w, 0, r);
 }
 
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
@@ -328,18 +321,15 @@ void hub_summary(hub *h, int64_t id, hub_reply *r)
     hub_table_unlock(h, g);
 }
 
-void hub_join(hub *h, int64_t id, const json_t *body, hub_ready *ready, void *context, hub_later **later,
-              hub_reply *r)
+void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
 {
     static const char *const fields[] = {"seat", "name"};
     json_int_t seat;
     const char *name;
+    char token[TOKEN_TEXT];
     store_seat taken;
     hub_game *g;
-    hub_later *w;
 
-    if (later != NULL)
-        *later = NULL;
     if (hub_reply_only_fields(body, fields, 2, r) != 0 ||
         hub_reply_text_field(body, "name", STORE_NAME_MAX, &name, r) != 0 ||
         (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
@@ -358,28 +348,21 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_ready *ready, void *co
         hub_reply_fail(r, 409, "seat_taken", seat < 0 ? "every seat is taken" : "seat %d is taken", (int)seat);
         goto done;
     }
-    if ((w = calloc(1, sizeof *w)) == NULL) {
-        hub_reply_fail(r, 500, "internal", "out of memory");
-        goto done;
-    }
-    *w = (hub_later){.kind = LATER_JOIN, .g = g, .seat_joined = (int)seat, .done = ready, .context = context};
     taken = g->seats[seat];
     taken.taken = 1;
     if (name != NULL)
         snprintf(taken.name, sizeof taken.name, "%s", name);
-    token_new(w->token, taken.token_hash);
+    token_new(token, taken.token_hash);
     /* another process may have given the seat away first */
-    w->seat_change = hub_game_seat_start(h, g, &taken, "seat_taken", "is taken", later != NULL ? ready : NULL,
-                                         context, r);
-    if (w->seat_change == NULL) {
-        free(w);
+    if (hub_game_store_seat_change(h, g, &taken, "seat_taken", "is taken", r) != 0)
         goto done;
+    /* the seat is the joiner's once stored: if the start cannot be stored
+     * now, the watchdog starts the game later (sweep) */
+    if (hub_game_start_if_full(h, g, r) != 0) {
+        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)id, r->error);
+        *r = (hub_reply){0};
     }
-    if (later != NULL) /* g stays held until hub_later_answer */
-        *later = w;
-    else
-        later_join_continue(h, w, 0, r);
-    return;
+    hub_reply_answer(r, 200, json_pack("{s:i, s:s}", "seat", (int)seat, "token", token));
 done:
     hub_table_unlock(h, g);
 }
@@ -638,8 +621,7 @@ int hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r)
         hub_hints_answer(h, later, r);
         return 0;
     case LATER_CREATE:
-    case LATER_JOIN:
-        return later_join_continue(h, later, may_wait, r);
+        return later_create_continue(h, later, may_wait, r);
     case LATER_UNDO:
         if (hub_game_commit_end(h, later->change, NULL, r) == 0)
             undo_answer(g, r);

@@ -246,7 +246,7 @@ hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r)
 {
     hub_game *g = hub_table_lock_game(h, id, r);
 
-    if (g != NULL && g->storing) {
+    if (g != NULL && hub_game_wait_on_pool(g) != 0) {
         hub_table_unlock(h, g);
         hub_reply_fail(r, 409, "changing",
                        "another change of game %lld is being stored: ask again once it is (an action: chosen again at "

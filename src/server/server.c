@@ -524,11 +524,8 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         verb++;
     if (strcmp(verb, "") == 0 && get)
         hub_summary(srv->h, id, &r);
-    else if (strcmp(verb, "join") == 0 && post) {
-        later = later_begin(connection, srv, req);
-        hub_join(srv->h, id, body, request_ready, req, later, &r);
-        return later_end(connection, srv, req, &r);
-    }
+    else if (strcmp(verb, "join") == 0 && post)
+        hub_join(srv->h, id, body, &r);
     else if (strcmp(verb, "view") == 0 && get)
         hub_view(srv->h, id, token, argument(connection, "at"), argument(connection, "text"), &r);
     else if (strcmp(verb, "legal") == 0 && get)
