@@ -442,8 +442,8 @@ static void request_ready(void *context)
     }
 }
 
-/* Before a request that may wait without a thread (a create, join,
- * action or undo for its commit, hints for their search): counted
+/* Before a request that may wait without a thread (a new game, an action
+ * or an undo for its commit, hints for their search): counted
  * (server_stop waits for it) and set up for request_ready. The place for
  * its hub_later; NULL while the server stops: then the hub answers without
  * leaving the thread (server_stop waits for no suspended request). */

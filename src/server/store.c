@@ -359,6 +359,14 @@ static int queue_write(store *st, const store_write *request, store_answered *on
     return STORE_OK;
 }
 
+/* Queue the checked change *request and wait for its answer. */
+static int write_and_wait(store *st, const store_write *request, const char *op, char *why, size_t why_len)
+{
+    store_pending *pending;
+    int rc = queue_write(st, request, NULL, NULL, &pending, op, why, why_len);
+    return rc == STORE_OK ? store_finish(st, pending) : rc;
+}
+
 int store_create_start(store *st, store_game *game, const store_seat *seats, store_answered *on_answer,
                        void *context, store_pending **pending, char *why, size_t why_len)
 {
@@ -416,9 +424,7 @@ int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_
         return store_fail(why, why_len, STORE_EINVAL, "%s: the expected seat is seat %d, not %d", op, expected->seat,
                           seat->seat);
     store_write change = {.kind = STORE_WRITE_SEAT, .game = game, .seat = seat, .expected = expected};
-    store_pending *pending;
-    rc = queue_write(st, &change, NULL, NULL, &pending, op, why, why_len);
-    return rc == STORE_OK ? store_finish(st, pending) : rc;
+    return write_and_wait(st, &change, op, why, why_len);
 }
 
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why, size_t why_len)
