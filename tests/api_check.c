@@ -135,7 +135,7 @@ static void check_view_at(checker *k, int64_t id, const char *token, int seat, c
     CHECK(k, client_call(k->c, "GET", path, token, NULL, &view, NULL, why, sizeof why) == CLIENT_OK, "%s: %s", path,
           why);
     expected_seen(def, state, seat, over, seen);
-    expected = observe_json(def, seen);
+    expected = observe_view_json(def, seen, seat);
     CHECK(k, json_equal(expected, json_object_get(view, "observation")),
           "game %lld: the view at step %d for seat %d is not what it may see then", (long long)id, at, seat);
     CHECK(k, client_json_int(view, "at", &shown) == 0 && shown == at, "the view at step %d says at %lld", at,
@@ -298,7 +298,7 @@ static void check_seen(checker *k, int64_t id, const char *token, int seat)
     state = malloc(m.game->state_size);
     before = malloc(m.game->state_size);
     expected_seen(m.game, m.state, seat, over, seen);
-    expected = observe_json(m.game, seen);
+    expected = observe_view_json(m.game, seen, seat);
     CHECK(k, json_equal(expected, json_object_get(view, "observation")),
           "game %lld: the view of seat %d is not the engine's observation for that seat", (long long)id, seat);
     CHECK(k, version_of(view) >= 0, "the view has a state number");

@@ -1335,6 +1335,48 @@ static void equal_observations_equal_text(void **unused)
     free(tikal_changed);
 }
 
+/* Tikal's routes (T10, T11: the walks of the actor's figures) are in the
+ * actor's own view only (observe_view_json): another seat's view and the
+ * spectator's have them empty and are otherwise the actor's (T5.4: the
+ * table is public), so their patches never carry them. Checked at every
+ * position of a seeded game where the actor has routes to walk. */
+static void tikal_routes_in_movers_view_only(void **unused)
+{
+    playout p;
+    int checked = 0;
+    (void)unused;
+
+    playout_open(&p, &tikal_game, 3, 0, 4242);
+    for (int step = 0; step <= tikal_game.max_game_length && tikal_game.current_player(p.state) != GAME_TERMINAL;
+         step++, playout_step(&p)) {
+        int actor = tikal_game.current_player(p.state);
+        if (actor < 0)
+            continue;
+        tikal_game.observation(p.state, actor, p.observation);
+        json_t *mover = observe_view_json(&tikal_game, p.observation, actor);
+        assert_non_null(mover);
+        if (json_array_size(json_object_get(mover, "routes")) == 0) {
+            json_decref(mover);
+            continue;
+        }
+        checked++;
+        json_object_set_new(mover, "routes", json_array());
+        for (int viewer = GAME_CHANCE; viewer < 3; viewer++) {
+            if (viewer == actor)
+                continue;
+            tikal_game.observation(p.state, viewer, p.observation);
+            json_t *other = observe_view_json(&tikal_game, p.observation, viewer);
+            assert_non_null(other);
+            assert_int_equal(json_array_size(json_object_get(other, "routes")), 0);
+            assert_true(json_equal(other, mover));
+            json_decref(other);
+        }
+        json_decref(mover);
+    }
+    assert_true(checked > 10);
+    playout_close(&p);
+}
+
 /* observe_json knows Tikal and Tzolk'in by name and nothing else; it
  * refuses a missing game or observation and a number of seats out of the
  * game's range. */
@@ -1382,6 +1424,7 @@ int main(void)
         cmocka_unit_test(tikal_random_views),
         cmocka_unit_test(tzolkin_random_views),
         cmocka_unit_test(tikal_random_patches),
+        cmocka_unit_test(tikal_routes_in_movers_view_only),
         cmocka_unit_test(tzolkin_random_patches),
         cmocka_unit_test(patches_refused_and_escaped),
     };

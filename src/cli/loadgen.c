@@ -7,6 +7,12 @@
  * multi handle of their own (loadgen_watch_thread); the main thread only
  * tells it which game each watcher is to follow (next_game, watch_lock).
  *
+ * Each multi handle is driven through libcurl's socket interface with an
+ * epoll set (loadgen_pump), so that a turn of a loop costs what is ready,
+ * not what is open: curl_multi_poll lists every connection at each call,
+ * and with 1,000 games that made loadgen's CPU per action grow with the
+ * games (it shares the cores with the server it measures).
+ *
  * A game's loop: GET the summary (status, to_move); GET the legal actions of
  * the seat to move; POST one of them, drawn uniformly, with the legal list's
  * state number; then GET that seat's legal actions again (a turn is several
@@ -29,13 +35,17 @@
  * next one is due 1/rate seconds after this one was due, not after it was
  * sent, so a slow server does not slow the schedule down.
  */
+#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/loadgen.h"
@@ -50,8 +60,34 @@ enum {
     LOADGEN_LATE_SECONDS = 10, /* how long answers due at the end of the measurement are awaited */
     LOADGEN_CHECK_EVERY = 100, /* every this many watchers (the first included), one applies the patches */
     LOADGEN_CHECK_SECONDS = 10, /* how long the checked watchers may take to catch up at the end */
-    LOADGEN_EVENT_LINE = 16    /* bytes of a line kept to tell its event's name */
+    LOADGEN_EVENT_LINE = 16,   /* bytes of a line kept to tell its event's name */
+    LOADGEN_READY_AT_ONCE = 256, /* sockets a pump takes from epoll at a time */
+    LOADGEN_PER_MULTI = 32,      /* transfers on one libcurl multi handle (loadgen_pump) */
+    LOADGEN_WAKE_TAG = -1        /* the shard tag of a pump's eventfd in its epoll set */
 };
+
+/* One multi handle of a pump, for LOADGEN_PER_MULTI transfers at most. */
+typedef struct loadgen_shard {
+    CURLM *multi;        /* its transfers */
+    struct loadgen_pump *pump; /* the pump it belongs to */
+    int index;           /* its index in pump->shards */
+    double timer_due;    /* when libcurl's timeout falls due (timer_now), < 0 none */
+} loadgen_shard;
+
+/* libcurl multi handles driven through their socket interface: the sockets
+ * they want watched are in one epoll set (each tagged with its shard),
+ * with an eventfd to wake a wait from another thread (loadgen_pump_wake).
+ * Transfer k is on shard k / LOADGEN_PER_MULTI: a multi handle keeps its
+ * connections to one server in one list, walked for every request (to
+ * find an idle connection to reuse), so with one handle for 1,000 games
+ * each request cost a walk of 1,000 connections. */
+typedef struct loadgen_pump {
+    loadgen_shard *shards; /* count multi handles */
+    int count;             /* entries of shards */
+    int reading;           /* the shard loadgen_pump_done reads next */
+    int epoll;             /* every shard's sockets and wake */
+    int wake;              /* eventfd in epoll, written by loadgen_pump_wake */
+} loadgen_pump;
 
 /* The request a game has in flight. */
 typedef enum loadgen_step {
@@ -102,7 +138,7 @@ typedef struct loadgen_watcher {
 /* A whole run. */
 typedef struct loadgen_state {
     loadgen_watcher *watchers;       /* config->watchers spectators */
-    CURLM *watch_multi;              /* drives the watchers' streams, on the watchers' thread */
+    loadgen_pump watch_pump;         /* drives the watchers' streams, on the watchers' thread */
     pthread_t watch_thread;          /* reads the streams, apart from the games' requests */
     int watch_thread_started;        /* 1 once it runs */
     double watch_start;              /* the watchers' thread's copy of start */
@@ -114,7 +150,8 @@ typedef struct loadgen_state {
     const char *watch_failure;       /* why the watchers' thread gave up, NULL if it did not */
     const loadgen_config *config;    /* options */
     loadgen_result *result;          /* figures being gathered */
-    CURLM *multi;                    /* drives every slot's handle */
+    loadgen_pump pump;               /* drives every slot's handle */
+    double next_due;                 /* open loop: no waiting slot is due before this (timer_now) */
     loadgen_slot *slots;             /* config->games games */
     char *base;                      /* the address without trailing slashes */
     char *create_body;               /* the JSON of POST /api/games */
@@ -141,6 +178,139 @@ static void loadgen_fail(loadgen_state *st, const char *format, ...)
     va_start(args, format);
     vsnprintf(st->why, sizeof st->why, format, args);
     va_end(args);
+}
+
+/* ---- the pumps ---- */
+
+/* An epoll tag: the shard (LOADGEN_WAKE_TAG: the pump's eventfd) and the socket. */
+static uint64_t loadgen_pump_tag(int shard, int socket)
+{
+    return (uint64_t)(uint32_t)shard << 32 | (uint32_t)socket;
+}
+
+/* CURLMOPT_SOCKETFUNCTION: watch socket for what libcurl waits for. */
+static int loadgen_pump_socket(CURL *easy, curl_socket_t socket, int what, void *context, void *socket_context)
+{
+    loadgen_shard *shard = context;
+    int epoll = shard->pump->epoll;
+    struct epoll_event event = {.events = (what & CURL_POLL_IN ? EPOLLIN : 0u) | (what & CURL_POLL_OUT ? EPOLLOUT : 0u),
+                                .data.u64 = loadgen_pump_tag(shard->index, socket)};
+
+    (void)easy;
+    (void)socket_context;
+    if (what == CURL_POLL_REMOVE)
+        epoll_ctl(epoll, EPOLL_CTL_DEL, socket, NULL);
+    else if (epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0)
+        epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event);
+    return 0;
+}
+
+/* CURLMOPT_TIMERFUNCTION: libcurl wants to be called in timeout_ms (-1: never). */
+static int loadgen_pump_timer(CURLM *multi, long timeout_ms, void *context)
+{
+    loadgen_shard *shard = context;
+
+    (void)multi;
+    shard->timer_due = timeout_ms < 0 ? -1 : timer_now() + (double)timeout_ms / 1000.0;
+    return 0;
+}
+
+/* A pump for transfers transfers (at least 1); 0, or -1 (out of memory
+ * or descriptors: loadgen_pump_free all the same). */
+static int loadgen_pump_init(loadgen_pump *p, long transfers)
+{
+    struct epoll_event wake = {.events = EPOLLIN, .data.u64 = loadgen_pump_tag(LOADGEN_WAKE_TAG, 0)};
+    int count = (int)((transfers + LOADGEN_PER_MULTI - 1) / LOADGEN_PER_MULTI);
+
+    *p = (loadgen_pump){.epoll = epoll_create1(EPOLL_CLOEXEC), .wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK),
+                        .shards = calloc((size_t)(count > 0 ? count : 1), sizeof *p->shards)};
+    if (p->shards == NULL || p->epoll < 0 || p->wake < 0 || epoll_ctl(p->epoll, EPOLL_CTL_ADD, p->wake, &wake) != 0)
+        return -1;
+    for (; p->count < count; p->count++) {
+        loadgen_shard *shard = &p->shards[p->count];
+        *shard = (loadgen_shard){.multi = curl_multi_init(), .pump = p, .index = p->count, .timer_due = -1};
+        if (shard->multi == NULL)
+            return -1;
+        curl_multi_setopt(shard->multi, CURLMOPT_SOCKETFUNCTION, loadgen_pump_socket);
+        curl_multi_setopt(shard->multi, CURLMOPT_SOCKETDATA, shard);
+        curl_multi_setopt(shard->multi, CURLMOPT_TIMERFUNCTION, loadgen_pump_timer);
+        curl_multi_setopt(shard->multi, CURLMOPT_TIMERDATA, shard);
+        curl_multi_setopt(shard->multi, CURLMOPT_MAXCONNECTS, (long)LOADGEN_PER_MULTI + 16);
+    }
+    return 0;
+}
+
+/* Release what loadgen_pump_init made (its transfers removed first). */
+static void loadgen_pump_free(loadgen_pump *p)
+{
+    for (int i = 0; i < p->count; i++)
+        curl_multi_cleanup(p->shards[i].multi);
+    free(p->shards);
+    if (p->epoll >= 0)
+        close(p->epoll);
+    if (p->wake >= 0)
+        close(p->wake);
+}
+
+/* The multi handle of transfer k. */
+static CURLM *loadgen_pump_multi(const loadgen_pump *p, long k)
+{
+    assert(k >= 0 && k / LOADGEN_PER_MULTI < p->count);
+    return p->shards[k / LOADGEN_PER_MULTI].multi;
+}
+
+/* End a loadgen_pump_wait of another thread now (thread-safe). */
+static void loadgen_pump_wake(loadgen_pump *p)
+{
+    eventfd_write(p->wake, 1);
+}
+
+/* Wait up to max_ms for sockets ready, a libcurl timeout or a wake, and let
+ * libcurl work on what is ready; its finished transfers are then read with
+ * loadgen_pump_done. 0, or -1 if libcurl failed. */
+static int loadgen_pump_wait(loadgen_pump *p, double max_ms)
+{
+    struct epoll_event ready[LOADGEN_READY_AT_ONCE];
+    double wait_ms = max_ms, now = timer_now();
+    int running, n, failed = 0;
+
+    for (int i = 0; i < p->count; i++)
+        if (p->shards[i].timer_due >= 0 && (p->shards[i].timer_due - now) * 1000.0 < wait_ms)
+            wait_ms = (p->shards[i].timer_due - now) * 1000.0;
+    n = epoll_wait(p->epoll, ready, LOADGEN_READY_AT_ONCE, wait_ms <= 0 ? 0 : (int)ceil(wait_ms));
+    for (int i = 0; i < n; i++) {
+        int shard = (int)(int32_t)(uint32_t)(ready[i].data.u64 >> 32);
+        int socket = (int)(uint32_t)ready[i].data.u64;
+        int flags = (ready[i].events & EPOLLIN ? CURL_CSELECT_IN : 0) |
+                    (ready[i].events & EPOLLOUT ? CURL_CSELECT_OUT : 0) |
+                    (ready[i].events & (EPOLLERR | EPOLLHUP) ? CURL_CSELECT_ERR : 0);
+        eventfd_t count;
+        if (shard == LOADGEN_WAKE_TAG)
+            eventfd_read(p->wake, &count);
+        else
+            failed |= curl_multi_socket_action(p->shards[shard].multi, socket, flags, &running) != CURLM_OK;
+    }
+    now = timer_now();
+    for (int i = 0; i < p->count; i++)
+        if (p->shards[i].timer_due >= 0 && now >= p->shards[i].timer_due) {
+            p->shards[i].timer_due = -1;
+            failed |= curl_multi_socket_action(p->shards[i].multi, CURL_SOCKET_TIMEOUT, 0, &running) != CURLM_OK;
+        }
+    return failed ? -1 : 0;
+}
+
+/* The next message of a finished transfer, or NULL once none is left. */
+static CURLMsg *loadgen_pump_done(loadgen_pump *p)
+{
+    int left;
+
+    for (; p->reading < p->count; p->reading++) {
+        CURLMsg *message = curl_multi_info_read(p->shards[p->reading].multi, &left);
+        if (message != NULL)
+            return message;
+    }
+    p->reading = 0;
+    return NULL;
 }
 
 /* ---- arguments ---- */
@@ -272,7 +442,7 @@ static void loadgen_send(loadgen_state *st, loadgen_slot *slot, loadgen_step ste
     curl_easy_setopt(slot->request.easy, CURLOPT_PRIVATE, (void *)slot);
     slot->step = step;
     slot->started = timer_now();
-    CURLMcode added = curl_multi_add_handle(st->multi, slot->request.easy);
+    CURLMcode added = curl_multi_add_handle(loadgen_pump_multi(&st->pump, slot - st->slots), slot->request.easy);
     if (added != CURLM_OK)
         loadgen_fail(st, "cannot start a request: %s", curl_multi_strerror(added));
 }
@@ -327,6 +497,8 @@ static void loadgen_submit(loadgen_state *st, loadgen_slot *slot, const char *te
     if (st->config->rate > 0 && (st->start == 0 || timer_now() < slot->due)) {
         snprintf(slot->action, sizeof slot->action, "%s", text);
         slot->step = LOADGEN_WAIT;
+        if (slot->due < st->next_due)
+            st->next_due = slot->due;
         if (st->start == 0)
             st->ready++;
     } else
@@ -402,11 +574,11 @@ static void loadgen_watch(loadgen_state *st, loadgen_slot *slot)
         st->watchers[k].next_game = slot->game;
     st->repoint = 1;
     pthread_mutex_unlock(&st->watch_lock);
-    curl_multi_wakeup(st->watch_multi);
+    loadgen_pump_wake(&st->watch_pump);
 }
 
 /* Open the stream of watcher w's next game (the watchers' thread, which
- * owns watch_multi); NULL, or why it cannot. */
+ * owns watch_pump); NULL, or why it cannot. */
 static const char *loadgen_repoint(loadgen_state *st, loadgen_watcher *w, long k, int64_t game)
 {
     char url[1024];
@@ -422,7 +594,7 @@ static const char *loadgen_repoint(loadgen_state *st, loadgen_watcher *w, long k
         curl_easy_setopt(w->easy, CURLOPT_WRITEFUNCTION, loadgen_watch_bytes);
         curl_easy_setopt(w->easy, CURLOPT_WRITEDATA, w);
     } else {
-        curl_multi_remove_handle(st->watch_multi, w->easy);
+        curl_multi_remove_handle(loadgen_pump_multi(&st->watch_pump, k), w->easy);
     }
     w->line_len = 0;
     w->game = game;
@@ -431,7 +603,7 @@ static const char *loadgen_repoint(loadgen_state *st, loadgen_watcher *w, long k
         client_sse_init(w->sse);
     }
     curl_easy_setopt(w->easy, CURLOPT_URL, url);
-    curl_multi_add_handle(st->watch_multi, w->easy);
+    curl_multi_add_handle(loadgen_pump_multi(&st->watch_pump, k), w->easy);
     return NULL;
 }
 
@@ -441,7 +613,6 @@ static void *loadgen_watch_thread(void *arg)
 {
     loadgen_state *st = arg;
     const char *failure = NULL;
-    int running;
 
     for (;;) {
         pthread_mutex_lock(&st->watch_lock);
@@ -457,17 +628,15 @@ static void *loadgen_watch_thread(void *arg)
         st->repoint = 0;
         st->watch_failure = failure;
         pthread_mutex_unlock(&st->watch_lock);
-        if (curl_multi_perform(st->watch_multi, &running) != CURLM_OK)
+        if (loadgen_pump_wait(&st->watch_pump, 100) != 0)
             failure = "libcurl failed on the watchers' streams";
         CURLMsg *message;
-        int left;
-        while ((message = curl_multi_info_read(st->watch_multi, &left)) != NULL)
+        while ((message = loadgen_pump_done(&st->watch_pump)) != NULL)
             if (message->msg == CURLMSG_DONE && st->watch_start == 0)
                 failure = "the server closed a watcher's event stream (its --per-address bound?)";
         pthread_mutex_lock(&st->watch_lock);
         st->watch_failure = failure;
         pthread_mutex_unlock(&st->watch_lock);
-        curl_multi_poll(st->watch_multi, NULL, 0, 100, NULL);
     }
     return NULL;
 }
@@ -684,23 +853,17 @@ static void loadgen_loop(loadgen_state *st)
     for (long k = 0; k < config->games && !st->failed; k++)
         loadgen_create(st, &st->slots[k]);
     for (;;) {
-        int running = 0;
-        CURLMcode code = curl_multi_perform(st->multi, &running);
-        if (code != CURLM_OK) {
-            loadgen_fail(st, "libcurl: %s", curl_multi_strerror(code));
-            break;
-        }
         CURLMsg *message;
-        int left;
-        while ((message = curl_multi_info_read(st->multi, &left)) != NULL) {
+        while ((message = loadgen_pump_done(&st->pump)) != NULL) {
             if (message->msg != CURLMSG_DONE)
                 continue;
             CURL *easy = message->easy_handle;
             CURLcode result = message->data.result;
             char *private = NULL;
             curl_easy_getinfo(easy, CURLINFO_PRIVATE, &private);
-            curl_multi_remove_handle(st->multi, easy);
-            loadgen_done(st, (loadgen_slot *)(void *)private, result);
+            loadgen_slot *slot = (loadgen_slot *)(void *)private;
+            curl_multi_remove_handle(loadgen_pump_multi(&st->pump, slot - st->slots), easy);
+            loadgen_done(st, slot, result);
         }
         pthread_mutex_lock(&st->watch_lock);
         const char *failure = st->watch_failure;
@@ -715,6 +878,7 @@ static void loadgen_loop(loadgen_state *st)
             loadgen_fail(st, "%s", failure);
         if (starts) {
             st->result->setup_seconds = st->start - st->begun;
+            st->next_due = st->start;
             for (long k = 0; k < config->games; k++) {
                 if (config->rate > 0) /* open loop: the schedules spread over one period, first actions chosen */
                     st->slots[k].due = st->start + (double)k / ((double)config->games * config->rate);
@@ -727,22 +891,32 @@ static void loadgen_loop(loadgen_state *st)
             break;
         double now = timer_now();
         double next = st->start > 0 ? st->deadline : now + 0.1; /* the loop's next own deadline */
-        int busy = 0;
-        for (long k = 0; k < config->games && st->start > 0; k++) {
-            loadgen_slot *slot = &st->slots[k];
-            if (slot->step == LOADGEN_WAIT && now >= st->deadline)
-                slot->step = LOADGEN_DONE;
-            else if (slot->step == LOADGEN_WAIT && now >= slot->due)
-                loadgen_act(st, slot, slot->action);
-            else if (slot->step == LOADGEN_WAIT && slot->due < next)
-                next = slot->due;
-            busy |= slot->step != LOADGEN_READY && slot->step != LOADGEN_DONE;
-        }
+        int busy = st->start > 0;
+        /* the slots are looked at only when one falls due (open loop) and
+         * once the time is up: not at every answer */
+        if (st->start > 0 && (now >= st->deadline || (config->rate > 0 && now >= st->next_due))) {
+            busy = 0;
+            for (long k = 0; k < config->games; k++) {
+                loadgen_slot *slot = &st->slots[k];
+                if (slot->step == LOADGEN_WAIT && now >= st->deadline)
+                    slot->step = LOADGEN_DONE;
+                else if (slot->step == LOADGEN_WAIT && now >= slot->due)
+                    loadgen_act(st, slot, slot->action);
+                else if (slot->step == LOADGEN_WAIT && slot->due < next)
+                    next = slot->due;
+                busy |= slot->step != LOADGEN_READY && slot->step != LOADGEN_DONE;
+            }
+            st->next_due = next;
+        } else if (config->rate > 0 && st->next_due < next)
+            next = st->next_due;
         /* over: every answer came, or the late ones are given up */
         if (st->start > 0 && (!busy || now > st->deadline + LOADGEN_LATE_SECONDS))
             break;
         double wait_ms = (next - now) * 1000.0;
-        curl_multi_poll(st->multi, NULL, 0, wait_ms < 1 ? 1 : wait_ms > 100 ? 100 : (int)wait_ms, NULL);
+        if (loadgen_pump_wait(&st->pump, wait_ms < 1 ? 1 : wait_ms > 100 ? 100 : wait_ms) != 0) {
+            loadgen_fail(st, "libcurl failed on the games' requests");
+            break;
+        }
     }
     double end = timer_now();
     st->result->seconds = st->start > 0 ? (end < st->deadline ? end : st->deadline) - st->start : 0;
@@ -767,7 +941,6 @@ static void loadgen_check_watchers(loadgen_state *st)
     client *c = client_new(st->base);
     char why[512];
     double until = timer_now() + LOADGEN_CHECK_SECONDS;
-    int running;
 
     for (long k = 0; k < st->config->watchers && c != NULL && !st->failed; k += LOADGEN_CHECK_EVERY) {
         loadgen_watcher *w = &st->watchers[k];
@@ -775,10 +948,8 @@ static void loadgen_check_watchers(loadgen_state *st)
             loadgen_fail(st, "the whole view of game %" PRId64 " for the watchers' check: %s", w->game, why);
     }
     client_free(c);
-    while (!st->failed && !loadgen_caught_up(st) && timer_now() < until) { /* the watchers' thread is over */
-        curl_multi_perform(st->watch_multi, &running);
-        curl_multi_poll(st->watch_multi, NULL, 0, 100, NULL);
-    }
+    while (!st->failed && !loadgen_caught_up(st) && timer_now() < until) /* the watchers' thread is over */
+        loadgen_pump_wait(&st->watch_pump, 100);
     for (long k = 0; k < st->config->watchers && !st->failed; k += LOADGEN_CHECK_EVERY) {
         loadgen_watcher *w = &st->watchers[k];
         if (w->sse == NULL)
@@ -810,16 +981,15 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
     st.slots = calloc((size_t)config->games, sizeof *st.slots);
     st.watchers = calloc((size_t)config->watchers + 1, sizeof *st.watchers);
     st.per_second = calloc((size_t)config->seconds + 1, sizeof *st.per_second);
-    st.multi = curl_multi_init();
-    st.watch_multi = curl_multi_init();
+    int pumps = loadgen_pump_init(&st.pump, config->games) | loadgen_pump_init(&st.watch_pump, config->watchers);
     pthread_mutex_init(&st.watch_lock, NULL);
     json_t *request = client_game_request(config->game, config->variant, config->players, NULL);
     st.create_body = request != NULL ? json_dumps(request, JSON_COMPACT) : NULL;
     json_decref(request);
     long initialised = 0;
-    if (st.base == NULL || st.slots == NULL || st.watchers == NULL || st.per_second == NULL || st.multi == NULL ||
-        st.watch_multi == NULL || st.create_body == NULL)
-        loadgen_fail(&st, "out of memory");
+    if (st.base == NULL || st.slots == NULL || st.watchers == NULL || st.per_second == NULL || pumps != 0 ||
+        st.create_body == NULL)
+        loadgen_fail(&st, "out of memory or file descriptors");
     for (; !st.failed && initialised < config->games; initialised++) {
         loadgen_slot *slot = &st.slots[initialised];
         if (client_request_init(&slot->request) != CLIENT_OK)
@@ -833,8 +1003,6 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
         size_t n = strlen(st.base);
         while (n > 0 && st.base[n - 1] == '/')
             st.base[--n] = '\0';
-        curl_multi_setopt(st.multi, CURLMOPT_MAXCONNECTS, config->games + 16);
-        curl_multi_setopt(st.watch_multi, CURLMOPT_MAXCONNECTS, config->watchers + 16);
         st.watch_thread_started = pthread_create(&st.watch_thread, NULL, loadgen_watch_thread, &st) == 0;
         if (!st.watch_thread_started)
             loadgen_fail(&st, "the watchers' thread cannot be started");
@@ -845,19 +1013,19 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
         pthread_mutex_lock(&st.watch_lock);
         st.watch_stop = 1;
         pthread_mutex_unlock(&st.watch_lock);
-        curl_multi_wakeup(st.watch_multi);
+        loadgen_pump_wake(&st.watch_pump);
         pthread_join(st.watch_thread, NULL);
         if (!st.failed)
             loadgen_check_watchers(&st);
     }
     for (long k = 0; k < initialised; k++) {
         if (st.slots[k].step != LOADGEN_READY && st.slots[k].step != LOADGEN_WAIT && st.slots[k].step != LOADGEN_DONE)
-            curl_multi_remove_handle(st.multi, st.slots[k].request.easy);
+            curl_multi_remove_handle(loadgen_pump_multi(&st.pump, k), st.slots[k].request.easy);
         client_request_free(&st.slots[k].request);
     }
     for (long k = 0; k < config->watchers; k++)
         if (st.watchers[k].easy != NULL) {
-            curl_multi_remove_handle(st.watch_multi, st.watchers[k].easy);
+            curl_multi_remove_handle(loadgen_pump_multi(&st.watch_pump, k), st.watchers[k].easy);
             curl_easy_cleanup(st.watchers[k].easy);
             if (st.watchers[k].sse != NULL)
                 client_sse_free(st.watchers[k].sse);
@@ -865,10 +1033,8 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
             json_decref(st.watchers[k].view);
             json_decref(st.watchers[k].want);
         }
-    if (st.multi != NULL)
-        curl_multi_cleanup(st.multi);
-    if (st.watch_multi != NULL)
-        curl_multi_cleanup(st.watch_multi);
+    loadgen_pump_free(&st.pump);
+    loadgen_pump_free(&st.watch_pump);
     pthread_mutex_destroy(&st.watch_lock);
     if (!st.failed)
         loadgen_summarize(&st);

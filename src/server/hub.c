@@ -23,6 +23,7 @@ void hub_default_settings(hub_settings *settings)
         .max_hint_searches = 2,
         .max_undos = 300,
         .creates_per_minute = 30,
+        .quota_window_seconds = 60,
         .open_per_address = 10,
         .max_games = 10000,
         .idle_seconds = 600,
@@ -138,6 +139,7 @@ void hub_free(hub *h)
     for (int i = 0; i < h->count; i++)
         hub_game_free(h->games[i]);
     free(h->games);
+    free(h->ids);
     for (int lane = 0; lane < LANES; lane++)
         free(h->queues[lane].ids);
     free(h->bot_threads);

@@ -41,7 +41,9 @@ typedef struct hub_settings {
     int max_bot_nodes;      /* largest node pool per thread a bot spec may ask for */
     int max_hint_searches;  /* hint searches at once; more are answered 503 busy */
     int max_undos;          /* undos one game may store; more are refused (bounds its events) */
-    int creates_per_minute; /* games one address may create per minute; more are refused */
+    int creates_per_minute; /* games one address may create per quota window; more are refused */
+    int quota_window_seconds; /* the window creates_per_minute counts in (60; a test may lengthen it so
+                                 that no check depends on how fast it runs) */
     int open_per_address;   /* games one address created that may wait for players at once */
     int max_games;          /* games kept in memory at once (0: no limit); beyond it the one
                                unused longest that may leave does, else new ones are refused */
@@ -73,7 +75,6 @@ void hub_reply_free(hub_reply *r);
 
 /* The requests of docs/api.md. token is the presented seat token or NULL;
  * address is the client's IP address as text (quotas are per address). */
-void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r);
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
 void hub_summary(hub *h, int64_t id, hub_reply *r);
 void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
@@ -87,8 +88,9 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
  * change in the observation of token's seat, which is to act: a JSON Patch
  * from its observation now, worked out on a copy (nothing is stored). */
 void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r);
-/* A request waiting without a thread: an action or undo for its commit
- * (hub_act, hub_undo), hints for their search (hub_hints). */
+/* A request waiting without a thread: a new game, an action or an undo
+ * for its commit (hub_create, hub_act, hub_undo), hints for their search
+ * (hub_hints). */
 typedef struct hub_later hub_later;
 /* Called once the answer of a request left waiting is ready (on the
  * store's writer thread, or a hints' thread): it may only take note (e.g.
@@ -104,9 +106,18 @@ typedef void hub_change_request(hub *h, int64_t id, const char *token, const jso
                                 void *context, hub_later **later, hub_reply *r);
 hub_change_request hub_act;
 hub_change_request hub_undo;
-/* The answer of a request hub_act, hub_undo or hub_hints left waiting
- * (waiting for it if ready was not called yet); later is freed. */
-void hub_later_answer(hub *h, hub_later *later, hub_reply *r);
+/* A new game (address: the creator's, for the quotas), as hub_act:
+ * stored, then started if every seat is taken (a second wait for the
+ * store: hub_later_answer). */
+void hub_create(hub *h, const json_t *body, const char *address, hub_ready *ready, void *context, hub_later **later,
+                hub_reply *r);
+/* The answer of a request left waiting (waiting for it if ready was not
+ * called yet): 0 with r filled, later freed. Or, for a create whose game
+ * is now to start, if may_wait: 1, later kept and r empty: the
+ * start is on its way to the store, ready(context) is called again once
+ * it is answered, and hub_later_answer then again (may_wait 0: the start
+ * is waited for here). */
+int hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r);
 void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r);
 void hub_record(hub *h, int64_t id, const char *token, hub_reply *r);

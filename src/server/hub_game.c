@@ -51,17 +51,24 @@ void hub_game_wait_changes(hub_game *g)
         pthread_cond_wait(&g->stored, &g->lock);
 }
 
-void hub_game_store_begin(hub_game *g)
+int hub_game_wait_on_pool(hub_game *g)
+{
+    while (g->storing == STORING_WAITED)
+        pthread_cond_wait(&g->stored, &g->lock);
+    return g->storing == STORING_SUSPENDED;
+}
+
+void hub_game_store_begin(hub_game *g, int suspended)
 {
     assert(!g->storing);
-    g->storing = 1;
+    g->storing = suspended ? STORING_SUSPENDED : STORING_WAITED;
     pthread_mutex_unlock(&g->lock);
 }
 
 void hub_game_store_end(hub_game *g)
 {
     pthread_mutex_lock(&g->lock);
-    g->storing = 0;
+    g->storing = STORING_NONE;
     pthread_cond_broadcast(&g->stored);
 }
 
@@ -348,7 +355,7 @@ json_t *hub_game_view_json(const hub_game *g, int seat, const void *state, int a
                      hub_game_status_name(g->row.status), "to_move",
                      at < 0 ? to_move_json(g) : player_json(g->def->current_player(state)), "can_undo",
                      at < 0 && seat >= 0 && seat == hub_game_to_move(g) && match_can_undo(&g->m), "scores",
-                     scores_json(g, seen), "winners", winners, "observation", observe_json(g->def, seen),
+                     scores_json(g, seen), "winners", winners, "observation", observe_view_json(g->def, seen, seat),
                      "summary", hub_game_summary_json(g));
     if (view != NULL && at >= 0)
         json_object_set_new(view, "at", json_integer(at));
@@ -532,7 +539,7 @@ int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count
     if (c->n == 0) { /* nothing to draw: only the status changes */
         char why[256];
         change_free(c);
-        hub_game_store_begin(g);
+        hub_game_store_begin(g, 0);
         rc = store_set_status(h->st, g->id, STORE_RUNNING, "", why, sizeof why);
         hub_game_store_end(g);
         if (rc != STORE_OK) {
@@ -543,7 +550,7 @@ int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count
         hub_game_changed(h, g);
         return 0;
     }
-    hub_game_store_begin(g);
+    hub_game_store_begin(g, 0);
     rc = store_append(h->st, g->id, c->version, c->events, c->n, c->status, c->result, c->why, sizeof c->why);
     hub_game_store_end(g);
     return change_stored(h, c, rc, applied, r);
@@ -556,7 +563,7 @@ static hub_change *change_queue(hub *h, hub_change *c, store_answered *on_stored
     hub_game *g = c->g;
     int rc;
 
-    hub_game_store_begin(g);
+    hub_game_store_begin(g, on_stored != NULL);
     rc = store_append_start(h->st, g->id, c->version, c->events, c->n, c->status, c->result, on_stored, context,
                             &c->pending, c->why, sizeof c->why);
     if (rc == STORE_OK)
@@ -598,23 +605,30 @@ hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *o
 
 int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r)
 {
-    int rc = store_append_finish(h->st, c->pending);
+    int rc = store_finish(h->st, c->pending);
 
     hub_game_store_end(c->g);
     return change_stored(h, c, rc, applied, r);
 }
 
-int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)
+/* Nonzero if g (locked) is open and every seat is taken: it is to start. */
+static int game_full(const hub_game *g)
 {
     if (g->row.status != STORE_OPEN)
         return 0;
     for (int s = 0; s < g->row.players; s++)
         if (!g->seats[s].is_bot && !g->seats[s].taken)
             return 0;
-    if (hub_game_commit(h, g, -1, NULL, 0, NULL, r) == 0)
+    return 1;
+}
+
+/* The start of g was stored (rc 0) or refused (-1, r filled): 0 if g runs,
+ * as it does when another process, hearing of the last seat taken,
+ * started it first (then g was reloaded); else -1. */
+static int start_answered(const hub_game *g, int rc, hub_reply *r)
+{
+    if (rc == 0)
         return 0;
-    /* another process, hearing of the last seat taken, started it first:
-     * reloaded, the game runs all the same */
     if (r->status == 409 && g->row.status != STORE_OPEN) {
         r->status = 0;
         r->code = NULL;
@@ -622,6 +636,34 @@ int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)
         return 0;
     }
     return -1;
+}
+
+int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r)
+{
+    if (!game_full(g))
+        return 0;
+    return start_answered(g, hub_game_commit(h, g, -1, NULL, 0, NULL, r), r);
+}
+
+hub_change *hub_game_start_begin(hub *h, hub_game *g, store_answered *on_stored, void *context, hub_reply *r)
+{
+    hub_change *c;
+
+    if (!game_full(g) || (c = change_work_out(g, -1, NULL, 0, r)) == NULL)
+        return NULL;
+    if (c->n == 0) { /* nothing to draw: its status alone, stored at once */
+        change_free(c);
+        hub_game_start_if_full(h, g, r);
+        return NULL;
+    }
+    return change_queue(h, c, on_stored, context, r);
+}
+
+int hub_game_start_end(hub *h, hub_change *c, hub_reply *r)
+{
+    hub_game *g = c->g;
+
+    return start_answered(g, hub_game_commit_end(h, c, NULL, r), r);
 }
 
 void hub_game_catch_up(hub *h, hub_game *g)
@@ -642,7 +684,7 @@ int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, cons
     char why[256];
     int rc;
 
-    hub_game_store_begin(g);
+    hub_game_store_begin(g, 0);
     rc = store_set_seat(h->st, g->id, seat, &before, why, sizeof why);
     hub_game_store_end(g);
     if (rc == STORE_ECONFLICT) {

@@ -20,6 +20,7 @@
 #include "game.h"
 #include "match.h"
 #include "server/hub.h"
+#include "server/token.h"
 
 enum {
     LIST_DEFAULT = 50,        /* games listed when no limit is asked */
@@ -31,6 +32,14 @@ enum {
     FINISHED_IDLE_SECONDS = 60, /* a finished game unused this long leaves memory */
     ADDRESS_MAX = 48,         /* an IP address as text, NUL included */
     NO_SEAT = -100            /* hub_game_seat_of: the request was refused */
+};
+
+/* hub_game.storing: whether a change of the game is being stored, and who
+ * finishes it. */
+enum {
+    STORING_NONE = 0,     /* no change is being stored */
+    STORING_WAITED = 1,   /* one is, and its thread waits for the store */
+    STORING_SUSPENDED = 2 /* one is, for a suspended request (hub_game_wait_on_pool) */
 };
 
 /* The bots' lanes: a quick bot (one thread, a budget of at most
@@ -56,8 +65,9 @@ typedef struct id_ring {
 /* What one address used of the creation quotas (hub_settings). */
 typedef struct hub_creator {
     char address[ADDRESS_MAX]; /* the client's IP address, "" for a free entry */
-    double minute_start;       /* timer_now() when its current minute of creations began */
-    int created;               /* games it created in that minute */
+    double minute_start;       /* timer_now() when its current window of creations began
+                                  (hub_settings.quota_window_seconds, a minute) */
+    int created;               /* games it created in that window */
     int open;                  /* its games still waiting for players */
 } hub_creator;
 
@@ -67,7 +77,7 @@ typedef struct hub_game {
     int refs;                           /* threads holding it outside the table's lock (guarded by
                                            the table's lock): it leaves memory only at 0 */
     pthread_mutex_t lock;               /* guards everything below */
-    int storing;                        /* 1 while a change is being stored, the lock let go: other
+    int storing;                        /* STORING_*: a change is being stored, the lock let go: other
                                            changes wait (hub_game_wait_changes), readers see g as stored */
     pthread_cond_t stored;              /* broadcast when a change has been stored or refused */
     struct hub_watchers *watchers;      /* live watchers and their shared views, NULL before the first */
@@ -95,8 +105,9 @@ struct hub {
     hub_settings settings;      /* limits and thread counts */
     pthread_mutex_t table_lock; /* guards games, count, capacity, the games' refs, unheard */
     hub_game **games;           /* games in memory, sorted by id */
-    int count;                  /* entries of games */
-    int capacity;               /* entries allocated */
+    int64_t *ids;               /* games[i]->id at i: searched without touching each game */
+    int count;                  /* entries of games and ids */
+    int capacity;               /* entries allocated of each */
     store_note unheard[UNHEARD_MAX]; /* announcements of changes of games not in memory, a ring */
     uint64_t unheard_count;     /* announcements put in unheard so far */
     pthread_mutex_t queue_lock; /* guards the bots' queues */
@@ -173,10 +184,17 @@ hub_game *hub_game_new(void);
 /* Wait until no change of g (locked) is being stored: every change waits
  * its turn, and sees what the one before stored. */
 void hub_game_wait_changes(hub_game *g);
+/* hub_game_wait_changes for a thread of the HTTP pool: it waits only for
+ * a change whose own thread waits for the store, and returns 1 at once
+ * (else 0) if the change being stored is a suspended request's, which is
+ * finished on the pool thread of its connection once resumed (server.c):
+ * maybe the very thread that would wait for it. */
+int hub_game_wait_on_pool(hub_game *g);
 /* Let go of g's lock while a change of it is being stored (hub_game_store_end takes
  * it again): meanwhile everyone reads g as it is stored, and other changes
- * wait (hub_game_wait_changes). */
-void hub_game_store_begin(hub_game *g);
+ * wait (hub_game_wait_changes). suspended: the change is a suspended
+ * request's (hub_game_wait_on_pool). */
+void hub_game_store_begin(hub_game *g, int suspended);
 /* The change hub_game_store_begin announced is stored or refused: g is
  * locked again and the next change may go. */
 void hub_game_store_end(hub_game *g);
@@ -246,6 +264,14 @@ int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r);
 /* Start g (locked) if it is open and every seat is taken: draw what
  * chance must draw and store the new status. 0, or -1 with r filled. */
 int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r);
+/* hub_game_start_if_full without waiting for the store: the start, queued
+ * as hub_game_commit_start queues a change (on_stored(context) once the
+ * store answered); or NULL, with r filled if the start failed, else empty
+ * (nothing to start, or a start with nothing to draw, stored at once). */
+hub_change *hub_game_start_begin(hub *h, hub_game *g, store_answered *on_stored, void *context, hub_reply *r);
+/* The rest of hub_game_start_if_full for c: its game locked again; c is
+ * freed. */
+int hub_game_start_end(hub *h, hub_change *c, hub_reply *r);
 /* Another process changed g (locked): take what the store holds, wake
  * watchers and bots, and start the game if the change took its last free
  * seat (the joining process may not have known the other seats were taken;
@@ -264,12 +290,28 @@ int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r);
 
 /* ---------------------------------------------------------- hub_request.c */
 
-/* A request waiting without a thread (hub.h): an action being stored, or
+/* What a request waiting without a thread waits for (hub_later). */
+typedef enum hub_later_kind {
+    LATER_HINTS = 0, /* a hint search on the hints' threads */
+    LATER_ACT,       /* an action being stored (change) */
+    LATER_UNDO,      /* an undo being stored (change; answered with the state number alone) */
+    LATER_CREATE     /* a new game being stored (created), then its start (change) */
+} hub_later_kind;
+
+/* A request waiting without a thread (hub.h): a change being stored, or
  * a hint search on the hints' threads. */
 struct hub_later {
-    hub_game *g;         /* its game, held (not locked) until hub_later_answer */
-    hub_change *change;  /* the action or undo being stored; NULL for a hint search */
-    int undo;            /* 1: change is an undo (answered with the state number alone) */
+    hub_later_kind kind; /* what it waits for */
+    hub_game *g;         /* its game, held (not locked) until answered; a new game: owned, out of the
+                            table until stored */
+    hub_change *change;  /* the action, undo or start being stored, else NULL */
+    /* a create: */
+    store_pending *created;       /* the new game on its way to the store, NULL once answered */
+    int seat_joined;              /* the seat its creator joined (whose token it answers), -1 none */
+    char token[TOKEN_TEXT];       /* that seat's token */
+    char address[ADDRESS_MAX];    /* the creator's address (quotas) */
+    int waits;                    /* 1: the new game counts against its creator's open games */
+    uint64_t since;               /* announcements heard before the new game was stored (hub_table_add) */
     /* a hint search: */
     const game_def *def; /* the rules */
     int seat;            /* the seat the hints are for */
@@ -278,7 +320,7 @@ struct hub_later {
     json_t *hints;       /* the answer once worked out (owned), NULL if it failed */
     int answered;        /* 1 once worked out (guarded by hub.hints_lock) */
     char why[200];       /* why it failed */
-    hub_ready *done;    /* called once worked out, on the hints' thread */
+    hub_ready *done;     /* called once worked out or stored (the hints' or the store's thread) */
     void *context;       /* done's argument */
     hub_later *next;     /* next on hub.hints_queue */
 };
@@ -323,8 +365,9 @@ uint64_t hub_table_heard(hub *h);
  * when done); NULL with r filled if there is none (or it cannot be
  * served). */
 hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r);
-/* hub_table_lock_game for a request that changes the game: once no other change of
- * it is being stored. */
+/* hub_table_lock_game for a request that changes the game, once no other
+ * change of it is being stored (hub_game_wait_on_pool); while a suspended
+ * request's is, NULL with r filled (409 changing) at once. */
 hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r);
 /* The table's games, each held (hub_table_release_all when done); *n their
  * number. NULL if memory fails. */

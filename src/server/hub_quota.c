@@ -44,7 +44,8 @@ int hub_quota_take(hub *h, const char *address, int waits, hub_reply *r)
         hub_creator *c = &h->creators[i];
         if (strcmp(c->address, address) == 0)
             entry = c;
-        else if (reusable == NULL && (c->address[0] == '\0' || (c->open == 0 && now - c->minute_start >= 60.0)))
+        else if (reusable == NULL &&
+                 (c->address[0] == '\0' || (c->open == 0 && now - c->minute_start >= limit->quota_window_seconds)))
             reusable = c;
     }
     if (entry == NULL && reusable != NULL) {
@@ -57,15 +58,16 @@ int hub_quota_take(hub *h, const char *address, int waits, hub_reply *r)
         hub_reply_fail(r, 429, "quota", "the server is busy with games of %d other addresses: try again in a minute",
                        CREATORS_MAX);
     } else {
-        if (now - entry->minute_start >= 60.0) {
+        if (now - entry->minute_start >= limit->quota_window_seconds) {
             entry->minute_start = now;
             entry->created = 0;
         }
         if (limit->creates_per_minute > 0 && entry->created >= limit->creates_per_minute) {
             refused = 1;
             hub_reply_fail(r, 429, "quota",
-                           "%d games were created from your address in the last minute (the most): try again in %.0f s",
-                           entry->created, 60.0 - (now - entry->minute_start) + 0.5);
+                           "%d games were created from your address in the last %d s (the most): try again in %.0f s",
+                           entry->created, limit->quota_window_seconds,
+                           limit->quota_window_seconds - (now - entry->minute_start) + 0.5);
         } else if (waits && limit->open_per_address > 0 && entry->open >= limit->open_per_address) {
             refused = 1;
             hub_reply_fail(r, 429, "quota",

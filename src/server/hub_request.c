@@ -52,7 +52,116 @@ static int read_seats(const hub *h, const json_t *list, int players, store_seat 
     return 0;
 }
 
-void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
+/* The start of w's game failed (r filled): the game is the creator's once
+ * stored all the same, and the watchdog starts it later (sweep). */
+static void later_start_failed(const hub_later *w, hub_reply *r)
+{
+    fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)w->g->id, r->error);
+    *r = (hub_reply){0};
+}
+
+/* The new game of w (locked and held) is stored: start it if every seat
+ * is taken. 1 if the start is on its way to the store (w->change, only if
+ * may_wait: g's lock let go); else 0 once it is started, needs no start,
+ * or cannot start yet (later_start_failed; also while a change of it is
+ * being stored for a suspended request, which a pool thread must not wait
+ * for: hub_table_lock_game_to_change). */
+static int later_start(hub *h, hub_later *w, int may_wait, hub_reply *r)
+{
+    int rc;
+
+    if (hub_game_wait_on_pool(w->g) != 0)
+        return 0;
+    if (may_wait) {
+        w->change = hub_game_start_begin(h, w->g, w->done, w->context, r);
+        if (w->change != NULL)
+            return 1;
+        rc = r->code != NULL ? -1 : 0;
+    } else {
+        rc = hub_game_start_if_full(h, w->g, r);
+    }
+    if (rc != 0)
+        later_start_failed(w, r);
+    return 0;
+}
+
+/* The answer of a create w whose game (locked) is stored and started if
+ * it could be; w is freed and its game let go. */
+static void later_created_answer(hub *h, hub_later *w, hub_reply *r)
+{
+    hub_game *g = w->g;
+    json_t *summary;
+
+    hub_quota_creator_release(h, g); /* if it started before its creator was noted */
+    summary = hub_game_summary_json(g);
+    if (summary != NULL && w->seat_joined >= 0) {
+        json_object_set_new(summary, "seat", json_integer(w->seat_joined));
+        json_object_set_new(summary, "token", json_string(w->token));
+    }
+    hub_reply_answer(r, 201, summary);
+    hub_table_unlock(h, g);
+    free(w);
+}
+
+/* The new game of w is stored or refused: into the table, locked and held
+ * as w->g; 0, or -1 with r filled (w freed, the quota given back). */
+static int later_created(hub *h, hub_later *w, hub_reply *r)
+{
+    int rc = store_finish(h->st, w->created), added, missed;
+    hub_game *g = w->g;
+
+    w->created = NULL;
+    if (rc != STORE_OK) {
+        hub_quota_give_back(h, w->address, w->waits, 1);
+        hub_reply_fail(r, 503, "store", "the game could not be stored: %s", w->why);
+        hub_game_free(g);
+        free(w);
+        return -1;
+    }
+    g->id = g->row.id;
+    if ((g = hub_table_add(h, g, w->since, &added, &missed, r)) == NULL) {
+        /* stored all the same: it is loaded when asked for */
+        hub_quota_give_back(h, w->address, w->waits, 0);
+        free(w);
+        return -1;
+    }
+    w->g = g; /* the table's game, as a list request may have loaded it first */
+    pthread_mutex_lock(&g->lock);
+    g->used = timer_now();
+    /* a game that waits for players uses its creator's open-game quota
+     * until it starts (hub_game_changed() gives it back), and stays in memory
+     * meanwhile */
+    if (w->waits)
+        snprintf(g->creator, sizeof g->creator, "%s", w->address);
+    if (missed) /* another process saw it listed and changed it meanwhile */
+        hub_game_catch_up(h, g);
+    return 0;
+}
+
+/* Carry the create w on once the store answered its last step (waiting
+ * for it if need be): 1 if it waits again (for the game's start, only if
+ * may_wait), else 0 with r the answer and w freed. */
+static int later_create_continue(hub *h, hub_later *w, int may_wait, hub_reply *r)
+{
+    if (w->created != NULL) {
+        if (later_created(h, w, r) != 0)
+            return 0;
+    } else {
+        hub_change *start = w->change;
+        w->change = NULL;
+        if (hub_game_start_end(h, start, r) != 0)
+            later_start_failed(w, r);
+        later_created_answer(h, w, r);
+        return 0;
+    }
+    if (later_start(h, w, may_wait, r))
+        return 1;
+    later_created_answer(h, w, r);
+    return 0;
+}
+
+void hub_create(hub *h, const json_t *body, const char *address, hub_ready *ready, void *context, hub_later **later,
+                hub_reply *r)
 {
     static const char *const fields[] = {"game", "variant", "players", "seats", "turn_seconds", "replacement", "join"};
     const char *name, *variant, *replacement;
@@ -60,14 +169,16 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
     json_int_t players, turn_seconds, join;
     game_options options;
     store_seat seats[GAME_MAX_PLAYERS];
-    char token[TOKEN_TEXT] = "", why[256];
+    char why[256];
     hub_game *g;
-    int added, missed, waits = 0;
-    uint64_t since;
+    hub_later *w;
+    int waits = 0;
     match m;
     time_t now = time(NULL);
     struct tm utc;
 
+    if (later != NULL)
+        *later = NULL;
     if (hub_reply_only_fields(body, fields, 7, r) != 0 ||
         hub_reply_text_field(body, "game", STORE_NAME_MAX, &name, r) != 0 ||
         hub_reply_text_field(body, "variant", STORE_NAME_MAX, &variant, r) != 0 ||
@@ -110,12 +221,18 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
         return;
     }
     g = hub_game_new();
-    if (g == NULL) {
+    w = calloc(1, sizeof *w);
+    if (g == NULL || w == NULL) {
         hub_quota_give_back(h, address, waits, 1);
         match_free(&m);
+        hub_game_free(g);
+        free(w);
         hub_reply_fail(r, 500, "internal", "out of memory");
         return;
     }
+    *w = (hub_later){.kind = LATER_CREATE, .g = g, .seat_joined = (int)join, .waits = waits, .done = ready,
+                     .context = context};
+    snprintf(w->address, sizeof w->address, "%s", address);
     snprintf(g->row.game, sizeof g->row.game, "%s", def->name);
     snprintf(g->row.variant, sizeof g->row.variant, "%s",
              games_variant_name(def, options.variant) ? games_variant_name(def, options.variant) : "");
@@ -127,52 +244,24 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_reply *r)
     strftime(g->row.created, sizeof g->row.created, "%Y-%m-%dT%H:%M:%SZ", &utc);
     g->row.status = STORE_OPEN;
     if (join >= 0) {
-        token_new(token, seats[join].token_hash);
+        token_new(w->token, seats[join].token_hash);
         seats[join].taken = 1;
     }
     memcpy(g->seats, seats, sizeof seats);
-    since = hub_table_heard(h);
-    if (store_create(h->st, &g->row, g->seats, why, sizeof why) != STORE_OK) {
+    hub_game_take_match(g, &m); /* nobody sees it before it is stored */
+    w->since = hub_table_heard(h);
+    if (store_create_start(h->st, &g->row, g->seats, later != NULL ? ready : NULL, context, &w->created, w->why,
+                           sizeof w->why) != STORE_OK) {
         hub_quota_give_back(h, address, waits, 1);
-        match_free(&m);
+        hub_reply_fail(r, 503, "store", "the game could not be stored: %s", w->why);
         hub_game_free(g);
-        hub_reply_fail(r, 503, "store", "the game could not be stored: %s", why);
+        free(w);
         return;
     }
-    g->id = g->row.id;
-    hub_game_take_match(g, &m);
-    if ((g = hub_table_add(h, g, since, &added, &missed, r)) == NULL) {
-        /* stored all the same: it is loaded when asked for */
-        hub_quota_give_back(h, address, waits, 0);
-        return;
-    }
-    pthread_mutex_lock(&g->lock);
-    hub_game_wait_changes(g);
-    g->used = timer_now();
-    /* a game that waits for players uses its creator's open-game quota
-     * until it starts (hub_game_changed() gives it back), and stays in memory
-     * meanwhile; the table's game, as a list request may have loaded it
-     * first */
-    if (waits)
-        snprintf(g->creator, sizeof g->creator, "%s", address);
-    if (missed) /* another process saw it listed and changed it meanwhile */
-        hub_game_catch_up(h, g);
-    /* the game is the creator's once stored: if its start cannot be
-     * stored now, the watchdog starts it later (sweep) */
-    if (hub_game_start_if_full(h, g, r) != 0) {
-        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)g->id, r->error);
-        *r = (hub_reply){0};
-    }
-    hub_quota_creator_release(h, g); /* if it started before its creator was noted */
-    {
-        json_t *summary = hub_game_summary_json(g);
-        if (summary != NULL && join >= 0) {
-            json_object_set_new(summary, "seat", json_integer(join));
-            json_object_set_new(summary, "token", json_string(token));
-        }
-        hub_reply_answer(r, 201, summary);
-    }
-    hub_table_unlock(h, g);
+    if (later != NULL)
+        *later = w;
+    else
+        later_create_continue(h, w, 0, r);
 }
 
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
@@ -358,7 +447,7 @@ static json_t *seat_observation_json(const hub_game *g, const void *state, int s
 
     if (seen != NULL) {
         g->def->observation(state, seat, seen);
-        out = observe_json(g->def, seen);
+        out = observe_view_json(g->def, seen, seat);
     }
     free(seen);
     return out;
@@ -471,7 +560,7 @@ static int hand_over(hub_game *g, hub_later *waiting, hub_change *change, int un
         free(waiting);
         return -1;
     }
-    *waiting = (hub_later){.g = g, .change = change, .undo = undo};
+    *waiting = (hub_later){.kind = undo ? LATER_UNDO : LATER_ACT, .g = g, .change = change};
     *later = waiting;
     return 0;
 }
@@ -522,27 +611,32 @@ done:
     hub_table_unlock(h, g);
 }
 
-void hub_later_answer(hub *h, hub_later *later, hub_reply *r)
+int hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r)
 {
     hub_game *g = later->g;
     json_t *applied;
 
-    if (later->change == NULL) { /* a hint search */
+    switch (later->kind) {
+    case LATER_HINTS:
         hub_hints_answer(h, later, r);
-        return;
-    }
-    if (later->undo) {
+        return 0;
+    case LATER_CREATE:
+        return later_create_continue(h, later, may_wait, r);
+    case LATER_UNDO:
         if (hub_game_commit_end(h, later->change, NULL, r) == 0)
             undo_answer(g, r);
-    } else {
+        break;
+    case LATER_ACT:
         applied = json_array();
         if (hub_game_commit_end(h, later->change, applied, r) == 0)
             act_answer(g, applied, r);
         else
             json_decref(applied);
+        break;
     }
     free(later);
     hub_table_unlock(h, g);
+    return 0;
 }
 
 void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,

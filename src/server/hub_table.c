@@ -18,12 +18,12 @@ static int table_index(const hub *h, int64_t id, int *found)
 
     while (low < high) {
         int mid = (low + high) / 2;
-        if (h->games[mid]->id < id)
+        if (h->ids[mid] < id)
             low = mid + 1;
         else
             high = mid;
     }
-    *found = low < h->count && h->games[low]->id == id;
+    *found = low < h->count && h->ids[low] == id;
     return low;
 }
 
@@ -52,6 +52,7 @@ static void table_evict(hub *h, int at)
 
     assert(g->refs == 0);
     memmove(h->games + at, h->games + at + 1, sizeof *h->games * (size_t)(h->count - at - 1));
+    memmove(h->ids + at, h->ids + at + 1, sizeof *h->ids * (size_t)(h->count - at - 1));
     h->count--;
     hub_game_free(g);
 }
@@ -114,17 +115,22 @@ hub_game *hub_table_add(hub *h, hub_game *g, uint64_t since, int *added, int *mi
     if (h->count == h->capacity) {
         int capacity = h->capacity ? 2 * h->capacity : 64;
         hub_game **games = realloc(h->games, sizeof *games * (size_t)capacity);
-        if (games == NULL) {
+        int64_t *ids = games != NULL ? realloc(h->ids, sizeof *ids * (size_t)capacity) : NULL;
+        if (games != NULL)
+            h->games = games;
+        if (ids == NULL) {
             pthread_mutex_unlock(&h->table_lock);
             hub_game_free(g);
             hub_reply_fail(r, 500, "internal", "out of memory");
             return NULL;
         }
-        h->games = games;
+        h->ids = ids;
         h->capacity = capacity;
     }
     memmove(h->games + at + 1, h->games + at, sizeof *h->games * (size_t)(h->count - at));
+    memmove(h->ids + at + 1, h->ids + at, sizeof *h->ids * (size_t)(h->count - at));
     h->games[at] = g;
+    h->ids[at] = g->id;
     h->count++;
     g->refs = 1;
     *added = 1;
@@ -240,8 +246,14 @@ hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r)
 {
     hub_game *g = hub_table_lock_game(h, id, r);
 
-    if (g != NULL)
-        hub_game_wait_changes(g);
+    if (g != NULL && hub_game_wait_on_pool(g) != 0) {
+        hub_table_unlock(h, g);
+        hub_reply_fail(r, 409, "changing",
+                       "another change of game %lld is being stored: ask again once it is (an action: chosen again at "
+                       "the new state number)",
+                       (long long)id);
+        return NULL;
+    }
     return g;
 }
 

@@ -70,7 +70,7 @@ json_t *observe_bits(uint64_t mask, int bits, json_t *(*item)(int bit), int *fai
 /* A game's JSON writers: the fields of its observations and its static facts. */
 typedef struct observe_writer {
     const game_def *game;                                             /* the engine */
-    void (*write)(json_t *out, const void *observation, int *failed); /* its observation's fields */
+    void (*write)(json_t *out, const void *observation, int mover, int *failed); /* its observation's fields */
     void (*facts)(json_t *out, int *failed);                          /* its static facts; NULL if none */
     void (*action)(json_t *entry, const void *before, int action, int *failed); /* a log line's facts; NULL if none */
 } observe_writer;
@@ -111,6 +111,13 @@ static json_t *observe_finished(json_t *out, int failed)
 
 json_t *observe_json(const game_def *game, const void *observation)
 {
+    return observation != NULL && game != NULL
+               ? observe_view_json(game, observation, game->current_player(observation))
+               : NULL;
+}
+
+json_t *observe_view_json(const game_def *game, const void *observation, int seat)
+{
     const observe_writer *writer = game != NULL ? observe_writer_of(game) : NULL;
     if (writer == NULL || observation == NULL)
         return NULL;
@@ -124,7 +131,7 @@ json_t *observe_json(const game_def *game, const void *observation)
     observe_set(out, "game", json_string(game->name), &failed);
     observe_set(out, "players", json_integer(players), &failed);
     observe_set(out, "to_move", observe_to_move(game->current_player(observation)), &failed);
-    writer->write(out, observation, &failed);
+    writer->write(out, observation, seat >= 0 && seat == game->current_player(observation), &failed);
     return observe_finished(out, failed);
 }
 

@@ -29,6 +29,11 @@
  * or if memory runs out. Equal observations give equal JSON (json_dumps
  * with JSON_SORT_KEYS gives equal text). */
 json_t *observe_json(const game_def *game, const void *observation);
+/* The same as seat (GAME_CHANCE: a spectator) is shown it: what only the
+ * seat to act uses to choose its action (Tikal's routes, docs/observation.md)
+ * is left empty unless seat is to act. observe_json is the view of the seat
+ * to act. */
+json_t *observe_view_json(const game_def *game, const void *observation, int seat);
 
 /* A new JSON object (json_decref it) with the static facts of game that the
  * browser draws and names (docs/api.md, GET /api/facts/GAME), written from

@@ -23,9 +23,11 @@
 #include "tzolkin/tzolkin.h"
 
 /* Add the game-specific fields of a Tikal / Tzolk'in observation (a
- * tikal_state / tzolk_state) to out: the writers of observe.c's registry. */
-void observe_tikal(json_t *out, const void *observation, int *failed);
-void observe_tzolkin(json_t *out, const void *observation, int *failed);
+ * tikal_state / tzolk_state) to out: the writers of observe.c's registry.
+ * mover: the view is the seat's to act (observe_view_json); else what only
+ * it uses to choose (Tikal's routes) is left empty. */
+void observe_tikal(json_t *out, const void *observation, int mover, int *failed);
+void observe_tzolkin(json_t *out, const void *observation, int mover, int *failed);
 /* Add Tikal's static facts (docs/api.md, GET /api/facts/tikal) to out. */
 void observe_tikal_facts(json_t *out, int *failed);
 /* Add Tzolk'in's static facts (names, printed numbers) to out. */

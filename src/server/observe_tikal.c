@@ -225,11 +225,14 @@ static json_t *figure_routes_json(const tikal_state *s, const tikal_routes *r, i
 }
 
 /* The actor's walks while it spends action points: one entry per figure
- * kind and field where it has such a figure; empty in every other phase. */
-static json_t *routes_json(const tikal_state *s, int *failed)
+ * kind and field where it has such a figure; empty in every other phase,
+ * and in every view but the actor's own (mover 0): only the actor walks
+ * them, and they change with nearly every action point (25 to 30 KB of
+ * patch an event for every watcher when they were in every view). */
+static json_t *routes_json(const tikal_state *s, int mover, int *failed)
 {
     json_t *out = observe_array(failed);
-    if (s->phase != TIKAL_PH_ACTIONS)
+    if (s->phase != TIKAL_PH_ACTIONS || !mover)
         return out;
     for (uint64_t figures = tikal_figure_fields(s, s->actor); figures; figures &= figures - 1) {
         int from = __builtin_ctzll(figures);
@@ -262,7 +265,7 @@ void observe_tikal_facts(json_t *out, int *failed)
     observe_set(out, "action_points", ap, failed);
 }
 
-void observe_tikal(json_t *out, const void *observation, int *failed)
+void observe_tikal(json_t *out, const void *observation, int mover, int *failed)
 {
     const tikal_state *s = observation;
     int players = s->players;
@@ -292,5 +295,5 @@ void observe_tikal(json_t *out, const void *observation, int *failed)
     for (int field = 0; field < TIKAL_FIELDS; field++)
         observe_push(board, board_field_json(s, field, failed), failed);
     observe_set(out, "board", board, failed);
-    observe_set(out, "routes", routes_json(s, failed), failed);
+    observe_set(out, "routes", routes_json(s, mover, failed), failed);
 }

@@ -249,8 +249,9 @@ static json_t *seat_json(const tzolk_player *p, int revealed, int *failed)
     return out;
 }
 
-void observe_tzolkin(json_t *out, const void *observation, int *failed)
+void observe_tzolkin(json_t *out, const void *observation, int mover, int *failed)
 {
+    (void)mover; /* every field is the same for every seat */
     const tzolk_state *s = observation;
     observe_set(out, "variant", json_null(), failed);
     observe_set(out, "phase", observe_name(NAMES(tzolk_phase_names), s->phase), failed);

@@ -5,11 +5,11 @@
  * one is STORE_EINVAL and reaches no database), then calls the back end
  * through its table of functions (store_internal.h).
  *
- * Group commit: store_append_start, store_create and store_set_seat push
+ * Group commit: store_append_start, store_create_start and store_set_seat push
  * their change (allocated here) on a lock-free stack, and the store's one
  * writer thread takes every change waiting at once, commits them (in their
  * order of arrival) in transactions of at most STORE_BATCH_MAX, and
- * answers each: its semaphore (store_append_finish waits on it) and its
+ * answers each: its semaphore (store_finish waits on it) and its
  * callback, if any (a caller that does not wait, e.g. a suspended HTTP
  * request). No lock is shared between the callers and the writer: with a
  * mutex there, a pool thread preempted while holding it stalled the
@@ -43,6 +43,8 @@
 typedef struct store_waiter {
     store_write request;          /* the change, and its answer */
     sem_t done;                   /* posted once request.rc is final */
+    store_game created;           /* a create: the new game's row, its id set by the writer */
+    store_game *created_out;      /* a create: the caller's row, given created once stored */
     store_answered *on_answer;    /* called by the writer once answered, NULL none */
     void *context;                /* on_answer's argument */
     struct store_waiter *next;    /* the one pushed before it (the stack of waiting changes) */
@@ -336,6 +338,13 @@ static int queue_write(store *st, const store_write *request, store_answered *on
     waiter->request.rc = STORE_EIO;
     waiter->request.why = why;
     waiter->request.why_len = why ? why_len : 0;
+    if (request->kind == STORE_WRITE_CREATE) { /* the writer sets the id of a copy of its own */
+        waiter->created = *request->created;
+        waiter->created.id = 0;
+        waiter->created.version = 0;
+        waiter->created_out = request->created;
+        waiter->request.created = &waiter->created;
+    }
     sem_init(&waiter->done, 0, 0);
     wait_semaphore(&st->queue_space); /* a place in the queue */
     atomic_fetch_add(&st->queued, 1);
@@ -355,14 +364,15 @@ static int write_and_wait(store *st, const store_write *request, const char *op,
 {
     store_pending *pending;
     int rc = queue_write(st, request, NULL, NULL, &pending, op, why, why_len);
-    return rc == STORE_OK ? store_append_finish(st, pending) : rc;
+    return rc == STORE_OK ? store_finish(st, pending) : rc;
 }
 
-int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len)
+int store_create_start(store *st, store_game *game, const store_seat *seats, store_answered *on_answer,
+                       void *context, store_pending **pending, char *why, size_t why_len)
 {
     static const char op[] = "store_create";
-    if (!st || !game || !seats)
-        return store_fail(why, why_len, STORE_EINVAL, "%s: no store, game or seats", op);
+    if (!st || !game || !seats || !pending)
+        return store_fail(why, why_len, STORE_EINVAL, "%s: no store, game, seats or place for the change", op);
     if (game->players < 1 || game->players > GAME_MAX_PLAYERS)
         return store_fail(why, why_len, STORE_EINVAL, "%s: players must be 1 to %d, not %d", op, GAME_MAX_PLAYERS,
                           game->players);
@@ -384,20 +394,21 @@ int store_create(store *st, store_game *game, const store_seat *seats, char *why
         if (seats[i].seat != i)
             return store_fail(why, why_len, STORE_EINVAL, "%s: seats[%d] is numbered %d", op, i, seats[i].seat);
     }
-    store_game copy = *game;
-    copy.id = 0;
-    copy.version = 0;
-    if (!copy.created[0]) {
+    if (!game->created[0]) {
         time_t now = time(NULL);
         struct tm utc;
-        if (!gmtime_r(&now, &utc) || strftime(copy.created, sizeof copy.created, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
+        if (!gmtime_r(&now, &utc) || strftime(game->created, sizeof game->created, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0)
             return store_fail(why, why_len, STORE_EIO, "%s: cannot read the clock", op);
     }
-    store_write create = {.kind = STORE_WRITE_CREATE, .created = &copy, .seats = seats};
-    int rc = write_and_wait(st, &create, op, why, why_len);
-    if (rc == STORE_OK)
-        *game = copy;
-    return rc;
+    store_write create = {.kind = STORE_WRITE_CREATE, .created = game, .seats = seats};
+    return queue_write(st, &create, on_answer, context, pending, op, why, why_len);
+}
+
+int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len)
+{
+    store_pending *pending;
+    int rc = store_create_start(st, game, seats, NULL, NULL, &pending, why, why_len);
+    return rc == STORE_OK ? store_finish(st, pending) : rc;
 }
 
 int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
@@ -464,12 +475,14 @@ int store_append_start(store *st, int64_t game, int64_t version, const store_eve
     return queue_write(st, &append, on_answer, context, pending, op, why, why_len);
 }
 
-int store_append_finish(store *st, store_pending *waiter)
+int store_finish(store *st, store_pending *waiter)
 {
     assert(st && waiter);
     (void)st; /* read by the assert only (the release build has none) */
     wait_semaphore(&waiter->done);
     int rc = waiter->request.rc;
+    if (rc == STORE_OK && waiter->created_out != NULL)
+        *waiter->created_out = waiter->created;
     sem_destroy(&waiter->done);
     free(waiter);
     return rc;
@@ -480,7 +493,7 @@ int store_append(store *st, int64_t game, int64_t version, const store_event *ev
 {
     store_pending *pending;
     int rc = store_append_start(st, game, version, events, n, status, result, NULL, NULL, &pending, why, why_len);
-    return rc == STORE_OK ? store_append_finish(st, pending) : rc;
+    return rc == STORE_OK ? store_finish(st, pending) : rc;
 }
 
 int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS], store_event **events,

@@ -20,12 +20,12 @@
  * STORE_ECONFLICT and the others go on); if the transaction fails, every
  * change of the batch is STORE_EIO and none is stored. At most
  * STORE_QUEUE_MAX changes wait; a caller waits while the queue is full.
- * A caller need not wait for its commit: store_append_start queues the
- * append and the writer calls the caller back once it is answered
- * (store_append_finish then gives the answer without waiting).
- * Creating a game and changing a seat go through the same writer and its
- * batches (the caller waits for the answer); changing a status alone
- * commits on its own.
+ * A caller need not wait for its commit: store_append_start and
+ * store_create_start queue the change and the writer calls the caller
+ * back once it is answered (store_finish then gives the answer without
+ * waiting); store_append and store_create are the same followed by
+ * store_finish. A seat change goes through the same writer (the caller
+ * waits for its answer); changing a status alone commits on its own.
  * Concurrency: events carry consecutive versions 1, 2, ... per game and
  * (game, version) is unique, so an append that races another process's append
  * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
@@ -122,9 +122,22 @@ int store_open(store **out, const char *where, char *why, size_t why_len);
 void store_close(store *st);
 
 /* Store a new game (version 0, no events) with its seats[0..game->players-1]
- * (seats[i].seat must be i); game->id is set to the new id, game->version to
- * 0, and game->created to the current time if it was "". */
+ * (seats[i].seat must be i); game->created is set to the current time if it
+ * was "", and once stored game->id to the new id and game->version to 0. */
 int store_create(store *st, store_game *game, const store_seat *seats, char *why, size_t why_len);
+/* A change queued by a *_start function below, not yet finished. */
+typedef struct store_waiter store_pending;
+/* Called by the writer once a queued change is answered (store_finish
+ * no longer waits), without the store's locks; it runs on the writer's
+ * thread, so it only takes note (e.g. wakes a connection) and returns. */
+typedef void store_answered(void *context);
+/* store_create without waiting for the commit: checks the arguments (an
+ * error is returned at once and nothing is queued), queues the new game
+ * and returns STORE_OK with *pending set; on_answer(context) (NULL: none)
+ * is called once it is answered. game, seats and why must stay until
+ * store_finish, which sets game's id once it is stored. */
+int store_create_start(store *st, store_game *game, const store_seat *seats, store_answered *on_answer,
+                       void *context, store_pending **pending, char *why, size_t why_len);
 /* Replace one seat of a game (join, leave, bot replacement): the seat
  * numbered seat->seat. STORE_EINVAL if the game has no such seat. With
  * expected (the seat as the caller last saw it; NULL: whatever it is), only
@@ -142,23 +155,15 @@ int store_set_status(store *st, int64_t game, store_status status, const char *r
  * with nothing written, if the stored version is no longer version. */
 int store_append(store *st, int64_t game, int64_t version, const store_event *events, int n,
                  store_status status, const char *result, char *why, size_t why_len);
-/* An append queued by store_append_start, not yet finished. */
-typedef struct store_waiter store_pending;
-/* Called by the writer once an append is answered (store_append_finish
- * no longer waits), without the store's locks; it runs on the writer's
- * thread, so it only takes note (e.g. wakes a connection) and returns. */
-typedef void store_answered(void *context);
-/* store_append without waiting for the commit: checks the arguments as
- * store_append (an error is returned at once and nothing is queued), queues
- * the append and returns STORE_OK with *pending set; on_answer(context)
- * (NULL: none) is called once it is answered. events, result and why must
- * stay until store_append_finish. */
+/* store_append without waiting for the commit, as store_create_start:
+ * events, result and why must stay until store_finish. */
 int store_append_start(store *st, int64_t game, int64_t version, const store_event *events, int n,
                        store_status status, const char *result, store_answered *on_answer, void *context,
                        store_pending **pending, char *why, size_t why_len);
-/* The answer of an append store_append_start queued, as store_append would
- * return it (waiting for it if not answered yet); pending is freed. */
-int store_append_finish(store *st, store_pending *pending);
+/* The answer of a change a *_start function queued, as the function
+ * without _start would return it (waiting for it if not answered yet);
+ * pending is freed. */
+int store_finish(store *st, store_pending *pending);
 
 /* Load one game: its row, seats[0..players-1] and every event in order
  * (*events is malloc'd, free it; *n its count), or with events and n NULL

@@ -14,6 +14,8 @@
 # the undo is stored and answered once the lock is let go (within the
 # store's busy timeout of 5 s, the only bound: the steps in between are
 # a few requests).
+# A new game waits the same way (its commit, then, created full, its
+# start's): the pool's one thread answers another request meanwhile.
 # New games and joins go through the same writer: 40 games created by 40
 # clients at once, then each game's free seat asked for by 3 clients at
 # once: every game answered 201 is stored, exactly one join of each game is
@@ -86,9 +88,41 @@ wait "$undo_pid"
 [ "$(cat "$tmp/undo.status")" = 200 ] || fail "the undo once the lock is let go: $(cat "$tmp/undo.status") $(cat "$tmp/undo")"
 [ "$(jq -r .version "$tmp/undo")" = $((version + 1)) ] || fail "the undo's answer: $(cat "$tmp/undo")"
 [ "$(stats changes)" = $((changes_before + 1)) ] || fail "the writer did not commit the undo"
+
+# a new game waits the same way: with the writer stalled, the pool's one
+# thread answers a summary while it waits; then the game is stored (and,
+# created full with a bot, its start: a second commit)
+waits_for_commit() { # WHAT: until a change waits for the writer, then the pool's thread answers
+    for _ in $(seq 1 600); do # cut at a minute: a hang
+        [ "$(stats waiting)" = 1 ] && break
+        sleep 0.1
+    done
+    [ "$(stats waiting)" = 1 ] || fail "$1 does not wait for its commit"
+    [ "$(curl -s -m 60 "$one_url/api/games/$id" | jq -r .id)" = "$id" ] ||
+        fail "another game's summary is not answered while $1 waits"
+    [ -s "$tmp/later.status" ] && fail "$1 was answered before its commit: $(cat "$tmp/later.status")"
+}
+later() { # PATH BODY: POSTed in the background, answer in $tmp/later(.status)
+    rm -f "$tmp/later" "$tmp/later.status"
+    curl -s -m 60 -o "$tmp/later" -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d "$2" \
+        "$one_url$1" >"$tmp/later.status" &
+    later_pid=$!
+}
+sqlite_lock "$tmp/one.db" || exit 1
+later /api/games \
+    '{"game": "tzolkin", "players": 2, "seats": [{"type": "human"}, {"type": "bot", "bot": "random"}], "join": 0}'
+waits_for_commit "a new game"
+sqlite_unlock
+wait "$later_pid"
+[ "$(cat "$tmp/later.status")" = 201 ] || fail "the new game once the lock is let go: $(cat "$tmp/later.status")"
+new=$(jq -r .id "$tmp/later")
+[ "$(jq -r '[.status, .seat] | join(" ")' "$tmp/later")" = "running 0" ] ||
+    fail "the new game's answer: $(cat "$tmp/later")"
 serve_stop one
 [ "$(sqlite3 "$tmp/one.db" "SELECT count(*) FROM events WHERE game = $id AND kind = 1")" = 1 ] ||
     fail "the acknowledged undo is not stored"
+[ "$(sqlite3 "$tmp/one.db" "SELECT status, count(*) FROM games JOIN seats ON seats.game = games.id
+    WHERE games.id = $new AND taken = 1")" = "1|2" ] || fail "the new game, its seats and its start are not stored"
 
 # the crowd of creators and joiners
 serve_start crowd "$tmp/crowd.db" --http-threads 2 --bot-threads 1 --games-per-minute 0 --open-games 0 \
