@@ -92,6 +92,19 @@ int store_fail(char *why, size_t why_len, int code, const char *format, ...)
     return code;
 }
 
+int store_seat_missed(store_write *w, const char *backend, const char *what, int seat_found, int game_found)
+{
+    if (seat_found == 1)
+        w->rc = store_fail(w->why, w->why_len, STORE_ECONFLICT, "%s: %s: the seat changed meanwhile", backend, what);
+    else if (seat_found == 0 && game_found == 0)
+        w->rc = store_fail(w->why, w->why_len, STORE_ENOTFOUND, "%s: %s: no such game", backend, what);
+    else if (seat_found == 0 && game_found == 1)
+        w->rc = store_fail(w->why, w->why_len, STORE_EINVAL, "%s: %s: the game has no such seat", backend, what);
+    else
+        return STORE_EIO;
+    return STORE_OK;
+}
+
 int store_copy_text(char *dst, size_t size, const char *src)
 {
     if (!src)

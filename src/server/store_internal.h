@@ -84,6 +84,15 @@ int store_fail(char *why, size_t why_len, int code, const char *format, ...)
 #endif
     ;
 
+/* A seat change of a batch whose update missed: sets w->rc from what the
+ * back end then found (seat_found: the seat exists 1, not 0, could not tell
+ * -1; game_found likewise for the game, read only when seat_found is 0):
+ * the seat changed meanwhile (only the expected state makes an existing
+ * seat's update miss), no such game, or no such seat. Returns STORE_OK, or
+ * STORE_EIO when it could not tell (the back end wrote the reason). backend
+ * names the back end in the reason, what the change. */
+int store_seat_missed(store_write *w, const char *backend, const char *what, int seat_found, int game_found);
+
 /* Copy the stored text src (may be NULL: "") into the field dst of size
  * bytes. Returns 0, or -1 (dst set to "") if it does not fit. */
 int store_copy_text(char *dst, size_t size, const char *src);

@@ -562,15 +562,7 @@ static int seat_on(PGconn *conn, store_write *w, char *why, size_t why_len)
     }
     int seat_found = seat_exists(conn, game, seat->seat, what, why, why_len);
     int found = seat_found == 0 ? game_exists(conn, game, what, why, why_len) : -1;
-    if (seat_found == 1) /* only expected can make an existing seat's update miss */
-        w->rc = store_fail(w->why, w->why_len, STORE_ECONFLICT, "postgresql: %s: the seat changed meanwhile", what);
-    else if (found == 0)
-        w->rc = store_fail(w->why, w->why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
-    else if (found == 1)
-        w->rc = store_fail(w->why, w->why_len, STORE_EINVAL, "postgresql: %s: the game has no such seat", what);
-    else
-        return STORE_EIO; /* the reason is in why */
-    return STORE_OK;
+    return store_seat_missed(w, "postgresql", what, seat_found, found);
 }
 
 static int pg_set_status(void *impl, int64_t game, store_status status, const char *result, char *why,

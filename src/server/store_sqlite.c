@@ -439,15 +439,8 @@ static int seat_one(sqlite3 *db, store_write *w, char *why, size_t why_len)
         w->rc = STORE_OK;
     else {
         int seat_found = seat_exists(db, game, seat->seat, why, why_len);
-        int game_found = seat_found == 0 ? game_exists(db, game, why, why_len) : seat_found;
-        if (seat_found == 1) /* only expected can make an existing seat's update miss */
-            w->rc = store_fail(w->why, w->why_len, STORE_ECONFLICT, "sqlite: %s: the seat changed meanwhile", what);
-        else if (game_found == 0)
-            w->rc = store_fail(w->why, w->why_len, STORE_ENOTFOUND, "sqlite: %s: no such game", what);
-        else if (game_found == 1)
-            w->rc = store_fail(w->why, w->why_len, STORE_EINVAL, "sqlite: %s: the game has no such seat", what);
-        else
-            rc = STORE_EIO; /* the reason is in why */
+        int game_found = seat_found == 0 ? game_exists(db, game, why, why_len) : -1;
+        rc = store_seat_missed(w, "sqlite", what, seat_found, game_found);
     }
     sqlite3_finalize(stmt);
     return rc;
