@@ -26,7 +26,7 @@
  * turns_script: one action per call while the seat is shown the
  * observation the turn expects, anything else ends the script.
  *
- * Memory is allocated once, in turns_new: about (2 * beam + 1) states and
+ * Memory is allocated once, in turns_new: about (2 * beam + 2) states and
  * beam * TURNS_DEPTH_MAX path steps.
  */
 #ifndef MAYA_BOT_TURNS_H
