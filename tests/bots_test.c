@@ -6,7 +6,9 @@
  * only in what a seat may not see (Tzolk'in's wealth tiles of the other
  * seats before the reveal) give that seat the same decision; a time budget
  * ends the search; the rewards of every seat are shares of the odds of
- * winning (summing to 1, the logistic of the margin with two seats).
+ * winning (summing to 1, the logistic of the margin with two seats); with
+ * turns the search plays one of the best whole turns of turns.h to its
+ * end after searching once.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -22,6 +24,7 @@
 #include "bots/eval.h"
 #include "bots/mcts.h"
 #include "bots/plan.h"
+#include "bots/turns.h"
 #include "games.h"
 #include "match.h"
 #include "tikal/tikal.h"
@@ -102,23 +105,31 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("random:plan=1", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "greedy and mcts"));
-    /* reach: 0 (default) or a wait of 1..100 tenths of a point; only mcts,
-     * only for a game with reach (eval.h eval_reach) */
-    assert_int_equal(bot_parse("mcts:reach=15", &s, why, sizeof why), 0);
-    assert_int_equal(s.reach, 15);
+    /* turns: 0 (default) or 1..MCTS_TURNS_MAX whole turns a node; only
+     * mcts, not with plan */
+    assert_int_equal(bot_parse("mcts:turns=8", &s, why, sizeof why), 0);
+    assert_int_equal(s.turns, 8);
     bot_spec(&s, text, sizeof text);
-    assert_string_equal(text, "mcts:reach=15");
-    bot *reaching = bot_new(games_find("tzolkin"), &s, why, sizeof why);
-    assert_non_null(reaching);
-    bot_free(reaching);
-    assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
-    assert_non_null(strstr(why, "no reach"));
-    assert_int_not_equal(bot_parse("mcts:reach=101", &s, why, sizeof why), 0);
-    assert_non_null(strstr(why, "reach"));
-    assert_int_equal(bot_parse("greedy:reach=5", &s, why, sizeof why), 0);
+    assert_string_equal(text, "mcts:turns=8");
+    bot *turning = bot_new(games_find("tikal"), &s, why, sizeof why);
+    assert_non_null(turning);
+    bot_free(turning);
+    assert_int_not_equal(bot_parse("mcts:turns=25", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "turns"));
+    assert_int_not_equal(bot_parse("mcts:turns=-1", &s, why, sizeof why), 0);
+    assert_int_equal(bot_parse("greedy:turns=4", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "option of mcts"));
-    /* playout: 0 (default) to 1000 actions after a leaf; only mcts */
+    assert_int_equal(bot_parse("mcts:turns=4,plan=1", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "plan"));
+    /* playout: 0 (default) to 1000 actions after a leaf, or -1 (until the
+     * searching seat is to act); only mcts */
+    assert_int_equal(bot_parse("mcts:playout=-1", &s, why, sizeof why), 0);
+    assert_int_equal(s.playout, -1);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:playout=-1");
+    assert_int_not_equal(bot_parse("mcts:playout=-2", &s, why, sizeof why), 0);
     assert_int_equal(bot_parse("mcts:playout=8,iterations=500", &s, why, sizeof why), 0);
     assert_int_equal(s.playout, 8);
     bot_spec(&s, text, sizeof text);
@@ -364,8 +375,10 @@ static void test_reproducible(void **unused)
     /* the plan policy's bots play whole legal games, the same each time */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=1", "greedy:beam=3,plan=1");
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000");
-    /* and so do the bots whose leaves count what placed workers reach */
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,reach=15", "mcts:iterations=20,nodes=3000,reach=5");
+    /* and those that search whole turns */
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2");
+    check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");
+    check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=4,playout=-1", "greedy:beam=3");
     /* and those that play on past their leaves by the evaluation */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,playout=6", "greedy:beam=3");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,playout=4", "greedy:beam=2");
@@ -497,7 +510,12 @@ static void test_legal_hidden(void **unused)
  * plain estimate plus the credits of exactly the workers standing on the
  * gears. A game not yet dealt (Z2.10: the wealth tiles not kept) has none
  * to value, and Tikal no reach at all. */
-static void test_reach(void **unused)
+/* mcts with turns=4 at a turn start (Tzolk'in, 3 seats, from the 6th tooth
+ * on): it searches once, then plays the rest of the chosen turn without
+ * searching again (no iterations), and the turn it plays is one of the 4
+ * best whole turns that turns.h finds there; mcts_analyse gives each first
+ * action of those turns at most once. */
+static void test_turns(void **unused)
 {
     (void)unused;
     const game_def *game = &tzolkin_game;
@@ -519,45 +537,53 @@ static void test_reach(void **unused)
             assert_int_equal(match_apply(&m, bot_choose(b, &view, player), NULL, 0), 0);
         }
     }
-    char why[128];
-    eval_hook *hook = eval_new(game, EVAL_V2, why, sizeof why);
-    assert_non_null(hook);
-    eval_reach short_wait, long_wait;
-    assert_int_equal(eval_reach_prepare(game, hook, s, 0.5, &short_wait), 0);
-    assert_int_equal(eval_reach_prepare(game, hook, s, 3.0, &long_wait), 0);
-    int lower = 0;
-    for (int seat = 0; seat < 3; seat++)
-        for (int place = 0; place < EVAL_REACH_PLACES; place++) {
-            assert_true(long_wait.credit[seat][place] <= short_wait.credit[seat][place]);
-            lower += long_wait.credit[seat][place] < short_wait.credit[seat][place];
-        }
-    assert_true(lower > 0);
-    double plain[GAME_MAX_PLAYERS], credited[GAME_MAX_PLAYERS], standing[GAME_MAX_PLAYERS] = {0};
-    int workers = 0;
-    for (int g = 0; g < TZOLK_GEARS; g++)
-        for (int pos = 0; pos < tzolk_board()->gear[g].holes; pos++) {
-            int who = tzolk_piece(s, g, pos), last = tzolk_board()->gear[g].last;
-            if (who >= 0 && who < 3) {
-                standing[who] += short_wait.credit[who][g * 11 + (pos < last ? pos : last)];
-                workers++;
-            }
-        }
-    assert_true(workers > 0);
-    eval_estimates(game, hook, s, plain);
-    eval_hook with_reach = *hook;
-    with_reach.reach = &short_wait;
-    eval_estimates(game, &with_reach, s, credited);
-    for (int seat = 0; seat < 3; seat++)
-        assert_float_equal(credited[seat], plain[seat] + standing[seat], 1e-4);
-    tzolk_state fresh;
-    assert_int_equal(tzolk_init(&fresh, 3), 0);
-    assert_int_equal(eval_reach_prepare(game, hook, &fresh, 0.5, &short_wait), -1);
-    eval_hook *tikal = eval_new(games_find("tikal"), EVAL_V2, why, sizeof why);
-    assert_non_null(tikal);
-    assert_int_equal(eval_reach_prepare(games_find("tikal"), tikal, s, 0.5, &short_wait), -1);
-    eval_free(tikal);
-    eval_free(hook);
     bot_free(b);
+    int seat = match_current_player(&m);
+    eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    turns *best = turns_new(game, MCTS_TURN_BEAM, 4);
+    assert_non_null(best);
+    int count = turns_search(best, hook, NULL, s, seat);
+    assert_true(count >= 2 && count <= 4);
+    mcts_config config = {300, 0, 1, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+    mcts *search = mcts_new(game, &config), *analysis = mcts_new(game, &config);
+    assert_non_null(search);
+    assert_non_null(analysis);
+    assert_int_equal(mcts_use_turns(search, 4), 0);
+    assert_int_equal(mcts_use_turns(analysis, 4), 0);
+    game->observation(m.state, seat, &view);
+    mcts_choice choices[MCTS_WIDTH_ROOT];
+    int analysed = mcts_analyse(analysis, &view, seat, choices, MCTS_WIDTH_ROOT);
+    int played[TURNS_DEPTH_MAX], length = 0;
+    while (match_current_player(&m) == seat) {
+        game->observation(m.state, seat, &view);
+        played[length] = mcts_choose(search, &view, seat);
+        mcts_stats stats;
+        mcts_last_stats(search, &stats);
+        if (length == 0)
+            assert_true(stats.iterations > 0);
+        else
+            assert_int_equal(stats.iterations, 0);
+        assert_int_equal(match_apply(&m, played[length], NULL, 0), 0);
+        length++;
+    }
+    int found = 0, firsts[4];
+    for (int k = 0; k < count; k++) {
+        int actions[TURNS_DEPTH_MAX], n = turns_actions(best, k, actions);
+        found += n == length && memcmp(actions, played, (size_t)n * sizeof *actions) == 0;
+        firsts[k] = actions[0];
+    }
+    assert_int_equal(found, 1);
+    assert_true(analysed >= 1 && analysed <= count);
+    for (int i = 0; i < analysed; i++) {
+        assert_true(action_list_has(firsts, count, choices[i].action));
+        for (int j = 0; j < i; j++)
+            assert_int_not_equal(choices[i].action, choices[j].action);
+    }
+    mcts_free(search);
+    mcts_free(analysis);
+    turns_free(best);
+    eval_free(hook);
     match_free(&m);
 }
 
@@ -612,9 +638,12 @@ static void test_root_statistics(void **unused)
         }
         assert_int_equal(visits, 300);
         /* a new search of the same seed playing 6 actions on past each leaf
-         * (mcts_use_playout) values the root's actions otherwise; without
-         * them it is the search above again */
-        for (int playout = 0; playout <= 6; playout += 6) {
+         * (mcts_use_playout), or playing on until the searching seat is to
+         * act (-1), values the root's actions otherwise; without them it is
+         * the search above again */
+        const int playouts[] = {0, 6, -1};
+        for (size_t run = 0; run < sizeof playouts / sizeof playouts[0]; run++) {
+            int playout = playouts[run];
             mcts *again = mcts_new(game, &config);
             assert_non_null(again);
             mcts_use_playout(again, playout);
@@ -623,7 +652,7 @@ static void test_root_statistics(void **unused)
             int differ = other_count != count;
             for (int i = 0; i < count && i < other_count; i++)
                 differ |= other[i].action != choices[i].action || other[i].value != choices[i].value;
-            assert_int_equal(differ, playout > 0);
+            assert_int_equal(differ, playout != 0);
             mcts_free(again);
         }
         mcts_free(m);
@@ -768,7 +797,7 @@ int main(void)
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
-        cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_reach),
+        cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

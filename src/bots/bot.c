@@ -76,8 +76,8 @@ static const struct bot_key {
     {"explore", offsetof(bot_settings, explore), 0, 1000},
     {"others", offsetof(bot_settings, others), 0, 1000},
     {"plan", offsetof(bot_settings, plan), 0, 2},
-    {"reach", offsetof(bot_settings, reach), 0, 100},
-    {"playout", offsetof(bot_settings, playout), 0, 1000},
+    {"playout", offsetof(bot_settings, playout), -1, 1000},
+    {"turns", offsetof(bot_settings, turns), 0, MCTS_TURNS_MAX},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -305,9 +305,14 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
     }
     if (b->mcts != NULL)
         mcts_use_playout(b->mcts, settings->playout);
-    if (settings->reach && (b->mcts == NULL || mcts_use_reach(b->mcts, settings->reach / 10.0) != 0)) {
-        set_error(why, why_len, b->mcts != NULL ? "no reach for the game " : "reach is an option of mcts, not ",
-                  b->mcts != NULL ? game->name : settings->kind);
+    if (settings->turns && (b->mcts == NULL || plan != NULL)) {
+        set_error(why, why_len, b->mcts == NULL ? "turns is an option of mcts, not " : "turns does not go with plan",
+                  b->mcts == NULL ? settings->kind : "");
+        bot_free(b);
+        return NULL;
+    }
+    if (settings->turns && mcts_use_turns(b->mcts, settings->turns) != 0) {
+        set_error(why, why_len, "out of memory", "");
         bot_free(b);
         return NULL;
     }

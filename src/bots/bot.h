@@ -29,14 +29,13 @@
  * policy (plan.h) narrows the turns greedy plans (1 and 2 alike) and is
  * ranked first by mcts's widening (1) or the only actions mcts searches
  * (2); a game without one refuses it.
- * mcts also takes reach=N (N > 0): at each decision the game's engine and
- * evaluation value what each placed piece can still yield from where it
- * stands, less N tenths of a point per round it waits (eval.h eval_reach),
- * and the leaves count that instead of the evaluation's own value of a
- * piece standing there; a game without it (Tikal) refuses it.
  * mcts also takes playout=N: N actions played on after each leaf before
  * it is evaluated, every seat the action the evaluation rates best for it
- * after one step (mcts_use_playout).
+ * after one step; -1: until the searching seat is to act again
+ * (mcts_use_playout).
+ * mcts also takes turns=K (1..MCTS_TURNS_MAX): its tree's edges are the K
+ * best whole turns of a seat instead of micro-actions (mcts_use_turns),
+ * and its budget is per turn; not with plan.
  * greedy and mcts also take eval: v2 (the default) is the evaluation learned
  * from self-play, v1 the hand-tuned one it replaced (eval.h), kept as the
  * baseline every figure of strength is measured against.
@@ -79,9 +78,9 @@ typedef struct bot_settings {
     int others;      /* mcts: widening at the other seats' nodes in hundredths, -1 = by seats */
     int eval;        /* greedy, mcts: the evaluation, an eval_version of eval.h (eval=v1, eval=v2) */
     int plan;        /* greedy, mcts: the game's plan policy (plan.h): 0 = not, 1 = followed, 2 = mcts: only it */
-    int reach;       /* mcts: > 0 = leaves credit placed pieces with what they reach (eval.h eval_reach), a piece
-                        giving up reach tenths of a point per round it waits; 0 = not */
-    int playout;     /* mcts: actions played after a leaf by the evaluation's best after one step, 0 = none */
+    int playout;     /* mcts: actions played after a leaf by the evaluation's best after one step, 0 = none,
+                        -1 = until the searching seat is to act */
+    int turns;       /* mcts: 0 = edges are micro-actions, K = the K best whole turns (mcts_use_turns) */
 } bot_settings;
 
 /* A named difficulty level. */

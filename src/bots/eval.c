@@ -2,7 +2,6 @@
  * eval.c -- the table of evaluation hooks and what the searches build on
  * them: margins, rewards, state hashes (see eval.h).
  */
-#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,18 +21,14 @@ typedef struct eval_entry {
     const model_features *features;                        /* the learned evaluation's features */
     const char *weights;                                   /* its weights file, embedded */
     int default_version;                                   /* what EVAL_DEFAULT means for it */
-    int (*reach_prepare)(const eval_hook *, const void *, double, eval_reach *); /* eval_reach_prepare, or NULL */
-    void (*reach_add)(const eval_reach *, const void *, double *);      /* eval_hook.reach_add, or NULL */
 } eval_entry;
 
 /* The registry of evaluations: a new game adds one line. */
 static const eval_entry eval_entries[] = {
     /* Tikal's learned weights still lose to v1 (docs/strength.md): its bots
      * keep v1 unless told eval=v2 */
-    {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1,
-     NULL, NULL},
-    {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
-     eval_tzolkin_reach_prepare, eval_tzolkin_reach_add},
+    {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1},
+    {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2},
 };
 
 static const char *const eval_version_names[] = {"", "v1", "v2"};
@@ -83,7 +78,6 @@ static eval_hook *eval_alloc(const eval_entry *e, const game_def *game, char *wh
     hook->game = game->name;
     hook->scale = e != NULL ? e->scale : 10.0;
     hook->others = e != NULL ? e->others : NULL;
-    hook->reach_add = e != NULL ? e->reach_add : NULL;
     return hook;
 }
 
@@ -150,18 +144,7 @@ int eval_estimates(const game_def *game, const eval_hook *hook, const void *stat
         for (int i = 0; i < players; i++)
             out[i] = (hook->model != NULL && !over ? out[i] : 0.0) + scores[i];
     }
-    if (hook->reach != NULL && !over)
-        hook->reach_add(hook->reach, state, out);
     return players;
-}
-
-int eval_reach_prepare(const game_def *game, const eval_hook *hook, const void *state, double wait, eval_reach *out)
-{
-    const eval_entry *e = eval_entry_of(game);
-    assert(hook->reach == NULL);
-    if (e == NULL || e->reach_prepare == NULL || hook->reach_add == NULL)
-        return -1;
-    return e->reach_prepare(hook, state, wait, out);
 }
 
 /* out[i] = v[i] - max over j != i of v[j]. */

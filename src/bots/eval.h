@@ -41,18 +41,6 @@ enum eval_version {
 
 typedef struct eval_hook eval_hook;
 
-enum { EVAL_REACH_PLACES = 64 }; /* most places a game's piece may stand on (eval_reach) */
-
-/* What the pieces a seat has placed will reach, valued at one position (a
- * search's root) by the game's engine and evaluation, for a search to add
- * at its leaves (mcts reach option): the estimate credits a piece standing
- * at a place with the best the game lets it yield from there in the time
- * left, instead of what the evaluation's own weights say of it standing
- * there. Places are numbered by the game (Tzolk'in: gear * 11 + position). */
-typedef struct eval_reach {
-    float credit[GAME_MAX_PLAYERS][EVAL_REACH_PLACES]; /* points added to a seat's estimate per own piece at a place */
-} eval_reach;
-
 struct eval_hook {
     const char *game;                                /* game_def.name it applies to */
     void (*estimate)(const eval_hook *hook, const void *state, double *out); /* v1: estimated final
@@ -65,11 +53,6 @@ struct eval_hook {
     model_at *at;                                    /* v2: the weights at the last phase evaluated,
                                                         NULL = made per call; a thread that keeps one
                                                         evaluates with its own copy of the hook */
-    void (*reach_add)(const eval_reach *reach, const void *state, double *out); /* adds reach's credits of
-                                                        the pieces standing in state to out[players];
-                                                        NULL: the game has no reach */
-    const eval_reach *reach;                         /* credits added to every estimate, NULL = none (a
-                                                        search sets it on its own copy of the hook) */
 };
 
 /* The version named text[0..len-1] ("v1", "v2"), or -1. */
@@ -92,12 +75,6 @@ void eval_free(eval_hook *hook);
 const model_features *eval_features(const game_def *game);
 /* The text of game's embedded weights file, NULL if it has none. */
 const char *eval_weights_text(const game_def *game);
-
-/* Fill out with the credits of the pieces standing in state (eval_reach),
- * valued with hook (whose own reach must be NULL), a piece giving up wait
- * points for each round it waits for a better place; -1 if the game has no
- * reach (hook->reach_add NULL) or the state is not one to value them at. */
-int eval_reach_prepare(const game_def *game, const eval_hook *hook, const void *state, double wait, eval_reach *out);
 
 /* How good the state is for seat, in points: its estimate minus the best
  * estimate among the other seats. */
@@ -123,7 +100,5 @@ double eval_tikal_others(const void *state);
 extern const model_features eval_tikal_features;
 void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out);
 extern const model_features eval_tzolkin_features;
-int eval_tzolkin_reach_prepare(const eval_hook *hook, const void *state, double wait, eval_reach *out);
-void eval_tzolkin_reach_add(const eval_reach *reach, const void *state, double *out);
 
 #endif

@@ -1,17 +1,13 @@
 /*
  * greedy.h -- the greedy bot: plans its whole turn and plays it.
  *
- * At the first decision of a turn the bot searches the sequences of its own
- * micro-actions up to the end of the turn (Tikal's placement and 10 action
- * points, Tzolk'in's placements or pick-ups with their choices) and keeps
- * the one whose position at the turn's end the evaluation hook (eval.h)
- * (eval.h, the version the bot was made with) rates best for its seat. The search is a beam search: depth by depth it
- * keeps the `beam` best positions still inside the turn, merging identical
- * positions (equal hashes of equal states) reached in different orders. A
- * chance node inside the turn (a Tikal dig) ends the plan and is valued by
- * the expectation over its outcomes; after the outcome the bot plans again.
- * States with very many actions are searched on an
- * evenly spread subset of at most GREEDY_CHILDREN_MAX of them.
+ * At the first decision of a turn the bot finds the best way to finish it
+ * (turns.h: a beam search over its own micro-actions up to the end of the
+ * turn -- Tikal's placement and 10 action points, Tzolk'in's placements or
+ * pick-ups with their choices -- keeping `beam` positions per depth, the
+ * turn's end rated by the evaluation hook of eval.h, the version the bot
+ * was made with). A chance node inside the turn (a Tikal dig) ends the
+ * plan; after the outcome the bot plans again.
  *
  * The bot plays the plan's actions one per call while the observation it is
  * given is the one the plan expects; anything else makes it plan again. It
@@ -29,8 +25,6 @@
 #include "game.h"
 
 enum {
-    GREEDY_DEPTH_MAX = 96,     /* longest plan (micro-actions of one turn) */
-    GREEDY_CHILDREN_MAX = 384, /* most actions of one state looked at */
     GREEDY_BEAM_DEFAULT = 12,  /* default beam width */
     GREEDY_BEAM_MAX = 4096     /* widest beam accepted */
 };

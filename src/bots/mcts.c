@@ -1,7 +1,9 @@
 /*
  * mcts.c -- the MCTS bot: SO-ISMCTS with transpositions, progressive
- * widening ranked by the evaluation hook, root parallelism (see mcts.h).
+ * widening ranked by the evaluation hook, root parallelism, whole turns as
+ * edges with the turns option (see mcts.h).
  */
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 #include "bots/eval.h"
 #include "bots/mcts.h"
 #include "bots/plan.h"
+#include "bots/turns.h"
 #include "match.h"
 #include "rng.h"
 #include "timer.h"
@@ -44,6 +47,7 @@ typedef struct mcts_node {
     unsigned visits; /* iterations that chose an edge here */
     int seen;        /* 1 if ranked where the legal actions depend only on the searching seat's
                         observation (game.h legal_hidden): every ranked edge is legal here */
+    int turn;        /* 1: its edges are whole turns, each action an offset in the tree's turn pool */
 } mcts_node;
 
 /* A ranked action. */
@@ -64,7 +68,12 @@ typedef struct mcts_tree {
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
-    int playout;                 /* actions played after a leaf by the evaluation's best after one step (mcts_use_playout) */
+    int playout;                 /* actions played after a leaf by the evaluation's best after one step, < 0 = until
+                                    the searching seat is to act (mcts_use_playout) */
+    turns *turns;                /* the search of whole turns for turn nodes, NULL = none (mcts_use_turns) */
+    int *turn_pool;              /* the turn edges' actions: at an edge's offset their count, then them */
+    int turn_count;              /* entries of turn_pool in use */
+    int turn_cap;                /* entries allocated */
     const double *log_table;     /* log(n) for 1 <= n < log_count, the bot's, shared by the trees */
     unsigned log_count;          /* entries of log_table */
     mcts_node *nodes;            /* node pool */
@@ -109,8 +118,9 @@ struct mcts {
     double *log_table;      /* log(n) for 1 <= n < log_count, for selection (entry 0 unused) */
     unsigned log_count;     /* entries: every availability count a search of the budget reaches, in
                                MCTS_LOG_MIN..MCTS_LOG_MAX */
-    double reach_wait;      /* > 0: leaves count reach, a piece's wait per round in points (mcts_use_reach) */
-    eval_reach reach;       /* with reach_wait: the credits of placed pieces at the last root */
+    turns_script script;    /* with turns: the turn chosen at its first decision, being played */
+    int turn[TURNS_DEPTH_MAX]; /* with turns: the last search's most visited root turn */
+    int turn_length;        /* its actions, 0 if the root's edges were micro-actions */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -125,6 +135,8 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->planned);
     free(t->probability);
     free(t->ranked);
+    turns_free(t->turns);
+    free(t->turn_pool);
 }
 
 static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table,
@@ -210,11 +222,19 @@ void mcts_use_playout(mcts *m, int actions)
         m->trees[i].playout = actions;
 }
 
-int mcts_use_reach(mcts *m, double wait)
+int mcts_use_turns(mcts *m, int keep)
 {
-    if (wait > 0 && m->config.hook->reach_add == NULL)
+    assert(keep >= 1 && keep <= MCTS_TURNS_MAX && m->trees[0].turns == NULL);
+    if (turns_script_init(&m->script, m->game) != 0)
         return -1;
-    m->reach_wait = wait;
+    for (int i = 0; i < m->tree_count; i++) {
+        mcts_tree *t = &m->trees[i];
+        t->turn_cap = m->config.nodes * MCTS_TURN_ACTIONS_PER_NODE;
+        t->turns = turns_new(m->game, MCTS_TURN_BEAM, keep);
+        t->turn_pool = malloc((size_t)t->turn_cap * sizeof *t->turn_pool);
+        if (t->turns == NULL || t->turn_pool == NULL)
+            return -1;
+    }
     return 0;
 }
 
@@ -227,6 +247,7 @@ void mcts_free(mcts *m)
     free(m->trees);
     free(m->legal);
     free(m->log_table);
+    turns_script_free(&m->script);
     free(m);
 }
 
@@ -263,7 +284,7 @@ static int mcts_node_for(mcts_tree *t, int *created)
     if (t->node_count == t->node_cap)
         return -1;
     int node = t->node_count++;
-    t->nodes[node] = (mcts_node){key, -1, -1, player, 0, 0};
+    t->nodes[node] = (mcts_node){key, -1, -1, player, 0, 0, 0};
     t->table[i] = node + 1;
     *created = 1;
     return node;
@@ -278,13 +299,55 @@ static int mcts_ranks_before(const mcts_ranked *a, const mcts_ranked *b)
 
 static int mcts_is_legal(const int *legal, int n, int action);
 
+/* The widening factor at a node of player (at t->det): how many of its
+ * ranked edges compete, k = 1 + factor * sqrt(visits). */
+static double mcts_widening(const mcts_tree *t, int player)
+{
+    double factor = player == t->seat ? 1.5 : t->others;
+    if (player != t->seat && t->config->others < 0 && t->hook.others != NULL) {
+        double wanted = t->hook.others(t->det);
+        if (wanted >= 0)
+            factor = wanted;
+    }
+    return factor;
+}
+
+/* Give node (at t->det, a turn node) the best whole turns of its player
+ * as edges, best first: as many as the edge and turn pools hold. */
+static void mcts_rank_turns(mcts_tree *t, int node)
+{
+    mcts_node *nd = &t->nodes[node];
+    int found = turns_search(t->turns, &t->hook, NULL, t->det, nd->player);
+    nd->turn = 1;
+    nd->first = found > 0 && t->edge_count < t->edge_cap ? t->edge_count : -1;
+    nd->width = 0;
+    for (int k = 0; k < found && t->edge_count < t->edge_cap; k++) {
+        int *at = &t->turn_pool[t->turn_count];
+        if (t->turn_count + 1 + TURNS_DEPTH_MAX > t->turn_cap)
+            break; /* the pool is full: the best that fit */
+        at[0] = turns_actions(t->turns, k, at + 1);
+        mcts_new_edge(t, t->turn_count);
+        t->turn_count += 1 + at[0];
+        nd->width++;
+    }
+    if (nd->width == 0)
+        nd->first = -1;
+}
+
 /* Rank the actions of player node (at t->det) and give it their edges;
- * with a plan, the actions it allows come first. */
+ * with a plan, the actions it allows come first. With turns, where the
+ * legal actions depend only on what the searching seat sees, its own
+ * nodes and those of the other seats it searches (widening above 0) get
+ * whole turns instead (mcts_rank_turns). */
 static void mcts_rank(mcts_tree *t, int node)
 {
     const game_def *game = t->game;
     int player = t->nodes[node].player;
     t->nodes[node].seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
+    if (t->turns != NULL && t->nodes[node].seen && mcts_widening(t, player) > 0) {
+        mcts_rank_turns(t, node);
+        return;
+    }
     int n = game->legal_actions(t->det, t->legal);
     int looked = n > MCTS_RANK_MAX ? MCTS_RANK_MAX : n;
     /* Only the best width actions get edges: they are kept in order as the
@@ -347,15 +410,10 @@ static int mcts_select(mcts_tree *t, int node)
 {
     mcts_node *nd = &t->nodes[node];
     int n = -1; /* -1: every ranked edge is legal */
+    assert(nd->seen || !nd->turn);
     if (!nd->seen)
         n = t->game->legal_actions(t->det, t->legal);
-    double factor = nd->player == t->seat ? 1.5 : t->others;
-    if (nd->player != t->seat && t->config->others < 0 && t->hook.others != NULL) {
-        double wanted = t->hook.others(t->det);
-        if (wanted >= 0)
-            factor = wanted;
-    }
-    int window = 1 + (int)(factor * sqrt((double)nd->visits));
+    int window = 1 + (int)(mcts_widening(t, nd->player) * sqrt((double)nd->visits));
     if (window > nd->width)
         window = nd->width;
     if (window <= 0)
@@ -408,14 +466,16 @@ static int mcts_chance_edge(mcts_tree *t, int node, int *action)
 
 /* Play on from t->det before the leaf is evaluated: the configured number
  * of random actions, then t->playout actions each the best for its seat by
- * the evaluation after one step; chance by its odds. */
+ * the evaluation after one step (t->playout < 0: until the searching seat
+ * is to act, at most MCTS_PATH_MAX of them); chance by its odds. */
 static void mcts_rollout(mcts_tree *t)
 {
     const game_def *game = t->game;
     int random_steps = t->config->rollout < 0 ? game->max_game_length : t->config->rollout;
-    for (int i = 0; i < random_steps + t->playout; i++) {
+    int policy_steps = t->playout < 0 ? MCTS_PATH_MAX : t->playout;
+    for (int i = 0; i < random_steps + policy_steps; i++) {
         int player = game->current_player(t->det);
-        if (player == GAME_TERMINAL)
+        if (player == GAME_TERMINAL || (t->playout < 0 && i >= random_steps && player == t->seat))
             return;
         int action = -1;
         if (player == GAME_CHANCE) {
@@ -443,6 +503,20 @@ static void mcts_rollout(mcts_tree *t)
         if (action < 0 || game->apply(t->det, action, NULL, 0) != 0)
             return;
     }
+}
+
+/* Play edge action of node at t->det: the action, or the whole turn at
+ * offset action of the turn pool at a turn node. 0, or nonzero if the
+ * engine refuses one. */
+static int mcts_play(mcts_tree *t, int node, int action)
+{
+    if (!t->nodes[node].turn)
+        return t->game->apply(t->det, action, NULL, 0);
+    const int *turn = &t->turn_pool[action];
+    for (int i = 1; i <= turn[0]; i++)
+        if (t->game->apply(t->det, turn[i], NULL, 0) != 0)
+            return -1;
+    return 0;
 }
 
 /* One iteration: determinize, walk down, evaluate, back up. */
@@ -473,7 +547,7 @@ static void mcts_iterate(mcts_tree *t)
             }
             action = t->edges[e].action;
         }
-        if (game->apply(t->det, action, NULL, 0) != 0)
+        if (mcts_play(t, node, action) != 0)
             break;
         if (e < 0)
             break;
@@ -515,10 +589,11 @@ static unsigned mcts_start(mcts_tree *t)
 {
     int created = 1, node = -1;
     memcpy(t->det, t->root, t->game->state_size);
-    if (t->node_count > 0 && t->node_count < t->node_cap / 2 && t->edge_count < t->edge_cap / 2)
+    if (t->node_count > 0 && t->node_count < t->node_cap / 2 && t->edge_count < t->edge_cap / 2 &&
+        t->turn_count <= t->turn_cap / 2)
         node = mcts_node_for(t, &created);
     if (node < 0 || created || t->nodes[node].player != t->seat || t->nodes[node].width < 0) {
-        t->node_count = t->edge_count = 0;
+        t->node_count = t->edge_count = t->turn_count = 0;
         memset(t->table, 0, (t->table_mask + 1) * sizeof *t->table);
         node = mcts_node_for(t, &created);
     }
@@ -550,10 +625,53 @@ static void *mcts_search(void *arg)
 
 /* One root action's totals over the trees. */
 typedef struct mcts_total {
-    int action;      /* the action */
+    int action;      /* the action (a turn's first) */
+    const int *turn; /* a turn edge's actions as the turn pool keeps them (count, then them), NULL for one action */
     double visits;   /* visits summed over the trees */
     double reward;   /* rewards summed over the trees */
 } mcts_total;
+
+/* 1 if root edge e of tree t is the move total stands for. */
+static int mcts_total_is(const mcts_total *total, const mcts_tree *t, int e)
+{
+    const mcts_node *root = &t->nodes[t->root_node];
+    if (!root->turn)
+        return total->turn == NULL && total->action == t->edges[e].action;
+    const int *turn = &t->turn_pool[t->edges[e].action];
+    return total->turn != NULL && total->turn[0] == turn[0] &&
+           memcmp(total->turn + 1, turn + 1, (size_t)turn[0] * sizeof *turn) == 0;
+}
+
+/* Of the root's legal turns (totals[0..count-1], n legal actions), the one
+ * with most visits (then the better mean, then the first found) into
+ * m->turn; then each turn's totals merged into its first action's. Returns
+ * the totals left. */
+static int mcts_root_turn(mcts *m, mcts_total *totals, int count, int n)
+{
+    const mcts_total *best = NULL;
+    for (int k = 0; k < count; k++) {
+        const mcts_total *x = &totals[k];
+        if (x->turn == NULL || !mcts_is_legal(m->legal, n, x->action))
+            continue;
+        if (best == NULL || x->visits > best->visits ||
+            (x->visits == best->visits && x->visits > 0 && x->reward > best->reward))
+            best = x;
+    }
+    m->turn_length = best != NULL ? best->turn[0] : 0;
+    if (best != NULL)
+        memcpy(m->turn, best->turn + 1, (size_t)best->turn[0] * sizeof *m->turn);
+    int merged = 0;
+    for (int k = 0; k < count; k++) {
+        int j = 0;
+        while (j < merged && totals[j].action != totals[k].action)
+            j++;
+        if (j == merged)
+            totals[merged++] = (mcts_total){totals[k].action, NULL, 0, 0};
+        totals[j].visits += totals[k].visits;
+        totals[j].reward += totals[k].reward;
+    }
+    return merged;
+}
 
 /* Most visits first, then the better mean reward, then the lower action. */
 static int mcts_by_visits(const void *a, const void *b)
@@ -576,10 +694,8 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
     int threads = m->tree_count;
-    int reach = m->reach_wait > 0 && eval_reach_prepare(game, m->config.hook, observation, m->reach_wait, &m->reach) == 0;
     for (int i = 0; i < threads; i++) {
         mcts_tree *t = &m->trees[i];
-        t->hook.reach = reach ? &m->reach : NULL;
         rng_seed(&t->random, rng_next(&m->random));
         t->root = observation;
         t->seat = seat;
@@ -611,18 +727,22 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         const mcts_node *root = &t->nodes[t->root_node];
         for (int e = root->first; e >= 0 && e < root->first + root->width; e++) {
             int k = 0;
-            while (k < count && totals[k].action != t->edges[e].action)
+            while (k < count && !mcts_total_is(&totals[k], t, e))
                 k++;
             if (k == count) {
                 if (count == MCTS_WIDTH_ROOT)
                     continue;
-                totals[count++] = (mcts_total){t->edges[e].action, 0, 0};
+                const int *turn = root->turn ? &t->turn_pool[t->edges[e].action] : NULL;
+                totals[count++] = (mcts_total){turn != NULL ? turn[1] : t->edges[e].action, turn, 0, 0};
             }
             totals[k].visits += t->edges[e].visits;
             totals[k].reward += t->edges[e].reward;
         }
     }
     m->last.seconds = timer_now() - start;
+    m->turn_length = 0;
+    if (count > 0 && totals[0].turn != NULL)
+        count = mcts_root_turn(m, totals, count, n);
     m->choice_count = 0;
     for (int k = 0; k < count; k++)
         if (mcts_is_legal(m->legal, n, totals[k].action))
@@ -636,15 +756,27 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
 
 int mcts_choose(mcts *m, const void *observation, int seat)
 {
+    const game_def *game = m->game;
     memset(&m->last, 0, sizeof m->last);
     m->choice_count = 0;
-    int n = m->game->legal_actions(observation, m->legal);
+    if (m->trees[0].turns != NULL) {
+        int next = turns_script_next(&m->script, observation, seat);
+        if (next >= 0)
+            return next;
+    }
+    int n = game->legal_actions(observation, m->legal);
     if (n <= 0)
         return -1;
     if (n == 1)
         return m->legal[0];
     mcts_search_root(m, observation, seat, n);
-    return m->choices[0].action;
+    if (m->turn_length == 0)
+        return m->choices[0].action;
+    /* The chosen turn is played to its end without searching again. */
+    memcpy(m->script.state, observation, game->state_size);
+    uint64_t fill = rng_next(&m->random);
+    game->resample(m->script.state, seat, &fill);
+    return turns_script_play(&m->script, m->turn, m->turn_length, seat);
 }
 
 int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, int max)

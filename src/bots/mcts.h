@@ -36,12 +36,32 @@
  * an iteration budget gives the same search for a seed whatever the load
  * (docs/bench.md, MCTS).
  *
+ * Whole turns (mcts_use_turns, the turns=K option of bot.h): the tree's
+ * edges at the searching seat's nodes, and at the other seats' nodes
+ * where it searches them (widening above 0), are the K best ways to
+ * finish the seat's turn that turns.h finds (a beam search of
+ * MCTS_TURN_BEAM positions per depth over the seat's micro-actions, rated
+ * by the evaluation at the turn's end), so that selection compares whole
+ * turns ("place three workers" against "place one" and "pick up") instead
+ * of deciding a turn's later micro-actions deep in the tree; the narrowly
+ * modelled other seats (widening 0) keep their best micro-action. A node
+ * where the legal actions depend on what the seat cannot see (game.h
+ * legal_hidden) keeps micro-actions. The bot searches at the first
+ * decision of its turn and plays the most visited turn to its end without
+ * searching again (turns.h turns_script); its iteration budget is per
+ * turn, not per micro-action. A turn's actions are kept in a pool of
+ * MCTS_TURN_ACTIONS_PER_NODE entries per node of the node pool; when it
+ * is full, new nodes get fewer turns (none: a random step, as when the
+ * edge pool is full). mcts_analyse counts a turn's visits for its first
+ * action.
+ *
  * Memory is allocated once, in mcts_new, and never grows: per thread `nodes`
  * nodes, MCTS_EDGES_PER_NODE * nodes edges, a hash table of 2 * nodes slots,
  * a few states and the legal-action scratch; at 32 + 16 * 28 + 8 bytes a
  * node that is about 488 bytes per node (24 MB per thread for the default
- * 50000). When the pools are full the tree stops growing and iterations go on
- * from its frontier. Per bot, selection looks log(n) up in a table of twice
+ * 50000; with turns 4 * MCTS_TURN_ACTIONS_PER_NODE bytes a node more and the
+ * beam search's states). When the pools are full the tree stops growing and
+ * iterations go on from its frontier. Per bot, selection looks log(n) up in a table of twice
  * the iteration budget (at least 4096 entries, at most 2^17: 1 MB).
  */
 #ifndef MAYA_BOT_MCTS_H
@@ -61,7 +81,10 @@ enum {
     MCTS_PATH_MAX = 512,        /* longest walk of one iteration */
     MCTS_NODES_DEFAULT = 50000, /* default node pool per thread */
     MCTS_THREADS_MAX = 64,      /* most threads */
-    MCTS_OTHERS_AUTO = -1       /* mcts_config.others: by the number of seats */
+    MCTS_OTHERS_AUTO = -1,      /* mcts_config.others: by the number of seats */
+    MCTS_TURNS_MAX = MCTS_WIDTH, /* most whole turns a node's edges (mcts_use_turns) */
+    MCTS_TURN_BEAM = 12,        /* positions per depth of the search of whole turns (turns.h) */
+    MCTS_TURN_ACTIONS_PER_NODE = 32 /* turn pool entries per node of the node pool */
 };
 
 /* How an mcts bot searches. */
@@ -115,13 +138,15 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
 /* After each leaf, play actions more (0, the default: none) before
  * evaluating, each seat the action the evaluation rates best for it after
  * one step (a cheap policy that carries the leaf past what the tree
- * reaches), chance by its odds. */
+ * reaches), chance by its odds; actions < 0: until the searching seat is
+ * to act again (at most MCTS_PATH_MAX), so that every leaf is valued at
+ * the start of one of its turns. */
 void mcts_use_playout(mcts *m, int actions);
-/* With wait > 0, each decision first values what the pieces placed at its
- * root will reach, a piece giving up wait points per round it waits
- * (eval_reach_prepare), and every leaf's estimate counts it (eval.h
- * eval_reach); 0: not (the default). -1 if the game has no reach. */
-int mcts_use_reach(mcts *m, double wait);
+/* Make the keep (1..MCTS_TURNS_MAX) best whole turns the edges of the
+ * nodes where the bot searches its own turns and those of the other seats
+ * it searches, and play the chosen turn to its end (see above). Once, right
+ * after mcts_new; 0, or -1 if memory fails (then only mcts_free). */
+int mcts_use_turns(mcts *m, int keep);
 void mcts_free(mcts *m);
 
 #endif

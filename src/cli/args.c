@@ -39,11 +39,12 @@ static const struct cli_usage_text {
      "    nodes=N,rollout=N] (default random); greedy and mcts also take\n"
      "    eval=v1|v2 and plan=1|2 (Tzolk'in: follow the scripted plan policy;\n"
      "    greedy plans only among its actions, mcts ranks them first with 1,\n"
-     "    searches only them with 2); mcts also takes reach=N (Tzolk'in: leaves\n"
-     "    credit each placed worker with the best pick it reaches, less N tenths\n"
-     "    of a point per round it waits) and playout=N (N actions played after\n"
-     "    each leaf by the evaluation's best after one step); the Seat tags\n"
-     "    carry them.\n"
+     "    searches only them with 2); mcts also takes playout=N (N actions played\n"
+     "    after each leaf by the evaluation's best after one step; -1: until the\n"
+     "    searching seat is to act again) and turns=K\n"
+     "    (1..24: the tree's edges are the K best whole turns of a seat, found by\n"
+     "    a beam search, instead of single actions; the budget is per turn; not\n"
+     "    with plan); the Seat tags carry them.\n"
      "    --date sets the Date tag (default: today).\n"},
     {"replay",
      "maya replay FILE [--legal] [--board]\n"
