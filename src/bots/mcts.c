@@ -64,7 +64,7 @@ enum { MCTS_CACHE_LINE = 64 }; /* bytes; each tree starts a line of its own */
 typedef struct mcts_tree {
     _Alignas(MCTS_CACHE_LINE) const game_def *game; /* the rules */
     eval_hook hook;              /* the evaluation: this thread's copy of the bot's hook, with at */
-    model_at at;                 /* the learned weights at the last phase evaluated here */
+    model_at at;                 /* the learned weights at the last phases evaluated here */
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
