@@ -167,7 +167,6 @@ typedef struct eval_tzolkin_common {
     int to_food;             /* teeth to the next food day, 30 after the last */
     eval_tzolkin_tops tops;  /* the temples' leaders */
     const tzolk_board_def *board; /* the gears' sizes */
-    int gear_features;       /* features counting workers at the gears' labelled positions */
 } eval_tzolkin_common;
 
 /* Where a seat's features go as they are made, in their order: into its
@@ -264,8 +263,8 @@ static inline __attribute__((always_inline)) void eval_tzolkin_seat(const tzolk_
      * (cleared in the row first; skipped by the weighing). A piece past
      * the last labelled position counts at it. */
     int gear_first = k->next;
-    if (k->row != NULL)
-        memset(&k->row[gear_first], 0, (size_t)c->gear_features * sizeof *k->row);
+    if (k->row != NULL) /* the rest of the row, written after them */
+        memset(&k->row[gear_first], 0, (size_t)(EVAL_TZOLKIN_FEATURES - gear_first) * sizeof *k->row);
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int cap = c->board->gear[g].last;
         for (unsigned m = s->on_gear[g][seat]; m; m &= m - 1) {
@@ -296,9 +295,6 @@ static void eval_tzolkin_common_of(const tzolk_state *s, eval_tzolkin_common *c)
     c->age_end = c->ends_left == 2 ? 0 : 1;
     c->board = tzolk_board();
     c->to_food = s->next_food < TZOLK_FOOD_DAYS ? c->board->food_tooth[s->next_food] - s->teeth : 30;
-    c->gear_features = 0;
-    for (int g = 0; g < TZOLK_GEARS; g++)
-        c->gear_features += c->board->gear[g].last + 1;
     eval_tzolkin_temple_tops(s, &c->tops);
 }
 
