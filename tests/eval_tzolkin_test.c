@@ -1,6 +1,6 @@
 /*
  * eval_tzolkin_test.c -- the Tzolk'in evaluation (v1 estimate, the learned
- * evaluation's features and its base) compared bit for bit with the plain
+ * evaluation's features, their weighing and its base) compared bit for bit with the plain
  * computation it replaced (every temple's leader asked again for each seat,
  * every building and monument scanned, the whole feature row cleared first)
  * at every position of seeded games of 2, 3 and 4 players: the bots' values
@@ -211,6 +211,25 @@ static void compare_at(const tzolk_state *s, coverage *seen)
         plain_extract_seat(s, p, row, f->count);
         assert_memory_equal(x[p], row, sizeof(float) * (size_t)f->count);
     }
+    /* The weighing (model_features.weigh) gives each seat the plain row
+     * weighed and summed in float in feature order: weights of both signs,
+     * most of them not whole, so that a feature left out or out of order
+     * changes the sum. */
+    float w[MODEL_FEATURES_MAX];
+    for (int i = 0; i < f->count; i++)
+        w[i] = (float)(i % 7 - 3) * 0.37f + 0.11f * (float)(i % 3);
+    for (int p = 0; p < players; p++) {
+        plain_extract_seat(s, p, row, f->count);
+        float sum = 0.0f;
+        for (int i = 0; i < f->count; i++)
+            sum += row[i] * w[i];
+        plain[p] = sum;
+    }
+    memset(fast, 0, sizeof fast); /* weigh adds to it */
+    f->weigh(s, w, players, fast);
+    for (int p = 0; p < players; p++)
+        assert_true(fast[p] == plain[p]);
+
     int monuments = 0, farms = 0;
     for (int p = 0; p < players; p++) {
         monuments |= s->player[p].monuments != 0;

@@ -328,6 +328,58 @@ static void test_gain_fast_path(void **unused)
     }
 }
 
+/* A model_at keeps the weights of its last MODEL_AT_PHASES phases: positions
+ * of more phases than that, evaluated in an order that comes back to each
+ * after others have replaced it, get the values of the plain computation
+ * to the bit, and the weights are made again only where no phase was kept. */
+static void test_gain_phases_kept(void **unused)
+{
+    (void)unused;
+    enum { POSITIONS = MODEL_AT_PHASES + 2 };
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        if (eval_features(game) == NULL)
+            continue;
+        eval_hook *hook = eval_new(game, EVAL_V2, NULL, 0);
+        assert_non_null(hook);
+        match m[POSITIONS];
+        double phases[POSITIONS];
+        /* positions of a seeded game, each of a phase not seen before */
+        for (int i = 0, decisions = 0; i < POSITIONS; decisions += 10) {
+            assert_true(decisions < 2000);
+            random_position(&m[i], game, 2, 0, 5, decisions);
+            phases[i] = eval_features(game)->phase(m[i].state);
+            int seen = match_current_player(&m[i]) == GAME_TERMINAL;
+            for (int j = 0; j < i; j++)
+                seen |= phases[j] == phases[i];
+            if (seen)
+                match_free(&m[i]);
+            else
+                i++;
+        }
+        model_at at;
+        at.model = NULL;
+        static const int order[] = {0, 1, 2, 0, 3, 4, 5, 0, 1, 5, 2, 4, 3, 3, 0};
+        for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+            const void *state = m[order[k]].state;
+            double fast[GAME_MAX_PLAYERS], plain[GAME_MAX_PLAYERS];
+            model_gain_at(hook->model, &at, state, 2, fast);
+            plain_gain(hook->model, state, 2, plain);
+            for (int p = 0; p < 2; p++)
+                assert_true(fast[p] == plain[p]);
+            assert_true(at.kept >= 1 && at.kept <= MODEL_AT_PHASES);
+            int found = 0;
+            for (int e = 0; e < at.kept; e++)
+                found += at.phases[e].phase == phases[order[k]];
+            assert_int_equal(found, 1); /* kept once, just now */
+        }
+        assert_int_equal(at.kept, MODEL_AT_PHASES);
+        for (int i = 0; i < POSITIONS; i++)
+            match_free(&m[i]);
+        eval_free(hook);
+    }
+}
+
 /* Features are finite and the learned estimate is the score plus the
  * model's gain, in random positions of every game and setting. */
 static void test_features(void **unused)
@@ -651,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
         cmocka_unit_test(test_anchor),
         cmocka_unit_test(test_gain_fast_path),
+        cmocka_unit_test(test_gain_phases_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

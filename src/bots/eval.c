@@ -147,30 +147,28 @@ int eval_estimates(const game_def *game, const eval_hook *hook, const void *stat
     return players;
 }
 
-/* out[i] = v[i] - max over j != i of v[j]. */
-static void eval_to_margins(const double *v, int players, double *out)
+double eval_margin_of(const double *estimates, int players, int seat)
 {
-    for (int i = 0; i < players; i++) {
-        double best = -1e300;
-        for (int j = 0; j < players; j++)
-            if (j != i && v[j] > best)
-                best = v[j];
-        out[i] = players > 1 ? v[i] - best : v[i];
-    }
+    double best = -1e300;
+    for (int j = 0; j < players; j++)
+        if (j != seat && estimates[j] > best)
+            best = estimates[j];
+    return players > 1 ? estimates[seat] - best : estimates[seat];
 }
 
 double eval_margin(const game_def *game, const eval_hook *hook, const void *state, int seat)
 {
-    double margins[GAME_MAX_PLAYERS];
-    eval_margins(game, hook, state, margins);
-    return margins[seat];
+    double v[GAME_MAX_PLAYERS];
+    int players = eval_estimates(game, hook, state, v);
+    return eval_margin_of(v, players, seat);
 }
 
 void eval_margins(const game_def *game, const eval_hook *hook, const void *state, double *out)
 {
     double v[GAME_MAX_PLAYERS];
     int players = eval_estimates(game, hook, state, v);
-    eval_to_margins(v, players, out);
+    for (int i = 0; i < players; i++)
+        out[i] = eval_margin_of(v, players, i);
 }
 
 /* Every seat's share of the odds of winning, exp(v_i / scale) normalised
@@ -189,8 +187,15 @@ static void eval_shares(const double *v, int players, double scale, double *out)
 
 void eval_rewards(const game_def *game, const eval_hook *hook, const void *state, double *out)
 {
-    double v[GAME_MAX_PLAYERS], share[GAME_MAX_PLAYERS];
-    int players = eval_estimates(game, hook, state, v);
+    double v[GAME_MAX_PLAYERS];
+    eval_estimates(game, hook, state, v);
+    eval_rewards_of(game, hook, state, v, out);
+}
+
+void eval_rewards_of(const game_def *game, const eval_hook *hook, const void *state, const double *v, double *out)
+{
+    double share[GAME_MAX_PLAYERS];
+    int players = game->players(state);
     eval_shares(v, players, hook->scale, share);
     if (game->current_player(state) == GAME_TERMINAL) {
         unsigned winners = game->winners(state);

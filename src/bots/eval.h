@@ -79,6 +79,8 @@ const char *eval_weights_text(const game_def *game);
 /* How good the state is for seat, in points: its estimate minus the best
  * estimate among the other seats. */
 double eval_margin(const game_def *game, const eval_hook *hook, const void *state, int seat);
+/* The margin of seat from every seat's estimates (eval_estimates). */
+double eval_margin_of(const double *estimates, int players, int seat);
 /* Every seat's margin at once (out[players]). */
 void eval_margins(const game_def *game, const eval_hook *hook, const void *state, double *out);
 /* Every seat's estimated final score (out[players]): the game's scores at
@@ -89,6 +91,9 @@ int eval_estimates(const game_def *game, const eval_hook *hook, const void *stat
  * that bigger wins are preferred; an unfinished one the logistic of the
  * heuristic margin over the hook's scale. */
 void eval_rewards(const game_def *game, const eval_hook *hook, const void *state, double *out);
+/* eval_rewards from the estimates eval_estimates gave at the state. */
+void eval_rewards_of(const game_def *game, const eval_hook *hook, const void *state, const double *estimates,
+                     double *out);
 
 /* A 64-bit hash of len bytes (for transposition tables). */
 uint64_t eval_hash(const void *bytes, size_t len);

@@ -169,28 +169,58 @@ typedef struct eval_tzolkin_common {
     const tzolk_board_def *board; /* the gears' sizes */
 } eval_tzolkin_common;
 
-/* Seat's features into out (EVAL_TZOLKIN_FEATURES of them): each is
- * computed once from the seat's counts and masks, written in order. */
-static void eval_tzolkin_extract_seat(const tzolk_state *s, const eval_tzolkin_common *c, int seat, float *out)
+/* Where a seat's features go as they are made, in their order: into its
+ * row (extract), or weighed and added to one float sum in feature order
+ * (weigh: model_features.weigh, without a row to write and read back). */
+typedef struct eval_tzolkin_sink {
+    float *row;     /* extract: the seat's row; NULL: weigh */
+    const float *w; /* weigh: the weight of each feature */
+    float sum;      /* weigh: the features weighed so far */
+    int next;       /* index of the next feature */
+} eval_tzolkin_sink;
+
+/* Feature number i (the next one, or a later one: the features between are
+ * 0) is x. Weighing skips the zeros, which add nothing to the sum. */
+static inline void eval_tzolkin_put_at(eval_tzolkin_sink *k, int i, float x)
+{
+    assert(i >= k->next && i < EVAL_TZOLKIN_FEATURES);
+    if (k->row == NULL)
+        k->sum += x * k->w[i];
+    else
+        k->row[i] = x;
+    k->next = i + 1;
+}
+
+static inline void eval_tzolkin_put(eval_tzolkin_sink *k, float x)
+{
+    eval_tzolkin_put_at(k, k->next, x);
+}
+
+/* Seat's features into k (EVAL_TZOLKIN_FEATURES of them), weighed or
+ * written into its row: each is computed once from the seat's counts and
+ * masks, in order. Inlined into extract and weigh, whose sinks are
+ * constants: each is compiled for its own. */
+static inline __attribute__((always_inline)) void eval_tzolkin_seat(const tzolk_state *s,
+                                                                    const eval_tzolkin_common *c, int seat,
+                                                                    eval_tzolkin_sink *k)
 {
     const tzolk_player *pl = &s->player[seat];
-    float *x = out;
-    *x++ = 1.0f;
-    *x++ = (float)pl->corn;
-    *x++ = pl->res[0];
-    *x++ = pl->res[1];
-    *x++ = pl->res[2];
-    *x++ = pl->skulls;
-    *x++ = pl->workers;
-    *x++ = pl->hand;
+    eval_tzolkin_put(k, 1.0f);
+    eval_tzolkin_put(k, (float)pl->corn);
+    eval_tzolkin_put(k, pl->res[0]);
+    eval_tzolkin_put(k, pl->res[1]);
+    eval_tzolkin_put(k, pl->res[2]);
+    eval_tzolkin_put(k, pl->skulls);
+    eval_tzolkin_put(k, pl->workers);
+    eval_tzolkin_put(k, pl->hand);
     int tech3 = 0, tech_sq = 0;
     for (int t = 0; t < TZOLK_TRACKS; t++) {
-        *x++ = pl->tech[t];
+        eval_tzolkin_put(k, pl->tech[t]);
         tech3 += pl->tech[t] >= 3;
         tech_sq += pl->tech[t] * pl->tech[t];
     }
-    *x++ = (float)tech3;
-    *x++ = (float)tech_sq;
+    eval_tzolkin_put(k, (float)tech3);
+    eval_tzolkin_put(k, (float)tech_sq);
     float temple_vp = 0, premium = 0, steps = 0;
     for (int t = 0; t < TZOLK_TEMPLES; t++) {
         const tzolk_temple_def *td = tzolk_temple(t);
@@ -200,23 +230,23 @@ static void eval_tzolkin_extract_seat(const tzolk_state *s, const eval_tzolkin_c
         if (c->ends_left > 0 && step == c->tops.step[t])
             premium += c->tops.count[t] == 1 ? td->premium[c->age_end] : td->premium[c->age_end] / 2;
     }
-    *x++ = temple_vp;
-    *x++ = temple_vp * c->ends_left;
-    *x++ = premium;
-    *x++ = steps;
+    eval_tzolkin_put(k, temple_vp);
+    eval_tzolkin_put(k, temple_vp * c->ends_left);
+    eval_tzolkin_put(k, premium);
+    eval_tzolkin_put(k, steps);
     int cost = s->next_food < 4 ? tzolk_feeding_cost(s, seat) : 0;
     int short_corn = cost > pl->corn ? cost - pl->corn : 0;
-    *x++ = (float)cost;
-    *x++ = (float)short_corn;
-    *x++ = c->to_food <= 2 ? (float)short_corn : 0.0f;
-    *x++ = (float)(pl->corn > cost ? pl->corn - cost : 0);
-    *x++ = pl->feed_free;
-    *x++ = pl->feed_disc;
+    eval_tzolkin_put(k, (float)cost);
+    eval_tzolkin_put(k, (float)short_corn);
+    eval_tzolkin_put(k, c->to_food <= 2 ? (float)short_corn : 0.0f);
+    eval_tzolkin_put(k, (float)(pl->corn > cost ? pl->corn - cost : 0));
+    eval_tzolkin_put(k, pl->feed_free);
+    eval_tzolkin_put(k, pl->feed_disc);
     int farms = 0;
     for (uint32_t m = pl->buildings; m; m &= m - 1)
         farms += tzolk_building(__builtin_ctz(m))->category == TZOLK_FARM;
-    *x++ = (float)eval_tzolkin_popcount(pl->buildings);
-    *x++ = (float)farms;
+    eval_tzolkin_put(k, (float)eval_tzolkin_popcount(pl->buildings));
+    eval_tzolkin_put(k, (float)farms);
     int mon_points = 0, best = 0;
     for (unsigned m = pl->monuments | s->mon_display; m; m &= m - 1) {
         int id = __builtin_ctz(m), v = tzolk_monument_points(s, seat, id);
@@ -225,42 +255,72 @@ static void eval_tzolkin_extract_seat(const tzolk_state *s, const eval_tzolkin_c
         else if (v > best)
             best = v;
     }
-    *x++ = (float)eval_tzolkin_popcount(pl->monuments);
-    *x++ = (float)mon_points;
-    *x++ = (float)best;
-    /* the gears' positions count workers: they start at 0 (the rest of the
-     * row is cleared with them in one go and written after) */
-    memset(x, 0, (size_t)(out + EVAL_TZOLKIN_FEATURES - x) * sizeof *x);
+    eval_tzolkin_put(k, (float)eval_tzolkin_popcount(pl->monuments));
+    eval_tzolkin_put(k, (float)mon_points);
+    eval_tzolkin_put(k, (float)best);
+    /* The seat's workers at each labelled position of each gear, read by
+     * their set bits in position order: the positions without one are 0
+     * (cleared in the row first; skipped by the weighing). A piece past
+     * the last labelled position counts at it. */
+    int gear_first = k->next;
+    if (k->row != NULL) /* the rest of the row, written after them */
+        memset(&k->row[gear_first], 0, (size_t)(EVAL_TZOLKIN_FEATURES - gear_first) * sizeof *k->row);
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int cap = c->board->gear[g].last;
         for (unsigned m = s->on_gear[g][seat]; m; m &= m - 1) {
             int pos = __builtin_ctz(m);
-            x[pos > cap ? cap : pos] += 1.0f;
+            if (pos >= cap) {
+                eval_tzolkin_put_at(k, gear_first + cap, (float)eval_tzolkin_popcount(m));
+                break;
+            }
+            eval_tzolkin_put_at(k, gear_first + pos, 1.0f);
         }
-        x += cap + 1;
+        gear_first += cap + 1;
     }
-    *x++ = s->start_space == seat;
-    *x++ = s->token == seat;
-    *x++ = pl->light;
-    *x++ = pl->corn_tiles;
-    *x++ = pl->wood_tiles;
-    *x++ = (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]);
-    *x++ = c->to_food <= 3 ? (float)pl->workers : 0.0f;
-    *x++ = pl->corn < 3 ? (float)(3 - pl->corn) : 0.0f;
-    assert(x - out == EVAL_TZOLKIN_FEATURES);
+    k->next = gear_first;
+    eval_tzolkin_put(k, s->start_space == seat);
+    eval_tzolkin_put(k, s->token == seat);
+    eval_tzolkin_put(k, pl->light);
+    eval_tzolkin_put(k, pl->corn_tiles);
+    eval_tzolkin_put(k, pl->wood_tiles);
+    eval_tzolkin_put(k, (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]));
+    eval_tzolkin_put(k, c->to_food <= 3 ? (float)pl->workers : 0.0f);
+    eval_tzolkin_put(k, pl->corn < 3 ? (float)(3 - pl->corn) : 0.0f);
+    assert(k->next == EVAL_TZOLKIN_FEATURES);
+}
+
+static void eval_tzolkin_common_of(const tzolk_state *s, eval_tzolkin_common *c)
+{
+    c->ends_left = eval_tzolkin_ends_left(s);
+    c->age_end = c->ends_left == 2 ? 0 : 1;
+    c->board = tzolk_board();
+    c->to_food = s->next_food < TZOLK_FOOD_DAYS ? c->board->food_tooth[s->next_food] - s->teeth : 30;
+    eval_tzolkin_temple_tops(s, &c->tops);
 }
 
 static void eval_tzolkin_extract(const void *state, float (*out)[MODEL_FEATURES_MAX])
 {
     const tzolk_state *s = state;
     eval_tzolkin_common c;
-    c.ends_left = eval_tzolkin_ends_left(s);
-    c.age_end = c.ends_left == 2 ? 0 : 1;
-    c.board = tzolk_board();
-    c.to_food = s->next_food < TZOLK_FOOD_DAYS ? c.board->food_tooth[s->next_food] - s->teeth : 30;
-    eval_tzolkin_temple_tops(s, &c.tops);
-    for (int seat = 0; seat < s->players; seat++)
-        eval_tzolkin_extract_seat(s, &c, seat, out[seat]);
+    eval_tzolkin_common_of(s, &c);
+    for (int seat = 0; seat < s->players; seat++) {
+        eval_tzolkin_sink k = {out[seat], NULL, 0.0f, 0};
+        eval_tzolkin_seat(s, &c, seat, &k);
+    }
+}
+
+/* The features weighed (model_features.weigh): each seat's sum in feature
+ * order as extract's row would give it, the zeros left out. */
+static void eval_tzolkin_weigh(const void *state, const float *w, int players, double *out)
+{
+    const tzolk_state *s = state;
+    eval_tzolkin_common c;
+    eval_tzolkin_common_of(s, &c);
+    for (int seat = 0; seat < players; seat++) {
+        eval_tzolkin_sink k = {NULL, w, 0.0f, 0};
+        eval_tzolkin_seat(s, &c, seat, &k);
+        out[seat] += k.sum;
+    }
 }
 
 /* What the final scoring (Z19.2) would give each seat now: goods at their
@@ -298,5 +358,5 @@ const model_features eval_tzolkin_features = {
     NULL,
     eval_tzolkin_plans,
     (int)(sizeof eval_tzolkin_plans / sizeof eval_tzolkin_plans[0]),
-    NULL,
+    eval_tzolkin_weigh,
 };

@@ -54,6 +54,7 @@ typedef struct mcts_node {
 typedef struct mcts_ranked {
     double value; /* margin of the player to act after the action */
     int action;   /* the action */
+    int valued;   /* its row of mcts_tree.estimates */
 } mcts_ranked;
 
 enum { MCTS_CACHE_LINE = 64 }; /* bytes; each tree starts a line of its own */
@@ -64,7 +65,7 @@ enum { MCTS_CACHE_LINE = 64 }; /* bytes; each tree starts a line of its own */
 typedef struct mcts_tree {
     _Alignas(MCTS_CACHE_LINE) const game_def *game; /* the rules */
     eval_hook hook;              /* the evaluation: this thread's copy of the bot's hook, with at */
-    model_at at;                 /* the learned weights at the last phase evaluated here */
+    model_at at;                 /* the learned weights at the last phases evaluated here */
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
@@ -92,6 +93,10 @@ typedef struct mcts_tree {
     int *planned;                /* the plan's share of them, game->max_legal */
     double *probability;         /* chance odds, game->max_legal */
     mcts_ranked *ranked;         /* the best actions of the node being ranked, MCTS_WIDTH_ROOT */
+    double (*estimates)[GAME_MAX_PLAYERS]; /* every seat's estimate after each action valued by the last
+                                    ranking, MCTS_RANK_MAX rows */
+    int ranked_node;             /* the node ranked last in this iteration (its edges are t->ranked's
+                                    first ones, in order), -1 none */
     int path_node[MCTS_PATH_MAX]; /* nodes of the current walk */
     int path_edge[MCTS_PATH_MAX]; /* edges taken from them */
     const unsigned char *root;   /* the observation searched from */
@@ -137,6 +142,7 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->ranked);
     turns_free(t->turns);
     free(t->turn_pool);
+    free(t->estimates);
 }
 
 static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table,
@@ -165,8 +171,9 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
     t->planned = malloc((size_t)game->max_legal * sizeof *t->planned);
     t->probability = malloc((size_t)game->max_legal * sizeof *t->probability);
     t->ranked = malloc(MCTS_WIDTH_ROOT * sizeof *t->ranked);
+    t->estimates = malloc(MCTS_RANK_MAX * sizeof *t->estimates);
     if (!t->nodes || !t->edges || !t->table || !t->det || !t->view || !t->child || !t->legal || !t->planned ||
-        !t->probability || !t->ranked) {
+        !t->probability || !t->ranked || !t->estimates) {
         mcts_tree_free(t);
         return -1;
     }
@@ -368,8 +375,9 @@ static void mcts_rank(mcts_tree *t, int node)
         int in_plan = planned > 0 && mcts_is_legal(t->planned, planned, action);
         if (planned > 0 && !in_plan && t->plan_only)
             continue;
-        double value = eval_margin(game, &t->hook, t->child, player) + (in_plan ? MCTS_PLAN_FIRST : 0);
-        mcts_ranked r = {value, action};
+        int players = eval_estimates(game, &t->hook, t->child, t->estimates[k]);
+        double value = eval_margin_of(t->estimates[k], players, player) + (in_plan ? MCTS_PLAN_FIRST : 0);
+        mcts_ranked r = {value, action, k};
         if (count == width && !mcts_ranks_before(&r, &t->ranked[count - 1]))
             continue;
         int i = count < width ? count++ : count - 1;
@@ -384,7 +392,30 @@ static void mcts_rank(mcts_tree *t, int node)
     t->nodes[node].width = width;
     for (int i = 0; i < width; i++)
         mcts_new_edge(t, t->ranked[i].action);
+    t->ranked_node = node;
 }
+
+/* Every seat's estimate at the position edge e of node leads to, if node
+ * was ranked in this iteration from the position t->det was at before e's
+ * action was applied to it (t->det is that position now); else NULL. */
+static const double *mcts_ranked_estimates(const mcts_tree *t, int node, int e)
+{
+    if (node != t->ranked_node)
+        return NULL;
+    int i = e - t->nodes[node].first;
+    assert(i >= 0 && i < t->nodes[node].width && t->ranked[i].action == t->edges[e].action);
+    return t->estimates[t->ranked[i].valued];
+}
+
+#ifndef NDEBUG
+/* 1 if estimates are what the evaluation gives at t->det now. */
+static int mcts_estimates_hold(mcts_tree *t, const double *estimates)
+{
+    double again[GAME_MAX_PLAYERS];
+    int players = eval_estimates(t->game, &t->hook, t->det, again);
+    return memcmp(again, estimates, (size_t)players * sizeof *again) == 0;
+}
+#endif
 
 static int mcts_is_legal(const int *legal, int n, int action)
 {
@@ -527,6 +558,8 @@ static void mcts_iterate(mcts_tree *t)
     uint64_t fill = rng_next(&t->random);
     game->resample(t->det, t->seat, &fill);
     int node = t->root_node, depth = 0;
+    const double *leaf_estimates = NULL; /* the leaf's estimates if its parent's ranking made them */
+    t->ranked_node = -1;
     for (;;) {
         int player = game->current_player(t->det);
         if (player == GAME_TERMINAL || depth == MCTS_PATH_MAX)
@@ -563,13 +596,20 @@ static void mcts_iterate(mcts_tree *t)
         if (child < 0)
             break;
         t->edges[e].child = child;
-        node = child;
-        if (created)
+        if (created) {
+            leaf_estimates = mcts_ranked_estimates(t, node, e);
             break;
+        }
+        node = child;
     }
-    mcts_rollout(t);
     double reward[GAME_MAX_PLAYERS];
-    eval_rewards(game, &t->hook, t->det, reward);
+    if (leaf_estimates != NULL && t->config->rollout == 0 && t->playout == 0) {
+        assert(mcts_estimates_hold(t, leaf_estimates)); /* the same position, valued once */
+        eval_rewards_of(game, &t->hook, t->det, leaf_estimates, reward);
+    } else {
+        mcts_rollout(t);
+        eval_rewards(game, &t->hook, t->det, reward);
+    }
     for (int i = 0; i < depth; i++) {
         mcts_node *nd = &t->nodes[t->path_node[i]];
         mcts_edge *ed = &t->edges[t->path_edge[i]];

@@ -26,7 +26,10 @@
  * random actions (0 = at once, by the heuristic; -1 = to the game's end):
  * every seat gets a reward in [0, 1] (eval_rewards: the win at a game's end,
  * else the seat's share of the odds by the heuristic), and each node's
- * edges add up the reward of the seat to act there (max^n backup).
+ * edges add up the reward of the seat to act there (max^n backup). A leaf
+ * reached from a node ranked in the same iteration is not evaluated again:
+ * the ranking valued that very position already (the same determinization,
+ * the same action), and its estimates are kept until the iteration ends.
  *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
  * time (both: whichever ends first). With threads > 1 every thread searches
@@ -57,7 +60,8 @@
  *
  * Memory is allocated once, in mcts_new, and never grows: per thread `nodes`
  * nodes, MCTS_EDGES_PER_NODE * nodes edges, a hash table of 2 * nodes slots,
- * a few states and the legal-action scratch; at 32 + 16 * 28 + 8 bytes a
+ * a few states, the legal-action scratch and the estimates of the actions a
+ * ranking values (MCTS_RANK_MAX rows of 4 doubles, 12 KB); at 32 + 16 * 28 + 8 bytes a
  * node that is about 488 bytes per node (24 MB per thread for the default
  * 50000; with turns 4 * MCTS_TURN_ACTIONS_PER_NODE bytes a node more and the
  * beam search's states). When the pools are full the tree stops growing and

@@ -229,35 +229,55 @@ static void model_dot(int count, float (*x)[MODEL_FEATURES_MAX], const float *w,
     }
 }
 
-void model_gain_at(const model *m, model_at *at, const void *state, int players, double *out)
+/* The weights of m at the block and phase of state: kept in at, or
+ * interpolated into the entry of at that has been kept longest. */
+static const float *model_weights_at(const model *m, model_at *at, const void *state)
 {
     const model_features *f = m->features;
     int block = f->block(state);
     assert(block >= 0 && block < f->blocks);
     double phase = f->phase(state);
-    if (at->model != m || at->block != block || at->phase != phase) {
-        double frac;
-        int k = model_knot(phase, &frac);
-        const float *base = &m->weights[(size_t)block * (size_t)f->count * MODEL_KNOTS];
-        for (int i = 0; i < f->count; i++) {
-            const float *wi = &base[(size_t)i * MODEL_KNOTS + (size_t)k];
-            at->w[i] = (float)(wi[0] + (wi[1] - wi[0]) * frac) + (f->prior != NULL ? f->prior[i] : 0.0f);
-        }
+    if (at->model != m) {
         at->model = m;
-        at->block = block;
-        at->phase = phase;
+        at->kept = at->oldest = 0;
     }
+    for (int i = 0; i < at->kept; i++)
+        if (at->phases[i].block == block && at->phases[i].phase == phase)
+            return at->phases[i].w;
+    model_at_phase *e;
+    if (at->kept < MODEL_AT_PHASES)
+        e = &at->phases[at->kept++];
+    else {
+        e = &at->phases[at->oldest];
+        at->oldest = (at->oldest + 1) % MODEL_AT_PHASES;
+    }
+    double frac;
+    int k = model_knot(phase, &frac);
+    const float *base = &m->weights[(size_t)block * (size_t)f->count * MODEL_KNOTS];
+    for (int i = 0; i < f->count; i++) {
+        const float *wi = &base[(size_t)i * MODEL_KNOTS + (size_t)k];
+        e->w[i] = (float)(wi[0] + (wi[1] - wi[0]) * frac) + (f->prior != NULL ? f->prior[i] : 0.0f);
+    }
+    e->block = block;
+    e->phase = phase;
+    return e->w;
+}
+
+void model_gain_at(const model *m, model_at *at, const void *state, int players, double *out)
+{
+    const model_features *f = m->features;
+    const float *w = model_weights_at(m, at, state);
     for (int p = 0; p < players; p++)
         out[p] = 0.0;
     if (f->base != NULL) /* the prior is in w */
         f->base(state, players, out);
     if (f->weigh != NULL) {
-        f->weigh(state, at->w, players, out);
+        f->weigh(state, w, players, out);
         return;
     }
     float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
     f->extract(state, x);
-    model_dot(f->count, x, at->w, players, out);
+    model_dot(f->count, x, w, players, out);
 }
 
 void model_gain(const model *m, const void *state, int players, double *out)

@@ -101,18 +101,29 @@ model *model_copy(const model *m);
  * plan); -1 if the feature set has no such feature. */
 int model_add_bonus(model *m, const char *name, float points);
 
+enum { MODEL_AT_PHASES = 4 }; /* phases a model_at keeps the weights of */
+
 /* The weights of one block at one phase (each feature's weight there plus
- * its prior), kept by a caller that evaluates many states of the same
- * phase -- a search's thread, whose positions are a few moves apart -- so
- * that model_gain_at interpolates them again only when the block or the
- * phase changes. One per thread: model_gain_at writes it. It is
- * valid while the model's weights stay as they are: after model_set_block
- * or model_add_bonus on the same model, start from at.model = NULL. */
-typedef struct model_at {
-    const model *model;          /* the weights it was made from, NULL = nothing yet */
+ * its prior). */
+typedef struct model_at_phase {
     int block;                   /* the block */
     double phase;                /* the phase */
     float w[MODEL_FEATURES_MAX]; /* weight + prior of each feature there */
+} model_at_phase;
+
+/* The weights at the last few phases evaluated, kept by a caller that
+ * evaluates many states of a few phases -- a search's thread, whose
+ * positions are a few moves apart but may straddle a round or two -- so
+ * that model_gain_at interpolates them again only for a block and phase it
+ * has not kept (the oldest kept is replaced). One per thread:
+ * model_gain_at writes it. It is valid while the model's weights stay as
+ * they are: after model_set_block or model_add_bonus on the same model,
+ * start from at.model = NULL. */
+typedef struct model_at {
+    const model *model;                    /* the weights they were made from, NULL = nothing yet */
+    int kept;                              /* entries of phases in use */
+    int oldest;                            /* the entry to replace next once all are in use */
+    model_at_phase phases[MODEL_AT_PHASES]; /* the weights at each phase kept */
 } model_at;
 
 /* Points each seat is estimated to score from now on (out[players]):
