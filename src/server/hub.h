@@ -93,8 +93,9 @@ void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_re
  * change parked behind another change of its game being stored. */
 typedef struct hub_later hub_later;
 /* Called once the answer of a request left waiting is ready (on the
- * store's writer thread, or a hints' thread): it may only take note (e.g.
- * resume a connection). */
+ * store's writer thread, or a hints' thread; for a parked request, on the
+ * thread that let go of its game once its change was stored): it may only
+ * take note (e.g. resume a connection). */
 typedef void hub_ready(void *context);
 /* A change of a game that waits for its commit: an action (hub_act), an
  * undo (hub_undo), a seat taken (hub_join: the token is not used), given

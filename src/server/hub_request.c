@@ -216,8 +216,8 @@ static int seat_change(hub *h, hub_game *g, const store_seat *seat, int starts, 
         hub_reply_fail(r, 500, "internal", "out of memory");
         return -1;
     }
-    *w = (hub_later){.kind = LATER_SEAT, .g = g, .starts = starts, .answer = answer, .seat_joined = -1,
-                     .done = ready, .context = context};
+    *w = (hub_later){.kind = LATER_SEAT, .g = g, .starts = starts, .answer = answer, .done = ready,
+                     .context = context};
     w->change = hub_game_seat_start(h, g, seat, conflict_code, conflict, later != NULL ? ready : NULL, context, r);
     if (w->change == NULL) {
         json_decref(answer);
