@@ -26,10 +26,12 @@
  *     only if the first N were freed).
  *   crowd laggard PORT GAME MOVES TOKEN0 TOKEN1
  *     opens an event stream of GAME that never reads (whole views, its
- *     receive buffer small) and one that reads; plays MOVES moves, and the reading one
- *     receives each before the next is played, in order; the server closes
- *     the laggard (its --idle-timeout must be short: the laggard's sends
- *     stall once its buffers are full).
+ *     receive buffer small) and one that reads; plays moves until the
+ *     server has closed the laggard (GET /api/stats: one stream left), at
+ *     most MOVES, and the reading one receives each before the next is
+ *     played, in order; the server closes the laggard (its --idle-timeout
+ *     must be short: the laggard's sends stall once its buffers are full),
+ *     and only then does the laggard read: what was sent, then the end.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -465,42 +467,73 @@ static int crowd_watch(int port, const char *pid, const char *game, int n, int m
     return failures != 0;
 }
 
+/* The event streams the server is sending now (GET /api/stats
+ * "streams"), -1 if it does not say. */
+static int streams_open(int port, char *answer)
+{
+    const char *found;
+    int streams = -1;
+
+    if (request(NULL, port, "GET", "/api/stats", NULL, NULL, answer) == 200 &&
+        (found = strstr(answer, "\"streams\":")) != NULL)
+        sscanf(found, "\"streams\":%d", &streams);
+    return streams;
+}
+
 static int crowd_laggard(int port, const char *game, int moves, char *const tokens[2])
 {
     char *answer = malloc(CROWD_ANSWER), text[256];
     crowd_peer reader;
-    int laggard = open_from(NULL, port), buffer = CROWD_LAGGARD_BUFFER;
+    int laggard = open_from(NULL, port), buffer = CROWD_LAGGARD_BUFFER, played = 0, streams = -1;
     double until;
     ssize_t got = -1;
+    long received = 0;
 
-    snprintf(text, sizeof text, "GET /api/games/%s/events?whole=1 HTTP/1.0\r\nHost: crowd\r\n\r\n", game);
+    snprintf(text, sizeof text, "GET /api/games/%s/events?whole=1&text=1 HTTP/1.0\r\nHost: crowd\r\n\r\n", game);
     if (laggard < 0 || setsockopt(laggard, SOL_SOCKET, SO_RCVBUF, &buffer, sizeof buffer) != 0 ||
         wait_for(laggard, POLLOUT) != 0 || send_all(laggard, text, strlen(text)) != 0 ||
         open_watchers(&reader, 1, port, game) != 0) {
         fail("%s", "cannot open the event streams");
         return 1;
     }
-    for (int k = 1; k <= moves && failures == 0; k++) {
+    until = now() + CROWD_PATIENCE; /* both streams are open */
+    while ((streams = streams_open(port, answer)) != 2 && now() < until)
+        nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+    /* MOVES moves, each a whole view to the laggard while its buffers take
+     * them (several if a few changes came meanwhile), then its sends stall;
+     * fewer if the server closed it already. The laggard must not read
+     * before it is closed, however long that takes: reading would unstall
+     * it (it was read too soon, on a machine fast enough to play the moves
+     * left within --idle-timeout of the stall). */
+    for (int k = 1; k <= moves && failures == 0 && (streams = streams_open(port, answer)) == 2; k++) {
         until = now() + CROWD_PATIENCE;
         if (play_first_legal(port, game, tokens, answer) < 0)
             break;
+        played = k;
         while (reader.fd >= 0 && reader.events < 1 + k && now() < until)
             read_peers(&reader, 1, NULL);
         if (reader.events != 1 + k || reader.out_of_order != 0 || reader.last_id - reader.first_id != k)
             fail("%s", "the reading watcher missed a change beside the laggard, or got it out of order");
     }
     if (failures == 0)
-        printf("crowd: the reading watcher received all %d changes in order beside a laggard\n", moves);
+        printf("crowd: the reading watcher received all %d changes in order beside a laggard\n", played);
+    until = now() + CROWD_PATIENCE; /* its sends stalled: the server closes it after --idle-timeout */
+    while (streams == 2 && now() < until) {
+        nanosleep(&(struct timespec){.tv_nsec = 100000000}, NULL);
+        streams = streams_open(port, answer);
+    }
     until = now() + CROWD_PATIENCE; /* the laggard reads now: what was sent, then the end */
-    while (now() < until && (got = recv(laggard, answer, CROWD_ANSWER, 0)) != 0)
+    while (streams == 1 && now() < until && (got = recv(laggard, answer, CROWD_ANSWER, 0)) != 0)
         if (got < 0 && errno == EAGAIN)
             wait_for(laggard, POLLIN);
         else if (got < 0)
             break; /* reset: closed too */
-    if (got > 0 || (got < 0 && errno == EAGAIN))
+        else
+            received += got;
+    if (streams != 1 || got > 0 || (got < 0 && errno == EAGAIN))
         fail("%s", "the server does not close a watcher that does not read");
     else
-        printf("crowd: the server closed the laggard\n");
+        printf("crowd: the server closed the laggard after %d moves (%ld bytes were sent to it)\n", played, received);
     close(laggard);
     close_peers(&reader, 1);
     free(answer);

@@ -119,7 +119,7 @@ void hub_stop(hub *h)
     for (int i = 0; games != NULL && i < n; i++) { /* wake every watcher */
         pthread_mutex_lock(&games[i]->lock);
         hub_watch_changed(games[i]);
-        pthread_mutex_unlock(&games[i]->lock);
+        hub_game_unlock(games[i]);
     }
     hub_table_release_all(h, games, n);
 }

@@ -77,7 +77,6 @@ void hub_reply_free(hub_reply *r);
  * address is the client's IP address as text (quotas are per address). */
 void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
 void hub_summary(hub *h, int64_t id, hub_reply *r);
-void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r);
 /* at: NULL for the game now, else "N": the position after the first N
  * actions of the current line of play (the replay viewer's steps); text:
  * "1" for the view with the position rendered as text, NULL or "0"
@@ -88,37 +87,49 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
  * change in the observation of token's seat, which is to act: a JSON Patch
  * from its observation now, worked out on a copy (nothing is stored). */
 void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r);
-/* A request waiting without a thread: a new game, an action or an undo
- * for its commit (hub_create, hub_act, hub_undo), hints for their search
- * (hub_hints). */
+/* A request waiting without a thread: a new game, an action, an undo or
+ * a seat change for its commit (hub_create, hub_act, hub_undo, hub_join,
+ * hub_leave, hub_hints_off), hints for their search (hub_hints), or a
+ * change parked behind another change of its game being stored. */
 typedef struct hub_later hub_later;
 /* Called once the answer of a request left waiting is ready (on the
- * store's writer thread, or a hints' thread): it may only take note (e.g.
- * resume a connection). */
+ * store's writer thread, or a hints' thread; for a parked request, on the
+ * thread that let go of its game once its change was stored): it may only
+ * take note (e.g. resume a connection). */
 typedef void hub_ready(void *context);
-/* A change of a game that waits for its commit: an action (hub_act) or an
- * undo (hub_undo). later NULL: answers once the change is stored. Else, if
- * the change is to be stored, *later is set, r left empty and the game's
- * lock let go: ready(context) is called once the store answered, and
- * hub_later_answer (on any thread, exactly once) then fills r; otherwise
- * *later is NULL and r is the answer. */
+/* A change of a game that waits for its commit: an action (hub_act), an
+ * undo (hub_undo), a seat taken (hub_join: the token is not used), given
+ * up (hub_leave) or its hints turned off (hub_hints_off). later NULL:
+ * answers once the change is stored. Else, if the change is to be stored,
+ * or must wait for another change of the game being stored, *later is
+ * set, r left empty and the game's lock let go: ready(context) is called
+ * once the store answered (or the other change is stored), and
+ * hub_later_answer (on any thread, exactly once) then fills r or asks for
+ * the request again; otherwise *later is NULL and r is the answer. */
 typedef void hub_change_request(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready,
                                 void *context, hub_later **later, hub_reply *r);
 hub_change_request hub_act;
 hub_change_request hub_undo;
+hub_change_request hub_join;
+hub_change_request hub_leave;
+hub_change_request hub_hints_off;
 /* A new game (address: the creator's, for the quotas), as hub_act:
  * stored, then started if every seat is taken (a second wait for the
  * store: hub_later_answer). */
 void hub_create(hub *h, const json_t *body, const char *address, hub_ready *ready, void *context, hub_later **later,
                 hub_reply *r);
+/* What hub_later_answer did. */
+typedef enum hub_later_outcome {
+    HUB_LATER_ANSWERED = 0, /* r is the answer; later is freed */
+    HUB_LATER_WAITS = 1,    /* it waits again (a new game's or a join's start on its way to the store): later
+                               kept, r empty, ready(context) called again once answered */
+    HUB_LATER_AGAIN = 2     /* a parked request whose game's change is stored: make the request again
+                               (later freed, r empty) */
+} hub_later_outcome;
 /* The answer of a request left waiting (waiting for it if ready was not
- * called yet): 0 with r filled, later freed. Or, for a create whose game
- * is now to start, if may_wait: 1, later kept and r empty: the
- * start is on its way to the store, ready(context) is called again once
- * it is answered, and hub_later_answer then again (may_wait 0: the start
- * is waited for here). */
-int hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r);
-void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
+ * called yet). A create or join whose game is now to start waits again
+ * only if may_wait (else the start is waited for here). */
+hub_later_outcome hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r);
 void hub_log(hub *h, int64_t id, const char *token, const char *from, hub_reply *r);
 void hub_record(hub *h, int64_t id, const char *token, hub_reply *r);
 /* The hint bot's best actions for token's seat, which is to act, from its
@@ -132,9 +143,6 @@ void hub_hints(hub *h, int64_t id, const char *token, hub_ready *ready, void *co
 /* The seed of the hints of game id at state number version (bot_hints):
  * the same position gives the same hints. */
 uint64_t hub_hints_seed(int64_t id, int64_t version);
-/* Turn hints off for token's seat for the rest of the game (stored; they
- * stay off). */
-void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r);
 /* The difficulty levels people may pick a bot by, and the hints' level. */
 void hub_bots(hub *h, hub_reply *r);
 /* GET /api/catalog: the games the server offers (name, title, variants,
@@ -144,7 +152,8 @@ void hub_catalog(hub *h, hub_reply *r);
  * (observe_facts_json); 404 if no such game or it has none. */
 void hub_facts(const char *name, hub_reply *r);
 /* The server's load as GET /api/stats tells it: games in memory, their
- * limit, and bot decisions being thought now. */
+ * limit, bot decisions being thought now, requests parked behind another
+ * change of their game, and the store's writer's figures. */
 void hub_stats(hub *h, hub_reply *r);
 
 /* Live updates, without a thread each. A watcher of game id as token's

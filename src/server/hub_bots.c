@@ -124,7 +124,7 @@ static void bot_move(hub *h, int64_t id)
     g->def->observation(g->m.state, seat, seen);
     seed = draw_bot_seed(g->row.seed, version);
     def = g->def;
-    pthread_mutex_unlock(&g->lock);
+    hub_game_unlock(g);
 
     if (bot_parse(spec, &settings, why, sizeof why) == 0) {
         settings.seed = seed;
@@ -227,7 +227,7 @@ static void sweep(hub *h)
         }
         if (hub_game_served(g))
             hub_bots_queue(h, g);
-        pthread_mutex_unlock(&g->lock);
+        hub_game_unlock(g);
     }
     hub_table_release_all(h, games, n);
     hub_table_evict_idle(h);
@@ -252,7 +252,7 @@ void *hub_bots_watchdog_thread(void *arg)
                 pthread_mutex_lock(&games[i]->lock);
                 if (games[i]->row.status != STORE_FINISHED)
                     hub_game_catch_up(h, games[i]);
-                pthread_mutex_unlock(&games[i]->lock);
+                hub_game_unlock(games[i]);
             }
             hub_table_release_all(h, games, n);
         }

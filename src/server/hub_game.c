@@ -25,6 +25,7 @@ void hub_game_free(hub_game *g)
 {
     if (g == NULL)
         return;
+    assert(g->parked == NULL);
     match_free(&g->m);
     json_decref(g->hints);
     hub_watch_free_all(g->watchers);
@@ -70,6 +71,38 @@ void hub_game_store_end(hub_game *g)
     pthread_mutex_lock(&g->lock);
     g->storing = STORING_NONE;
     pthread_cond_broadcast(&g->stored);
+}
+
+void hub_game_unlock(hub_game *g)
+{
+    hub_later *woken = NULL;
+
+    if (!g->storing) {
+        woken = g->parked;
+        g->parked = NULL;
+    }
+    pthread_mutex_unlock(&g->lock);
+    while (woken != NULL) {
+        hub_later *next = woken->next;
+        woken->done(woken->context); /* from here it may go on, and be freed */
+        woken = next;
+    }
+}
+
+int hub_game_park(hub_game *g, hub_ready *ready, void *context, hub_later **later, hub_reply *r)
+{
+    hub_later *parked = calloc(1, sizeof *parked);
+
+    assert(g->storing && ready != NULL);
+    if (parked == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return -1;
+    }
+    *parked = (hub_later){.kind = LATER_AGAIN, .g = g, .done = ready, .context = context, .next = g->parked};
+    g->parked = parked;
+    *later = parked;
+    pthread_mutex_unlock(&g->lock);
+    return 0;
 }
 
 /* The match of a game with row's options after its events, into *out (a
@@ -402,6 +435,11 @@ struct hub_change {
     unsigned char *befores;        /* the state before each event, for the lines as seat sees them */
     int n;                         /* events */
     int undo;                      /* 1: the seat's last action taken back (one undo event); 0: actions */
+    int seat_change;               /* 1: a seat's new state (seat_after), no events */
+    store_seat seat_after;         /* a seat change: the seat as it is to be */
+    store_seat seat_before;        /* a seat change: the seat as g had it (stored only if still so) */
+    const char *conflict_code;     /* a seat change: the error code if another process changed the seat first */
+    const char *conflict;          /* a seat change: the end of that error's reason ("seat N ...") */
     store_status status;           /* the game's status with them */
     char result[STORE_RESULT_MAX]; /* its result with them, "" while not finished */
     match work;                    /* g's match with the change, played by g once stored */
@@ -677,42 +715,70 @@ void hub_game_catch_up(hub *h, hub_game *g)
     hub_reply_free(&r);
 }
 
-int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
-                               const char *conflict, hub_reply *r)
+hub_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
+                                const char *conflict, store_answered *on_stored, void *context, hub_reply *r)
 {
-    store_seat before = g->seats[seat->seat];
-    char why[256];
+    hub_change *c = calloc(1, sizeof *c);
     int rc;
 
-    hub_game_store_begin(g, 0);
-    rc = store_set_seat(h->st, g->id, seat, &before, why, sizeof why);
+    assert(!g->storing);
+    if (c == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return NULL;
+    }
+    *c = (hub_change){.g = g, .seat = seat->seat, .version = g->row.version, .seat_change = 1, .seat_after = *seat,
+                      .seat_before = g->seats[seat->seat], .conflict_code = conflict_code, .conflict = conflict};
+    hub_game_store_begin(g, on_stored != NULL);
+    rc = store_set_seat_start(h->st, g->id, &c->seat_after, &c->seat_before, on_stored, context, &c->pending, c->why,
+                              sizeof c->why);
+    if (rc == STORE_OK)
+        return c;
+    hub_game_store_end(g);
+    hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);
+    change_free(c);
+    return NULL;
+}
+
+int hub_game_seat_end(hub *h, hub_change *c, hub_reply *r)
+{
+    int rc = store_finish(h->st, c->pending);
+    hub_game *g = c->g;
+    int seat = c->seat_after.seat;
+
+    assert(c->seat_change);
     hub_game_store_end(g);
     if (rc == STORE_ECONFLICT) {
         hub_game_reload(h, g);
-        hub_reply_fail(r, 409, conflict_code, "seat %d %s", seat->seat, conflict);
-        return -1;
+        hub_reply_fail(r, 409, c->conflict_code, "seat %d %s", seat, c->conflict);
+    } else if (rc != STORE_OK) {
+        hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);
+    } else {
+        g->seats[seat] = c->seat_after;
+        hub_game_changed(h, g);
     }
-    if (rc != STORE_OK) {
-        hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", why);
-        return -1;
+    change_free(c);
+    return rc == STORE_OK ? 0 : -1;
+}
+
+void hub_game_seat_given_up(const hub_game *g, int seat, store_seat *given)
+{
+    *given = g->seats[seat];
+    memset(given->token_hash, 0, sizeof given->token_hash);
+    if (g->row.status == STORE_OPEN) {
+        given->taken = 0;
+        given->hints_off = 0;
+        given->name[0] = '\0';
+    } else {
+        given->is_bot = 1;
+        snprintf(given->bot, sizeof given->bot, "%s", g->row.replacement);
     }
-    g->seats[seat->seat] = *seat;
-    hub_game_changed(h, g);
-    return 0;
 }
 
 int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r)
 {
-    store_seat given = g->seats[seat];
+    store_seat given;
 
-    memset(given.token_hash, 0, sizeof given.token_hash);
-    if (g->row.status == STORE_OPEN) {
-        given.taken = 0;
-        given.hints_off = 0;
-        given.name[0] = '\0';
-    } else {
-        given.is_bot = 1;
-        snprintf(given.bot, sizeof given.bot, "%s", g->row.replacement);
-    }
-    return hub_game_store_seat_change(h, g, &given, "stale", "changed meanwhile", r);
+    hub_game_seat_given_up(g, seat, &given);
+    hub_change *c = hub_game_seat_start(h, g, &given, "stale", "changed meanwhile", NULL, NULL, r);
+    return c != NULL ? hub_game_seat_end(h, c, r) : -1;
 }

@@ -112,7 +112,7 @@ void hub_hints(hub *h, int64_t id, const char *token, hub_ready *ready, void *co
     } else if (queue_search(h, g, seat, ready, context, later, r) != 0) {
         atomic_fetch_sub(&h->hint_searches, 1);
     } else { /* the search holds g now */
-        pthread_mutex_unlock(&g->lock);
+        hub_game_unlock(g);
         return;
     }
     hub_table_unlock(h, g);

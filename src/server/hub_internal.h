@@ -8,7 +8,9 @@
  * guards the bots' queues; the creators lock the quotas. They are taken in
  * that order only; no lock is held while a bot thinks, nor a game's while
  * its change is being stored (hub_game_store_begin, hub_game_store_end) or
- * its view rendered.
+ * its view rendered. A game's lock is let go with hub_game_unlock (which
+ * resumes the requests parked behind a change once it is stored), never
+ * with pthread_mutex_unlock alone.
  */
 #ifndef MAYA_HUB_INTERNAL_H
 #define MAYA_HUB_INTERNAL_H
@@ -78,7 +80,11 @@ typedef struct hub_game {
                                            the table's lock): it leaves memory only at 0 */
     pthread_mutex_t lock;               /* guards everything below */
     int storing;                        /* STORING_*: a change is being stored, the lock let go: other
-                                           changes wait (hub_game_wait_changes), readers see g as stored */
+                                           changes wait (hub_game_wait_changes, or parked: hub_game_park),
+                                           readers see g as stored */
+    hub_later *parked;                  /* requests waiting without a thread for the change being stored
+                                           (hub_game_park), resumed by hub_game_unlock once it is; at most
+                                           one per connection (--max-connections, --per-address) */
     pthread_cond_t stored;              /* broadcast when a change has been stored or refused */
     struct hub_watchers *watchers;      /* live watchers and their shared views, NULL before the first */
     uint64_t epoch;                     /* changes seen by this process (events, seats, reloads) */
@@ -127,6 +133,8 @@ struct hub {
     pthread_t *hint_threads;    /* the hints' threads (settings.max_hint_searches) */
     int hint_thread_count;      /* how many were started */
     atomic_int bots_thinking;   /* bot decisions being thought now (GET /api/stats) */
+    atomic_int parked;          /* requests parked behind another change of their game now (hub_game_park;
+                                   GET /api/stats) */
     pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */
     hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
     pthread_mutex_t level_times_lock; /* guards level_times */
@@ -182,13 +190,15 @@ void hub_game_free(hub_game *g);
 /* An empty game with its lock and condition made, or NULL. */
 hub_game *hub_game_new(void);
 /* Wait until no change of g (locked) is being stored: every change waits
- * its turn, and sees what the one before stored. */
+ * its turn, and sees what the one before stored. Not on a thread of the
+ * HTTP pool (there a request parks: hub_game_park). */
 void hub_game_wait_changes(hub_game *g);
-/* hub_game_wait_changes for a thread of the HTTP pool: it waits only for
- * a change whose own thread waits for the store, and returns 1 at once
- * (else 0) if the change being stored is a suspended request's, which is
- * finished on the pool thread of its connection once resumed (server.c):
- * maybe the very thread that would wait for it. */
+/* hub_game_wait_changes for a thread of the HTTP pool whose request
+ * cannot park (the server stops): it waits only for a change whose own
+ * thread waits for the store, and returns 1 at once (else 0) if the change
+ * being stored is a suspended request's, which is finished on the pool
+ * thread of its connection once resumed (server.c): maybe the very thread
+ * that would wait for it. */
 int hub_game_wait_on_pool(hub_game *g);
 /* Let go of g's lock while a change of it is being stored (hub_game_store_end takes
  * it again): meanwhile everyone reads g as it is stored, and other changes
@@ -198,6 +208,16 @@ void hub_game_store_begin(hub_game *g, int suspended);
 /* The change hub_game_store_begin announced is stored or refused: g is
  * locked again and the next change may go. */
 void hub_game_store_end(hub_game *g);
+/* Let go of g's lock; if no change of it is being stored, the requests
+ * parked behind the last one are resumed (each one's ready(context)) to
+ * be asked again. */
+void hub_game_unlock(hub_game *g);
+/* Park a request that must wait for the change of g (locked, held by the
+ * caller) being stored, without a thread: *later is set to a hub_later
+ * that holds g (hub_later_answer then answers HUB_LATER_AGAIN) and g's
+ * lock is let go; ready(context) is called once that change is stored.
+ * 0, or -1 with r filled (out of memory) and g still locked. */
+int hub_game_park(hub_game *g, hub_ready *ready, void *context, hub_later **later, hub_reply *r);
 /* Make g play m (replayed from g's row and its events): g takes m over,
  * and m is left empty. */
 void hub_game_take_match(hub_game *g, match *m);
@@ -278,14 +298,23 @@ int hub_game_start_end(hub *h, hub_change *c, hub_reply *r);
  * if both start it, the store keeps one start and the other reloads). */
 void hub_game_catch_up(hub *h, hub_game *g);
 /* Store seat (the new state of seat seat->seat of g, locked, no change of
- * it being stored) without g's lock meanwhile, only if the stored seat is
- * still g's (else another process changed it first: g is reloaded and r
- * gets 409 conflict_code "seat N <conflict>"); once stored, g has it. If
- * the store fails, r gets 503 and g is unchanged. 0 once stored. */
-int hub_game_store_seat_change(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
-                               const char *conflict, hub_reply *r);
-/* Hand seat of g (locked) over: to nobody in an open game, to the
- * replacement bot in a running one. */
+ * it being stored) as hub_game_commit_start queues a change (g's lock let
+ * go; on_stored(context) once the store answered, NULL: nobody is told),
+ * only if the stored seat is still g's: the change, or NULL with r filled
+ * (503) and g locked as stored. */
+hub_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
+                                const char *conflict, store_answered *on_stored, void *context, hub_reply *r);
+/* The rest of the seat change c (waiting for the store if it did not
+ * answer yet): its game locked again; once stored, g has the seat (0);
+ * if another process changed the seat first, g is reloaded and r gets 409
+ * conflict_code "seat N <conflict>"; if the store failed, 503 and g is
+ * unchanged (-1). c is freed. */
+int hub_game_seat_end(hub *h, hub_change *c, hub_reply *r);
+/* Seat of g (locked) as it is once handed over: to nobody in an open
+ * game, to the replacement bot in a running one. */
+void hub_game_seat_given_up(const hub_game *g, int seat, store_seat *given);
+/* Hand seat of g (locked) over (hub_game_seat_given_up), waiting for the
+ * store: 0, or -1 with r filled. */
 int hub_game_give_up_seat(hub *h, hub_game *g, int seat, hub_reply *r);
 
 /* ---------------------------------------------------------- hub_request.c */
@@ -295,7 +324,11 @@ typedef enum hub_later_kind {
     LATER_HINTS = 0, /* a hint search on the hints' threads */
     LATER_ACT,       /* an action being stored (change) */
     LATER_UNDO,      /* an undo being stored (change; answered with the state number alone) */
-    LATER_CREATE     /* a new game being stored (created), then its start (change) */
+    LATER_CREATE,    /* a new game being stored (created), then its start (change) */
+    LATER_SEAT,      /* a seat change being stored (change: a join, leave or hints off), then for a join
+                        that fills the game its start (change) */
+    LATER_AGAIN      /* a request parked behind another change of its game (hub_game_park): asked again
+                        once that one is stored */
 } hub_later_kind;
 
 /* A request waiting without a thread (hub.h): a change being stored, or
@@ -304,7 +337,11 @@ struct hub_later {
     hub_later_kind kind; /* what it waits for */
     hub_game *g;         /* its game, held (not locked) until answered; a new game: owned, out of the
                             table until stored */
-    hub_change *change;  /* the action, undo or start being stored, else NULL */
+    hub_change *change;  /* the action, undo, seat change or start being stored, else NULL */
+    int starting;        /* 1 once change is the game's start (a create's, or a join's) */
+    /* a seat change: */
+    int starts;          /* 1: a join, which starts the game once stored if every seat is taken */
+    json_t *answer;      /* the answer once stored (owned) */
     /* a create: */
     store_pending *created;       /* the new game on its way to the store, NULL once answered */
     int seat_joined;              /* the seat its creator joined (whose token it answers), -1 none */
@@ -322,7 +359,7 @@ struct hub_later {
     char why[200];       /* why it failed */
     hub_ready *done;     /* called once worked out or stored (the hints' or the store's thread) */
     void *context;       /* done's argument */
-    hub_later *next;     /* next on hub.hints_queue */
+    hub_later *next;     /* next on hub.hints_queue, or on its game's parked requests */
 };
 
 /* ------------------------------------------------------------ hub_hints.c */
@@ -363,12 +400,17 @@ hub_game *hub_table_find_heard(hub *h, const store_note *note);
 uint64_t hub_table_heard(hub *h);
 /* Game id, loaded from the store if need be, held and locked (hub_table_unlock
  * when done); NULL with r filled if there is none (or it cannot be
- * served). */
+ * served: also while it is to be read again from the store, after a
+ * failure, and a change of it is being stored). */
 hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r);
 /* hub_table_lock_game for a request that changes the game, once no other
- * change of it is being stored (hub_game_wait_on_pool); while a suspended
- * request's is, NULL with r filled (409 changing) at once. */
-hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r);
+ * change of it is being stored: while one is, the request is parked
+ * (hub_game_park: NULL, *later set, r empty); if it cannot wait (later
+ * NULL: the server stops), it waits here for a change whose thread waits
+ * for the store (hub_game_wait_on_pool), and for a suspended request's it
+ * gets NULL with r filled (409 changing). */
+hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later,
+                                        hub_reply *r);
 /* The table's games, each held (hub_table_release_all when done); *n their
  * number. NULL if memory fails. */
 hub_game **hub_table_snapshot(hub *h, int *n);

@@ -60,20 +60,21 @@ static void later_start_failed(const hub_later *w, hub_reply *r)
     *r = (hub_reply){0};
 }
 
-/* The new game of w (locked and held) is stored: start it if every seat
- * is taken. 1 if the start is on its way to the store (w->change, only if
- * may_wait: g's lock let go); else 0 once it is started, needs no start,
- * or cannot start yet (later_start_failed; also while a change of it is
- * being stored for a suspended request, which a pool thread must not wait
- * for: hub_table_lock_game_to_change). */
+/* The new game of w, or its seat change (a join), is stored (w->g locked
+ * and held): start it if every seat is taken. 1 if the start is on its way
+ * to the store (w->change, only if may_wait: g's lock let go); else 0 once
+ * it is started, needs no start, or cannot start yet (later_start_failed;
+ * also while another change of it is being stored, which a pool thread
+ * must not wait for: the watchdog starts it then). */
 static int later_start(hub *h, hub_later *w, int may_wait, hub_reply *r)
 {
     int rc;
 
-    if (hub_game_wait_on_pool(w->g) != 0)
+    if (w->g->storing)
         return 0;
     if (may_wait) {
         w->change = hub_game_start_begin(h, w->g, w->done, w->context, r);
+        w->starting = w->change != NULL;
         if (w->change != NULL)
             return 1;
         rc = r->code != NULL ? -1 : 0;
@@ -83,6 +84,18 @@ static int later_start(hub *h, hub_later *w, int may_wait, hub_reply *r)
     if (rc != 0)
         later_start_failed(w, r);
     return 0;
+}
+
+/* The start later_start queued for w is stored or refused: w->g locked
+ * again, started unless later_start_failed. */
+static void later_start_end(hub *h, hub_later *w, hub_reply *r)
+{
+    hub_change *start = w->change;
+
+    w->change = NULL;
+    w->starting = 0;
+    if (hub_game_start_end(h, start, r) != 0)
+        later_start_failed(w, r);
 }
 
 /* The answer of a create w whose game (locked) is stored and started if
@@ -133,7 +146,9 @@ static int later_created(hub *h, hub_later *w, hub_reply *r)
      * meanwhile */
     if (w->waits)
         snprintf(g->creator, sizeof g->creator, "%s", w->address);
-    if (missed) /* another process saw it listed and changed it meanwhile */
+    if (missed && g->storing) /* another process saw it listed and changed it meanwhile */
+        g->unsure = 1;        /* read again once the change being stored is */
+    else if (missed)
         hub_game_catch_up(h, g);
     return 0;
 }
@@ -143,20 +158,76 @@ static int later_created(hub *h, hub_later *w, hub_reply *r)
  * may_wait), else 0 with r the answer and w freed. */
 static int later_create_continue(hub *h, hub_later *w, int may_wait, hub_reply *r)
 {
-    if (w->created != NULL) {
+    if (w->starting) {
+        later_start_end(h, w, r);
+    } else {
         if (later_created(h, w, r) != 0)
             return 0;
-    } else {
-        hub_change *start = w->change;
-        w->change = NULL;
-        if (hub_game_start_end(h, start, r) != 0)
-            later_start_failed(w, r);
-        later_created_answer(h, w, r);
-        return 0;
+        if (later_start(h, w, may_wait, r))
+            return 1;
     }
-    if (later_start(h, w, may_wait, r))
-        return 1;
     later_created_answer(h, w, r);
+    return 0;
+}
+
+/* Carry the seat change w on once the store answered its last step
+ * (waiting for it if need be), as later_create_continue: 1 if it waits
+ * again (a join's start), else 0 with r the answer, w freed and its game
+ * let go. */
+static int later_seat_continue(hub *h, hub_later *w, int may_wait, hub_reply *r)
+{
+    hub_game *g = w->g;
+
+    if (w->starting) {
+        later_start_end(h, w, r);
+    } else {
+        hub_change *c = w->change;
+        w->change = NULL;
+        if (hub_game_seat_end(h, c, r) != 0) {
+            json_decref(w->answer);
+            w->answer = NULL;
+        } else if (w->starts && later_start(h, w, may_wait, r)) {
+            return 1;
+        }
+    }
+    if (w->answer != NULL)
+        hub_reply_answer(r, 200, w->answer);
+    hub_table_unlock(h, g);
+    free(w);
+    return 0;
+}
+
+/* Store seat, the new state of a seat of g (locked, held, no change of it
+ * being stored), for a request (as hub_change_request: *later set if it
+ * waits, ready(context) once stored), answered with answer (taken) once
+ * stored; starts: a join (the game starts if every seat is then taken).
+ * conflict_code and conflict: the refusal if another process changed the
+ * seat first. 0 once handed over or answered (g let go), or -1 with r
+ * filled and g still locked. */
+static int seat_change(hub *h, hub_game *g, const store_seat *seat, int starts, json_t *answer,
+                       const char *conflict_code, const char *conflict, hub_ready *ready, void *context,
+                       hub_later **later, hub_reply *r)
+{
+    hub_later *w = calloc(1, sizeof *w);
+
+    if (w == NULL || answer == NULL) {
+        free(w);
+        json_decref(answer);
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return -1;
+    }
+    *w = (hub_later){.kind = LATER_SEAT, .g = g, .starts = starts, .answer = answer, .done = ready,
+                     .context = context};
+    w->change = hub_game_seat_start(h, g, seat, conflict_code, conflict, later != NULL ? ready : NULL, context, r);
+    if (w->change == NULL) {
+        json_decref(answer);
+        free(w);
+        return -1;
+    }
+    if (later != NULL)
+        *later = w;
+    else
+        later_seat_continue(h, w, 0, r);
     return 0;
 }
 
@@ -321,18 +392,22 @@ void hub_summary(hub *h, int64_t id, hub_reply *r)
     hub_table_unlock(h, g);
 }
 
-void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
+void hub_join(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
+              hub_later **later, hub_reply *r)
 {
     static const char *const fields[] = {"seat", "name"};
     json_int_t seat;
     const char *name;
-    char token[TOKEN_TEXT];
+    char joined[TOKEN_TEXT];
     store_seat taken;
     hub_game *g;
 
+    (void)token;
+    if (later != NULL)
+        *later = NULL;
     if (hub_reply_only_fields(body, fields, 2, r) != 0 ||
         hub_reply_text_field(body, "name", STORE_NAME_MAX, &name, r) != 0 ||
-        (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+        (g = hub_table_lock_game_to_change(h, id, ready, context, later, r)) == NULL)
         return;
     if (hub_reply_int_field(body, "seat", 0, g->row.players - 1, 0, -1, &seat, r) != 0)
         goto done;
@@ -352,17 +427,13 @@ void hub_join(hub *h, int64_t id, const json_t *body, hub_reply *r)
     taken.taken = 1;
     if (name != NULL)
         snprintf(taken.name, sizeof taken.name, "%s", name);
-    token_new(token, taken.token_hash);
-    /* another process may have given the seat away first */
-    if (hub_game_store_seat_change(h, g, &taken, "seat_taken", "is taken", r) != 0)
-        goto done;
-    /* the seat is the joiner's once stored: if the start cannot be stored
-     * now, the watchdog starts the game later (sweep) */
-    if (hub_game_start_if_full(h, g, r) != 0) {
-        fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)id, r->error);
-        *r = (hub_reply){0};
-    }
-    hub_reply_answer(r, 200, json_pack("{s:i, s:s}", "seat", (int)seat, "token", token));
+    token_new(joined, taken.token_hash);
+    /* another process may have given the seat away first; the seat is the
+     * joiner's once stored: if the start cannot be stored then, the
+     * watchdog starts the game later (sweep) */
+    if (seat_change(h, g, &taken, 1, json_pack("{s:i, s:s}", "seat", (int)seat, "token", joined), "seat_taken",
+                    "is taken", ready, context, later, r) == 0)
+        return;
 done:
     hub_table_unlock(h, g);
 }
@@ -407,7 +478,7 @@ done:
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r)
 {
     hub_game *g = hub_table_lock_game(h, id, r);
-    int seat, n = 0, *legal = NULL;
+    int seat, n = 0, *legal;
     json_t *actions;
 
     if (g == NULL)
@@ -416,22 +487,18 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
     if (seat == NO_SEAT)
         goto done;
     actions = json_array();
-    if (seat == hub_game_to_move(g)) {
-        legal = malloc(sizeof *legal * (size_t)g->def->max_legal);
-        if (legal == NULL) {
-            json_decref(actions);
-            hub_reply_fail(r, 500, "internal", "out of memory");
-            goto done;
-        }
+    /* the match's scratch of max_legal entries (g is locked): a list of
+     * Tikal's bound, 6 KiB, allocated for every request cost the
+     * allocator's consolidation of its small free chunks each time */
+    legal = g->m.outcomes;
+    if (seat == hub_game_to_move(g))
         n = g->def->legal_actions(g->m.state, legal);
-    }
     for (int i = 0; i < n; i++) {
         char text[GAME_TEXT_MAX];
         g->def->action_to_text(g->m.state, legal[i], text, sizeof text);
         if (prefix == NULL || strncmp(text, prefix, strlen(prefix)) == 0)
             json_array_append_new(actions, json_pack("{s:i, s:s}", "id", legal[i], "text", text));
     }
-    free(legal);
     hub_reply_answer(r, 200,
                      json_pack("{s:I, s:i, s:o}", "version", (json_int_t)g->row.version, "seat", seat, "actions",
                                actions));
@@ -580,7 +647,7 @@ void hub_act(hub *h, int64_t id, const char *token, const json_t *body, hub_read
         *later = NULL;
     if (hub_reply_only_fields(body, fields, 3, r) != 0 ||
         hub_reply_text_field(body, "action", GAME_TEXT_MAX, &text, r) != 0 ||
-        (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+        (g = hub_table_lock_game_to_change(h, id, ready, context, later, r)) == NULL)
         return;
     if (hub_reply_int_field(body, "id", 0, g->def->num_actions - 1, 0, -1, &number, r) != 0 ||
         (seat = mover(g, token, body, r)) == NO_SEAT)
@@ -611,7 +678,7 @@ done:
     hub_table_unlock(h, g);
 }
 
-int hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r)
+hub_later_outcome hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r)
 {
     hub_game *g = later->g;
     json_t *applied;
@@ -619,9 +686,16 @@ int hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r)
     switch (later->kind) {
     case LATER_HINTS:
         hub_hints_answer(h, later, r);
-        return 0;
+        return HUB_LATER_ANSWERED;
     case LATER_CREATE:
-        return later_create_continue(h, later, may_wait, r);
+        return later_create_continue(h, later, may_wait, r) ? HUB_LATER_WAITS : HUB_LATER_ANSWERED;
+    case LATER_SEAT:
+        return later_seat_continue(h, later, may_wait, r) ? HUB_LATER_WAITS : HUB_LATER_ANSWERED;
+    case LATER_AGAIN:
+        atomic_fetch_sub(&h->parked, 1);
+        free(later);
+        hub_table_release(h, g);
+        return HUB_LATER_AGAIN;
     case LATER_UNDO:
         if (hub_game_commit_end(h, later->change, NULL, r) == 0)
             undo_answer(g, r);
@@ -636,7 +710,7 @@ int hub_later_answer(hub *h, hub_later *later, int may_wait, hub_reply *r)
     }
     free(later);
     hub_table_unlock(h, g);
-    return 0;
+    return HUB_LATER_ANSWERED;
 }
 
 void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
@@ -649,7 +723,8 @@ void hub_undo(hub *h, int64_t id, const char *token, const json_t *body, hub_rea
 
     if (later != NULL)
         *later = NULL;
-    if (hub_reply_only_fields(body, fields, 1, r) != 0 || (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+    if (hub_reply_only_fields(body, fields, 1, r) != 0 ||
+        (g = hub_table_lock_game_to_change(h, id, ready, context, later, r)) == NULL)
         return;
     if ((seat = mover(g, token, body, r)) == NO_SEAT)
         goto done;
@@ -676,21 +751,27 @@ done:
     hub_table_unlock(h, g);
 }
 
-void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
+               hub_later **later, hub_reply *r)
 {
+    store_seat given;
     hub_game *g;
     int seat;
 
-    if (hub_reply_only_fields(body, NULL, 0, r) != 0 || (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+    if (later != NULL)
+        *later = NULL;
+    if (hub_reply_only_fields(body, NULL, 0, r) != 0 ||
+        (g = hub_table_lock_game_to_change(h, id, ready, context, later, r)) == NULL)
         return;
     seat = hub_game_seat_of(g, token, 1, r);
-    if (seat != NO_SEAT) {
-        if (g->row.status == STORE_FINISHED)
-            hub_reply_fail(r, 409, "finished", "game %lld is over", (long long)id);
-        else if (hub_game_give_up_seat(h, g, seat, r) == 0)
-            hub_reply_answer(r, 200,
-                             json_pack("{s:i, s:s}", "seat", seat, "now",
-                                       g->seats[seat].is_bot ? g->seats[seat].bot : "free"));
+    if (seat != NO_SEAT && g->row.status == STORE_FINISHED) {
+        hub_reply_fail(r, 409, "finished", "game %lld is over", (long long)id);
+    } else if (seat != NO_SEAT) {
+        hub_game_seat_given_up(g, seat, &given);
+        if (seat_change(h, g, &given, 0,
+                        json_pack("{s:i, s:s}", "seat", seat, "now", given.is_bot ? given.bot : "free"), "stale",
+                        "changed meanwhile", ready, context, later, r) == 0)
+            return;
     }
     hub_table_unlock(h, g);
 }
@@ -797,21 +878,26 @@ void hub_stats(hub *h, hub_reply *r)
     pthread_mutex_unlock(&h->table_lock);
     store_get_counters(h->st, &writer);
     hub_reply_answer(r, 200,
-                     json_pack("{s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory", count,
+                     json_pack("{s:i, s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory", count,
                                "max_games", h->settings.max_games, "bots_thinking", atomic_load(&h->bots_thinking),
+                               "parked", atomic_load(&h->parked),
                                "store", "batches", (json_int_t)writer.batches, "changes", (json_int_t)writer.changes,
                                "largest_batch", writer.largest_batch, "commit_us", (json_int_t)writer.commit_us,
                                "slowest_commit_us", (json_int_t)writer.slowest_commit_us, "waiting",
                                writer.waiting));
 }
 
-void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_reply *r)
+void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,
+                   hub_later **later, hub_reply *r)
 {
     hub_game *g;
     store_seat off;
     int seat;
 
-    if (hub_reply_only_fields(body, NULL, 0, r) != 0 || (g = hub_table_lock_game_to_change(h, id, r)) == NULL)
+    if (later != NULL)
+        *later = NULL;
+    if (hub_reply_only_fields(body, NULL, 0, r) != 0 ||
+        (g = hub_table_lock_game_to_change(h, id, ready, context, later, r)) == NULL)
         return;
     seat = hub_game_seat_of(g, token, 1, r);
     if (seat == NO_SEAT)
@@ -823,8 +909,10 @@ void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hu
     if (!g->seats[seat].hints_off) {
         off = g->seats[seat];
         off.hints_off = 1;
-        if (hub_game_store_seat_change(h, g, &off, "stale", "changed meanwhile", r) != 0)
-            goto done;
+        if (seat_change(h, g, &off, 0, json_pack("{s:i, s:b}", "seat", seat, "hints", 0), "stale",
+                        "changed meanwhile", ready, context, later, r) == 0)
+            return;
+        goto done;
     }
     hub_reply_answer(r, 200, json_pack("{s:i, s:b}", "seat", seat, "hints", 0));
 done:

@@ -168,7 +168,7 @@ void hub_table_release(hub *h, hub_game *g)
 
 void hub_table_unlock(hub *h, hub_game *g)
 {
-    pthread_mutex_unlock(&g->lock);
+    hub_game_unlock(g);
     hub_table_release(h, g);
 }
 
@@ -200,7 +200,10 @@ uint64_t hub_table_heard(hub *h)
     return count;
 }
 
-hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r)
+/* hub_table_lock_game, and for a request that changes the game
+ * (to_change) hub_table_lock_game_to_change. */
+static hub_game *lock_game(hub *h, int64_t id, int to_change, hub_ready *ready, void *context, hub_later **later,
+                           hub_reply *r)
 {
     uint64_t since = 0;
     hub_game *g = hub_table_find(h, id, &since);
@@ -222,11 +225,34 @@ hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r)
     }
     pthread_mutex_lock(&g->lock);
     g->used = timer_now();
-    /* a change another process announced while it loaded went unheard */
-    if (missed)
+    /* a change another process announced while it loaded went unheard: it
+     * is read again (once no change of it is being stored) */
+    if (missed && g->storing)
+        g->unsure = 1;
+    else if (missed)
         hub_game_catch_up(h, g);
     else if (added)
         hub_game_changed(h, g); /* its bot to move, its turn clock */
+    if (g->storing && (to_change || g->unsure)) { /* it must wait for that change */
+        if (later != NULL) {
+            if (hub_game_park(g, ready, context, later, r) == 0) {
+                atomic_fetch_add(&h->parked, 1);
+                return NULL; /* the parked request holds g */
+            }
+        } else if (to_change && hub_game_wait_on_pool(g) != 0) {
+            hub_reply_fail(r, 409, "changing",
+                           "another change of game %lld is being stored: ask again once it is (an action: chosen "
+                           "again at the new state number)",
+                           (long long)id);
+        } else if (g->storing) {
+            hub_reply_fail(r, 503, "store", "game %lld is to be read again from the store: try again later",
+                           (long long)id);
+        }
+        if (r->code != NULL) {
+            hub_table_unlock(h, g);
+            return NULL;
+        }
+    }
     if (g->unsure)
         hub_game_reload(h, g);
     if (g->broken) {
@@ -242,19 +268,15 @@ hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r)
     return g;
 }
 
-hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_reply *r)
+hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r)
 {
-    hub_game *g = hub_table_lock_game(h, id, r);
+    return lock_game(h, id, 0, NULL, NULL, NULL, r);
+}
 
-    if (g != NULL && hub_game_wait_on_pool(g) != 0) {
-        hub_table_unlock(h, g);
-        hub_reply_fail(r, 409, "changing",
-                       "another change of game %lld is being stored: ask again once it is (an action: chosen again at "
-                       "the new state number)",
-                       (long long)id);
-        return NULL;
-    }
-    return g;
+hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later,
+                                        hub_reply *r)
+{
+    return lock_game(h, id, 1, ready, context, later, r);
 }
 
 hub_game **hub_table_snapshot(hub *h, int *n)

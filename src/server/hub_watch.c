@@ -264,7 +264,7 @@ hub_watch *hub_watch_open(hub *h, int64_t id, const char *token, const char *who
         hub_reply_fail(r, 500, "internal", "out of memory");
     }
     if (w != NULL)
-        pthread_mutex_unlock(&g->lock); /* the watcher holds the game until it closes */
+        hub_game_unlock(g); /* the watcher holds the game until it closes */
     else
         hub_table_unlock(h, g);
     return w;
@@ -288,7 +288,7 @@ hub_watch_status hub_watch_poll(hub_watch *w, const char **text, size_t *len, do
     if (!over && (!w->started || g->epoch != w->seen) && (views->latest == NULL || views->latest->epoch != g->epoch))
         over = (copy = copy_for_view(g)) == NULL; /* the cached view is stale: render anew, unlocked */
     if (!over && w->started && g->epoch == w->seen) {
-        pthread_mutex_unlock(&g->lock);
+        hub_game_unlock(g);
         pthread_mutex_unlock(&watchers->render_lock);
         *due = w->last_sent + w->h->settings.keepalive_seconds;
         if (now < *due)
@@ -298,7 +298,7 @@ hub_watch_status hub_watch_poll(hub_watch *w, const char **text, size_t *len, do
         *len = sizeof keepalive_text - 1;
         return HUB_WATCH_READY;
     }
-    pthread_mutex_unlock(&g->lock);
+    hub_game_unlock(g);
     if (copy != NULL) {
         over = views_render(views, copy, w->seat, w->text) != 0;
         copy_free(copy);
@@ -331,7 +331,7 @@ void hub_watch_close(hub_watch *w)
         g->watchers->first = w->next;
     if (w->next != NULL)
         w->next->prev = w->prev;
-    pthread_mutex_unlock(&g->lock);
+    hub_game_unlock(g);
     piece_release(w->piece);
     hub_table_release(w->h, g);
     free(w);

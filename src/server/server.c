@@ -34,7 +34,11 @@ enum {
     STREAM_SEND_BUFFER = 65536, /* the kernel's send buffer of an event stream's socket (bytes; it may
                                    double it): what a watcher that does not read holds, beyond which
                                    its sends stall and --idle-timeout closes it */
-    HANGUPS_AT_ONCE = 256 /* hang-ups the watcher thread takes from epoll at a time */
+    HANGUPS_AT_ONCE = 256, /* hang-ups the watcher thread takes from epoll at a time */
+    CONNECTION_MEMORY = 8192 /* libmicrohttpd's memory of a connection (bytes): a request's headers
+                                (beyond it 431) and its buffers; zeroed between two requests, so
+                                its 32 KiB default cost a memset of 32 KiB a request, on memory
+                                gone cold with 1,000 connections */
 };
 
 typedef struct stream stream;
@@ -57,6 +61,7 @@ struct server {
     server_log log;              /* libmicrohttpd's messages */
     pthread_mutex_t streams_lock; /* guards streams, ended and every stream's flags but woken and queued */
     stream *streams;             /* the event streams being sent */
+    int stream_count;            /* how many (GET /api/stats "streams") */
     stream *ended;               /* streams over, freed by the watcher thread (it may hold them) */
     _Atomic(stream *) to_wake;   /* streams whose game changed (a lock-free stack), resumed by the watcher thread */
     int hangups;                 /* epoll set of the streams' sockets, for the client hanging up, and of wakeups */
@@ -308,6 +313,7 @@ static void stream_free(void *cls)
         srv->streams = s->next;
     if (s->next != NULL)
         s->next->prev = s->prev;
+    srv->stream_count--;
     s->over = 1;
     s->next = srv->ended;
     srv->ended = s;
@@ -339,6 +345,7 @@ static enum MHD_Result send_stream(struct MHD_Connection *connection, server *sr
     if (s->next != NULL)
         s->next->prev = s;
     srv->streams = s;
+    srv->stream_count++;
     hangup.data.ptr = s;
     epoll_ctl(srv->hangups, EPOLL_CTL_ADD, s->socket, &hangup);
     setsockopt(s->socket, SOL_SOCKET, SO_SNDBUF, &(int){STREAM_SEND_BUFFER}, sizeof(int));
@@ -442,8 +449,9 @@ static void request_ready(void *context)
     }
 }
 
-/* Before a request that may wait without a thread (a new game, an action
- * or an undo for its commit, hints for their search): counted
+/* Before a request that may wait without a thread (a new game or a
+ * change of a game for its commit, or parked behind another change of
+ * its game; hints for their search): counted
  * (server_stop waits for it) and set up for request_ready. The place for
  * its hub_later; NULL while the server stops: then the hub answers without
  * leaving the thread (server_stop waits for no suspended request). */
@@ -475,6 +483,35 @@ static enum MHD_Result later_end(struct MHD_Connection *connection, server *srv,
     return MHD_YES;
 }
 
+/* GET /api/stats: the hub's figures and the event streams being sent. */
+static void stats(server *srv, hub_reply *r)
+{
+    int streams;
+
+    hub_stats(srv->h, r);
+    pthread_mutex_lock(&srv->streams_lock);
+    streams = srv->stream_count;
+    pthread_mutex_unlock(&srv->streams_lock);
+    if (r->body != NULL)
+        json_object_set_new(r->body, "streams", json_integer(streams));
+}
+
+/* The hub's function for a POST to /api/games/ID/verb that changes the
+ * game (and may wait without a thread), NULL if verb is none. */
+static hub_change_request *change_request(const char *verb)
+{
+    static const struct {
+        const char *verb;
+        hub_change_request *change;
+    } changes[] = {{"actions", hub_act}, {"undo", hub_undo},   {"join", hub_join},
+                   {"leave", hub_leave}, {"hints/off", hub_hints_off}};
+
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++)
+        if (strcmp(verb, changes[i].verb) == 0)
+            return changes[i].change;
+    return NULL;
+}
+
 /* Route one whole request. body is the parsed JSON of a POST (else NULL). */
 static enum MHD_Result route(struct MHD_Connection *connection, server *srv, request *req, const char *url,
                              const char *method, const json_t *body)
@@ -484,6 +521,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
     char address[INET6_ADDRSTRLEN];
     hub_reply r = {0};
     hub_later **later;
+    hub_change_request *change;
     int64_t id;
 
     if (strncmp(url, "/api/", 5) != 0)
@@ -509,7 +547,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         else if (strcmp(url, "/api/catalog") == 0)
             hub_catalog(srv->h, &r);
         else
-            hub_stats(srv->h, &r);
+            stats(srv, &r);
         return send_reply(connection, &r);
     }
     if (strncmp(url, "/api/facts/", 11) == 0) {
@@ -524,21 +562,16 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         verb++;
     if (strcmp(verb, "") == 0 && get)
         hub_summary(srv->h, id, &r);
-    else if (strcmp(verb, "join") == 0 && post)
-        hub_join(srv->h, id, body, &r);
-    else if (strcmp(verb, "view") == 0 && get)
+    else if ((change = change_request(verb)) != NULL && post) {
+        later = later_begin(connection, srv, req);
+        change(srv->h, id, token, body, request_ready, req, later, &r);
+        return later_end(connection, srv, req, &r);
+    } else if (strcmp(verb, "view") == 0 && get)
         hub_view(srv->h, id, token, argument(connection, "at"), argument(connection, "text"), &r);
     else if (strcmp(verb, "legal") == 0 && get)
         hub_legal(srv->h, id, token, argument(connection, "prefix"), &r);
     else if (strcmp(verb, "preview") == 0 && get)
         hub_preview(srv->h, id, token, argument(connection, "line"), &r);
-    else if ((strcmp(verb, "actions") == 0 || strcmp(verb, "undo") == 0) && post) {
-        later = later_begin(connection, srv, req);
-        (strcmp(verb, "undo") == 0 ? hub_undo : hub_act)(srv->h, id, token, body, request_ready, req, later, &r);
-        return later_end(connection, srv, req, &r);
-    }
-    else if (strcmp(verb, "leave") == 0 && post)
-        hub_leave(srv->h, id, token, body, &r);
     else if (strcmp(verb, "log") == 0 && get)
         hub_log(srv->h, id, token, argument(connection, "from"), &r);
     else if (strcmp(verb, "record") == 0 && get)
@@ -551,19 +584,15 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         hub_hints(srv->h, id, token, request_ready, req, later, &r);
         return later_end(connection, srv, req, &r);
     }
-    else if (strcmp(verb, "hints/off") == 0 && post)
-        hub_hints_off(srv->h, id, token, body, &r);
     else if (strcmp(verb, "events") == 0 && get)
         return send_stream(connection, srv, id);
     else {
         static const char *const gets[] = {"", "view", "legal", "preview", "log", "record", "events", "hints"};
-        static const char *const posts[] = {"join", "actions", "undo", "leave", "hints/off"};
         for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++)
             if (strcmp(verb, gets[i]) == 0)
                 return send_error(connection, 405, "method", "use GET here");
-        for (size_t i = 0; i < sizeof posts / sizeof posts[0]; i++)
-            if (strcmp(verb, posts[i]) == 0)
-                return send_error(connection, 405, "method", "use POST here");
+        if (change_request(verb) != NULL)
+            return send_error(connection, 405, "method", "use POST here");
         return send_error(connection, 404, "not_found", "no such route");
     }
     return send_reply(connection, &r);
@@ -607,14 +636,18 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
         req->body[req->len] = '\0';
         return MHD_YES;
     }
-    if (req->later != NULL) { /* resumed: the answer (or the next step: a new game's start) is ready */
+    if (req->later != NULL) { /* resumed: the answer (or the next step: a game's start) is ready */
         hub_reply r = {0};
         hub_later *waiting = req->later;
         int may_wait = later_begin(connection, srv, req) != NULL;
+        hub_later_outcome outcome;
         req->later = NULL;
-        if (hub_later_answer(srv->h, waiting, may_wait, &r) != 0)
+        outcome = hub_later_answer(srv->h, waiting, may_wait, &r);
+        if (outcome == HUB_LATER_WAITS)
             req->later = waiting;
-        return later_end(connection, srv, req, &r);
+        if (outcome != HUB_LATER_AGAIN)
+            return later_end(connection, srv, req, &r);
+        atomic_fetch_sub(&srv->requests_waiting, 1); /* a parked change: made again below */
     }
     if (req->too_large)
         return send_error(connection, 413, "too_large", "the body is over 16 KiB");
@@ -830,7 +863,8 @@ server *server_start(hub *h, const char *address, int port, const char *web_dir,
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL, handle, srv,
         MHD_OPTION_EXTERNAL_LOGGER, log_http, &srv->log, /* first, so that every message goes through it */
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)settings->threads,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)settings->max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)settings->max_connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         (unsigned)settings->per_address, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)settings->idle_seconds,
         MHD_OPTION_NOTIFY_CONNECTION, connection_started, srv, MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
         MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);

@@ -5,7 +5,7 @@
  * one is STORE_EINVAL and reaches no database), then calls the back end
  * through its table of functions (store_internal.h).
  *
- * Group commit: store_append_start, store_create_start and store_set_seat push
+ * Group commit: store_append_start, store_create_start and store_set_seat_start push
  * their change (allocated here) on a lock-free stack, and the store's one
  * writer thread takes every change waiting at once, commits them (in their
  * order of arrival) in transactions of at most STORE_BATCH_MAX, and
@@ -372,14 +372,6 @@ static int queue_write(store *st, const store_write *request, store_answered *on
     return STORE_OK;
 }
 
-/* Queue the checked change *request and wait for its answer. */
-static int write_and_wait(store *st, const store_write *request, const char *op, char *why, size_t why_len)
-{
-    store_pending *pending;
-    int rc = queue_write(st, request, NULL, NULL, &pending, op, why, why_len);
-    return rc == STORE_OK ? store_finish(st, pending) : rc;
-}
-
 int store_create_start(store *st, store_game *game, const store_seat *seats, store_answered *on_answer,
                        void *context, store_pending **pending, char *why, size_t why_len)
 {
@@ -424,12 +416,13 @@ int store_create(store *st, store_game *game, const store_seat *seats, char *why
     return rc == STORE_OK ? store_finish(st, pending) : rc;
 }
 
-int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
-                   size_t why_len)
+int store_set_seat_start(store *st, int64_t game, const store_seat *seat, const store_seat *expected,
+                         store_answered *on_answer, void *context, store_pending **pending, char *why,
+                         size_t why_len)
 {
     static const char op[] = "store_set_seat";
-    if (!st || !seat)
-        return store_fail(why, why_len, STORE_EINVAL, "%s: no store or seat", op);
+    if (!st || !seat || !pending)
+        return store_fail(why, why_len, STORE_EINVAL, "%s: no store, seat or place for the change", op);
     int rc = check_seat(seat, op, why, why_len);
     if (rc != STORE_OK)
         return rc;
@@ -437,7 +430,15 @@ int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_
         return store_fail(why, why_len, STORE_EINVAL, "%s: the expected seat is seat %d, not %d", op, expected->seat,
                           seat->seat);
     store_write change = {.kind = STORE_WRITE_SEAT, .game = game, .seat = seat, .expected = expected};
-    return write_and_wait(st, &change, op, why, why_len);
+    return queue_write(st, &change, on_answer, context, pending, op, why, why_len);
+}
+
+int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
+                   size_t why_len)
+{
+    store_pending *pending;
+    int rc = store_set_seat_start(st, game, seat, expected, NULL, NULL, &pending, why, why_len);
+    return rc == STORE_OK ? store_finish(st, pending) : rc;
 }
 
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why, size_t why_len)

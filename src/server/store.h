@@ -20,12 +20,12 @@
  * STORE_ECONFLICT and the others go on); if the transaction fails, every
  * change of the batch is STORE_EIO and none is stored. At most
  * STORE_QUEUE_MAX changes wait; a caller waits while the queue is full.
- * A caller need not wait for its commit: store_append_start and
- * store_create_start queue the change and the writer calls the caller
- * back once it is answered (store_finish then gives the answer without
- * waiting); store_append and store_create are the same followed by
- * store_finish. A seat change goes through the same writer (the caller
- * waits for its answer); changing a status alone commits on its own.
+ * A caller need not wait for its commit: store_append_start,
+ * store_create_start and store_set_seat_start queue the change and the
+ * writer calls the caller back once it is answered (store_finish then
+ * gives the answer without waiting); store_append, store_create and
+ * store_set_seat are the same followed by store_finish. Changing a status
+ * alone commits on its own.
  * Concurrency: events carry consecutive versions 1, 2, ... per game and
  * (game, version) is unique, so an append that races another process's append
  * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
@@ -146,6 +146,11 @@ int store_create_start(store *st, store_game *game, const store_seat *seats, sto
  * store cannot both give one seat away). */
 int store_set_seat(store *st, int64_t game, const store_seat *seat, const store_seat *expected, char *why,
                    size_t why_len);
+/* store_set_seat without waiting for the commit, as store_create_start:
+ * seat, expected and why must stay until store_finish. */
+int store_set_seat_start(store *st, int64_t game, const store_seat *seat, const store_seat *expected,
+                         store_answered *on_answer, void *context, store_pending **pending, char *why,
+                         size_t why_len);
 /* Set a game's status and result ("" while not finished; NULL is ""). */
 int store_set_status(store *st, int64_t game, store_status status, const char *result, char *why,
                      size_t why_len);

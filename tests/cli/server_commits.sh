@@ -15,7 +15,12 @@
 # store's busy timeout of 5 s, the only bound: the steps in between are
 # a few requests).
 # A new game waits the same way (its commit, then, created full, its
-# start's): the pool's one thread answers another request meanwhile.
+# start's): the pool's one thread answers another request meanwhile. So
+# does a join, and a change of its game that comes meanwhile waits
+# without a thread too (parked, GET /api/stats "parked", until the join is
+# stored; it is then made again): two joins of one game, the second while
+# the first waits; both are answered once the lock is let go, and the
+# second, which fills the game, starts it.
 # New games and joins go through the same writer: 40 games created by 40
 # clients at once, then each game's free seat asked for by 3 clients at
 # once: every game answered 201 is stored, exactly one join of each game is
@@ -92,33 +97,65 @@ wait "$undo_pid"
 # a new game waits the same way: with the writer stalled, the pool's one
 # thread answers a summary while it waits; then the game is stored (and,
 # created full with a bot, its start: a second commit)
-waits_for_commit() { # WHAT: until a change waits for the writer, then the pool's thread answers
-    for _ in $(seq 1 600); do # cut at a minute: a hang
-        [ "$(stats waiting)" = 1 ] && break
+until_stats() { # FIELD VALUE: until GET /api/stats says so (cut at a minute: a hang); 0 if it did
+    for _ in $(seq 1 600); do
+        [ "$(curl -s -m 60 "$one_url/api/stats" | jq -r ".$1")" = "$2" ] && return 0
         sleep 0.1
     done
-    [ "$(stats waiting)" = 1 ] || fail "$1 does not wait for its commit"
+    return 1
+}
+waits_for_commit() { # WHAT NAME: until a change waits for the writer, then the pool's thread answers
+    until_stats store.waiting 1 || fail "$1 does not wait for its commit"
     [ "$(curl -s -m 60 "$one_url/api/games/$id" | jq -r .id)" = "$id" ] ||
         fail "another game's summary is not answered while $1 waits"
-    [ -s "$tmp/later.status" ] && fail "$1 was answered before its commit: $(cat "$tmp/later.status")"
+    [ -s "$tmp/$2.status" ] && fail "$1 was answered before its commit: $(cat "$tmp/$2.status")"
 }
-later() { # PATH BODY: POSTed in the background, answer in $tmp/later(.status)
-    rm -f "$tmp/later" "$tmp/later.status"
-    curl -s -m 60 -o "$tmp/later" -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d "$2" \
-        "$one_url$1" >"$tmp/later.status" &
-    later_pid=$!
+later() { # NAME PATH BODY: POSTed in the background, answer in $tmp/NAME(.status), its pid in NAME_pid
+    rm -f "$tmp/$1" "$tmp/$1.status"
+    curl -s -m 60 -o "$tmp/$1" -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d "$3" \
+        "$one_url$2" >"$tmp/$1.status" &
+    eval "${1}_pid=$!"
 }
 sqlite_lock "$tmp/one.db" || exit 1
-later /api/games \
+later later /api/games \
     '{"game": "tzolkin", "players": 2, "seats": [{"type": "human"}, {"type": "bot", "bot": "random"}], "join": 0}'
-waits_for_commit "a new game"
+waits_for_commit "a new game" later
 sqlite_unlock
 wait "$later_pid"
 [ "$(cat "$tmp/later.status")" = 201 ] || fail "the new game once the lock is let go: $(cat "$tmp/later.status")"
 new=$(jq -r .id "$tmp/later")
 [ "$(jq -r '[.status, .seat] | join(" ")' "$tmp/later")" = "running 0" ] ||
     fail "the new game's answer: $(cat "$tmp/later")"
+
+# a join waits the same way, and a change of its game that comes
+# meanwhile waits without a thread too (parked until the join is stored):
+# two joins of a game of three people, the second while the first waits
+# for the stalled writer; the pool's one thread answers a summary
+# meanwhile; once the lock is let go both are answered (their own seats),
+# and the second, filling the game, starts it (its start's commit)
+three=$(post /api/games "" \
+    '{"game": "tikal", "players": 3, "seats": [{"type": "human"}, {"type": "human"}, {"type": "human"}], "join": 0}')
+three_id=$(echo "$three" | jq -r .id)
+sqlite_lock "$tmp/one.db" || exit 1
+later join1 "/api/games/$three_id/join" '{"seat": 1}'
+waits_for_commit "a join" join1
+later join2 "/api/games/$three_id/join" '{"seat": 2}'
+until_stats parked 1 || fail "the second join is not parked behind the first"
+waits_for_commit "a join behind another" join2
+[ "$(curl -s -m 60 "$one_url/api/games/$three_id" | jq -c '[.seats[].taken]')" = '[true,false,false]' ] ||
+    fail "the game's summary shows a join before its commit"
+sqlite_unlock
+wait "$join1_pid" "$join2_pid"
+for k in 1 2; do
+    [ "$(cat "$tmp/join$k.status") $(jq -r .seat "$tmp/join$k")" = "200 $k" ] ||
+        fail "join $k once the lock is let go: $(cat "$tmp/join$k.status") $(cat "$tmp/join$k")"
+done
+[ "$(curl -s -m 60 "$one_url/api/games/$three_id" | jq -r .status)" = running ] ||
+    fail "the game filled by the second join does not run"
+[ "$(curl -s -m 60 "$one_url/api/stats" | jq -r .parked)" = 0 ] || fail "a parked request is left after both joins"
 serve_stop one
+[ "$(sqlite3 "$tmp/one.db" "SELECT status, count(*) FROM games JOIN seats ON seats.game = games.id
+    WHERE games.id = $three_id AND taken = 1")" = "1|3" ] || fail "the joins and the start are not stored"
 [ "$(sqlite3 "$tmp/one.db" "SELECT count(*) FROM events WHERE game = $id AND kind = 1")" = 1 ] ||
     fail "the acknowledged undo is not stored"
 [ "$(sqlite3 "$tmp/one.db" "SELECT status, count(*) FROM games JOIN seats ON seats.game = games.id
