@@ -31,6 +31,7 @@
 #include "tzolkin/tzolkin.h"
 
 #include "action_list.h"
+#include "dice_race.h"
 
 static bot *make_bot(const game_def *game, const char *spec, uint64_t seed)
 {
@@ -663,6 +664,54 @@ static void test_root_statistics(void **unused)
     }
 }
 
+/* The root's estimates in points (mcts_keep_estimates), on the dice race
+ * (no evaluation hook: a leaf's estimate of a seat is its runner's
+ * square): not asked, there are none; asked, they average the iterations
+ * through the chosen action (its visits, one thread or two, also when the
+ * same position is searched again: no tree is kept). A search of
+ * one iteration a tree estimates the position after that action; a longer
+ * one averages leaves further on, where the runners have moved on (the
+ * other seat's turn comes), never back. */
+static void test_root_estimates(void **unused)
+{
+    (void)unused;
+    const game_def *game = &dice_race_game;
+    dice_state s, after;
+    game_options options = {2, 1};
+    assert_int_equal(game->init(&s, &options, NULL, 0), 0);
+    s.rolling = 0;
+    s.points = 5;
+    s.position[0] = 3;
+    s.position[1] = 7;
+    assert_int_equal(game->check(&s, NULL, 0), GAME_OK);
+    eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    for (int k = 0; k < 4; k++) {
+        int iterations = k < 2 ? 1 : 200, threads = 1 + k % 2;
+        mcts_config config = {iterations, 0, threads, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *plain = mcts_new(game, &config), *m = mcts_new(game, &config);
+        assert_true(plain != NULL && m != NULL);
+        mcts_choice best;
+        double v[GAME_MAX_PLAYERS];
+        assert_int_equal(mcts_analyse(plain, &s, 0, &best, 1), 1);
+        assert_int_equal(mcts_root_estimates(plain, v), 0);
+        mcts_free(plain);
+        assert_int_equal(mcts_keep_estimates(m, 1), 0);
+        for (int again = 0; again < 2; again++) { /* a new tree each time: the visits are this search's */
+            assert_int_equal(mcts_analyse(m, &s, 0, &best, 1), 1);
+            assert_int_equal(mcts_root_estimates(m, v), best.visits);
+        }
+        after = s;
+        assert_int_equal(game->apply(&after, best.action, NULL, 0), 0);
+        if (iterations == 1)
+            assert_true(v[0] == after.position[0] && v[1] == after.position[1]);
+        else
+            assert_true(v[0] >= after.position[0] && v[1] > after.position[1]);
+        mcts_free(m);
+    }
+    eval_free(hook);
+}
+
 /* The plan policy in the search (mcts_use_plan, bots/plan.h) at a
  * Tzolk'in first turn where it narrows the legal actions (3 workers, short
  * of the plan's 4: the placements go to Uxmal): with only set every root
@@ -798,6 +847,7 @@ int main(void)
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
+        cmocka_unit_test(test_root_estimates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

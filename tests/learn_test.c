@@ -491,7 +491,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -546,7 +546,7 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -570,7 +570,7 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
@@ -602,7 +602,7 @@ static void test_anchor(void **unused)
     model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
     assert_non_null(start);
     model *anchored = model_copy(start), *free_fit = model_copy(start);
-    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1};
+    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0};
     assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
     c.anchor = 0;
     assert_int_equal(train_run(&c, free_fit, NULL, NULL, why, sizeof why), 0);
@@ -619,6 +619,56 @@ static void test_anchor(void **unused)
     model_free(start);
     model_free(anchored);
     model_free(free_fit);
+}
+
+/* Expert-iteration targets (train.h expert): the deeper search values
+ * positions, it does not play: weighed 0 against the outcome at every
+ * position, the fit is the one of the run without it, to the bit; weighed
+ * fully, the weights differ, are the same for one or two threads, and the
+ * fit lowers its loss; valuing half the positions fits fewer samples (only
+ * the valued ones). Shares outside (0, 1] and mixes outside [0, 1] are
+ * refused. */
+static void test_expert(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    model *plain = model_new(f), *unmixed = model_new(f), *full = model_new(f), *full2 = model_new(f),
+          *half = model_new(f);
+    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0};
+    run_log plain_log = {0}, unmixed_log = {0}, full_log = {0}, half_log = {0};
+    char why[256] = "";
+    assert_int_equal(train_run(&c, plain, log_report, &plain_log, why, sizeof why), 0);
+    c.expert = 32;
+    assert_int_equal(train_run(&c, unmixed, log_report, &unmixed_log, why, sizeof why), 0);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(unmixed->weights, plain->weights, n * sizeof *plain->weights);
+    assert_int_equal(unmixed_log.last[0].samples, plain_log.last[0].samples);
+    c.expert_mix = 1.0;
+    assert_int_equal(train_run(&c, full, log_report, &full_log, why, sizeof why), 0);
+    c.threads = 2;
+    assert_int_equal(train_run(&c, full2, NULL, NULL, why, sizeof why), 0);
+    c.threads = 1;
+    assert_memory_equal(full->weights, full2->weights, n * sizeof *full->weights);
+    assert_true(memcmp(full->weights, plain->weights, n * sizeof *full->weights) != 0);
+    assert_true(full_log.last[0].train_loss < full_log.last[0].train_before);
+    c.expert_share = 0.5;
+    assert_int_equal(train_run(&c, half, log_report, &half_log, why, sizeof why), 0);
+    assert_true(half_log.last[0].samples > 0 && half_log.last[0].samples < full_log.last[0].samples);
+    const double bad[][2] = {{0.0, 0.5}, {1.5, 0.5}, {0.5, -0.1}, {0.5, 1.5}}; /* share, mix */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        c.expert_share = bad[i][0];
+        c.expert_mix = bad[i][1];
+        assert_int_not_equal(train_run(&c, half, NULL, NULL, why, sizeof why), 0);
+    }
+    c.expert = -1;
+    c.expert_share = 0.5;
+    assert_int_not_equal(train_run(&c, half, NULL, NULL, why, sizeof why), 0);
+    model_free(plain);
+    model_free(unmixed);
+    model_free(full);
+    model_free(full2);
+    model_free(half);
 }
 
 /* What a tuning run last reported. */
@@ -701,7 +751,7 @@ int main(void)
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
-        cmocka_unit_test(test_anchor),
+        cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),
         cmocka_unit_test(test_gain_fast_path),
         cmocka_unit_test(test_gain_phases_kept),
     };

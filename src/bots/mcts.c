@@ -57,7 +57,10 @@ typedef struct mcts_ranked {
     int valued;   /* its row of mcts_tree.estimates */
 } mcts_ranked;
 
-enum { MCTS_CACHE_LINE = 64 }; /* bytes; each tree starts a line of its own */
+enum {
+    MCTS_CACHE_LINE = 64,              /* bytes; each tree starts a line of its own */
+    MCTS_LEAF_ROW = GAME_MAX_PLAYERS + 1 /* a root edge's leaf sums: one per seat, then the count */
+};
 
 /* One search tree and its thread's scratch. The trees of a bot lie side by
  * side, each aligned to a cache line so that one thread's writes (its
@@ -107,6 +110,9 @@ typedef struct mcts_tree {
     double deadline;             /* monotonic seconds to stop at, 0 = none */
     long done;                   /* iterations run */
     double cpu;                  /* CPU seconds its thread spent on the last search */
+    double *leaf_sums;           /* with mcts_keep_estimates: per root edge (its offset from the root's first
+                                    edge) every seat's leaf estimates summed, then their count, MCTS_WIDTH_ROOT
+                                    rows of MCTS_LEAF_ROW; NULL = not kept */
     pthread_t thread;            /* its thread when searching in parallel */
 } mcts_tree;
 
@@ -126,6 +132,9 @@ struct mcts {
     turns_script script;    /* with turns: the turn chosen at its first decision, being played */
     int turn[TURNS_DEPTH_MAX]; /* with turns: the last search's most visited root turn */
     int turn_length;        /* its actions, 0 if the root's edges were micro-actions */
+    double root_estimates[GAME_MAX_PLAYERS]; /* with kept estimates: the last decision's mean leaf estimates
+                                                after its chosen action (mcts_root_estimates) */
+    long root_estimated;    /* iterations root_estimates average, 0 = none */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -143,6 +152,7 @@ static void mcts_tree_free(mcts_tree *t)
     turns_free(t->turns);
     free(t->turn_pool);
     free(t->estimates);
+    free(t->leaf_sums);
 }
 
 static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table,
@@ -243,6 +253,27 @@ int mcts_use_turns(mcts *m, int keep)
             return -1;
     }
     return 0;
+}
+
+int mcts_keep_estimates(mcts *m, int keep)
+{
+    if (keep && m->trees[0].turns != NULL)
+        return -1; /* a root edge may be a whole turn: not averaged per action */
+    for (int i = 0; i < m->tree_count; i++) {
+        mcts_tree *t = &m->trees[i];
+        free(t->leaf_sums);
+        t->leaf_sums = keep ? malloc(MCTS_WIDTH_ROOT * MCTS_LEAF_ROW * sizeof *t->leaf_sums) : NULL;
+        if (keep && t->leaf_sums == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+long mcts_root_estimates(const mcts *m, double *out)
+{
+    if (m->root_estimated > 0)
+        memcpy(out, m->root_estimates, sizeof m->root_estimates);
+    return m->root_estimated;
 }
 
 void mcts_free(mcts *m)
@@ -602,13 +633,23 @@ static void mcts_iterate(mcts_tree *t)
         }
         node = child;
     }
-    double reward[GAME_MAX_PLAYERS];
+    double reward[GAME_MAX_PLAYERS], estimates[GAME_MAX_PLAYERS];
     if (leaf_estimates != NULL && t->config->rollout == 0 && t->playout == 0) {
         assert(mcts_estimates_hold(t, leaf_estimates)); /* the same position, valued once */
-        eval_rewards_of(game, &t->hook, t->det, leaf_estimates, reward);
     } else {
         mcts_rollout(t);
-        eval_rewards(game, &t->hook, t->det, reward);
+        eval_estimates(game, &t->hook, t->det, estimates);
+        leaf_estimates = estimates;
+    }
+    eval_rewards_of(game, &t->hook, t->det, leaf_estimates, reward);
+    if (t->leaf_sums != NULL && depth > 0) {
+        int offset = t->path_edge[0] - t->nodes[t->root_node].first;
+        assert(offset >= 0 && offset < MCTS_WIDTH_ROOT);
+        double *sums = &t->leaf_sums[offset * MCTS_LEAF_ROW];
+        int players = game->players(t->det);
+        for (int p = 0; p < players; p++)
+            sums[p] += leaf_estimates[p];
+        sums[GAME_MAX_PLAYERS] += 1.0;
     }
     for (int i = 0; i < depth; i++) {
         mcts_node *nd = &t->nodes[t->path_node[i]];
@@ -629,8 +670,9 @@ static unsigned mcts_start(mcts_tree *t)
 {
     int created = 1, node = -1;
     memcpy(t->det, t->root, t->game->state_size);
-    if (t->node_count > 0 && t->node_count < t->node_cap / 2 && t->edge_count < t->edge_cap / 2 &&
-        t->turn_count <= t->turn_cap / 2)
+    /* kept estimates average a decision's own iterations: a new tree each time */
+    if (t->leaf_sums == NULL && t->node_count > 0 && t->node_count < t->node_cap / 2 &&
+        t->edge_count < t->edge_cap / 2 && t->turn_count <= t->turn_cap / 2)
         node = mcts_node_for(t, &created);
     if (node < 0 || created || t->nodes[node].player != t->seat || t->nodes[node].width < 0) {
         t->node_count = t->edge_count = t->turn_count = 0;
@@ -648,6 +690,8 @@ static void *mcts_search(void *arg)
     double cpu_start = timer_thread_cpu();
     t->done = 0;
     unsigned kept = mcts_start(t);
+    if (t->leaf_sums != NULL)
+        memset(t->leaf_sums, 0, MCTS_WIDTH_ROOT * MCTS_LEAF_ROW * sizeof *t->leaf_sums);
     /* Visits kept from the last decision count toward the budget, but the
      * search always adds a tenth of it. */
     if (t->budget > 0) {
@@ -724,6 +768,26 @@ static int mcts_by_visits(const void *a, const void *b)
     return x->action - y->action;
 }
 
+/* With kept estimates, the mean leaf estimates of the chosen action over
+ * the trees searched (m->root_estimates). */
+static void mcts_sum_root_estimates(mcts *m, int trees)
+{
+    double sums[MCTS_LEAF_ROW] = {0};
+    for (int i = 0; i < trees; i++) {
+        const mcts_tree *t = &m->trees[i];
+        if (t->leaf_sums == NULL || t->node_count == 0)
+            continue;
+        const mcts_node *root = &t->nodes[t->root_node];
+        for (int e = root->first; e >= 0 && e < root->first + root->width; e++)
+            if (t->edges[e].action == m->choices[0].action)
+                for (int k = 0; k < MCTS_LEAF_ROW; k++)
+                    sums[k] += t->leaf_sums[(e - root->first) * MCTS_LEAF_ROW + k];
+    }
+    m->root_estimated = (long)sums[GAME_MAX_PLAYERS];
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+        m->root_estimates[p] = m->root_estimated > 0 ? sums[p] / (double)m->root_estimated : 0.0;
+}
+
 /* Search from observation for seat (at least one legal action) and fill
  * m->choices with the root's legal actions, best first. */
 static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
@@ -792,6 +856,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     qsort(m->choices, (size_t)m->choice_count, sizeof *m->choices, mcts_by_visits);
     if (m->choice_count == 0)
         m->choices[m->choice_count++] = (mcts_choice){m->legal[0], 0, 0.0};
+    mcts_sum_root_estimates(m, started);
 }
 
 int mcts_choose(mcts *m, const void *observation, int seat)
@@ -799,6 +864,7 @@ int mcts_choose(mcts *m, const void *observation, int seat)
     const game_def *game = m->game;
     memset(&m->last, 0, sizeof m->last);
     m->choice_count = 0;
+    m->root_estimated = 0;
     if (m->trees[0].turns != NULL) {
         int next = turns_script_next(&m->script, observation, seat);
         if (next >= 0)
@@ -823,6 +889,7 @@ int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, i
 {
     memset(&m->last, 0, sizeof m->last);
     m->choice_count = 0;
+    m->root_estimated = 0;
     int n = m->game->legal_actions(observation, m->legal);
     if (n <= 0)
         return 0;

@@ -151,6 +151,18 @@ void mcts_use_playout(mcts *m, int actions);
  * it searches, and play the chosen turn to its end (see above). Once, right
  * after mcts_new; 0, or -1 if memory fails (then only mcts_free). */
 int mcts_use_turns(mcts *m, int keep);
+/* With keep set, each decision searches a new tree (none is kept from
+ * the decision before) and also sums, for each root action, every seat's
+ * estimated final score (eval_estimates, in points) at the leaves of the
+ * iterations that took it, for mcts_root_estimates (training's deeper
+ * search values positions with it, train.h); 0 (the default): not. -1 if
+ * memory fails or the bot searches whole turns (mcts_use_turns). */
+int mcts_keep_estimates(mcts *m, int keep);
+/* Every seat's estimated final score after the last decision's chosen
+ * action (out[players]): the mean of its leaves' estimates over the
+ * iterations through it, all threads. Returns the iterations averaged
+ * (the action's visits), 0 if none (estimates not kept, or no search). */
+long mcts_root_estimates(const mcts *m, double *out);
 void mcts_free(mcts *m);
 
 #endif

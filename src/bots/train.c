@@ -52,7 +52,9 @@ typedef struct train_worker {
     train_shared *shared;              /* the generation */
     pthread_t thread;                  /* the thread */
     unsigned char *states;             /* decision states of the current game */
-    int state_cap;                     /* room in states, in states */
+    double (*valued)[GAME_MAX_PLAYERS]; /* with expert: per decision state every seat's value by the deeper
+                                          search, NAN in seat 0 where not valued; state_cap of them */
+    int state_cap;                     /* room in states (and valued), in states */
     unsigned char *state;              /* the game being played */
     unsigned char *view;               /* the observation of the seat to act */
     int *legal;                        /* scratch, game->max_legal */
@@ -98,8 +100,13 @@ static int train_keep(train_worker *w, int *count, size_t size)
         if (more == NULL)
             return -1;
         w->states = more;
+        double (*values)[GAME_MAX_PLAYERS] = realloc(w->valued, (size_t)cap * sizeof *w->valued);
+        if (values == NULL)
+            return -1;
+        w->valued = values;
         w->state_cap = cap;
     }
+    w->valued[*count][0] = NAN;
     memcpy(w->states + (size_t)(*count)++ * size, w->state, size);
     return 0;
 }
@@ -151,6 +158,17 @@ static void train_targets(const train_worker *w, int count, const int *final, do
     }
 }
 
+/* With probability expert_share, value the state just kept (the
+ * observation of seat in w->view) by the deeper search: w->valued[at]. */
+static void train_value(train_worker *w, mcts *expert, int seat, int at, rng *valued)
+{
+    if (rng_unit(valued) >= w->shared->config->expert_share)
+        return;
+    mcts_choice best;
+    if (mcts_analyse(expert, w->view, seat, &best, 1) > 0)
+        mcts_root_estimates(expert, w->valued[at]); /* writes nothing (NAN stays) when it has none */
+}
+
 mcts_config train_search_config(int iterations, uint64_t seed, const eval_hook *hook)
 {
     return (mcts_config){iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed, MCTS_OTHERS_AUTO,
@@ -198,6 +216,14 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         else if (c->policy > 0)
             mcts_use_plan(search[p], plan_of(game), c->policy == 2);
     }
+    /* drawn after the seats' seeds: the games are those of a run without it */
+    mcts *expert = NULL;
+    rng valued;
+    mcts_config deeper = train_search_config(c->expert, rng_next(&seeds), sh->hook);
+    rng_seed(&valued, rng_next(&seeds));
+    if (status == 0 && c->expert > 0 &&
+        ((expert = mcts_new(game, &deeper)) == NULL || mcts_keep_estimates(expert, 1) != 0))
+        status = train_fail(why, why_len, "out of memory");
     int count = 0, length = 0;
     while (status == 0) {
         int player = game->current_player(w->state);
@@ -213,6 +239,8 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
                 break;
             }
             game->observation(w->state, player, w->view);
+            if (expert != NULL)
+                train_value(w, expert, player, count - 1, &valued);
             int n = game->legal_actions(w->view, w->legal);
             action = n == 1 ? w->legal[0] : train_decide(w, search[player], player, &explore);
         }
@@ -226,6 +254,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         mcts_free(search[p]);
         eval_free(planned[p]);
     }
+    mcts_free(expert);
     if (status != 0)
         return -1;
     out->players = options.players;
@@ -237,6 +266,8 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     train_targets(w, count, out->score, target);
     int size = sh->features->count * MODEL_KNOTS;
     for (int i = 0; i < count; i++) {
+        if (c->expert > 0 && isnan(w->valued[i][0]))
+            continue; /* with the deeper search, only the positions it valued */
         const unsigned char *state = w->states + (size_t)i * game->state_size;
         int then[GAME_MAX_PLAYERS];
         double gain[GAME_MAX_PLAYERS], base[GAME_MAX_PLAYERS], mean_gain = 0.0;
@@ -245,7 +276,9 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         memset(w->mean, 0, (size_t)size * sizeof *w->mean);
         for (int p = 0; p < options.players; p++) {
             model_row(sh->features, state, p, w->rows[p]);
-            gain[p] = target[i][p] - then[p] - base[p];
+            double goal = c->expert > 0 ? c->expert_mix * w->valued[i][p] + (1.0 - c->expert_mix) * target[i][p]
+                                        : target[i][p];
+            gain[p] = goal - then[p] - base[p];
             mean_gain += gain[p] / options.players;
             for (int j = 0; j < size; j++)
                 w->mean[j] += w->rows[p][j] / options.players;
@@ -288,6 +321,7 @@ static void *train_worker_main(void *arg)
 static void train_worker_free(train_worker *w)
 {
     free(w->states);
+    free(w->valued);
     free(w->state);
     free(w->view);
     free(w->legal);
@@ -461,7 +495,10 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
     const model_features *f = m->features;
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
-        !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1)
+        !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1 ||
+        c->expert < 0 ||
+        (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
+                            c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");
     if (c->policy > 0 && plan_of(c->game) == NULL)
         return train_fail(why, why_len, "the game has no plan policy");

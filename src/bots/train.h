@@ -40,7 +40,17 @@
  * tries a strategy cannot learn its worth. With `policy` every self-play
  * bot follows the game's scripted plan policy (plan.h, mcts_use_plan), so
  * that the fit sees the games of a player who takes workers, feeds them
- * and places several a turn. Threads play games in parallel;
+ * and places several a turn. With `expert` (expert-iteration targets), a
+ * share `expert_share` of the decisions' positions are valued by a deeper
+ * search of `expert` iterations with the evaluation that plays, from the
+ * observation of the seat to act: every seat's mean estimated final score
+ * at the leaves below the action it chooses (mcts_root_estimates), which
+ * carries what a position brings a few turns on (a worker standing on a
+ * gear is worth the pick-up the search sees it reach) back to the
+ * position; each seat's target is that value weighed `expert_mix`, the
+ * outcome above (final score or lambda-return) the rest, and only the
+ * valued positions are fitted. The search values, it does not play: the
+ * games are those of the run without it. Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
  */
 #ifndef MAYA_BOT_TRAIN_H
@@ -74,6 +84,9 @@ typedef struct train_config {
     double lambda;        /* targets: 1 = final scores, below 1 = lambda-returns of the estimates, 0..1 */
     int policy;           /* self-play bots follow the game's plan policy (plan.h): 0 not, 1 ranked first, 2 only */
     int anchor;           /* 1: the ridge pulls each fit toward the weights that played it, 0: toward 0 */
+    int expert;           /* iterations of the deeper search that values positions, 0 = none (see above) */
+    double expert_share;  /* with expert: chance that a decision's position is valued (only those are fitted), 0..1 */
+    double expert_mix;    /* with expert: weight of the search's value in a target, the outcome's the rest, 0..1 */
 } train_config;
 
 /* Where a run stands, for progress reports. */

@@ -104,7 +104,7 @@ int cli_train(int argc, char **argv)
     const char *plans_text = NULL, *lambda_text = NULL, *policy_text = NULL, *anchor_text = NULL;
     const char *spsa_text = NULL, *players_text = NULL, *step_text = NULL, *perturb_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
-    const char *out = NULL;
+    const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -112,7 +112,8 @@ int cli_train(int argc, char **argv)
         {"--jobs", 1, &jobs_text},               {"--from", 1, &from},        {"--out", 1, &out},
         {"--policy", 1, &policy_text},           {"--anchor", 1, &anchor_text},
         {"--spsa", 1, &spsa_text},               {"--players", 1, &players_text}, {"--step", 1, &step_text},
-        {"--perturb", 1, &perturb_text},
+        {"--perturb", 1, &perturb_text},         {"--expert", 1, &expert_text}, {"--expert-share", 1, &share_text},
+        {"--expert-mix", 1, &mix_text},
     };
     const char *positional[1];
     int positional_count;
@@ -134,7 +135,7 @@ int cli_train(int argc, char **argv)
     }
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
-    long anchor = 0;
+    long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -152,6 +153,11 @@ int cli_train(int argc, char **argv)
          (status = cli_parse_number("train", "--lambda", lambda_text, 0, 1000, &lambda_permille)) != 0) ||
         (policy_text != NULL && (status = cli_parse_number("train", "--policy", policy_text, 0, 2, &policy)) != 0) ||
         (anchor_text != NULL && (status = cli_parse_number("train", "--anchor", anchor_text, 0, 1, &anchor)) != 0) ||
+        (expert_text != NULL &&
+         (status = cli_parse_number("train", "--expert", expert_text, 1, 1000000, &expert)) != 0) ||
+        (share_text != NULL &&
+         (status = cli_parse_number("train", "--expert-share", share_text, 1, 100, &share_pct)) != 0) ||
+        (mix_text != NULL && (status = cli_parse_number("train", "--expert-mix", mix_text, 0, 100, &mix_pct)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
@@ -171,6 +177,7 @@ int cli_train(int argc, char **argv)
         {plans_text, 0, "--plans"},             {ridge_text, 0, "--ridge"},   {decay_text, 0, "--decay"},
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
+        {expert_text, 0, "--expert"},
     };
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
@@ -180,6 +187,11 @@ int cli_train(int argc, char **argv)
                     modes[i].name);
             return CLI_USAGE;
         }
+    if ((share_text != NULL || mix_text != NULL) && expert_text == NULL) {
+        fprintf(stderr, "maya train: %s sets the deeper search of --expert ITERATIONS, which is not given\n",
+                share_text != NULL ? "--expert-share" : "--expert-mix");
+        return CLI_USAGE;
+    }
     if (jobs < 1)
         jobs = 1;
     char default_out[256];
@@ -223,7 +235,10 @@ int cli_train(int argc, char **argv)
                            plans_pct / 100.0,
                            lambda_permille / 1000.0,
                            (int)policy,
-                           (int)anchor};
+                           (int)anchor,
+                           (int)expert,
+                           share_pct / 100.0,
+                           mix_pct / 100.0};
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs};
     cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
@@ -236,18 +251,25 @@ int cli_train(int argc, char **argv)
         printf("tuning %s by game results: %ld steps of two %ldp games, %ld iterations per decision, %ld jobs\n",
                game->name, spsa, players, iterations, jobs);
     } else {
-        char policy_option[48] = "";
+        char given_options[128] = "";
         if (policy > 0)
-            snprintf(policy_option, sizeof policy_option, " --policy %ld", policy);
+            snprintf(given_options, sizeof given_options, " --policy %ld", policy);
         if (anchor > 0)
-            snprintf(policy_option + strlen(policy_option), sizeof policy_option - strlen(policy_option), " --anchor 1");
+            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options), " --anchor 1");
+        if (expert > 0)
+            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
+                     " --expert %ld --expert-share %ld --expert-mix %ld", expert, share_pct, mix_pct);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s%s (results do not depend on --jobs)",
                  game->name, generations, games, iterations, explore_pct, plans_pct, ridge_millionths, decay_pct,
-                 lambda_permille, policy_option, (unsigned long long)seed, start, start_file);
+                 lambda_permille, given_options, (unsigned long long)seed, start, start_file);
         printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
                generations, games, iterations, jobs);
+        if (expert > 0)
+            printf("targets: %ld%% of the positions valued by a search of %ld iterations, weighed %ld%% against the "
+                   "outcome\n",
+                   share_pct, expert, mix_pct);
     }
     fflush(stdout);
     if ((spsa > 0 ? tune_run(&tuning, m, cli_tune_report, &t, why, sizeof why)

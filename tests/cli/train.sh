@@ -5,7 +5,10 @@
 # 1) names it too; a --lambda outside 0..1000 or --anchor 2 is a
 # usage error (exit 2) that names the option and writes no weights; a run
 # whose self-play follows the plan policy (--policy 2) names it in the
-# header, --policy 3 is refused, and Tikal (no plan policy) refuses it. A
+# header, --policy 3 is refused, and Tikal (no plan policy) refuses it; a
+# run with expert-iteration targets (--expert) says so and names its
+# settings in the header, and --expert-share without --expert, --expert-mix
+# 101 or --expert-share 0 is a usage error that names the option. A
 # tiny tuning run by game results (--spsa) writes weights named by its
 # command that load again; --spsa 0, --players 5 and the training options
 # --policy and --games are refused the same way, and --players without --spsa.
@@ -47,6 +50,25 @@ grep -q -- '--policy' "$tmp/bad3.err" || fail "the error does not name --policy:
 grep -q 'no plan policy' "$tmp/bad4.err" || fail "the error does not say why: $(cat "$tmp/bad4.err")"
 [ ! -e "$tmp/bad3.txt" ] && [ ! -e "$tmp/bad4.txt" ] || fail "a refused run wrote weights"
 
+"$maya" train tzolkin --generations 1 --games 2 --iterations 8 --expert 16 --expert-share 50 --expert-mix 80 --seed 2 \
+    --jobs 1 --out "$tmp/e.txt" >"$tmp/e.out" 2>"$tmp/e.err" || fail "train --expert failed: $(cat "$tmp/e.err")"
+grep -q '^targets: 50% of the positions valued by a search of 16 iterations, weighed 80% ' "$tmp/e.out" ||
+    fail "the run does not say how it values positions: $(cat "$tmp/e.out")"
+grep -q '^# made by: maya train tzolkin .* --expert 16 --expert-share 50 --expert-mix 80 --seed 2' "$tmp/e.txt" ||
+    fail "the header does not name --expert: $(grep 'made by' "$tmp/e.txt")"
+# refused_expert OPTIONS... NAMED: a usage error naming NAMED, no weights written
+refused_expert() {
+    named=$1
+    shift
+    "$maya" train tzolkin "$@" --out "$tmp/bad6.txt" >/dev/null 2>"$tmp/bad6.err"
+    [ $? -eq 2 ] || fail "$* is not a usage error"
+    grep -q -- "$named" "$tmp/bad6.err" || fail "the error does not name $named: $(cat "$tmp/bad6.err")"
+    [ ! -e "$tmp/bad6.txt" ] || fail "a refused run wrote weights"
+}
+refused_expert --expert --expert-share 50
+refused_expert --expert-mix --expert 16 --expert-mix 101
+refused_expert --expert-share --expert 16 --expert-share 0
+
 "$maya" train tikal --spsa 4 --iterations 8 --seed 2 --jobs 1 --out "$tmp/t.txt" >"$tmp/t.out" 2>"$tmp/t.err" ||
     fail "tuning failed: $(cat "$tmp/t.err")"
 grep -q '^# made by: maya train tikal --spsa 4 --players 2 --iterations 8 --step 150 --perturb 200 --seed 2' "$tmp/t.txt" ||
@@ -71,5 +93,5 @@ refused_tuning --games 3
 grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy; a tuning run, its weights, bad --spsa and --players refused, options of the other mode refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused; a tuning run, its weights, bad --spsa and --players refused, options of the other mode refused"
 exit $failed
