@@ -695,7 +695,9 @@ static void tune_log_report(void *context, const tune_progress *p, const model *
  * differ between seats (the bias) are not tuned, a run of 12 steps on two
  * threads gives the weights a run of 24 on one had after its first 12 (the
  * same for any number of threads, and a stopped run leaves the weights its
- * steps so far make), and bad settings are refused. */
+ * steps so far make), a run of the auction's games moves the 2p-auction
+ * block and no other, and bad settings (an unknown variant too) are
+ * refused. */
 static void test_tuning(void **unused)
 {
     (void)unused;
@@ -705,7 +707,7 @@ static void test_tuning(void **unused)
     assert_int_equal(model_add_bonus(one, "self_now", -2.0f), 0);
     assert_int_equal(model_add_bonus(two, "self_now", -2.0f), 0);
     model *start = model_copy(one);
-    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1};
+    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL};
     tune_log log = {.keep_at = 12};
     char why[256] = "";
     if (tune_run(&c, one, tune_log_report, &log, why, sizeof why) != 0)
@@ -733,6 +735,22 @@ static void test_tuning(void **unused)
             assert_true(one->weights[at] == start->weights[at]);
         assert_true(one->weights[(size_t)b * (size_t)f->count * MODEL_KNOTS] == 0.0f); /* the bias */
     }
+    /* the auction's games alone move the 2p-auction block alone */
+    model *auction = model_copy(start);
+    c.steps = 8;
+    c.variant = "auction";
+    if (tune_run(&c, auction, NULL, NULL, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    size_t block_size = (size_t)f->count * MODEL_KNOTS;
+    for (int b = 0; b < f->blocks; b++) {
+        size_t at = (size_t)b * block_size;
+        int moved = memcmp(&auction->weights[at], &start->weights[at], block_size * sizeof *start->weights) != 0;
+        assert_int_equal(moved, strcmp(f->block_names[b], "2p-auction") == 0);
+    }
+    model_free(auction);
+    c.variant = "no-such-variant";
+    assert_int_not_equal(tune_run(&c, one, NULL, NULL, why, sizeof why), 0);
+    c.variant = NULL;
     c.steps = 0;
     assert_int_not_equal(tune_run(&c, one, NULL, NULL, why, sizeof why), 0);
     c.steps = 4;
