@@ -203,7 +203,8 @@ static void random_position(match *m, const game_def *game, int players, int var
 }
 
 /* The checked-in weights of each game load, were made by maya train (not
- * zeros), and estimate fixed positions to pinned values (a change of the
+ * zeros), and estimate fixed positions (Tikal's of each 2p variant, whose
+ * blocks are tuned apart) to pinned values (a change of the
  * weights or the features changes them: then these numbers are updated
  * with the new weights file). The estimates are right in their differences
  * between seats only (train.h), hence the negative ones. */
@@ -213,13 +214,15 @@ static void test_checked_in_weights(void **unused)
     static const struct {
         const char *game; /* game */
         int players;      /* seats */
+        int variant;      /* the game's variant */
         int decisions;    /* decisions played before the position */
         double estimate[GAME_MAX_PLAYERS]; /* pinned v2 estimates of the seats */
     } pinned[] = {
-        {"tzolkin", 2, 40, {-34.6795, -17.3656}},
-        {"tzolkin", 4, 120, {-12.4415, -34.0134, -20.0017, -10.0533}},
-        {"tikal", 2, 60, {19.6846, 14.7351}},
-        {"tikal", 3, 100, {11.2500, 9.4000, 10.2500}},
+        {"tzolkin", 2, 0, 40, {-34.6795, -17.3656}},
+        {"tzolkin", 4, 0, 120, {-12.4415, -34.0134, -20.0017, -10.0533}},
+        {"tikal", 2, 0, 60, {19.6846, 14.7351}},
+        {"tikal", 3, 0, 100, {11.2500, 9.4000, 10.2500}},
+        {"tikal", 2, 1, 60, {-11.5617, 33.2304}}, /* the auction: its own block */
     };
     for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
         const game_def *game = games_find(pinned[i].game);
@@ -235,7 +238,7 @@ static void test_checked_in_weights(void **unused)
             learned += hook->model->weights[w] != 0.0f;
         assert_true(learned > f->count);
         match m;
-        random_position(&m, game, pinned[i].players, 0, 1000 + i, pinned[i].decisions);
+        random_position(&m, game, pinned[i].players, pinned[i].variant, 1000 + i, pinned[i].decisions);
         double v[GAME_MAX_PLAYERS];
         assert_int_equal(eval_estimates(game, hook, m.state, v), pinned[i].players);
         for (int p = 0; p < pinned[i].players; p++)

@@ -81,9 +81,11 @@ grep -q '^step 4/4: plus side' "$tmp/t.out" || fail "no progress line of the tun
     >/dev/null 2>"$tmp/t2.err" || fail "tuned weights do not load with --from: $(cat "$tmp/t2.err")"
 # tuning the auction alone (--variant) from those weights moves its 2p
 # block and no other, and names both commands, its own and --from's
-"$maya" train tikal --spsa 8 --variant auction --iterations 8 --seed 2 --jobs 1 --from "$tmp/t.txt" --out "$tmp/ta.txt" \
-    >"$tmp/ta.out" 2>"$tmp/ta.err" || fail "tuning the auction failed: $(cat "$tmp/ta.err")"
-grep -qF "# made by: maya train tikal --spsa 8 --players 2 --variant auction --iterations 8 --step 150 --perturb 200 --seed 2 --from $tmp/t.txt (results do not depend on --jobs); $tmp/t.txt made by: maya train tikal --spsa 4 --players 2 --iterations 8 " "$tmp/ta.txt" ||
+"$maya" train tikal --spsa 8 --variant auction --iterations 8 --seed 2 --jobs 1 --from "$tmp/t.txt" \
+    --out "$tmp/ta.txt" >"$tmp/ta.out" 2>"$tmp/ta.err" || fail "tuning the auction failed: $(cat "$tmp/ta.err")"
+both="maya train tikal --spsa 8 --players 2 --variant auction --iterations 8 --step 150 --perturb 200 --seed 2"
+both="$both --from $tmp/t.txt (results do not depend on --jobs); $tmp/t.txt made by: maya train tikal --spsa 4 "
+grep -qF "# made by: $both" "$tmp/ta.txt" ||
     fail "the auction's weights do not name both commands: $(grep 'made by' "$tmp/ta.txt")"
 # block_of FILE NAME: the weights of block NAME
 block_of() { awk -v b="block $2" '/^block /{on = ($0 == b)} on' "$1"; }
@@ -93,26 +95,21 @@ for b in 2p 3p 4p 3p-auction 4p-auction; do
 done
 [ "$(block_of "$tmp/ta.txt" 2p-auction)" != "$(block_of "$tmp/t.txt" 2p-auction)" ] ||
     fail "tuning the auction left its block as it was"
-# refused_variant GAME VARIANT SAYS: a usage error saying SAYS, no weights written
-refused_variant() {
-    "$maya" train "$1" --spsa 4 --variant "$2" --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
-    [ $? -eq 2 ] || fail "$1 --variant $2 is not a usage error"
-    grep -q "$3" "$tmp/bad.err" || fail "the error does not say \"$3\": $(cat "$tmp/bad.err")"
-    [ ! -e "$tmp/bad.txt" ] || fail "a refused tuning run wrote weights"
-}
-refused_variant tikal nosuch 'unknown variant "nosuch"'
-refused_variant tzolkin auction 'tzolkin has no variants'
-# refused_tuning OPTION VALUE: a usage error naming OPTION, no weights written
+# refused_tuning OPTION VALUE [SAYS [GAME]]: tuning GAME (default tikal)
+# with OPTION VALUE is a usage error saying SAYS (default: naming OPTION),
+# no weights written
 refused_tuning() {
-    "$maya" train tikal --spsa 4 "$1" "$2" --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
+    "$maya" train "${4:-tikal}" --spsa 4 "$1" "$2" --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
     [ $? -eq 2 ] || fail "$1 $2 is not a usage error"
-    grep -q -- "$1" "$tmp/bad.err" || fail "the error does not name $1: $(cat "$tmp/bad.err")"
+    grep -q -- "${3:-$1}" "$tmp/bad.err" || fail "the error does not say ${3:-$1}: $(cat "$tmp/bad.err")"
     [ ! -e "$tmp/bad.txt" ] || fail "a refused tuning run wrote weights"
 }
 refused_tuning --spsa 0
 refused_tuning --players 5
 refused_tuning --policy 1
 refused_tuning --games 3
+refused_tuning --variant nosuch 'unknown variant "nosuch"'
+refused_tuning --variant auction 'tzolkin has no variants' tzolkin
 "$maya" train tikal --variant auction --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
 [ $? -eq 2 ] || fail "--variant without --spsa is not a usage error"
 grep -q -- "--variant is for tuning" "$tmp/bad.err" || fail "the error does not name --variant: $(cat "$tmp/bad.err")"
