@@ -203,7 +203,8 @@ static void random_position(match *m, const game_def *game, int players, int var
 }
 
 /* The checked-in weights of each game load, were made by maya train (not
- * zeros), and estimate fixed positions to pinned values (a change of the
+ * zeros), and estimate fixed positions (Tikal's of each 2p variant, whose
+ * blocks are tuned apart) to pinned values (a change of the
  * weights or the features changes them: then these numbers are updated
  * with the new weights file). The estimates are right in their differences
  * between seats only (train.h), hence the negative ones. */
@@ -213,13 +214,15 @@ static void test_checked_in_weights(void **unused)
     static const struct {
         const char *game; /* game */
         int players;      /* seats */
+        int variant;      /* the game's variant */
         int decisions;    /* decisions played before the position */
         double estimate[GAME_MAX_PLAYERS]; /* pinned v2 estimates of the seats */
     } pinned[] = {
-        {"tzolkin", 2, 40, {-34.6795, -17.3656}},
-        {"tzolkin", 4, 120, {-12.4415, -34.0134, -20.0017, -10.0533}},
-        {"tikal", 2, 60, {19.6846, 14.7351}},
-        {"tikal", 3, 100, {11.2500, 9.4000, 10.2500}},
+        {"tzolkin", 2, 0, 40, {-34.6795, -17.3656}},
+        {"tzolkin", 4, 0, 120, {-12.4415, -34.0134, -20.0017, -10.0533}},
+        {"tikal", 2, 0, 60, {19.6846, 14.7351}},
+        {"tikal", 3, 0, 100, {11.2500, 9.4000, 10.2500}},
+        {"tikal", 2, 1, 60, {-11.5617, 33.2304}}, /* the auction: its own block */
     };
     for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
         const game_def *game = games_find(pinned[i].game);
@@ -235,7 +238,7 @@ static void test_checked_in_weights(void **unused)
             learned += hook->model->weights[w] != 0.0f;
         assert_true(learned > f->count);
         match m;
-        random_position(&m, game, pinned[i].players, 0, 1000 + i, pinned[i].decisions);
+        random_position(&m, game, pinned[i].players, pinned[i].variant, 1000 + i, pinned[i].decisions);
         double v[GAME_MAX_PLAYERS];
         assert_int_equal(eval_estimates(game, hook, m.state, v), pinned[i].players);
         for (int p = 0; p < pinned[i].players; p++)
@@ -695,7 +698,9 @@ static void tune_log_report(void *context, const tune_progress *p, const model *
  * differ between seats (the bias) are not tuned, a run of 12 steps on two
  * threads gives the weights a run of 24 on one had after its first 12 (the
  * same for any number of threads, and a stopped run leaves the weights its
- * steps so far make), and bad settings are refused. */
+ * steps so far make), a run of the auction's games moves the 2p-auction
+ * block and no other, and bad settings (an unknown variant too) are
+ * refused. */
 static void test_tuning(void **unused)
 {
     (void)unused;
@@ -705,7 +710,7 @@ static void test_tuning(void **unused)
     assert_int_equal(model_add_bonus(one, "self_now", -2.0f), 0);
     assert_int_equal(model_add_bonus(two, "self_now", -2.0f), 0);
     model *start = model_copy(one);
-    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1};
+    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL};
     tune_log log = {.keep_at = 12};
     char why[256] = "";
     if (tune_run(&c, one, tune_log_report, &log, why, sizeof why) != 0)
@@ -733,6 +738,22 @@ static void test_tuning(void **unused)
             assert_true(one->weights[at] == start->weights[at]);
         assert_true(one->weights[(size_t)b * (size_t)f->count * MODEL_KNOTS] == 0.0f); /* the bias */
     }
+    /* the auction's games alone move the 2p-auction block alone */
+    model *auction = model_copy(start);
+    c.steps = 8;
+    c.variant = "auction";
+    if (tune_run(&c, auction, NULL, NULL, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    size_t block_size = (size_t)f->count * MODEL_KNOTS;
+    for (int b = 0; b < f->blocks; b++) {
+        size_t at = (size_t)b * block_size;
+        int moved = memcmp(&auction->weights[at], &start->weights[at], block_size * sizeof *start->weights) != 0;
+        assert_int_equal(moved, strcmp(f->block_names[b], "2p-auction") == 0);
+    }
+    model_free(auction);
+    c.variant = "no-such-variant";
+    assert_int_not_equal(tune_run(&c, one, NULL, NULL, why, sizeof why), 0);
+    c.variant = NULL;
     c.steps = 0;
     assert_int_not_equal(tune_run(&c, one, NULL, NULL, why, sizeof why), 0);
     c.steps = 4;

@@ -38,7 +38,9 @@
  * corrections lost to v1; the checked-in ones are tuned by game results
  * (bots/tune.h: a guard kept in hand, camps, figures on the board and
  * treasure tokens are worth more than v1 says, a guarded temple's later
- * scorings less; docs/strength.md).
+ * scorings less; the 2p auction's block tuned further on auction games
+ * alone: camps and figures worth more still, action points left and being
+ * the seat to act less; docs/strength.md).
  */
 #include <assert.h>
 #include <string.h>

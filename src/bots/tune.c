@@ -59,11 +59,14 @@ static uint64_t tune_step_seed(uint64_t seed, int k)
     return rng_next(&r);
 }
 
-/* The options of the games of step k: the variants in turn. */
+/* The options of the games of step k: the config's variant, or the
+ * variants in turn. */
 static game_options tune_options(const tune_config *c, int k)
 {
     int variants = games_variant_count(c->game);
-    return (game_options){c->players, variants > 1 ? k % variants : 0};
+    int variant = c->variant != NULL ? games_variant_find(c->game, c->variant) : variants > 1 ? k % variants : 0;
+    assert(variant >= 0);
+    return (game_options){c->players, variant};
 }
 
 /* Play one game of options with hooks[seat] at each seat (MCTS at the
@@ -300,6 +303,8 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
     if (c->steps < 1 || c->iterations < 1 || c->threads < 1 || !(c->step > 0.0) || !(c->perturb > 0.0) ||
         c->players < c->game->min_players || c->players > c->game->max_players)
         return tune_fail(why, why_len, "bad tuning settings");
+    if (c->variant != NULL && games_variant_find(c->game, c->variant) < 0)
+        return tune_fail(why, why_len, "no such variant");
     double start_time = timer_now();
     model *start = model_copy(m);
     model *playing = model_copy(m);
@@ -311,7 +316,8 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
         free(results);
         return tune_fail(why, why_len, "out of memory");
     }
-    /* the blocks of the games played: those of each variant's first state */
+    /* the blocks of the games played: those of each variant's first state
+     * (the config's variant only, if it names one) */
     int tuned_block[MODEL_BLOCKS_MAX] = {0};
     int status = 0;
     unsigned char *state = malloc(c->game->state_size);

@@ -26,8 +26,10 @@
  * a thousand steps, fixed so that the first k steps of every run are the
  * same: a run stopped after k steps leaves the weights of a run of k).
  * Games cycle through the game's variants at the given player count (so a
- * Tikal 2p run tunes the 2p and 2p-auction blocks together; the other
- * blocks keep the start's weights). Steps are played TUNE_BATCH at a time
+ * Tikal 2p run tunes the 2p and 2p-auction blocks together), or are all of
+ * one variant if the config names it (a Tikal 2p auction run tunes the
+ * 2p-auction block alone); the other blocks keep the start's weights to the
+ * bit. Steps are played TUNE_BATCH at a time
  * from the same u on worker threads and applied in step order, so a run is
  * the same for a seed whatever the number of threads.
  */
@@ -55,6 +57,7 @@ typedef struct tune_config {
     double step;          /* gain a of the steps, in points per standard deviation, > 0 */
     double perturb;       /* perturbation c, in points per standard deviation, > 0 */
     int threads;          /* games played at once, >= 1 */
+    const char *variant;  /* every game's variant (a name of game->variants); NULL: the variants in turn */
 } tune_config;
 
 /* Where a run stands, after each batch of steps. */

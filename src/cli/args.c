@@ -99,8 +99,8 @@ static const struct cli_usage_text {
      "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--policy K] [--anchor 1]\n"
      "                [--expert E [--expert-share V] [--expert-mix M]]\n"
      "                [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
-     "maya train GAME --spsa STEPS [--players N] [--iterations I] [--step A]\n"
-     "                [--perturb C] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
+     "maya train GAME --spsa STEPS [--players N] [--variant NAME] [--iterations I]\n"
+     "                [--step A] [--perturb C] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
      "    Learns the evaluation of GAME from self-play: G generations (default 6)\n"
      "    of N games (default 200, player counts and variants in turn) between\n"
      "    MCTS bots of I iterations per decision (default 1000) that use the\n"
@@ -128,10 +128,13 @@ static const struct cli_usage_text {
      "    number of threads J (default: every core).\n"
      "    With --spsa the weights are tuned by game results instead (SPSA):\n"
      "    STEPS pairs of N-player games (default 2, the game's variants in turn,\n"
-     "    seats swapped) between the weights moved +C and -C hundredths of a\n"
-     "    point per standard deviation of each feature (default 200) in a random\n"
-     "    direction, each pair moving them toward its winner (gain A hundredths,\n"
-     "    default 150); from --from or from zero corrections (Tikal: v1).\n"},
+     "    or all of variant NAME, seats swapped) between the weights moved +C and\n"
+     "    -C hundredths of a point per standard deviation of each feature\n"
+     "    (default 200) in a random direction, each pair moving them toward its\n"
+     "    winner (gain A hundredths, default 150); only the weights of the games'\n"
+     "    blocks (Tikal: player count and variant) move. From --from or from zero\n"
+     "    corrections (Tikal: v1); weights made --from a file name the command\n"
+     "    that made that file too.\n"},
     {"serve",
      "maya serve [--port 8080] [--bind 127.0.0.1] [--db maya.db | --db postgresql://...]\n"
      "           [--bot-threads N] [--hint-searches N] [--web DIR] [--http-threads N]\n"

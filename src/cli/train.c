@@ -8,9 +8,11 @@
  * every setting spelled out, so that it can be run again to the same
  * weights. With --spsa STEPS the weights are tuned by game results instead
  * (bots/tune.h), starting from --from or from zero corrections (for
- * Tikal: v1); a line every TUNE_REPORT_STEPS steps says how it goes, and
- * the weights written after k steps name the command of a run of k steps,
- * which makes the same weights.
+ * Tikal: v1), the games of every variant in turn or of --variant's only; a
+ * line every TUNE_REPORT_STEPS steps says how it goes, and the weights
+ * written after k steps name the command of a run of k steps, which makes
+ * the same weights. Weights made --from a file name the command that made
+ * that file after their own.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +32,8 @@ enum {
 typedef struct cli_train {
     const train_config *config; /* the run (NULL when tuning) */
     const char *out;            /* weights file */
-    char command[512];          /* the command that makes these weights */
-    char tune_args[400];        /* tuning: the command's settings after --spsa STEPS */
+    char command[1024];         /* the command that makes these weights */
+    char tune_args[960];        /* tuning: the command's settings after --spsa STEPS */
     double start;               /* when the run began */
     double shown;               /* when progress was last shown */
     int status;                 /* CLI_FAIL once a write failed */
@@ -104,7 +106,7 @@ int cli_train(int argc, char **argv)
     const char *plans_text = NULL, *lambda_text = NULL, *policy_text = NULL, *anchor_text = NULL;
     const char *spsa_text = NULL, *players_text = NULL, *step_text = NULL, *perturb_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
-    const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL;
+    const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -113,7 +115,7 @@ int cli_train(int argc, char **argv)
         {"--policy", 1, &policy_text},           {"--anchor", 1, &anchor_text},
         {"--spsa", 1, &spsa_text},               {"--players", 1, &players_text}, {"--step", 1, &step_text},
         {"--perturb", 1, &perturb_text},         {"--expert", 1, &expert_text}, {"--expert-share", 1, &share_text},
-        {"--expert-mix", 1, &mix_text},
+        {"--expert-mix", 1, &mix_text},          {"--variant", 1, &variant_text},
     };
     const char *positional[1];
     int positional_count;
@@ -177,7 +179,7 @@ int cli_train(int argc, char **argv)
         {plans_text, 0, "--plans"},             {ridge_text, 0, "--ridge"},   {decay_text, 0, "--decay"},
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
-        {expert_text, 0, "--expert"},
+        {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"},
     };
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
@@ -192,6 +194,9 @@ int cli_train(int argc, char **argv)
                 share_text != NULL ? "--expert-share" : "--expert-mix");
         return CLI_USAGE;
     }
+    int variant = 0;
+    if ((status = cli_find_variant("train", game, variant_text, &variant)) != 0)
+        return status;
     if (jobs < 1)
         jobs = 1;
     char default_out[256];
@@ -239,17 +244,27 @@ int cli_train(int argc, char **argv)
                            (int)expert,
                            share_pct / 100.0,
                            mix_pct / 100.0};
+    const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
-                          (int)jobs};
+                          (int)jobs, variant_name};
     cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
-    const char *start = from != NULL ? " --from " : "", *start_file = from != NULL ? from : "";
+    /* weights made from others name the command that made those too, so
+     * that the two commands in turn make them again */
+    char start[700] = " (results do not depend on --jobs)";
+    if (from != NULL && m->command[0] != '\0')
+        snprintf(start, sizeof start, " --from %s (results do not depend on --jobs); %s made by: %s", from, from,
+                 m->command);
+    else if (from != NULL)
+        snprintf(start, sizeof start, " --from %s (results do not depend on --jobs)", from);
     if (spsa > 0) {
+        char variant_option[80] = "";
+        if (variant_name != NULL)
+            snprintf(variant_option, sizeof variant_option, " --variant %s", variant_name);
         snprintf(t.tune_args, sizeof t.tune_args,
-                 "--players %ld --iterations %ld --step %ld --perturb %ld --seed %llu%s%s "
-                 "(results do not depend on --jobs)",
-                 players, iterations, step_pct, perturb_pct, (unsigned long long)seed, start, start_file);
-        printf("tuning %s by game results: %ld steps of two %ldp games, %ld iterations per decision, %ld jobs\n",
-               game->name, spsa, players, iterations, jobs);
+                 "--players %ld%s --iterations %ld --step %ld --perturb %ld --seed %llu%s", players, variant_option,
+                 iterations, step_pct, perturb_pct, (unsigned long long)seed, start);
+        printf("tuning %s by game results: %ld steps of two %ldp games%s, %ld iterations per decision, %ld jobs\n",
+               game->name, spsa, players, variant_option, iterations, jobs);
     } else {
         char given_options[128] = "";
         if (policy > 0)
@@ -261,9 +276,9 @@ int cli_train(int argc, char **argv)
                      " --expert %ld --expert-share %ld --expert-mix %ld", expert, share_pct, mix_pct);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
-                 "--decay %ld --lambda %ld%s --seed %llu%s%s (results do not depend on --jobs)",
+                 "--decay %ld --lambda %ld%s --seed %llu%s",
                  game->name, generations, games, iterations, explore_pct, plans_pct, ridge_millionths, decay_pct,
-                 lambda_permille, given_options, (unsigned long long)seed, start, start_file);
+                 lambda_permille, given_options, (unsigned long long)seed, start);
         printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
                generations, games, iterations, jobs);
         if (expert > 0)

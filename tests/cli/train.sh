@@ -10,8 +10,11 @@
 # settings in the header, and --expert-share without --expert, --expert-mix
 # 101 or --expert-share 0 is a usage error that names the option. A
 # tiny tuning run by game results (--spsa) writes weights named by its
-# command that load again; --spsa 0, --players 5 and the training options
-# --policy and --games are refused the same way, and --players without --spsa.
+# command that load again; a run of the auction alone (--variant) from them
+# moves only its block and names both commands; --spsa 0, --players 5, an
+# unknown variant, a variant of Tzolk'in and the training options --policy
+# and --games are refused the same way, and --players or --variant without
+# --spsa.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
 . "$(dirname "$0")/../lib/cli.sh"
@@ -76,22 +79,46 @@ grep -q '^# made by: maya train tikal --spsa 4 --players 2 --iterations 8 --step
 grep -q '^step 4/4: plus side' "$tmp/t.out" || fail "no progress line of the tuning: $(cat "$tmp/t.out")"
 "$maya" train tikal --spsa 4 --iterations 8 --seed 2 --jobs 1 --from "$tmp/t.txt" --out "$tmp/t2.txt" \
     >/dev/null 2>"$tmp/t2.err" || fail "tuned weights do not load with --from: $(cat "$tmp/t2.err")"
-# refused_tuning OPTION VALUE: a usage error naming OPTION, no weights written
+# tuning the auction alone (--variant) from those weights moves its 2p
+# block and no other, and names both commands, its own and --from's
+"$maya" train tikal --spsa 8 --variant auction --iterations 8 --seed 2 --jobs 1 --from "$tmp/t.txt" \
+    --out "$tmp/ta.txt" >"$tmp/ta.out" 2>"$tmp/ta.err" || fail "tuning the auction failed: $(cat "$tmp/ta.err")"
+both="maya train tikal --spsa 8 --players 2 --variant auction --iterations 8 --step 150 --perturb 200 --seed 2"
+both="$both --from $tmp/t.txt (results do not depend on --jobs); $tmp/t.txt made by: maya train tikal --spsa 4 "
+grep -qF "# made by: $both" "$tmp/ta.txt" ||
+    fail "the auction's weights do not name both commands: $(grep 'made by' "$tmp/ta.txt")"
+# block_of FILE NAME: the weights of block NAME
+block_of() { awk -v b="block $2" '/^block /{on = ($0 == b)} on' "$1"; }
+for b in 2p 3p 4p 3p-auction 4p-auction; do
+    [ -n "$(block_of "$tmp/t.txt" $b)" ] && [ "$(block_of "$tmp/ta.txt" $b)" = "$(block_of "$tmp/t.txt" $b)" ] ||
+        fail "tuning the auction changed block $b"
+done
+[ "$(block_of "$tmp/ta.txt" 2p-auction)" != "$(block_of "$tmp/t.txt" 2p-auction)" ] ||
+    fail "tuning the auction left its block as it was"
+# refused_tuning OPTION VALUE [SAYS [GAME]]: tuning GAME (default tikal)
+# with OPTION VALUE is a usage error saying SAYS (default: naming OPTION),
+# no weights written
 refused_tuning() {
-    "$maya" train tikal --spsa 4 "$1" "$2" --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
+    "$maya" train "${4:-tikal}" --spsa 4 "$1" "$2" --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
     [ $? -eq 2 ] || fail "$1 $2 is not a usage error"
-    grep -q -- "$1" "$tmp/bad.err" || fail "the error does not name $1: $(cat "$tmp/bad.err")"
+    grep -q -- "${3:-$1}" "$tmp/bad.err" || fail "the error does not say ${3:-$1}: $(cat "$tmp/bad.err")"
     [ ! -e "$tmp/bad.txt" ] || fail "a refused tuning run wrote weights"
 }
 refused_tuning --spsa 0
 refused_tuning --players 5
 refused_tuning --policy 1
 refused_tuning --games 3
+refused_tuning --variant nosuch 'unknown variant "nosuch"'
+refused_tuning --variant auction 'tzolkin has no variants' tzolkin
+"$maya" train tikal --variant auction --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
+[ $? -eq 2 ] || fail "--variant without --spsa is not a usage error"
+grep -q -- "--variant is for tuning" "$tmp/bad.err" || fail "the error does not name --variant: $(cat "$tmp/bad.err")"
+[ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 # a tuning option without --spsa is refused too
 "$maya" train tikal --players 2 --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
 [ $? -eq 2 ] || fail "--players without --spsa is not a usage error"
 grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused; a tuning run, its weights, bad --spsa and --players refused, options of the other mode refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused; a tuning run, its weights, the auction tuned alone, bad --spsa, --players and --variant refused, options of the other mode refused"
 exit $failed
