@@ -357,7 +357,7 @@ static void mcts_rank_turns(mcts_tree *t, int node)
     mcts_node *nd = &t->nodes[node];
     int found = turns_search(t->turns, &t->hook, NULL, t->det, nd->player);
     nd->turn = 1;
-    nd->first = found > 0 && t->edge_count < t->edge_cap ? t->edge_count : -1;
+    nd->first = t->edge_count;
     nd->width = 0;
     for (int k = 0; k < found && t->edge_count < t->edge_cap; k++) {
         int *at = &t->turn_pool[t->turn_count];
