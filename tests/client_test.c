@@ -724,7 +724,31 @@ static void test_calls(void **state)
     assert_int_equal(client_call(c, "GET", "/echo", NULL, NULL, &answer, NULL, why, sizeof why), CLIENT_OK);
     assert_string_equal(client_json_string(answer, "method"), "GET");
     assert_string_equal(client_json_string(answer, "authorization"), "");
+    assert_string_equal(client_json_string(answer, "type"), "");
     assert_string_equal(client_json_string(answer, "body"), "");
+    json_decref(answer);
+    /* the handle is not reset between requests: each one's method, body
+     * and headers are its own, whatever came before */
+    json_t *small = json_pack("{s:i}", "n", 1);
+    assert_int_equal(client_call(c, "PUT", "/echo", "t1", small, &answer, NULL, why, sizeof why), CLIENT_OK);
+    assert_string_equal(client_json_string(answer, "method"), "PUT");
+    assert_string_equal(client_json_string(answer, "body"), "{\"n\":1}");
+    json_decref(answer);
+    json_decref(small);
+    assert_int_equal(client_call(c, "DELETE", "/echo", NULL, NULL, &answer, NULL, why, sizeof why), CLIENT_OK);
+    assert_string_equal(client_json_string(answer, "method"), "DELETE");
+    assert_string_equal(client_json_string(answer, "authorization"), "");
+    assert_string_equal(client_json_string(answer, "body"), "");
+    json_decref(answer);
+    assert_int_equal(client_call(c, "POST", "/echo", "t2", NULL, &answer, NULL, why, sizeof why), CLIENT_OK);
+    assert_string_equal(client_json_string(answer, "method"), "POST");
+    assert_string_equal(client_json_string(answer, "authorization"), "Bearer t2");
+    assert_string_equal(client_json_string(answer, "body"), "");
+    json_decref(answer);
+    assert_int_equal(client_call(c, "GET", "/echo", NULL, NULL, &answer, NULL, why, sizeof why), CLIENT_OK);
+    assert_string_equal(client_json_string(answer, "method"), "GET");
+    assert_string_equal(client_json_string(answer, "authorization"), "");
+    assert_string_equal(client_json_string(answer, "type"), "");
     json_decref(answer);
     /* an error answer: status, code and reason */
     assert_int_equal(client_call(c, "POST", "/stale", "abc", NULL, &answer, &status, why, sizeof why),

@@ -188,7 +188,10 @@ static uint64_t loadgen_pump_tag(int shard, int socket)
     return (uint64_t)(uint32_t)shard << 32 | (uint32_t)socket;
 }
 
-/* CURLMOPT_SOCKETFUNCTION: watch socket for what libcurl waits for. */
+/* CURLMOPT_SOCKETFUNCTION: watch socket for what libcurl waits for. A
+ * socket in the epoll set is marked with curl_multi_assign (libcurl
+ * forgets the mark when it asks for the socket's removal), so that each
+ * change is one epoll_ctl. */
 static int loadgen_pump_socket(CURL *easy, curl_socket_t socket, int what, void *context, void *socket_context)
 {
     loadgen_shard *shard = context;
@@ -197,11 +200,12 @@ static int loadgen_pump_socket(CURL *easy, curl_socket_t socket, int what, void 
                                 .data.u64 = loadgen_pump_tag(shard->index, socket)};
 
     (void)easy;
-    (void)socket_context;
     if (what == CURL_POLL_REMOVE)
         epoll_ctl(epoll, EPOLL_CTL_DEL, socket, NULL);
-    else if (epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event) != 0)
-        epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event);
+    else if (socket_context != NULL)
+        epoll_ctl(epoll, EPOLL_CTL_MOD, socket, &event);
+    else if (epoll_ctl(epoll, EPOLL_CTL_ADD, socket, &event) == 0)
+        curl_multi_assign(shard->multi, socket, shard);
     return 0;
 }
 
@@ -475,15 +479,16 @@ static void loadgen_legal(loadgen_state *st, loadgen_slot *slot, int seat)
 /* Submit the action text at the slot's version. */
 static void loadgen_act(loadgen_state *st, loadgen_slot *slot, const char *text)
 {
+    char body_text[6 * GAME_TEXT_MAX + 64]; /* the text escaped at worst (6 bytes a byte), the version, the names */
     json_t *body = json_pack("{s:I, s:s}", "version", (json_int_t)slot->version, "action", text);
-    char *body_text = body != NULL ? json_dumps(body, JSON_COMPACT) : NULL;
+    size_t n = body != NULL ? json_dumpb(body, body_text, sizeof body_text - 1, JSON_COMPACT) : 0;
     json_decref(body);
-    if (body_text == NULL) {
-        loadgen_fail(st, "out of memory");
+    if (n == 0 || n >= sizeof body_text) {
+        loadgen_fail(st, "the action \"%.40s\" cannot be sent as JSON", text);
         return;
     }
+    body_text[n] = '\0';
     loadgen_send(st, slot, LOADGEN_ACT, "POST", "/actions", slot->tokens[slot->seat], body_text);
-    free(body_text);
     if (st->config->rate > 0) { /* open loop: timed from when it was due; the next is due a period later */
         slot->started = slot->due;
         slot->due += 1.0 / st->config->rate;
@@ -681,7 +686,8 @@ static void loadgen_done(loadgen_state *st, loadgen_slot *slot, CURLcode result)
     loadgen_step step = slot->step;
     char why[512];
     json_t *answer = NULL;
-    int status = client_request_finish(&slot->request, result, &answer, why, sizeof why);
+    /* a submission's answer is not read: only its status counts */
+    int status = client_request_finish(&slot->request, result, step == LOADGEN_ACT ? NULL : &answer, why, sizeof why);
     if (step == LOADGEN_LEGAL && status == CLIENT_OK) {
         st->legal_lists++;
         st->legal_bytes += (double)slot->request.answer_len;

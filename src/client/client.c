@@ -6,6 +6,7 @@
  * CRLF or CR; "field: value" with one optional space after the colon; lines
  * starting with a colon are comments; an empty line dispatches the event).
  */
+#include <assert.h>
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -66,7 +67,8 @@ static size_t client_write(char *bytes, size_t size, size_t count, void *context
     return client_answer_append(r, bytes, n) == 0 ? n : 0;
 }
 
-/* Set up r, with its own reference to libcurl's global setup if global. */
+/* Set up r, with its own reference to libcurl's global setup if global,
+ * and the options every request of r shares. */
 static int client_request_open(client_request *r, int global)
 {
     memset(r, 0, sizeof *r);
@@ -78,6 +80,10 @@ static int client_request_open(client_request *r, int global)
             curl_global_cleanup();
         return CLIENT_ENOMEM;
     }
+    curl_easy_setopt(r->easy, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(r->easy, CURLOPT_ERRORBUFFER, r->curl_error);
+    curl_easy_setopt(r->easy, CURLOPT_WRITEFUNCTION, client_write);
+    curl_easy_setopt(r->easy, CURLOPT_WRITEDATA, r);
     return CLIENT_OK;
 }
 
@@ -89,7 +95,6 @@ static void client_request_close(client_request *r, int global)
         if (global)
             curl_global_cleanup();
     }
-    curl_slist_free_all(r->headers);
     free(r->body);
     free(r->answer);
     memset(r, 0, sizeof *r);
@@ -105,24 +110,25 @@ void client_request_free(client_request *r)
     client_request_close(r, 1);
 }
 
-/* Add one header line; 0, or -1 out of memory (the list is kept). */
-static int client_add_header(client_request *r, const char *line)
+/* Link line as the next of r's header lines (at most CLIENT_HEADERS_MAX:
+ * libcurl reads the list, it does not keep or free it). */
+static void client_add_header(client_request *r, int *count, char *line)
 {
-    struct curl_slist *grown = curl_slist_append(r->headers, line);
-    if (grown == NULL)
-        return -1;
-    r->headers = grown;
-    return 0;
+    assert(*count < CLIENT_HEADERS_MAX);
+    r->header_lines[*count] = (struct curl_slist){.data = line, .next = NULL};
+    if (*count > 0)
+        r->header_lines[*count - 1].next = &r->header_lines[*count];
+    (*count)++;
 }
 
-int client_request_prepare(client_request *r, const char *method, const char *url, const char *token,
-                           const char *body_text, long timeout_ms, long connect_timeout_ms, char *why,
-                           size_t why_len)
+/* client_request_prepare, with "Accept: text/event-stream" if events. */
+static int client_request_setup(client_request *r, const char *method, const char *url, const char *token,
+                                const char *body_text, int events, long timeout_ms, long connect_timeout_ms,
+                                char *why, size_t why_len)
 {
-    curl_slist_free_all(r->headers);
-    r->headers = NULL;
-    free(r->body);
-    r->body = NULL;
+    static char json_type[] = "Content-Type: application/json";
+    static char no_expect[] = "Expect:"; /* no 100-continue round trip before a body */
+    static char accept_events[] = "Accept: text/event-stream";
     r->answer_len = 0;
     if (r->answer != NULL)
         r->answer[0] = '\0';
@@ -142,38 +148,51 @@ int client_request_prepare(client_request *r, const char *method, const char *ur
             return CLIENT_EUSAGE;
         }
     }
-    CURL *h = r->easy;
-    curl_easy_reset(h); /* options only: the connection stays for the next request */
-    char authorization[CLIENT_TOKEN_MAX + 32];
-    if (token != NULL)
-        snprintf(authorization, sizeof authorization, "Authorization: Bearer %s", token);
-    if ((body_text != NULL && (r->body = strdup(body_text)) == NULL) ||
-        (body_text != NULL && client_add_header(r, "Content-Type: application/json") != 0) ||
-        client_add_header(r, "Expect:") != 0 || /* no 100-continue round trip before a body */
-        (token != NULL && client_add_header(r, authorization) != 0)) {
-        client_say(why, why_len, "out of memory");
-        return CLIENT_ENOMEM;
+    size_t body_len = body_text != NULL ? strlen(body_text) : 0;
+    if (body_text != NULL && body_len + 1 > r->body_cap) {
+        char *grown = realloc(r->body, body_len + 1);
+        if (grown == NULL) {
+            client_say(why, why_len, "out of memory");
+            return CLIENT_ENOMEM;
+        }
+        r->body = grown;
+        r->body_cap = body_len + 1;
     }
+    if (body_text != NULL)
+        memcpy(r->body, body_text, body_len + 1);
+    int lines = 0;
+    if (body_text != NULL) {
+        client_add_header(r, &lines, json_type);
+        client_add_header(r, &lines, no_expect);
+    }
+    if (events)
+        client_add_header(r, &lines, accept_events);
+    if (token != NULL) {
+        snprintf(r->authorization, sizeof r->authorization, "Authorization: Bearer %s", token);
+        client_add_header(r, &lines, r->authorization);
+    }
+    CURL *h = r->easy;
+    int get = strcmp(method, "GET") == 0 && body_text == NULL, post = strcmp(method, "POST") == 0;
     curl_easy_setopt(h, CURLOPT_URL, url);
-    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, r->curl_error);
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, client_write);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, r->headers);
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, lines > 0 ? r->header_lines : NULL);
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms < 0 ? 0L : timeout_ms ? timeout_ms : (long)CLIENT_TIMEOUT_MS);
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
                      connect_timeout_ms > 0 ? connect_timeout_ms : (long)CLIENT_CONNECT_TIMEOUT_MS);
-    if (strcmp(method, "GET") == 0 && r->body == NULL)
+    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, get || post ? NULL : method);
+    if (body_text == NULL && !post)
         curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
     else {
-        if (strcmp(method, "POST") != 0)
-            curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
-        if (r->body != NULL || strcmp(method, "POST") == 0) {
-            curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, r->body != NULL ? (long)strlen(r->body) : 0L);
-            curl_easy_setopt(h, CURLOPT_POSTFIELDS, r->body != NULL ? r->body : "");
-        }
+        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, (long)body_len);
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body_text != NULL ? r->body : "");
     }
     return CLIENT_OK;
+}
+
+int client_request_prepare(client_request *r, const char *method, const char *url, const char *token,
+                           const char *body_text, long timeout_ms, long connect_timeout_ms, char *why,
+                           size_t why_len)
+{
+    return client_request_setup(r, method, url, token, body_text, 0, timeout_ms, connect_timeout_ms, why, why_len);
 }
 
 /* The request as "METHOD URL" for messages. */
@@ -191,7 +210,13 @@ int client_request_finish(client_request *r, CURLcode result, json_t **answer, c
         *answer = NULL;
     r->status = 0;
     curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &r->status);
-    char name[512];
+    json_error_t error;
+    int success = result == CURLE_OK && r->status >= 200 && r->status <= 299;
+    if (success && answer == NULL)
+        return CLIENT_OK;
+    if (success && r->answer_len > 0 && (*answer = json_loadb(r->answer, r->answer_len, 0, &error)) != NULL)
+        return CLIENT_OK;
+    char name[512]; /* what went wrong, from here on */
     client_request_name(r, name, sizeof name);
     if (result != CURLE_OK) {
         if (r->answer_too_large) {
@@ -210,31 +235,23 @@ int client_request_finish(client_request *r, CURLcode result, json_t **answer, c
         client_say(why, why_len, "%s: no answer from the server (%s)", name, reason);
         return CLIENT_ENET;
     }
-    if (r->status < 200 || r->status > 299) {
-        json_t *error = r->answer_len > 0 ? json_loadb(r->answer, r->answer_len, 0, NULL) : NULL;
-        const char *code = client_json_string(error, "code");
-        const char *reason = client_json_string(error, "error");
+    if (!success) {
+        json_t *error_body = r->answer_len > 0 ? json_loadb(r->answer, r->answer_len, 0, NULL) : NULL;
+        const char *code = client_json_string(error_body, "code");
+        const char *reason = client_json_string(error_body, "error");
         snprintf(r->code, sizeof r->code, "%s", code != NULL ? code : "");
         if (reason != NULL)
             client_say(why, why_len, "%s: %ld %s: %s", name, r->status, code != NULL ? code : "", reason);
         else
             client_say(why, why_len, "%s: %ld: %.200s", name, r->status, r->answer_len ? r->answer : "(no body)");
-        json_decref(error);
+        json_decref(error_body);
         return CLIENT_ESTATUS;
     }
-    if (answer == NULL)
-        return CLIENT_OK;
-    json_error_t error;
-    *answer = r->answer_len > 0 ? json_loadb(r->answer, r->answer_len, 0, &error) : NULL;
-    if (*answer == NULL) {
-        if (r->answer_len == 0)
-            client_say(why, why_len, "%s: %ld with an empty answer, not JSON", name, r->status);
-        else
-            client_say(why, why_len, "%s: the answer is not JSON (%s at byte %d)", name, error.text,
-                       error.position);
-        return CLIENT_EBODY;
-    }
-    return CLIENT_OK;
+    if (r->answer_len == 0)
+        client_say(why, why_len, "%s: %ld with an empty answer, not JSON", name, r->status);
+    else
+        client_say(why, why_len, "%s: the answer is not JSON (%s at byte %d)", name, error.text, error.position);
+    return CLIENT_EBODY;
 }
 
 /* ---- the client ---- */
@@ -794,13 +811,9 @@ int client_events(client *c, const char *path, const char *token, client_event_f
         client_say(why, why_len, "out of memory");
         return status;
     }
-    status = client_request_prepare(&request, "GET", url, token, NULL, timeout_ms > 0 ? timeout_ms : -1,
-                                    c->connect_timeout_ms, why, why_len);
+    status = client_request_setup(&request, "GET", url, token, NULL, 1, timeout_ms > 0 ? timeout_ms : -1,
+                                  c->connect_timeout_ms, why, why_len);
     free(url);
-    if (status == CLIENT_OK && client_add_header(&request, "Accept: text/event-stream") != 0) {
-        client_say(why, why_len, "out of memory");
-        status = CLIENT_ENOMEM;
-    }
     if (status != CLIENT_OK) {
         client_request_close(&request, 0);
         return status;
@@ -811,7 +824,6 @@ int client_events(client *c, const char *path, const char *token, client_event_f
     st.fn = fn;
     st.context = context;
     client_sse_init(&st.sse);
-    curl_easy_setopt(request.easy, CURLOPT_HTTPHEADER, request.headers);
     curl_easy_setopt(request.easy, CURLOPT_WRITEFUNCTION, client_stream_write);
     curl_easy_setopt(request.easy, CURLOPT_WRITEDATA, &st);
     CURLcode result = curl_easy_perform(request.easy);

@@ -52,14 +52,21 @@ enum {
     CLIENT_SSE_NAME_MAX = 128,              /* room for an event's name or id, NUL included (longer ones are cut) */
     CLIENT_SSE_MAX = 16 * 1024 * 1024,      /* largest event (line or data) accepted from a stream */
     CLIENT_TIMEOUT_MS = 30000,              /* default limit of one request */
-    CLIENT_CONNECT_TIMEOUT_MS = 5000        /* default limit of opening a connection */
+    CLIENT_CONNECT_TIMEOUT_MS = 5000,       /* default limit of opening a connection */
+    CLIENT_HEADERS_MAX = 3                  /* header lines a request adds (type, Expect or Accept, token) */
 };
 
-/* One API request on a reusable easy handle (see the top of this file). */
+/* One API request on a reusable easy handle (see the top of this file).
+ * The options that never change are set once, when the handle is made;
+ * a request sets only its URL, method, body, headers and limits, and its
+ * body and header lines live in buffers kept from one request to the next,
+ * so that a request allocates nothing of its own. */
 typedef struct client_request {
     CURL *easy;                      /* the handle; reusing it reuses its connection */
-    struct curl_slist *headers;      /* headers of the request being made, or NULL */
-    char *body;                      /* body text of the request being made, or NULL */
+    struct curl_slist header_lines[CLIENT_HEADERS_MAX]; /* the headers the request adds, linked in place */
+    char authorization[CLIENT_TOKEN_MAX + 32]; /* "Authorization: Bearer TOKEN" of the request being made */
+    char *body;                      /* body text of the request being made (NUL-terminated), or NULL */
+    size_t body_cap;                 /* bytes allocated for body */
     char *answer;                    /* bytes of the answer received so far, NUL-terminated, or NULL */
     size_t answer_len;               /* bytes in answer */
     size_t answer_cap;               /* bytes allocated for answer */
@@ -77,7 +84,8 @@ void client_request_free(client_request *r);
  * seat token as "Authorization: Bearer" (token NULL: none) and body_text
  * (NULL: none) as the JSON body; limits in milliseconds (0: the defaults;
  * timeout_ms < 0: no limit of the whole request).
- * The previous request's headers, body and answer are dropped. Returns
+ * The previous request's headers, body and answer are dropped (their
+ * buffers are kept for the next). Returns
  * CLIENT_OK, CLIENT_EUSAGE (a token with characters a header cannot hold)
  * or CLIENT_ENOMEM. */
 int client_request_prepare(client_request *r, const char *method, const char *url, const char *token,
