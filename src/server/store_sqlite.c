@@ -40,8 +40,29 @@ enum {
                                        thread never caught up: the WAL restarts only after a whole checkpoint) */
 };
 
+/* The statements of every batch of the writer, prepared once on the
+ * connection (sqlite_store.batch_statements) instead of at each batch. */
+typedef enum sqlite_batch_statement {
+    BATCH_BEGIN = 0,   /* opens the batch's transaction, taking the write lock first */
+    BATCH_COMMIT,      /* ends it: one sync for the batch */
+    BATCH_UPDATE_GAME, /* an append: the game's new version, status and result, if still at the expected version */
+    BATCH_INSERT_EVENT, /* an append: one of its events */
+    BATCH_STATEMENTS
+} sqlite_batch_statement;
+
+static const char *const batch_sql[BATCH_STATEMENTS] = {
+    "BEGIN IMMEDIATE",
+    "COMMIT",
+    /* a game with events past its version (damage) is not moved: its
+     * append is refused alone instead of failing the batch on their key */
+    "UPDATE games SET version = ?1, status = ?2, result = ?3 WHERE id = ?4 AND version = ?5"
+    " AND NOT EXISTS (SELECT 1 FROM events WHERE game = ?4 AND version > ?5)",
+    "INSERT INTO events (game, version, kind, actor, text) VALUES (?, ?, ?, ?, ?)",
+};
+
 typedef struct sqlite_store {
     sqlite3 *db;                     /* the connection of every request */
+    sqlite3_stmt *batch_statements[BATCH_STATEMENTS]; /* batch_sql prepared on db, NULL until first used */
     pthread_mutex_t lock;            /* held during every use of db */
     sqlite3 *checkpoint_db;          /* the checkpoint thread's connection, NULL if there is no such thread */
     pthread_t checkpointer;          /* the checkpoint thread (when checkpoint_db is not NULL) */
@@ -322,6 +343,8 @@ static void sqlite_close(void *impl)
     if (!s)
         return;
     checkpoint_stop(s);
+    for (int i = 0; i < BATCH_STATEMENTS; i++)
+        sqlite3_finalize(s->batch_statements[i]);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->lock);
     free(s);
@@ -516,26 +539,37 @@ static int append_one(sqlite3 *db, sqlite3_stmt *update, sqlite3_stmt *insert, s
     return STORE_OK;
 }
 
+/* Statement which of the writer's batches, prepared once (s->lock held),
+ * ready to be bound and stepped (sqlite3_reset after use); NULL if it
+ * cannot be prepared. */
+static sqlite3_stmt *batch_statement(sqlite_store *s, sqlite_batch_statement which)
+{
+    if (s->batch_statements[which] == NULL)
+        sqlite3_prepare_v3(s->db, batch_sql[which], -1, SQLITE_PREPARE_PERSISTENT, &s->batch_statements[which],
+                           NULL);
+    return s->batch_statements[which];
+}
+
+/* Step the prepared statement which (no parameters, no rows) and reset it. */
+static int batch_run(sqlite_store *s, sqlite_batch_statement which, const char *what, char *why, size_t why_len)
+{
+    sqlite3_stmt *stmt = batch_statement(s, which);
+    int rc = stmt != NULL && sqlite3_step(stmt) == SQLITE_DONE ? STORE_OK : db_fail(s->db, why, why_len, what);
+    if (stmt != NULL)
+        sqlite3_reset(stmt);
+    return rc;
+}
+
 static int sqlite_write_batch(void *impl, store_write *const *batch, int n, char *why, size_t why_len)
 {
     sqlite_store *s = impl;
     static const char what[] = "write a batch";
     pthread_mutex_lock(&s->lock);
     sqlite3 *db = s->db;
-    sqlite3_stmt *insert = NULL;
-    sqlite3_stmt *update = NULL;
-    int rc = run(db, "BEGIN IMMEDIATE", what, why, why_len);
-    if (rc != STORE_OK)
-        goto done;
-    /* a game with events past its version (damage) is not moved: its
-     * append is refused alone instead of failing the batch on their key */
-    update = prepare(db, "UPDATE games SET version = ?1, status = ?2, result = ?3 WHERE id = ?4 AND version = ?5"
-                         " AND NOT EXISTS (SELECT 1 FROM events WHERE game = ?4 AND version > ?5)");
-    insert = prepare(db, "INSERT INTO events (game, version, kind, actor, text) VALUES (?, ?, ?, ?, ?)");
-    if (!update || !insert) {
-        rc = db_fail(db, why, why_len, what);
-        goto done;
-    }
+    sqlite3_stmt *update = batch_statement(s, BATCH_UPDATE_GAME);
+    sqlite3_stmt *insert = batch_statement(s, BATCH_INSERT_EVENT);
+    int rc = update != NULL && insert != NULL ? batch_run(s, BATCH_BEGIN, what, why, why_len)
+                                              : db_fail(db, why, why_len, what);
     for (int i = 0; i < n && rc == STORE_OK; i++) {
         store_write *w = batch[i];
         if (w->kind == STORE_WRITE_APPEND)
@@ -545,11 +579,12 @@ static int sqlite_write_batch(void *impl, store_write *const *batch, int n, char
         else
             rc = seat_one(db, w, why, why_len);
     }
+    if (update != NULL)
+        sqlite3_reset(update);
+    if (insert != NULL)
+        sqlite3_reset(insert);
     if (rc == STORE_OK)
-        rc = run(db, "COMMIT", "write a batch: commit", why, why_len);
-done:
-    sqlite3_finalize(update);
-    sqlite3_finalize(insert);
+        rc = batch_run(s, BATCH_COMMIT, "write a batch: commit", why, why_len);
     if (rc != STORE_OK)
         roll_back(db);
     pthread_mutex_unlock(&s->lock);
