@@ -50,6 +50,7 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
     pthread_mutex_init(&h->table_lock, NULL);
     pthread_mutex_init(&h->queue_lock, NULL);
     pthread_mutex_init(&h->level_times_lock, NULL);
+    pthread_mutex_init(&h->spares_lock, NULL);
     pthread_cond_init(&h->queue_ready, NULL);
     pthread_mutex_init(&h->hints_lock, NULL);
     pthread_cond_init(&h->hints_ready, NULL);
@@ -144,6 +145,8 @@ void hub_free(hub *h)
         free(h->queues[lane].ids);
     free(h->bot_threads);
     free(h->creators);
+    hub_game_free_spares(h);
+    pthread_mutex_destroy(&h->spares_lock);
     pthread_mutex_destroy(&h->creators_lock);
     pthread_mutex_destroy(&h->table_lock);
     pthread_mutex_destroy(&h->queue_lock);

@@ -426,14 +426,20 @@ static void result_text(const hub_game *g, const void *state, char *out, size_t 
 }
 
 /* A change of a game on its way to the store: the game's match with it,
- * and the events that store it (hub_game_commit, hub_game_commit_start). */
+ * and the events that store it (hub_game_commit, hub_game_commit_start).
+ * A finished change goes back to the hub's spares with its buffers (the
+ * match it holds then is the one the game played before it), so that the
+ * next change of a game of the same rules copies the game's match into
+ * buffers already there instead of allocating them (change_alloc). */
 struct hub_change {
+    hub *h;                        /* the hub whose spares it goes back to */
     hub_game *g;                   /* the game changed (held by the caller) */
     int seat;                      /* the seat whose actions it is, -1 none */
     int64_t version;               /* the state number it was worked out at */
     store_event *events;           /* the events storing it (n) */
     unsigned char *befores;        /* the state before each event, for the lines as seat sees them */
     int n;                         /* events */
+    int capacity;                  /* entries allocated in events and befores (states of work's rules) */
     int undo;                      /* 1: the seat's last action taken back (one undo event); 0: actions */
     int seat_change;               /* 1: a seat's new state (seat_after), no events */
     store_seat seat_after;         /* a seat change: the seat as it is to be */
@@ -445,9 +451,11 @@ struct hub_change {
     match work;                    /* g's match with the change, played by g once stored */
     store_pending *pending;        /* the append on its way (hub_game_commit_start), else NULL */
     char why[256];                 /* the store's reason if it refuses */
+    hub_change *next_spare;        /* the next of hub.spare_changes while it is one */
 };
 
-static void change_free(hub_change *c)
+/* Release c's buffers. */
+static void change_release(hub_change *c)
 {
     free(c->events);
     free(c->befores);
@@ -455,32 +463,108 @@ static void change_free(hub_change *c)
     free(c);
 }
 
+/* A change of a game of rules def, all fields empty but its buffers: a
+ * spare of h's if there is one (its buffers released if they were for
+ * other rules), else a new one; NULL if memory runs out. */
+static hub_change *change_alloc(hub *h, const game_def *def)
+{
+    hub_change *c, kept;
+
+    pthread_mutex_lock(&h->spares_lock);
+    c = h->spare_changes;
+    if (c != NULL) {
+        h->spare_changes = c->next_spare;
+        h->spare_count--;
+    }
+    pthread_mutex_unlock(&h->spares_lock);
+    if (c == NULL)
+        return calloc(1, sizeof *c);
+    kept = *c;
+    if (kept.work.game != NULL && kept.work.game != def) {
+        free(kept.events);
+        free(kept.befores);
+        match_free(&kept.work);
+        kept = (hub_change){0};
+    }
+    *c = (hub_change){.events = kept.events, .befores = kept.befores, .capacity = kept.capacity, .work = kept.work};
+    return c;
+}
+
+/* c is done with: kept as one of its hub's spares (at most CHANGE_SPARES),
+ * else released. */
+static void change_free(hub_change *c)
+{
+    hub *h = c->h;
+
+    pthread_mutex_lock(&h->spares_lock);
+    if (h->spare_count < CHANGE_SPARES) {
+        c->next_spare = h->spare_changes;
+        h->spare_changes = c;
+        h->spare_count++;
+        c = NULL;
+    }
+    pthread_mutex_unlock(&h->spares_lock);
+    if (c != NULL)
+        change_release(c);
+}
+
+void hub_game_free_spares(hub *h)
+{
+    while (h->spare_changes != NULL) {
+        hub_change *c = h->spare_changes;
+        h->spare_changes = c->next_spare;
+        change_release(c);
+    }
+    h->spare_count = 0;
+}
+
 /* A change of g by seat on a copy of g's match (g locked, no change of it
  * being stored), nothing applied yet; NULL with r filled. */
-static hub_change *change_new(hub_game *g, int seat, hub_reply *r)
+static hub_change *change_new(hub *h, hub_game *g, int seat, hub_reply *r)
 {
-    hub_change *c = calloc(1, sizeof *c);
+    hub_change *c = change_alloc(h, g->def);
 
     assert(!g->storing);
     if (c == NULL || match_copy(&c->work, &g->m) != 0) {
-        free(c);
+        if (c != NULL)
+            change_release(c);
         hub_reply_fail(r, 500, "internal", "out of memory");
         return NULL;
     }
+    c->h = h;
     c->g = g;
     c->seat = seat;
     c->version = g->row.version;
     return c;
 }
 
+/* Room in c for its event number n (and the state before it) for rules
+ * def; 0, or -1 with r filled. */
+static int change_room(hub_change *c, const game_def *def, hub_reply *r)
+{
+    if (c->n < c->capacity)
+        return 0;
+    int capacity = c->capacity ? 2 * c->capacity : 8;
+    store_event *more = realloc(c->events, sizeof *more * (size_t)capacity);
+    unsigned char *more_befores = more ? realloc(c->befores, def->state_size * (size_t)capacity) : NULL;
+    if (more != NULL)
+        c->events = more;
+    if (more_befores == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return -1;
+    }
+    c->befores = more_befores;
+    c->capacity = capacity;
+    return 0;
+}
+
 /* Apply actions[0..count-1] by seat to a copy of g's match (g locked, no
  * change of it being stored), then draw every chance outcome until a seat
  * must act: the change, or NULL with r filled. */
-static hub_change *change_work_out(hub_game *g, int seat, const int *actions, int count, hub_reply *r)
+static hub_change *change_work_out(hub *h, hub_game *g, int seat, const int *actions, int count, hub_reply *r)
 {
     const game_def *def = g->def;
-    hub_change *c = change_new(g, seat, r);
-    int capacity = 0;
+    hub_change *c = change_new(h, g, seat, r);
 
     if (c == NULL)
         return NULL;
@@ -496,17 +580,8 @@ static hub_change *change_work_out(hub_game *g, int seat, const int *actions, in
         } else {
             actor = seat;
         }
-        if (c->n == capacity) {
-            store_event *more = realloc(c->events, sizeof *more * (size_t)(capacity = capacity ? 2 * capacity : 8));
-            unsigned char *more_befores = more ? realloc(c->befores, def->state_size * (size_t)capacity) : NULL;
-            if (more != NULL)
-                c->events = more;
-            if (more_befores == NULL) {
-                hub_reply_fail(r, 500, "internal", "out of memory");
-                goto refused;
-            }
-            c->befores = more_befores;
-        }
+        if (change_room(c, def, r) != 0)
+            goto refused;
         memcpy(c->befores + def->state_size * (size_t)c->n, c->work.state, def->state_size);
         c->events[c->n] = (store_event){.version = c->version + c->n + 1, .kind = STORE_ACTION, .actor = actor};
         def->action_to_text(c->work.state, pick, c->events[c->n].text, sizeof c->events[c->n].text);
@@ -557,7 +632,11 @@ static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_rep
                                                                          : json_string("chance"),
                                                  "text", seen));
     }
-    hub_game_take_match(g, &c->work);
+    { /* g plays the change's match; the one it played goes back to the spares with c */
+        match played = g->m;
+        g->m = c->work;
+        c->work = played;
+    }
     g->row.version = c->version + c->n;
     g->row.status = c->status;
     snprintf(g->row.result, sizeof g->row.result, "%s", c->result);
@@ -569,7 +648,7 @@ static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_rep
 
 int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r)
 {
-    hub_change *c = change_work_out(g, seat, actions, count, r);
+    hub_change *c = change_work_out(h, g, seat, actions, count, r);
     int rc;
 
     if (c == NULL)
@@ -617,7 +696,7 @@ hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *acti
     hub_change *c;
 
     assert(count >= 1);
-    if ((c = change_work_out(g, seat, actions, count, r)) == NULL)
+    if ((c = change_work_out(h, g, seat, actions, count, r)) == NULL)
         return NULL;
     return change_queue(h, c, on_stored, context, r);
 }
@@ -625,11 +704,15 @@ hub_change *hub_game_commit_start(hub *h, hub_game *g, int seat, const int *acti
 hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *on_stored, void *context,
                                 hub_reply *r)
 {
-    hub_change *c = change_new(g, seat, r);
+    hub_change *c = change_new(h, g, seat, r);
 
     if (c == NULL)
         return NULL;
-    if ((c->events = malloc(sizeof *c->events)) == NULL || match_undo(&c->work, c->why, sizeof c->why) != 0) {
+    if (change_room(c, g->def, r) != 0) {
+        change_free(c);
+        return NULL;
+    }
+    if (match_undo(&c->work, c->why, sizeof c->why) != 0) {
         change_free(c);
         hub_reply_fail(r, 500, "internal", "the undo cannot be worked out");
         return NULL;
@@ -687,7 +770,7 @@ hub_change *hub_game_start_begin(hub *h, hub_game *g, store_answered *on_stored,
 {
     hub_change *c;
 
-    if (!game_full(g) || (c = change_work_out(g, -1, NULL, 0, r)) == NULL)
+    if (!game_full(g) || (c = change_work_out(h, g, -1, NULL, 0, r)) == NULL)
         return NULL;
     if (c->n == 0) { /* nothing to draw: its status alone, stored at once */
         change_free(c);
@@ -718,7 +801,7 @@ void hub_game_catch_up(hub *h, hub_game *g)
 hub_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, const char *conflict_code,
                                 const char *conflict, store_answered *on_stored, void *context, hub_reply *r)
 {
-    hub_change *c = calloc(1, sizeof *c);
+    hub_change *c = change_alloc(h, g->def);
     int rc;
 
     assert(!g->storing);
@@ -726,8 +809,15 @@ hub_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, con
         hub_reply_fail(r, 500, "internal", "out of memory");
         return NULL;
     }
-    *c = (hub_change){.g = g, .seat = seat->seat, .version = g->row.version, .seat_change = 1, .seat_after = *seat,
-                      .seat_before = g->seats[seat->seat], .conflict_code = conflict_code, .conflict = conflict};
+    c->h = h;
+    c->g = g;
+    c->seat = seat->seat;
+    c->version = g->row.version;
+    c->seat_change = 1;
+    c->seat_after = *seat;
+    c->seat_before = g->seats[seat->seat];
+    c->conflict_code = conflict_code;
+    c->conflict = conflict;
     hub_game_store_begin(g, on_stored != NULL);
     rc = store_set_seat_start(h->st, g->id, &c->seat_after, &c->seat_before, on_stored, context, &c->pending, c->why,
                               sizeof c->why);

@@ -24,6 +24,9 @@
 #include "server/hub.h"
 #include "server/token.h"
 
+/* A change of a game on its way to the store (hub_game.c). */
+typedef struct hub_change hub_change;
+
 enum {
     LIST_DEFAULT = 50,        /* games listed when no limit is asked */
     LIST_MAX = 500,           /* most games one list answers */
@@ -33,6 +36,8 @@ enum {
     UNHEARD_MAX = 1024,       /* announcements of games not in memory kept (hub.unheard) */
     FINISHED_IDLE_SECONDS = 60, /* a finished game unused this long leaves memory */
     ADDRESS_MAX = 48,         /* an IP address as text, NUL included */
+    CHANGE_SPARES = 64,       /* finished changes kept with their buffers for the next (hub.spare_changes:
+                                 about 20 KiB each for Tikal, 3 KiB for Tzolk'in) */
     NO_SEAT = -100            /* hub_game_seat_of: the request was refused */
 };
 
@@ -137,6 +142,9 @@ struct hub {
                                    GET /api/stats) */
     pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */
     hub_creator *creators;      /* quota use per address, CREATORS_MAX entries */
+    pthread_mutex_t spares_lock; /* guards spare_changes and spare_count */
+    hub_change *spare_changes;  /* finished changes kept with their buffers (hub_game.c), a stack */
+    int spare_count;            /* entries of spare_changes, at most CHANGE_SPARES */
     pthread_mutex_t level_times_lock; /* guards level_times */
     level_time_live level_times; /* running mean of the bots' turns by game and level (GET /api/bots) */
 };
@@ -185,6 +193,8 @@ void hub_quota_creator_release(hub *h, hub_game *g);
 
 /* A stored status's name in the API ("open", "running", "finished"). */
 const char *hub_game_status_name(store_status status);
+/* Release the finished changes h keeps (hub_free). */
+void hub_game_free_spares(hub *h);
 /* Release g (out of the table, held by nobody) and what it owns. */
 void hub_game_free(hub_game *g);
 /* An empty game with its lock and condition made, or NULL. */
@@ -263,8 +273,6 @@ void hub_game_changed(hub *h, hub_game *g);
  * g's lock meanwhile; then g plays the copy. applied (if not NULL) receives
  * the lines. 0, or -1 with r filled and g as stored. */
 int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count, json_t *applied, hub_reply *r);
-/* A change of a game on its way to the store. */
-typedef struct hub_change hub_change;
 /* hub_game_commit without waiting for the store (count >= 1): the change,
  * queued with g's lock let go (as hub_game_store_begin), and
  * on_stored(context) is called once the store answered (on the store's

@@ -475,6 +475,20 @@ done:
     hub_table_unlock(h, g);
 }
 
+/* A legal list's entry, {"id": action, "text": text}: made directly, as
+ * json_pack would read its format again for each of a list's entries. */
+static json_t *legal_entry_json(int action, const char *text)
+{
+    json_t *entry = json_object();
+
+    if (entry != NULL && (json_object_set_new_nocheck(entry, "id", json_integer(action)) != 0 ||
+                          json_object_set_new_nocheck(entry, "text", json_string(text)) != 0)) {
+        json_decref(entry);
+        return NULL;
+    }
+    return entry;
+}
+
 void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_reply *r)
 {
     hub_game *g = hub_table_lock_game(h, id, r);
@@ -497,7 +511,7 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
         char text[GAME_TEXT_MAX];
         g->def->action_to_text(g->m.state, legal[i], text, sizeof text);
         if (prefix == NULL || strncmp(text, prefix, strlen(prefix)) == 0)
-            json_array_append_new(actions, json_pack("{s:i, s:s}", "id", legal[i], "text", text));
+            json_array_append_new(actions, legal_entry_json(legal[i], text));
     }
     hub_reply_answer(r, 200,
                      json_pack("{s:I, s:i, s:o}", "version", (json_int_t)g->row.version, "seat", seat, "actions",
@@ -870,17 +884,21 @@ void hub_facts(const char *name, hub_reply *r)
 
 void hub_stats(hub *h, hub_reply *r)
 {
-    int count;
+    int count, spares;
     store_counters writer;
 
     pthread_mutex_lock(&h->table_lock);
     count = h->count;
     pthread_mutex_unlock(&h->table_lock);
     store_get_counters(h->st, &writer);
+    pthread_mutex_lock(&h->spares_lock);
+    spares = h->spare_count;
+    pthread_mutex_unlock(&h->spares_lock);
     hub_reply_answer(r, 200,
-                     json_pack("{s:i, s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory", count,
-                               "max_games", h->settings.max_games, "bots_thinking", atomic_load(&h->bots_thinking),
-                               "parked", atomic_load(&h->parked),
+                     json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory",
+                               count, "max_games", h->settings.max_games, "bots_thinking",
+                               atomic_load(&h->bots_thinking), "parked", atomic_load(&h->parked), "spare_changes",
+                               spares, "max_spare_changes", (int)CHANGE_SPARES,
                                "store", "batches", (json_int_t)writer.batches, "changes", (json_int_t)writer.changes,
                                "largest_batch", writer.largest_batch, "commit_us", (json_int_t)writer.commit_us,
                                "slowest_commit_us", (json_int_t)writer.slowest_commit_us, "waiting",

@@ -21,10 +21,13 @@
 # stored; it is then made again): two joins of one game, the second while
 # the first waits; both are answered once the lock is let go, and the
 # second, which fills the game, starts it.
-# New games and joins go through the same writer: 40 games created by 40
+# New games and joins go through the same writer: 70 games created by 70
 # clients at once, then each game's free seat asked for by 3 clients at
 # once: every game answered 201 is stored, exactly one join of each game is
 # answered 200 and stored, the others are refused (409) and change nothing.
+# Then one action of each of the 70 games at once, the writer stalled:
+# once stored, the server keeps the finished changes for the next ones up
+# to its bound (GET /api/stats max_spare_changes, 64) and no more.
 test_name=server_commits
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
@@ -174,7 +177,7 @@ at_once() { # NAME URL BODY COUNT: COUNT POSTs of BODY to URL at once, answers i
     # shellcheck disable=SC2086 # the pids are words
     wait $pids
 }
-crowd=40
+crowd=70
 at_once new "$crowd_url/api/games" \
     '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "join": 0}' $crowd
 created=$(cat "$tmp"/new.*.status | grep -c 201)
@@ -185,9 +188,48 @@ for k in $(seq 1 $crowd); do
     answers=$(cat "$tmp/join$k".*.status | sort | tr '\n' ' ')
     [ "$answers" = "200 409 409 " ] || fail "the three joins of game $id: $answers"
 done
-serve_stop crowd
 stored=$(sqlite3 "$tmp/crowd.db" "SELECT count(*) FROM games")
 taken=$(sqlite3 "$tmp/crowd.db" "SELECT count(*) FROM seats WHERE taken = 1")
 [ "$stored" = $crowd ] || fail "$crowd games acknowledged, $stored stored"
 [ "$taken" = $((2 * crowd)) ] || fail "$crowd creators and $crowd joins acknowledged, $taken seats taken"
+
+# a finished change is kept with its buffers for the next (its match
+# copied into them, not allocated), up to the server's bound
+# (max_spare_changes of GET /api/stats): with the writer stalled, one
+# action of each game waits for its commit at once, more than the bound;
+# once the lock is let go all are stored and the server keeps exactly the
+# bound's number of them
+crowd_stats() { curl -s -m 60 "$crowd_url/api/stats" | jq -r ".$1"; }
+bound=$(crowd_stats max_spare_changes)
+[ "$crowd" -gt "$bound" ] || fail "$crowd games cannot hold more than the bound of $bound spare changes"
+for k in $(seq 1 $crowd); do # each game's seat to move, its token, the state number and a legal action
+    id=$(jq -r .id "$tmp/new.$k")
+    mover=$(curl -s -m 60 "$crowd_url/api/games/$id" | jq -r .to_move)
+    if [ "$mover" = 0 ]; then jq -r .token "$tmp/new.$k"; else jq -r '.token // empty' "$tmp/join$k".[0-9]; fi \
+        >"$tmp/token.$k"
+    curl -s -m 60 -H "Authorization: Bearer $(cat "$tmp/token.$k")" "$crowd_url/api/games/$id/legal" |
+        jq -c '{version: .version, action: .actions[0].text}' >"$tmp/act.$k"
+done
+for k in $(seq 1 $crowd); do # one curl sends them all at once: the writer is stalled for 5 s at most
+    printf 'next\nurl = "%s/api/games/%s/actions"\nheader = "Authorization: Bearer %s"\n' "$crowd_url" \
+        "$(jq -r .id "$tmp/new.$k")" "$(cat "$tmp/token.$k")"
+    printf 'header = "Content-Type: application/json"\ndata = "@%s"\noutput = "%s"\nwrite-out = "%%{http_code}\\n"\n' \
+        "$tmp/act.$k" "$tmp/act.$k.answer"
+done | sed 1d >"$tmp/actions.curl"
+sqlite_lock "$tmp/crowd.db" || exit 1
+curl -s -m 120 --parallel --parallel-immediate --parallel-max $crowd -K "$tmp/actions.curl" \
+    >"$tmp/actions.status" 2>"$tmp/actions.progress" &
+actions_pid=$!
+for _ in $(seq 1 600); do # until every action waits for the writer (cut at a minute: a hang)
+    [ "$(crowd_stats store.waiting)" = $crowd ] && break
+    sleep 0.1
+done
+[ "$(crowd_stats store.waiting)" = $crowd ] || fail "not all $crowd actions wait for the stalled writer"
+sqlite_unlock
+wait "$actions_pid"
+answers=$(grep -c 200 "$tmp/actions.status")
+[ "$answers" = $crowd ] || fail "$answers of $crowd actions answered 200 once the lock is let go"
+[ "$(crowd_stats spare_changes)" = "$bound" ] ||
+    fail "$(crowd_stats spare_changes) changes kept after $crowd at once, not the bound of $bound"
+serve_stop crowd
 exit $failed
