@@ -37,7 +37,7 @@ enum {
     FINISHED_IDLE_SECONDS = 60, /* a finished game unused this long leaves memory */
     ADDRESS_MAX = 48,         /* an IP address as text, NUL included */
     CHANGE_SPARES = 64,       /* finished changes kept with their buffers for the next (hub.spare_changes:
-                                 about 20 KiB each for Tikal, 3 KiB for Tzolk'in) */
+                                 about 23 KiB each for Tikal, 5 KiB for Tzolk'in) */
     NO_SEAT = -100            /* hub_game_seat_of: the request was refused */
 };
 
