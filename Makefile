@@ -38,7 +38,7 @@ TESTS    := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # test programs that shell tests run (tests/*.c not named *_test.c: run.sh does not run them alone)
 TEST_PROGS := $(patsubst tests/%.c,build/san/tests/%,$(filter-out $(TEST_SRC),$(wildcard tests/*.c)))
 
-.PHONY: all run test bench bench-server tsan deps clean
+.PHONY: all run test bench bench-server tsan deps clean FORCE
 all: build/maya
 
 deps:
@@ -81,7 +81,14 @@ build/gen/tzolkin_data.h: $(TZOLK_DATA) tools/tzolkin-data.awk
 
 # the learned evaluations' weights (maya train), embedded in the binary
 WEIGHTS := data/weights-tikal.txt data/weights-tzolkin.txt
-build/gen/weights.h: $(WEIGHTS) tools/embed-text.awk
+# the list of files embedded, rewritten only when WEIGHTS names others, so
+# that `make build/maya WEIGHTS="..."` and the next plain build each embed
+# their own files
+build/gen/weights.list: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(WEIGHTS)' | cmp -s - $@ || echo '$(WEIGHTS)' > $@
+FORCE:
+build/gen/weights.h: $(WEIGHTS) build/gen/weights.list tools/embed-text.awk
 	@mkdir -p $(dir $@)
 	awk -f tools/embed-text.awk $(WEIGHTS) > $@.tmp && mv $@.tmp $@
 # only the evaluation table includes them: new weights rebuild one file

@@ -4,7 +4,9 @@
  * computation it replaced (every temple's leader asked again for each seat,
  * every building and monument scanned, the whole feature row cleared first)
  * at every position of seeded games of 2, 3 and 4 players: the bots' values
- * must not move by a bit for the sake of speed.
+ * must not move by a bit for the sake of speed. The economy features (what
+ * standing workers reach, corn against the food days) are checked on known
+ * positions too, against the printed board and the rules they follow.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -83,6 +85,62 @@ static void plain_estimate(const tzolk_state *s, double *out)
                 int cap = tzolk_board()->gear[g].last, pos = __builtin_ctz(m);
                 out[who] += 0.3 + (g == TZOLK_CHI ? 0.5 : 0.45) * (pos > cap ? cap : pos);
             }
+}
+
+/* The economy features, in order: the goods the seat's standing workers
+ * bring picked up two rounds on (fewer at the end), hole by hole; the
+ * corn against the food days to come; the workers in hand the spare corn
+ * places; workers x rounds left; hand x corn. */
+enum { PLAIN_ECONOMY = 15 };
+
+static void plain_economy(const tzolk_state *s, int seat, float *x)
+{
+    const tzolk_board_def *b = tzolk_board();
+    const tzolk_player *pl = &s->player[seat];
+    int rounds_left = s->teeth < TZOLK_CALENDAR_TEETH ? TZOLK_CALENDAR_TEETH - s->teeth : 0;
+    int reach = rounds_left < 2 ? rounds_left : 2;
+    /* corn wood stone gold skulls vp temple tech build worker */
+    float goods[10] = {0};
+    int skulls = pl->skulls;
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        for (int hole = 0; hole < b->gear[g].holes; hole++) {
+            if (tzolk_piece(s, g, hole) != seat)
+                continue;
+            int pos = hole > b->gear[g].last ? b->gear[g].last : hole;
+            int q = pos + reach > b->gear[g].actions ? b->gear[g].actions : pos + reach;
+            if (g == TZOLK_PAL && q > 0)
+                goods[0] += b->harvest_corn[q];
+            else if (g == TZOLK_YAX && q > 0)
+                for (int r = 0; r < 5; r++)
+                    goods[r] += b->yax_gain[q][r];
+            else if (g == TZOLK_CHI) {
+                while (q > 0 && (s->chi_slots >> q & 1u))
+                    q--;
+                if (q > 0 && skulls > 0) {
+                    skulls--;
+                    goods[5] += b->skull[q].vp;
+                    goods[6] += 1;
+                }
+            } else if (q > 0) {
+                goods[7] += b->steps[g][q][TZOLK_STEP_TECH];
+                goods[8] += b->steps[g][q][TZOLK_STEP_BUILD];
+                goods[6] += b->steps[g][q][TZOLK_STEP_TEMPLE];
+                goods[9] += b->steps[g][q][TZOLK_STEP_WORKER];
+            }
+        }
+    for (int k = 0; k < 10; k++)
+        *x++ = goods[k];
+    int cost = s->next_food < 4 ? tzolk_feeding_cost(s, seat) : 0;
+    float balance = (float)pl->corn + goods[0] - (float)(cost * (TZOLK_FOOD_DAYS - s->next_food));
+    *x++ = balance < 0 ? -balance : 0.0f;
+    *x++ = balance > 0 ? balance : 0.0f;
+    int placeable = 0;
+    for (int k = 1; k <= pl->hand; k++)
+        if (b->surcharge[k] <= pl->corn - cost)
+            placeable = k;
+    *x++ = (float)placeable;
+    *x++ = (float)(pl->workers * rounds_left);
+    *x++ = (float)(pl->hand * pl->corn);
 }
 
 static void plain_extract_seat(const tzolk_state *s, int seat, float *out, int count)
@@ -167,6 +225,8 @@ static void plain_extract_seat(const tzolk_state *s, int seat, float *out, int c
     *x++ = (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]);
     *x++ = to_food <= 3 ? (float)pl->workers : 0.0f;
     *x++ = pl->corn < 3 ? (float)(3 - pl->corn) : 0.0f;
+    plain_economy(s, seat, x);
+    x += PLAIN_ECONOMY;
     assert_int_equal(x - out, count);
 }
 
@@ -304,8 +364,87 @@ static void test_fast_equals_plain(void **unused)
     assert_true(seen.shared > 100);
 }
 
+/* Feature name of seat at s. */
+static float feature(const tzolk_state *s, int seat, const char *name)
+{
+    const model_features *f = &eval_tzolkin_features;
+    float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
+    f->extract(s, x);
+    for (int i = 0; i < f->count; i++)
+        if (strcmp(f->names[i], name) == 0)
+            return x[seat][i];
+    fail_msg("no feature %s", name);
+    return 0.0f;
+}
+
+/* The economy features on known positions, from the printed board
+ * (data/tzolkin-wheels.txt, Z1.3-Z1.4): seat 0's workers stand at PAL3,
+ * YAX1, TIK4, UXM1 and CHI8 at the game's first round. */
+static void test_economy_known(void **unused)
+{
+    (void)unused;
+    static tzolk_state s;
+    rng r;
+    rng_seed(&r, 7);
+    assert_int_equal(tzolk_init(&s, 2), GAME_OK);
+    while (s.phase != TZOLK_PH_TURN) { /* the setup's chance lines and keeps */
+        int legal[4096];
+        double probability[4096];
+        int chance = tzolkin_game.current_player(&s) == GAME_CHANCE;
+        int n = chance ? tzolkin_game.chance_outcomes(&s, legal, probability) : tzolkin_game.legal_actions(&s, legal);
+        assert_int_equal(tzolk_apply(&s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
+    }
+    assert_int_equal(s.teeth, 0);
+    static const int at[TZOLK_GEARS] = {3, 1, 4, 1, 8};
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        tzolk_set_piece(&s, g, at[g], 0);
+    tzolk_player *pl = &s.player[0];
+    pl->workers = 5;
+    pl->hand = 0;
+    pl->skulls = 1;
+    pl->corn = 4;
+    pl->feed_free = pl->feed_disc = 0; /* no farm, no W14 kept */
+    /* Two rounds on (Z17.1): PAL5 9 corn (Z7.2), YAX3 2 corn and a gold
+     * (Z8.1), TIK4 -> TIK5, two temple steps (Z10.5; TIK6 is a free
+     * choice, Z6.2), UXM3 a worker (Z11.3), CHI10's free choice of CHI9
+     * with the seat's skull: 13 VP and a temple step (Z9.2, Z9.3). */
+    assert_true(feature(&s, 0, "reach_corn") == 11.0f);
+    assert_true(feature(&s, 0, "reach_gold") == 1.0f);
+    assert_true(feature(&s, 0, "reach_wood") == 0.0f);
+    assert_true(feature(&s, 0, "reach_vp") == 13.0f);
+    assert_true(feature(&s, 0, "reach_temple") == 3.0f);
+    assert_true(feature(&s, 0, "reach_worker") == 1.0f);
+    assert_true(feature(&s, 0, "reach_tech") == 0.0f);
+    /* The other seat has no worker standing. */
+    assert_true(feature(&s, 1, "reach_corn") == 0.0f && feature(&s, 1, "reach_temple") == 0.0f);
+    /* A filled slot is not used again (Z9.1): CHI8 then, 11 VP. */
+    s.chi_slots |= 1u << 9;
+    assert_true(feature(&s, 0, "reach_vp") == 11.0f);
+    /* Without a skull Chichen Itza brings nothing (Z9.2). */
+    pl->skulls = 0;
+    assert_true(feature(&s, 0, "reach_vp") == 0.0f);
+    assert_true(feature(&s, 0, "reach_temple") == 2.0f);
+    /* Five workers eat 10 corn at each of the 4 food days (Z18.4): 40,
+     * against 4 held and 11 reached. */
+    assert_true(feature(&s, 0, "corn_deficit") == 25.0f);
+    assert_true(feature(&s, 0, "corn_surplus") == 0.0f);
+    assert_true(feature(&s, 0, "workers_x_rounds") == 5.0f * TZOLK_CALENDAR_TEETH);
+    /* Workers in hand placed at positions 0 with the corn above the next
+     * food day's 10: the surcharge of k workers is 0, 1, 3 (Z5.4). */
+    pl->hand = 3;
+    assert_true(feature(&s, 0, "placeable") == 0.0f);
+    pl->corn = 12;
+    assert_true(feature(&s, 0, "placeable") == 2.0f);
+    pl->corn = 13;
+    assert_true(feature(&s, 0, "placeable") == 3.0f);
+    assert_true(feature(&s, 0, "hand_x_corn") == 39.0f);
+    /* The last round: one tooth is left, PAL3 reaches PAL4, 7 corn. */
+    s.teeth = TZOLK_CALENDAR_TEETH - 1;
+    assert_true(feature(&s, 0, "reach_corn") == 7.0f + 1.0f); /* and YAX2's corn */
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_fast_equals_plain)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_fast_equals_plain), cmocka_unit_test(test_economy_known)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -557,6 +557,30 @@ static void generated_equals_data(void **state)
         assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "vp="), board->skull[q].vp);
         assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "res="), board->skull[q].resource);
     }
+    /* What Tikal's and Uxmal's actions give besides goods (Z10, Z11): TIK1
+     * and TIK3 technology steps, TIK2 and TIK4 buildings, TIK5 and UXM1
+     * temple steps, UXM3 a worker, UXM4 a building; nothing else. */
+    for (int q = 1; q <= 5; q++) {
+        snprintf(key, sizeof key, "ACTION TIK %d", q);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "steps="),
+                         board->steps[TZOLK_TIK][q][TZOLK_STEP_TECH] + board->steps[TZOLK_TIK][q][TZOLK_STEP_TEMPLE]);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "buildings="),
+                         board->steps[TZOLK_TIK][q][TZOLK_STEP_BUILD]);
+        snprintf(key, sizeof key, "ACTION UXM %d", q);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "steps="),
+                         board->steps[TZOLK_UXM][q][TZOLK_STEP_TEMPLE]);
+        assert_int_equal(data_value("tzolkin-wheels.txt", key, 4, "buildings="),
+                         board->steps[TZOLK_UXM][q][TZOLK_STEP_BUILD]);
+        for (int g = 0; g < TZOLK_GEARS; g++)
+            for (int k = 0; k < TZOLK_STEP_KINDS; k++)
+                if (g != TZOLK_TIK && g != TZOLK_UXM)
+                    assert_int_equal(board->steps[g][q][k], 0);
+    }
+    assert_int_equal(board->steps[TZOLK_TIK][1][TZOLK_STEP_TECH], 1);
+    assert_int_equal(board->steps[TZOLK_TIK][3][TZOLK_STEP_TECH], 2);
+    assert_int_equal(board->steps[TZOLK_TIK][5][TZOLK_STEP_TEMPLE], 2);
+    assert_int_equal(data_value("tzolkin-wheels.txt", "ACTION UXM 3", 4, NULL), board->steps[TZOLK_UXM][3][TZOLK_STEP_WORKER]);
+    assert_int_equal(board->steps[TZOLK_UXM][3][TZOLK_STEP_WORKER], 1);
     for (int t = 0; t < TZOLK_TEMPLES; t++) {
         snprintf(key, sizeof key, "TEMPLE %s", tzolk_temple_name(t));
         assert_int_equal(data_value("tzolkin-temples.txt", key, 3, NULL), tzolk_temple(t)->steps);

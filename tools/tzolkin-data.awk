@@ -4,7 +4,8 @@
 # -v part=constants it writes the numbers (build/gen/tzolkin_constants.h, an
 # enum that tzolkin.h includes: counts, costs, limits); otherwise the tables
 # (build/gen/tzolkin_data.h: components, gears, the calendar, harvests,
-# skull actions, market rates, names). The data files are the one source of
+# skull actions, the steps Tikal's and Uxmal's actions give, market rates,
+# names). The data files are the one source of
 # truth; the research ids (B01.., S01..) become the ids of the rules
 # (B1-01.., W01..). Names and orders that the engine's enums fix (gears PAL
 # YAX TIK UXM CHI, temples, tracks, goods) are checked, not assumed.
@@ -186,6 +187,10 @@ $1 == "ACTION" {
     else if ($4 == "SKULL") {
         skull[q] = sprintf("{%d, %d, %d}", kv["vp"], temple(kv["temple"]), kv["res"]); nskull++
     }
+    else if ($4 == "TECH") steps[g, q] = sprintf("{%d, 0, 0, 0}", kv["steps"])
+    else if ($4 == "BUILD") steps[g, q] = sprintf("{0, %d, 0, 0}", kv["buildings"])
+    else if ($4 == "TEMPLES") steps[g, q] = sprintf("{0, 0, %d, 0}", kv["steps"])
+    else if ($4 == "WORKER") steps[g, q] = sprintf("{0, 0, 0, %d}", $5)
 }
 $1 == "JUNGLE" {
     k = $2 - 2
@@ -262,6 +267,13 @@ END {
     print "},"
     printf "    {{0}"
     for (q = 1; q <= nskull; q++) printf ", %s", skull[q]
+    print "},"
+    printf "    {"
+    for (g = 0; g < ngear; g++) {
+        printf "%s{{0}", (g ? ", " : "")
+        for (q = 1; q < 6; q++) printf ", %s", ((g, q) in steps) ? steps[g, q] : "{0}"
+        printf "}"
+    }
     print "},"
     printf "    {0"
     for (k = 1; k <= nsur; k++) printf ", %d", surcharge[k]

@@ -19,7 +19,14 @@
  * technologies, workers in play and at each position of each gear (one
  * feature per position, so that each position's worth is learned),
  * food owed and how soon, the buildings and monuments it has, the best
- * monument on display for it; the weights come from self-play. What the
+ * monument on display for it; and the economy: what its standing workers
+ * bring when picked up two rounds on (the goods, VP and temple,
+ * technology, building and worker steps of the action they reach, as the
+ * board prints them: tzolk_board), so that a worker placed is worth the
+ * goods the weights already value; its corn, held and reached, against the
+ * food days to come; the workers in hand its spare corn places; workers by
+ * the rounds left and workers in hand by the corn. The weights come from
+ * self-play. What the
  * final scoring would give now (goods, skulls, monuments: eval_tzolkin_banked)
  * is the model's base, counted at once, so that a monument built shows its
  * points before self-play has taught the weights what monuments are worth.
@@ -134,6 +141,11 @@ static const char *const eval_tzolkin_feature_names[] = {
     "chi7", "chi8", "chi9", "chi10",
     "on_start", "token", "light", "corn_tiles", "wood_tiles", "resources_value", "workers_x_food_soon",
     "corn_under_3",
+    /* the economy: what the standing workers' pick-ups bring (eval_tzolkin_reach), corn against the
+     * food days to come, what the corn lets the workers in hand do */
+    "reach_corn", "reach_wood", "reach_stone", "reach_gold", "reach_skulls", "reach_vp", "reach_temple",
+    "reach_tech", "reach_build", "reach_worker", "corn_deficit", "corn_surplus", "placeable",
+    "workers_x_rounds", "hand_x_corn",
 };
 
 enum { EVAL_TZOLKIN_FEATURES = (int)(sizeof eval_tzolkin_feature_names / sizeof eval_tzolkin_feature_names[0]) };
@@ -160,11 +172,27 @@ static int eval_tzolkin_popcount(uint32_t x)
     return n;
 }
 
+/* Rounds ahead a standing worker is valued at: the action it reaches if
+ * it rides that much longer (eval_tzolkin_reach). */
+enum { EVAL_TZOLKIN_REACH_ROUNDS = 2 };
+
+/* The goods a seat's standing workers reach, in the order of the reach_*
+ * features. */
+enum {
+    EVAL_TZOLKIN_R_CORN = 0, EVAL_TZOLKIN_R_WOOD, EVAL_TZOLKIN_R_STONE, EVAL_TZOLKIN_R_GOLD,
+    EVAL_TZOLKIN_R_SKULLS, EVAL_TZOLKIN_R_VP, EVAL_TZOLKIN_R_TEMPLE, EVAL_TZOLKIN_R_TECH,
+    EVAL_TZOLKIN_R_BUILD, EVAL_TZOLKIN_R_WORKER, EVAL_TZOLKIN_R_KINDS
+};
+
 /* What the features of every seat read alike, worked out once per state. */
 typedef struct eval_tzolkin_common {
     int ends_left;           /* end-of-age food days still to come */
     int age_end;             /* the next end of age's index into a temple's premium (0: I, 1: II) */
     int to_food;             /* teeth to the next food day, 30 after the last */
+    int rounds_left;         /* teeth the calendar has still to turn */
+    int reach;               /* rounds a standing worker is valued ahead: EVAL_TZOLKIN_REACH_ROUNDS,
+                                fewer near the end */
+    unsigned chi_slots;      /* bit q: Chichen Itza's skull slot q is filled */
     eval_tzolkin_tops tops;  /* the temples' leaders */
     const tzolk_board_def *board; /* the gears' sizes */
 } eval_tzolkin_common;
@@ -194,6 +222,58 @@ static inline void eval_tzolkin_put_at(eval_tzolkin_sink *k, int i, float x)
 static inline void eval_tzolkin_put(eval_tzolkin_sink *k, float x)
 {
     eval_tzolkin_put_at(k, k->next, x);
+}
+
+/* Adds to goods what n workers of a seat standing at labelled position pos
+ * of gear g bring when picked up c->reach rounds later: the action there
+ * as printed (the gears turn a tooth a round, Z17.1; a free-choice position
+ * takes the highest action, Z6.2), technology bonuses aside. A worker on
+ * Chichen Itza counts only with a skull to place (Z9.2): *skulls is the
+ * seat's skulls not yet counted. */
+static void eval_tzolkin_reach(const eval_tzolkin_common *c, int g, int pos, int n, int *skulls, float *goods)
+{
+    const tzolk_board_def *b = c->board;
+    int q = pos + c->reach;
+    if (q > b->gear[g].actions)
+        q = b->gear[g].actions;
+    if (q == 0)
+        return;
+    switch (g) {
+    case TZOLK_PAL:
+        goods[EVAL_TZOLKIN_R_CORN] += (float)(n * b->harvest_corn[q]);
+        break;
+    case TZOLK_YAX:
+        for (int r = 0; r <= TZOLK_G_SKULL; r++)
+            goods[EVAL_TZOLKIN_R_CORN + r] += (float)(n * b->yax_gain[q][r]);
+        break;
+    case TZOLK_CHI: /* the highest empty skull slot up to q (Z9.2, Z6.1b) */
+        while (q > 0 && (c->chi_slots >> q & 1u))
+            q--;
+        n = n < *skulls ? n : *skulls;
+        if (q == 0 || n == 0)
+            return;
+        *skulls -= n;
+        goods[EVAL_TZOLKIN_R_VP] += (float)(n * b->skull[q].vp);
+        goods[EVAL_TZOLKIN_R_TEMPLE] += (float)n;
+        break;
+    default:
+        goods[EVAL_TZOLKIN_R_TECH] += (float)(n * b->steps[g][q][TZOLK_STEP_TECH]);
+        goods[EVAL_TZOLKIN_R_BUILD] += (float)(n * b->steps[g][q][TZOLK_STEP_BUILD]);
+        goods[EVAL_TZOLKIN_R_TEMPLE] += (float)(n * b->steps[g][q][TZOLK_STEP_TEMPLE]);
+        goods[EVAL_TZOLKIN_R_WORKER] += (float)(n * b->steps[g][q][TZOLK_STEP_WORKER]);
+        break;
+    }
+}
+
+/* The most of a seat's workers in hand that its corn above the next food
+ * day's feeding pays to place in one turn at positions 0 (Z5.3, Z5.4: the
+ * surcharge of placing several). */
+static int eval_tzolkin_placeable(const tzolk_board_def *b, const tzolk_player *pl, int feeding)
+{
+    int spare = pl->corn - feeding, k = 0;
+    while (k < pl->hand && k < TZOLK_MAX_WORKERS && b->surcharge[k + 1] <= spare)
+        k++;
+    return k;
 }
 
 /* Seat's features into k (EVAL_TZOLKIN_FEATURES of them), weighed or
@@ -265,15 +345,20 @@ static inline __attribute__((always_inline)) void eval_tzolkin_seat(const tzolk_
     int gear_first = k->next;
     if (k->row != NULL) /* the rest of the row, written after them */
         memset(&k->row[gear_first], 0, (size_t)(EVAL_TZOLKIN_FEATURES - gear_first) * sizeof *k->row);
+    float goods[EVAL_TZOLKIN_R_KINDS] = {0};
+    int skulls = pl->skulls;
     for (int g = 0; g < TZOLK_GEARS; g++) {
         int cap = c->board->gear[g].last;
         for (unsigned m = s->on_gear[g][seat]; m; m &= m - 1) {
             int pos = __builtin_ctz(m);
             if (pos >= cap) {
-                eval_tzolkin_put_at(k, gear_first + cap, (float)eval_tzolkin_popcount(m));
+                int n = eval_tzolkin_popcount(m);
+                eval_tzolkin_put_at(k, gear_first + cap, (float)n);
+                eval_tzolkin_reach(c, g, cap, n, &skulls, goods);
                 break;
             }
             eval_tzolkin_put_at(k, gear_first + pos, 1.0f);
+            eval_tzolkin_reach(c, g, pos, 1, &skulls, goods);
         }
         gear_first += cap + 1;
     }
@@ -286,6 +371,16 @@ static inline __attribute__((always_inline)) void eval_tzolkin_seat(const tzolk_
     eval_tzolkin_put(k, (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]));
     eval_tzolkin_put(k, c->to_food <= 3 ? (float)pl->workers : 0.0f);
     eval_tzolkin_put(k, pl->corn < 3 ? (float)(3 - pl->corn) : 0.0f);
+    for (int r = 0; r < EVAL_TZOLKIN_R_KINDS; r++)
+        eval_tzolkin_put(k, goods[r]);
+    /* the corn held and reached against the food days to come at today's
+     * feeding (Z14.2) */
+    float balance = (float)pl->corn + goods[EVAL_TZOLKIN_R_CORN] - (float)(cost * (TZOLK_FOOD_DAYS - s->next_food));
+    eval_tzolkin_put(k, balance < 0.0f ? -balance : 0.0f);
+    eval_tzolkin_put(k, balance > 0.0f ? balance : 0.0f);
+    eval_tzolkin_put(k, (float)eval_tzolkin_placeable(c->board, pl, cost));
+    eval_tzolkin_put(k, (float)(pl->workers * c->rounds_left));
+    eval_tzolkin_put(k, (float)(pl->hand * pl->corn));
     assert(k->next == EVAL_TZOLKIN_FEATURES);
 }
 
@@ -295,6 +390,9 @@ static void eval_tzolkin_common_of(const tzolk_state *s, eval_tzolkin_common *c)
     c->age_end = c->ends_left == 2 ? 0 : 1;
     c->board = tzolk_board();
     c->to_food = s->next_food < TZOLK_FOOD_DAYS ? c->board->food_tooth[s->next_food] - s->teeth : 30;
+    c->rounds_left = s->teeth < TZOLK_CALENDAR_TEETH ? TZOLK_CALENDAR_TEETH - s->teeth : 0;
+    c->reach = c->rounds_left < EVAL_TZOLKIN_REACH_ROUNDS ? c->rounds_left : EVAL_TZOLKIN_REACH_ROUNDS;
+    c->chi_slots = s->chi_slots;
     eval_tzolkin_temple_tops(s, &c->tops);
 }
 

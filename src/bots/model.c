@@ -85,7 +85,10 @@ model *model_parse(const model_features *features, const char *text, char *why, 
     if (m == NULL)
         return model_refuse(NULL, why, why_len, 0, "out of memory");
     const model_features *f = features;
-    int line = 0, header = 0, block = -1, feature = f->count;
+    /* features each block of the file names: the first file_count of the
+     * feature set (an older shape has fewer; the rest weigh 0) */
+    int file_count = f->count;
+    int line = 0, header = 0, block = -1, feature = 0;
     const char *p = text;
     while (*p) {
         size_t len = strcspn(p, "\n");
@@ -117,20 +120,21 @@ model *model_parse(const model_features *features, const char *text, char *why, 
                 return model_refuse(m, why, why_len, line, "expected \"model GAME FEATURES KNOTS BLOCKS\"");
             if (strcmp(game, f->game) != 0)
                 return model_refuse(m, why, why_len, line, "weights of %s, not %s", game, f->game);
-            if (count != f->count || knots != MODEL_KNOTS || blocks != f->blocks)
+            if (count < 1 || count > f->count || knots != MODEL_KNOTS || blocks != f->blocks)
                 return model_refuse(m, why, why_len, line,
                                     "sizes %d %d %d differ from the evaluation's %d %d %d (features, knots, "
-                                    "blocks)",
+                                    "blocks; fewer features are an older shape, more are not known)",
                                     count, knots, blocks, f->count, MODEL_KNOTS, f->blocks);
+            file_count = count;
             header = 1;
             continue;
         }
         if (strcmp(word, "block") == 0) {
             char name[64];
             int end = 0;
-            if (feature != f->count)
+            if (block >= 0 && feature != file_count)
                 return model_refuse(m, why, why_len, line, "block %s has %d of %d features",
-                                    f->block_names[block], feature, f->count);
+                                    f->block_names[block], feature, file_count);
             block++;
             if (block >= f->blocks)
                 return model_refuse(m, why, why_len, line, "more than %d blocks", f->blocks);
@@ -140,7 +144,7 @@ model *model_parse(const model_features *features, const char *text, char *why, 
             feature = 0;
             continue;
         }
-        if (block < 0 || feature >= f->count)
+        if (block < 0 || feature >= file_count)
             return model_refuse(m, why, why_len, line, "\"%s\" outside a block's features", word);
         if (strcmp(word, f->names[feature]) != 0)
             return model_refuse(m, why, why_len, line, "expected feature %s, not %s", f->names[feature], word);
@@ -162,7 +166,7 @@ model *model_parse(const model_features *features, const char *text, char *why, 
     }
     if (!header)
         return model_refuse(m, why, why_len, line, "no \"model\" line");
-    if (block != f->blocks - 1 || feature != f->count)
+    if (block != f->blocks - 1 || feature != file_count)
         return model_refuse(m, why, why_len, line, "the file ends before the last block's last feature");
     return m;
 }

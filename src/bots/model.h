@@ -36,6 +36,10 @@
  *   FEATURE W0 W1 ... W(KNOTS-1)    one line per feature, in the feature set's order
  * A file whose game, sizes, block or feature names differ from the feature
  * set is refused with its line number: weights never meet the wrong features.
+ * One exception converts an older shape: a file of fewer FEATURES, naming
+ * the first FEATURES of the set in order in every block, loads with the
+ * features it does not name at weight 0 (their prior alone), which gives
+ * the estimates it gave before the later features were added.
  */
 #ifndef MAYA_BOT_MODEL_H
 #define MAYA_BOT_MODEL_H

@@ -120,6 +120,8 @@ enum { TZOLK_PAL = 0, TZOLK_YAX, TZOLK_TIK, TZOLK_UXM, TZOLK_CHI };
 enum { TZOLK_CHAAC = 0, TZOLK_QUETZ, TZOLK_KUKUL };
 enum { TZOLK_AGRI = 0, TZOLK_EXTR, TZOLK_ARCH, TZOLK_THEO };
 enum { TZOLK_G_CORN = 0, TZOLK_G_WOOD, TZOLK_G_STONE, TZOLK_G_GOLD, TZOLK_G_SKULL };
+/* What a gear action gives besides goods (tzolk_board_def.steps). */
+enum { TZOLK_STEP_TECH = 0, TZOLK_STEP_BUILD, TZOLK_STEP_TEMPLE, TZOLK_STEP_WORKER, TZOLK_STEP_KINDS };
 /* Building and monument categories (Z1.8). */
 enum { TZOLK_FARM = 0, TZOLK_CIVIC, TZOLK_TOMB, TZOLK_SHRINE };
 /* Monument scoring kinds (Z1.9). */
@@ -379,6 +381,9 @@ typedef struct tzolk_board_def {
     uint8_t harvest_wood[6];           /* wood of PAL action q */
     uint8_t yax_gain[6][5];            /* corn, wood, stone, gold, skull of YAX action q (Z8) */
     tzolk_skull_def skull[TZOLK_SKULL_ACTIONS + 1]; /* CHI action q (Z1.4) */
+    uint8_t steps[TZOLK_GEARS][6][TZOLK_STEP_KINDS]; /* technology steps, buildings, temple steps and
+                                                        workers that action q of a gear gives as printed
+                                                        (TIK, UXM: Z10, Z11; TZOLK_STEP_TECH..) */
     uint8_t surcharge[TZOLK_MAX_WORKERS + 1]; /* extra corn in all for k workers placed in a turn (Z5.3) */
     uint8_t tech_cost[TZOLK_TECH_LEVELS + 1]; /* resources for levels 1..3, then a bonus (Z12.2) */
     uint8_t jungle_corn[TZOLK_JUNGLE_GROUPS]; /* 1: group PAL2+k starts with corn tiles */
