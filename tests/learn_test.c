@@ -99,7 +99,8 @@ static void test_parse_errors(void **unused)
         const char *expect;
     } cases[] = {
         {5, "model tikal 48 3 3", "line 5:"},
-        {5, "model tzolkin 47 3 3", "line 5:"},
+        {5, "model tzolkin 200 3 3", "line 5:"},
+        {5, "model tzolkin 0 3 3", "line 5:"},
         {5, "modle tzolkin 48 3 3", "line 5:"},
         {6, "block 4p", "line 6:"},
         {7, "bias 0 0", "line 7:"},
@@ -130,6 +131,62 @@ static void test_parse_errors(void **unused)
     assert_non_null(ok);
     model_free(ok);
     free(cut);
+    free(text);
+    model_free(m);
+}
+
+/* A file of an older shape -- fewer features, the first of the set in
+ * order -- loads with the features it does not name at 0; one whose blocks
+ * name more features than its header says is refused. */
+static void test_older_shape(void **unused)
+{
+    (void)unused;
+    const model_features *f = eval_features(games_find("tzolkin"));
+    model *m = model_new(f);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    for (size_t i = 0; i < n; i++)
+        m->weights[i] = (float)((double)(i % 97) * 0.25 - 7.0);
+    char *text = write_text(m, "test");
+    enum { OLD = 20 };
+    /* the same text with each block's first OLD features only */
+    char *old = malloc(strlen(text) + 1), *o = old;
+    int feature = 0;
+    for (const char *p = text; *p;) {
+        size_t len = strcspn(p, "\n") + 1;
+        int keep = 1;
+        if (strncmp(p, "model ", 6) == 0)
+            o += sprintf(o, "model tzolkin %d %d %d\n", OLD, MODEL_KNOTS, f->blocks), keep = 0;
+        else if (strncmp(p, "block ", 6) == 0)
+            feature = 0;
+        else if (p[0] != '#')
+            keep = feature++ < OLD;
+        if (keep) {
+            memcpy(o, p, len);
+            o += len;
+        }
+        p += len;
+    }
+    *o = '\0';
+    char why[256] = "";
+    model *back = model_parse(f, old, why, sizeof why);
+    if (back == NULL)
+        fail_msg("%s", why);
+    for (int b = 0; b < f->blocks; b++)
+        for (int i = 0; i < f->count; i++)
+            for (int k = 0; k < MODEL_KNOTS; k++) {
+                size_t at = ((size_t)b * (size_t)f->count + (size_t)i) * MODEL_KNOTS + (size_t)k;
+                if (i < OLD)
+                    assert_true(fabsf(back->weights[at] - m->weights[at]) < 1e-4f);
+                else
+                    assert_true(back->weights[at] == 0.0f);
+            }
+    model_free(back);
+    /* the full text under the older header: a block names too many */
+    char *more = edit_line(text, 5, "model tzolkin 20 3 3");
+    assert_null(model_parse(f, more, why, sizeof why));
+    assert_non_null(strstr(why, "outside a block's features"));
+    free(more);
+    free(old);
     free(text);
     model_free(m);
 }
@@ -768,7 +825,7 @@ static void test_tuning(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_roundtrip),  cmocka_unit_test(test_parse_errors),
+        cmocka_unit_test(test_roundtrip),  cmocka_unit_test(test_parse_errors), cmocka_unit_test(test_older_shape),
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
