@@ -289,6 +289,21 @@ static void compare_at(const tzolk_state *s, coverage *seen)
     f->weigh(s, w, players, fast);
     for (int p = 0; p < players; p++)
         assert_true(fast[p] == plain[p]);
+    /* Weights of the older shape, the economy features at 0 (which the
+     * weighing then leaves out): the same sums as the plain row's. */
+    for (int i = f->count - PLAIN_ECONOMY; i < f->count; i++)
+        w[i] = 0.0f;
+    for (int p = 0; p < players; p++) {
+        plain_extract_seat(s, p, row, f->count);
+        float sum = 0.0f;
+        for (int i = 0; i < f->count; i++)
+            sum += row[i] * w[i];
+        plain[p] = sum;
+    }
+    memset(fast, 0, sizeof fast);
+    f->weigh(s, w, players, fast);
+    for (int p = 0; p < players; p++)
+        assert_true(fast[p] == plain[p]);
 
     int monuments = 0, farms = 0;
     for (int p = 0; p < players; p++) {
@@ -395,6 +410,8 @@ static void test_economy_known(void **unused)
         assert_int_equal(tzolk_apply(&s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
     }
     assert_int_equal(s.teeth, 0);
+    /* the economy features are the set's last PLAIN_ECONOMY */
+    assert_string_equal(eval_tzolkin_features.names[eval_tzolkin_features.count - PLAIN_ECONOMY], "reach_corn");
     static const int at[TZOLK_GEARS] = {3, 1, 4, 1, 8};
     for (int g = 0; g < TZOLK_GEARS; g++)
         tzolk_set_piece(&s, g, at[g], 0);

@@ -148,7 +148,11 @@ static const char *const eval_tzolkin_feature_names[] = {
     "workers_x_rounds", "hand_x_corn",
 };
 
-enum { EVAL_TZOLKIN_FEATURES = (int)(sizeof eval_tzolkin_feature_names / sizeof eval_tzolkin_feature_names[0]) };
+enum {
+    EVAL_TZOLKIN_FEATURES = (int)(sizeof eval_tzolkin_feature_names / sizeof eval_tzolkin_feature_names[0]),
+    EVAL_TZOLKIN_ECONOMY = 15, /* the last features: the economy's (reach_corn ... hand_x_corn) */
+    EVAL_TZOLKIN_ECONOMY_FIRST = EVAL_TZOLKIN_FEATURES - EVAL_TZOLKIN_ECONOMY
+};
 
 static const char *const eval_tzolkin_blocks[] = {"2p", "3p", "4p"};
 
@@ -205,6 +209,7 @@ typedef struct eval_tzolkin_sink {
     const float *w; /* weigh: the weight of each feature */
     float sum;      /* weigh: the features weighed so far */
     int next;       /* index of the next feature */
+    int economy;    /* 0: the economy features are all weighed 0 and left out (weigh only) */
 } eval_tzolkin_sink;
 
 /* Feature number i (the next one, or a later one: the features between are
@@ -354,11 +359,13 @@ static inline __attribute__((always_inline)) void eval_tzolkin_seat(const tzolk_
             if (pos >= cap) {
                 int n = eval_tzolkin_popcount(m);
                 eval_tzolkin_put_at(k, gear_first + cap, (float)n);
-                eval_tzolkin_reach(c, g, cap, n, &skulls, goods);
+                if (k->economy)
+                    eval_tzolkin_reach(c, g, cap, n, &skulls, goods);
                 break;
             }
             eval_tzolkin_put_at(k, gear_first + pos, 1.0f);
-            eval_tzolkin_reach(c, g, pos, 1, &skulls, goods);
+            if (k->economy)
+                eval_tzolkin_reach(c, g, pos, 1, &skulls, goods);
         }
         gear_first += cap + 1;
     }
@@ -371,6 +378,11 @@ static inline __attribute__((always_inline)) void eval_tzolkin_seat(const tzolk_
     eval_tzolkin_put(k, (float)(2 * pl->res[0] + 3 * pl->res[1] + 4 * pl->res[2]));
     eval_tzolkin_put(k, c->to_food <= 3 ? (float)pl->workers : 0.0f);
     eval_tzolkin_put(k, pl->corn < 3 ? (float)(3 - pl->corn) : 0.0f);
+    assert(k->next == EVAL_TZOLKIN_ECONOMY_FIRST);
+    if (!k->economy) {
+        k->next = EVAL_TZOLKIN_FEATURES;
+        return;
+    }
     for (int r = 0; r < EVAL_TZOLKIN_R_KINDS; r++)
         eval_tzolkin_put(k, goods[r]);
     /* the corn held and reached against the food days to come at today's
@@ -402,7 +414,7 @@ static void eval_tzolkin_extract(const void *state, float (*out)[MODEL_FEATURES_
     eval_tzolkin_common c;
     eval_tzolkin_common_of(s, &c);
     for (int seat = 0; seat < s->players; seat++) {
-        eval_tzolkin_sink k = {out[seat], NULL, 0.0f, 0};
+        eval_tzolkin_sink k = {out[seat], NULL, 0.0f, 0, 1};
         eval_tzolkin_seat(s, &c, seat, &k);
     }
 }
@@ -414,8 +426,13 @@ static void eval_tzolkin_weigh(const void *state, const float *w, int players, d
     const tzolk_state *s = state;
     eval_tzolkin_common c;
     eval_tzolkin_common_of(s, &c);
+    /* weights of an older shape (model.h) weigh the economy 0: it adds
+     * nothing to the sums, and is not worked out */
+    int economy = 0;
+    for (int i = EVAL_TZOLKIN_ECONOMY_FIRST; i < EVAL_TZOLKIN_FEATURES; i++)
+        economy |= w[i] != 0.0f;
     for (int seat = 0; seat < players; seat++) {
-        eval_tzolkin_sink k = {NULL, w, 0.0f, 0};
+        eval_tzolkin_sink k = {NULL, w, 0.0f, 0, economy};
         eval_tzolkin_seat(s, &c, seat, &k);
         out[seat] += k.sum;
     }
