@@ -1,6 +1,7 @@
 /*
  * bot.c -- making bots from specs and dispatching to each kind (see bot.h).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +22,16 @@ struct bot {
     int *legal;            /* scratch: legal actions, game->max_legal */
     greedy *greedy;        /* the greedy kind's planner, else NULL */
     mcts *mcts;            /* the mcts kind's search, else NULL */
+    int iterations[GAME_MAX_PLAYERS + 1]; /* mcts: its budget at N seats (the game's own defaults) */
+    int playout[GAME_MAX_PLAYERS + 1];    /* mcts: its playout at N seats */
 };
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0},
-    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, -1, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, -1, 0, 0},
+    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0,
+     -1, 0, 0},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -52,12 +56,6 @@ int bot_level_index(const char *spec)
         if (strlen(bot_level_table[i].name) == len && strncmp(bot_level_table[i].name, spec, len) == 0)
             return (int)i;
     return -1;
-}
-
-static const bot_level *bot_level_named(const char *name)
-{
-    int index = bot_level_index(name);
-    return index < 0 ? NULL : &bot_level_table[index];
 }
 
 /* The integer options of a spec and where they live in bot_settings. */
@@ -102,78 +100,113 @@ static int *bot_field(bot_settings *s, const struct bot_key *key)
     return (int *)((char *)s + key->offset);
 }
 
-int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
+/* The bit of bot_settings.given of the option at offset. */
+static unsigned bot_key_bit(size_t offset)
 {
-    const char *colon = strchr(spec, ':');
-    size_t kind_len = colon ? (size_t)(colon - spec) : strlen(spec);
-    char kind[sizeof out->kind];
-    if (kind_len == 0 || kind_len >= sizeof kind)
-        return set_error(why, why_len, "a bot is random, greedy or mcts, not ", spec);
-    memcpy(kind, spec, kind_len);
-    kind[kind_len] = '\0';
-    const bot_level *level = bot_level_named(kind);
-    if (level != NULL) {
-        /* A level: its spec, then the options written after its name. */
-        char expanded[256];
-        const char *more = colon ? colon + 1 : "";
-        int len = snprintf(expanded, sizeof expanded, "%s%s%s", level->spec,
-                           *more == '\0' ? "" : strchr(level->spec, ':') ? "," : ":", more);
-        if (len < 0 || (size_t)len >= sizeof expanded)
-            return set_error(why, why_len, "bot spec too long: ", spec);
-        return bot_parse(expanded, out, why, why_len);
-    }
-    const bot_settings *base = bot_default(kind);
-    if (base == NULL) {
-        char known[160] = "unknown bot (random, greedy, mcts or a level:";
-        for (size_t i = 0; i < sizeof bot_level_table / sizeof bot_level_table[0]; i++)
-            snprintf(known + strlen(known), sizeof known - strlen(known), "%s %s", i ? "," : "",
-                     bot_level_table[i].name);
-        snprintf(known + strlen(known), sizeof known - strlen(known), "): ");
-        return set_error(why, why_len, known, kind);
-    }
-    bot_settings s = *base;
-    int explicit_iterations = 0, explicit_millis = 0;
-    for (const char *p = colon ? colon + 1 : ""; *p;) {
+    for (int k = 0; k < BOT_KEY_COUNT; k++)
+        if (bot_keys[k].offset == offset)
+            return 1u << k;
+    assert(0 && "an option of bot_keys");
+    return 0;
+}
+
+/* Parse the options "key=value,..." of text into s, adding the bits of
+ * those written to *written. 0, else a reason in why. */
+static int bot_parse_options(const char *text, bot_settings *s, unsigned *written, char *why, size_t why_len)
+{
+    for (const char *p = text; *p;) {
         char key[16];
-        long value;
         char *end;
         size_t key_len = strcspn(p, "=");
         if (p[key_len] != '=' || key_len == 0 || key_len >= sizeof key)
             return set_error(why, why_len, "bot options are key=value, not ", p);
         memcpy(key, p, key_len);
         key[key_len] = '\0';
-        const char *text = p + key_len + 1;
+        const char *value_text = p + key_len + 1;
         if (strcmp(key, "seed") == 0) {
-            unsigned long long seed = strtoull(text, &end, 10);
-            if (end == text || *text == '-' || (*end != ',' && *end != '\0'))
+            unsigned long long seed = strtoull(value_text, &end, 10);
+            if (end == value_text || *value_text == '-' || (*end != ',' && *end != '\0'))
                 return set_error(why, why_len, "bad value for bot option ", key);
-            s.seed = (uint64_t)seed;
+            s->seed = (uint64_t)seed;
         } else if (strcmp(key, "eval") == 0) {
-            size_t len = strcspn(text, ",");
-            int version = eval_version_named(text, len);
+            size_t len = strcspn(value_text, ",");
+            int version = eval_version_named(value_text, len);
             if (version < 0)
-                return set_error(why, why_len, "bad value for bot option eval (v1, v2): ", text);
-            s.eval = version;
-            end = (char *)text + len;
+                return set_error(why, why_len, "bad value for bot option eval (v1, v2): ", value_text);
+            s->eval = version;
+            *written |= BOT_GIVEN_EVAL;
+            end = (char *)value_text + len;
         } else {
-            const struct bot_key *k = NULL;
-            for (int i = 0; i < BOT_KEY_COUNT; i++)
-                if (strcmp(key, bot_keys[i].name) == 0)
-                    k = &bot_keys[i];
-            if (k == NULL)
+            int k = 0;
+            while (k < BOT_KEY_COUNT && strcmp(key, bot_keys[k].name) != 0)
+                k++;
+            if (k == BOT_KEY_COUNT)
                 return set_error(why, why_len, "unknown bot option ", key);
-            value = strtol(text, &end, 10);
-            if (end == text || (*end != ',' && *end != '\0') || value < k->min || value > k->max)
+            long value = strtol(value_text, &end, 10);
+            if (end == value_text || (*end != ',' && *end != '\0') || value < bot_keys[k].min ||
+                value > bot_keys[k].max)
                 return set_error(why, why_len, "bad value for bot option ", key);
-            *bot_field(&s, k) = (int)value;
-            explicit_iterations |= k->offset == offsetof(bot_settings, iterations);
-            explicit_millis |= k->offset == offsetof(bot_settings, millis);
+            *bot_field(s, &bot_keys[k]) = (int)value;
+            *written |= 1u << k;
         }
         p = *end ? end + 1 : end;
     }
-    /* A time budget alone replaces the default iteration budget. */
-    if (explicit_millis && !explicit_iterations)
-        s.iterations = 0;
+    return 0;
+}
+
+/* A time budget alone replaces the default iteration budget. */
+static void bot_time_alone(bot_settings *s)
+{
+    if ((s->given & bot_key_bit(offsetof(bot_settings, millis))) &&
+        !(s->given & bot_key_bit(offsetof(bot_settings, iterations))))
+        s->iterations = 0;
+}
+
+/* Copy into to the options of from that mask names. */
+static void bot_overlay(bot_settings *to, const bot_settings *from, unsigned mask)
+{
+    for (int k = 0; k < BOT_KEY_COUNT; k++)
+        if (mask >> k & 1u)
+            *bot_field(to, &bot_keys[k]) = *bot_field((bot_settings *)from, &bot_keys[k]);
+    if (mask & BOT_GIVEN_EVAL)
+        to->eval = from->eval;
+}
+
+int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len)
+{
+    const char *colon = strchr(spec, ':');
+    const char *options = colon ? colon + 1 : "";
+    size_t kind_len = colon ? (size_t)(colon - spec) : strlen(spec);
+    char kind[sizeof out->kind];
+    if (kind_len == 0 || kind_len >= sizeof kind)
+        return set_error(why, why_len, "a bot is random, greedy or mcts, not ", spec);
+    memcpy(kind, spec, kind_len);
+    kind[kind_len] = '\0';
+    bot_settings s;
+    int level = bot_level_index(kind);
+    if (level >= 0) {
+        /* A level: its spec, then the options written after its name. */
+        if (bot_parse(bot_level_table[level].spec, &s, why, why_len) != 0)
+            return 1;
+    } else {
+        const bot_settings *base = bot_default(kind);
+        if (base == NULL) {
+            char known[160] = "unknown bot (random, greedy, mcts or a level:";
+            for (size_t i = 0; i < sizeof bot_level_table / sizeof bot_level_table[0]; i++)
+                snprintf(known + strlen(known), sizeof known - strlen(known), "%s %s", i ? "," : "",
+                         bot_level_table[i].name);
+            snprintf(known + strlen(known), sizeof known - strlen(known), "): ");
+            return set_error(why, why_len, known, kind);
+        }
+        s = *base;
+    }
+    unsigned written = 0;
+    if (bot_parse_options(options, &s, &written, why, why_len) != 0)
+        return 1;
+    s.level = level;
+    s.own = written;
+    s.given |= written;
+    bot_time_alone(&s);
     *out = s;
     return 0;
 }
@@ -229,23 +262,77 @@ void bot_spec(const bot_settings *settings, char *buf, size_t len)
     for (int i = 0; base != NULL && i < BOT_KEY_COUNT; i++) {
         int value = *bot_field(&copy, &bot_keys[i]);
         int deflt = *bot_field((bot_settings *)base, &bot_keys[i]);
-        /* iterations=0 needs saying only when millis does not imply it */
-        if (value == deflt && !(i == 0 && value != 0 && copy.millis != 0))
-            continue;
-        if (i == 0 && value == 0 && copy.millis != 0)
+        /* what the spec wrote or differs from the kind's default; iterations=0
+         * needs saying only when millis does not imply it */
+        int write = (copy.given >> i & 1u) || value != deflt || (i == 0 && value != 0 && copy.millis != 0);
+        if (!write || (i == 0 && value == 0 && copy.millis != 0))
             continue;
         if (used < len)
             used += (size_t)snprintf(buf + used, len - used, "%c%s=%d", sep, bot_keys[i].name, value);
         sep = ',';
     }
-    if (base != NULL && copy.eval != base->eval && used < len)
+    if (base != NULL && (copy.eval != base->eval || (copy.given & BOT_GIVEN_EVAL)) && used < len)
         snprintf(buf + used, len - used, "%ceval=%s", sep, eval_version_name(copy.eval));
 }
 
-bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size_t why_len)
+const char *bot_level_spec(const game_def *game, int level)
 {
-    if (bot_default(settings->kind) == NULL) {
-        set_error(why, why_len, "unknown bot kind ", settings->kind);
+    assert(level >= 0 && level < (int)(sizeof bot_level_table / sizeof bot_level_table[0]));
+    const char *own = eval_level_spec(game, bot_level_table[level].name);
+    return own != NULL ? own : bot_level_table[level].spec;
+}
+
+/* settings as game has them: a level it has its own spec of is that spec
+ * with the options written after the level's name on top. */
+static void bot_in_game(const game_def *game, const bot_settings *settings, bot_settings *out)
+{
+    *out = *settings;
+    if (settings->level < 0 || eval_level_spec(game, bot_level_table[settings->level].name) == NULL)
+        return;
+    int parsed = bot_parse(bot_level_spec(game, settings->level), out, NULL, 0);
+    assert(parsed == 0); /* the registry's specs parse */
+    (void)parsed;
+    bot_overlay(out, settings, settings->own);
+    out->seed = settings->seed;
+    out->level = settings->level;
+    out->own = settings->own;
+    out->given |= settings->own;
+    bot_time_alone(out);
+}
+
+void bot_spec_in(const game_def *game, const bot_settings *settings, char *buf, size_t len)
+{
+    bot_settings s;
+    bot_in_game(game, settings, &s);
+    bot_spec(&s, buf, len);
+}
+
+/* The settings of a bot of game at seats: bot_in_game's, then the game's
+ * own mcts options under those the spec wrote, unless it wrote turns or
+ * plan or another evaluation than the game's default: then it chose its
+ * search itself, with the kind's defaults (mcts:eval=v1 stays the fixed
+ * baseline, a plan's search is over micro-actions). */
+static void bot_at_seats(const game_def *game, int seats, const bot_settings *settings, bot_settings *out)
+{
+    bot_in_game(game, settings, out);
+    int chosen = out->plan != 0 || (out->given & bot_key_bit(offsetof(bot_settings, turns))) ||
+                 (out->eval != EVAL_DEFAULT && out->eval != eval_default_version(game));
+    const char *options = strcmp(out->kind, "mcts") == 0 && !chosen ? eval_mcts_options(game, seats) : NULL;
+    if (options == NULL)
+        return;
+    bot_settings own = *bot_default("mcts");
+    unsigned written = 0;
+    int parsed = bot_parse_options(options, &own, &written, NULL, 0);
+    assert(parsed == 0);
+    (void)parsed;
+    bot_overlay(out, &own, written & ~out->given);
+    bot_time_alone(out);
+}
+
+bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t why_len)
+{
+    if (bot_default(spec->kind) == NULL) {
+        set_error(why, why_len, "unknown bot kind ", spec->kind);
         return NULL;
     }
     bot *b = calloc(1, sizeof *b);
@@ -253,8 +340,22 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
         set_error(why, why_len, "out of memory", "");
         return NULL;
     }
+    /* Only the budget and the playout may differ by seats: the search is
+     * made for the largest budget and told the rest at each decision. */
+    bot_settings at;
+    const bot_settings *settings = &b->settings;
+    int playouts = 0;
+    for (int seats = game->max_players; seats >= game->min_players; seats--) {
+        bot_at_seats(game, seats, spec, &at);
+        if (seats == game->max_players || at.iterations > b->settings.iterations)
+            b->settings = at;
+        assert(at.turns == b->settings.turns && at.millis == b->settings.millis &&
+               at.threads == b->settings.threads && at.eval == b->settings.eval);
+        b->iterations[seats] = at.iterations;
+        b->playout[seats] = at.playout;
+        playouts |= at.playout != 0;
+    }
     b->game = game;
-    b->settings = *settings;
     rng_seed(&b->random, settings->seed);
     b->legal = malloc(sizeof *b->legal * (size_t)game->max_legal);
     int searches = strcmp(settings->kind, "greedy") == 0 || strcmp(settings->kind, "mcts") == 0;
@@ -298,13 +399,11 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
         greedy_use_plan(b->greedy, plan);
     if (b->mcts != NULL)
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
-    if (settings->playout && b->mcts == NULL) {
+    if (playouts && b->mcts == NULL) {
         set_error(why, why_len, "playout is an option of mcts, not ", settings->kind);
         bot_free(b);
         return NULL;
     }
-    if (b->mcts != NULL)
-        mcts_use_playout(b->mcts, settings->playout);
     if (settings->turns && (b->mcts == NULL || plan != NULL)) {
         set_error(why, why_len, b->mcts == NULL ? "turns is an option of mcts, not " : "turns does not go with plan",
                   b->mcts == NULL ? settings->kind : "");
@@ -319,12 +418,23 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
     return b;
 }
 
+/* Tell the search its budget and playout at the seats of observation. */
+static void bot_mcts_at(bot *b, const void *observation)
+{
+    int seats = b->game->players(observation);
+    assert(seats >= 1 && seats <= GAME_MAX_PLAYERS);
+    mcts_use_iterations(b->mcts, b->iterations[seats]);
+    mcts_use_playout(b->mcts, b->playout[seats]);
+}
+
 int bot_choose(bot *b, const void *observation, int seat)
 {
     if (b->greedy != NULL)
         return greedy_choose(b->greedy, observation, seat);
-    if (b->mcts != NULL)
+    if (b->mcts != NULL) {
+        bot_mcts_at(b, observation);
         return mcts_choose(b->mcts, observation, seat);
+    }
     return bot_random_choose(b->game, observation, &b->random, b->legal);
 }
 
@@ -355,6 +465,7 @@ int bot_hints(const game_def *game, const void *observation, int seat, uint64_t 
         return -1;
     }
     mcts_choice choices[MCTS_WIDTH_ROOT];
+    bot_mcts_at(b, observation);
     int count = mcts_analyse(b->mcts, observation, seat, choices, max < MCTS_WIDTH_ROOT ? max : MCTS_WIDTH_ROOT);
     for (int i = 0; i < count; i++)
         out[i] = (bot_hint){choices[i].action, choices[i].value, choices[i].visits};

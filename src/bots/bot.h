@@ -43,7 +43,16 @@
  * ascending strength: beginner, casual, strong, expert); a level is a name
  * for a spec, written wherever a spec is accepted ("expert" or
  * "expert:seed=3"), and expands to its spec (the Seat tags of records keep
- * the expanded spec). Their strengths are measured in docs/strength.md.
+ * the expanded spec, bot_spec_in). Their strengths are measured in
+ * docs/strength.md.
+ * A game's own defaults. A game may give its bots other defaults than the
+ * kinds' through its registry entry (eval.h): options for its mcts bots by
+ * the number of seats (Tzolk'in's mcts searches whole turns, turns=8, with
+ * a budget per turn of 500 iterations and playout=-1 at 2 seats, 4000 at 3
+ * and 5000 at 4), and its own specs of some levels (Tzolk'in's casual is
+ * mcts:turns=0,iterations=300, its expert mcts:millis=500 a turn). bot_new
+ * applies them under the options the spec wrote: mcts:turns=0 is the search
+ * over micro-actions, with today's 5000 iterations a decision.
  *
  * seed seeds the bot's own generator; it is not part of the spec text that
  * bot_spec writes, since whoever runs a game derives the bots' seeds.
@@ -60,7 +69,8 @@ enum {
     BOT_MCTS_ITERATIONS = 5000, /* mcts's default iterations per decision */
     BOT_MCTS_EXPLORE = 10,      /* mcts's default exploration constant, hundredths */
     BOT_SPEC_MAX = 256,         /* longest spec of a list, NUL included */
-    BOT_HINTS = 3               /* actions a hint shows, in every front end */
+    BOT_HINTS = 3,              /* actions a hint shows, in every front end */
+    BOT_GIVEN_EVAL = 1 << 30   /* bot_settings.given: the eval option */
 };
 
 typedef struct bot bot;
@@ -81,6 +91,10 @@ typedef struct bot_settings {
     int playout;     /* mcts: actions played after a leaf by the evaluation's best after one step, 0 = none,
                         -1 = until the searching seat is to act */
     int turns;       /* mcts: 0 = edges are micro-actions, K = the K best whole turns (mcts_use_turns) */
+    int level;       /* the bot_levels index the spec named, -1 none (a game may have its own spec of it) */
+    unsigned given;  /* options the spec or its level's spec wrote, bit k for bot_keys' k-th (bot.c),
+                        BOT_GIVEN_EVAL for eval: the game's own options (bot_new) do not replace them */
+    unsigned own;    /* of them, those written after the level's name (all of them without a level) */
 } bot_settings;
 
 /* A named difficulty level. */
@@ -116,14 +130,22 @@ typedef struct bot_hint {
 int bot_hints(const game_def *game, const void *observation, int seat, uint64_t seed, bot_hint *out, int max,
               char *why, size_t why_len);
 
-/* Parse a spec "KIND[:key=value,...]" into settings, starting from the
- * kind's defaults for play; keys: iterations, millis, threads, seed, beam,
- * nodes, rollout, explore. 0 on success, else a reason in why. */
+/* Parse a spec "KIND[:key=value,...]" or "LEVEL[:key=value,...]" into
+ * settings, starting from the kind's defaults for play (a game's own ones
+ * come in bot_new); keys: iterations, millis, threads, seed, beam, nodes,
+ * rollout, explore, others, plan, playout, turns, eval. 0 on success, else
+ * a reason in why. */
 int bot_parse(const char *spec, bot_settings *out, char *why, size_t why_len);
 /* The spec text of settings (for records' Seat tags): the kind, then the
  * options that differ from its defaults, seed left out, e.g.
  * "mcts:iterations=4000". bot_parse of it gives settings back (seed aside). */
 void bot_spec(const bot_settings *settings, char *buf, size_t len);
+/* The same for the bot settings makes in game: a level the game has its
+ * own spec of is written as that spec (bot_spec writes the level's spec of
+ * bot_levels). */
+void bot_spec_in(const game_def *game, const bot_settings *settings, char *buf, size_t len);
+/* The spec the level of bot_levels index level stands for in game. */
+const char *bot_level_spec(const game_def *game, int level);
 /* Parse a list of specs separated by commas, e.g.
  * "mcts:iterations=400,threads=2,greedy": an item holding '=' but no ':'
  * continues the options of the spec before it. Up to max specs into out;
@@ -132,7 +154,10 @@ int bot_parse_list(const char *text, bot_settings *out, int max, char *why, size
 /* The same list split into its specs as written (at most max, each
  * shorter than BOT_SPEC_MAX); their number, or -1 with a reason. */
 int bot_split_list(const char *text, char (*specs)[BOT_SPEC_MAX], int max, char *why, size_t why_len);
-/* A new bot for game; NULL with a reason if the kind is unknown or memory fails. */
+/* A new bot for game with settings over the game's own defaults (see
+ * above; mcts's by the seats of each position it is asked about); NULL
+ * with a reason if the kind is unknown, the options do not go together or
+ * memory fails. */
 bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size_t why_len);
 /* The action the bot plays for seat, which is to act in the state whose
  * observation for that seat is `observation`. -1 if there is none. */

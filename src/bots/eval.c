@@ -2,6 +2,7 @@
  * eval.c -- the table of evaluation hooks and what the searches build on
  * them: margins, rewards, state hashes (see eval.h).
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,15 +22,34 @@ typedef struct eval_entry {
     const model_features *features;                        /* the learned evaluation's features */
     const char *weights;                                   /* its weights file, embedded */
     int default_version;                                   /* what EVAL_DEFAULT means for it */
+    const char *mcts_options[GAME_MAX_PLAYERS + 1];        /* its mcts bots' options at N seats, over the
+                                                              kind's defaults (eval_mcts_options), NULL = none */
+    const eval_level *levels;                              /* its own specs of levels, ended by a NULL name;
+                                                              NULL = the levels' specs of bot.h */
 } eval_entry;
+
+/* Tzolk'in's levels where its whole-turn search changes their meaning: its
+ * casual level stays the search over micro-actions at 300 iterations a
+ * decision, its expert gets a time budget per turn (docs/strength.md). */
+static const eval_level eval_tzolkin_levels[] = {
+    {"casual", "mcts:turns=0,iterations=300"},
+    {"expert", "mcts:millis=500"},
+    {NULL, NULL},
+};
 
 /* The registry of evaluations: a new game adds one line. */
 static const eval_entry eval_entries[] = {
     /* Tikal's tuned v2 wins 67% of basic 2p games against v1 at equal
      * time but 64% of auction ones, short of the 65% asked, and is even at
      * 3-4 players (docs/strength.md): its bots keep v1 unless told eval=v2 */
-    {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1},
-    {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2},
+    {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1,
+     {NULL}, NULL},
+    /* Tzolk'in's mcts searches whole turns, its budget per turn set for
+     * about the time a turn of the micro-action search took at each
+     * number of seats (docs/strength.md, "whole turns") */
+    {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
+     {[2] = "turns=8,iterations=500,playout=-1", [3] = "turns=8,iterations=4000", [4] = "turns=8,iterations=5000"},
+     eval_tzolkin_levels},
 };
 
 static const char *const eval_version_names[] = {"", "v1", "v2"};
@@ -80,6 +100,22 @@ static eval_hook *eval_alloc(const eval_entry *e, const game_def *game, char *wh
     hook->scale = e != NULL ? e->scale : 10.0;
     hook->others = e != NULL ? e->others : NULL;
     return hook;
+}
+
+const char *eval_mcts_options(const game_def *game, int seats)
+{
+    const eval_entry *e = eval_entry_of(game);
+    assert(seats >= 1 && seats <= GAME_MAX_PLAYERS);
+    return e != NULL ? e->mcts_options[seats] : NULL;
+}
+
+const char *eval_level_spec(const game_def *game, const char *level)
+{
+    const eval_entry *e = eval_entry_of(game);
+    for (const eval_level *l = e != NULL ? e->levels : NULL; l != NULL && l->name != NULL; l++)
+        if (strcmp(l->name, level) == 0)
+            return l->spec;
+    return NULL;
 }
 
 int eval_default_version(const game_def *game)

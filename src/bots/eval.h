@@ -21,6 +21,10 @@
  * moves at a state (its `others` knob, see mcts.h) where the game needs a
  * different model of the opponents than the bot's default.
  *
+ * The same table holds what a game's bots do differently by default: its
+ * mcts options by the number of seats and its own specs of difficulty
+ * levels (bot.h), so that no front end compares game names.
+ *
  * A game's hooks are registered by one line in the table of eval.c.
  */
 #ifndef MAYA_BOT_EVAL_H
@@ -59,6 +63,21 @@ struct eval_hook {
 int eval_version_named(const char *text, size_t len);
 /* The name of a version ("v1", "v2"). */
 const char *eval_version_name(int version);
+
+/* A game's own spec of a difficulty level of bot.h. */
+typedef struct eval_level {
+    const char *name; /* the level's name ("expert") */
+    const char *spec; /* the spec it stands for in this game */
+} eval_level;
+
+/* The options (a spec's text after "mcts:") game's mcts bots take at seats
+ * where they differ from the kind's defaults, e.g. Tzolk'in's whole turns
+ * "turns=8,iterations=500,playout=-1"; a spec's own options go over them
+ * (bot.h). NULL if the game has none. */
+const char *eval_mcts_options(const game_def *game, int seats);
+/* The spec the level named level stands for in game, NULL if the game
+ * keeps the level's spec of bot.h. */
+const char *eval_level_spec(const game_def *game, const char *level);
 
 /* The version EVAL_DEFAULT stands for in game: the learned v2 where its
  * weights beat v1 (Tzolk'in), else v1 (Tikal; docs/strength.md). */

@@ -239,6 +239,12 @@ void mcts_use_playout(mcts *m, int actions)
         m->trees[i].playout = actions;
 }
 
+void mcts_use_iterations(mcts *m, int iterations)
+{
+    assert(iterations >= 0);
+    m->config.iterations = iterations;
+}
+
 int mcts_use_turns(mcts *m, int keep)
 {
     assert(keep >= 1 && keep <= MCTS_TURNS_MAX && m->trees[0].turns == NULL);

@@ -146,6 +146,10 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
  * to act again (at most MCTS_PATH_MAX), so that every leaf is valued at
  * the start of one of its turns. */
 void mcts_use_playout(mcts *m, int actions);
+/* Search iterations per decision (all threads; 0: by time only) from the
+ * next decision on, instead of the config's (a game's bot may take another
+ * budget at another number of seats, bot.h). */
+void mcts_use_iterations(mcts *m, int iterations);
 /* Make the keep (1..MCTS_TURNS_MAX) best whole turns the edges of the
  * nodes where the bot searches its own turns and those of the other seats
  * it searches, and play the chosen turn to its end (see above). Once, right

@@ -31,7 +31,7 @@ typedef struct ladder {
 
 /* Read --levels (a list of level names or specs as --bots takes; NULL: the
  * difficulty levels). 0 or CLI_USAGE (message printed). */
-static int ladder_levels(const char *text, ladder *l)
+static int ladder_levels(const game_def *game, const char *text, ladder *l)
 {
     char why[256] = "";
     l->count = 0;
@@ -52,7 +52,7 @@ static int ladder_levels(const char *text, ladder *l)
             fprintf(stderr, "maya ladder: --levels: %s\n", why);
             return CLI_USAGE;
         }
-        bot_spec(&l->bots[i], l->specs[i], sizeof l->specs[i]);
+        bot_spec_in(game, &l->bots[i], l->specs[i], sizeof l->specs[i]);
     }
     if (l->count < 2) {
         fputs("maya ladder: --levels: at least two levels\n", stderr);
@@ -179,7 +179,7 @@ int cli_ladder(int argc, char **argv)
         (games_text != NULL && (status = cli_parse_number("ladder", "--games", games_text, 2, 100000, &games)) != 0) ||
         (jobs_text != NULL && (status = cli_parse_number("ladder", "--jobs", jobs_text, 1, 256, &jobs)) != 0) ||
         (seed_text != NULL && (status = cli_parse_seed("ladder", seed_text, &t.seed)) != 0) ||
-        (status = ladder_levels(levels_text, &l)) != 0)
+        (status = ladder_levels(t.game, levels_text, &l)) != 0)
         return status;
     t.options.players = (int)players;
     char variant_part[40] = "", default_dir[128];

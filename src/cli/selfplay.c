@@ -149,7 +149,7 @@ int cli_selfplay(int argc, char **argv)
         int tag_count = 0;
         for (int s = 0; s < chosen.players; s++) {
             snprintf(seat_names[s], sizeof seat_names[s], "Seat%d", s + 1);
-            bot_spec(&settings[s], seat_specs[s], sizeof seat_specs[s]);
+            bot_spec_in(game, &settings[s], seat_specs[s], sizeof seat_specs[s]);
             tags[tag_count++] = (record_tag){seat_names[s], seat_specs[s], 0};
         }
         tags[tag_count++] = (record_tag){"Date", date, 0};

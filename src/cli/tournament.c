@@ -63,7 +63,7 @@ int cli_tournament(int argc, char **argv)
     }
     const char *names[TOURNEY_ENTRIES_MAX];
     for (int e = 0; e < t.entries; e++) {
-        bot_spec(&t.bots[e], t.names[e], sizeof t.names[e]);
+        bot_spec_in(t.game, &t.bots[e], t.names[e], sizeof t.names[e]);
         for (int f = 0; f < e; f++)
             if (strcmp(t.names[f], t.names[e]) == 0) {
                 size_t len = strlen(t.names[e]);
