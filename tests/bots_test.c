@@ -175,6 +175,12 @@ static void test_levels(void **unused)
         assert_true(strlen(levels[i].description) > 0);
         assert_int_equal(bot_parse(levels[i].name, &s, why, sizeof why), 0);
         assert_int_equal(bot_parse(levels[i].spec, &direct, why, sizeof why), 0);
+        assert_int_equal(s.level, i);
+        assert_int_equal(direct.level, -1);
+        assert_int_equal(s.own, 0);
+        assert_int_equal(direct.own, direct.given);
+        direct.level = s.level;
+        direct.own = 0;
         assert_memory_equal(&s, &direct, sizeof s);
     }
     assert_int_equal(bot_parse("expert:seed=5,threads=2", &s, why, sizeof why), 0);
@@ -186,6 +192,89 @@ static void test_levels(void **unused)
     assert_int_not_equal(bot_parse("grandmaster", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "expert"));
     assert_int_equal(bot_parse_list("beginner,expert:seed=2,casual", (bot_settings[4]){0}, 4, why, sizeof why), 3);
+}
+
+/* The settings a spec stands for in game at seats, and their spec text. */
+static bot_settings settings_at(const char *name, int seats, const char *spec, char *text, size_t len)
+{
+    bot_settings parsed, out;
+    char why[256];
+    assert_int_equal(bot_parse(spec, &parsed, why, sizeof why), 0);
+    bot_settings_at(games_find(name), seats, &parsed, &out);
+    bot_spec_in(games_find(name), &parsed, text, len);
+    return out;
+}
+
+/* A game's own defaults through its registry entry (eval.h): Tzolk'in's
+ * mcts searches whole turns with its budget per turn by the seats, under
+ * the options a spec writes; a spec that writes turns or eval=v1 is the
+ * kind's micro-action search; Tikal keeps the kind's defaults; a level the
+ * game has its own spec of stands for that spec, the options written after
+ * the level's name on top. */
+static void test_game_defaults(void **unused)
+{
+    (void)unused;
+    char text[128];
+    bot_settings kind, s;
+    assert_int_equal(bot_parse("mcts", &kind, NULL, 0), 0);
+    const int budget[] = {0, 0, 500, 4000, 5000}, playout[] = {0, 0, -1, 0, 0};
+    for (int seats = 2; seats <= 4; seats++) {
+        s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
+        assert_int_equal(s.turns, 8);
+        assert_int_equal(s.iterations, budget[seats]);
+        assert_int_equal(s.playout, playout[seats]);
+        assert_string_equal(text, "mcts");
+        s = settings_at("tzolkin", seats, "mcts:iterations=900,threads=2", text, sizeof text);
+        assert_int_equal(s.turns, 8);
+        assert_int_equal(s.iterations, 900);
+        assert_int_equal(s.threads, 2);
+        assert_int_equal(s.playout, playout[seats]);
+        s = settings_at("tzolkin", seats, "mcts:millis=200", text, sizeof text);
+        assert_int_equal(s.turns, 8);
+        assert_int_equal(s.iterations, 0);
+        assert_int_equal(s.millis, 200);
+        /* today's micro-action bots, whatever the seats */
+        const char *fixed[] = {"mcts:turns=0", "mcts:eval=v1", "mcts:plan=1"};
+        for (int k = 0; k < 3; k++) {
+            s = settings_at("tzolkin", seats, fixed[k], text, sizeof text);
+            assert_int_equal(s.turns, 0);
+            assert_int_equal(s.iterations, BOT_MCTS_ITERATIONS);
+            assert_int_equal(s.playout, 0);
+            assert_string_equal(text, fixed[k]);
+        }
+        s = settings_at("tzolkin", seats, "mcts:turns=4", text, sizeof text);
+        assert_int_equal(s.turns, 4);
+        assert_int_equal(s.iterations, BOT_MCTS_ITERATIONS);
+        /* Tikal's mcts is the kind's, bit for bit */
+        s = settings_at("tikal", seats, "mcts", text, sizeof text);
+        assert_memory_equal(&s, &kind, sizeof s);
+    }
+    /* levels: Tzolk'in's own casual and expert, Tikal's those of bot.h */
+    s = settings_at("tzolkin", 2, "casual", text, sizeof text);
+    assert_int_equal(s.turns, 0);
+    assert_int_equal(s.iterations, 300);
+    assert_string_equal(text, "mcts:iterations=300,turns=0");
+    s = settings_at("tzolkin", 2, "expert:threads=2", text, sizeof text);
+    assert_int_equal(s.turns, 8);
+    assert_int_equal(s.millis, 500);
+    assert_int_equal(s.iterations, 0);
+    assert_int_equal(s.threads, 2);
+    assert_string_equal(text, "mcts:millis=500,threads=2");
+    s = settings_at("tzolkin", 4, "expert:millis=300", text, sizeof text);
+    assert_int_equal(s.millis, 300);
+    assert_int_equal(s.iterations, 0);
+    s = settings_at("tikal", 2, "expert", text, sizeof text);
+    assert_int_equal(s.turns, 0);
+    assert_int_equal(s.millis, 150);
+    assert_string_equal(text, "mcts:millis=150");
+    s = settings_at("tikal", 2, "casual", text, sizeof text);
+    assert_string_equal(text, "mcts:iterations=300");
+    int count;
+    bot_levels(&count);
+    for (int i = 0; i < count; i++)
+        assert_int_equal(bot_level_index(bot_level_spec(games_find("tikal"), i)), -1);
+    assert_string_equal(bot_level_spec(games_find("tzolkin"), 3), "mcts:millis=500");
+    assert_string_equal(bot_level_spec(games_find("tikal"), 3), "mcts:millis=150");
 }
 
 /* Hints: the hint level's best actions for the seat to act, legal, best
@@ -353,6 +442,31 @@ static int *play(const game_def *game, int players, const char *spec0, const cha
     free(view);
     match_free(&m);
     return actions;
+}
+
+/* The bots play what their settings say: Tzolk'in's mcts plays the same
+ * games as the whole-turn spec written out (2 seats: playout=-1; 3: none),
+ * and not those of mcts:turns=0. */
+static void test_game_defaults_play(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const char *specs[][3] = {
+        {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8,playout=-1",
+         "mcts:iterations=20,nodes=3000,turns=0"},
+        {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8",
+         "mcts:iterations=20,nodes=3000,turns=0"},
+    };
+    for (int k = 0; k < 2; k++) {
+        int n[3], *actions[3];
+        for (int i = 0; i < 3; i++)
+            actions[i] = play(game, 2 + k, specs[k][i], "greedy:beam=2", 11, &n[i]);
+        assert_int_equal(n[0], n[1]);
+        assert_memory_equal(actions[0], actions[1], (size_t)n[0] * sizeof *actions[0]);
+        assert_true(n[0] != n[2] || memcmp(actions[0], actions[2], (size_t)n[0] * sizeof *actions[0]) != 0);
+        for (int i = 0; i < 3; i++)
+            free(actions[i]);
+    }
 }
 
 static void check_reproducible(const char *name, const char *spec0, const char *spec1)
@@ -841,7 +955,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),           cmocka_unit_test(test_levels),
-        cmocka_unit_test(test_hints),
+        cmocka_unit_test(test_hints),           cmocka_unit_test(test_game_defaults),
+        cmocka_unit_test(test_game_defaults_play),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),

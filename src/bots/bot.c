@@ -307,12 +307,12 @@ void bot_spec_in(const game_def *game, const bot_settings *settings, char *buf, 
     bot_spec(&s, buf, len);
 }
 
-/* The settings of a bot of game at seats: bot_in_game's, then the game's
- * own mcts options under those the spec wrote, unless it wrote turns or
- * plan or another evaluation than the game's default: then it chose its
- * search itself, with the kind's defaults (mcts:eval=v1 stays the fixed
- * baseline, a plan's search is over micro-actions). */
-static void bot_at_seats(const game_def *game, int seats, const bot_settings *settings, bot_settings *out)
+/* bot_in_game's settings, then the game's own mcts options under those
+ * the spec wrote, unless it wrote turns or plan or another evaluation than
+ * the game's default: then it chose its search itself, with the kind's
+ * defaults (mcts:eval=v1 stays the fixed baseline, a plan's search is over
+ * micro-actions). */
+void bot_settings_at(const game_def *game, int seats, const bot_settings *settings, bot_settings *out)
 {
     bot_in_game(game, settings, out);
     int chosen = out->plan != 0 || (out->given & bot_key_bit(offsetof(bot_settings, turns))) ||
@@ -342,19 +342,20 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     }
     /* Only the budget and the playout may differ by seats: the search is
      * made for the largest budget and told the rest at each decision. */
-    bot_settings at;
-    const bot_settings *settings = &b->settings;
+    bot_settings at, largest;
+    const bot_settings *settings = &largest;
     int playouts = 0;
     for (int seats = game->max_players; seats >= game->min_players; seats--) {
-        bot_at_seats(game, seats, spec, &at);
-        if (seats == game->max_players || at.iterations > b->settings.iterations)
-            b->settings = at;
-        assert(at.turns == b->settings.turns && at.millis == b->settings.millis &&
-               at.threads == b->settings.threads && at.eval == b->settings.eval);
+        bot_settings_at(game, seats, spec, &at);
+        if (seats == game->max_players || at.iterations > largest.iterations)
+            largest = at;
+        assert(at.turns == largest.turns && at.millis == largest.millis && at.threads == largest.threads &&
+               at.eval == largest.eval);
         b->iterations[seats] = at.iterations;
         b->playout[seats] = at.playout;
         playouts |= at.playout != 0;
     }
+    b->settings = largest;
     b->game = game;
     rng_seed(&b->random, settings->seed);
     b->legal = malloc(sizeof *b->legal * (size_t)game->max_legal);

@@ -144,6 +144,10 @@ void bot_spec(const bot_settings *settings, char *buf, size_t len);
  * own spec of is written as that spec (bot_spec writes the level's spec of
  * bot_levels). */
 void bot_spec_in(const game_def *game, const bot_settings *settings, char *buf, size_t len);
+/* The settings a bot of settings plays game with at seats: its level's
+ * spec as the game has it, then the game's own mcts options under the
+ * options the spec wrote (see above). */
+void bot_settings_at(const game_def *game, int seats, const bot_settings *settings, bot_settings *out);
 /* The spec the level of bot_levels index level stands for in game. */
 const char *bot_level_spec(const game_def *game, int level);
 /* Parse a list of specs separated by commas, e.g.

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bots/bot.h"
+#include "bots/eval.h"
 #include "bots/level_time.h"
 #include "cli/cli.h"
 #include "games.h"
@@ -44,7 +45,10 @@ static const struct cli_usage_text {
      "    searching seat is to act again) and turns=K\n"
      "    (1..24: the tree's edges are the K best whole turns of a seat, found by\n"
      "    a beam search, instead of single actions; the budget is per turn; not\n"
-     "    with plan); the Seat tags carry them.\n"
+     "    with plan); the Seat tags carry them. A game may give its mcts bots\n"
+     "    other defaults (listed below), under the options a spec writes; a spec\n"
+     "    that writes turns, plan or eval=v1 keeps the kind's defaults (5000\n"
+     "    iterations a decision): mcts:turns=0 is the search over single actions.\n"
      "    --date sets the Date tag (default: today).\n"},
     {"replay",
      "maya replay FILE [--legal] [--board]\n"
@@ -206,7 +210,7 @@ static void cli_usage_levels(FILE *out)
         fprintf(out, "      %-9s %s\n", levels[i].name, levels[i].description);
         for (int g = 0; g < games_count(); g++) {
             const game_def *game = games_at(g);
-            fprintf(out, "                %s:", game->name);
+            fprintf(out, "                %s (%s):", game->name, bot_level_spec(game, i));
             for (int players = game->min_players; players <= game->max_players; players++) {
                 level_time figure;
                 char text[64];
@@ -216,6 +220,21 @@ static void cli_usage_levels(FILE *out)
                 fprintf(out, " %d players %s;", players, text);
             }
             fputc('\n', out);
+        }
+    }
+}
+
+/* Each game's own defaults of its mcts bots by the number of seats (the
+ * games' registry, bots/eval.h). */
+static void cli_usage_game_defaults(FILE *out)
+{
+    fputs("    The games' own defaults of mcts:\n", out);
+    for (int g = 0; g < games_count(); g++) {
+        const game_def *game = games_at(g);
+        for (int players = game->min_players; players <= game->max_players; players++) {
+            const char *options = eval_mcts_options(game, players);
+            if (options != NULL)
+                fprintf(out, "      %s, %d players: mcts = mcts:%s\n", game->name, players, options);
         }
     }
 }
@@ -239,6 +258,8 @@ int cli_usage(FILE *out, const char *command)
             fputs(cli_usage_texts[i].text, out);
             if (command != NULL && strcmp(command, "play") == 0)
                 cli_usage_levels(out);
+            if (command != NULL && strcmp(command, "selfplay") == 0)
+                cli_usage_game_defaults(out);
         }
     return 0;
 }

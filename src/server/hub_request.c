@@ -790,8 +790,9 @@ void hub_leave(hub *h, int64_t id, const char *token, const json_t *body, hub_re
     hub_table_unlock(h, g);
 }
 
-/* What a turn of level (a bot_levels index) costs in the game of index
- * game: the measured seconds per player count (data/bot-turn-times.txt,
+/* The spec level (a bot_levels index) stands for in the game of index
+ * game ("spec": the game may have its own, bot_level_spec), and what a
+ * turn of it costs there: the measured seconds per player count (data/bot-turn-times.txt,
  * "expected" the mean, "longest" the longest) and the running mean of the
  * server's own bots ("live", null until it has LEVEL_TIME_ENOUGH turns). */
 static json_t *level_turn_json(hub *h, int game, int level)
@@ -818,7 +819,8 @@ static json_t *level_turn_json(hub *h, int game, int level)
         if (told)
             live = json_pack("{s:i, s:f, s:f}", "turns", figure.turns, "mean", figure.mean, "longest", figure.longest);
     }
-    return json_pack("{s:s, s:o, s:o, s:o}", "name", name, "expected", expected, "longest", longest, "live", live);
+    return json_pack("{s:s, s:s, s:o, s:o, s:o}", "name", name, "spec", bot_level_spec(def, level), "expected",
+                     expected, "longest", longest, "live", live);
 }
 
 /* The bots' levels the server offers (GET /api/bots; "bots" of GET
