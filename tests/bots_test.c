@@ -308,6 +308,7 @@ static void test_hints(void **unused)
                 found |= legal[k] == hints[i].action;
             assert_true(found);
             assert_true(hints[i].chance >= 0.0 && hints[i].chance <= 1.0);
+            assert_true(hints[i].visits > 0); /* searched: its chance is an estimate */
             if (i > 0)
                 assert_true(hints[i].visits <= hints[i - 1].visits);
         }

@@ -468,6 +468,10 @@ int bot_hints(const game_def *game, const void *observation, int seat, uint64_t 
     mcts_choice choices[MCTS_WIDTH_ROOT];
     bot_mcts_at(b, observation);
     int count = mcts_analyse(b->mcts, observation, seat, choices, max < MCTS_WIDTH_ROOT ? max : MCTS_WIDTH_ROOT);
+    /* an action the search never took has no estimate (most visited first:
+     * those come last; whole turns leave some first actions untried) */
+    while (count > 1 && choices[count - 1].visits == 0)
+        count--;
     for (int i = 0; i < count; i++)
         out[i] = (bot_hint){choices[i].action, choices[i].value, choices[i].visits};
     bot_free(b);

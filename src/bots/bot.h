@@ -125,8 +125,10 @@ typedef struct bot_hint {
 /* Up to max of the best actions for seat (to act in the state whose
  * observation for seat is `observation`), best first, by the search of
  * BOT_HINT_LEVEL seeded with seed (the same seed and observation give the
- * same hints). The search sees only the observation. Returns their number
- * (0 if the seat has no action), or -1 with a reason in why. */
+ * same hints), as the game has that level (Tzolk'in's searches whole
+ * turns: a hint is a turn's first action). Only actions the search took
+ * (but at least one). The search sees only the observation. Returns their
+ * number (0 if the seat has no action), or -1 with a reason in why. */
 int bot_hints(const game_def *game, const void *observation, int seat, uint64_t seed, bot_hint *out, int max,
               char *why, size_t why_len);
 
