@@ -5,7 +5,7 @@
  * same game again (with one and with two threads); two states that differ
  * only in what a seat may not see (Tzolk'in's wealth tiles of the other
  * seats before the reveal) give that seat the same decision; a time budget
- * ends the search; the rewards of every seat are shares of the odds of
+ * ends the search (also one of whole turns on two threads); the rewards of every seat are shares of the odds of
  * winning (summing to 1, the logistic of the margin with two seats); with
  * turns the search plays one of the best whole turns of turns.h to its
  * end after searching once.
@@ -916,6 +916,32 @@ static void test_time_budget(void **unused)
     assert_true(stats.seconds >= MILLIS / 1000.0);
     mcts_free(m);
     eval_free(hook);
+    free(state);
+    /* a search of whole turns on two threads (Tzolk'in's default kind of
+     * search) stops at its time budget too: it is the whole turn's */
+    game = games_find("tzolkin");
+    state = malloc(game->state_size);
+    assert_int_equal(game->init(state, &options, NULL, 0), 0);
+    while (game->current_player(state) == GAME_CHANCE) {
+        n = game->chance_outcomes(state, outcomes, odds);
+        assert_int_equal(game->apply(state, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
+    }
+    hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    config.hook = hook;
+    m = mcts_new(game, &config);
+    assert_non_null(m);
+    assert_int_equal(mcts_use_turns(m, 8), 0);
+    seat = game->current_player(state);
+    unsigned char *view = malloc(game->state_size);
+    game->observation(state, seat, view);
+    assert_true(mcts_choose(m, view, seat) >= 0);
+    mcts_last_stats(m, &stats);
+    assert_true(stats.iterations > 0 && stats.iterations < ITERATIONS);
+    assert_true(stats.seconds >= MILLIS / 1000.0);
+    mcts_free(m);
+    eval_free(hook);
+    free(view);
     free(state);
 }
 
