@@ -5,10 +5,12 @@
  * same game again (with one and with two threads); two states that differ
  * only in what a seat may not see (Tzolk'in's wealth tiles of the other
  * seats before the reveal) give that seat the same decision; a time budget
- * ends the search (also one of whole turns on two threads); the rewards of every seat are shares of the odds of
- * winning (summing to 1, the logistic of the margin with two seats); with
- * turns the search plays one of the best whole turns of turns.h to its
- * end after searching once.
+ * ends the search (also one of whole turns on two threads); the rewards
+ * of every seat are shares of the odds of winning (summing to 1, the
+ * logistic of the margin with two seats); with turns the search plays one
+ * of the best whole turns of turns.h to its end after searching once; a
+ * game's own defaults (Tzolk'in's whole turns by seats, its own levels)
+ * stand for the specs written out, and the fixed baselines stay.
  */
 #include <math.h>
 #include <setjmp.h>
