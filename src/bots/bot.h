@@ -47,12 +47,13 @@
  * docs/strength.md.
  * A game's own defaults. A game may give its bots other defaults than the
  * kinds' through its registry entry (eval.h): options for its mcts bots by
- * the number of seats (Tzolk'in's mcts searches whole turns, turns=8, with
- * a budget per turn of 500 iterations and playout=-1 at 2 seats, 4000 at 3
- * and 5000 at 4), and its own specs of some levels (Tzolk'in's casual is
- * mcts:turns=0,iterations=300, its expert mcts:millis=500 a turn). bot_new
- * applies them under the options the spec wrote: mcts:turns=0 is the search
- * over micro-actions, with today's 5000 iterations a decision.
+ * the number of seats (Tzolk'in's mcts searches whole turns with a budget
+ * per turn), and its own specs of some levels (Tzolk'in's casual keeps
+ * micro-actions, its expert has a time budget a turn). bot_new applies
+ * them under the options the spec wrote, unless the spec wrote turns, plan
+ * or an evaluation other than the game's default (bot_settings_at): so
+ * mcts:turns=0 is the search over micro-actions at BOT_MCTS_ITERATIONS a
+ * decision, and mcts:eval=v1 the fixed baseline.
  *
  * seed seeds the bot's own generator; it is not part of the spec text that
  * bot_spec writes, since whoever runs a game derives the bots' seeds.
