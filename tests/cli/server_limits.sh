@@ -6,8 +6,8 @@
 # limit are refused with 429 limit (so act+undo cannot grow a game without
 # end); games in memory stay within --max-games and idle ones leave (and
 # come back from the store when asked for); the database address is
-# printed without its password; a quick bot does not wait behind a slow
-# one. The
+# printed without its password; a bot spec is held to the caps as it
+# plays the game asked for; a quick bot does not wait behind a slow one. The
 # per-minute window is lengthened to an hour (--quota-window), so that the
 # checks hold however slowly the machine runs them.
 test_name=server_limits
@@ -117,6 +117,20 @@ done
 busy=$(curl -s -w ' %{http_code}' -X POST -H 'Content-Type: application/json' "$full_url/api/games" -d "$open_game")
 case $busy in *'"code":"busy"'*' 503') ;; *) fail "a game beyond --max-games of waiting games: $busy" ;; esac
 [ "$(curl -s "$full_url/api/games?limit=500" | jq '.games | length')" = 2 ] || fail "a refused game was stored"
+serve_stop full
+
+# a bot is checked against the caps as it plays the game asked for: the
+# expert level thinks 150 ms a decision in Tikal but 500 ms a turn in
+# Tzolk'in (its own level spec), so with --max-bot-millis 300 the same
+# spec is accepted for one game and refused with 422 for the other
+serve_start full "$tmp/caps.db" --bot-threads 1 --max-bot-millis 300 || exit 1
+expert_game() {
+    curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' "$full_url/api/games" \
+        -d "{\"game\": \"$1\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": \"expert\"}], \"join\": 0}"
+}
+expect "Tikal's expert under --max-bot-millis 300" "$(expert_game tikal)" 201
+expect "Tzolk'in's expert (500 ms a turn) under --max-bot-millis 300" "$(expert_game tzolkin)" 422 bot_limit
+[ "$(curl -s "$full_url/api/games?limit=500" | jq '.games | length')" = 1 ] || fail "a refused game was stored"
 serve_stop full
 
 # unused for a second, with nothing to happen in them, they all leave (the
