@@ -156,6 +156,11 @@ struct game_def {
      * cancel: a Tzolk'in temple's negative step and its premium), and an
      * event never has 0 points. */
     int (*apply_scored)(void *state, int action, game_score_trace *trace, char *why, size_t why_len);
+    /* apply of an action that legal_actions (or chance_outcomes) listed for
+     * this very state, without checking it again: for searches, which apply
+     * only what they listed. The test build asserts that it is legal; for
+     * any other action the result is undefined. */
+    void (*apply_listed)(void *state, int action);
     /* Nonzero when applying this action, legal in this state, closes the
      * undo window: a chance outcome, the end of a turn, or anything that
      * reveals information. Undo never goes back across such an action.
@@ -174,9 +179,10 @@ struct game_def {
      * (*rng is advanced). For information-set search. */
     void (*resample)(void *state, int seat, uint64_t *rng);
     /* 0 if the legal actions at state depend only on what seat sees of it
-     * (every state with the same observation has the same legal actions),
-     * so that a search need not list them again for each determinization;
-     * else 1. NULL: they may always depend on what seat cannot see. */
+     * (every state with the same observation has the same legal actions,
+     * and each of them leads to the same observation), so that a search
+     * need not list them again for each determinization; else 1. NULL:
+     * they may always depend on what seat cannot see. */
     int (*legal_hidden)(const void *state, int seat);
     /* Canonical text of a legal action (without the actor); 0 on success. */
     int (*action_to_text)(const void *state, int action, char *buf, size_t len);

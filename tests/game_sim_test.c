@@ -18,7 +18,8 @@
  * states of the first games of a setting, then about one in
  * SIM_DEEP_EVERY), more: the resampled states pass the checker; every legal action
  * has a distinct text that parses back to it; a clone (memcpy) compares
- * equal and applying the same action to it gives the same bytes; undo takes
+ * equal and applying the same action to it gives the same bytes, with
+ * apply and with apply_listed (unchecked, for searches); undo takes
  * back exactly the last action; observations are stable; the position
  * renders as snprintf writes. At every action, apply_scored tells the
  * change of every score: per seat its events add up to the change of
@@ -332,6 +333,9 @@ static void sim_apply(sim_run *r, int action, int deep)
     SIM_CHECK(r, memcmp(r->copy, r->before, size) == 0, "clone differs");
     SIM_CHECK(r, g->apply(r->copy, action, why, sizeof why) == 0, "action %d refused on a clone: %s", action, why);
     SIM_CHECK(r, memcmp(r->copy, m->state, size) == 0, "action %d gives different states on a clone", action);
+    memcpy(r->copy, r->before, size);
+    g->apply_listed(r->copy, action);
+    SIM_CHECK(r, memcmp(r->copy, m->state, size) == 0, "apply_listed of action %d gives another state", action);
     if (match_can_undo(m)) {
         /* undo takes back the whole line this action finished (a step: only it) */
         int count = m->count, line[GAME_LINE_MAX];

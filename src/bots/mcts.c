@@ -407,8 +407,7 @@ static void mcts_rank(mcts_tree *t, int node)
     for (int k = 0; k < looked; k++) {
         int action = t->legal[looked == n ? k : (int)((long long)k * n / looked)];
         memcpy(t->child, t->det, game->state_size);
-        if (game->apply(t->child, action, NULL, 0) != 0)
-            continue;
+        game->apply_listed(t->child, action);
         int in_plan = planned > 0 && mcts_is_legal(t->planned, planned, action);
         if (planned > 0 && !in_plan && t->plan_only)
             continue;
@@ -559,8 +558,7 @@ static void mcts_rollout(mcts_tree *t)
             double best = 0.0;
             for (int k = 0; k < n; k++) {
                 memcpy(t->child, t->det, game->state_size);
-                if (game->apply(t->child, t->legal[k], NULL, 0) != 0)
-                    continue;
+                game->apply_listed(t->child, t->legal[k]);
                 double value = eval_margin(game, &t->hook, t->child, player);
                 if (action < 0 || value > best) {
                     best = value;
@@ -568,17 +566,28 @@ static void mcts_rollout(mcts_tree *t)
                 }
             }
         }
-        if (action < 0 || game->apply(t->det, action, NULL, 0) != 0)
+        if (action < 0)
             return;
+        game->apply_listed(t->det, action);
     }
 }
 
 /* Play edge action of node at t->det: the action, or the whole turn at
  * offset action of the turn pool at a turn node. 0, or nonzero if the
- * engine refuses one. */
-static int mcts_play(mcts_tree *t, int node, int action)
+ * engine refuses one. An outcome of a chance node and an edge that select
+ * found in the legal list of t->det (a node not seen) are legal there, and
+ * so is a seen node's ranked edge where t->det's observation is the node's
+ * (exact); where it may not be (t->det came down an edge whose result
+ * depended on a hidden part: the last keep of Tzolk'in's setup), apply
+ * checks it. */
+static int mcts_play(mcts_tree *t, int node, int action, int exact)
 {
-    if (!t->nodes[node].turn)
+    const mcts_node *nd = &t->nodes[node];
+    if (!nd->turn && (exact || !nd->seen)) {
+        t->game->apply_listed(t->det, action);
+        return 0;
+    }
+    if (!nd->turn)
         return t->game->apply(t->det, action, NULL, 0);
     const int *turn = &t->turn_pool[action];
     for (int i = 1; i <= turn[0]; i++)
@@ -595,16 +604,18 @@ static void mcts_iterate(mcts_tree *t)
     uint64_t fill = rng_next(&t->random);
     game->resample(t->det, t->seat, &fill);
     int node = t->root_node, depth = 0;
+    int exact = 1; /* t->det's observation is node's (resample keeps the root's) */
     const double *leaf_estimates = NULL; /* the leaf's estimates if its parent's ranking made them */
     t->ranked_node = -1;
     for (;;) {
         int player = game->current_player(t->det);
         if (player == GAME_TERMINAL || depth == MCTS_PATH_MAX)
             break;
-        int e, action;
-        if (player == GAME_CHANCE)
+        int e, action, seen; /* seen: the edge's result depends only on the observation (game.h legal_hidden) */
+        if (player == GAME_CHANCE) {
             e = mcts_chance_edge(t, node, &action);
-        else {
+            seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
+        } else {
             if (t->nodes[node].width < 0)
                 mcts_rank(t, node);
             e = mcts_select(t, node);
@@ -612,15 +623,17 @@ static void mcts_iterate(mcts_tree *t)
                 /* No ranked action is legal here: a random step, then evaluate. */
                 int n = game->legal_actions(t->det, t->legal);
                 if (n > 0)
-                    game->apply(t->det, t->legal[rng_below(&t->random, (uint64_t)n)], NULL, 0);
+                    game->apply_listed(t->det, t->legal[rng_below(&t->random, (uint64_t)n)]);
                 break;
             }
             action = t->edges[e].action;
+            seen = t->nodes[node].seen;
         }
-        if (mcts_play(t, node, action) != 0)
+        if (mcts_play(t, node, action, exact) != 0)
             break;
         if (e < 0)
             break;
+        exact = exact && seen;
         t->path_node[depth] = node;
         t->path_edge[depth] = e;
         depth++;
@@ -633,6 +646,7 @@ static void mcts_iterate(mcts_tree *t)
         if (child < 0)
             break;
         t->edges[e].child = child;
+        exact = 1; /* found by its observation */
         if (created) {
             leaf_estimates = mcts_ranked_estimates(t, node, e);
             break;

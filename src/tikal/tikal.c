@@ -1181,11 +1181,9 @@ static void apply_ap_action(tikal_state *s, int action)
     }
 }
 
-int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
+/* Apply action, which validate accepts. */
+static void apply_valid(tikal_state *s, int action, game_score_trace *trace)
 {
-    int rc = validate(s, action, why, why_len);
-    if (rc != GAME_OK)
-        return rc;
     switch (s->phase) { /* validate: action is of a family this phase allows */
     case TIKAL_PH_ACTIONS:
         if (action == TIKAL_A_END)
@@ -1238,7 +1236,20 @@ int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char
     default:
         assert(0 && "validate accepts nothing once the game is over");
     }
-    return GAME_OK;
+}
+
+int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len)
+{
+    int rc = validate(s, action, why, why_len);
+    if (rc == GAME_OK)
+        apply_valid(s, action, trace);
+    return rc;
+}
+
+void tikal_apply_listed(tikal_state *s, int action)
+{
+    assert(validate(s, action, NULL, 0) == GAME_OK);
+    apply_valid(s, action, NULL);
 }
 
 /* ---- setup and status -------------------------------------------------- */

@@ -285,6 +285,9 @@ int tikal_legal_actions(const tikal_state *s, int *out);
 int tikal_apply(tikal_state *s, int action, char *why, size_t why_len);
 /* tikal_apply telling each change of a score into trace (game.h). */
 int tikal_apply_scored(tikal_state *s, int action, game_score_trace *trace, char *why, size_t why_len);
+/* tikal_apply of an action tikal_legal_actions or tikal_chance_outcomes
+ * listed for s, not checked again (game.h apply_listed). */
+void tikal_apply_listed(tikal_state *s, int action);
 int tikal_chance_outcomes(const tikal_state *s, int *out, double *probability);
 int tikal_action_to_text(const tikal_state *s, int action, char *buf, size_t len);
 int tikal_text_to_action(const tikal_state *s, const char *text, int *action, char *why, size_t why_len);

@@ -48,6 +48,11 @@ static int game_apply_scored(void *state, int action, game_score_trace *trace, c
     return tikal_apply_scored(state, action, trace, why, why_len);
 }
 
+static void game_apply_listed(void *state, int action)
+{
+    tikal_apply_listed(state, action);
+}
+
 /* Undo never crosses chance, the end of a turn, or an auction move (which
  * hands the turn to another seat). */
 static int game_closes_undo(const void *state, int action)
@@ -161,6 +166,7 @@ const game_def tikal_game = {
     .chance_outcomes = game_chance_outcomes,
     .apply = game_apply,
     .apply_scored = game_apply_scored,
+    .apply_listed = game_apply_listed,
     .closes_undo = game_closes_undo,
     .scores = game_scores,
     .winners = game_winners,

@@ -1749,6 +1749,8 @@ int tzolk_pick_cost(const tzolk_state *s, int g, int pos, int q)
     return tzolk_listed_cost(s, TZOLK_A_PICK + (g * 11 + pos) * 10 + q);
 }
 
+static void apply_legal(tzolk_state *s, int action, game_score_trace *trace);
+
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len)
 {
     return tzolk_apply_scored(s, action, NULL, why, why_len);
@@ -1790,6 +1792,22 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
         say(why, why_len, msg);
         return GAME_EILLEGAL;
     }
+    apply_legal(s, action, trace);
+    return 0;
+}
+
+void tzolk_apply_listed(tzolk_state *s, int action)
+{
+    assert(action >= 0 && action < TZOLK_NUM_ACTIONS && s->phase != TZOLK_PH_OVER && is_legal(s, action));
+#if defined(__SANITIZE_ADDRESS__)
+    assert(is_listed(s, action));
+#endif
+    apply_legal(s, action, NULL);
+}
+
+/* Apply action, legal in s (is_legal). */
+static void apply_legal(tzolk_state *s, int action, game_score_trace *trace)
+{
     tzolk_player *p;
     switch (s->phase) {
     case TZOLK_PH_START:
@@ -1869,7 +1887,6 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
         apply_turn(s, action, trace);
         break;
     }
-    return 0;
 }
 
 /* ---- scoring ---- */

@@ -421,6 +421,9 @@ int tzolk_legal_actions(const tzolk_state *s, int *out);
 int tzolk_apply(tzolk_state *s, int action, char *why, size_t why_len);
 /* tzolk_apply telling each change of a score into trace (game.h). */
 int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char *why, size_t why_len);
+/* tzolk_apply of an action tzolk_legal_actions or tzolk_chance_outcomes
+ * listed for s, not checked again (game.h apply_listed). */
+void tzolk_apply_listed(tzolk_state *s, int action);
 int tzolk_action_to_text(const tzolk_state *s, int action, char *buf, size_t len);
 int tzolk_text_to_action(const tzolk_state *s, const char *text, int *action, char *why, size_t why_len);
 size_t tzolk_render(const tzolk_state *s, char *buf, size_t len);

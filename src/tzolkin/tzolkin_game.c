@@ -63,6 +63,11 @@ static int g_apply_scored(void *state, int action, game_score_trace *trace, char
     return tzolk_apply_scored((tzolk_state *)state, action, trace, why, why_len);
 }
 
+static void g_apply_listed(void *state, int action)
+{
+    tzolk_apply_listed((tzolk_state *)state, action);
+}
+
 static int g_closes_undo(const void *state, int action)
 {
     const tzolk_state *s = cst(state);
@@ -243,6 +248,7 @@ const game_def tzolkin_game = {
     .chance_outcomes = g_chance,
     .apply = g_apply,
     .apply_scored = g_apply_scored,
+    .apply_listed = g_apply_listed,
     .closes_undo = g_closes_undo,
     .scores = g_scores,
     .winners = g_winners,
