@@ -439,6 +439,15 @@ int bot_choose(bot *b, const void *observation, int seat)
     return bot_random_choose(b->game, observation, &b->random, b->legal);
 }
 
+int bot_next_in_turn(bot *b, const void *observation, int seat)
+{
+    if (b->greedy != NULL)
+        return greedy_next_in_turn(b->greedy, observation, seat);
+    if (b->mcts != NULL)
+        return mcts_next_in_turn(b->mcts, observation, seat);
+    return -1;
+}
+
 void bot_free(bot *b)
 {
     if (!b)

@@ -169,6 +169,12 @@ bot *bot_new(const game_def *game, const bot_settings *settings, char *why, size
 /* The action the bot plays for seat, which is to act in the state whose
  * observation for that seat is `observation`. -1 if there is none. */
 int bot_choose(bot *b, const void *observation, int seat);
+/* The next action of the whole turn b chose at an earlier bot_choose
+ * (greedy, and mcts with turns, play a turn chosen at its first decision)
+ * if seat is shown the observation that turn expects; else -1, without
+ * thinking: so that a caller keeping b through a turn plays it from one
+ * search. */
+int bot_next_in_turn(bot *b, const void *observation, int seat);
 void bot_free(bot *b);
 
 #endif

@@ -56,10 +56,15 @@ void greedy_free(greedy *g)
     free(g);
 }
 
+int greedy_next_in_turn(greedy *g, const void *observation, int seat)
+{
+    return turns_script_next(&g->script, observation, seat);
+}
+
 int greedy_choose(greedy *g, const void *observation, int seat)
 {
     const game_def *game = g->game;
-    int action = turns_script_next(&g->script, observation, seat);
+    int action = greedy_next_in_turn(g, observation, seat);
     if (action >= 0)
         return action;
     int n = game->legal_actions(observation, g->legal);

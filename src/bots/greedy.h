@@ -38,6 +38,9 @@ greedy *greedy_new(const game_def *game, const eval_hook *hook, int beam, uint64
 /* The action for seat, to act in the state whose observation for seat is
  * observation; -1 if there is none. */
 int greedy_choose(greedy *g, const void *observation, int seat);
+/* The next action of the turn an earlier greedy_choose chose, if seat is
+ * shown the observation that turn expects; else -1 (no planning). */
+int greedy_next_in_turn(greedy *g, const void *observation, int seat);
 /* Plan each turn only among the actions plan allows (plan.h; NULL: all
  * legal actions, the default). */
 void greedy_use_plan(greedy *g, const plan_policy *plan);

@@ -879,17 +879,20 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     mcts_sum_root_estimates(m, started);
 }
 
+int mcts_next_in_turn(mcts *m, const void *observation, int seat)
+{
+    return m->trees[0].turns != NULL ? turns_script_next(&m->script, observation, seat) : -1;
+}
+
 int mcts_choose(mcts *m, const void *observation, int seat)
 {
     const game_def *game = m->game;
     memset(&m->last, 0, sizeof m->last);
     m->choice_count = 0;
     m->root_estimated = 0;
-    if (m->trees[0].turns != NULL) {
-        int next = turns_script_next(&m->script, observation, seat);
-        if (next >= 0)
-            return next;
-    }
+    int next = mcts_next_in_turn(m, observation, seat);
+    if (next >= 0)
+        return next;
     int n = game->legal_actions(observation, m->legal);
     if (n <= 0)
         return -1;

@@ -127,6 +127,10 @@ mcts *mcts_new(const game_def *game, const mcts_config *config);
 /* The action for seat, to act in the state whose observation for seat is
  * observation; -1 if there is none. */
 int mcts_choose(mcts *m, const void *observation, int seat);
+/* With whole turns: the next action of the turn an earlier mcts_choose
+ * chose, if seat is shown the observation that turn expects; else -1 (no
+ * search). */
+int mcts_next_in_turn(mcts *m, const void *observation, int seat);
 /* Search as mcts_choose does (even when one action is legal) and write
  * the root's legal actions best first (the first is mcts_choose's
  * choice), at most max of them; returns their number, 0 if none is legal.

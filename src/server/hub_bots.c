@@ -95,8 +95,36 @@ static void count_bot_turn(hub *h, const game_def *def, const char *spec, double
     pthread_mutex_unlock(&h->level_times_lock);
 }
 
+/* After the bot b of seat committed an action of g (g locked): the rest
+ * of the whole turn b chose, one committed action at a time while seat is
+ * still to act and b's turn expects what seat sees (bot_next_in_turn: no
+ * thinking), so that a whole-turn bot plays its turn from one search; seen
+ * is scratch for an observation. 0, or -1 if a commit failed. */
+static int bot_finish_turn(hub *h, hub_game *g, bot *b, int seat, void *seen)
+{
+    for (;;) {
+        if (g->row.status != STORE_RUNNING || hub_game_to_move(g) != seat || !g->seats[seat].is_bot)
+            return 0;
+        g->def->observation(g->m.state, seat, seen);
+        int action = bot_next_in_turn(b, seen, seat);
+        if (action < 0)
+            return 0;
+        hub_reply r = {0};
+        int failed = hub_game_commit(h, g, seat, &action, 1, NULL, &r);
+        if (failed)
+            fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)g->row.id, r.error);
+        else
+            atomic_fetch_add(&h->bot_moves_in_turn, 1);
+        hub_reply_free(&r);
+        if (failed)
+            return -1;
+        hub_game_wait_changes(g);
+    }
+}
+
 /* Let the bot of game id move, if one is to move: think without any lock
- * on a copy of its observation, then commit if the game did not move on. */
+ * on a copy of its observation, then commit if the game did not move on
+ * (and the rest of the turn it chose, bot_finish_turn). */
 static void bot_move(hub *h, int64_t id)
 {
     hub_game *g = hub_table_find(h, id, NULL);
@@ -108,7 +136,7 @@ static void bot_move(hub *h, int64_t id)
     int64_t version;
     uint64_t seed;
     const game_def *def;
-    bot *b;
+    bot *b = NULL;
 
     if (g == NULL)
         return;
@@ -137,10 +165,8 @@ static void bot_move(hub *h, int64_t id)
             action = bot_choose(b, seen, seat);
             thought = timer_now() - start;
             atomic_fetch_sub(&h->bots_thinking, 1);
-            bot_free(b);
         }
     }
-    free(seen);
 
     pthread_mutex_lock(&g->lock);
     hub_game_wait_changes(g);
@@ -152,6 +178,8 @@ static void bot_move(hub *h, int64_t id)
         if (hub_game_commit(h, g, seat, &action, 1, NULL, &r) != 0) {
             fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)id, r.error);
         } else {
+            hub_game_wait_changes(g);
+            bot_finish_turn(h, g, b, seat, seen);
             /* A turn: the seat's decisions until another seat decides or the game ends. */
             int next = hub_game_to_move(g);
             g->bot_turn_seconds += thought;
@@ -165,6 +193,8 @@ static void bot_move(hub *h, int64_t id)
         hub_bots_queue(h, g); /* the game moved on while the bot thought */
     }
     hub_table_unlock(h, g);
+    bot_free(b);
+    free(seen);
 }
 
 /* A bot thread: plays the bots of the queued games, quick ones first;

@@ -898,9 +898,10 @@ void hub_stats(hub *h, hub_reply *r)
     spares = h->spare_count;
     pthread_mutex_unlock(&h->spares_lock);
     hub_reply_answer(r, 200,
-                     json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory",
+                     json_pack("{s:i, s:i, s:i, s:I, s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory",
                                count, "max_games", h->settings.max_games, "bots_thinking",
-                               atomic_load(&h->bots_thinking), "parked", atomic_load(&h->parked), "spare_changes",
+                               atomic_load(&h->bots_thinking), "bot_moves_in_turn",
+                               (json_int_t)atomic_load(&h->bot_moves_in_turn), "parked", atomic_load(&h->parked), "spare_changes",
                                spares, "max_spare_changes", (int)CHANGE_SPARES,
                                "store", "batches", (json_int_t)writer.batches, "changes", (json_int_t)writer.changes,
                                "largest_batch", writer.largest_batch, "commit_us", (json_int_t)writer.commit_us,

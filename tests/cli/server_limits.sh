@@ -7,7 +7,8 @@
 # end); games in memory stay within --max-games and idle ones leave (and
 # come back from the store when asked for); the database address is
 # printed without its password; a bot spec is held to the caps as it
-# plays the game asked for; a quick bot does not wait behind a slow one. The
+# plays the game asked for; a quick bot does not wait behind a slow one;
+# a whole-turn bot plays its turn from one plan. The
 # per-minute window is lengthened to an hour (--quota-window), so that the
 # checks hold however slowly the machine runs them.
 test_name=server_limits
@@ -163,6 +164,24 @@ slow_version=$(curl -s "$a_url/api/games/$slow" | jq -r .version)
 [ "$(curl -s "$a_url/api/games/$quick" | jq -r .status)" = finished ] ||
     fail "the random bots' game did not end beside the slow one (state $quick_version; slow game: $slow_version)"
 [ "$slow_version" -lt 60 ] || fail "the slow game is at state $slow_version: was the quick one waiting behind it?"
+serve_stop a
+
+# a bot that chooses whole turns (Tzolk'in's greedy: a turn planned at its
+# first decision) plays the rest of its turn from that plan, unthought
+# (bot_moves_in_turn), and the game it plays so is a whole, replayable one
+serve_start a "$tmp/turns.db" --bot-threads 1 || exit 1
+expect "a Tzolk'in game of whole-turn bots" \
+    "$(api POST /api/games "" '{"game": "tzolkin", "players": 2, "seats": [{"type": "bot", "bot": "greedy"}, {"type": "bot", "bot": "greedy"}]}')" 201
+turns_game=$(jq -r .id "$tmp/body")
+for _ in $(seq 1 6000); do # until it ends (the bound of 10 minutes only catches a hang)
+    [ "$(curl -s "$a_url/api/games/$turns_game" | jq -r .status)" = finished ] && break
+    sleep 0.1
+done
+[ "$(curl -s "$a_url/api/games/$turns_game" | jq -r .status)" = finished ] || fail "the whole-turn bots' game did not end"
+[ "$(curl -s "$a_url/api/stats" | jq -r .bot_moves_in_turn)" -gt 0 ] ||
+    fail "no bot action was played from a turn chosen before: $(curl -s "$a_url/api/stats")"
+curl -s -o "$tmp/turns.rec" "$a_url/api/games/$turns_game/record"
+"$maya" replay "$tmp/turns.rec" > "$tmp/turns.out" 2>&1 || fail "the whole-turn bots' record does not replay: $(tail -n 3 "$tmp/turns.out")"
 serve_stop a
 
 # the database address is shown without its password (PostgreSQL's trust

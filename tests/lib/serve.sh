@@ -43,7 +43,9 @@ serve_kill() { serve_signal "$1" KILL; }
 sqlite_lock_pid=""
 sqlite_lock() { # FILE
     mkfifo "$tmp/sqlite-lock.in"
-    sqlite3 "$1" <"$tmp/sqlite-lock.in" >/dev/null 2>&1 &
+    # a busy timeout, so that BEGIN EXCLUSIVE waits for a write of the
+    # server's under way instead of failing at once and holding nothing
+    sqlite3 -cmd ".timeout 60000" "$1" <"$tmp/sqlite-lock.in" >/dev/null 2>&1 &
     sqlite_lock_pid=$!
     exec 3>"$tmp/sqlite-lock.in"
     echo "BEGIN EXCLUSIVE;" >&3
