@@ -421,6 +421,20 @@ static void eval_tzolkin_extract(const void *state, float (*out)[MODEL_FEATURES_
 
 /* The features weighed (model_features.weigh): each seat's sum in feature
  * order as extract's row would give it, the zeros left out. */
+/* The seats' weighed sums added to out; inlined with economy a constant
+ * in each call of eval_tzolkin_weigh, so that the seats' inlined features
+ * leave out the economy's work when it is 0. */
+static inline __attribute__((always_inline)) void
+eval_tzolkin_weigh_seats(const tzolk_state *s, const eval_tzolkin_common *c, const float *w, int players, int economy,
+                         double *out)
+{
+    for (int seat = 0; seat < players; seat++) {
+        eval_tzolkin_sink k = {NULL, w, 0.0f, 0, economy};
+        eval_tzolkin_seat(s, c, seat, &k);
+        out[seat] += k.sum;
+    }
+}
+
 static void eval_tzolkin_weigh(const void *state, const float *w, int players, double *out)
 {
     const tzolk_state *s = state;
@@ -431,11 +445,10 @@ static void eval_tzolkin_weigh(const void *state, const float *w, int players, d
     int economy = 0;
     for (int i = EVAL_TZOLKIN_ECONOMY_FIRST; i < EVAL_TZOLKIN_FEATURES; i++)
         economy |= w[i] != 0.0f;
-    for (int seat = 0; seat < players; seat++) {
-        eval_tzolkin_sink k = {NULL, w, 0.0f, 0, economy};
-        eval_tzolkin_seat(s, &c, seat, &k);
-        out[seat] += k.sum;
-    }
+    if (economy)
+        eval_tzolkin_weigh_seats(s, &c, w, players, 1, out);
+    else
+        eval_tzolkin_weigh_seats(s, &c, w, players, 0, out);
 }
 
 /* What the final scoring (Z19.2) would give each seat now: goods at their
