@@ -95,30 +95,35 @@ static void count_bot_turn(hub *h, const game_def *def, const char *spec, double
     pthread_mutex_unlock(&h->level_times_lock);
 }
 
+/* Commit the bot's action for seat in g (g locked, no change of it being
+ * stored); 0, or -1 with the refusal logged. */
+static int bot_commit(hub *h, hub_game *g, int seat, int action)
+{
+    hub_reply r = {0};
+    int rc = hub_game_commit(h, g, seat, &action, 1, NULL, &r);
+
+    if (rc != 0)
+        fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)g->row.id, r.error);
+    hub_reply_free(&r);
+    return rc;
+}
+
 /* After the bot b of seat committed an action of g (g locked): the rest
  * of the whole turn b chose, one committed action at a time while seat is
  * still to act and b's turn expects what seat sees (bot_next_in_turn: no
  * thinking), so that a whole-turn bot plays its turn from one search; seen
- * is scratch for an observation. 0, or -1 if a commit failed. */
-static int bot_finish_turn(hub *h, hub_game *g, bot *b, int seat, void *seen)
+ * is scratch for an observation. */
+static void bot_finish_turn(hub *h, hub_game *g, bot *b, int seat, void *seen)
 {
     for (;;) {
+        hub_game_wait_changes(g);
         if (g->row.status != STORE_RUNNING || hub_game_to_move(g) != seat || !g->seats[seat].is_bot)
-            return 0;
+            return;
         g->def->observation(g->m.state, seat, seen);
         int action = bot_next_in_turn(b, seen, seat);
-        if (action < 0)
-            return 0;
-        hub_reply r = {0};
-        int failed = hub_game_commit(h, g, seat, &action, 1, NULL, &r);
-        if (failed)
-            fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)g->row.id, r.error);
-        else
-            atomic_fetch_add(&h->bot_moves_in_turn, 1);
-        hub_reply_free(&r);
-        if (failed)
-            return -1;
-        hub_game_wait_changes(g);
+        if (action < 0 || bot_commit(h, g, seat, action) != 0)
+            return;
+        atomic_fetch_add(&h->bot_moves_in_turn, 1);
     }
 }
 
@@ -174,11 +179,7 @@ static void bot_move(hub *h, int64_t id)
     if (action < 0) {
         fprintf(stderr, "maya serve: game %lld: bot \"%s\" cannot move: %s\n", (long long)id, spec, why);
     } else if (g->row.version == version && hub_game_to_move(g) == seat && g->seats[seat].is_bot) {
-        hub_reply r = {0};
-        if (hub_game_commit(h, g, seat, &action, 1, NULL, &r) != 0) {
-            fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)id, r.error);
-        } else {
-            hub_game_wait_changes(g);
+        if (bot_commit(h, g, seat, action) == 0) {
             bot_finish_turn(h, g, b, seat, seen);
             /* A turn: the seat's decisions until another seat decides or the game ends. */
             int next = hub_game_to_move(g);
@@ -188,7 +189,6 @@ static void bot_move(hub *h, int64_t id)
                 g->bot_turn_seconds = 0;
             }
         }
-        hub_reply_free(&r);
     } else {
         hub_bots_queue(h, g); /* the game moved on while the bot thought */
     }
