@@ -250,6 +250,23 @@ typedef struct coverage {
     int farms;      /* positions where some seat had a farm */
 } coverage;
 
+/* The weighing (model_features.weigh) of s with weights w gives each seat
+ * its plain row weighed and summed in float in feature order. */
+static void check_weighed(const tzolk_state *s, const float *w)
+{
+    const model_features *f = &eval_tzolkin_features;
+    float row[MODEL_FEATURES_MAX];
+    double fast[GAME_MAX_PLAYERS] = {0}; /* weigh adds to it */
+    f->weigh(s, w, s->players, fast);
+    for (int p = 0; p < s->players; p++) {
+        plain_extract_seat(s, p, row, f->count);
+        float sum = 0.0f;
+        for (int i = 0; i < f->count; i++)
+            sum += row[i] * w[i];
+        assert_true(fast[p] == sum);
+    }
+}
+
 static void compare_at(const tzolk_state *s, coverage *seen)
 {
     const model_features *f = &eval_tzolkin_features;
@@ -278,32 +295,12 @@ static void compare_at(const tzolk_state *s, coverage *seen)
     float w[MODEL_FEATURES_MAX];
     for (int i = 0; i < f->count; i++)
         w[i] = (float)(i % 7 - 3) * 0.37f + 0.11f * (float)(i % 3);
-    for (int p = 0; p < players; p++) {
-        plain_extract_seat(s, p, row, f->count);
-        float sum = 0.0f;
-        for (int i = 0; i < f->count; i++)
-            sum += row[i] * w[i];
-        plain[p] = sum;
-    }
-    memset(fast, 0, sizeof fast); /* weigh adds to it */
-    f->weigh(s, w, players, fast);
-    for (int p = 0; p < players; p++)
-        assert_true(fast[p] == plain[p]);
+    check_weighed(s, w);
     /* Weights of the older shape, the economy features at 0 (which the
      * weighing then leaves out): the same sums as the plain row's. */
     for (int i = f->count - PLAIN_ECONOMY; i < f->count; i++)
         w[i] = 0.0f;
-    for (int p = 0; p < players; p++) {
-        plain_extract_seat(s, p, row, f->count);
-        float sum = 0.0f;
-        for (int i = 0; i < f->count; i++)
-            sum += row[i] * w[i];
-        plain[p] = sum;
-    }
-    memset(fast, 0, sizeof fast);
-    f->weigh(s, w, players, fast);
-    for (int p = 0; p < players; p++)
-        assert_true(fast[p] == plain[p]);
+    check_weighed(s, w);
 
     int monuments = 0, farms = 0;
     for (int p = 0; p < players; p++) {
