@@ -90,8 +90,9 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
 void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r);
 /* A request waiting without a thread: a new game, an action, an undo or
  * a seat change for its commit (hub_create, hub_act, hub_undo, hub_join,
- * hub_leave, hub_hints_off), hints for their search (hub_hints), or a
- * change parked behind another change of its game being stored. */
+ * hub_leave, hub_hints_off), hints for their search (hub_hints), a
+ * change parked behind another change of its game being stored, or a
+ * read of the store (hub_load, hub_list). */
 typedef struct hub_later hub_later;
 /* Called once the answer of a request left waiting is ready (on the
  * store's writer thread, or a hints' thread; for a parked request, on the

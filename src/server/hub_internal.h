@@ -349,8 +349,9 @@ typedef enum hub_later_kind {
     LATER_LIST       /* a listing, its stored rows being read (hub_list) */
 } hub_later_kind;
 
-/* A request waiting without a thread (hub.h): a change being stored, or
- * a hint search on the hints' threads. */
+/* A request waiting without a thread (hub.h): a change being stored, a
+ * read of the store (a game not in memory, a listing), or a hint search on
+ * the hints' threads. */
 struct hub_later {
     hub_later_kind kind; /* what it waits for */
     hub_game *g;         /* its game, held (not locked) until answered; a new game: owned, out of the

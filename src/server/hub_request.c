@@ -391,7 +391,7 @@ void hub_list(hub *h, const char *status, const char *limit, hub_ready *ready, v
         return;
     w = calloc(1, sizeof *w);
     if (w != NULL) {
-        *w = (hub_later){.kind = LATER_LIST, .done = ready, .context = context};
+        *w = (hub_later){.kind = LATER_LIST};
         w->rows = malloc(sizeof *w->rows * (size_t)max);
         w->row_seats = malloc(sizeof *w->row_seats * (size_t)max);
     }

@@ -1,7 +1,9 @@
 /*
  * hub_table.c -- the table of games in memory, sorted by id: who holds each
- * (refs), loading on demand, leaving memory when idle or for room, and the
- * announcements of other processes' changes of games not in memory.
+ * (refs), loading on demand (for a request, on the store's reader thread
+ * with its connection suspended: hub_load), leaving memory when idle or for
+ * room, and the announcements of other processes' changes of games not in
+ * memory.
  */
 #include "server/hub_internal.h"
 
@@ -248,7 +250,7 @@ void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **l
         return;
     }
     g->id = id;
-    *w = (hub_later){.kind = LATER_LOAD, .g = g, .since = since, .done = ready, .context = context};
+    *w = (hub_later){.kind = LATER_LOAD, .g = g, .since = since};
     rc = store_load_start(h->st, id, &g->row, g->seats, &w->events, &w->event_count, h->settings.max_reads, ready,
                           context, &w->read, w->why, sizeof w->why);
     if (rc != STORE_OK) {
