@@ -148,10 +148,11 @@ run_faults PostgreSQL
 serve_stop a
 
 # stats_until FIELD VALUE: wait until GET /api/stats has .store.FIELD VALUE
-# (the server answers it at once; cut at a minute: a hang)
+# (the server answers it at once, even while a read waits; cut at a minute:
+# a hang, e.g. the server's one thread held by a read)
 stats_until() {
     for _ in $(seq 1 600); do
-        [ "$(curl -s "$a_url/api/stats" | jq ".store.$1")" = "$2" ] && return 0
+        [ "$(curl -s -m 60 "$a_url/api/stats" | jq ".store.$1")" = "$2" ] && return 0
         sleep 0.1
     done
     fail "GET /api/stats never had store.$1 $2: $(curl -s "$a_url/api/stats")"
