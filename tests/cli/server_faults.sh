@@ -155,7 +155,8 @@ stats_until() {
         [ "$(curl -s -m 60 "$a_url/api/stats" | jq ".store.$1")" = "$2" ] && return 0
         sleep 0.1
     done
-    fail "GET /api/stats never had store.$1 $2: $(curl -s "$a_url/api/stats")"
+    fail "GET /api/stats never had store.$1 $2: $(curl -s -m 60 "$a_url/api/stats")"
+    exit 1
 }
 
 # A stalled store's reads hold no pool thread: one thread serves the
