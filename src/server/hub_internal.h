@@ -373,7 +373,7 @@ struct hub_later {
     store_read_pending *read;      /* the read on its way, NULL once answered */
     store_event *events;           /* a game's: its events as read (malloc'd by the store) */
     int event_count;               /* their count */
-    store_game *rows;              /* a listing's: the rows read (LIST_MAX of them) */
+    store_game *rows;              /* a listing's: the rows read (room for its limit) */
     store_seat (*row_seats)[GAME_MAX_PLAYERS]; /* their seats */
     int row_count;                 /* rows read */
     /* a hint search: */

@@ -21,7 +21,7 @@
  * Queued reads: store_load_start and store_list_rows_start put a read
  * (allocated here) at the end of a list under a mutex, and the store's one
  * reader thread reads them in order with the back end's own functions and
- * answers each as the writer answers a change. The readers' number is
+ * answers each as the writer answers a change. The reads waiting are
  * bounded by each caller's max_waiting, counted without the lock.
  *
  * Schema, the same in both back ends (created on open if missing, its
