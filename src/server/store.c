@@ -367,11 +367,10 @@ static void *reader_main(void *arg)
             r->rc = st->backend->load(st->impl, r->id, r->game, r->seats, r->events, r->n, r->why, r->why_len);
         else
             r->rc = list_rows(st, r);
-        store_callback callback = {r->on_answer, r->context};
         atomic_fetch_sub(&st->reads_unanswered, 1);
+        if (r->on_answer != NULL) /* before the answer is given: store_read_finish returns after it */
+            r->on_answer(r->context);
         sem_post(&r->done); /* from here its caller may free it */
-        if (callback.on_answer != NULL)
-            callback.on_answer(callback.context);
         pthread_mutex_lock(&st->read_lock);
     }
     pthread_mutex_unlock(&st->read_lock);

@@ -192,7 +192,8 @@ typedef struct store_reading store_read_pending;
  * max_waiting reads (>= 1) are queued or being read already (STORE_EBUSY,
  * nothing queued), and returns STORE_OK with *pending set;
  * on_answer(context) (NULL: none) is called on the reader's thread once it
- * is read (it only takes note). game, seats, events, n and why must stay
+ * is read (it only takes note), before store_read_finish can return.
+ * game, seats, events, n and why must stay
  * until store_read_finish, which gives store_load's answer. */
 int store_load_start(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
                      store_event **events, int *n, int max_waiting, store_answered *on_answer, void *context,
