@@ -17,7 +17,9 @@
  * games give each game to one of them without failing, and a commit that
  * fails (a deferred check that a "poison" event breaks) is STORE_EIO for
  * every append of the batch with nothing stored; games list newest first,
- * by status, at most max; a missing game is STORE_ENOTFOUND; bad
+ * by status, at most max; a missing game is STORE_ENOTFOUND; reads queued
+ * for the reader wait while it is held, are refused beyond the caller's
+ * bound (STORE_EBUSY) and answered as the direct reads once it goes; bad
  * arguments are STORE_EINVAL and write nothing; everything survives
  * closing and reopening, and a process killed right after a commit; bad
  * addresses and unwritable paths are STORE_EIO with a reason. PostgreSQL
@@ -32,6 +34,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -723,6 +726,92 @@ static void test_load_missing(void **state)
     store_event *events;
     int n;
     assert_int_equal(store_load(f->st, next, &got, got_seats, &events, &n, NULL, 0), STORE_ENOTFOUND);
+}
+
+/* store_read_start's callback: counts the reads answered. */
+static void count_answer(void *context)
+{
+    atomic_fetch_add((atomic_int *)context, 1);
+}
+
+/* Queued reads: while the reader is held they wait, unanswered, and
+ * GET /api/stats counts them; beyond the caller's max_waiting a read is
+ * refused at once with STORE_EBUSY and a reason, and nothing is queued;
+ * bad arguments are STORE_EINVAL. Once released, each is answered as
+ * store_load and store_list would answer it (a game's row, seats and
+ * events; a listing's rows newest first with their seats; a missing game
+ * STORE_ENOTFOUND), its callback called once. */
+static void test_queued_reads(void **state)
+{
+    fixture *f = *state;
+    store_game game, other, got, rows[LIST_MAX];
+    store_seat seats[GAME_MAX_PLAYERS], other_seats[GAME_MAX_PLAYERS], got_seats[GAME_MAX_PLAYERS];
+    store_seat row_seats[LIST_MAX][GAME_MAX_PLAYERS];
+    store_event first = action(1, 0, "first"), *events = NULL, *missing_events = NULL;
+    store_read_pending *load_pending, *list_pending, *missing_pending, *refused = NULL;
+    char why[WHY_MAX] = "", list_why[WHY_MAX] = "", missing_why[WHY_MAX] = "", busy_why[WHY_MAX] = "";
+    int n = -1, rows_read = -1, missing_n = -1;
+    atomic_int answered = 0;
+    store_counters counters;
+
+    create(f->st, &game, seats, 2, 40);
+    assert_int_equal(store_append(f->st, game.id, 0, &first, 1, STORE_RUNNING, "", why, sizeof why), STORE_OK);
+    create(f->st, &other, other_seats, 3, 41);
+    store_hold_reader(f->st, 1);
+    assert_int_equal(store_load_start(f->st, game.id, &got, got_seats, &events, &n, 3, count_answer, &answered,
+                                      &load_pending, why, sizeof why),
+                     STORE_OK);
+    assert_int_equal(store_list_rows_start(f->st, -1, 2, rows, row_seats, &rows_read, 3, count_answer, &answered,
+                                           &list_pending, list_why, sizeof list_why),
+                     STORE_OK);
+    assert_int_equal(store_load_start(f->st, game.id + 1000000, &got, got_seats, &missing_events, &missing_n, 3,
+                                      count_answer, &answered, &missing_pending, missing_why, sizeof missing_why),
+                     STORE_OK);
+    assert_int_equal(store_load_start(f->st, game.id, &got, got_seats, NULL, NULL, 3, count_answer, &answered,
+                                      &refused, busy_why, sizeof busy_why),
+                     STORE_EBUSY);
+    assert_null(refused);
+    assert_non_null(strstr(busy_why, "3 reads of the store wait already"));
+    assert_int_equal(store_list_rows_start(f->st, -1, 2, rows, row_seats, &rows_read, 3, NULL, NULL, &refused,
+                                           busy_why, sizeof busy_why),
+                     STORE_EBUSY);
+    assert_int_equal(store_load_start(f->st, game.id, &got, got_seats, NULL, NULL, 0, NULL, NULL, &refused, busy_why,
+                                      sizeof busy_why),
+                     STORE_EINVAL);
+    assert_int_equal(store_list_rows_start(f->st, 7, 2, rows, row_seats, &rows_read, 9, NULL, NULL, &refused,
+                                           busy_why, sizeof busy_why),
+                     STORE_EINVAL);
+    assert_int_equal(store_list_rows_start(f->st, -1, 0, rows, row_seats, &rows_read, 9, NULL, NULL, &refused,
+                                           busy_why, sizeof busy_why),
+                     STORE_EINVAL);
+    store_get_counters(f->st, &counters);
+    assert_int_equal(counters.reads_waiting, 3);
+    assert_int_equal(atomic_load(&answered), 0); /* nothing read while held */
+    store_hold_reader(f->st, 0);
+
+    assert_int_equal(store_read_finish(f->st, load_pending), STORE_OK);
+    assert_int_equal(got.id, game.id);
+    assert_int_equal(got.version, 1);
+    assert_int_equal(n, 1);
+    assert_events_equal(events, &first, 1);
+    for (int s = 0; s < game.players; s++)
+        assert_seat_equal(&got_seats[s], &seats[s]);
+    free(events);
+    assert_int_equal(store_read_finish(f->st, list_pending), STORE_OK);
+    assert_int_equal(rows_read, 2);
+    assert_int_equal(rows[0].id, other.id); /* newest first */
+    assert_int_equal(rows[0].players, 3);
+    for (int s = 0; s < other.players; s++)
+        assert_seat_equal(&row_seats[0][s], &other_seats[s]);
+    assert_int_equal(rows[1].id, game.id);
+    assert_int_equal(rows[1].version, 1);
+    assert_int_equal(store_read_finish(f->st, missing_pending), STORE_ENOTFOUND);
+    assert_non_null(strstr(missing_why, "no such game"));
+    assert_null(missing_events);
+    assert_int_equal(missing_n, 0);
+    store_get_counters(f->st, &counters);
+    assert_int_equal(counters.reads_waiting, 0);
+    assert_int_equal(atomic_load(&answered), 3);
 }
 
 static void test_bad_create(void **state)
@@ -1531,7 +1620,7 @@ static void test_failed_batch_of_every_kind(void **state)
         STORE_CASE(test_creates_and_seats_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),    \
         STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                            \
         STORE_CASE(test_failed_batch_of_every_kind, fix), STORE_CASE(test_list, fix),                          \
-        STORE_CASE(test_load_missing, fix), STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),    \
+        STORE_CASE(test_load_missing, fix), STORE_CASE(test_queued_reads, fix), STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),    \
         STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 
 int main(void)

@@ -170,7 +170,9 @@ static const struct cli_usage_text {
      "    10 of its games waiting for players at once (more: 429); --max-games\n"
      "    10000 games in memory (more: the longest unused that may leave does, else\n"
      "    503); --idle-seconds 600: a game unused so long leaves memory when\n"
-     "    nothing is to happen in it (it comes back from the store when asked for).\n"},
+     "    nothing is to happen in it (it comes back from the store when asked for,\n"
+     "    read without holding a thread); --max-reads 1024 such reads and listings\n"
+     "    waiting for the store at once (more: 503).\n"},
     {"loadgen",
      "maya loadgen --url URL [--games N] [--seconds S] [--rate R] [--game GAME]\n"
      "             [--players N] [--variant NAME] [--seed S] [--csv FILE] [--watchers W]\n"

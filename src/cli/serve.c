@@ -85,6 +85,7 @@ int cli_serve(int argc, char **argv)
         {"--games-per-minute", 0, 1000000, &settings.creates_per_minute},
         {"--quota-window", 1, 86400, &settings.quota_window_seconds},
         {"--open-games", 0, 1000000, &settings.open_per_address},
+        {"--max-reads", 1, 1000000, &settings.max_reads},
         {"--max-games", 0, 100000000, &settings.max_games},
         {"--idle-seconds", 0, 100000000, &settings.idle_seconds},
     };

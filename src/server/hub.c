@@ -25,6 +25,7 @@ void hub_default_settings(hub_settings *settings)
         .creates_per_minute = 30,
         .quota_window_seconds = 60,
         .open_per_address = 10,
+        .max_reads = 1024,
         .max_games = 10000,
         .idle_seconds = 600,
     };

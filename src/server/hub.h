@@ -45,6 +45,8 @@ typedef struct hub_settings {
     int quota_window_seconds; /* the window creates_per_minute counts in (60; a test may lengthen it so
                                  that no check depends on how fast it runs) */
     int open_per_address;   /* games one address created that may wait for players at once */
+    int max_reads;          /* reads of the store waiting at once for requests (a game not in memory, a
+                               listing); more are answered 503 busy */
     int max_games;          /* games kept in memory at once (0: no limit); beyond it the one
                                unused longest that may leave does, else new ones are refused */
     int idle_seconds;       /* a game nobody used this long leaves memory if nothing is to
@@ -75,7 +77,6 @@ void hub_reply_free(hub_reply *r);
 
 /* The requests of docs/api.md. token is the presented seat token or NULL;
  * address is the client's IP address as text (quotas are per address). */
-void hub_list(hub *h, const char *status, const char *limit, hub_reply *r);
 void hub_summary(hub *h, int64_t id, hub_reply *r);
 /* at: NULL for the game now, else "N": the position after the first N
  * actions of the current line of play (the replay viewer's steps); text:
@@ -89,8 +90,9 @@ void hub_legal(hub *h, int64_t id, const char *token, const char *prefix, hub_re
 void hub_preview(hub *h, int64_t id, const char *token, const char *line, hub_reply *r);
 /* A request waiting without a thread: a new game, an action, an undo or
  * a seat change for its commit (hub_create, hub_act, hub_undo, hub_join,
- * hub_leave, hub_hints_off), hints for their search (hub_hints), or a
- * change parked behind another change of its game being stored. */
+ * hub_leave, hub_hints_off), hints for their search (hub_hints), a
+ * change parked behind another change of its game being stored, or a
+ * read of the store (hub_load, hub_list). */
 typedef struct hub_later hub_later;
 /* Called once the answer of a request left waiting is ready (on the
  * store's writer thread, or a hints' thread; for a parked request, on the
@@ -118,6 +120,22 @@ hub_change_request hub_hints_off;
  * store: hub_later_answer). */
 void hub_create(hub *h, const json_t *body, const char *address, hub_ready *ready, void *context, hub_later **later,
                 hub_reply *r);
+/* Before any request for game id (server.c): if the game is not in
+ * memory, its read from the store is queued to the store's reader, *later
+ * set and r left empty, so that no thread of the HTTP pool waits on the
+ * disk: ready(context) is called once it is read, and hub_later_answer
+ * then puts it in memory and answers HUB_LATER_AGAIN (make the request
+ * again), or fills r (404 no such game, 503 the store failed). Otherwise
+ * *later is NULL and r empty (the game is in memory: go on), or r is
+ * filled: 503 busy when settings.max_reads reads wait already. later NULL
+ * (the server stops): nothing, and the request reads the game itself. */
+void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later, hub_reply *r);
+/* GET /api/games: the stored rows of the games with status (NULL: any), at
+ * most limit, read on the store's reader as hub_load reads a game (*later
+ * set, r empty; hub_later_answer then answers); later NULL: read here. A
+ * game in memory is listed as it is there. */
+void hub_list(hub *h, const char *status, const char *limit, hub_ready *ready, void *context, hub_later **later,
+              hub_reply *r);
 /* What hub_later_answer did. */
 typedef enum hub_later_outcome {
     HUB_LATER_ANSWERED = 0, /* r is the answer; later is freed */

@@ -159,12 +159,25 @@ void hub_game_take_match(hub_game *g, match *m)
     g->broken = 0;
 }
 
+void hub_game_take_events(hub_game *g, const store_event *events, int n)
+{
+    char why[256];
+    match m;
+
+    if (replay_events(&g->row, events, n, &m, why, sizeof why) == 0) {
+        hub_game_take_match(g, &m);
+        g->undos = undo_count(events, n);
+    } else {
+        g->broken = 1;
+        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->row.id, why);
+    }
+}
+
 hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_len)
 {
     hub_game *g = hub_game_new();
     store_event *events = NULL;
     int n = 0, rc;
-    match m;
 
     if (g == NULL) {
         *status = STORE_EIO;
@@ -173,13 +186,8 @@ hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_l
     }
     rc = store_load(h->st, id, &g->row, g->seats, &events, &n, why, why_len);
     g->id = id;
-    if (rc == STORE_OK && replay_events(&g->row, events, n, &m, why, why_len) == 0) {
-        hub_game_take_match(g, &m);
-        g->undos = undo_count(events, n);
-    } else if (rc == STORE_OK) {
-        g->broken = 1;
-        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)id, why);
-    }
+    if (rc == STORE_OK)
+        hub_game_take_events(g, events, n);
     free(events);
     *status = rc;
     if (rc != STORE_OK) {

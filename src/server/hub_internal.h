@@ -235,6 +235,9 @@ int hub_game_park(hub_game *g, hub_ready *ready, void *context, hub_later **late
 /* Make g play m (replayed from g's row and its events): g takes m over,
  * and m is left empty. */
 void hub_game_take_match(hub_game *g, match *m);
+/* Make g, whose row was read from the store, play its stored events
+ * events[0..n-1]: replayed, or if they do not replay marked broken. */
+void hub_game_take_events(hub_game *g, const store_event *events, int n);
 /* Load game id from the store into a new hub_game (not in the table). A
  * game whose events do not replay is loaded broken (never served). */
 hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_len);
@@ -339,12 +342,16 @@ typedef enum hub_later_kind {
     LATER_CREATE,    /* a new game being stored (created), then its start (change) */
     LATER_SEAT,      /* a seat change being stored (change: a join, leave or hints off), then for a join
                         that fills the game its start (change) */
-    LATER_AGAIN      /* a request parked behind another change of its game (hub_game_park): asked again
+    LATER_AGAIN,     /* a request parked behind another change of its game (hub_game_park): asked again
                         once that one is stored */
+    LATER_LOAD,      /* a request for a game not in memory, its read from the store queued (hub_load): asked
+                        again once the game is in memory */
+    LATER_LIST       /* a listing, its stored rows being read (hub_list) */
 } hub_later_kind;
 
-/* A request waiting without a thread (hub.h): a change being stored, or
- * a hint search on the hints' threads. */
+/* A request waiting without a thread (hub.h): a change being stored, a
+ * read of the store (a game not in memory, a listing), or a hint search on
+ * the hints' threads. */
 struct hub_later {
     hub_later_kind kind; /* what it waits for */
     hub_game *g;         /* its game, held (not locked) until answered; a new game: owned, out of the
@@ -360,7 +367,15 @@ struct hub_later {
     char token[TOKEN_TEXT];       /* that seat's token */
     char address[ADDRESS_MAX];    /* the creator's address (quotas) */
     int waits;                    /* 1: the new game counts against its creator's open games */
-    uint64_t since;               /* announcements heard before the new game was stored (hub_table_add) */
+    uint64_t since;               /* announcements heard before the new game was stored, or a game not in
+                                     memory asked for its read (hub_table_add) */
+    /* a game's read (g: the game being read, owned), a listing's: */
+    store_read_pending *read;      /* the read on its way, NULL once answered */
+    store_event *events;           /* a game's: its events as read (malloc'd by the store) */
+    int event_count;               /* their count */
+    store_game *rows;              /* a listing's: the rows read (room for its limit) */
+    store_seat (*row_seats)[GAME_MAX_PLAYERS]; /* their seats */
+    int row_count;                 /* rows read */
     /* a hint search: */
     const game_def *def; /* the rules */
     int seat;            /* the seat the hints are for */
@@ -423,6 +438,10 @@ hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r);
  * gets NULL with r filled (409 changing). */
 hub_game *hub_table_lock_game_to_change(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later,
                                         hub_reply *r);
+/* What hub_load did with later (LATER_LOAD) once its read is answered:
+ * the game put in memory (HUB_LATER_AGAIN: the request is made again), or
+ * r filled (404, 503). later is freed. */
+hub_later_outcome hub_table_load_end(hub *h, hub_later *later, hub_reply *r);
 /* The table's games, each held (hub_table_release_all when done); *n their
  * number. NULL if memory fails. */
 hub_game **hub_table_snapshot(hub *h, int *n);

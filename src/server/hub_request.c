@@ -336,14 +336,47 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_ready *read
         later_create_continue(h, w, 0, r);
 }
 
-void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
+/* A listing's answer from its rows read (later, LATER_LIST, freed; rc:
+ * the read's answer): a game in memory gives its own row and seats (as
+ * stored), and no game is loaded for a listing. */
+static void list_answer(hub *h, hub_later *later, int rc, hub_reply *r)
 {
-    int wanted = -1, n = 0;
-    long max = LIST_DEFAULT;
-    int64_t *ids;
-    json_t *games;
-    char why[256];
+    json_t *games = json_array();
 
+    for (int i = 0; rc == STORE_OK && i < later->row_count; i++) {
+        store_game *row = &later->rows[i];
+        store_seat *seats = later->row_seats[i];
+        hub_game *g = hub_table_find(h, row->id, NULL);
+        if (g != NULL) {
+            pthread_mutex_lock(&g->lock);
+            *row = g->row;
+            memcpy(seats, g->seats, sizeof later->row_seats[i]);
+            hub_table_unlock(h, g);
+        }
+        json_array_append_new(games, hub_game_row_summary_json(row, seats));
+    }
+    if (rc == STORE_EBUSY)
+        hub_reply_fail(r, 503, "busy", "the games cannot be listed now: %s", later->why);
+    else if (rc != STORE_OK)
+        hub_reply_fail(r, 503, "store", "the games cannot be listed");
+    else
+        hub_reply_answer(r, 200, json_pack("{s:o}", "games", games));
+    if (rc != STORE_OK)
+        json_decref(games);
+    free(later->rows);
+    free(later->row_seats);
+    free(later);
+}
+
+void hub_list(hub *h, const char *status, const char *limit, hub_ready *ready, void *context, hub_later **later,
+              hub_reply *r)
+{
+    int wanted = -1, rc;
+    long max = LIST_DEFAULT;
+    hub_later *w;
+
+    if (later != NULL)
+        *later = NULL;
     if (status != NULL) {
         wanted = strcmp(status, "open") == 0      ? STORE_OPEN
                  : strcmp(status, "running") == 0 ? STORE_RUNNING
@@ -356,31 +389,27 @@ void hub_list(hub *h, const char *status, const char *limit, hub_reply *r)
     }
     if (hub_reply_query_number(limit, "limit", 1, LIST_MAX, &max, r) != 0)
         return;
-    ids = malloc(sizeof *ids * (size_t)max);
-    if (ids == NULL || store_list(h->st, wanted, ids, (int)max, &n, why, sizeof why) != STORE_OK) {
-        free(ids);
-        hub_reply_fail(r, 503, "store", "the games cannot be listed");
+    w = calloc(1, sizeof *w);
+    if (w != NULL) {
+        *w = (hub_later){.kind = LATER_LIST};
+        w->rows = malloc(sizeof *w->rows * (size_t)max);
+        w->row_seats = malloc(sizeof *w->row_seats * (size_t)max);
+    }
+    if (w == NULL || w->rows == NULL || w->row_seats == NULL) {
+        if (w != NULL) {
+            free(w->rows);
+            free(w->row_seats);
+        }
+        free(w);
+        hub_reply_fail(r, 500, "internal", "out of memory");
         return;
     }
-    /* from the stored rows: a game in memory gives its own (as stored),
-     * and no game is loaded for a listing */
-    games = json_array();
-    for (int i = 0; i < n; i++) {
-        hub_game *g = hub_table_find(h, ids[i], NULL);
-        store_game row;
-        store_seat seats[GAME_MAX_PLAYERS];
-        if (g != NULL) {
-            pthread_mutex_lock(&g->lock);
-            row = g->row;
-            memcpy(seats, g->seats, sizeof seats);
-            hub_table_unlock(h, g);
-        } else if (store_load(h->st, ids[i], &row, seats, NULL, NULL, why, sizeof why) != STORE_OK) {
-            continue; /* just gone, or the store failed: left out of the list */
-        }
-        json_array_append_new(games, hub_game_row_summary_json(&row, seats));
-    }
-    free(ids);
-    hub_reply_answer(r, 200, json_pack("{s:o}", "games", games));
+    rc = store_list_rows_start(h->st, wanted, (int)max, w->rows, w->row_seats, &w->row_count, h->settings.max_reads,
+                               later != NULL ? ready : NULL, context, &w->read, w->why, sizeof w->why);
+    if (rc == STORE_OK && later != NULL)
+        *later = w;
+    else
+        list_answer(h, w, rc == STORE_OK ? store_read_finish(h->st, w->read) : rc, r);
 }
 
 void hub_summary(hub *h, int64_t id, hub_reply *r)
@@ -706,6 +735,11 @@ hub_later_outcome hub_later_answer(hub *h, hub_later *later, int may_wait, hub_r
         return later_create_continue(h, later, may_wait, r) ? HUB_LATER_WAITS : HUB_LATER_ANSWERED;
     case LATER_SEAT:
         return later_seat_continue(h, later, may_wait, r) ? HUB_LATER_WAITS : HUB_LATER_ANSWERED;
+    case LATER_LOAD:
+        return hub_table_load_end(h, later, r);
+    case LATER_LIST:
+        list_answer(h, later, store_read_finish(h->st, later->read), r);
+        return HUB_LATER_ANSWERED;
     case LATER_AGAIN:
         atomic_fetch_sub(&h->parked, 1);
         free(later);
@@ -898,7 +932,8 @@ void hub_stats(hub *h, hub_reply *r)
     spares = h->spare_count;
     pthread_mutex_unlock(&h->spares_lock);
     hub_reply_answer(r, 200,
-                     json_pack("{s:i, s:i, s:i, s:I, s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i}}", "games_in_memory",
+                     json_pack("{s:i, s:i, s:i, s:I, s:i, s:i, s:i, s:{s:I, s:I, s:i, s:I, s:I, s:i, s:i, s:i}}",
+                               "games_in_memory",
                                count, "max_games", h->settings.max_games, "bots_thinking",
                                atomic_load(&h->bots_thinking), "bot_moves_in_turn",
                                (json_int_t)atomic_load(&h->bot_moves_in_turn), "parked", atomic_load(&h->parked), "spare_changes",
@@ -906,7 +941,8 @@ void hub_stats(hub *h, hub_reply *r)
                                "store", "batches", (json_int_t)writer.batches, "changes", (json_int_t)writer.changes,
                                "largest_batch", writer.largest_batch, "commit_us", (json_int_t)writer.commit_us,
                                "slowest_commit_us", (json_int_t)writer.slowest_commit_us, "waiting",
-                               writer.waiting));
+                               writer.waiting, "reads_waiting", writer.reads_waiting, "max_reads",
+                               h->settings.max_reads));
 }
 
 void hub_hints_off(hub *h, int64_t id, const char *token, const json_t *body, hub_ready *ready, void *context,

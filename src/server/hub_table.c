@@ -1,7 +1,9 @@
 /*
  * hub_table.c -- the table of games in memory, sorted by id: who holds each
- * (refs), loading on demand, leaving memory when idle or for room, and the
- * announcements of other processes' changes of games not in memory.
+ * (refs), loading on demand (for a request, on the store's reader thread
+ * with its connection suspended: hub_load), leaving memory when idle or for
+ * room, and the announcements of other processes' changes of games not in
+ * memory.
  */
 #include "server/hub_internal.h"
 
@@ -200,6 +202,88 @@ uint64_t hub_table_heard(hub *h)
     return count;
 }
 
+/* r for a game id that could not be read from the store (status, why). */
+static void load_failed(int64_t id, int status, const char *why, hub_reply *r)
+{
+    if (status == STORE_ENOTFOUND)
+        hub_reply_fail(r, 404, "not_found", "there is no game %lld", (long long)id);
+    else if (status == STORE_EBUSY)
+        hub_reply_fail(r, 503, "busy", "game %lld is not in memory and too many reads of the store wait: %s",
+                       (long long)id, why);
+    else
+        hub_reply_fail(r, 503, "store", "game %lld cannot be loaded: %s", (long long)id, why);
+}
+
+/* g (locked) came into memory (added), or another process announced a
+ * change of it while it was read (missed: that change went unheard, and it
+ * is read again once no change of it is being stored): its bot to move,
+ * its turn clock. */
+static void settle(hub *h, hub_game *g, int added, int missed)
+{
+    if (missed && g->storing)
+        g->unsure = 1;
+    else if (missed)
+        hub_game_catch_up(h, g);
+    else if (added)
+        hub_game_changed(h, g);
+}
+
+void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later, hub_reply *r)
+{
+    uint64_t since = 0;
+    hub_game *g;
+    hub_later *w;
+    int rc;
+
+    if (later == NULL)
+        return;
+    *later = NULL;
+    if ((g = hub_table_find(h, id, &since)) != NULL) {
+        hub_table_release(h, g);
+        return;
+    }
+    w = calloc(1, sizeof *w);
+    g = w != NULL ? hub_game_new() : NULL;
+    if (g == NULL) {
+        free(w);
+        hub_reply_fail(r, 500, "internal", "out of memory");
+        return;
+    }
+    g->id = id;
+    *w = (hub_later){.kind = LATER_LOAD, .g = g, .since = since};
+    rc = store_load_start(h->st, id, &g->row, g->seats, &w->events, &w->event_count, h->settings.max_reads, ready,
+                          context, &w->read, w->why, sizeof w->why);
+    if (rc != STORE_OK) {
+        load_failed(id, rc, w->why, r);
+        hub_game_free(g);
+        free(w);
+        return;
+    }
+    *later = w;
+}
+
+hub_later_outcome hub_table_load_end(hub *h, hub_later *later, hub_reply *r)
+{
+    hub_game *g = later->g;
+    int rc = store_read_finish(h->st, later->read), added, missed;
+
+    if (rc == STORE_OK) {
+        hub_game_take_events(g, later->events, later->event_count);
+        if ((g = hub_table_add(h, g, later->since, &added, &missed, r)) != NULL) {
+            pthread_mutex_lock(&g->lock);
+            g->used = timer_now();
+            settle(h, g, added, missed);
+            hub_table_unlock(h, g);
+        }
+    } else {
+        load_failed(g->id, rc, later->why, r);
+        hub_game_free(g);
+    }
+    free(later->events);
+    free(later);
+    return r->code != NULL ? HUB_LATER_ANSWERED : HUB_LATER_AGAIN;
+}
+
 /* hub_table_lock_game, and for a request that changes the game
  * (to_change) hub_table_lock_game_to_change. */
 static hub_game *lock_game(hub *h, int64_t id, int to_change, hub_ready *ready, void *context, hub_later **later,
@@ -209,15 +293,12 @@ static hub_game *lock_game(hub *h, int64_t id, int to_change, hub_ready *ready, 
     hub_game *g = hub_table_find(h, id, &since);
     int added = 0, missed = 0;
 
-    if (g == NULL) {
+    if (g == NULL) { /* a request the server did not get read first (hub_load), or gone since */
         char why[256];
         int status;
         g = hub_game_load(h, id, &status, why, sizeof why);
         if (g == NULL) {
-            if (status == STORE_ENOTFOUND)
-                hub_reply_fail(r, 404, "not_found", "there is no game %lld", (long long)id);
-            else
-                hub_reply_fail(r, 503, "store", "game %lld cannot be loaded: %s", (long long)id, why);
+            load_failed(id, status, why, r);
             return NULL;
         }
         if ((g = hub_table_add(h, g, since, &added, &missed, r)) == NULL)
@@ -225,14 +306,7 @@ static hub_game *lock_game(hub *h, int64_t id, int to_change, hub_ready *ready, 
     }
     pthread_mutex_lock(&g->lock);
     g->used = timer_now();
-    /* a change another process announced while it loaded went unheard: it
-     * is read again (once no change of it is being stored) */
-    if (missed && g->storing)
-        g->unsure = 1;
-    else if (missed)
-        hub_game_catch_up(h, g);
-    else if (added)
-        hub_game_changed(h, g); /* its bot to move, its turn clock */
+    settle(h, g, added, missed);
     if (g->storing && (to_change || g->unsure)) { /* it must wait for that change */
         if (later != NULL) {
             if (hub_game_park(g, ready, context, later, r) == 0) {

@@ -512,6 +512,23 @@ static hub_change_request *change_request(const char *verb)
     return NULL;
 }
 
+/* Nonzero if verb is one of the GET requests of /api/games/ID/verb. */
+static int get_request(const char *verb)
+{
+    static const char *const gets[] = {"", "view", "legal", "preview", "log", "record", "events", "hints"};
+
+    for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++)
+        if (strcmp(verb, gets[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Nonzero if /api/games/ID/verb with this method is a request for the game. */
+static int game_route(const char *verb, int get, int post)
+{
+    return (get && get_request(verb)) || (post && change_request(verb) != NULL);
+}
+
 /* Route one whole request. body is the parsed JSON of a POST (else NULL). */
 static enum MHD_Result route(struct MHD_Connection *connection, server *srv, request *req, const char *url,
                              const char *method, const json_t *body)
@@ -528,9 +545,12 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         return get ? send_file(connection, srv, url)
                    : send_error(connection, 405, "method", "only GET is served outside /api/");
     if (strcmp(url, "/api/games") == 0 || strcmp(url, "/api/games/") == 0) {
-        if (get)
-            hub_list(srv->h, argument(connection, "status"), argument(connection, "limit"), &r);
-        else if (post) {
+        if (get) {
+            later = later_begin(connection, srv, req);
+            hub_list(srv->h, argument(connection, "status"), argument(connection, "limit"), request_ready, req, later,
+                     &r);
+            return later_end(connection, srv, req, &r);
+        } else if (post) {
             later = later_begin(connection, srv, req);
             hub_create(srv->h, body, client_address(connection, address, sizeof address), request_ready, req, later,
                        &r);
@@ -560,6 +580,13 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         return send_error(connection, 404, "not_found", "no such route");
     if (*verb == '/')
         verb++;
+    if (game_route(verb, get, post)) { /* first the game into memory, without a thread waiting on the disk */
+        later = later_begin(connection, srv, req);
+        hub_load(srv->h, id, request_ready, req, later, &r);
+        if (req->later != NULL || r.code != NULL)
+            return later_end(connection, srv, req, &r);
+        atomic_fetch_sub(&srv->requests_waiting, 1);
+    }
     if (strcmp(verb, "") == 0 && get)
         hub_summary(srv->h, id, &r);
     else if ((change = change_request(verb)) != NULL && post) {
@@ -587,10 +614,8 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
     else if (strcmp(verb, "events") == 0 && get)
         return send_stream(connection, srv, id);
     else {
-        static const char *const gets[] = {"", "view", "legal", "preview", "log", "record", "events", "hints"};
-        for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++)
-            if (strcmp(verb, gets[i]) == 0)
-                return send_error(connection, 405, "method", "use GET here");
+        if (get_request(verb))
+            return send_error(connection, 405, "method", "use GET here");
         if (change_request(verb) != NULL)
             return send_error(connection, 405, "method", "use POST here");
         return send_error(connection, 404, "not_found", "no such route");

@@ -18,6 +18,12 @@
  * the queue (queue_space, STORE_QUEUE_MAX) and wake the writer
  * (queue_ready).
  *
+ * Queued reads: store_load_start and store_list_rows_start put a read
+ * (allocated here) at the end of a list under a mutex, and the store's one
+ * reader thread reads them in order with the back end's own functions and
+ * answers each as the writer answers a change. The reads waiting are
+ * bounded by each caller's max_waiting, counted without the lock.
+ *
  * Schema, the same in both back ends (created on open if missing, its
  * version in SQLite's user_version or PostgreSQL's table maya_schema):
  *   games  (id, game, variant, players, turn_seconds, replacement, seed,
@@ -60,6 +66,34 @@ typedef struct writer_counters {
     _Atomic int64_t slowest_commit_us; /* the longest of them, microseconds */
 } writer_counters;
 
+/* What a queued read is. */
+typedef enum store_read_kind {
+    STORE_READ_LOAD = 0, /* store_load_start */
+    STORE_READ_LIST = 1  /* store_list_rows_start */
+} store_read_kind;
+
+/* A read waiting for the reader (store_read_pending of store.h): the
+ * arguments of store_load or of a listing's rows, then its answer. */
+struct store_reading {
+    store_read_kind kind;           /* which of the two */
+    int64_t id;                     /* load: the game */
+    store_game *game;               /* load: its row */
+    store_seat *seats;              /* load: its seats[GAME_MAX_PLAYERS] */
+    store_event **events;           /* load: its events (malloc'd by the back end), NULL: row and seats only */
+    int status;                     /* list: the status listed, < 0 every status */
+    int max;                        /* list: most rows, >= 1 */
+    store_game *rows;               /* list: rows[0..max-1] */
+    store_seat (*row_seats)[GAME_MAX_PLAYERS]; /* list: each row's seats */
+    int *n;                         /* load: the events' count (NULL with events); list: the rows read */
+    int rc;                         /* the answer, once read */
+    char *why;                      /* the caller's buffer for the reason of a failure */
+    size_t why_len;                 /* its size (may be 0) */
+    sem_t done;                     /* posted once rc is final */
+    store_answered *on_answer;      /* called by the reader once answered, NULL none */
+    void *context;                  /* on_answer's argument */
+    struct store_reading *next;     /* the read queued after it */
+};
+
 /* A caller to tell that its change was answered (the writer's copy). */
 typedef struct store_callback {
     store_answered *on_answer; /* the caller's function */
@@ -79,6 +113,13 @@ struct store {
     atomic_int closing;                    /* 1: the writer ends once nothing waits */
     writer_counters counters;              /* what the writer did (store_get_counters) */
     pthread_t writer;                      /* commits the batches */
+    pthread_mutex_t read_lock;             /* guards reads_first, reads_last and reads_held */
+    pthread_cond_t read_ready;             /* signalled when a read is queued, released or the store closes */
+    store_read_pending *reads_first;       /* the reads queued, oldest first (NULL none) */
+    store_read_pending *reads_last;        /* the newest of them */
+    int reads_held;                        /* 1: store_hold_reader holds the reader */
+    atomic_int reads_unanswered;           /* reads queued or being read (bounded by each caller's max_waiting) */
+    pthread_t reader;                      /* reads the queued reads */
 };
 
 int store_fail(char *why, size_t why_len, int code, const char *format, ...)
@@ -163,12 +204,14 @@ static int check_result(const char *result, const char *op, char *why, size_t wh
     return STORE_OK;
 }
 
-/* Free the back end, the queue's locks and st (the writer has ended or never started). */
+/* Free the back end, the queues' locks and st (the writer and the reader have ended or never started). */
 static void store_close_parts(store *st)
 {
     st->backend->close(st->impl);
     sem_destroy(&st->queue_space);
     sem_destroy(&st->queue_ready);
+    pthread_cond_destroy(&st->read_ready);
+    pthread_mutex_destroy(&st->read_lock);
     free(st);
 }
 
@@ -282,6 +325,58 @@ static void *writer_main(void *arg)
     return NULL;
 }
 
+/* A listing's rows (store_list_rows_start), read on the reader's thread. */
+static int list_rows(store *st, store_read_pending *r)
+{
+    int64_t *ids = malloc(sizeof *ids * (size_t)r->max);
+    int listed = 0, rc;
+
+    *r->n = 0;
+    if (ids == NULL)
+        return store_fail(r->why, r->why_len, STORE_EIO, "store_list: out of memory");
+    rc = st->backend->list(st->impl, r->status, ids, r->max, &listed, r->why, r->why_len);
+    for (int i = 0; rc == STORE_OK && i < listed; i++) {
+        char why[256];
+        if (st->backend->load(st->impl, ids[i], &r->rows[*r->n], r->row_seats[*r->n], NULL, NULL, why, sizeof why) ==
+            STORE_OK)
+            (*r->n)++;
+    }
+    free(ids);
+    return rc;
+}
+
+static void *reader_main(void *arg)
+{
+    store *st = arg;
+
+    pthread_mutex_lock(&st->read_lock);
+    for (;;) {
+        int closing = atomic_load(&st->closing);
+        store_read_pending *r = !st->reads_held || closing ? st->reads_first : NULL;
+        if (r == NULL && closing)
+            break;
+        if (r == NULL) {
+            pthread_cond_wait(&st->read_ready, &st->read_lock);
+            continue;
+        }
+        st->reads_first = r->next;
+        if (st->reads_first == NULL)
+            st->reads_last = NULL;
+        pthread_mutex_unlock(&st->read_lock);
+        if (r->kind == STORE_READ_LOAD)
+            r->rc = st->backend->load(st->impl, r->id, r->game, r->seats, r->events, r->n, r->why, r->why_len);
+        else
+            r->rc = list_rows(st, r);
+        atomic_fetch_sub(&st->reads_unanswered, 1);
+        if (r->on_answer != NULL) /* before the answer is given: store_read_finish returns after it */
+            r->on_answer(r->context);
+        sem_post(&r->done); /* from here its caller may free it */
+        pthread_mutex_lock(&st->read_lock);
+    }
+    pthread_mutex_unlock(&st->read_lock);
+    return NULL;
+}
+
 int store_open(store **out, const char *where, char *why, size_t why_len)
 {
     if (!out)
@@ -301,9 +396,18 @@ int store_open(store **out, const char *where, char *why, size_t why_len)
     /* on Linux these cannot fail with default attributes; the thread can */
     sem_init(&st->queue_ready, 0, 0);
     sem_init(&st->queue_space, 0, STORE_QUEUE_MAX);
+    pthread_mutex_init(&st->read_lock, NULL);
+    pthread_cond_init(&st->read_ready, NULL);
     if (pthread_create(&st->writer, NULL, writer_main, st) != 0) {
         store_close_parts(st);
         return store_fail(why, why_len, STORE_EIO, "store_open: cannot start the writer thread");
+    }
+    if (pthread_create(&st->reader, NULL, reader_main, st) != 0) {
+        atomic_store(&st->closing, 1);
+        sem_post(&st->queue_ready);
+        pthread_join(st->writer, NULL);
+        store_close_parts(st);
+        return store_fail(why, why_len, STORE_EIO, "store_open: cannot start the reader thread");
     }
     *out = st;
     return STORE_OK;
@@ -315,6 +419,10 @@ void store_close(store *st)
         return;
     atomic_store(&st->closing, 1);
     sem_post(&st->queue_ready);
+    pthread_mutex_lock(&st->read_lock);
+    pthread_cond_signal(&st->read_ready);
+    pthread_mutex_unlock(&st->read_lock);
+    pthread_join(st->reader, NULL);
     pthread_join(st->writer, NULL);
     store_close_parts(st);
 }
@@ -323,6 +431,14 @@ void store_hold_writer(store *st, int hold)
 {
     atomic_store(&st->held, hold != 0);
     sem_post(&st->queue_ready);
+}
+
+void store_hold_reader(store *st, int hold)
+{
+    pthread_mutex_lock(&st->read_lock);
+    st->reads_held = hold != 0;
+    pthread_cond_signal(&st->read_ready);
+    pthread_mutex_unlock(&st->read_lock);
 }
 
 int store_queued(store *st)
@@ -337,6 +453,7 @@ void store_get_counters(store *st, store_counters *out)
                             .largest_batch = atomic_load(&c->largest_batch), .commit_us = atomic_load(&c->commit_us),
                             .slowest_commit_us = atomic_load(&c->slowest_commit_us)};
     out->waiting = atomic_load(&st->unanswered);
+    out->reads_waiting = atomic_load(&st->reads_unanswered);
 }
 
 /* Queue the checked change *request for the writer (its answer into why):
@@ -533,6 +650,83 @@ int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, 
     if (max <= 0)
         return STORE_OK;
     return st->backend->list(st->impl, status, ids, max, n, why, why_len);
+}
+
+/* Queue the checked read *read for the reader: STORE_OK with *pending
+ * set, STORE_EBUSY if max_waiting reads wait already, or STORE_EIO (out of
+ * memory). */
+static int queue_read(store *st, const store_read_pending *read, int max_waiting, store_read_pending **pending,
+                      const char *op)
+{
+    store_read_pending *r;
+
+    if (atomic_fetch_add(&st->reads_unanswered, 1) >= max_waiting) {
+        atomic_fetch_sub(&st->reads_unanswered, 1);
+        return store_fail(read->why, read->why_len, STORE_EBUSY, "%s: %d reads of the store wait already, the most allowed",
+                          op, max_waiting);
+    }
+    if ((r = malloc(sizeof *r)) == NULL) {
+        atomic_fetch_sub(&st->reads_unanswered, 1);
+        return store_fail(read->why, read->why_len, STORE_EIO, "%s: out of memory", op);
+    }
+    *r = *read;
+    r->rc = STORE_EIO;
+    r->next = NULL;
+    sem_init(&r->done, 0, 0);
+    pthread_mutex_lock(&st->read_lock);
+    if (st->reads_last != NULL)
+        st->reads_last->next = r;
+    else
+        st->reads_first = r;
+    st->reads_last = r;
+    pthread_cond_signal(&st->read_ready);
+    pthread_mutex_unlock(&st->read_lock);
+    *pending = r;
+    return STORE_OK;
+}
+
+int store_load_start(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
+                     store_event **events, int *n, int max_waiting, store_answered *on_answer, void *context,
+                     store_read_pending **pending, char *why, size_t why_len)
+{
+    if (events)
+        *events = NULL;
+    if (n)
+        *n = 0;
+    if (!st || !game || !seats || !events != !n || !pending || max_waiting < 1)
+        return store_fail(why, why_len, STORE_EINVAL,
+                          "store_load: no store, no place for the game or the read, or no read allowed");
+    store_read_pending read = {.kind = STORE_READ_LOAD, .id = id, .game = game, .seats = seats, .events = events, .n = n,
+                          .why = why, .why_len = why ? why_len : 0, .on_answer = on_answer, .context = context};
+    return queue_read(st, &read, max_waiting, pending, "store_load");
+}
+
+int store_list_rows_start(store *st, int status, int max, store_game *rows, store_seat (*seats)[GAME_MAX_PLAYERS],
+                          int *n, int max_waiting, store_answered *on_answer, void *context,
+                          store_read_pending **pending, char *why, size_t why_len)
+{
+    if (n)
+        *n = 0;
+    if (!st || !rows || !seats || !n || !pending || max < 1 || max_waiting < 1)
+        return store_fail(why, why_len, STORE_EINVAL,
+                          "store_list: no store, no place for the rows or the read, or no row or read allowed");
+    if (status >= 0 && !is_status(status))
+        return store_fail(why, why_len, STORE_EINVAL, "store_list: unknown status %d", status);
+    store_read_pending read = {.kind = STORE_READ_LIST, .status = status, .max = max, .rows = rows, .row_seats = seats,
+                          .n = n, .why = why, .why_len = why ? why_len : 0, .on_answer = on_answer,
+                          .context = context};
+    return queue_read(st, &read, max_waiting, pending, "store_list");
+}
+
+int store_read_finish(store *st, store_read_pending *pending)
+{
+    assert(st && pending);
+    (void)st; /* read by the assert only (the release build has none) */
+    wait_semaphore(&pending->done);
+    int rc = pending->rc;
+    sem_destroy(&pending->done);
+    free(pending);
+    return rc;
 }
 
 int store_wait(store *st, int timeout_ms, store_note *note)

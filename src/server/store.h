@@ -26,6 +26,11 @@
  * gives the answer without waiting); store_append, store_create and
  * store_set_seat are the same followed by store_finish. Changing a status
  * alone commits on its own.
+ * Reads can be queued too: store_load_start and store_list_rows_start hand
+ * a read to the store's one reader thread, which reads them one at a time
+ * in their order of arrival and calls the caller back, so that a caller
+ * that must not wait on the disk (a thread of the HTTP pool) need not; at
+ * most as many reads wait as each caller allows (STORE_EBUSY beyond).
  * Concurrency: events carry consecutive versions 1, 2, ... per game and
  * (game, version) is unique, so an append that races another process's append
  * for the same game fails with STORE_ECONFLICT and writes nothing (optimistic
@@ -54,6 +59,7 @@ enum {
     STORE_ECONFLICT = 2,  /* another writer appended to the game first */
     STORE_ENOTFOUND = 3,  /* no game with that id */
     STORE_EINVAL = 4,     /* a bad argument (reason in why): nothing done */
+    STORE_EBUSY = 5,      /* a queued read refused: as many reads wait already as the caller allows */
     STORE_SEED_BYTES = 32,  /* secret seed of a game's chance draws */
     STORE_HASH_BYTES = 32,  /* hash of a seat's token */
     STORE_NAME_MAX = 64,    /* names, bot specs, variants, dates (NUL included) */
@@ -179,6 +185,32 @@ int store_load(store *st, int64_t id, store_game *game, store_seat seats[GAME_MA
  * when status < 0). *n is set to how many were written to ids. */
 int store_list(store *st, int status, int64_t *ids, int max, int *n, char *why, size_t why_len);
 
+/* A read queued by store_load_start or store_list_rows_start, not yet finished. */
+typedef struct store_reading store_read_pending;
+/* store_load on the store's reader thread: checks the arguments (an error
+ * is returned at once and nothing is queued), then queues the read unless
+ * max_waiting reads (>= 1) are queued or being read already (STORE_EBUSY,
+ * nothing queued), and returns STORE_OK with *pending set;
+ * on_answer(context) (NULL: none) is called on the reader's thread once it
+ * is read (it only takes note), before store_read_finish can return.
+ * game, seats, events, n and why must stay
+ * until store_read_finish, which gives store_load's answer. */
+int store_load_start(store *st, int64_t id, store_game *game, store_seat seats[GAME_MAX_PLAYERS],
+                     store_event **events, int *n, int max_waiting, store_answered *on_answer, void *context,
+                     store_read_pending **pending, char *why, size_t why_len);
+/* A listing's stored rows, read as store_load_start reads: the ids
+ * store_list gives (status, at most max >= 1), each with its row and seats
+ * (rows[i], seats[i], i < *n); a listed game that cannot be read then (gone
+ * meanwhile, or the store failed on it alone) is left out. rows, seats, n
+ * and why must stay until store_read_finish. */
+int store_list_rows_start(store *st, int status, int max, store_game *rows, store_seat (*seats)[GAME_MAX_PLAYERS],
+                          int *n, int max_waiting, store_answered *on_answer, void *context,
+                          store_read_pending **pending, char *why, size_t why_len);
+/* The answer of a read a *_start function above queued, as store_load or
+ * store_list would return it (waiting for it if not read yet); pending is
+ * freed. */
+int store_read_finish(store *st, store_read_pending *pending);
+
 /* Wait up to timeout_ms for an announcement of a committed change from any
  * process sharing the store; returns 1 with *note filled, 0 on
  * timeout, or -1 if the connection failed (after waiting timeout_ms when it
@@ -198,6 +230,9 @@ int store_wait(store *st, int timeout_ms, store_note *note);
 void store_hold_writer(store *st, int hold);
 /* Appends waiting in the queue now (not those being committed). */
 int store_queued(store *st);
+/* For tests, as store_hold_writer: while held the reader starts no read
+ * and queued reads wait. */
+void store_hold_reader(store *st, int hold);
 
 /* What the writer has done since the store was opened (GET /api/stats):
  * how many transactions it committed or tried, how many changes
@@ -211,6 +246,7 @@ typedef struct store_counters {
     int64_t commit_us;        /* microseconds spent in them in all */
     int64_t slowest_commit_us; /* the longest of them, microseconds */
     int waiting;              /* changes now queued or being committed, not yet answered */
+    int reads_waiting;        /* reads now queued or being read (store_load_start, store_list_rows_start) */
 } store_counters;
 void store_get_counters(store *st, store_counters *out);
 

@@ -13,7 +13,9 @@
  * inside the SQL. Writes of more than one row run in one transaction.
  * Changes come in batches from store.c's writer (group commit), each batch
  * one transaction: its appends are one statement (one round trip), then
- * each new game and seat change its own statements. The appends'
+ * each new game and seat change its own statements; a batch of appends
+ * only is that one statement in a transaction of its own (no BEGIN and
+ * COMMIT: one round trip where there were three). The appends'
  * statement locks the batch's game rows in the order of their ids (so that
  * two processes' batches never deadlock) and updates each game row only if
  * its version is still the one its append expects, so of two racing
@@ -731,11 +733,14 @@ static int pg_write_batch(void *impl, store_write *const *batch, int n, char *wh
     for (int i = 0; i < n; i++)
         if (batch[i]->kind == STORE_WRITE_APPEND)
             appends[count++] = batch[i];
+    /* a batch of appends only is their one statement, a transaction of its
+     * own: one round trip instead of three (BEGIN, the statement, COMMIT) */
+    int alone = count == n;
     int slot;
     PGconn *conn = acquire(p, &slot, what, why, why_len);
     if (!conn)
         return STORE_EIO;
-    int rc = exec(conn, NULL, "BEGIN", NULL, what, why, why_len);
+    int rc = alone ? STORE_OK : exec(conn, NULL, "BEGIN", NULL, what, why, why_len);
     if (rc == STORE_OK && count > 0) /* the appends in one statement, then the others one by one */
         rc = append_on(conn, appends, count, why, why_len);
     for (int i = 0; i < n && rc == STORE_OK; i++) {
@@ -745,7 +750,7 @@ static int pg_write_batch(void *impl, store_write *const *batch, int n, char *wh
         else if (w->kind == STORE_WRITE_SEAT)
             rc = seat_on(conn, w, why, why_len);
     }
-    if (rc == STORE_OK)
+    if (rc == STORE_OK && !alone)
         rc = commit(conn, "write a batch: commit", why, why_len);
     if (rc != STORE_OK)
         roll_back(conn);

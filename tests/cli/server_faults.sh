@@ -5,12 +5,14 @@
 # once the store works again, play goes on from the stored state. First with
 # SQLite, whose file another process holds locked for writing (readers go
 # on, writes time out), then with PostgreSQL, stopped in the middle of a
-# game and started again.
+# game and started again. Last, a read of the store that does not answer
+# (PostgreSQL's processes stopped with SIGSTOP) holds no thread of the
+# HTTP pool, and reads beyond --max-reads are refused with 503 busy.
 test_name=server_faults
 . "$(dirname "$0")/../lib/cli.sh"
 . "$root/tests/lib/serve.sh"
 . "$root/tests/lib/pg.sh"
-cleanup='sqlite_unlock; serve_kill a; rm -rf "$tmp"'
+cleanup='sqlite_unlock; pg_thaw; serve_kill a; rm -rf "$tmp"'
 trap "$cleanup" EXIT
 pg_on_exit=$cleanup
 
@@ -143,5 +145,58 @@ break_store() { pg_pause || fail "PostgreSQL does not stop"; }
 mend_store() { pg_resume || fail "PostgreSQL does not start again"; }
 serve_start a "$MAYA_PG_URL" --bot-threads 1 || exit 1
 run_faults PostgreSQL
+serve_stop a
+
+# stats_until FIELD VALUE: wait until GET /api/stats has .store.FIELD VALUE
+# (the server answers it at once, even while a read waits; cut at a minute:
+# a hang, e.g. the server's one thread held by a read)
+stats_until() {
+    for _ in $(seq 1 600); do
+        [ "$(curl -s -m 60 "$a_url/api/stats" | jq ".store.$1")" = "$2" ] && return 0
+        sleep 0.1
+    done
+    fail "GET /api/stats never had store.$1 $2: $(curl -s -m 60 "$a_url/api/stats")"
+    exit 1
+}
+
+# A stalled store's reads hold no pool thread: one thread serves the
+# server, games without a turn limit leave memory after a second idle, and
+# at most 2 reads wait. While PostgreSQL is frozen, the reads of two games
+# not in memory wait and the one thread goes on serving the game in memory
+# (a turn limit keeps it there) and the server's figures; a third read,
+# and a listing, are refused at once (503 busy); once PostgreSQL goes on,
+# the two waiting requests get their games.
+serve_start a "$MAYA_PG_URL" --bot-threads 1 --http-threads 1 --max-reads 2 --idle-seconds 1 || exit 1
+api POST /api/games "" '{"game": "tikal", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "turn_seconds": 3600}' >/dev/null
+kept=$(jq -r .id "$tmp/body")
+api POST "/api/games/$kept/join" "" '{}' >/dev/null
+away=""
+for _ in 1 2 3; do
+    new_game full
+    away="$away $game"
+done
+set -- $away
+until [ "$(curl -s "$a_url/api/stats" | jq .games_in_memory)" = 1 ]; do sleep 0.2; done
+pg_freeze || fail "PostgreSQL's processes were not stopped"
+curl -s -o "$tmp/away1" -w '%{http_code}' "$a_url/api/games/$1" >"$tmp/away1.status" &
+first=$!
+stats_until reads_waiting 1
+expect "a game in memory while a read waits" "$(api GET "/api/games/$kept" "")" 200
+curl -s -o "$tmp/away2" -w '%{http_code}' "$a_url/api/games/$2/view" >"$tmp/away2.status" &
+second=$!
+stats_until reads_waiting 2
+expect "a read beyond --max-reads" "$(api GET "/api/games/$3" "")" 503 busy
+expect "a listing beyond --max-reads" "$(api GET "/api/games" "")" 503 busy
+[ -s "$tmp/away1.status" ] && fail "a read answered while PostgreSQL is frozen: $(cat "$tmp/away1.status")"
+pg_thaw
+wait "$first" "$second"
+[ "$(cat "$tmp/away1.status") $(jq -r .id "$tmp/away1")" = "200 $1" ] ||
+    fail "the first waiting read: $(cat "$tmp/away1.status") $(head -c 300 "$tmp/away1")"
+[ "$(cat "$tmp/away2.status") $(jq -r .id "$tmp/away2")" = "200 $2" ] ||
+    fail "the second waiting read: $(cat "$tmp/away2.status") $(head -c 300 "$tmp/away2")"
+stats_until reads_waiting 0
+expect "a game read once PostgreSQL goes on" "$(api GET "/api/games/$3" "")" 200
+expect "a listing once PostgreSQL goes on" "$(api GET "/api/games?limit=3" "")" 200
+[ "$(jq '.games | length' "$tmp/body")" = 3 ] || fail "the listing: $(head -c 300 "$tmp/body")"
 serve_stop a
 exit $failed

@@ -10,6 +10,9 @@
 #   pg_pause   stop the server but keep its folder (the database is gone
 #              for its clients, as in an outage); pg_resume starts it again
 #              on the same port with the same data.
+#   pg_freeze  stop every process of the server with SIGSTOP: its clients'
+#              queries neither fail nor answer (a stalled database) until
+#              pg_thaw (SIGCONT).
 #   pg_stop    stop the server and remove the folder (safe to call twice,
 #              or without pg_start). pg_start arranges for it to run at
 #              exit (trap EXIT, also on INT, TERM, HUP); that trap replaces
@@ -113,8 +116,28 @@ pg_resume() {
         >/dev/null 2>&1
 }
 
+# The server's processes: the postmaster (first line of postmaster.pid) and
+# its children.
+pg_processes() {
+    postmaster=$(head -n 1 "$pg_dir/data/postmaster.pid" 2>/dev/null) || return 0
+    echo "$postmaster" $(pgrep -P "$postmaster")
+}
+
+pg_frozen=""
+pg_freeze() {
+    pg_frozen=$(pg_processes)
+    [ -n "$pg_frozen" ] && kill -STOP $pg_frozen
+}
+
+pg_thaw() {
+    [ -n "$pg_frozen" ] || return 0
+    kill -CONT $pg_frozen 2>/dev/null
+    pg_frozen=""
+}
+
 pg_stop() {
     [ -n "$pg_dir" ] || return 0
+    pg_thaw
     if [ -f "$pg_dir/data/postmaster.pid" ]; then
         pg_as_owner "$PG_BIN/pg_ctl" -D "$pg_dir/data" -m fast -w -t 30 stop >/dev/null 2>&1 ||
             pg_as_owner "$PG_BIN/pg_ctl" -D "$pg_dir/data" -m immediate -w stop >/dev/null 2>&1
