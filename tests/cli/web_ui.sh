@@ -24,8 +24,8 @@ if [ -n "$missing" ]; then
 fi
 
 serve_start a "$tmp/maya.db" --bot-threads 2 --web "$root/web" || exit 1
-# the limit is a backstop: ui_test.mjs limits every wait and its whole run
-if ! timeout -k 10 960 node "$web/ui_test.mjs" "$a_url" --out "$out"; then
+# the limit is a backstop: ui_test.mjs limits every wait (by the load) and its whole run (an hour)
+if ! timeout -k 10 3660 node "$web/ui_test.mjs" "$a_url" --out "$out"; then
     fail "the browser tests failed (screenshots in $out); the server's log ends with:"
     tail -n 30 "$tmp/a.log" >&2
 fi

@@ -40,11 +40,15 @@
 // scenario uses Tzolk'in's market form (marketGame). On a failure the
 // reason is printed and every open page is saved as failure-*.png.
 //
-// Every wait has a time limit, the scenarios too, and the whole run. With
+// Every wait has a time limit, stretched by the machine's load (a limit is
+// there to catch a hang, not a busy machine: make test runs two suites at
+// once, and other work may share the cores); a scenario has a limit of
+// clicks, and the whole run a backstop of an hour. With
 // UI_TEST_TIMES=1 in the environment each move's time is printed.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -53,10 +57,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const WAIT_MS = 20000; // one wait for the page or the server
-const BOT_STALL_MS = 30000; // a bot seat to move without the game changing
-const SCENARIO_MS = 360000; // one scenario
-const RUN_MS = 900000; // the whole run
+// how many times slower than an idle machine this one may be now: the
+// last minute's load per core, at least 1
+const slowdown = () => Math.max(1, loadavg()[0] / availableParallelism());
+const waitMs = () => Math.round(20000 * slowdown()); // one wait for the page or the server
+const botStallMs = () => Math.round(30000 * slowdown()); // a bot seat to move without the game changing
+const SCENARIO_CLICKS = 5000; // one game's clicks (a whole game takes a few hundred)
+const RUN_MS = 3600000; // the whole run: a backstop only
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const STALE_TEXT = 'The game moved on meanwhile'; // i18n.js 'stale' (en)
@@ -106,7 +113,7 @@ let costsChecked = 0; // Tzolk'in place and pick lines whose shown cost was comp
 async function server(pathname, token = null) {
   const answer = await fetch(base + pathname, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
-    signal: AbortSignal.timeout(WAIT_MS),
+    signal: AbortSignal.timeout(waitMs()),
   });
   const body = await answer.text();
   if (!answer.ok) throw new Error(`GET ${pathname}: ${answer.status} ${body}`);
@@ -152,7 +159,7 @@ function pageState(page) {
 
 // Waits until fn(arg) is true in the page; on a time-out, says what was
 // awaited and what the page showed.
-async function waitIn(page, what, fn, arg, timeout = WAIT_MS) {
+async function waitIn(page, what, fn, arg, timeout = waitMs()) {
   try {
     await page.waitForFunction(fn, arg, { timeout, polling: 50 });
   } catch (err) {
@@ -181,7 +188,7 @@ const isPost = (verb) => (response) => response.request().method() === 'POST' &&
 // Runs doIt(answered) (clicks that send a POST .../verb) in page and returns
 // the server's answer to that POST (a time-out if none comes).
 async function submit(page, verb, what, doIt) {
-  const answered = page.waitForResponse(isPost(verb), { timeout: WAIT_MS });
+  const answered = page.waitForResponse(isPost(verb), { timeout: waitMs() });
   answered.catch(() => {}); // awaited below, unless the clicks fail first
   try {
     await doIt(answered);
@@ -234,8 +241,8 @@ async function newPlayer(label, name, device) {
   await context.addInitScript(recordNotices);
   // the others' moves shown at once unless a check asks for a pace (game.js)
   await context.addInitScript(() => { if (!localStorage.getItem('maya.pace')) localStorage.setItem('maya.pace', 'instant'); });
-  context.setDefaultTimeout(WAIT_MS);
-  context.setDefaultNavigationTimeout(WAIT_MS);
+  context.setDefaultTimeout(waitMs());
+  context.setDefaultNavigationTimeout(waitMs());
   const page = watchPage(await context.newPage(), label);
   return { label, name, device, context, page, seat: null, token: null };
 }
@@ -243,7 +250,7 @@ async function newPlayer(label, name, device) {
 async function shot(page, name) {
   const file = path.join(opts.out, `${name}.png`);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: page.viewportSize().width < 600, timeout: WAIT_MS });
+  await page.screenshot({ path: file, fullPage: page.viewportSize().width < 600, timeout: waitMs() });
   saved.push(file);
   say(`screenshot ${file}`);
 }
@@ -284,7 +291,7 @@ async function checkLobbyLanguage(page) {
   await page.selectOption('#language', 'en');
   await waitIn(page, 'the lobby in English again', () => document.documentElement.lang === 'en' &&
     document.querySelector('#create-submit')?.textContent === 'Create');
-  const icon = await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(WAIT_MS) });
+  const icon = await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(waitMs()) });
   assert.ok(icon.ok && /svg/.test(icon.headers.get('content-type')), `the page's icon is served (${icon.status})`);
 }
 
@@ -311,7 +318,7 @@ async function createAndJoin(A, B, { game, variant, seats }) {
   if (variant) await page.selectOption('#create-variant', variant);
   await page.selectOption('#create-players', String(seats.length));
   // the bot seats offer the server's difficulty levels, in its order
-  await page.waitForSelector('.seat-row .seat-bot option', { state: 'attached', timeout: WAIT_MS });
+  await page.waitForSelector('.seat-row .seat-bot option', { state: 'attached', timeout: waitMs() });
   const levels = (await server('/api/bots')).levels.map((level) => level.name);
   const offered = await page.locator('.seat-row[data-seat="0"] .seat-bot option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(offered, levels, 'the lobby offers the server\'s levels');
@@ -400,7 +407,7 @@ async function checkSpectator(page, g) {
 
 // The game's board module is served (the game page cannot load without it).
 async function checkBoardModule(game) {
-  const answer = await fetch(`${base}/js/${game}.js`, { signal: AbortSignal.timeout(WAIT_MS) });
+  const answer = await fetch(`${base}/js/${game}.js`, { signal: AbortSignal.timeout(waitMs()) });
   if (!answer.ok) throw new Error(`the board module js/${game}.js is not served (${answer.status}): the game page cannot load`);
 }
 
@@ -535,7 +542,7 @@ function boardRoute(game, text, costOf) {
       if (await page.locator(ready).isVisible()) return;
       await press(page.locator(`g.tz-gear[data-gear=${q(gear)}]`), true);
       try {
-        await page.locator(ready).waitFor({ state: 'visible', timeout: 3000 });
+        await page.locator(ready).waitFor({ state: 'visible', timeout: Math.round(3000 * slowdown()) });
       } catch {
         await press(page.locator(`g.tz-gear[data-gear=${q(gear)}]`), true); // it was open for another line: it closed
       }
@@ -667,7 +674,7 @@ async function checkStaleTab(g, A, rng) {
 async function checkHint(g, player, logBefore) {
   const page = player.page;
   await page.click('#hint');
-  await waitIn(page, `${player.label}'s hints`, () => document.querySelectorAll('#hints button.hint').length > 0, null, 90000);
+  await waitIn(page, `${player.label}'s hints`, () => document.querySelectorAll('#hints button.hint').length > 0, null, Math.round(90000 * slowdown()));
   const hints = await page.evaluate(() => [...document.querySelectorAll('#hints button.hint')]
     .map((b) => ({ action: b.dataset.action, title: b.title, text: b.textContent })));
   assert.ok(hints.length >= 1 && hints.length <= 3, `1 to 3 hints (${hints.length})`);
@@ -812,12 +819,11 @@ async function checkOthersShown(g, player) {
 // random legal actions in the page of the seat to move; hooks run checks
 // along the way. Returns the number of clicks.
 async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
-  const deadline = Date.now() + SCENARIO_MS;
   let clicks = 0;
   let lastVersion = -1;
   let since = Date.now();
   for (;;) {
-    if (Date.now() > deadline) throw new Error(`${label}: not finished after ${SCENARIO_MS / 1000} s and ${clicks} clicks`);
+    if (clicks > SCENARIO_CLICKS) throw new Error(`${label}: not finished after ${clicks} clicks`);
     const summary = await summaryOf(g.id);
     if (summary.status === 'finished') break;
     if (summary.version !== lastVersion) {
@@ -826,7 +832,7 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
     }
     const player = g.players.find((p) => p.seat === summary.to_move);
     if (!player) {
-      if (Date.now() - since > BOT_STALL_MS) throw new Error(`${label}: seat ${summary.to_move} has not moved for ${BOT_STALL_MS / 1000} s`);
+      if (Date.now() - since > botStallMs()) throw new Error(`${label}: seat ${summary.to_move} has not moved for ${((Date.now() - since) / 1000).toFixed(0)} s`);
       await sleep(25);
       continue;
     }
@@ -1151,7 +1157,7 @@ async function marketGame() {
   const g = await createAndJoin(A, B, { game: 'tzolkin', seats: ['A', 'B'] });
   const post = async (pathname, token, body) => {
     const answer = await fetch(base + pathname, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body), signal: AbortSignal.timeout(WAIT_MS) });
+      body: JSON.stringify(body), signal: AbortSignal.timeout(waitMs()) });
     if (!answer.ok) throw new Error(`POST ${pathname}: ${answer.status} ${await answer.text()}`);
   };
   for (let moves = 0; ; moves++) {
@@ -1172,7 +1178,7 @@ async function marketGame() {
     const line = lineOf(change);
     if (line === 'market') return me;
     const answer = await fetch(`${base}/api/games/${g.id}/preview?line=${encodeURIComponent(line)}`,
-      { headers: { Authorization: `Bearer ${A.token}` }, signal: AbortSignal.timeout(WAIT_MS) });
+      { headers: { Authorization: `Bearer ${A.token}` }, signal: AbortSignal.timeout(waitMs()) });
     if (answer.status === 422) return null;
     assert.equal(answer.status, 200, `the preview of "${line}"`);
     const seat = structuredClone(me);
@@ -1233,7 +1239,7 @@ async function marketGame() {
   assert.equal(applied[applied.length - 1].text, line, 'the visit ends with the whole line');
   const held = (await server(`/api/games/${g.id}/view`, A.token)).observation.seats[A.seat];
   assert.deepEqual([held.corn, held.resources], [after.corn, after.resources], 'the seat holds what the preview said');
-  const record = await (await fetch(`${base}/api/games/${g.id}/record`, { signal: AbortSignal.timeout(WAIT_MS) })).text();
+  const record = await (await fetch(`${base}/api/games/${g.id}/record`, { signal: AbortSignal.timeout(waitMs()) })).text();
   assert.ok(record.split('\n').includes(`${A.seat + 1} ${line}`), `the record writes "${A.seat + 1} ${line}"`);
   say(`tzolkin market: A traded "${line}" in the form (corn ${me.corn} -> ${after.corn}, as the engine previewed)`);
 }
@@ -1256,7 +1262,7 @@ async function main() {
   rmSync(opts.out, { recursive: true, force: true });
   mkdirSync(opts.out, { recursive: true });
   say(`server ${base}, seed ${opts.seed}, screenshots in ${opts.out}`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS, timeout: WAIT_MS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS, timeout: waitMs() });
   say(`chromium ${browser.version()}`);
   const failed = [];
   let passed = 0;
