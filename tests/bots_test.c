@@ -773,6 +773,22 @@ static void test_root_statistics(void **unused)
             assert_int_equal(differ, playout != 0);
             mcts_free(again);
         }
+        /* the pools' memory does not change a search that fills none of
+         * them: 5000 nodes' edge pool above (2.2 MB, in huge pages) or
+         * 480 nodes' (215 KB, from malloc; 300 iterations make at most
+         * 301 nodes a tree, of at most 96 + 300 * 24 edges) */
+        mcts_config small = config;
+        small.nodes = 480;
+        mcts *pooled = mcts_new(game, &small);
+        assert_non_null(pooled);
+        mcts_choice same[MCTS_WIDTH_ROOT];
+        assert_int_equal(mcts_analyse(pooled, state, seat, same, MCTS_WIDTH_ROOT), count);
+        for (int i = 0; i < count; i++) {
+            assert_int_equal(same[i].action, choices[i].action);
+            assert_int_equal(same[i].visits, choices[i].visits);
+            assert_true(same[i].value == choices[i].value);
+        }
+        mcts_free(pooled);
         mcts_free(m);
         eval_free(hook);
         free(odds);
