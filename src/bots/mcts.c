@@ -743,10 +743,12 @@ static void *mcts_search(void *arg)
         long fresh = t->budget - (long)kept;
         t->budget = fresh > t->budget / 10 ? fresh : t->budget / 10 + 1;
     }
+    /* By a deadline, the clock is read after the first iteration and every
+     * 16th: a thread started late on a busy machine still searches once. */
     while (t->budget == 0 || t->done < t->budget) {
-        if (t->deadline > 0 && (t->done & 15) == 0 && timer_now() >= t->deadline)
-            break;
         mcts_iterate(t);
+        if (t->deadline > 0 && (t->done & 15) == 1 && timer_now() >= t->deadline)
+            break;
     }
     t->cpu = timer_thread_cpu() - cpu_start;
     return NULL;
