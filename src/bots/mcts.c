@@ -3,11 +3,13 @@
  * widening ranked by the evaluation hook, root parallelism, whole turns as
  * edges with the turns option (see mcts.h).
  */
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE (Linux) beside POSIX */
 #include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "bots/eval.h"
 #include "bots/mcts.h"
@@ -59,6 +61,7 @@ typedef struct mcts_ranked {
 
 enum {
     MCTS_CACHE_LINE = 64,              /* bytes; each tree starts a line of its own */
+    MCTS_HUGE_PAGE = 2 << 20,          /* bytes of an x86-64 huge page: the pools' unit (mcts_pool_new) */
     MCTS_LEAF_ROW = GAME_MAX_PLAYERS + 1 /* a root edge's leaf sums: one per seat, then the count */
 };
 
@@ -155,6 +158,28 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->leaf_sums);
 }
 
+/* A pool of bytes (free with free). One of MCTS_HUGE_PAGE bytes or more
+ * is aligned to and sized in huge pages, and the kernel is asked to back it
+ * with them: a bot's first searches touch its pools afresh, and in 4 KB
+ * pages that is a page fault for every 4 KB (the pools the allocator gave
+ * back to the kernel, maya bench's fresh bot per position with two
+ * threads, cost a third more CPU for it: docs/bench.md, sixth round) and a
+ * TLB entry for every 4 KB the walk jumps over; in 2 MB pages one of each
+ * for 512 of them. Where the kernel has none to give, the advice does
+ * nothing. */
+static void *mcts_pool_new(size_t bytes)
+{
+    if (bytes < MCTS_HUGE_PAGE)
+        return malloc(bytes);
+    size_t rounded = (bytes + MCTS_HUGE_PAGE - 1) / MCTS_HUGE_PAGE * MCTS_HUGE_PAGE;
+    void *pool = aligned_alloc(MCTS_HUGE_PAGE, rounded);
+#ifdef MADV_HUGEPAGE
+    if (pool != NULL)
+        (void)madvise(pool, rounded, MADV_HUGEPAGE); /* refused: the pool works in small pages */
+#endif
+    return pool;
+}
+
 static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config *config, const double *log_table,
                           unsigned log_count)
 {
@@ -171,9 +196,9 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
     while (slots < 2 * (size_t)config->nodes)
         slots <<= 1;
     t->table_mask = slots - 1;
-    t->nodes = malloc((size_t)t->node_cap * sizeof *t->nodes);
-    t->edges = malloc((size_t)t->edge_cap * sizeof *t->edges);
-    t->table = malloc(slots * sizeof *t->table);
+    t->nodes = mcts_pool_new((size_t)t->node_cap * sizeof *t->nodes);
+    t->edges = mcts_pool_new((size_t)t->edge_cap * sizeof *t->edges);
+    t->table = mcts_pool_new(slots * sizeof *t->table);
     t->det = malloc(game->state_size);
     t->view = malloc(game->state_size);
     t->child = malloc(game->state_size);
@@ -254,7 +279,7 @@ int mcts_use_turns(mcts *m, int keep)
         mcts_tree *t = &m->trees[i];
         t->turn_cap = m->config.nodes * MCTS_TURN_ACTIONS_PER_NODE;
         t->turns = turns_new(m->game, MCTS_TURN_BEAM, keep);
-        t->turn_pool = malloc((size_t)t->turn_cap * sizeof *t->turn_pool);
+        t->turn_pool = mcts_pool_new((size_t)t->turn_cap * sizeof *t->turn_pool);
         if (t->turns == NULL || t->turn_pool == NULL)
             return -1;
     }
@@ -718,10 +743,12 @@ static void *mcts_search(void *arg)
         long fresh = t->budget - (long)kept;
         t->budget = fresh > t->budget / 10 ? fresh : t->budget / 10 + 1;
     }
+    /* By a deadline, the clock is read after the first iteration and every
+     * 16th: a thread started late on a busy machine still searches once. */
     while (t->budget == 0 || t->done < t->budget) {
-        if (t->deadline > 0 && (t->done & 15) == 0 && timer_now() >= t->deadline)
-            break;
         mcts_iterate(t);
+        if (t->deadline > 0 && (t->done & 15) == 1 && timer_now() >= t->deadline)
+            break;
     }
     t->cpu = timer_thread_cpu() - cpu_start;
     return NULL;

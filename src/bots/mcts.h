@@ -64,9 +64,12 @@
  * ranking values (MCTS_RANK_MAX rows of 4 doubles, 12 KB); at 32 + 16 * 28 + 8 bytes a
  * node that is about 488 bytes per node (24 MB per thread for the default
  * 50000; with turns 4 * MCTS_TURN_ACTIONS_PER_NODE bytes a node more and the
- * beam search's states). When the pools are full the tree stops growing and
- * iterations go on from its frontier. Per bot, selection looks log(n) up in a table of twice
- * the iteration budget (at least 4096 entries, at most 2^17: 1 MB).
+ * beam search's states). Pools of 2 MB or more are laid out in huge pages
+ * where the kernel gives them (fewer page faults and TLB misses; a pool's
+ * memory is touched only as the tree grows into it). When the pools are
+ * full the tree stops growing and iterations go on from its frontier.
+ * Per bot, selection looks log(n) up in a table of twice the iteration
+ * budget (at least 4096 entries, at most 2^17: 1 MB).
  */
 #ifndef MAYA_BOT_MCTS_H
 #define MAYA_BOT_MCTS_H
