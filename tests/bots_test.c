@@ -10,7 +10,8 @@
  * logistic of the margin with two seats); with turns the search plays one
  * of the best whole turns of turns.h to its end after searching once; a
  * game's own defaults (Tzolk'in's whole turns by seats, its own levels)
- * stand for the specs written out, and the fixed baselines stay.
+ * stand for the specs written out, and the fixed baselines stay; the
+ * score utility at weight 0 is the bot without it.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -141,6 +142,25 @@ static void test_specs(void **unused)
     assert_non_null(strstr(why, "playout"));
     assert_int_equal(bot_parse("greedy:playout=4", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "option of mcts"));
+    /* score: 0 (default) to 100 hundredths of the reward on the seat's own
+     * points (mcts.h, score utility); only mcts */
+    assert_int_equal(bot_parse("mcts:score=25", &s, why, sizeof why), 0);
+    assert_int_equal(s.score, 25);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:score=25");
+    bot *scoring = bot_new(games_find("tzolkin"), &s, why, sizeof why);
+    assert_non_null(scoring);
+    bot_free(scoring);
+    assert_int_equal(bot_parse("mcts", &s, why, sizeof why), 0);
+    assert_int_equal(s.score, 0);
+    assert_int_not_equal(bot_parse("mcts:score=101", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "score"));
+    assert_int_not_equal(bot_parse("mcts:score=-1", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "score"));
+    assert_int_not_equal(bot_parse("mcts:score=x", &s, why, sizeof why), 0);
+    assert_int_equal(bot_parse("greedy:score=10", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "option of mcts"));
     assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "eval"));
@@ -468,6 +488,34 @@ static void test_game_defaults_play(void **unused)
         assert_memory_equal(actions[0], actions[1], (size_t)n[0] * sizeof *actions[0]);
         assert_true(n[0] != n[2] || memcmp(actions[0], actions[2], (size_t)n[0] * sizeof *actions[0]) != 0);
         for (int i = 0; i < 3; i++)
+            free(actions[i]);
+    }
+}
+
+/* The score utility: score=0 is the bot without it to the bit (whole
+ * turns and micro-actions, 2 and 3 seats), a weight changes the games, and
+ * those are the same again for a seed. */
+static void test_score_utility(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const char *specs[][3] = {
+        {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,score=0",
+         "mcts:iterations=20,nodes=3000,score=50"},
+        {"mcts:iterations=20,nodes=3000,turns=0", "mcts:iterations=20,nodes=3000,turns=0,score=0",
+         "mcts:iterations=20,nodes=3000,turns=0,score=50"},
+    };
+    for (int k = 0; k < 2; k++) {
+        int n[4], *actions[4];
+        for (int i = 0; i < 3; i++)
+            actions[i] = play(game, 2 + k, specs[k][i], "greedy:beam=2", 13, &n[i]);
+        actions[3] = play(game, 2 + k, specs[k][2], "greedy:beam=2", 13, &n[3]);
+        assert_int_equal(n[0], n[1]);
+        assert_memory_equal(actions[0], actions[1], (size_t)n[0] * sizeof *actions[0]);
+        assert_true(n[0] != n[2] || memcmp(actions[0], actions[2], (size_t)n[0] * sizeof *actions[0]) != 0);
+        assert_int_equal(n[2], n[3]);
+        assert_memory_equal(actions[2], actions[3], (size_t)n[2] * sizeof *actions[2]);
+        for (int i = 0; i < 4; i++)
             free(actions[i]);
     }
 }
@@ -985,7 +1033,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),           cmocka_unit_test(test_levels),
         cmocka_unit_test(test_hints),           cmocka_unit_test(test_game_defaults),
-        cmocka_unit_test(test_game_defaults_play),
+        cmocka_unit_test(test_game_defaults_play), cmocka_unit_test(test_score_utility),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),

@@ -28,10 +28,10 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, -1, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, -1, 0, 0},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, -1, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, -1, 0, 0},
     {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0,
-     -1, 0, 0},
+     0, -1, 0, 0},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -76,6 +76,7 @@ static const struct bot_key {
     {"plan", offsetof(bot_settings, plan), 0, 2},
     {"playout", offsetof(bot_settings, playout), -1, 1000},
     {"turns", offsetof(bot_settings, turns), 0, MCTS_TURNS_MAX},
+    {"score", offsetof(bot_settings, score), 0, 100},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -398,10 +399,17 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     }
     if (b->greedy != NULL)
         greedy_use_plan(b->greedy, plan);
-    if (b->mcts != NULL)
+    if (b->mcts != NULL) {
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
+        mcts_use_score(b->mcts, settings->score / 100.0);
+    }
     if (playouts && b->mcts == NULL) {
         set_error(why, why_len, "playout is an option of mcts, not ", settings->kind);
+        bot_free(b);
+        return NULL;
+    }
+    if (settings->score && b->mcts == NULL) {
+        set_error(why, why_len, "score is an option of mcts, not ", settings->kind);
         bot_free(b);
         return NULL;
     }

@@ -19,6 +19,8 @@
 
 /* Added to the ranking value of the actions a plan allows: above any margin. */
 #define MCTS_PLAN_FIRST 1e6
+/* pi, for the score utility's atan (C11's math.h does not name it). */
+#define MCTS_PI 3.14159265358979323846
 
 enum {
     MCTS_LOG_MIN = 4096,   /* availability counts whose logarithm is looked up at least */
@@ -74,6 +76,7 @@ typedef struct mcts_tree {
     int plan_only;               /* 1: the actions outside the plan are not searched */
     int playout;                 /* actions played after a leaf by the evaluation's best after one step, < 0 = until
                                     the searching seat is to act (mcts_use_playout) */
+    double score;                /* weight of each seat's own points in its reward, 0 = none (mcts_use_score) */
     turns *turns;                /* the search of whole turns for turn nodes, NULL = none (mcts_use_turns) */
     int *turn_pool;              /* the turn edges' actions: at an edge's offset their count, then them */
     int turn_count;              /* entries of turn_pool in use */
@@ -105,6 +108,7 @@ typedef struct mcts_tree {
     const unsigned char *root;   /* the observation searched from */
     int root_node;               /* its node: 0, or a node kept from the last decision */
     int seat;                    /* the searching seat */
+    double center[GAME_MAX_PLAYERS]; /* with a score utility: every seat's estimate at the root, in points */
     double others;               /* widening factor at the other seats' nodes */
     long budget;                 /* iterations for this tree, 0 = until the deadline */
     double deadline;             /* monotonic seconds to stop at, 0 = none */
@@ -237,6 +241,13 @@ void mcts_use_playout(mcts *m, int actions)
 {
     for (int i = 0; i < m->tree_count; i++)
         m->trees[i].playout = actions;
+}
+
+void mcts_use_score(mcts *m, double weight)
+{
+    assert(weight >= 0.0 && weight <= 1.0);
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].score = weight;
 }
 
 void mcts_use_iterations(mcts *m, int iterations)
@@ -596,6 +607,16 @@ static int mcts_play(mcts_tree *t, int node, int action, int exact)
     return 0;
 }
 
+/* Blend every seat's points into its reward (the score utility of
+ * mcts.h): its gain over its estimate at the root, squashed to (0, 1). */
+static void mcts_add_score(const mcts_tree *t, const double *estimates, double *reward)
+{
+    double w = t->score;
+    int players = t->game->players(t->det);
+    for (int i = 0; i < players; i++)
+        reward[i] = (1.0 - w) * reward[i] + w * (0.5 + atan((estimates[i] - t->center[i]) / t->hook.scale) / MCTS_PI);
+}
+
 /* One iteration: determinize, walk down, evaluate, back up. */
 static void mcts_iterate(mcts_tree *t)
 {
@@ -662,6 +683,8 @@ static void mcts_iterate(mcts_tree *t)
         leaf_estimates = estimates;
     }
     eval_rewards_of(game, &t->hook, t->det, leaf_estimates, reward);
+    if (t->score > 0)
+        mcts_add_score(t, leaf_estimates, reward);
     if (t->leaf_sums != NULL && depth > 0) {
         int offset = t->path_edge[0] - t->nodes[t->root_node].first;
         assert(offset >= 0 && offset < MCTS_WIDTH_ROOT);
@@ -710,6 +733,12 @@ static void *mcts_search(void *arg)
     double cpu_start = timer_thread_cpu();
     t->done = 0;
     unsigned kept = mcts_start(t);
+    if (t->score > 0) {
+        memcpy(t->det, t->root, t->game->state_size);
+        uint64_t fill = rng_next(&t->random);
+        t->game->resample(t->det, t->seat, &fill);
+        eval_estimates(t->game, &t->hook, t->det, t->center);
+    }
     if (t->leaf_sums != NULL)
         memset(t->leaf_sums, 0, MCTS_WIDTH_ROOT * MCTS_LEAF_ROW * sizeof *t->leaf_sums);
     /* Visits kept from the last decision count toward the budget, but the

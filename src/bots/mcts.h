@@ -31,6 +31,14 @@
  * the ranking valued that very position already (the same determinization,
  * the same action), and its estimates are kept until the iteration ends.
  *
+ * Score utility (mcts_use_score, w > 0; as KataGo's): a seat's reward is
+ * (1 - w) times its share of the odds plus w times 1/2 + atan(g / scale) /
+ * pi, g its estimated final score at the leaf minus its estimate at the
+ * root of the search (one determinization of it, per tree) and scale the
+ * hook's: the share saturates once a seat leads clearly, and with two seats
+ * it values the other seat's loss as much as its own gain; the own points
+ * keep counting. w = 0 is the share alone, to the bit.
+ *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
  * time (both: whichever ends first). With threads > 1 every thread searches
  * its own tree from its own seed (root parallelism, pthreads) on its share
@@ -150,6 +158,10 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
  * to act again (at most MCTS_PATH_MAX), so that every leaf is valued at
  * the start of one of its turns. */
 void mcts_use_playout(mcts *m, int actions);
+/* Give weight (0..1) of every seat's reward to its own points from the
+ * next decision on (the score utility above); 0 (the default): its share
+ * of the odds alone. */
+void mcts_use_score(mcts *m, double weight);
 /* Search iterations per decision (all threads; 0: by time only) from the
  * next decision on, instead of the config's (a game's bot may take another
  * budget at another number of seats, bot.h). */
