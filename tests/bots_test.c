@@ -124,6 +124,40 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("greedy:turns=4", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "option of mcts"));
+    /* rootturns: 0 (default: turns') or turns..MCTS_ROOT_TURNS_MAX at the
+     * root; only with turns */
+    assert_int_equal(bot_parse("mcts:turns=8,rootturns=16", &s, why, sizeof why), 0);
+    assert_int_equal(s.rootturns, 16);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:turns=8,rootturns=16");
+    turning = bot_new(games_find("tzolkin"), &s, why, sizeof why);
+    assert_non_null(turning);
+    bot_free(turning);
+    assert_int_not_equal(bot_parse("mcts:turns=8,rootturns=65", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "rootturns"));
+    assert_int_equal(bot_parse("mcts:turns=8,rootturns=4", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "at least turns"));
+    assert_int_equal(bot_parse("mcts:rootturns=16", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "whole turns"));
+    /* playturns: 0 (default) or 1, the playout's seats play whole turns;
+     * only with turns and a playout */
+    assert_int_equal(bot_parse("mcts:turns=8,playout=-1,playturns=1", &s, why, sizeof why), 0);
+    assert_int_equal(s.playturns, 1);
+    bot_spec(&s, text, sizeof text);
+    assert_string_equal(text, "mcts:playout=-1,turns=8,playturns=1");
+    turning = bot_new(games_find("tzolkin"), &s, why, sizeof why);
+    assert_non_null(turning);
+    bot_free(turning);
+    assert_int_not_equal(bot_parse("mcts:playturns=2", &s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "playturns"));
+    assert_int_equal(bot_parse("mcts:turns=8,playturns=1", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "a playout"));
+    assert_int_equal(bot_parse("mcts:playout=-1,playturns=1", &s, why, sizeof why), 0);
+    assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
+    assert_non_null(strstr(why, "whole turns"));
     assert_int_equal(bot_parse("mcts:turns=4,plan=1", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "plan"));
@@ -545,6 +579,8 @@ static void test_reproducible(void **unused)
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=4,playout=-1", "greedy:beam=3");
+    check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=2,rootturns=6,score=20", "greedy:beam=3");
+    check_reproducible("tzolkin", "mcts:iterations=10,nodes=3000,turns=3,playout=-1,playturns=1", "greedy:beam=3");
     /* and those that play on past their leaves by the evaluation */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,playout=6", "greedy:beam=3");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,playout=4", "greedy:beam=2");
@@ -680,7 +716,8 @@ static void test_legal_hidden(void **unused)
  * on): it searches once, then plays the rest of the chosen turn without
  * searching again (no iterations), and the turn it plays is one of the 4
  * best whole turns that turns.h finds there; mcts_analyse gives each first
- * action of those turns at most once. */
+ * action of those turns at most once; more turns at the root than at the
+ * other nodes widen its choices. */
 static void test_turns(void **unused)
 {
     (void)unused;
@@ -717,6 +754,7 @@ static void test_turns(void **unused)
     assert_non_null(analysis);
     assert_int_equal(mcts_use_turns(search, 4), 0);
     assert_int_equal(mcts_use_turns(analysis, 4), 0);
+    tzolk_state at_start = *s;
     game->observation(m.state, seat, &view);
     mcts_choice choices[MCTS_WIDTH_ROOT];
     int analysed = mcts_analyse(analysis, &view, seat, choices, MCTS_WIDTH_ROOT);
@@ -746,6 +784,26 @@ static void test_turns(void **unused)
         for (int j = 0; j < i; j++)
             assert_int_not_equal(choices[i].action, choices[j].action);
     }
+    /* one turn a node, but the 4 best at the root (mcts_use_root_turns):
+     * the root offers the first actions of those 4, where one turn alone
+     * offers one */
+    int distinct = 0;
+    for (int k = 0; k < count; k++)
+        distinct += !action_list_has(firsts, k, firsts[k]);
+    mcts *narrow = mcts_new(game, &config), *wide = mcts_new(game, &config);
+    assert_non_null(narrow);
+    assert_non_null(wide);
+    assert_int_equal(mcts_use_turns(narrow, 1), 0);
+    assert_int_equal(mcts_use_turns(wide, 1), 0);
+    assert_int_equal(mcts_use_root_turns(wide, 4), 0);
+    game->observation(&at_start, seat, &view);
+    assert_int_equal(mcts_analyse(narrow, &view, seat, choices, MCTS_WIDTH_ROOT), 1);
+    assert_int_equal(choices[0].action, firsts[0]);
+    assert_int_equal(mcts_analyse(wide, &view, seat, choices, MCTS_WIDTH_ROOT), distinct);
+    for (int i = 0; i < distinct; i++)
+        assert_true(action_list_has(firsts, count, choices[i].action));
+    mcts_free(narrow);
+    mcts_free(wide);
     mcts_free(search);
     mcts_free(analysis);
     turns_free(best);
