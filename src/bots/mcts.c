@@ -779,8 +779,11 @@ static void *mcts_search(void *arg)
         long fresh = t->budget - (long)kept;
         t->budget = fresh > t->budget / 10 ? fresh : t->budget / 10 + 1;
     }
+    /* The clock is read every 16 iterations from the first on: a thread
+     * that starts after its deadline (a busy machine) still runs one
+     * iteration, so that the root's actions are ranked and one is tried. */
     while (t->budget == 0 || t->done < t->budget) {
-        if (t->deadline > 0 && (t->done & 15) == 0 && timer_now() >= t->deadline)
+        if (t->deadline > 0 && (t->done & 15) == 1 && timer_now() >= t->deadline)
             break;
         mcts_iterate(t);
     }
