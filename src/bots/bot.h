@@ -101,7 +101,7 @@ typedef struct bot_settings {
     int turns;       /* mcts: 0 = edges are micro-actions, K = the K best whole turns (mcts_use_turns) */
     int rootturns;   /* mcts with turns: the root's whole turns (mcts_use_root_turns), 0 = turns' */
     int playturns;   /* mcts with turns and a playout: 1 = its seats play whole turns (mcts_use_playout_turns) */
-    int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_config.score),
+    int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_use_score),
                         0 = the share of the odds alone */
     int level;       /* the bot_levels index the spec named, -1 none (a game may have its own spec of it) */
     unsigned given;  /* options the spec or its level's spec wrote, bit k for bot_keys' k-th (bot.c),
