@@ -10,7 +10,8 @@
  * logistic of the margin with two seats); with turns the search plays one
  * of the best whole turns of turns.h to its end after searching once; a
  * game's own defaults (Tzolk'in's whole turns by seats, its own levels)
- * stand for the specs written out, and the fixed baselines stay.
+ * stand for the specs written out, and the fixed baselines stay; the
+ * score utility at weight 0 is the bot without it.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -44,6 +45,32 @@ static bot *make_bot(const game_def *game, const char *spec, uint64_t seed)
     bot *b = bot_new(game, &s, why, sizeof why);
     assert_non_null(b);
     return b;
+}
+
+/* spec parses, is written back as text and makes a bot of game; returns
+ * its settings. */
+static bot_settings check_option(const char *game, const char *spec, const char *text)
+{
+    bot_settings s;
+    char why[160], back[BOT_SPEC_MAX];
+    assert_int_equal(bot_parse(spec, &s, why, sizeof why), 0);
+    bot_spec(&s, back, sizeof back);
+    assert_string_equal(back, text);
+    bot *b = bot_new(games_find(game), &s, why, sizeof why);
+    assert_non_null(b);
+    bot_free(b);
+    return s;
+}
+
+/* spec is refused, by the parser or by bot_new for game, with a reason
+ * that says reason. */
+static void check_refused(const char *game, const char *spec, const char *reason)
+{
+    bot_settings s;
+    char why[160] = "";
+    if (bot_parse(spec, &s, why, sizeof why) == 0)
+        assert_null(bot_new(games_find(game), &s, why, sizeof why));
+    assert_non_null(strstr(why, reason));
 }
 
 static void test_specs(void **unused)
@@ -123,6 +150,20 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("greedy:turns=4", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "option of mcts"));
+    /* rootturns: 0 (default: turns') or turns..MCTS_ROOT_TURNS_MAX at the
+     * root; only with turns */
+    assert_int_equal(check_option("tzolkin", "mcts:turns=8,rootturns=16", "mcts:turns=8,rootturns=16").rootturns, 16);
+    check_refused("tzolkin", "mcts:turns=8,rootturns=65", "rootturns");
+    check_refused("tzolkin", "mcts:turns=8,rootturns=4", "at least turns");
+    check_refused("tikal", "mcts:rootturns=16", "whole turns");
+    /* playturns: 0 (default) or 1, the playout's seats play whole turns;
+     * only with turns and a playout */
+    assert_int_equal(
+        check_option("tzolkin", "mcts:turns=8,playout=-1,playturns=1", "mcts:playout=-1,turns=8,playturns=1").playturns,
+        1);
+    check_refused("tzolkin", "mcts:playturns=2", "playturns");
+    check_refused("tzolkin", "mcts:turns=8,playturns=1", "a playout");
+    check_refused("tikal", "mcts:playout=-1,playturns=1", "whole turns");
     assert_int_equal(bot_parse("mcts:turns=4,plan=1", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "plan"));
@@ -142,6 +183,14 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("greedy:playout=4", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tikal"), &s, why, sizeof why));
     assert_non_null(strstr(why, "option of mcts"));
+    /* score: 0 (default) to 100 hundredths of the reward on the seat's own
+     * points (mcts.h, score utility); only mcts */
+    assert_int_equal(check_option("tzolkin", "mcts:score=25", "mcts:score=25").score, 25);
+    assert_int_equal(check_option("tzolkin", "mcts", "mcts").score, 0);
+    check_refused("tzolkin", "mcts:score=101", "score");
+    check_refused("tzolkin", "mcts:score=-1", "score");
+    check_refused("tzolkin", "mcts:score=x", "score");
+    check_refused("tzolkin", "greedy:score=10", "option of mcts");
     assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "eval"));
     assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
@@ -447,29 +496,48 @@ static int *play(const game_def *game, int players, const char *spec0, const cha
     return actions;
 }
 
+/* Against greedy, in a seeded Tzolk'in game of players seats, specs[0]
+ * and specs[1] play the same game and specs[2] another. */
+static void check_same_games(int players, const char *const specs[3])
+{
+    const game_def *game = games_find("tzolkin");
+    int n[3], *actions[3];
+    for (int i = 0; i < 3; i++)
+        actions[i] = play(game, players, specs[i], "greedy:beam=2", 11, &n[i]);
+    assert_int_equal(n[0], n[1]);
+    assert_memory_equal(actions[0], actions[1], (size_t)n[0] * sizeof *actions[0]);
+    assert_true(n[0] != n[2] || memcmp(actions[0], actions[2], (size_t)n[0] * sizeof *actions[0]) != 0);
+    for (int i = 0; i < 3; i++)
+        free(actions[i]);
+}
+
 /* The bots play what their settings say: Tzolk'in's mcts plays the same
  * games as the whole-turn spec written out (2 seats: playout=-1; 3: none),
  * and not those of mcts:turns=0. */
 static void test_game_defaults_play(void **unused)
 {
     (void)unused;
-    const game_def *game = games_find("tzolkin");
-    const char *specs[][3] = {
-        {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8,playout=-1",
-         "mcts:iterations=20,nodes=3000,turns=0"},
-        {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8",
-         "mcts:iterations=20,nodes=3000,turns=0"},
-    };
-    for (int k = 0; k < 2; k++) {
-        int n[3], *actions[3];
-        for (int i = 0; i < 3; i++)
-            actions[i] = play(game, 2 + k, specs[k][i], "greedy:beam=2", 11, &n[i]);
-        assert_int_equal(n[0], n[1]);
-        assert_memory_equal(actions[0], actions[1], (size_t)n[0] * sizeof *actions[0]);
-        assert_true(n[0] != n[2] || memcmp(actions[0], actions[2], (size_t)n[0] * sizeof *actions[0]) != 0);
-        for (int i = 0; i < 3; i++)
-            free(actions[i]);
-    }
+    const char *const two[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8,playout=-1",
+                               "mcts:iterations=20,nodes=3000,turns=0"};
+    const char *const three[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8",
+                                 "mcts:iterations=20,nodes=3000,turns=0"};
+    check_same_games(2, two);
+    check_same_games(3, three);
+}
+
+/* The score utility: score=0 is the bot without it to the bit (whole
+ * turns at 2 seats, micro-actions at 3), a weight changes the games
+ * (test_reproducible: they are the same again for a seed). */
+static void test_score_utility(void **unused)
+{
+    (void)unused;
+    const char *const two[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,score=0",
+                               "mcts:iterations=20,nodes=3000,score=50"};
+    const char *const three[] = {"mcts:iterations=20,nodes=3000,turns=0",
+                                 "mcts:iterations=20,nodes=3000,turns=0,score=0",
+                                 "mcts:iterations=20,nodes=3000,turns=0,score=50"};
+    check_same_games(2, two);
+    check_same_games(3, three);
 }
 
 static void check_reproducible(const char *name, const char *spec0, const char *spec1)
@@ -497,6 +565,9 @@ static void test_reproducible(void **unused)
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=4,playout=-1", "greedy:beam=3");
+    check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=2,rootturns=6,score=20", "greedy:beam=3");
+    check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=0,score=50", "greedy:beam=3");
+    check_reproducible("tzolkin", "mcts:iterations=10,nodes=3000,turns=3,playout=-1,playturns=1", "greedy:beam=3");
     /* and those that play on past their leaves by the evaluation */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,playout=6", "greedy:beam=3");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,playout=4", "greedy:beam=2");
@@ -632,7 +703,8 @@ static void test_legal_hidden(void **unused)
  * on): it searches once, then plays the rest of the chosen turn without
  * searching again (no iterations), and the turn it plays is one of the 4
  * best whole turns that turns.h finds there; mcts_analyse gives each first
- * action of those turns at most once. */
+ * action of those turns at most once; more turns at the root than at the
+ * other nodes widen its choices. */
 static void test_turns(void **unused)
 {
     (void)unused;
@@ -669,6 +741,7 @@ static void test_turns(void **unused)
     assert_non_null(analysis);
     assert_int_equal(mcts_use_turns(search, 4), 0);
     assert_int_equal(mcts_use_turns(analysis, 4), 0);
+    tzolk_state at_start = *s;
     game->observation(m.state, seat, &view);
     mcts_choice choices[MCTS_WIDTH_ROOT];
     int analysed = mcts_analyse(analysis, &view, seat, choices, MCTS_WIDTH_ROOT);
@@ -698,6 +771,26 @@ static void test_turns(void **unused)
         for (int j = 0; j < i; j++)
             assert_int_not_equal(choices[i].action, choices[j].action);
     }
+    /* one turn a node, but the 4 best at the root (mcts_use_root_turns):
+     * the root offers the first actions of those 4, where one turn alone
+     * offers one */
+    int distinct = 0;
+    for (int k = 0; k < count; k++)
+        distinct += !action_list_has(firsts, k, firsts[k]);
+    mcts *narrow = mcts_new(game, &config), *wide = mcts_new(game, &config);
+    assert_non_null(narrow);
+    assert_non_null(wide);
+    assert_int_equal(mcts_use_turns(narrow, 1), 0);
+    assert_int_equal(mcts_use_turns(wide, 1), 0);
+    assert_int_equal(mcts_use_root_turns(wide, 4), 0);
+    game->observation(&at_start, seat, &view);
+    assert_int_equal(mcts_analyse(narrow, &view, seat, choices, MCTS_WIDTH_ROOT), 1);
+    assert_int_equal(choices[0].action, firsts[0]);
+    assert_int_equal(mcts_analyse(wide, &view, seat, choices, MCTS_WIDTH_ROOT), distinct);
+    for (int i = 0; i < distinct; i++)
+        assert_true(action_list_has(firsts, count, choices[i].action));
+    mcts_free(narrow);
+    mcts_free(wide);
     mcts_free(search);
     mcts_free(analysis);
     turns_free(best);
@@ -1003,7 +1096,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),           cmocka_unit_test(test_levels),
         cmocka_unit_test(test_hints),           cmocka_unit_test(test_game_defaults),
-        cmocka_unit_test(test_game_defaults_play),
+        cmocka_unit_test(test_game_defaults_play), cmocka_unit_test(test_score_utility),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),

@@ -28,10 +28,10 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, -1, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, -1, 0, 0},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, -1, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, -1, 0, 0},
     {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0,
-     -1, 0, 0},
+     0, 0, 0, -1, 0, 0},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -76,6 +76,9 @@ static const struct bot_key {
     {"plan", offsetof(bot_settings, plan), 0, 2},
     {"playout", offsetof(bot_settings, playout), -1, 1000},
     {"turns", offsetof(bot_settings, turns), 0, MCTS_TURNS_MAX},
+    {"rootturns", offsetof(bot_settings, rootturns), 0, MCTS_ROOT_TURNS_MAX},
+    {"playturns", offsetof(bot_settings, playturns), 0, 1},
+    {"score", offsetof(bot_settings, score), 0, 100},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -398,10 +401,17 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     }
     if (b->greedy != NULL)
         greedy_use_plan(b->greedy, plan);
-    if (b->mcts != NULL)
+    if (b->mcts != NULL) {
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
+        mcts_use_score(b->mcts, settings->score / 100.0);
+    }
     if (playouts && b->mcts == NULL) {
         set_error(why, why_len, "playout is an option of mcts, not ", settings->kind);
+        bot_free(b);
+        return NULL;
+    }
+    if (settings->score && b->mcts == NULL) {
+        set_error(why, why_len, "score is an option of mcts, not ", settings->kind);
         bot_free(b);
         return NULL;
     }
@@ -411,11 +421,24 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
-    if (settings->turns && mcts_use_turns(b->mcts, settings->turns) != 0) {
+    if (settings->rootturns && (settings->turns == 0 || settings->rootturns < settings->turns)) {
+        set_error(why, why_len, "rootturns needs whole turns (turns above 0) and is at least turns", "");
+        bot_free(b);
+        return NULL;
+    }
+    if (settings->playturns && (settings->turns == 0 || !playouts)) {
+        set_error(why, why_len, "playturns needs whole turns (turns above 0) and a playout", "");
+        bot_free(b);
+        return NULL;
+    }
+    if (settings->turns && (mcts_use_turns(b->mcts, settings->turns) != 0 ||
+                            (settings->rootturns && mcts_use_root_turns(b->mcts, settings->rootturns) != 0))) {
         set_error(why, why_len, "out of memory", "");
         bot_free(b);
         return NULL;
     }
+    if (settings->playturns)
+        mcts_use_playout_turns(b->mcts, 1);
     return b;
 }
 

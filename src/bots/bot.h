@@ -35,7 +35,14 @@
  * (mcts_use_playout).
  * mcts also takes turns=K (1..MCTS_TURNS_MAX): its tree's edges are the K
  * best whole turns of a seat instead of micro-actions (mcts_use_turns),
- * and its budget is per turn; not with plan.
+ * and its budget is per turn; not with plan. With turns, rootturns=R
+ * (turns..MCTS_ROOT_TURNS_MAX) gives the root R turns instead of K
+ * (mcts_use_root_turns), and playturns=1 makes the playout's seats play
+ * whole turns (mcts_use_playout_turns).
+ * mcts also takes score=K (0..100): K hundredths of the weight of each
+ * seat's reward go to its own estimated points (the score utility of
+ * mcts.h) instead of its share of the odds; 0, the kind's default, is the
+ * share alone.
  * greedy and mcts also take eval: v2 (the default) is the evaluation learned
  * from self-play, v1 the hand-tuned one it replaced (eval.h), kept as the
  * baseline every figure of strength is measured against.
@@ -92,6 +99,10 @@ typedef struct bot_settings {
     int playout;     /* mcts: actions played after a leaf by the evaluation's best after one step, 0 = none,
                         -1 = until the searching seat is to act */
     int turns;       /* mcts: 0 = edges are micro-actions, K = the K best whole turns (mcts_use_turns) */
+    int rootturns;   /* mcts with turns: the root's whole turns (mcts_use_root_turns), 0 = turns' */
+    int playturns;   /* mcts with turns and a playout: 1 = its seats play whole turns (mcts_use_playout_turns) */
+    int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_use_score),
+                        0 = the share of the odds alone */
     int level;       /* the bot_levels index the spec named, -1 none (a game may have its own spec of it) */
     unsigned given;  /* options the spec or its level's spec wrote, bit k for bot_keys' k-th (bot.c),
                         BOT_GIVEN_EVAL for eval: the game's own options (bot_new) do not replace them */

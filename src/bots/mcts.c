@@ -21,6 +21,8 @@
 
 /* Added to the ranking value of the actions a plan allows: above any margin. */
 #define MCTS_PLAN_FIRST 1e6
+/* pi, for the score utility's atan (C11's math.h does not name it). */
+#define MCTS_PI 3.14159265358979323846
 
 enum {
     MCTS_LOG_MIN = 4096,   /* availability counts whose logarithm is looked up at least */
@@ -77,7 +79,10 @@ typedef struct mcts_tree {
     int plan_only;               /* 1: the actions outside the plan are not searched */
     int playout;                 /* actions played after a leaf by the evaluation's best after one step, < 0 = until
                                     the searching seat is to act (mcts_use_playout) */
+    double score;                /* weight of each seat's own points in its reward, 0 = none (mcts_use_score) */
+    int playout_turns;           /* 1: the playout's seats play their best whole turns of turns (mcts_use_playout_turns) */
     turns *turns;                /* the search of whole turns for turn nodes, NULL = none (mcts_use_turns) */
+    turns *root_turns;           /* the same keeping more turns, for the root; NULL = turns (mcts_use_root_turns) */
     int *turn_pool;              /* the turn edges' actions: at an edge's offset their count, then them */
     int turn_count;              /* entries of turn_pool in use */
     int turn_cap;                /* entries allocated */
@@ -108,6 +113,7 @@ typedef struct mcts_tree {
     const unsigned char *root;   /* the observation searched from */
     int root_node;               /* its node: 0, or a node kept from the last decision */
     int seat;                    /* the searching seat */
+    double center[GAME_MAX_PLAYERS]; /* with a score utility: every seat's estimate at the root, in points */
     double others;               /* widening factor at the other seats' nodes */
     long budget;                 /* iterations for this tree, 0 = until the deadline */
     double deadline;             /* monotonic seconds to stop at, 0 = none */
@@ -153,6 +159,7 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->probability);
     free(t->ranked);
     turns_free(t->turns);
+    turns_free(t->root_turns);
     free(t->turn_pool);
     free(t->estimates);
     free(t->leaf_sums);
@@ -264,6 +271,20 @@ void mcts_use_playout(mcts *m, int actions)
         m->trees[i].playout = actions;
 }
 
+void mcts_use_playout_turns(mcts *m, int on)
+{
+    assert(!on || m->trees[0].turns != NULL);
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].playout_turns = on;
+}
+
+void mcts_use_score(mcts *m, double weight)
+{
+    assert(weight >= 0.0 && weight <= 1.0);
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].score = weight;
+}
+
 void mcts_use_iterations(mcts *m, int iterations)
 {
     assert(iterations >= 0);
@@ -283,6 +304,15 @@ int mcts_use_turns(mcts *m, int keep)
         if (t->turns == NULL || t->turn_pool == NULL)
             return -1;
     }
+    return 0;
+}
+
+int mcts_use_root_turns(mcts *m, int keep)
+{
+    assert(keep >= 1 && keep <= MCTS_ROOT_TURNS_MAX && m->trees[0].turns != NULL && m->trees[0].root_turns == NULL);
+    for (int i = 0; i < m->tree_count; i++)
+        if ((m->trees[i].root_turns = turns_new(m->game, MCTS_TURN_BEAM, keep)) == NULL)
+            return -1;
     return 0;
 }
 
@@ -386,7 +416,8 @@ static double mcts_widening(const mcts_tree *t, int player)
 static void mcts_rank_turns(mcts_tree *t, int node)
 {
     mcts_node *nd = &t->nodes[node];
-    int found = turns_search(t->turns, &t->hook, NULL, t->det, nd->player);
+    turns *search = node == t->root_node && t->root_turns != NULL ? t->root_turns : t->turns;
+    int found = turns_search(search, &t->hook, NULL, t->det, nd->player);
     nd->turn = 1;
     nd->first = t->edge_count;
     nd->width = 0;
@@ -394,7 +425,7 @@ static void mcts_rank_turns(mcts_tree *t, int node)
         int *at = &t->turn_pool[t->turn_count];
         if (t->turn_count + 1 + TURNS_DEPTH_MAX > t->turn_cap)
             break; /* the pool is full: the best that fit */
-        at[0] = turns_actions(t->turns, k, at + 1);
+        at[0] = turns_actions(search, k, at + 1);
         mcts_new_edge(t, t->turn_count);
         t->turn_count += 1 + at[0];
         nd->width++;
@@ -578,6 +609,17 @@ static void mcts_rollout(mcts_tree *t)
             if (n <= 0)
                 return;
             action = t->legal[rng_below(&t->random, (uint64_t)n)];
+        } else if (t->playout_turns) {
+            /* the seat's best whole turn (turns.h), its actions checked */
+            int turn[TURNS_DEPTH_MAX];
+            if (turns_search(t->turns, &t->hook, NULL, t->det, player) == 0)
+                return;
+            int length = turns_actions(t->turns, 0, turn);
+            for (int k = 0; k < length; k++)
+                if (game->apply(t->det, turn[k], NULL, 0) != 0)
+                    return;
+            i += length - 1;
+            continue;
         } else {
             int n = game->legal_actions(t->det, t->legal);
             double best = 0.0;
@@ -619,6 +661,16 @@ static int mcts_play(mcts_tree *t, int node, int action, int exact)
         if (t->game->apply(t->det, turn[i], NULL, 0) != 0)
             return -1;
     return 0;
+}
+
+/* Blend every seat's points into its reward (the score utility of
+ * mcts.h): its gain over its estimate at the root, squashed to (0, 1). */
+static void mcts_add_score(const mcts_tree *t, const double *estimates, double *reward)
+{
+    double w = t->score;
+    int players = t->game->players(t->det);
+    for (int i = 0; i < players; i++)
+        reward[i] = (1.0 - w) * reward[i] + w * (0.5 + atan((estimates[i] - t->center[i]) / t->hook.scale) / MCTS_PI);
 }
 
 /* One iteration: determinize, walk down, evaluate, back up. */
@@ -687,6 +739,8 @@ static void mcts_iterate(mcts_tree *t)
         leaf_estimates = estimates;
     }
     eval_rewards_of(game, &t->hook, t->det, leaf_estimates, reward);
+    if (t->score > 0)
+        mcts_add_score(t, leaf_estimates, reward);
     if (t->leaf_sums != NULL && depth > 0) {
         int offset = t->path_edge[0] - t->nodes[t->root_node].first;
         assert(offset >= 0 && offset < MCTS_WIDTH_ROOT);
@@ -715,8 +769,9 @@ static unsigned mcts_start(mcts_tree *t)
 {
     int created = 1, node = -1;
     memcpy(t->det, t->root, t->game->state_size);
-    /* kept estimates average a decision's own iterations: a new tree each time */
-    if (t->leaf_sums == NULL && t->node_count > 0 && t->node_count < t->node_cap / 2 &&
+    /* kept estimates average a decision's own iterations, and a kept node
+     * has the inner nodes' turns: a new tree each time */
+    if (t->leaf_sums == NULL && t->root_turns == NULL && t->node_count > 0 && t->node_count < t->node_cap / 2 &&
         t->edge_count < t->edge_cap / 2 && t->turn_count <= t->turn_cap / 2)
         node = mcts_node_for(t, &created);
     if (node < 0 || created || t->nodes[node].player != t->seat || t->nodes[node].width < 0) {
@@ -735,6 +790,12 @@ static void *mcts_search(void *arg)
     double cpu_start = timer_thread_cpu();
     t->done = 0;
     unsigned kept = mcts_start(t);
+    if (t->score > 0) {
+        memcpy(t->det, t->root, t->game->state_size);
+        uint64_t fill = rng_next(&t->random);
+        t->game->resample(t->det, t->seat, &fill);
+        eval_estimates(t->game, &t->hook, t->det, t->center);
+    }
     if (t->leaf_sums != NULL)
         memset(t->leaf_sums, 0, MCTS_WIDTH_ROOT * MCTS_LEAF_ROW * sizeof *t->leaf_sums);
     /* Visits kept from the last decision count toward the budget, but the

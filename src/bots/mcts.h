@@ -31,6 +31,14 @@
  * the ranking valued that very position already (the same determinization,
  * the same action), and its estimates are kept until the iteration ends.
  *
+ * Score utility (mcts_use_score, w > 0; as KataGo's): a seat's reward is
+ * (1 - w) times its share of the odds plus w times 1/2 + atan(g / scale) /
+ * pi, g its estimated final score at the leaf minus its estimate at the
+ * root of the search (one determinization of it, per tree) and scale the
+ * hook's: the share saturates once a seat leads clearly, and with two seats
+ * it values the other seat's loss as much as its own gain; the own points
+ * keep counting. w = 0 is the share alone, to the bit.
+ *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
  * time (both: whichever ends first). With threads > 1 every thread searches
  * its own tree from its own seed (root parallelism, pthreads) on its share
@@ -90,6 +98,7 @@ enum {
     MCTS_THREADS_MAX = 64,      /* most threads */
     MCTS_OTHERS_AUTO = -1,      /* mcts_config.others: by the number of seats */
     MCTS_TURNS_MAX = MCTS_WIDTH, /* most whole turns a node's edges (mcts_use_turns) */
+    MCTS_ROOT_TURNS_MAX = 64,   /* most whole turns the root's edges (mcts_use_root_turns) */
     MCTS_TURN_BEAM = 12,        /* positions per depth of the search of whole turns (turns.h) */
     MCTS_TURN_ACTIONS_PER_NODE = 32 /* turn pool entries per node of the node pool */
 };
@@ -153,6 +162,15 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
  * to act again (at most MCTS_PATH_MAX), so that every leaf is valued at
  * the start of one of its turns. */
 void mcts_use_playout(mcts *m, int actions);
+/* With whole turns (mcts_use_turns) and a playout: on = 1 makes each
+ * seat of the playout play its best whole turn of turns.h (the greedy
+ * bot's turn) instead of one action best after one step; 0 (the default):
+ * single actions. */
+void mcts_use_playout_turns(mcts *m, int on);
+/* Give weight (0..1) of every seat's reward to its own points from the
+ * next decision on (the score utility above); 0 (the default): its share
+ * of the odds alone. */
+void mcts_use_score(mcts *m, double weight);
 /* Search iterations per decision (all threads; 0: by time only) from the
  * next decision on, instead of the config's (a game's bot may take another
  * budget at another number of seats, bot.h). */
@@ -162,6 +180,13 @@ void mcts_use_iterations(mcts *m, int iterations);
  * it searches, and play the chosen turn to its end (see above). Once, right
  * after mcts_new; 0, or -1 if memory fails (then only mcts_free). */
 int mcts_use_turns(mcts *m, int keep);
+/* With whole turns, make the root's edges the keep (the turns' keep ..
+ * MCTS_ROOT_TURNS_MAX) best turns instead of the turns' keep: the root is
+ * visited by every iteration, so it can afford to compare more of them;
+ * and search a new tree at each decision (a node kept from the last one
+ * has the inner nodes' fewer turns). Once, after mcts_use_turns; 0, or -1
+ * if memory fails (then only mcts_free). */
+int mcts_use_root_turns(mcts *m, int keep);
 /* With keep set, each decision searches a new tree (none is kept from
  * the decision before) and also sums, for each root action, every seat's
  * estimated final score (eval_estimates, in points) at the leaves of the
