@@ -682,20 +682,18 @@ static void test_anchor(void **unused)
 }
 
 /* Self-play of whole turns (train.h turns, playout), as the game's
- * default bot plays: from the checked-in weights a run gives other games
- * than the search over micro-actions (other weights), the fit lowers its
- * loss on them, one or two threads give the same weights, and turns
- * outside 0..MCTS_TURNS_MAX or a playout below -1 are refused. */
+ * default bot plays: a run gives other games than the search over
+ * micro-actions (other weights), the fit lowers its loss on them, one or
+ * two threads give the same weights, and turns outside 0..MCTS_TURNS_MAX
+ * or a playout outside -1..1000 are refused. */
 static void test_turns(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
+    model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f);
+    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
     char why[256] = "";
-    model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
-    assert_non_null(start);
-    model *micro = model_copy(start), *turns = model_copy(start), *turns2 = model_copy(start);
-    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
     assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
     c.turns = 4;
     c.playout = -1;
@@ -716,7 +714,6 @@ static void test_turns(void **unused)
         c.playout = bad[i][1];
         assert_int_not_equal(train_run(&c, turns2, NULL, NULL, why, sizeof why), 0);
     }
-    model_free(start);
     model_free(micro);
     model_free(turns);
     model_free(turns2);
