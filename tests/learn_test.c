@@ -551,7 +551,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -606,7 +606,7 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -630,7 +630,7 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
@@ -662,7 +662,7 @@ static void test_anchor(void **unused)
     model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
     assert_non_null(start);
     model *anchored = model_copy(start), *free_fit = model_copy(start);
-    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0};
+    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0};
     assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
     c.anchor = 0;
     assert_int_equal(train_run(&c, free_fit, NULL, NULL, why, sizeof why), 0);
@@ -681,6 +681,44 @@ static void test_anchor(void **unused)
     model_free(free_fit);
 }
 
+/* Self-play of whole turns (train.h turns, playout), as the game's
+ * default bot plays: a run gives other games than the search over
+ * micro-actions (other weights), the fit lowers its loss on them, one or
+ * two threads give the same weights, and turns outside 0..MCTS_TURNS_MAX
+ * or a playout outside -1..1000 are refused. */
+static void test_turns(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f);
+    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
+    char why[256] = "";
+    assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
+    c.turns = 4;
+    c.playout = -1;
+    run_log log = {0};
+    if (train_run(&c, turns, log_report, &log, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    c.threads = 2;
+    assert_int_equal(train_run(&c, turns2, NULL, NULL, why, sizeof why), 0);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(turns->weights, turns2->weights, n * sizeof *turns->weights);
+    assert_true(memcmp(turns->weights, micro->weights, n * sizeof *turns->weights) != 0);
+    assert_int_equal(log.finished, 1);
+    assert_true(log.last[0].samples > 0);
+    assert_true(log.last[0].train_loss < log.last[0].train_before);
+    const int bad[][2] = {{-1, 0}, {MCTS_TURNS_MAX + 1, 0}, {4, -2}, {4, 1001}}; /* turns, playout */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        c.turns = bad[i][0];
+        c.playout = bad[i][1];
+        assert_int_not_equal(train_run(&c, turns2, NULL, NULL, why, sizeof why), 0);
+    }
+    model_free(micro);
+    model_free(turns);
+    model_free(turns2);
+}
+
 /* Expert-iteration targets (train.h expert): the deeper search values
  * positions, it does not play: weighed 0 against the outcome at every
  * position, the fit is the one of the run without it, to the bit; weighed
@@ -695,7 +733,7 @@ static void test_expert(void **unused)
     const model_features *f = eval_features(game);
     model *plain = model_new(f), *unmixed = model_new(f), *full = model_new(f), *full2 = model_new(f),
           *half = model_new(f);
-    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0};
+    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0};
     run_log plain_log = {0}, unmixed_log = {0}, full_log = {0}, half_log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, plain, log_report, &plain_log, why, sizeof why), 0);
@@ -829,7 +867,7 @@ int main(void)
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
-        cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),
+        cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),     cmocka_unit_test(test_turns),
         cmocka_unit_test(test_gain_fast_path),
         cmocka_unit_test(test_gain_phases_kept),
     };

@@ -111,16 +111,29 @@ static int train_keep(train_worker *w, int *count, size_t size)
     return 0;
 }
 
-/* The action of seat: the search's best, or with probability explore one
- * of its actions drawn by visits. */
-static int train_decide(train_worker *w, mcts *search, int seat, rng *r)
+/* The action of seat, n of them legal: the search's best, or with
+ * probability explore one of its actions drawn by visits. With whole
+ * turns, the next action of the turn the search chose, else the first
+ * action of the best turn (the search plays it to its end) or, with
+ * probability explore, a first action drawn by visits. */
+static int train_decide(train_worker *w, mcts *search, int seat, int n, rng *r)
 {
     const train_config *c = w->shared->config;
+    if (c->turns > 0) {
+        int next = mcts_next_in_turn(search, w->view, seat);
+        if (next >= 0)
+            return next;
+        if (n == 1)
+            return w->legal[0];
+        if (rng_unit(r) >= c->explore)
+            return mcts_choose(search, w->view, seat);
+    } else if (n == 1)
+        return w->legal[0];
     mcts_choice choices[TRAIN_CHOICES];
-    int n = mcts_analyse(search, w->view, seat, choices, TRAIN_CHOICES);
+    n = mcts_analyse(search, w->view, seat, choices, TRAIN_CHOICES);
     if (n <= 0)
         return -1;
-    if (n == 1 || rng_unit(r) >= c->explore)
+    if (n == 1 || (c->turns == 0 && rng_unit(r) >= c->explore))
         return choices[0].action;
     long total = 0;
     for (int i = 0; i < n; i++)
@@ -213,8 +226,13 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         mcts_config mc = train_search_config(c->iterations, bot_seed, hook);
         if ((search[p] = mcts_new(game, &mc)) == NULL)
             status = train_fail(why, why_len, "out of memory");
-        else if (c->policy > 0)
-            mcts_use_plan(search[p], plan_of(game), c->policy == 2);
+        else if (c->turns > 0 && mcts_use_turns(search[p], c->turns) != 0)
+            status = train_fail(why, why_len, "out of memory");
+        else {
+            mcts_use_playout(search[p], c->playout);
+            if (c->policy > 0)
+                mcts_use_plan(search[p], plan_of(game), c->policy == 2);
+        }
     }
     /* drawn after the seats' seeds: the games are those of a run without it */
     mcts *expert = NULL;
@@ -242,7 +260,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             if (expert != NULL)
                 train_value(w, expert, player, count - 1, &valued);
             int n = game->legal_actions(w->view, w->legal);
-            action = n == 1 ? w->legal[0] : train_decide(w, search[player], player, &explore);
+            action = train_decide(w, search[player], player, n, &explore);
         }
         if (action < 0 || ++length > game->max_game_length || game->apply(w->state, action, why, why_len) != 0) {
             if (action < 0 || length > game->max_game_length)
@@ -496,7 +514,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
         !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1 ||
-        c->expert < 0 ||
+        c->expert < 0 || c->turns < 0 || c->turns > MCTS_TURNS_MAX || c->playout < -1 || c->playout > 1000 ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

@@ -50,7 +50,13 @@
  * position; each seat's target is that value weighed `expert_mix`, the
  * outcome above (final score or lambda-return) the rest, and only the
  * valued positions are fitted. The search values, it does not play: the
- * games are those of the run without it. Threads play games in parallel;
+ * games are those of the run without it. With `turns` the self-play bots
+ * search whole turns (mcts_use_turns; `iterations` is then a budget per
+ * turn) and play the chosen turn to its end, an exploring decision being
+ * drawn at the turn's first action (the rest of such a turn is searched
+ * again), and with `playout` they play on past each leaf
+ * (mcts_use_playout), as the game's default bot does: cheap games of the
+ * play the weights will serve. Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
  */
 #ifndef MAYA_BOT_TRAIN_H
@@ -87,6 +93,8 @@ typedef struct train_config {
     int expert;           /* iterations of the deeper search that values positions, 0 = none (see above) */
     double expert_share;  /* with expert: chance that a decision's position is valued (only those are fitted), 0..1 */
     double expert_mix;    /* with expert: weight of the search's value in a target, the outcome's the rest, 0..1 */
+    int turns;            /* self-play searches whole turns, the turns best at a node (mcts_use_turns), 0 = not */
+    int playout;          /* self-play's playout past each leaf (mcts_use_playout), -1 = to the seat's next turn */
 } train_config;
 
 /* Where a run stands, for progress reports. */

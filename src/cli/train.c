@@ -107,6 +107,7 @@ int cli_train(int argc, char **argv)
     const char *spsa_text = NULL, *players_text = NULL, *step_text = NULL, *perturb_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
+    const char *turns_text = NULL, *playout_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -116,6 +117,7 @@ int cli_train(int argc, char **argv)
         {"--spsa", 1, &spsa_text},               {"--players", 1, &players_text}, {"--step", 1, &step_text},
         {"--perturb", 1, &perturb_text},         {"--expert", 1, &expert_text}, {"--expert-share", 1, &share_text},
         {"--expert-mix", 1, &mix_text},          {"--variant", 1, &variant_text},
+        {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text},
     };
     const char *positional[1];
     int positional_count;
@@ -137,7 +139,7 @@ int cli_train(int argc, char **argv)
     }
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
-    long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50;
+    long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -160,6 +162,10 @@ int cli_train(int argc, char **argv)
         (share_text != NULL &&
          (status = cli_parse_number("train", "--expert-share", share_text, 1, 100, &share_pct)) != 0) ||
         (mix_text != NULL && (status = cli_parse_number("train", "--expert-mix", mix_text, 0, 100, &mix_pct)) != 0) ||
+        (turns_text != NULL &&
+         (status = cli_parse_number("train", "--turns", turns_text, 1, MCTS_TURNS_MAX, &turns)) != 0) ||
+        (playout_text != NULL &&
+         (status = cli_parse_number("train", "--playout", playout_text, -1, 1000, &playout)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
@@ -179,7 +185,8 @@ int cli_train(int argc, char **argv)
         {plans_text, 0, "--plans"},             {ridge_text, 0, "--ridge"},   {decay_text, 0, "--decay"},
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
-        {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"},
+        {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {turns_text, 0, "--turns"},
+        {playout_text, 0, "--playout"},
     };
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
@@ -243,7 +250,9 @@ int cli_train(int argc, char **argv)
                            (int)anchor,
                            (int)expert,
                            share_pct / 100.0,
-                           mix_pct / 100.0};
+                           mix_pct / 100.0,
+                           (int)turns,
+                           (int)playout};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs, variant_name};
@@ -266,7 +275,7 @@ int cli_train(int argc, char **argv)
         printf("tuning %s by game results: %ld steps of two %ldp games%s, %ld iterations per decision, %ld jobs\n",
                game->name, spsa, players, variant_option, iterations, jobs);
     } else {
-        char given_options[128] = "";
+        char given_options[192] = "";
         if (policy > 0)
             snprintf(given_options, sizeof given_options, " --policy %ld", policy);
         if (anchor > 0)
@@ -274,13 +283,19 @@ int cli_train(int argc, char **argv)
         if (expert > 0)
             snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
                      " --expert %ld --expert-share %ld --expert-mix %ld", expert, share_pct, mix_pct);
+        if (turns > 0)
+            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
+                     " --turns %ld", turns);
+        if (playout != 0)
+            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
+                     " --playout %ld", playout);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s",
                  game->name, generations, games, iterations, explore_pct, plans_pct, ridge_millionths, decay_pct,
                  lambda_permille, given_options, (unsigned long long)seed, start);
-        printf("training %s: %ld generations of %ld games, %ld iterations per decision, %ld jobs\n", game->name,
-               generations, games, iterations, jobs);
+        printf("training %s: %ld generations of %ld games, %ld iterations per %s, %ld jobs\n", game->name,
+               generations, games, iterations, turns > 0 ? "turn" : "decision", jobs);
         if (expert > 0)
             printf("targets: %ld%% of the positions valued by a search of %ld iterations, weighed %ld%% against the "
                    "outcome\n",

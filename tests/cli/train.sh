@@ -8,7 +8,10 @@
 # header, --policy 3 is refused, and Tikal (no plan policy) refuses it; a
 # run with expert-iteration targets (--expert) says so and names its
 # settings in the header, and --expert-share without --expert, --expert-mix
-# 101 or --expert-share 0 is a usage error that names the option. A
+# 101 or --expert-share 0 is a usage error that names the option; a run
+# whose self-play searches whole turns (--turns, --playout) names them in
+# the header and says its budget is per turn, --turns 0 and --playout -2
+# are refused. A
 # tiny tuning run by game results (--spsa) writes weights named by its
 # command that load again; a run of the auction alone (--variant) from them
 # moves only its block and names both commands; --spsa 0, --players 5, an
@@ -59,8 +62,8 @@ grep -q '^targets: 50% of the positions valued by a search of 16 iterations, wei
     fail "the run does not say how it values positions: $(cat "$tmp/e.out")"
 grep -q '^# made by: maya train tzolkin .* --expert 16 --expert-share 50 --expert-mix 80 --seed 2' "$tmp/e.txt" ||
     fail "the header does not name --expert: $(grep 'made by' "$tmp/e.txt")"
-# refused_expert OPTIONS... NAMED: a usage error naming NAMED, no weights written
-refused_expert() {
+# refused_training NAMED OPTIONS...: a usage error naming NAMED, no weights written
+refused_training() {
     named=$1
     shift
     "$maya" train tzolkin "$@" --out "$tmp/bad6.txt" >/dev/null 2>"$tmp/bad6.err"
@@ -68,9 +71,20 @@ refused_expert() {
     grep -q -- "$named" "$tmp/bad6.err" || fail "the error does not name $named: $(cat "$tmp/bad6.err")"
     [ ! -e "$tmp/bad6.txt" ] || fail "a refused run wrote weights"
 }
-refused_expert --expert --expert-share 50
-refused_expert --expert-mix --expert 16 --expert-mix 101
-refused_expert --expert-share --expert 16 --expert-share 0
+refused_training --expert --expert-share 50
+refused_training --expert-mix --expert 16 --expert-mix 101
+refused_training --expert-share --expert 16 --expert-share 0
+
+# self-play of whole turns (--turns, --playout) says its budget is per
+# turn and names both in the header; --turns 0 or --playout -2 is refused
+"$maya" train tzolkin --generations 1 --games 2 --iterations 8 --turns 4 --playout -1 --seed 2 --jobs 1 \
+    --out "$tmp/k.txt" >"$tmp/k.out" 2>"$tmp/k.err" || fail "train --turns failed: $(cat "$tmp/k.err")"
+grep -q '^training tzolkin: 1 generations of 2 games, 8 iterations per turn' "$tmp/k.out" ||
+    fail "the run does not say its budget is per turn: $(cat "$tmp/k.out")"
+grep -q '^# made by: maya train tzolkin .* --turns 4 --playout -1 --seed 2' "$tmp/k.txt" ||
+    fail "the header does not name --turns and --playout: $(grep 'made by' "$tmp/k.txt")"
+refused_training --turns --turns 0
+refused_training --playout --playout -2
 
 "$maya" train tikal --spsa 4 --iterations 8 --seed 2 --jobs 1 --out "$tmp/t.txt" >"$tmp/t.out" 2>"$tmp/t.err" ||
     fail "tuning failed: $(cat "$tmp/t.err")"
@@ -120,5 +134,5 @@ grep -q -- "--variant is for tuning" "$tmp/bad.err" || fail "the error does not 
 grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused; a tuning run, its weights, the auction tuned alone, bad --spsa, --players and --variant refused, options of the other mode refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout; a tuning run, its weights, the auction tuned alone, bad --spsa, --players and --variant refused, options of the other mode refused"
 exit $failed
