@@ -620,6 +620,25 @@ static void test_plans(void **unused)
     model_free(with2);
 }
 
+/* A variant of a run (`c`, changed from the run that made `base`): trained
+ * into `one`, then on two threads into `two`, it gives the same weights
+ * both times and other weights than `base`'s, and its fit lowers its loss. */
+static void check_variant(train_config c, const model_features *f, model *one, model *two, const model *base)
+{
+    run_log log = {0};
+    char why[256] = "";
+    if (train_run(&c, one, log_report, &log, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    c.threads = 2;
+    assert_int_equal(train_run(&c, two, NULL, NULL, why, sizeof why), 0);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(one->weights, two->weights, n * sizeof *one->weights);
+    assert_true(memcmp(one->weights, base->weights, n * sizeof *one->weights) != 0);
+    assert_int_equal(log.finished, 1);
+    assert_true(log.last[0].samples > 0);
+    assert_true(log.last[0].train_loss < log.last[0].train_before);
+}
+
 /* TD(lambda) targets: the same games (lambda does not change the play of
  * generation 0, the hand-tuned v1) fitted to the lambda-returns of v1's
  * estimates give other weights than fitted to the final scores, the fit
@@ -631,18 +650,10 @@ static void test_lambda(void **unused)
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
     train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
-    run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
     c.lambda = 0.9;
-    assert_int_equal(train_run(&c, td, log_report, &log, why, sizeof why), 0);
-    c.threads = 2;
-    assert_int_equal(train_run(&c, td2, NULL, NULL, why, sizeof why), 0);
-    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
-    assert_memory_equal(td->weights, td2->weights, n * sizeof *td->weights);
-    assert_true(memcmp(td->weights, final->weights, n * sizeof *td->weights) != 0);
-    assert_int_equal(log.finished, 1);
-    assert_true(log.last[0].train_loss < log.last[0].train_before);
+    check_variant(c, f, td, td2, final);
     model_free(final);
     model_free(td);
     model_free(td2);
@@ -697,17 +708,7 @@ static void test_turns(void **unused)
     assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
     c.turns = 4;
     c.playout = -1;
-    run_log log = {0};
-    if (train_run(&c, turns, log_report, &log, why, sizeof why) != 0)
-        fail_msg("%s", why);
-    c.threads = 2;
-    assert_int_equal(train_run(&c, turns2, NULL, NULL, why, sizeof why), 0);
-    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
-    assert_memory_equal(turns->weights, turns2->weights, n * sizeof *turns->weights);
-    assert_true(memcmp(turns->weights, micro->weights, n * sizeof *turns->weights) != 0);
-    assert_int_equal(log.finished, 1);
-    assert_true(log.last[0].samples > 0);
-    assert_true(log.last[0].train_loss < log.last[0].train_before);
+    check_variant(c, f, turns, turns2, micro);
     const int bad[][2] = {{-1, 0}, {MCTS_TURNS_MAX + 1, 0}, {4, -2}, {4, 1001}}; /* turns, playout */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         c.turns = bad[i][0];
