@@ -767,7 +767,7 @@ static void test_tuning(void **unused)
     assert_int_equal(model_add_bonus(one, "self_now", -2.0f), 0);
     assert_int_equal(model_add_bonus(two, "self_now", -2.0f), 0);
     model *start = model_copy(one);
-    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL};
+    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL, 1};
     tune_log log = {.keep_at = 12};
     char why[256] = "";
     if (tune_run(&c, one, tune_log_report, &log, why, sizeof why) != 0)
@@ -808,6 +808,26 @@ static void test_tuning(void **unused)
         assert_int_equal(moved, strcmp(f->block_names[b], "2p-auction") == 0);
     }
     model_free(auction);
+    /* two pairs a step: the same weights on one thread or three, not those
+     * of one pair a step */
+    model *paired = model_copy(start), *paired3 = model_copy(start), *single = model_copy(start);
+    c.steps = 4;
+    c.threads = 1;
+    assert_int_equal(tune_run(&c, single, NULL, NULL, why, sizeof why), 0);
+    c.pairs = 2;
+    assert_int_equal(tune_run(&c, paired, NULL, NULL, why, sizeof why), 0);
+    c.threads = 3;
+    assert_int_equal(tune_run(&c, paired3, NULL, NULL, why, sizeof why), 0);
+    assert_memory_equal(paired->weights, paired3->weights, n * sizeof *paired->weights);
+    assert_true(memcmp(paired->weights, single->weights, n * sizeof *paired->weights) != 0);
+    model_free(paired);
+    model_free(paired3);
+    model_free(single);
+    c.pairs = 0;
+    assert_int_not_equal(tune_run(&c, one, NULL, NULL, why, sizeof why), 0);
+    c.pairs = TUNE_PAIRS_MAX + 1;
+    assert_int_not_equal(tune_run(&c, one, NULL, NULL, why, sizeof why), 0);
+    c.pairs = 1;
     c.variant = "no-such-variant";
     assert_int_not_equal(tune_run(&c, one, NULL, NULL, why, sizeof why), 0);
     c.variant = NULL;
@@ -822,6 +842,22 @@ static void test_tuning(void **unused)
     model_free(log.kept);
 }
 
+/* A feature's unit (tune.h) is one over its spread between seats, but at
+ * most TUNE_UNIT_MAX points per unit of the feature (the pending bid, with
+ * a spread of 0.03 in the auction's games, was perturbed by 66 points a
+ * bid point before the cap), and 0 for a feature that never differs. */
+static void test_tuning_units(void **unused)
+{
+    (void)unused;
+    assert_true(tune_unit(0.0) == 0.0);
+    assert_true(tune_unit(1e-9) == 0.0);
+    assert_true(tune_unit(10.0) == 0.1);
+    assert_true(tune_unit(1.0) == 1.0);
+    assert_true(tune_unit(1.0 / TUNE_UNIT_MAX) == TUNE_UNIT_MAX);
+    assert_true(tune_unit(0.03) == TUNE_UNIT_MAX);
+    assert_true(tune_unit(0.3) == TUNE_UNIT_MAX);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -829,6 +865,7 @@ int main(void)
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
+        cmocka_unit_test(test_tuning_units),
         cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),
         cmocka_unit_test(test_gain_fast_path),
         cmocka_unit_test(test_gain_phases_kept),
