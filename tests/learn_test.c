@@ -303,13 +303,15 @@ static void test_checked_in_weights(void **unused)
                 fail_msg("%s %dp seat %d: estimate %.4f, pinned %.4f", pinned[i].game, pinned[i].players, p, v[p],
                          pinned[i].estimate[p]);
         /* Tikal's weights were tuned at 2 players only (tune.h): at 3 the
-         * corrections are zero and v2 is v1's estimate */
-        if (strcmp(pinned[i].game, "tikal") == 0 && pinned[i].players == 3) {
+         * corrections are zero, and such a block is estimated by v1 itself
+         * (eval_hook.v1_blocks), to the bit; the tuned 2p blocks are not */
+        if (strcmp(pinned[i].game, "tikal") == 0) {
             eval_hook *v1 = eval_new(game, EVAL_V1, why, sizeof why);
             double v1_estimate[GAME_MAX_PLAYERS];
-            assert_int_equal(eval_estimates(game, v1, m.state, v1_estimate), 3);
-            for (int p = 0; p < 3; p++)
-                assert_true(fabs(v1_estimate[p] - v[p]) < 1e-3);
+            assert_int_equal(eval_estimates(game, v1, m.state, v1_estimate), pinned[i].players);
+            int same = memcmp(v1_estimate, v, (size_t)pinned[i].players * sizeof *v) == 0;
+            assert_int_equal(same, pinned[i].players == 3);
+            assert_int_equal(hook->v1_blocks != 0 && hook->estimate == eval_tikal_estimate, 1);
             eval_free(v1);
         }
         match_free(&m);
@@ -441,7 +443,10 @@ static void test_gain_phases_kept(void **unused)
 }
 
 /* Features are finite and the learned estimate is the score plus the
- * model's gain, in random positions of every game and setting. */
+ * model's gain, in random positions of every game and setting: computed so
+ * (to 1e-9), or, in a block of zero corrections of a game whose v1 is the
+ * prior (Tikal 3-4 players), v1's estimate itself, which the float sum of
+ * the gain agrees with to 1e-3. */
 static void test_features(void **unused)
 {
     (void)unused;
@@ -471,8 +476,15 @@ static void test_features(void **unused)
                         eval_estimates(game, hook, m.state, v);
                         model_gain(hook->model, m.state, players, gain);
                         game->scores(m.state, scores);
+                        int by_v1 = hook->v1_blocks >> block & 1u;
+                        assert_int_equal(by_v1, strcmp(game->name, "tikal") == 0 && players > 2);
+                        if (by_v1) {
+                            double v1[GAME_MAX_PLAYERS];
+                            eval_tikal_estimate(hook, m.state, v1);
+                            assert_memory_equal(v, v1, (size_t)players * sizeof *v);
+                        }
                         for (int p = 0; p < players; p++)
-                            assert_true(fabs(v[p] - scores[p] - gain[p]) < 1e-9);
+                            assert_true(fabs(v[p] - scores[p] - gain[p]) < (by_v1 ? 1e-3 : 1e-9));
                     }
                     match_free(&m);
                 }
@@ -481,7 +493,9 @@ static void test_features(void **unused)
 }
 
 /* The base of each learned evaluation: with every weight 0, Tikal's v2 is
- * its hand-tuned v1 (the model learns corrections of it), and Tzolk'in's is
+ * its hand-tuned v1 (the model learns corrections of it: the score plus
+ * the model's gain agrees with v1, and the hook computes such a block by
+ * v1 itself), and Tzolk'in's is
  * the score plus what the final scoring would give now (Z19.2: goods at
  * their rates, a quarter point per corn, 3 per skull) -- so a seat with
  * more goods is ahead, one with none is at its score. */
@@ -497,11 +511,15 @@ static void test_bases(void **unused)
         match m;
         random_position(&m, tikal, 2 + d % 3, d % 2, (uint64_t)d, d);
         if (match_current_player(&m) != GAME_TERMINAL) {
-            double a[GAME_MAX_PLAYERS], b[GAME_MAX_PLAYERS];
+            double a[GAME_MAX_PLAYERS], b[GAME_MAX_PLAYERS], by_hook[GAME_MAX_PLAYERS];
+            int scores[GAME_MAX_PLAYERS];
             int players = eval_estimates(tikal, v1, m.state, a);
-            eval_estimates(tikal, zero, m.state, b);
+            model_gain(zero->model, m.state, players, b);
+            tikal->scores(m.state, scores);
             for (int p = 0; p < players; p++) /* the model sums in float */
-                assert_true(fabs(a[p] - b[p]) < 1e-3 * (1 + fabs(a[p])));
+                assert_true(fabs(a[p] - scores[p] - b[p]) < 1e-3 * (1 + fabs(a[p])));
+            eval_estimates(tikal, zero, m.state, by_hook);
+            assert_memory_equal(a, by_hook, (size_t)players * sizeof *a);
         }
         match_free(&m);
     }
