@@ -44,10 +44,10 @@ _Static_assert(MODEL_BLOCKS_MAX <= 32, "eval_hook.v1_blocks has a bit for every 
 
 /* The registry of evaluations: a new game adds one line. */
 static const eval_entry eval_entries[] = {
-    /* Tikal's tuned v2 wins 67% of basic 2p games against v1 at equal
-     * time but 64% of auction ones, short of the 65% asked, and is even at
-     * 3-4 players (docs/strength.md): its bots keep v1 unless told eval=v2;
-     * v2's untuned blocks (3-4 players) are v1's estimate itself */
+    /* Tikal's tuned v2 wins 67% of basic and 85% of auction 2p games
+     * against v1 at equal time, and is v1 itself at 3-4 players (its
+     * untuned blocks; docs/strength.md): its bots keep v1 unless told
+     * eval=v2 until the ladder is run again with it */
     {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1,
      {NULL}, NULL, 1},
     /* Tzolk'in's mcts searches whole turns, its budget per turn set for

@@ -16,14 +16,14 @@
  * decision and is not tuned. A unit is at most TUNE_UNIT_MAX points per
  * unit of the feature (tune_unit): a feature that rarely differs (Tikal's
  * pending bid, the leader in the supply, treasures) has a tiny spread, and
- * one over it made perturbations of 15 to 65 points per bid point, token
+ * one over it made perturbations of 12 to 66 points per bid point, token
  * or figure, on features v1 weighs at about 1.
  *
  * Step k (0-based) draws a direction d in {-1, +1}^features and plays a
  * pair of games with the same seed between u + c_k d and u - c_k d, seats
  * swapped in the second game (the plus weights in the even seats of the
  * first, in the odd seats of the second), or several such pairs, each of
- * its own seed (the first pair's the seed of a run of one pair a step).
+ * its own seed (the first pair's is that of a run of one pair a step).
  * r in [-1, 1] is the plus side's share of the step's wins minus the minus
  * side's; u moves by
  * a_k r / (2 c_k) d, the SPSA estimate of the gradient of the win rate,
