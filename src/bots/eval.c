@@ -26,6 +26,9 @@ typedef struct eval_entry {
                                                               kind's defaults (eval_mcts_options), NULL = none */
     const eval_level *levels;                              /* its own specs of levels, ended by a NULL name;
                                                               NULL = the levels' specs of bot.h */
+    int v1_is_prior;                                       /* 1: v1 is the learned estimate at weights 0 (the
+                                                              features' prior), so a block of zeros is
+                                                              estimated by v1 (eval_hook.v1_blocks) */
 } eval_entry;
 
 /* Tzolk'in's levels where its whole-turn search changes their meaning: its
@@ -37,19 +40,22 @@ static const eval_level eval_tzolkin_levels[] = {
     {NULL, NULL},
 };
 
+_Static_assert(MODEL_BLOCKS_MAX <= 32, "eval_hook.v1_blocks has a bit for every block");
+
 /* The registry of evaluations: a new game adds one line. */
 static const eval_entry eval_entries[] = {
-    /* Tikal's tuned v2 wins 67% of basic 2p games against v1 at equal
-     * time but 64% of auction ones, short of the 65% asked, and is even at
-     * 3-4 players (docs/strength.md): its bots keep v1 unless told eval=v2 */
+    /* Tikal's tuned v2 wins 67% of basic and 85% of auction 2p games
+     * against v1 at equal time, and is v1 itself at 3-4 players (its
+     * untuned blocks; docs/strength.md): its bots keep v1 unless told
+     * eval=v2 until the ladder is run again with it */
     {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1,
-     {NULL}, NULL},
+     {NULL}, NULL, 1},
     /* Tzolk'in's mcts searches whole turns, its budget per turn set for
      * about the time a turn of the micro-action search took at each
      * number of seats (docs/strength.md, "whole turns") */
     {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
      {[2] = "turns=8,iterations=500,playout=-1", [3] = "turns=8,iterations=4000", [4] = "turns=8,iterations=5000"},
-     eval_tzolkin_levels},
+     eval_tzolkin_levels, 0},
 };
 
 static const char *const eval_version_names[] = {"", "v1", "v2"};
@@ -146,12 +152,22 @@ eval_hook *eval_new(const game_def *game, int version, char *why, size_t why_len
 
 eval_hook *eval_with_model(const game_def *game, model *weights)
 {
-    eval_hook *hook = eval_alloc(eval_entry_of(game), game, NULL, 0);
+    const eval_entry *e = eval_entry_of(game);
+    eval_hook *hook = eval_alloc(e, game, NULL, 0);
     if (hook == NULL) {
         model_free(weights);
         return NULL;
     }
     hook->model = weights;
+    const model_features *f = weights->features;
+    size_t block_size = (size_t)f->count * MODEL_KNOTS;
+    for (int b = 0; e != NULL && e->v1_is_prior && b < f->blocks; b++) {
+        size_t zeros = 0;
+        while (zeros < block_size && weights->weights[(size_t)b * block_size + zeros] == 0.0f)
+            zeros++;
+        hook->v1_blocks |= (zeros == block_size ? 1u : 0u) << b;
+    }
+    hook->estimate = hook->v1_blocks != 0 ? e->v1 : NULL;
     return hook;
 }
 
@@ -167,7 +183,8 @@ int eval_estimates(const game_def *game, const eval_hook *hook, const void *stat
 {
     int players = game->players(state);
     int over = game->current_player(state) == GAME_TERMINAL;
-    if (hook->estimate != NULL && !over)
+    if (hook->estimate != NULL && !over &&
+        (hook->model == NULL || (hook->v1_blocks >> hook->model->features->block(state) & 1u)))
         hook->estimate(hook, state, out);
     else {
         int scores[GAME_MAX_PLAYERS];

@@ -48,12 +48,17 @@ typedef struct eval_hook eval_hook;
 struct eval_hook {
     const char *game;                                /* game_def.name it applies to */
     void (*estimate)(const eval_hook *hook, const void *state, double *out); /* v1: estimated final
-                                                        score of each seat, out[players]; NULL: the
-                                                        scores now, plus the model's gain if any */
+                                                        score of each seat, out[players], for every
+                                                        state (no model) or the states of v1_blocks;
+                                                        NULL: the scores now, plus the model's gain */
     double scale;                                    /* a clear lead in points, for turning margins into odds */
     double (*others)(const void *state);             /* widening at the other seats' nodes of this
                                                         state, < 0 = the bot's default; NULL = always */
     model *model;                                    /* v2: the learned weights (owned); v1: NULL */
+    unsigned v1_blocks;                              /* v2: bit b set if block b of the model has every
+                                                        learned weight 0 and the game's v1 is its prior:
+                                                        then its states are estimated by v1 (the same
+                                                        estimates at v1's cost); 0 = none */
     model_at *at;                                    /* v2: the weights at the last phase evaluated,
                                                         NULL = made per call; a thread that keeps one
                                                         evaluates with its own copy of the hook */
@@ -87,7 +92,8 @@ int eval_default_version(const game_def *game);
  * embedded weights do not load. Free with eval_free. */
 eval_hook *eval_new(const game_def *game, int version, char *why, size_t why_len);
 /* The learned evaluation of game with the given weights (owned by the hook
- * from now on: eval_free frees them). NULL if memory fails. */
+ * from now on: eval_free frees them, and they must not change while it
+ * lives). NULL if memory fails. */
 eval_hook *eval_with_model(const game_def *game, model *weights);
 void eval_free(eval_hook *hook);
 /* The feature set of game's learned evaluation, NULL if it has none. */

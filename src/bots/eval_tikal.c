@@ -39,8 +39,11 @@
  * (bots/tune.h: a guard kept in hand, camps, figures on the board and
  * treasure tokens are worth more than v1 says, a guarded temple's later
  * scorings less; the 2p auction's block tuned further on auction games
- * alone: camps and figures worth more still, action points left and being
- * the seat to act less; docs/strength.md).
+ * alone: camps and figures worth more still, action points left less, and
+ * (with capped units) a pending bid costing more than its points;
+ * docs/strength.md). A block still at zero
+ * corrections (3 and 4 players) is v1's estimate, and is computed by v1
+ * itself (eval_hook.v1_blocks).
  */
 #include <assert.h>
 #include <string.h>

@@ -23,6 +23,7 @@
 /* One game of a batch. */
 typedef struct tune_game {
     int step;                        /* the SPSA step it belongs to */
+    int pair;                        /* its pair of the step, 0..pairs-1 */
     int swapped;                     /* 0: plus weights in the even seats, 1: in the odd ones */
     double plus_share;               /* after the game: the plus seats' share of the wins, 0..1 */
 } tune_game;
@@ -33,7 +34,7 @@ typedef struct tune_batch {
     const eval_hook *plus[TUNE_BATCH];  /* each step's plus evaluation */
     const eval_hook *minus[TUNE_BATCH]; /* and its minus one */
     int first;                       /* the batch's first step */
-    tune_game games[2 * TUNE_BATCH]; /* its games, two per step */
+    tune_game games[2 * TUNE_PAIRS_MAX * TUNE_BATCH]; /* its games, 2 * pairs per step */
     int count;                       /* games in the batch */
     pthread_mutex_t lock;            /* guards next, failed and why */
     int next;                        /* next game to hand out */
@@ -57,6 +58,12 @@ static uint64_t tune_step_seed(uint64_t seed, int k)
     rng r;
     rng_seed(&r, seed ^ (0xD1B54A32D192ED03ull * (uint64_t)(k + 1 + TUNE_SCALE_GAMES)));
     return rng_next(&r);
+}
+
+/* The seed of pair j of step k: the step's seed for the first pair. */
+static uint64_t tune_pair_seed(uint64_t seed, int k, int j)
+{
+    return tune_step_seed(j == 0 ? seed : seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)j), k);
 }
 
 /* The options of the games of step k: the config's variant, or the
@@ -154,6 +161,13 @@ static void tune_spread_visit(void *context, const void *state)
     t->samples += t->players;
 }
 
+double tune_unit(double sd)
+{
+    if (!(sd > 1e-6))
+        return 0.0;
+    return 1.0 / sd < TUNE_UNIT_MAX ? 1.0 / sd : TUNE_UNIT_MAX;
+}
+
 /* unit[f]: the weight of one point per standard deviation of feature f
  * between seats, 0 for a feature that never differs; played with the
  * start's weights against themselves. The number of tuned features, or -1. */
@@ -174,7 +188,7 @@ static int tune_units(const tune_config *c, const eval_hook *start, double *unit
     int tuned = 0;
     for (int i = 0; i < t.features->count; i++) {
         double sd = t.samples > 0 ? sqrt(t.squares[i] / (double)t.samples) : 0.0;
-        unit[i] = sd > 1e-6 ? 1.0 / sd : 0.0;
+        unit[i] = tune_unit(sd);
         tuned += unit[i] != 0.0;
     }
     return tuned;
@@ -197,8 +211,8 @@ static void *tune_worker(void *arg)
         for (int p = 0; p < c->players; p++)
             hooks[p] = (p % 2 == game->swapped) ? b->plus[i] : b->minus[i];
         char why[256] = "";
-        int status = tune_play(c, tune_options(c, game->step), hooks, tune_step_seed(c->seed, game->step), NULL, NULL,
-                               share, why, sizeof why);
+        int status = tune_play(c, tune_options(c, game->step), hooks, tune_pair_seed(c->seed, game->step, game->pair),
+                               NULL, NULL, share, why, sizeof why);
         game->plus_share = 0.0;
         for (int p = 0; p < c->players && status == 0; p++)
             if (p % 2 == game->swapped)
@@ -246,7 +260,7 @@ static int tune_batch_play(const tune_config *c, const model *start, const int *
                            const double *unit, int first, int count, double *results, char *why, size_t why_len)
 {
     const model_features *f = start->features;
-    tune_batch b = {.config = c, .first = first, .count = 2 * count};
+    tune_batch b = {.config = c, .first = first, .count = 2 * c->pairs * count};
     double d[TUNE_BATCH][MODEL_FEATURES_MAX], ck[TUNE_BATCH];
     int status = 0;
     for (int i = 0; i < count; i++) {
@@ -260,11 +274,14 @@ static int tune_batch_play(const tune_config *c, const model *start, const int *
         b.minus[i] = tune_side(c, start, tuned_block, u, unit, d[i], ck[i], -1.0);
         if (b.plus[i] == NULL || b.minus[i] == NULL)
             status = tune_fail(why, why_len, "out of memory");
-        b.games[2 * i] = (tune_game){k, 0, 0.0};
-        b.games[2 * i + 1] = (tune_game){k, 1, 0.0};
+        for (int j = 0; j < c->pairs; j++) {
+            tune_game *pair = &b.games[2 * (i * c->pairs + j)];
+            pair[0] = (tune_game){k, j, 0, 0.0};
+            pair[1] = (tune_game){k, j, 1, 0.0};
+        }
     }
     pthread_mutex_init(&b.lock, NULL);
-    pthread_t threads[2 * TUNE_BATCH];
+    pthread_t threads[2 * TUNE_PAIRS_MAX * TUNE_BATCH];
     int started = 0;
     while (status == 0 && started < c->threads && started < b.count) {
         if (pthread_create(&threads[started], NULL, tune_worker, &b) != 0) {
@@ -282,8 +299,11 @@ static int tune_batch_play(const tune_config *c, const model *start, const int *
         status = tune_fail(why, why_len, started == 0 ? "cannot start a tuning thread" : b.why);
     for (int i = 0; i < count && status == 0; i++) {
         int k = first + i;
-        /* the plus side's wins minus the minus side's, over the pair */
-        double r = b.games[2 * i].plus_share + b.games[2 * i + 1].plus_share - 1.0;
+        /* the plus side's wins minus the minus side's, over the step's pairs */
+        double plus = 0.0;
+        for (int g = 2 * i * c->pairs; g < 2 * (i + 1) * c->pairs; g++)
+            plus += b.games[g].plus_share;
+        double r = plus / c->pairs - 1.0;
         double ak = c->step / pow(k + 1 + TUNE_STABILITY, 0.602);
         for (int j = 0; j < f->count; j++)
             u[j] += ak * r / (2.0 * ck[i]) * d[i][j];
@@ -301,6 +321,7 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
 {
     const model_features *f = m->features;
     if (c->steps < 1 || c->iterations < 1 || c->threads < 1 || !(c->step > 0.0) || !(c->perturb > 0.0) ||
+        c->pairs < 1 || c->pairs > TUNE_PAIRS_MAX ||
         c->players < c->game->min_players || c->players > c->game->max_players)
         return tune_fail(why, why_len, "bad tuning settings");
     if (c->variant != NULL && games_variant_find(c->game, c->variant) < 0)

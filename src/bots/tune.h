@@ -13,13 +13,19 @@
  * of the feature between the seats of a table, measured first on a few
  * games of the start against itself (TUNE_SCALE_GAMES); a feature that never
  * differs between seats (the bias, the scorings left) cannot change a
- * decision and is not tuned.
+ * decision and is not tuned. A unit is at most TUNE_UNIT_MAX points per
+ * unit of the feature (tune_unit): a feature that rarely differs (Tikal's
+ * pending bid, the leader in the supply, treasures) has a tiny spread, and
+ * one over it made perturbations of 12 to 66 points per bid point, token
+ * or figure, on features v1 weighs at about 1.
  *
  * Step k (0-based) draws a direction d in {-1, +1}^features and plays a
  * pair of games with the same seed between u + c_k d and u - c_k d, seats
  * swapped in the second game (the plus weights in the even seats of the
- * first, in the odd seats of the second). r in [-1, 1] is the plus side's
- * share of the pair's wins minus the minus side's; u moves by
+ * first, in the odd seats of the second), or several such pairs, each of
+ * its own seed (the first pair's is that of a run of one pair a step).
+ * r in [-1, 1] is the plus side's share of the step's wins minus the minus
+ * side's; u moves by
  * a_k r / (2 c_k) d, the SPSA estimate of the gradient of the win rate,
  * with the gains a_k = step / (k + 1 + A)^0.602 and c_k = perturb /
  * (k + 1)^0.101 (Spall's choices; A = TUNE_STABILITY, a tenth of a run of
@@ -44,8 +50,19 @@
 enum {
     TUNE_BATCH = 4,       /* steps played from the same weights */
     TUNE_SCALE_GAMES = 4, /* games of the start against itself that measure the features' spread */
-    TUNE_STABILITY = 100  /* Spall's A: steps that damp the first gains */
+    TUNE_STABILITY = 100, /* Spall's A: steps that damp the first gains */
+    TUNE_PAIRS_MAX = 8    /* most pairs of games of a step */
 };
+
+/* The largest unit of a feature, in points per unit of the feature: a
+ * feature whose spread is below 1 / TUNE_UNIT_MAX is tuned as if it were
+ * that. */
+#define TUNE_UNIT_MAX 2.0
+
+/* The unit of a feature whose standard deviation between seats is sd:
+ * 1 / sd, at most TUNE_UNIT_MAX; 0 (not tuned) for a feature that never
+ * differs (sd about 0). */
+double tune_unit(double sd);
 
 /* How to tune. */
 typedef struct tune_config {
@@ -58,13 +75,14 @@ typedef struct tune_config {
     double perturb;       /* perturbation c, in points per standard deviation, > 0 */
     int threads;          /* games played at once, >= 1 */
     const char *variant;  /* every game's variant (a name of game->variants); NULL: the variants in turn */
+    int pairs;            /* pairs of games per step, 1..TUNE_PAIRS_MAX */
 } tune_config;
 
 /* Where a run stands, after each batch of steps. */
 typedef struct tune_progress {
     int steps_done;       /* steps played so far */
     int steps;            /* steps of the run */
-    double plus_score;    /* the plus side's share of the wins over the run's pairs so far, 0..1 */
+    double plus_score;    /* the plus side's share of the wins over the run's games so far, 0..1 */
     double recent_score;  /* the same over the last TUNE_RECENT steps (fewer at the start) */
     double largest;       /* largest |u_f|, in points per standard deviation */
     const char *largest_name; /* its feature */

@@ -107,7 +107,7 @@ int cli_train(int argc, char **argv)
     const char *spsa_text = NULL, *players_text = NULL, *step_text = NULL, *perturb_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
-    const char *turns_text = NULL, *playout_text = NULL;
+    const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -117,7 +117,7 @@ int cli_train(int argc, char **argv)
         {"--spsa", 1, &spsa_text},               {"--players", 1, &players_text}, {"--step", 1, &step_text},
         {"--perturb", 1, &perturb_text},         {"--expert", 1, &expert_text}, {"--expert-share", 1, &share_text},
         {"--expert-mix", 1, &mix_text},          {"--variant", 1, &variant_text},
-        {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text},
+        {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text}, {"--pairs", 1, &pairs_text},
     };
     const char *positional[1];
     int positional_count;
@@ -140,7 +140,7 @@ int cli_train(int argc, char **argv)
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0;
-    long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200;
+    long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
          (status = cli_parse_number("train", "--generations", generations_text, 1, 1000, &generations)) != 0) ||
@@ -172,6 +172,8 @@ int cli_train(int argc, char **argv)
         (step_text != NULL && (status = cli_parse_number("train", "--step", step_text, 1, 100000, &step_pct)) != 0) ||
         (perturb_text != NULL &&
          (status = cli_parse_number("train", "--perturb", perturb_text, 1, 100000, &perturb_pct)) != 0) ||
+        (pairs_text != NULL &&
+         (status = cli_parse_number("train", "--pairs", pairs_text, 1, TUNE_PAIRS_MAX, &pairs)) != 0) ||
         (seed_text != NULL && (status = cli_parse_seed("train", seed_text, &seed)) != 0) ||
         (jobs_text != NULL && (status = cli_parse_number("train", "--jobs", jobs_text, 1, 256, &jobs)) != 0))
         return status;
@@ -186,7 +188,7 @@ int cli_train(int argc, char **argv)
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {turns_text, 0, "--turns"},
-        {playout_text, 0, "--playout"},
+        {playout_text, 0, "--playout"}, {pairs_text, 1, "--pairs"},
     };
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
@@ -255,7 +257,7 @@ int cli_train(int argc, char **argv)
                            (int)playout};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
-                          (int)jobs, variant_name};
+                          (int)jobs, variant_name, (int)pairs};
     cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
     /* weights made from others name the command that made those too, so
      * that the two commands in turn make them again */
@@ -266,14 +268,17 @@ int cli_train(int argc, char **argv)
     else if (from != NULL)
         snprintf(start, sizeof start, " --from %s (results do not depend on --jobs)", from);
     if (spsa > 0) {
-        char variant_option[80] = "";
+        char variant_option[80] = ""; /* --variant and --pairs when given (one pair a step is the default) */
         if (variant_name != NULL)
             snprintf(variant_option, sizeof variant_option, " --variant %s", variant_name);
+        if (pairs > 1)
+            snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
+                     " --pairs %ld", pairs);
         snprintf(t.tune_args, sizeof t.tune_args,
                  "--players %ld%s --iterations %ld --step %ld --perturb %ld --seed %llu%s", players, variant_option,
                  iterations, step_pct, perturb_pct, (unsigned long long)seed, start);
-        printf("tuning %s by game results: %ld steps of two %ldp games%s, %ld iterations per decision, %ld jobs\n",
-               game->name, spsa, players, variant_option, iterations, jobs);
+        printf("tuning %s by game results: %ld steps of %ld %ldp games%s, %ld iterations per decision, %ld jobs\n",
+               game->name, spsa, 2 * pairs, players, variant_option, iterations, jobs);
     } else {
         char given_options[192] = "";
         if (policy > 0)

@@ -2,7 +2,8 @@
 # tournament.sh -- maya tournament and maya selfplay --bots: a small
 # tournament writes its table, one record per game (each replays to its
 # Result), a CSV with one line per seat and an SVG; selfplay with bots
-# writes their specs in the Seat tags; bad bot lists are usage errors.
+# writes their specs in the Seat tags; Tikal eval=v2 plays the games of
+# eval=v1 at 3 and 4 players; bad bot lists are usage errors.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=tournament
 . "$(dirname "$0")/../lib/cli.sh"
@@ -27,6 +28,16 @@ grep -q '^\[Seat1 "random"\]' "$tmp/t/games/game-00002.rec" || fail "game 2 seat
     --date 2026-01-01 --out "$tmp/s.rec" >/dev/null || fail "selfplay with bots failed"
 grep -q '^\[Seat1 "mcts:iterations=8,nodes=500"\]' "$tmp/s.rec" || fail "Seat1 tag"
 grep -q '^\[Seat2 "greedy:beam=2"\]' "$tmp/s.rec" || fail "Seat2 tag"
+# Tikal's v2 at 3 and 4 players (blocks of zero corrections) is v1's
+# estimate itself (eval_hook.v1_blocks): the same seeded games, move for move
+for players in 3 4; do
+    for version in v1 v2; do
+        "$maya" selfplay tikal --players $players --variant auction --seed 4 --bots mcts:iterations=30,eval=$version \
+            --date 2026-01-01 --out "$tmp/$version.rec" >/dev/null || fail "selfplay $players players eval=$version failed"
+    done
+    [ "$(grep -v '^\[Seat' "$tmp/v1.rec")" = "$(grep -v '^\[Seat' "$tmp/v2.rec")" ] ||
+        fail "eval=v2 played another game than eval=v1 at $players players"
+done
 "$maya" selfplay tikal --players 3 --seed 4 --bots random,greedy >/dev/null 2>&1
 [ $? -eq 2 ] || fail "two specs for three seats must be a usage error"
 "$maya" tournament tikal --players 2 --bots clever --out "$tmp/x" >/dev/null 2>&1

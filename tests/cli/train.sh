@@ -123,16 +123,23 @@ refused_tuning --players 5
 refused_tuning --policy 1
 refused_tuning --games 3
 refused_tuning --variant nosuch 'unknown variant "nosuch"'
+refused_tuning --pairs 0
+refused_tuning --pairs 9
 refused_tuning --variant auction 'tzolkin has no variants' tzolkin
 "$maya" train tikal --variant auction --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
 [ $? -eq 2 ] || fail "--variant without --spsa is not a usage error"
 grep -q -- "--variant is for tuning" "$tmp/bad.err" || fail "the error does not name --variant: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
+# two pairs a step: named in the command that made the weights
+"$maya" train tikal --spsa 4 --pairs 2 --iterations 8 --seed 2 --jobs 2 --out "$tmp/tp.txt" >/dev/null 2>"$tmp/tp.err" ||
+    fail "tuning with --pairs 2 failed: $(cat "$tmp/tp.err")"
+grep -q '^# made by: maya train tikal --spsa 4 --players 2 --pairs 2 --iterations 8 ' "$tmp/tp.txt" ||
+    fail "the header does not name --pairs: $(grep 'made by' "$tmp/tp.txt")"
 # a tuning option without --spsa is refused too
 "$maya" train tikal --players 2 --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
 [ $? -eq 2 ] || fail "--players without --spsa is not a usage error"
 grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout; a tuning run, its weights, the auction tuned alone, bad --spsa, --players and --variant refused, options of the other mode refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused"
 exit $failed
