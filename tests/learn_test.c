@@ -599,6 +599,25 @@ static void test_training(void **unused)
     model_free(two);
 }
 
+/* A variant of a run (`c`, changed from the run that made `base`): trained
+ * into `one`, then on two threads into `two`, it gives the same weights
+ * both times and other weights than `base`'s, and its fit lowers its loss. */
+static void check_variant(train_config c, const model_features *f, model *one, model *two, const model *base)
+{
+    run_log log = {0};
+    char why[256] = "";
+    if (train_run(&c, one, log_report, &log, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    c.threads = 2;
+    assert_int_equal(train_run(&c, two, NULL, NULL, why, sizeof why), 0);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(one->weights, two->weights, n * sizeof *one->weights);
+    assert_true(memcmp(one->weights, base->weights, n * sizeof *one->weights) != 0);
+    assert_int_equal(log.finished, 1);
+    assert_true(log.last[0].samples > 0);
+    assert_true(log.last[0].train_loss < log.last[0].train_before);
+}
+
 /* Plans: a plan raises one feature's weight everywhere (and names only
  * features of the set); seats that follow plans play other games, so
  * the weights differ from a run without them, and stay the same for any
@@ -628,33 +647,10 @@ static void test_plans(void **unused)
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
-    assert_int_equal(train_run(&c, with, NULL, NULL, why, sizeof why), 0);
-    c.threads = 2;
-    assert_int_equal(train_run(&c, with2, NULL, NULL, why, sizeof why), 0);
-    assert_memory_equal(with->weights, with2->weights, n * sizeof *with->weights);
-    assert_true(memcmp(with->weights, without->weights, n * sizeof *with->weights) != 0);
+    check_variant(c, f, with, with2, without);
     model_free(without);
     model_free(with);
     model_free(with2);
-}
-
-/* A variant of a run (`c`, changed from the run that made `base`): trained
- * into `one`, then on two threads into `two`, it gives the same weights
- * both times and other weights than `base`'s, and its fit lowers its loss. */
-static void check_variant(train_config c, const model_features *f, model *one, model *two, const model *base)
-{
-    run_log log = {0};
-    char why[256] = "";
-    if (train_run(&c, one, log_report, &log, why, sizeof why) != 0)
-        fail_msg("%s", why);
-    c.threads = 2;
-    assert_int_equal(train_run(&c, two, NULL, NULL, why, sizeof why), 0);
-    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS;
-    assert_memory_equal(one->weights, two->weights, n * sizeof *one->weights);
-    assert_true(memcmp(one->weights, base->weights, n * sizeof *one->weights) != 0);
-    assert_int_equal(log.finished, 1);
-    assert_true(log.last[0].samples > 0);
-    assert_true(log.last[0].train_loss < log.last[0].train_before);
 }
 
 /* TD(lambda) targets: the same games (lambda does not change the play of
