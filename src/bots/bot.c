@@ -405,19 +405,17 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
         mcts_use_score(b->mcts, settings->score / 100.0);
     }
-    if (playouts && b->mcts == NULL) {
-        set_error(why, why_len, "playout is an option of mcts, not ", settings->kind);
+    /* the options of mcts alone: the first one given to another kind */
+    const char *mcts_only = playouts ? "playout" : settings->score ? "score" : settings->turns ? "turns" : NULL;
+    if (mcts_only != NULL && b->mcts == NULL) {
+        char text[64];
+        snprintf(text, sizeof text, "%s is an option of mcts, not ", mcts_only);
+        set_error(why, why_len, text, settings->kind);
         bot_free(b);
         return NULL;
     }
-    if (settings->score && b->mcts == NULL) {
-        set_error(why, why_len, "score is an option of mcts, not ", settings->kind);
-        bot_free(b);
-        return NULL;
-    }
-    if (settings->turns && (b->mcts == NULL || plan != NULL)) {
-        set_error(why, why_len, b->mcts == NULL ? "turns is an option of mcts, not " : "turns does not go with plan",
-                  b->mcts == NULL ? settings->kind : "");
+    if (settings->turns && plan != NULL) {
+        set_error(why, why_len, "turns does not go with plan", "");
         bot_free(b);
         return NULL;
     }

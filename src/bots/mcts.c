@@ -3,7 +3,7 @@
  * widening ranked by the evaluation hook, root parallelism, whole turns as
  * edges with the turns option (see mcts.h).
  */
-#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE (Linux) beside POSIX */
+#define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE (Linux), and math.h's M_PI, beside POSIX */
 #include <assert.h>
 #include <math.h>
 #include <pthread.h>
@@ -21,8 +21,6 @@
 
 /* Added to the ranking value of the actions a plan allows: above any margin. */
 #define MCTS_PLAN_FIRST 1e6
-/* pi, for the score utility's atan (C11's math.h does not name it). */
-#define MCTS_PI 3.14159265358979323846
 
 enum {
     MCTS_LOG_MIN = 4096,   /* availability counts whose logarithm is looked up at least */
@@ -670,7 +668,7 @@ static void mcts_add_score(const mcts_tree *t, const double *estimates, double *
     double w = t->score;
     int players = t->game->players(t->det);
     for (int i = 0; i < players; i++)
-        reward[i] = (1.0 - w) * reward[i] + w * (0.5 + atan((estimates[i] - t->center[i]) / t->hook.scale) / MCTS_PI);
+        reward[i] = (1.0 - w) * reward[i] + w * (0.5 + atan((estimates[i] - t->center[i]) / t->hook.scale) / M_PI);
 }
 
 /* One iteration: determinize, walk down, evaluate, back up. */
