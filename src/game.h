@@ -29,6 +29,7 @@ enum {
     GAME_CHANCE = -1,   /* current_player at a chance node */
     GAME_TERMINAL = -2, /* current_player once the game is over */
     GAME_MAX_PLAYERS = 4,
+    GAME_MAX_VARIANTS = 2, /* most variants of one game (game_def.variants) */
     GAME_TEXT_MAX = 64, /* longest action text, terminating NUL included */
     GAME_LINE_MAX = 64, /* most actions one line of the notation stands for */
     GAME_SCORE_EVENTS_MAX = 64, /* most score events one action reports */
@@ -141,6 +142,10 @@ struct game_def {
      * options.players at init, never changing; so that code holding only a
      * state (bots, evaluations) can size per-seat arrays. */
     int (*players)(const void *state);
+    /* The variant (game_options.variant at init, never changing) of the
+     * game this state (or observation) belongs to; NULL for a game without
+     * variants (always 0). */
+    int (*variant)(const void *state);
     /* Write the legal actions (at a chance node: the outcomes) in ascending
      * order into out[max_legal]; return their number (0 when terminal). */
     int (*legal_actions)(const void *state, int *out);

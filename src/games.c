@@ -2,6 +2,7 @@
  * games.c -- the registry of game engines (see games.h): one constant table
  * of the engines' game_def, and lookups by name and by variant name.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -59,6 +60,13 @@ int games_variant_count(const game_def *game)
         while (game->variants[n] != NULL)
             n++;
     return n;
+}
+
+int games_variant_of(const game_def *game, const void *state)
+{
+    int variant = game->variant != NULL ? game->variant(state) : 0;
+    assert(variant >= 0 && variant < GAME_MAX_VARIANTS && (variant == 0 || variant < games_variant_count(game)));
+    return variant;
 }
 
 int games_variant_find(const game_def *game, const char *name)

@@ -196,18 +196,21 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
     assert_int_equal(list[0].eval, EVAL_V1);
     assert_int_equal(list[1].eval, EVAL_DEFAULT);
-    /* each game's default: Tzolk'in's learned v2, Tikal's v1 (its learned
-     * weights lose to v1, docs/strength.md) */
+    /* each game's default: the learned v2 of both (Tikal's tuned blocks
+     * beat v1 at equal time, docs/strength.md); eval=v1 has no model */
     assert_int_equal(eval_default_version(games_find("tzolkin")), EVAL_V2);
-    assert_int_equal(eval_default_version(games_find("tikal")), EVAL_V1);
-    eval_hook *hook = eval_new(games_find("tzolkin"), EVAL_DEFAULT, why, sizeof why);
-    assert_non_null(hook);
-    assert_non_null(hook->model);
-    eval_free(hook);
-    hook = eval_new(games_find("tikal"), EVAL_DEFAULT, why, sizeof why);
-    assert_non_null(hook);
-    assert_null(hook->model);
-    eval_free(hook);
+    assert_int_equal(eval_default_version(games_find("tikal")), EVAL_V2);
+    for (int g = 0; g < 2; g++) {
+        const game_def *game = games_find(g == 0 ? "tzolkin" : "tikal");
+        eval_hook *hook = eval_new(game, EVAL_DEFAULT, why, sizeof why);
+        assert_non_null(hook);
+        assert_non_null(hook->model);
+        eval_free(hook);
+        hook = eval_new(game, EVAL_V1, why, sizeof why);
+        assert_non_null(hook);
+        assert_null(hook->model);
+        eval_free(hook);
+    }
 }
 
 /* Levels are names for specs, weakest first; options after a level's name
@@ -245,21 +248,28 @@ static void test_levels(void **unused)
     assert_int_equal(bot_parse_list("beginner,expert:seed=2,casual", (bot_settings[4]){0}, 4, why, sizeof why), 3);
 }
 
-/* The settings a spec stands for in game at seats, and their spec text. */
-static bot_settings settings_at(const char *name, int seats, const char *spec, char *text, size_t len)
+/* The settings a spec stands for in game's variant at seats, and their
+ * spec text. */
+static bot_settings settings_in(const char *name, int variant, int seats, const char *spec, char *text, size_t len)
 {
     bot_settings parsed, out;
     char why[256];
     assert_int_equal(bot_parse(spec, &parsed, why, sizeof why), 0);
-    bot_settings_at(games_find(name), seats, &parsed, &out);
+    bot_settings_at(games_find(name), &(game_options){seats, variant}, &parsed, &out);
     bot_spec_in(games_find(name), &parsed, text, len);
     return out;
+}
+
+/* The same in the game's first variant. */
+static bot_settings settings_at(const char *name, int seats, const char *spec, char *text, size_t len)
+{
+    return settings_in(name, 0, seats, spec, text, len);
 }
 
 /* A game's own defaults through its registry entry (eval.h): Tzolk'in's
  * mcts searches whole turns with its budget per turn by the seats, under
  * the options a spec writes; a spec that writes turns or eval=v1 is the
- * kind's micro-action search; Tikal keeps the kind's defaults; a level the
+ * kind's micro-action search; Tikal's differs only in its 2-player budget; a level the
  * game has its own spec of stands for that spec, the options written after
  * the level's name on top. */
 static void test_game_defaults(void **unused)
@@ -296,9 +306,21 @@ static void test_game_defaults(void **unused)
         s = settings_at("tzolkin", seats, "mcts:turns=4", text, sizeof text);
         assert_int_equal(s.turns, 4);
         assert_int_equal(s.iterations, BOT_MCTS_ITERATIONS);
-        /* Tikal's mcts is the kind's, bit for bit */
-        s = settings_at("tikal", seats, "mcts", text, sizeof text);
-        assert_memory_equal(&s, &kind, sizeof s);
+        /* Tikal's mcts is the kind's but for its 2-player budgets (within
+         * v1's time a decision: 4000 in the basic game, 3000 in the
+         * auction), its eval=v1 the kind's bit for bit */
+        bot_settings v1;
+        assert_int_equal(bot_parse("mcts:eval=v1", &v1, NULL, 0), 0);
+        for (int variant = 0; variant < 2; variant++) {
+            s = settings_in("tikal", variant, seats, "mcts", text, sizeof text);
+            assert_int_equal(s.iterations, seats > 2 ? BOT_MCTS_ITERATIONS : variant == 0 ? 4000 : 3000);
+            assert_string_equal(text, "mcts");
+            s.iterations = kind.iterations;
+            s.given = kind.given;
+            assert_memory_equal(&s, &kind, sizeof s);
+            s = settings_in("tikal", variant, seats, "mcts:eval=v1", text, sizeof text);
+            assert_memory_equal(&s, &v1, sizeof s);
+        }
     }
     /* levels: Tzolk'in's own casual and expert, Tikal's those of bot.h */
     s = settings_at("tzolkin", 2, "casual", text, sizeof text);

@@ -70,6 +70,11 @@ static int dice_players(const void *state)
     return ((const dice_state *)state)->players;
 }
 
+static int dice_variant(const void *state)
+{
+    return ((const dice_state *)state)->goal == DICE_LONG_GOAL;
+}
+
 static int dice_current_player(const void *state)
 {
     const dice_state *s = state;
@@ -289,6 +294,7 @@ static const game_def dice_race_game = {
     .init = dice_init,
     .current_player = dice_current_player,
     .players = dice_players,
+    .variant = dice_variant,
     .legal_actions = dice_legal_actions,
     .chance_outcomes = dice_chance_outcomes,
     .apply = dice_apply,

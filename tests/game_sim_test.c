@@ -412,6 +412,8 @@ static void sim_play(sim_run *r, int thorough, int sweep, int round_trip)
     r->step = 0;
     SIM_CHECK(r, match_init(&r->match, g, &r->options, why, sizeof why) == 0, "init failed: %s", why);
     SIM_CHECK(r, g->players(r->match.state) == r->options.players, "players() gives %d", g->players(r->match.state));
+    SIM_CHECK(r, games_variant_of(g, r->match.state) == r->options.variant, "the variant hook gives %d",
+              games_variant_of(g, r->match.state));
     int sweep_at = sweep ? (int)rng_below(&r->probe, 64) : -1;
     for (;;) {
         int player = match_current_player(&r->match);
@@ -446,6 +448,7 @@ static void sim_test_game(void **test_state)
     const sim_game *sim = *test_state;
     const game_def *g = sim->game;
     int variants = games_variant_count(g) > 0 ? games_variant_count(g) : 1;
+    assert_true(variants <= GAME_MAX_VARIANTS);
     int settings = (g->max_players - g->min_players + 1) * variants;
     int per_setting = (sim->games + settings - 1) / settings;
     sim_run r;

@@ -12,6 +12,7 @@
 #include "bots/mcts.h"
 #include "bots/plan.h"
 #include "bots/random.h"
+#include "games.h"
 #include "rng.h"
 
 struct bot {
@@ -22,8 +23,9 @@ struct bot {
     int *legal;            /* scratch: legal actions, game->max_legal */
     greedy *greedy;        /* the greedy kind's planner, else NULL */
     mcts *mcts;            /* the mcts kind's search, else NULL */
-    int iterations[GAME_MAX_PLAYERS + 1]; /* mcts: its budget at N seats (the game's own defaults) */
-    int playout[GAME_MAX_PLAYERS + 1];    /* mcts: its playout at N seats */
+    int iterations[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1]; /* mcts: its budget in variant V at N seats
+                                                                (the game's own defaults) */
+    int playout[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];    /* mcts: its playout in variant V at N seats */
 };
 
 /* The settings of each kind for play. */
@@ -315,12 +317,12 @@ void bot_spec_in(const game_def *game, const bot_settings *settings, char *buf, 
  * the game's default: then it chose its search itself, with the kind's
  * defaults (mcts:eval=v1 stays the fixed baseline, a plan's search is over
  * micro-actions). */
-void bot_settings_at(const game_def *game, int seats, const bot_settings *settings, bot_settings *out)
+void bot_settings_at(const game_def *game, const game_options *at, const bot_settings *settings, bot_settings *out)
 {
     bot_in_game(game, settings, out);
     int chosen = out->plan != 0 || (out->given & bot_key_bit(offsetof(bot_settings, turns))) ||
                  (out->eval != EVAL_DEFAULT && out->eval != eval_default_version(game));
-    const char *options = strcmp(out->kind, "mcts") == 0 && !chosen ? eval_mcts_options(game, seats) : NULL;
+    const char *options = strcmp(out->kind, "mcts") == 0 && !chosen ? eval_mcts_options(game, at) : NULL;
     if (options == NULL)
         return;
     bot_settings own = *bot_default("mcts");
@@ -343,21 +345,24 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         set_error(why, why_len, "out of memory", "");
         return NULL;
     }
-    /* Only the budget and the playout may differ by seats: the search is
-     * made for the largest budget and told the rest at each decision. */
+    /* Only the budget and the playout may differ by seats and variant: the
+     * search is made for the largest budget and told the rest at each
+     * decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0;
-    for (int seats = game->max_players; seats >= game->min_players; seats--) {
-        bot_settings_at(game, seats, spec, &at);
-        if (seats == game->max_players || at.iterations > largest.iterations)
-            largest = at;
-        assert(at.turns == largest.turns && at.millis == largest.millis && at.threads == largest.threads &&
-               at.eval == largest.eval);
-        b->iterations[seats] = at.iterations;
-        b->playout[seats] = at.playout;
-        playouts |= at.playout != 0;
-    }
+    int playouts = 0, variants = games_variant_count(game) > 0 ? games_variant_count(game) : 1;
+    assert(variants <= GAME_MAX_VARIANTS);
+    for (int variant = 0; variant < variants; variant++)
+        for (int seats = game->max_players; seats >= game->min_players; seats--) {
+            bot_settings_at(game, &(game_options){seats, variant}, spec, &at);
+            if ((variant == 0 && seats == game->max_players) || at.iterations > largest.iterations)
+                largest = at;
+            assert(at.turns == largest.turns && at.millis == largest.millis && at.threads == largest.threads &&
+                   at.eval == largest.eval);
+            b->iterations[variant][seats] = at.iterations;
+            b->playout[variant][seats] = at.playout;
+            playouts |= at.playout != 0;
+        }
     b->settings = largest;
     b->game = game;
     rng_seed(&b->random, settings->seed);
@@ -440,13 +445,14 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     return b;
 }
 
-/* Tell the search its budget and playout at the seats of observation. */
+/* Tell the search its budget and playout at the seats and variant of
+ * observation. */
 static void bot_mcts_at(bot *b, const void *observation)
 {
-    int seats = b->game->players(observation);
+    int seats = b->game->players(observation), variant = games_variant_of(b->game, observation);
     assert(seats >= 1 && seats <= GAME_MAX_PLAYERS);
-    mcts_use_iterations(b->mcts, b->iterations[seats]);
-    mcts_use_playout(b->mcts, b->playout[seats]);
+    mcts_use_iterations(b->mcts, b->iterations[variant][seats]);
+    mcts_use_playout(b->mcts, b->playout[variant][seats]);
 }
 
 int bot_choose(bot *b, const void *observation, int seat)

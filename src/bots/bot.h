@@ -54,8 +54,8 @@
  * docs/strength.md.
  * A game's own defaults. A game may give its bots other defaults than the
  * kinds' through its registry entry (eval.h): options for its mcts bots by
- * the number of seats (Tzolk'in's mcts searches whole turns with a budget
- * per turn), and its own specs of some levels (Tzolk'in's casual keeps
+ * the variant and the number of seats (Tzolk'in's mcts searches whole turns
+ * with a budget per turn, Tikal's has its own budget at 2 players), and its own specs of some levels (Tzolk'in's casual keeps
  * micro-actions, its expert has a time budget a turn). bot_new applies
  * them under the options the spec wrote, unless the spec wrote turns, plan
  * or an evaluation other than the game's default (bot_settings_at): so
@@ -158,10 +158,10 @@ void bot_spec(const bot_settings *settings, char *buf, size_t len);
  * own spec of is written as that spec (bot_spec writes the level's spec of
  * bot_levels). */
 void bot_spec_in(const game_def *game, const bot_settings *settings, char *buf, size_t len);
-/* The settings a bot of settings plays game with at seats: its level's
- * spec as the game has it, then the game's own mcts options under the
- * options the spec wrote (see above). */
-void bot_settings_at(const game_def *game, int seats, const bot_settings *settings, bot_settings *out);
+/* The settings a bot of settings plays game with at the seats and variant
+ * of at: its level's spec as the game has it, then the game's own mcts
+ * options under the options the spec wrote (see above). */
+void bot_settings_at(const game_def *game, const game_options *at, const bot_settings *settings, bot_settings *out);
 /* The spec the level of bot_levels index level stands for in game. */
 const char *bot_level_spec(const game_def *game, int level);
 /* Parse a list of specs separated by commas, e.g.

@@ -22,8 +22,9 @@ typedef struct eval_entry {
     const model_features *features;                        /* the learned evaluation's features */
     const char *weights;                                   /* its weights file, embedded */
     int default_version;                                   /* what EVAL_DEFAULT means for it */
-    const char *mcts_options[GAME_MAX_PLAYERS + 1];        /* its mcts bots' options at N seats, over the
-                                                              kind's defaults (eval_mcts_options), NULL = none */
+    const char *mcts_options[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1]; /* its mcts bots' options in variant V
+                                                                          at N seats, over the kind's defaults
+                                                                          (eval_mcts_options), NULL = none */
     const eval_level *levels;                              /* its own specs of levels, ended by a NULL name;
                                                               NULL = the levels' specs of bot.h */
     int v1_is_prior;                                       /* 1: v1 is the learned estimate at weights 0 (the
@@ -46,15 +47,17 @@ _Static_assert(MODEL_BLOCKS_MAX <= 32, "eval_hook.v1_blocks has a bit for every 
 static const eval_entry eval_entries[] = {
     /* Tikal's tuned v2 wins 67% of basic and 85% of auction 2p games
      * against v1 at equal time, and is v1 itself at 3-4 players (its
-     * untuned blocks; docs/strength.md): its bots keep v1 unless told
-     * eval=v2 until the ladder is run again with it */
-    {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V1,
-     {NULL}, NULL, 1},
+     * untuned blocks; docs/strength.md); at 2 players a v2 iteration
+     * costs 1.24 of v1's in the basic game and 1.58 in the auction (whose
+     * model of the other bidders values each bid), so its budgets there
+     * keep to the time of v1's 5,000 iterations */
+    {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V2,
+     {{[2] = "iterations=4000"}, {[2] = "iterations=3000"}}, NULL, 1},
     /* Tzolk'in's mcts searches whole turns, its budget per turn set for
      * about the time a turn of the micro-action search took at each
      * number of seats (docs/strength.md, "whole turns") */
     {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
-     {[2] = "turns=8,iterations=500,playout=-1", [3] = "turns=8,iterations=4000", [4] = "turns=8,iterations=5000"},
+     {{[2] = "turns=8,iterations=500,playout=-1", [3] = "turns=8,iterations=4000", [4] = "turns=8,iterations=5000"}},
      eval_tzolkin_levels, 0},
 };
 
@@ -108,11 +111,12 @@ static eval_hook *eval_alloc(const eval_entry *e, const game_def *game, char *wh
     return hook;
 }
 
-const char *eval_mcts_options(const game_def *game, int seats)
+const char *eval_mcts_options(const game_def *game, const game_options *at)
 {
     const eval_entry *e = eval_entry_of(game);
-    assert(seats >= 1 && seats <= GAME_MAX_PLAYERS);
-    return e != NULL ? e->mcts_options[seats] : NULL;
+    assert(at->players >= 1 && at->players <= GAME_MAX_PLAYERS);
+    assert(at->variant >= 0 && at->variant < GAME_MAX_VARIANTS);
+    return e != NULL ? e->mcts_options[at->variant][at->players] : NULL;
 }
 
 const char *eval_level_spec(const game_def *game, const char *level)

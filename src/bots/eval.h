@@ -75,11 +75,11 @@ typedef struct eval_level {
     const char *spec; /* the spec it stands for in this game */
 } eval_level;
 
-/* The options (a spec's text after "mcts:") game's mcts bots take at seats
- * where they differ from the kind's defaults, e.g. Tzolk'in's whole turns
- * "turns=8,iterations=500,playout=-1"; a spec's own options go over them
- * (bot.h). NULL if the game has none. */
-const char *eval_mcts_options(const game_def *game, int seats);
+/* The options (a spec's text after "mcts:") game's mcts bots take at the
+ * seats and variant of at where they differ from the kind's defaults, e.g.
+ * Tzolk'in's whole turns "turns=8,iterations=500,playout=-1"; a spec's own
+ * options go over them (bot.h). NULL if the game has none. */
+const char *eval_mcts_options(const game_def *game, const game_options *at);
 /* The spec the level named level stands for in game, NULL if the game
  * keeps the level's spec of bot.h. */
 const char *eval_level_spec(const game_def *game, const char *level);

@@ -233,18 +233,22 @@ static void cli_usage_levels(FILE *out)
     }
 }
 
-/* Each game's own defaults of its mcts bots by the number of seats (the
- * games' registry, bots/eval.h). */
+/* Each game's own defaults of its mcts bots by the variant and the number
+ * of seats (the games' registry, bots/eval.h). */
 static void cli_usage_game_defaults(FILE *out)
 {
     fputs("    The games' own defaults of mcts:\n", out);
     for (int g = 0; g < games_count(); g++) {
         const game_def *game = games_at(g);
-        for (int players = game->min_players; players <= game->max_players; players++) {
-            const char *options = eval_mcts_options(game, players);
-            if (options != NULL)
-                fprintf(out, "      %s, %d players: mcts = mcts:%s\n", game->name, players, options);
-        }
+        int variants = games_variant_count(game) > 0 ? games_variant_count(game) : 1;
+        for (int variant = 0; variant < variants; variant++)
+            for (int players = game->min_players; players <= game->max_players; players++) {
+                const char *options = eval_mcts_options(game, &(game_options){players, variant});
+                const char *name = games_variant_name(game, variant);
+                if (options != NULL)
+                    fprintf(out, "      %s%s%s, %d players: mcts = mcts:%s\n", game->name, name ? " " : "",
+                            name ? name : "", players, options);
+            }
     }
 }
 

@@ -46,16 +46,16 @@ static int64_t ring_pop(id_ring *ring)
     return id;
 }
 
-/* The lane of a bot spec in a game of def with players seats: quick if
+/* The lane of a bot spec in a game of def with options at: quick if
  * it thinks on one thread for at most QUICK_MILLIS or QUICK_ITERATIONS as
  * it plays that game (bot_settings_at), random and greedy bots always. */
-static int bot_lane(const game_def *def, int players, const char *spec)
+static int bot_lane(const game_def *def, const game_options *at, const char *spec)
 {
     bot_settings parsed, settings;
 
     if (bot_parse(spec, &parsed, NULL, 0) != 0)
         return LANE_QUICK; /* refused at once when it is to move */
-    bot_settings_at(def, players, &parsed, &settings);
+    bot_settings_at(def, at, &parsed, &settings);
     if (strcmp(settings.kind, "mcts") != 0)
         return LANE_QUICK;
     return settings.threads == 1 && settings.millis <= QUICK_MILLIS &&
@@ -70,7 +70,7 @@ void hub_bots_queue(hub *h, hub_game *g)
 
     if (g->bot_queued || !hub_game_served(g) || current < 0 || !g->seats[current].is_bot)
         return;
-    lane = bot_lane(g->def, g->m.options.players, g->seats[current].bot);
+    lane = bot_lane(g->def, &g->m.options, g->seats[current].bot);
     pthread_mutex_lock(&h->queue_lock);
     if (ring_push(&h->queues[lane], g->id) == 0) {
         g->bot_queued = 1;

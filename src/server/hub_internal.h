@@ -175,12 +175,12 @@ int hub_reply_query_number(const char *text, const char *name, long min, long ma
 
 /* ------------------------------------------------------------ hub_quota.c */
 
-/* A bot spec the server accepts for a game of def with players seats:
+/* A bot spec the server accepts for a game of def with the options at:
  * parsed (else 400) and, as it plays that game (bot_settings_at: the
  * game's own defaults and level specs), within the hub's limits (else
  * 422), so that no game's bot can starve the others. */
-int hub_quota_check_bot_spec(const hub *h, const game_def *def, int players, const char *spec, const char *what,
-                             hub_reply *r);
+int hub_quota_check_bot_spec(const hub *h, const game_def *def, const game_options *at, const char *spec,
+                             const char *what, hub_reply *r);
 /* Count a new game of address against its quotas (hub_settings: games per
  * minute and, if it will wait for players, open games): 0, or -1 with r
  * filled (429). A limit of 0 is none. */

@@ -11,8 +11,8 @@
 #include "bots/bot.h"
 #include "timer.h"
 
-int hub_quota_check_bot_spec(const hub *h, const game_def *def, int players, const char *spec, const char *what,
-                             hub_reply *r)
+int hub_quota_check_bot_spec(const hub *h, const game_def *def, const game_options *at, const char *spec,
+                             const char *what, hub_reply *r)
 {
     const hub_settings *limit = &h->settings;
     bot_settings parsed, settings;
@@ -24,7 +24,7 @@ int hub_quota_check_bot_spec(const hub *h, const game_def *def, int players, con
     }
     /* what the bot plays this game with: a level's or the game's own
      * defaults can ask for more than the kind's */
-    bot_settings_at(def, players, &parsed, &settings);
+    bot_settings_at(def, at, &parsed, &settings);
     if (settings.millis > limit->max_bot_millis || settings.threads > limit->max_bot_threads ||
         settings.iterations > limit->max_bot_iterations || settings.nodes > limit->max_bot_nodes) {
         hub_reply_fail(r, 422, "bot_limit",

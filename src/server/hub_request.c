@@ -18,10 +18,12 @@
 #include "server/token.h"
 #include "timer.h"
 
-/* Read the seats of a create request into seats; -1 with r filled. */
-static int read_seats(const hub *h, const game_def *def, const json_t *list, int players, store_seat *seats,
-                      hub_reply *r)
+/* Read the seats of a create request of a game of def with options into
+ * seats; -1 with r filled. */
+static int read_seats(const hub *h, const game_def *def, const game_options *options, const json_t *list,
+                      store_seat *seats, hub_reply *r)
 {
+    int players = options->players;
     static const char *const fields[] = {"type", "name", "bot"};
 
     if (!json_is_array(list) || (int)json_array_size(list) != players) {
@@ -44,7 +46,7 @@ static int read_seats(const hub *h, const game_def *def, const json_t *list, int
                            "seat %d must be {\"type\": \"human\"} or {\"type\": \"bot\", \"bot\": SPEC}", s);
             return -1;
         }
-        if (hub_quota_check_bot_spec(h, def, players, spec, "bot", r) != 0)
+        if (hub_quota_check_bot_spec(h, def, options, spec, "bot", r) != 0)
             return -1;
         seats[s].is_bot = 1;
         seats[s].taken = 1;
@@ -275,8 +277,8 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_ready *read
     }
     if (replacement == NULL)
         replacement = "mcts";
-    if (hub_quota_check_bot_spec(h, def, (int)players, replacement, "replacement", r) != 0 ||
-        read_seats(h, def, json_object_get(body, "seats"), (int)players, seats, r) != 0)
+    if (hub_quota_check_bot_spec(h, def, &options, replacement, "replacement", r) != 0 ||
+        read_seats(h, def, &options, json_object_get(body, "seats"), seats, r) != 0)
         return;
     if (join >= 0 && seats[join].is_bot) {
         hub_reply_fail(r, 400, "bad_field", "field \"join\": seat %d is a bot's", (int)join);

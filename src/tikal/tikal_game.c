@@ -28,6 +28,11 @@ static int game_players(const void *state)
     return ((const tikal_state *)state)->players;
 }
 
+static int game_variant(const void *state)
+{
+    return ((const tikal_state *)state)->auction;
+}
+
 static int game_legal_actions(const void *state, int *out)
 {
     return tikal_legal_actions(state, out);
@@ -162,6 +167,7 @@ const game_def tikal_game = {
     .init = game_init,
     .current_player = game_current_player,
     .players = game_players,
+    .variant = game_variant,
     .legal_actions = game_legal_actions,
     .chance_outcomes = game_chance_outcomes,
     .apply = game_apply,
