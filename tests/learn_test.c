@@ -644,7 +644,8 @@ static long varied_positions(const train_progress *p, const model_features *f, c
  * different numbers of workers than in the same run without them (whose
  * games are played again to the bit: forced 0 draws nothing); the games
  * differ, so do the weights, the same for one or two threads, and the fit
- * lowers its loss. A share outside [0, 1], or forced seats for a game
+ * lowers its loss; the report counts the forced seats (some, not all). A
+ * share outside [0, 1], or forced seats for a game
  * without a plan policy (Tikal), are refused. */
 static void test_forced(void **unused)
 {
@@ -661,6 +662,14 @@ static void test_forced(void **unused)
     train_progress p = check_variant(c, f, forced, forced2, free_play);
     long forced_workers = varied_positions(&p, f, "workers");
     assert_true(forced_workers > free_workers);
+    int seats = 0, forced_seats = 0;
+    for (int players = 2; players <= GAME_MAX_PLAYERS; players++) {
+        assert_int_equal(log.last[0].forced_count[players], 0);
+        assert_true(p.forced_count[players] <= p.score_count[players]);
+        seats += p.score_count[players];
+        forced_seats += p.forced_count[players];
+    }
+    assert_true(forced_seats > 0 && forced_seats < seats);
     const double bad[] = {-0.1, 1.5, NAN};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         c.forced = bad[i];

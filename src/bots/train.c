@@ -31,6 +31,7 @@ typedef struct train_result {
     int block;                         /* weight block of its states */
     int players;                       /* seats */
     int score[GAME_MAX_PLAYERS];       /* final scores */
+    int forced[GAME_MAX_PLAYERS];      /* 1: the seat was held to the plan policy (forced) */
     model_fit fit;                     /* its samples' sums */
     long positions;                    /* its decision states */
     long varied[MODEL_FEATURES_MAX];   /* of those, the states where the seats' values of each feature differ */
@@ -294,7 +295,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         ((expert = mcts_new(game, &deeper)) == NULL || mcts_keep_estimates(expert, 1) != 0))
         status = train_fail(why, why_len, "out of memory");
     /* drawn last, and only with forced seats: the games of a run without them stay as they were */
-    int forced[GAME_MAX_PLAYERS] = {0};
+    int *forced = out->forced;
     for (int p = 0; c->forced > 0.0 && p < options.players; p++)
         forced[p] = rng_unit(&seeds) < c->forced;
     int count = 0, length = 0;
@@ -509,6 +510,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
     int merged = 0;
     double score_sum[GAME_MAX_PLAYERS + 1] = {0};
     int score_count[GAME_MAX_PLAYERS + 1] = {0};
+    double forced_sum[GAME_MAX_PLAYERS + 1] = {0};
+    int forced_count[GAME_MAX_PLAYERS + 1] = {0};
     pthread_mutex_lock(&sh.lock);
     while (status == 0 && merged < c->games && !sh.failed) {
         if (!sh.results[merged].ready) {
@@ -523,6 +526,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
         for (int p = 0; p < r->players; p++) {
             score_sum[r->players] += r->score[p];
             score_count[r->players]++;
+            forced_sum[r->players] += r->forced[p] ? r->score[p] : 0;
+            forced_count[r->players] += r->forced[p];
         }
         progress->positions[r->block] += r->positions;
         for (int j = 0; j < f->count; j++)
@@ -545,6 +550,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
     for (int p = 0; p <= GAME_MAX_PLAYERS; p++) {
         progress->mean_score[p] = score_count[p] ? score_sum[p] / score_count[p] : 0.0;
         progress->score_count[p] = score_count[p];
+        progress->forced_score[p] = forced_count[p] ? forced_sum[p] / forced_count[p] : 0.0;
+        progress->forced_count[p] = forced_count[p];
     }
     pthread_cond_destroy(&sh.changed);
     pthread_mutex_destroy(&sh.lock);
@@ -583,7 +590,8 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
         !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1 ||
-        c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX || c->playout < -1 || c->playout > 1000 ||
+        c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
+        c->playout < -1 || c->playout > 1000 ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

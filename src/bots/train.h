@@ -123,6 +123,8 @@ typedef struct train_progress {
     double train_loss;     /* mean squared error of the new weights on the fitted sums */
     double mean_score[GAME_MAX_PLAYERS + 1]; /* mean final score per seat by player count */
     int score_count[GAME_MAX_PLAYERS + 1];   /* seats those means are over (0: no game of that count) */
+    double forced_score[GAME_MAX_PLAYERS + 1]; /* the same of the forced seats alone */
+    int forced_count[GAME_MAX_PLAYERS + 1];    /* forced seats those means are over */
     long positions[MODEL_BLOCKS_MAX];        /* fitted and held-out positions of each block this generation */
     long varied[MODEL_BLOCKS_MAX][MODEL_FEATURES_MAX]; /* of those, the positions where the seats' values of each
                                                           feature differ (the fit learns a feature only from them) */

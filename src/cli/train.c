@@ -76,6 +76,12 @@ static void cli_train_report(void *context, const train_progress *p, const model
     for (int players = 2; players <= GAME_MAX_PLAYERS; players++)
         if (p->score_count[players] > 0)
             printf(" %dp %.1f", players, p->mean_score[players]);
+    for (int players = 2, first = 1; players <= GAME_MAX_PLAYERS; players++)
+        if (p->forced_count[players] > 0) {
+            printf("%s %dp %.1f (%d seats)", first ? ", forced seats" : "", players, p->forced_score[players],
+                   p->forced_count[players]);
+            first = 0;
+        }
     printf(", %.0f s\n", p->seconds);
     /* the strategies' features: where the seats differ in them, the fit
      * can learn what they are worth */

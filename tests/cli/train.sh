@@ -12,7 +12,7 @@
 # whose self-play searches whole turns (--turns, --playout) names them in
 # the header and says its budget is per turn, --turns 0 and --playout -2
 # are refused. A run with forced seats (--forced) names it in the header
-# and prints, for each block, where the seats differ in the features of
+# and gives their mean score, and prints, for each block, where the seats differ in the features of
 # the game's plans; --forced 101 is refused, and Tikal (no plan policy)
 # refuses it. A
 # tiny tuning run by game results (--spsa) writes weights named by its
@@ -95,6 +95,8 @@ refused_training --playout --playout -2
     --out "$tmp/f.txt" >"$tmp/f.out" 2>"$tmp/f.err" || fail "train --forced failed: $(cat "$tmp/f.err")"
 grep -q '^# made by: maya train tzolkin .* --turns 4 --playout -1 --forced 50 --seed 2' "$tmp/f.txt" ||
     fail "the header does not name --forced: $(grep 'made by' "$tmp/f.txt")"
+grep -Eq '^generation 1/1: .*; mean score 2p [0-9.]+ 3p [0-9.]+ 4p [0-9.]+, forced seats [0-9]p [0-9.]+ \([0-9]+ seats\)' "$tmp/f.out" ||
+    fail "the run does not give the forced seats' mean score: $(cat "$tmp/f.out")"
 for b in 2p 3p 4p; do
     grep -Eq "^  $b: [0-9]+ positions, seats differ in workers [0-9.]+%, farms [0-9.]+%, monuments [0-9.]+%" "$tmp/f.out" ||
         fail "no line of block $b on where the seats differ: $(cat "$tmp/f.out")"
