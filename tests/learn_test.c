@@ -641,12 +641,11 @@ static long varied_positions(const train_progress *p, const model_features *f, c
 /* Forced seats (train.h forced): held to the plan policy, a share of the
  * seats take the pick-ups that bring a worker (Uxmal 3, Z11.3) while the
  * others keep their search's play, so that more positions have seats with
- * different numbers of workers than in the same run without them (whose
- * games are played again to the bit: forced 0 draws nothing); the games
- * differ, so do the weights, the same for one or two threads, and the fit
- * lowers its loss; the report counts the forced seats (some, not all). A
- * share outside [0, 1], or forced seats for a game
- * without a plan policy (Tikal), are refused. */
+ * different numbers of workers than in the same run without them; the
+ * games differ, so do the weights, the same for one or two threads, and
+ * the fit lowers its loss; the report counts the forced seats (some, not
+ * all). A share outside [0, 1], or forced seats for a game without a plan
+ * policy (Tikal), are refused. */
 static void test_forced(void **unused)
 {
     (void)unused;

@@ -11,10 +11,10 @@
 # 101 or --expert-share 0 is a usage error that names the option; a run
 # whose self-play searches whole turns (--turns, --playout) names them in
 # the header and says its budget is per turn, --turns 0 and --playout -2
-# are refused. A run with forced seats (--forced) names it in the header
-# and gives their mean score, and prints, for each block, where the seats differ in the features of
-# the game's plans; --forced 101 is refused, and Tikal (no plan policy)
-# refuses it. A
+# are refused. A run with forced seats (--forced) names it in the header,
+# gives their mean score and prints, for each block, where the seats
+# differ in the features of the game's plans; --forced 101 is refused, and
+# Tikal (no plan policy) refuses it. A
 # tiny tuning run by game results (--spsa) writes weights named by its
 # command that load again; a run of the auction alone (--variant) from them
 # moves only its block and names both commands; --spsa 0, --players 5, an
