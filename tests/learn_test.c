@@ -569,7 +569,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -601,8 +601,10 @@ static void test_training(void **unused)
 
 /* A variant of a run (`c`, changed from the run that made `base`): trained
  * into `one`, then on two threads into `two`, it gives the same weights
- * both times and other weights than `base`'s, and its fit lowers its loss. */
-static void check_variant(train_config c, const model_features *f, model *one, model *two, const model *base)
+ * both times and other weights than `base`'s, and its fit lowers its loss;
+ * the report of its generation. */
+static train_progress check_variant(train_config c, const model_features *f, model *one, model *two,
+                                    const model *base)
 {
     run_log log = {0};
     char why[256] = "";
@@ -616,6 +618,73 @@ static void check_variant(train_config c, const model_features *f, model *one, m
     assert_int_equal(log.finished, 1);
     assert_true(log.last[0].samples > 0);
     assert_true(log.last[0].train_loss < log.last[0].train_before);
+    return log.last[0];
+}
+
+/* Of the positions of a one-generation run's report (every block's; each
+ * gives a fitted or held-out sample per seat), those where the seats'
+ * values of the feature named name differ, each block's within its own. */
+static long varied_positions(const train_progress *p, const model_features *f, const char *name)
+{
+    int j = model_feature_index(f, name);
+    assert_true(j >= 0);
+    long positions = 0, varied = 0;
+    for (int b = 0; b < f->blocks; b++) {
+        assert_true(p->varied[b][j] >= 0 && p->varied[b][j] <= p->positions[b]);
+        positions += p->positions[b];
+        varied += p->varied[b][j];
+    }
+    assert_true(positions > 0 && 2 * positions <= p->samples + p->held_out);
+    return varied;
+}
+
+/* Forced seats (train.h forced): held to the plan policy, a share of the
+ * seats take the pick-ups that bring a worker (Uxmal 3, Z11.3) while the
+ * others keep their search's play, so that more positions have seats with
+ * different numbers of workers than in the same run without them; the
+ * games differ, so do the weights, the same for one or two threads, and
+ * the fit lowers its loss; the report counts the forced seats (some, not
+ * all). A share outside [0, 1], or forced seats for a game without a plan
+ * policy (Tikal), are refused. */
+static void test_forced(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    model *free_play = model_new(f), *forced = model_new(f), *forced2 = model_new(f);
+    train_config c = {game, 5, 1, 12, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 4, -1, 0.0};
+    run_log log = {0};
+    char why[256] = "";
+    assert_int_equal(train_run(&c, free_play, log_report, &log, why, sizeof why), 0);
+    long free_workers = varied_positions(&log.last[0], f, "workers");
+    c.forced = 0.5;
+    train_progress p = check_variant(c, f, forced, forced2, free_play);
+    long forced_workers = varied_positions(&p, f, "workers");
+    assert_true(forced_workers > free_workers);
+    int seats = 0, forced_seats = 0;
+    for (int players = 2; players <= GAME_MAX_PLAYERS; players++) {
+        assert_int_equal(log.last[0].forced_count[players], 0);
+        assert_true(p.forced_count[players] <= p.score_count[players]);
+        seats += p.score_count[players];
+        forced_seats += p.forced_count[players];
+    }
+    assert_true(forced_seats > 0 && forced_seats < seats);
+    const double bad[] = {-0.1, 1.5, NAN};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        c.forced = bad[i];
+        assert_int_not_equal(train_run(&c, forced2, NULL, NULL, why, sizeof why), 0);
+    }
+    const game_def *tikal = games_find("tikal");
+    model *tikal_weights = model_new(eval_features(tikal));
+    train_config t = c;
+    t.game = tikal;
+    t.forced = 0.5;
+    assert_int_not_equal(train_run(&t, tikal_weights, NULL, NULL, why, sizeof why), 0);
+    assert_string_equal(why, "the game has no plan policy");
+    model_free(tikal_weights);
+    model_free(free_play);
+    model_free(forced);
+    model_free(forced2);
 }
 
 /* Plans: a plan raises one feature's weight everywhere (and names only
@@ -643,7 +712,7 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -663,7 +732,7 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
     c.lambda = 0.9;
@@ -687,7 +756,7 @@ static void test_anchor(void **unused)
     model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
     assert_non_null(start);
     model *anchored = model_copy(start), *free_fit = model_copy(start);
-    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0, 0.0};
     assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
     c.anchor = 0;
     assert_int_equal(train_run(&c, free_fit, NULL, NULL, why, sizeof why), 0);
@@ -717,7 +786,7 @@ static void test_turns(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f);
-    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
     c.turns = 4;
@@ -748,7 +817,7 @@ static void test_expert(void **unused)
     const model_features *f = eval_features(game);
     model *plain = model_new(f), *unmixed = model_new(f), *full = model_new(f), *full2 = model_new(f),
           *half = model_new(f);
-    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0, 0.0};
     run_log plain_log = {0}, unmixed_log = {0}, full_log = {0}, half_log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, plain, log_report, &plain_log, why, sizeof why), 0);
@@ -922,6 +991,7 @@ int main(void)
         cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),     cmocka_unit_test(test_turns),
         cmocka_unit_test(test_gain_fast_path),
         cmocka_unit_test(test_gain_phases_kept),
+        cmocka_unit_test(test_forced),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,18 +42,24 @@ model *model_copy(const model *m)
     return copy;
 }
 
+int model_feature_index(const model_features *f, const char *name)
+{
+    for (int i = 0; i < f->count; i++)
+        if (strcmp(f->names[i], name) == 0)
+            return i;
+    return -1;
+}
+
 int model_add_bonus(model *m, const char *name, float points)
 {
     const model_features *f = m->features;
-    for (int i = 0; i < f->count; i++) {
-        if (strcmp(f->names[i], name) != 0)
-            continue;
-        for (int b = 0; b < f->blocks; b++)
-            for (int k = 0; k < MODEL_KNOTS; k++)
-                m->weights[((size_t)b * (size_t)f->count + (size_t)i) * MODEL_KNOTS + (size_t)k] += points;
-        return 0;
-    }
-    return -1;
+    int i = model_feature_index(f, name);
+    if (i < 0)
+        return -1;
+    for (int b = 0; b < f->blocks; b++)
+        for (int k = 0; k < MODEL_KNOTS; k++)
+            m->weights[((size_t)b * (size_t)f->count + (size_t)i) * MODEL_KNOTS + (size_t)k] += points;
+    return 0;
 }
 
 void model_free(model *m)

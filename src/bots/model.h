@@ -101,6 +101,8 @@ int model_write(const model *m, FILE *out, const char *command);
 void model_free(model *m);
 /* A copy of m; NULL if memory fails. */
 model *model_copy(const model *m);
+/* The index of the feature named name in f, -1 if it has none. */
+int model_feature_index(const model_features *f, const char *name);
 /* Add points per unit of the feature named name to every weight of it (a
  * plan); -1 if the feature set has no such feature. */
 int model_add_bonus(model *m, const char *name, float points);

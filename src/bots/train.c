@@ -3,6 +3,7 @@
  * games on worker threads, their samples summed in game order, a ridge fit
  * per weight block after each generation (see train.h).
  */
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -30,7 +31,10 @@ typedef struct train_result {
     int block;                         /* weight block of its states */
     int players;                       /* seats */
     int score[GAME_MAX_PLAYERS];       /* final scores */
+    int forced[GAME_MAX_PLAYERS];      /* 1: the seat was held to the plan policy (forced) */
     model_fit fit;                     /* its samples' sums */
+    long positions;                    /* its decision states */
+    long varied[MODEL_FEATURES_MAX];   /* of those, the states where the seats' values of each feature differ */
 } train_result;
 
 /* What the threads of one generation share. */
@@ -58,6 +62,8 @@ typedef struct train_worker {
     unsigned char *state;              /* the game being played */
     unsigned char *view;               /* the observation of the seat to act */
     int *legal;                        /* scratch, game->max_legal */
+    int *allowed;                      /* with forced seats: the legal actions the plan policy allows, max_legal */
+    unsigned char *child;              /* with forced seats: a state one action on, game->state_size */
     double *probability;               /* scratch, game->max_legal */
     double rows[GAME_MAX_PLAYERS][MODEL_ROW_MAX]; /* the rows of a state's seats */
     double mean[MODEL_ROW_MAX];        /* their mean */
@@ -116,7 +122,7 @@ static int train_keep(train_worker *w, int *count, size_t size)
  * turns, the next action of the turn the search chose, else the first
  * action of the best turn (the search plays it to its end) or, with
  * probability explore, a first action drawn by visits. */
-static int train_decide(train_worker *w, mcts *search, int seat, int n, rng *r)
+static int train_search_decide(train_worker *w, mcts *search, int seat, int n, rng *r)
 {
     const train_config *c = w->shared->config;
     if (c->turns > 0) {
@@ -145,6 +151,50 @@ static int train_decide(train_worker *w, mcts *search, int seat, int n, rng *r)
             return choices[i].action;
     }
     return choices[0].action;
+}
+
+/* Of the allowed actions of the seat to act at w->view, the one after
+ * which hook values the seat's margin highest (the first of equals). */
+static int train_best_allowed(train_worker *w, const eval_hook *hook, int seat, int allowed)
+{
+    const game_def *game = w->shared->config->game;
+    int best = w->allowed[0];
+    double best_value = -INFINITY, estimates[GAME_MAX_PLAYERS];
+    for (int i = 0; i < allowed; i++) {
+        memcpy(w->child, w->view, game->state_size);
+        game->apply_listed(w->child, w->allowed[i]);
+        int players = eval_estimates(game, hook, w->child, estimates);
+        double value = eval_margin_of(estimates, players, seat);
+        if (value > best_value) {
+            best_value = value;
+            best = w->allowed[i];
+        }
+    }
+    return best;
+}
+
+/* The action of seat, n of them legal (train_search_decide); a forced
+ * seat plays within the game's plan policy: where its rules narrow the
+ * legal actions, the search's action if they allow it, else the allowed
+ * action hook values best one step on (the search is not asked when they
+ * allow one action only). */
+static int train_decide(train_worker *w, mcts *search, const eval_hook *hook, int forced, int seat, int n, rng *r)
+{
+    int allowed = n;
+    if (forced) {
+        memcpy(w->allowed, w->legal, (size_t)n * sizeof *w->legal);
+        allowed = plan_of(w->shared->config->game)->filter(w->view, w->allowed, n);
+        assert(allowed >= 1 && allowed <= n);
+        if (allowed == 1)
+            return w->allowed[0];
+    }
+    int action = train_search_decide(w, search, seat, n, r);
+    if (allowed == n || action < 0)
+        return action;
+    for (int i = 0; i < allowed; i++)
+        if (w->allowed[i] == action)
+            return action;
+    return train_best_allowed(w, hook, seat, allowed);
 }
 
 /* The final score each seat is fitted to at each of a game's count
@@ -204,6 +254,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         return -1;
     mcts *search[GAME_MAX_PLAYERS] = {NULL};
     eval_hook *planned[GAME_MAX_PLAYERS] = {NULL}; /* the evaluations of seats following a plan */
+    const eval_hook *plays[GAME_MAX_PLAYERS];      /* the evaluation of each seat */
     int status = 0;
     for (int p = 0; p < options.players; p++) {
         uint64_t bot_seed = rng_next(&seeds);
@@ -223,6 +274,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             }
             hook = planned[p];
         }
+        plays[p] = hook;
         mcts_config mc = train_search_config(c->iterations, bot_seed, hook);
         if ((search[p] = mcts_new(game, &mc)) == NULL)
             status = train_fail(why, why_len, "out of memory");
@@ -242,6 +294,10 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     if (status == 0 && c->expert > 0 &&
         ((expert = mcts_new(game, &deeper)) == NULL || mcts_keep_estimates(expert, 1) != 0))
         status = train_fail(why, why_len, "out of memory");
+    /* drawn last, and only with forced seats: the games of a run without them stay as they were */
+    int *forced = out->forced;
+    for (int p = 0; c->forced > 0.0 && p < options.players; p++)
+        forced[p] = rng_unit(&seeds) < c->forced;
     int count = 0, length = 0;
     while (status == 0) {
         int player = game->current_player(w->state);
@@ -260,7 +316,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             if (expert != NULL)
                 train_value(w, expert, player, count - 1, &valued);
             int n = game->legal_actions(w->view, w->legal);
-            action = train_decide(w, search[player], player, n, &explore);
+            action = train_decide(w, search[player], plays[player], forced[player], player, n, &explore);
         }
         if (action < 0 || ++length > game->max_game_length || game->apply(w->state, action, why, why_len) != 0) {
             if (action < 0 || length > game->max_game_length)
@@ -292,8 +348,12 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         game->scores(state, then);
         model_base(sh->features, state, options.players, base);
         memset(w->mean, 0, (size_t)size * sizeof *w->mean);
+        unsigned char differ[MODEL_FEATURES_MAX] = {0}; /* 1: the seats' values of the feature differ */
         for (int p = 0; p < options.players; p++) {
             model_row(sh->features, state, p, w->rows[p]);
+            for (int j = 0; p > 0 && j < size; j++)
+                if (w->rows[p][j] != w->rows[0][j])
+                    differ[j / MODEL_KNOTS] = 1;
             double goal = c->expert > 0 ? c->expert_mix * w->valued[i][p] + (1.0 - c->expert_mix) * target[i][p]
                                         : target[i][p];
             gain[p] = goal - then[p] - base[p];
@@ -301,6 +361,9 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             for (int j = 0; j < size; j++)
                 w->mean[j] += w->rows[p][j] / options.players;
         }
+        out->positions++;
+        for (int j = 0; j < sh->features->count; j++)
+            out->varied[j] += differ[j];
         /* Each seat against the table's mean (see train.h). */
         for (int p = 0; p < options.players; p++) {
             for (int j = 0; j < size; j++)
@@ -343,6 +406,8 @@ static void train_worker_free(train_worker *w)
     free(w->state);
     free(w->view);
     free(w->legal);
+    free(w->allowed);
+    free(w->child);
     free(w->probability);
 }
 
@@ -428,8 +493,10 @@ static int train_generation(const train_config *c, const model_features *f, cons
         w->state = malloc(game->state_size);
         w->view = malloc(game->state_size);
         w->legal = malloc((size_t)game->max_legal * sizeof *w->legal);
+        w->allowed = malloc((size_t)game->max_legal * sizeof *w->allowed);
+        w->child = malloc(game->state_size);
         w->probability = malloc((size_t)game->max_legal * sizeof *w->probability);
-        if (w->state == NULL || w->view == NULL || w->legal == NULL || w->probability == NULL ||
+        if (w->state == NULL || w->view == NULL || w->legal == NULL || w->probability == NULL || w->allowed == NULL || w->child == NULL ||
             pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
             train_worker_free(w);
             status = train_fail(why, why_len, "cannot start a training thread");
@@ -443,6 +510,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
     int merged = 0;
     double score_sum[GAME_MAX_PLAYERS + 1] = {0};
     int score_count[GAME_MAX_PLAYERS + 1] = {0};
+    double forced_sum[GAME_MAX_PLAYERS + 1] = {0};
+    int forced_count[GAME_MAX_PLAYERS + 1] = {0};
     pthread_mutex_lock(&sh.lock);
     while (status == 0 && merged < c->games && !sh.failed) {
         if (!sh.results[merged].ready) {
@@ -457,7 +526,12 @@ static int train_generation(const train_config *c, const model_features *f, cons
         for (int p = 0; p < r->players; p++) {
             score_sum[r->players] += r->score[p];
             score_count[r->players]++;
+            forced_sum[r->players] += r->forced[p] ? r->score[p] : 0;
+            forced_count[r->players] += r->forced[p];
         }
+        progress->positions[r->block] += r->positions;
+        for (int j = 0; j < f->count; j++)
+            progress->varied[r->block][j] += r->varied[j];
         merged++;
         progress->games_done = merged;
         if (report != NULL)
@@ -476,6 +550,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
     for (int p = 0; p <= GAME_MAX_PLAYERS; p++) {
         progress->mean_score[p] = score_count[p] ? score_sum[p] / score_count[p] : 0.0;
         progress->score_count[p] = score_count[p];
+        progress->forced_score[p] = forced_count[p] ? forced_sum[p] / forced_count[p] : 0.0;
+        progress->forced_count[p] = forced_count[p];
     }
     pthread_cond_destroy(&sh.changed);
     pthread_mutex_destroy(&sh.lock);
@@ -514,11 +590,12 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
         !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1 ||
-        c->expert < 0 || c->turns < 0 || c->turns > MCTS_TURNS_MAX || c->playout < -1 || c->playout > 1000 ||
+        c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
+        c->playout < -1 || c->playout > 1000 ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");
-    if (c->policy > 0 && plan_of(c->game) == NULL)
+    if ((c->policy > 0 || c->forced > 0.0) && plan_of(c->game) == NULL)
         return train_fail(why, why_len, "the game has no plan policy");
     train_sums sums;
     if (train_sums_init(&sums, f->blocks, f->count * MODEL_KNOTS) != 0)

@@ -56,7 +56,18 @@
  * drawn at the turn's first action (the rest of such a turn is searched
  * again), and with `playout` they play on past each leaf
  * (mcts_use_playout), as the game's default bot does: cheap games of the
- * play the weights will serve. Threads play games in parallel;
+ * play the weights will serve. With `forced` a share of the seats of a
+ * game (any generation) is held to the game's plan policy (plan.h), which
+ * the whole-turn search does not follow by itself: where its rules narrow
+ * a position's legal actions (a pick-up that brings a worker, placements
+ * on the worker's gear, two or three placements a turn), such a seat plays
+ * the search's action if they allow it, else the allowed action the
+ * evaluation values best one step on, so that the games have seats with
+ * more workers than the others beside seats without (no fit of games whose
+ * seats all keep the same workers can value one more). Each generation
+ * counts, per block, the positions where the seats' values of each
+ * feature differ: the samples the fit can learn that feature from.
+ * Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
  */
 #ifndef MAYA_BOT_TRAIN_H
@@ -95,6 +106,7 @@ typedef struct train_config {
     double expert_mix;    /* with expert: weight of the search's value in a target, the outcome's the rest, 0..1 */
     int turns;            /* self-play searches whole turns, the turns best at a node (mcts_use_turns), 0 = not */
     int playout;          /* self-play's playout past each leaf (mcts_use_playout), -1 = to the seat's next turn */
+    double forced;        /* chance that a self-play seat is held to the game's plan policy (see above), 0..1 */
 } train_config;
 
 /* Where a run stands, for progress reports. */
@@ -111,6 +123,11 @@ typedef struct train_progress {
     double train_loss;     /* mean squared error of the new weights on the fitted sums */
     double mean_score[GAME_MAX_PLAYERS + 1]; /* mean final score per seat by player count */
     int score_count[GAME_MAX_PLAYERS + 1];   /* seats those means are over (0: no game of that count) */
+    double forced_score[GAME_MAX_PLAYERS + 1]; /* the same of the forced seats alone */
+    int forced_count[GAME_MAX_PLAYERS + 1];    /* forced seats those means are over */
+    long positions[MODEL_BLOCKS_MAX];        /* fitted and held-out positions of each block this generation */
+    long varied[MODEL_BLOCKS_MAX][MODEL_FEATURES_MAX]; /* of those, the positions where the seats' values of each
+                                                          feature differ (the fit learns a feature only from them) */
     double seconds;        /* time of the generation */
 } train_progress;
 

@@ -76,7 +76,27 @@ static void cli_train_report(void *context, const train_progress *p, const model
     for (int players = 2; players <= GAME_MAX_PLAYERS; players++)
         if (p->score_count[players] > 0)
             printf(" %dp %.1f", players, p->mean_score[players]);
+    for (int players = 2, first = 1; players <= GAME_MAX_PLAYERS; players++)
+        if (p->forced_count[players] > 0) {
+            printf("%s %dp %.1f (%d seats)", first ? ", forced seats" : "", players, p->forced_score[players],
+                   p->forced_count[players]);
+            first = 0;
+        }
     printf(", %.0f s\n", p->seconds);
+    /* the strategies' features: where the seats differ in them, the fit
+     * can learn what they are worth */
+    const model_features *f = weights->features;
+    for (int b = 0; b < f->blocks && f->plan_count > 0; b++) {
+        if (p->positions[b] == 0)
+            continue;
+        printf("  %s: %ld positions, seats differ in", f->block_names[b], p->positions[b]);
+        for (int i = 0; i < f->plan_count; i++) {
+            int j = model_feature_index(f, f->plans[i].feature);
+            printf("%s %s %.1f%%", i > 0 ? "," : "", f->plans[i].feature,
+                   j >= 0 ? 100.0 * (double)p->varied[b][j] / (double)p->positions[b] : 0.0);
+        }
+        printf("\n");
+    }
     fflush(stdout);
     cli_train_write(t, weights);
 }
@@ -107,7 +127,7 @@ int cli_train(int argc, char **argv)
     const char *spsa_text = NULL, *players_text = NULL, *step_text = NULL, *perturb_text = NULL;
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
-    const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL;
+    const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -118,6 +138,7 @@ int cli_train(int argc, char **argv)
         {"--perturb", 1, &perturb_text},         {"--expert", 1, &expert_text}, {"--expert-share", 1, &share_text},
         {"--expert-mix", 1, &mix_text},          {"--variant", 1, &variant_text},
         {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text}, {"--pairs", 1, &pairs_text},
+        {"--forced", 1, &forced_text},
     };
     const char *positional[1];
     int positional_count;
@@ -139,7 +160,7 @@ int cli_train(int argc, char **argv)
     }
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
-    long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0;
+    long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -156,6 +177,8 @@ int cli_train(int argc, char **argv)
         (lambda_text != NULL &&
          (status = cli_parse_number("train", "--lambda", lambda_text, 0, 1000, &lambda_permille)) != 0) ||
         (policy_text != NULL && (status = cli_parse_number("train", "--policy", policy_text, 0, 2, &policy)) != 0) ||
+        (forced_text != NULL &&
+         (status = cli_parse_number("train", "--forced", forced_text, 0, 100, &forced_pct)) != 0) ||
         (anchor_text != NULL && (status = cli_parse_number("train", "--anchor", anchor_text, 0, 1, &anchor)) != 0) ||
         (expert_text != NULL &&
          (status = cli_parse_number("train", "--expert", expert_text, 1, 1000000, &expert)) != 0) ||
@@ -188,7 +211,7 @@ int cli_train(int argc, char **argv)
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {turns_text, 0, "--turns"},
-        {playout_text, 0, "--playout"}, {pairs_text, 1, "--pairs"},
+        {playout_text, 0, "--playout"}, {pairs_text, 1, "--pairs"},     {forced_text, 0, "--forced"},
     };
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
@@ -254,7 +277,8 @@ int cli_train(int argc, char **argv)
                            share_pct / 100.0,
                            mix_pct / 100.0,
                            (int)turns,
-                           (int)playout};
+                           (int)playout,
+                           forced_pct / 100.0};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs, variant_name, (int)pairs};
@@ -294,6 +318,9 @@ int cli_train(int argc, char **argv)
         if (playout != 0)
             snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
                      " --playout %ld", playout);
+        if (forced_pct > 0)
+            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
+                     " --forced %ld", forced_pct);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s",

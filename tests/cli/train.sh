@@ -11,7 +11,10 @@
 # 101 or --expert-share 0 is a usage error that names the option; a run
 # whose self-play searches whole turns (--turns, --playout) names them in
 # the header and says its budget is per turn, --turns 0 and --playout -2
-# are refused. A
+# are refused. A run with forced seats (--forced) names it in the header,
+# gives their mean score and prints, for each block, where the seats
+# differ in the features of the game's plans; --forced 101 is refused, and
+# Tikal (no plan policy) refuses it. A
 # tiny tuning run by game results (--spsa) writes weights named by its
 # command that load again; a run of the auction alone (--variant) from them
 # moves only its block and names both commands; --spsa 0, --players 5, an
@@ -86,6 +89,24 @@ grep -q '^# made by: maya train tzolkin .* --turns 4 --playout -1 --seed 2' "$tm
 refused_training --turns --turns 0
 refused_training --playout --playout -2
 
+# forced seats (--forced): named in the header; each block's line says
+# where the seats differ in the plans' features
+"$maya" train tzolkin --generations 1 --games 3 --iterations 8 --turns 4 --playout -1 --forced 50 --seed 2 --jobs 1 \
+    --out "$tmp/f.txt" >"$tmp/f.out" 2>"$tmp/f.err" || fail "train --forced failed: $(cat "$tmp/f.err")"
+grep -q '^# made by: maya train tzolkin .* --turns 4 --playout -1 --forced 50 --seed 2' "$tmp/f.txt" ||
+    fail "the header does not name --forced: $(grep 'made by' "$tmp/f.txt")"
+grep -Eq '^generation 1/1: .*; mean score 2p [0-9.]+ 3p [0-9.]+ 4p [0-9.]+, forced seats [0-9]p [0-9.]+ \([0-9]+ seats\)' "$tmp/f.out" ||
+    fail "the run does not give the forced seats' mean score: $(cat "$tmp/f.out")"
+for b in 2p 3p 4p; do
+    grep -Eq "^  $b: [0-9]+ positions, seats differ in workers [0-9.]+%, farms [0-9.]+%, monuments [0-9.]+%" "$tmp/f.out" ||
+        fail "no line of block $b on where the seats differ: $(cat "$tmp/f.out")"
+done
+refused_training --forced --forced 101
+"$maya" train tikal --generations 1 --games 1 --iterations 8 --forced 50 --out "$tmp/bad7.txt" >/dev/null 2>"$tmp/bad7.err" &&
+    fail "tikal trained with forced seats and no plan policy"
+grep -q 'no plan policy' "$tmp/bad7.err" || fail "the error does not say why: $(cat "$tmp/bad7.err")"
+[ ! -e "$tmp/bad7.txt" ] || fail "a refused run wrote weights"
+
 "$maya" train tikal --spsa 4 --iterations 8 --seed 2 --jobs 1 --out "$tmp/t.txt" >"$tmp/t.out" 2>"$tmp/t.err" ||
     fail "tuning failed: $(cat "$tmp/t.err")"
 grep -q '^# made by: maya train tikal --spsa 4 --players 2 --iterations 8 --step 150 --perturb 200 --seed 2' "$tmp/t.txt" ||
@@ -121,6 +142,7 @@ refused_tuning() {
 refused_tuning --spsa 0
 refused_tuning --players 5
 refused_tuning --policy 1
+refused_tuning --forced 50
 refused_tuning --games 3
 refused_tuning --variant nosuch 'unknown variant "nosuch"'
 refused_tuning --pairs 0
@@ -141,5 +163,5 @@ grep -q '^# made by: maya train tikal --spsa 4 --players 2 --pairs 2 --iteration
 grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused"
 exit $failed
