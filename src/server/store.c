@@ -76,7 +76,8 @@ typedef enum store_read_kind {
 } store_read_kind;
 
 /* A read waiting for the reader (store_read_pending of store.h): the
- * arguments of store_load or of a listing's rows, then its answer. */
+ * arguments of store_load, of a listing's rows or of a status changed
+ * alone, then its answer. */
 struct store_reading {
     store_read_kind kind;           /* which of the three */
     int64_t id;                     /* load, status: the game */
