@@ -814,6 +814,64 @@ static void test_queued_reads(void **state)
     assert_int_equal(atomic_load(&answered), 3);
 }
 
+/* A status changed on the reader's thread (store_set_status_start): while
+ * the reader is held it is not written, counts among the reads waiting
+ * and shares their bound (STORE_EBUSY beyond it, nothing queued); bad
+ * arguments are STORE_EINVAL at once. Once released it is stored as
+ * store_set_status stores it (a missing game STORE_ENOTFOUND), its
+ * callback called once. */
+static void test_queued_status(void **state)
+{
+    fixture *f = *state;
+    store_game game, got;
+    store_seat seats[GAME_MAX_PLAYERS], got_seats[GAME_MAX_PLAYERS];
+    store_read_pending *started, *missing, *refused = NULL;
+    char why[WHY_MAX] = "", missing_why[WHY_MAX] = "", busy_why[WHY_MAX] = "", long_result[STORE_RESULT_MAX + 8];
+    atomic_int answered = 0;
+    store_counters counters;
+
+    create(f->st, &game, seats, 2, 42);
+    store_hold_reader(f->st, 1);
+    assert_int_equal(store_set_status_start(f->st, game.id, STORE_RUNNING, NULL, 2, count_answer, &answered, &started,
+                                            why, sizeof why),
+                     STORE_OK);
+    assert_int_equal(store_set_status_start(f->st, game.id + 1000000, STORE_RUNNING, "", 2, count_answer, &answered,
+                                            &missing, missing_why, sizeof missing_why),
+                     STORE_OK);
+    assert_int_equal(store_set_status_start(f->st, game.id, STORE_FINISHED, "1 0", 2, count_answer, &answered,
+                                            &refused, busy_why, sizeof busy_why),
+                     STORE_EBUSY);
+    assert_null(refused);
+    assert_non_null(strstr(busy_why, "2 reads of the store wait already"));
+    assert_int_equal(store_set_status_start(f->st, game.id, (store_status)7, "", 9, NULL, NULL, &refused, busy_why,
+                                            sizeof busy_why),
+                     STORE_EINVAL);
+    memset(long_result, '7', sizeof long_result - 1);
+    long_result[sizeof long_result - 1] = '\0';
+    assert_int_equal(store_set_status_start(f->st, game.id, STORE_FINISHED, long_result, 9, NULL, NULL, &refused,
+                                            busy_why, sizeof busy_why),
+                     STORE_EINVAL);
+    assert_int_equal(store_set_status_start(f->st, game.id, STORE_RUNNING, "", 0, NULL, NULL, &refused, busy_why,
+                                            sizeof busy_why),
+                     STORE_EINVAL);
+    store_get_counters(f->st, &counters);
+    assert_int_equal(counters.reads_waiting, 2);
+    assert_int_equal(store_load(f->st, game.id, &got, got_seats, NULL, NULL, why, sizeof why), STORE_OK);
+    assert_int_equal(got.status, STORE_OPEN); /* not written while held */
+    assert_int_equal(atomic_load(&answered), 0);
+    store_hold_reader(f->st, 0);
+
+    assert_int_equal(store_read_finish(f->st, started), STORE_OK);
+    assert_int_equal(store_load(f->st, game.id, &got, got_seats, NULL, NULL, why, sizeof why), STORE_OK);
+    assert_int_equal(got.status, STORE_RUNNING);
+    assert_string_equal(got.result, "");
+    assert_int_equal(store_read_finish(f->st, missing), STORE_ENOTFOUND);
+    assert_non_null(strstr(missing_why, "no such game"));
+    store_get_counters(f->st, &counters);
+    assert_int_equal(counters.reads_waiting, 0);
+    assert_int_equal(atomic_load(&answered), 2);
+}
+
 static void test_bad_create(void **state)
 {
     fixture *f = *state;
@@ -1620,7 +1678,8 @@ static void test_failed_batch_of_every_kind(void **state)
         STORE_CASE(test_creates_and_seats_in_one_batch, fix), STORE_CASE(test_stored_events_in_batch, fix),    \
         STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                            \
         STORE_CASE(test_failed_batch_of_every_kind, fix), STORE_CASE(test_list, fix),                          \
-        STORE_CASE(test_load_missing, fix), STORE_CASE(test_queued_reads, fix), STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),    \
+        STORE_CASE(test_load_missing, fix), STORE_CASE(test_queued_reads, fix),                                \
+        STORE_CASE(test_queued_status, fix), STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),   \
         STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 
 int main(void)

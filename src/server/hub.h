@@ -125,10 +125,16 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_ready *read
  * set and r left empty, so that no thread of the HTTP pool waits on the
  * disk: ready(context) is called once it is read, and hub_later_answer
  * then puts it in memory and answers HUB_LATER_AGAIN (make the request
- * again), or fills r (404 no such game, 503 the store failed). Otherwise
- * *later is NULL and r empty (the game is in memory: go on), or r is
- * filled: 503 busy when settings.max_reads reads wait already. later NULL
- * (the server stops): nothing, and the request reads the game itself. */
+ * again), or fills r (404 no such game, 503 the store failed). A game in
+ * memory that is to be read again (after a failure of the store, or
+ * behind another process's change it did not hear of) is read the same
+ * way, then takes what was read (and starts if every seat is then taken,
+ * a second wait as a join's start), or, while another thread reads or
+ * changes it, the request waits for that without a thread (parked).
+ * Otherwise *later is NULL and r empty (the game is in memory: go on), or
+ * r is filled: 503 busy when settings.max_reads reads wait already. later
+ * NULL (the server stops): nothing, and the request reads the game
+ * itself. */
 void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later, hub_reply *r);
 /* GET /api/games: the stored rows of the games with status (NULL: any), at
  * most limit, read on the store's reader as hub_load reads a game (*later

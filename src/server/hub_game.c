@@ -197,36 +197,47 @@ hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_l
     return g;
 }
 
+int hub_game_take_stored(hub_game *g, int rc, const store_game *row, const store_seat *seats,
+                         const store_event *events, int n, const char *why)
+{
+    char reason[256];
+    match m;
+
+    if (rc != STORE_OK) {
+        g->unsure = 1;
+        fprintf(stderr, "maya serve: game %lld cannot be reloaded: %s\n", (long long)g->id, why);
+        return -1;
+    }
+    g->unsure = 0;
+    if (replay_events(row, events, n, &m, reason, sizeof reason) == 0) {
+        hub_game_take_match(g, &m);
+        g->undos = undo_count(events, n);
+    } else {
+        g->broken = 1;
+        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->id, reason);
+    }
+    g->row = *row;
+    memcpy(g->seats, seats, sizeof g->seats);
+    g->epoch++;
+    hub_watch_changed(g);
+    return g->broken ? -1 : 0;
+}
+
 int hub_game_reload(hub *h, hub_game *g)
 {
     store_game row;
     store_seat seats[GAME_MAX_PLAYERS];
     store_event *events = NULL;
-    int n = 0;
+    int n = 0, rc;
     char why[256];
-    match m;
 
     hub_game_wait_changes(g);
-    if (store_load(h->st, g->row.id, &row, seats, &events, &n, why, sizeof why) != STORE_OK) {
-        g->unsure = 1;
-        fprintf(stderr, "maya serve: game %lld cannot be reloaded: %s\n", (long long)g->row.id, why);
-        free(events);
-        return -1;
-    }
-    g->unsure = 0;
-    if (replay_events(&row, events, n, &m, why, sizeof why) == 0) {
-        hub_game_take_match(g, &m);
-        g->undos = undo_count(events, n);
-    } else {
-        g->broken = 1;
-        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->row.id, why);
-    }
+    hub_game_store_begin(g, 0); /* read without g's lock: readers go on, changes wait */
+    rc = store_load(h->st, g->id, &row, seats, &events, &n, why, sizeof why);
+    hub_game_store_end(g);
+    rc = hub_game_take_stored(g, rc, &row, seats, events, n, why);
     free(events);
-    g->row = row;
-    memcpy(g->seats, seats, sizeof seats);
-    g->epoch++;
-    hub_watch_changed(g);
-    return g->broken ? -1 : 0;
+    return rc;
 }
 
 int hub_game_served(const hub_game *g)
@@ -458,6 +469,8 @@ struct hub_change {
     char result[STORE_RESULT_MAX]; /* its result with them, "" while not finished */
     match work;                    /* g's match with the change, played by g once stored */
     store_pending *pending;        /* the append on its way (hub_game_commit_start), else NULL */
+    store_read_pending *status_pending; /* a start with nothing to draw: its status on its way (changed on the
+                                           store's reader, hub_game_start_begin), else NULL */
     char why[256];                 /* the store's reason if it refuses */
     hub_change *next_spare;        /* the next of hub.spare_changes while it is one */
 };
@@ -624,7 +637,8 @@ static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_rep
             hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
                            (long long)c->version);
         else
-            hub_reply_fail(r, 503, "store", "the %s could not be stored: %s", c->undo ? "undo" : "action", c->why);
+            hub_reply_fail(r, 503, "store", "the %s could not be stored: %s",
+                           c->undo ? "undo" : c->seat < 0 ? "start" : "action", c->why);
         change_free(c);
         if (rc == STORE_ECONFLICT) /* another process moved the game on */
             hub_game_reload(h, g);
@@ -682,15 +696,22 @@ int hub_game_commit(hub *h, hub_game *g, int seat, const int *actions, int count
 }
 
 /* Queue c (worked out for its game, locked) for the store and let the
- * game's lock go: c, or NULL with r filled and the game locked as stored. */
+ * game's lock go: c, or NULL with r filled and the game locked as stored.
+ * A change without events (a start with nothing to draw) is its status
+ * alone, changed on the store's reader (bounded with the reads by
+ * settings.max_reads); any other is an append for the writer. */
 static hub_change *change_queue(hub *h, hub_change *c, store_answered *on_stored, void *context, hub_reply *r)
 {
     hub_game *g = c->g;
     int rc;
 
     hub_game_store_begin(g, on_stored != NULL);
-    rc = store_append_start(h->st, g->id, c->version, c->events, c->n, c->status, c->result, on_stored, context,
-                            &c->pending, c->why, sizeof c->why);
+    if (c->n == 0)
+        rc = store_set_status_start(h->st, g->id, c->status, c->result, h->settings.max_reads, on_stored, context,
+                                    &c->status_pending, c->why, sizeof c->why);
+    else
+        rc = store_append_start(h->st, g->id, c->version, c->events, c->n, c->status, c->result, on_stored, context,
+                                &c->pending, c->why, sizeof c->why);
     if (rc == STORE_OK)
         return c;
     hub_game_store_end(g);
@@ -734,7 +755,7 @@ hub_change *hub_game_undo_start(hub *h, hub_game *g, int seat, store_answered *o
 
 int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r)
 {
-    int rc = store_finish(h->st, c->pending);
+    int rc = c->status_pending != NULL ? store_read_finish(h->st, c->status_pending) : store_finish(h->st, c->pending);
 
     hub_game_store_end(c->g);
     return change_stored(h, c, rc, applied, r);
@@ -780,12 +801,7 @@ hub_change *hub_game_start_begin(hub *h, hub_game *g, store_answered *on_stored,
 
     if (!game_full(g) || (c = change_work_out(h, g, -1, NULL, 0, r)) == NULL)
         return NULL;
-    if (c->n == 0) { /* nothing to draw: its status alone, stored at once */
-        change_free(c);
-        hub_game_start_if_full(h, g, r);
-        return NULL;
-    }
-    return change_queue(h, c, on_stored, context, r);
+    return change_queue(h, c, on_stored, context, r); /* nothing to draw: its status alone */
 }
 
 int hub_game_start_end(hub *h, hub_change *c, hub_reply *r)
@@ -799,7 +815,8 @@ void hub_game_catch_up(hub *h, hub_game *g)
 {
     hub_reply r = {0};
 
-    hub_game_reload(h, g);
+    if (hub_game_reload(h, g) != 0)
+        return;
     hub_game_changed(h, g);
     if (hub_game_start_if_full(h, g, &r) != 0 && r.status != 409)
         fprintf(stderr, "maya serve: game %lld cannot start: %s\n", (long long)g->row.id, r.error);

@@ -243,10 +243,18 @@ void hub_game_take_events(hub_game *g, const store_event *events, int n);
 hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_len);
 /* Replace g's row, seats and match by what the store holds (after a
  * conflict, or another process's change), all or nothing: if the store
- * cannot be read, g keeps what it had and is marked unsure (hub_table_lock_game
- * serves it only once a reload succeeds); if the stored events do not
- * replay, g is marked broken. g is locked. 0 once reloaded. */
+ * cannot be read, g keeps what it had and is marked unsure (hub_load and
+ * hub_table_lock_game serve it only once a reload succeeds); if the stored
+ * events do not replay, g is marked broken. g is locked, and let go while
+ * the store is read (as while a change is stored: readers see g as it
+ * was, changes wait). 0 once reloaded. */
 int hub_game_reload(hub *h, hub_game *g);
+/* The second half of hub_game_reload, for a read done elsewhere (the
+ * store's reader, hub_load): g (locked) takes what the read gave (rc, and
+ * if STORE_OK the row, seats[0..GAME_MAX_PLAYERS-1] and events[0..n-1]),
+ * or keeps what it had and is marked unsure (why: the read's reason). */
+int hub_game_take_stored(hub_game *g, int rc, const store_game *row, const store_seat *seats,
+                         const store_event *events, int n, const char *why);
 /* Nonzero if g may be played and shown: it replays and is as stored. */
 int hub_game_served(const hub_game *g);
 /* The seat of a presented token: its seat, GAME_CHANCE for no token when
@@ -301,8 +309,9 @@ int hub_game_commit_end(hub *h, hub_change *c, json_t *applied, hub_reply *r);
 int hub_game_start_if_full(hub *h, hub_game *g, hub_reply *r);
 /* hub_game_start_if_full without waiting for the store: the start, queued
  * as hub_game_commit_start queues a change (on_stored(context) once the
- * store answered); or NULL, with r filled if the start failed, else empty
- * (nothing to start, or a start with nothing to draw, stored at once). */
+ * store answered; a start with nothing to draw is its status alone,
+ * changed on the store's reader within settings.max_reads); or NULL, with
+ * r filled if the start failed, else empty (nothing to start). */
 hub_change *hub_game_start_begin(hub *h, hub_game *g, store_answered *on_stored, void *context, hub_reply *r);
 /* The rest of hub_game_start_if_full for c: its game locked again; c is
  * freed. */
@@ -346,7 +355,10 @@ typedef enum hub_later_kind {
                         once that one is stored */
     LATER_LOAD,      /* a request for a game not in memory, its read from the store queued (hub_load): asked
                         again once the game is in memory */
-    LATER_LIST       /* a listing, its stored rows being read (hub_list) */
+    LATER_LIST,      /* a listing, its stored rows being read (hub_list) */
+    LATER_RELOAD     /* a request for a game in memory to be read again (unsure, or behind another process's
+                        change: hub_load), its read queued; once read, the game takes it and starts if every
+                        seat is taken (its start stored as a join's), and the request is asked again */
 } hub_later_kind;
 
 /* A request waiting without a thread (hub.h): a change being stored, a
@@ -369,12 +381,12 @@ struct hub_later {
     int waits;                    /* 1: the new game counts against its creator's open games */
     uint64_t since;               /* announcements heard before the new game was stored, or a game not in
                                      memory asked for its read (hub_table_add) */
-    /* a game's read (g: the game being read, owned), a listing's: */
+    /* a game's read (g: the game being read, owned; a reload's: held), a listing's: */
     store_read_pending *read;      /* the read on its way, NULL once answered */
     store_event *events;           /* a game's: its events as read (malloc'd by the store) */
     int event_count;               /* their count */
-    store_game *rows;              /* a listing's: the rows read (room for its limit) */
-    store_seat (*row_seats)[GAME_MAX_PLAYERS]; /* their seats */
+    store_game *rows;              /* a listing's: the rows read (room for its limit); a reload's: its row */
+    store_seat (*row_seats)[GAME_MAX_PLAYERS]; /* their seats (a reload: one row's) */
     int row_count;                 /* rows read */
     /* a hint search: */
     const game_def *def; /* the rules */

@@ -63,17 +63,18 @@ static void later_start_failed(const hub_later *w, hub_reply *r)
     *r = (hub_reply){0};
 }
 
-/* The new game of w, or its seat change (a join), is stored (w->g locked
- * and held): start it if every seat is taken. 1 if the start is on its way
- * to the store (w->change, only if may_wait: g's lock let go); else 0 once
- * it is started, needs no start, or cannot start yet (later_start_failed;
- * also while another change of it is being stored, which a pool thread
- * must not wait for: the watchdog starts it then). */
+/* The new game of w, or its seat change (a join), is stored, or the game
+ * read again (w->g locked and held): start it if every seat is taken. 1 if
+ * the start is on its way to the store (w->change, only if may_wait: g's
+ * lock let go); else 0 once it is started, needs no start, or cannot start
+ * yet (later_start_failed; also while another change of it is being
+ * stored, which a pool thread must not wait for, or it is to be read
+ * again: the watchdog or the next request starts it then). */
 static int later_start(hub *h, hub_later *w, int may_wait, hub_reply *r)
 {
     int rc;
 
-    if (w->g->storing)
+    if (w->g->storing || w->g->unsure)
         return 0;
     if (may_wait) {
         w->change = hub_game_start_begin(h, w->g, w->done, w->context, r);
@@ -149,10 +150,8 @@ static int later_created(hub *h, hub_later *w, hub_reply *r)
      * meanwhile */
     if (w->waits)
         snprintf(g->creator, sizeof g->creator, "%s", w->address);
-    if (missed && g->storing) /* another process saw it listed and changed it meanwhile */
-        g->unsure = 1;        /* read again once the change being stored is */
-    else if (missed)
-        hub_game_catch_up(h, g);
+    if (missed)          /* another process saw it listed and changed it meanwhile: */
+        g->unsure = 1;   /* read again by the next request (hub_load) or the watchdog, and started then */
     return 0;
 }
 
@@ -195,6 +194,42 @@ static int later_seat_continue(hub *h, hub_later *w, int may_wait, hub_reply *r)
     }
     if (w->answer != NULL)
         hub_reply_answer(r, 200, w->answer);
+    hub_table_unlock(h, g);
+    free(w);
+    return 0;
+}
+
+/* Carry the reload w (hub_load) on once the store answered its read, or
+ * the start that followed it (waiting for it if need be): 1 if it waits
+ * again (the start, only if may_wait), else 0 with w freed and its game
+ * let go, and r empty (the request is made again) or 503 if the store
+ * could not be read. The game takes the read only if nobody read it again
+ * meanwhile (it is still unsure). */
+static int later_reload_continue(hub *h, hub_later *w, int may_wait, hub_reply *r)
+{
+    hub_game *g = w->g;
+
+    if (w->starting) {
+        later_start_end(h, w, r);
+    } else {
+        int rc = store_read_finish(h->st, w->read);
+        pthread_mutex_lock(&g->lock);
+        if (g->unsure && !g->storing &&
+            hub_game_take_stored(g, rc, w->rows, w->row_seats[0], w->events, w->event_count, w->why) == 0) {
+            hub_game_changed(h, g);
+            if (later_start(h, w, may_wait, r)) {
+                free(w->events);
+                w->events = NULL;
+                return 1;
+            }
+        }
+        if (rc != STORE_OK)
+            hub_reply_fail(r, 503, "store", "game %lld cannot be read from the store now: %s", (long long)g->id,
+                           w->why);
+    }
+    free(w->events);
+    free(w->rows);
+    free(w->row_seats);
     hub_table_unlock(h, g);
     free(w);
     return 0;
@@ -739,6 +774,10 @@ hub_later_outcome hub_later_answer(hub *h, hub_later *later, int may_wait, hub_r
         return later_seat_continue(h, later, may_wait, r) ? HUB_LATER_WAITS : HUB_LATER_ANSWERED;
     case LATER_LOAD:
         return hub_table_load_end(h, later, r);
+    case LATER_RELOAD:
+        if (later_reload_continue(h, later, may_wait, r))
+            return HUB_LATER_WAITS;
+        return r->code != NULL ? HUB_LATER_ANSWERED : HUB_LATER_AGAIN;
     case LATER_LIST:
         list_answer(h, later, store_read_finish(h->st, later->read), r);
         return HUB_LATER_ANSWERED;

@@ -215,17 +215,48 @@ static void load_failed(int64_t id, int status, const char *why, hub_reply *r)
 }
 
 /* g (locked) came into memory (added), or another process announced a
- * change of it while it was read (missed: that change went unheard, and it
- * is read again once no change of it is being stored): its bot to move,
- * its turn clock. */
+ * change of it while it was read (missed: that change went unheard, so g
+ * is to be read again, as hub_load or hub_table_lock_game do for an unsure
+ * game): its bot to move, its turn clock. */
 static void settle(hub *h, hub_game *g, int added, int missed)
 {
-    if (missed && g->storing)
+    if (missed)
         g->unsure = 1;
-    else if (missed)
-        hub_game_catch_up(h, g);
     else if (added)
         hub_game_changed(h, g);
+}
+
+/* hub_load for g (locked and held), in memory but unsure: its read again
+ * queued to the store's reader (LATER_RELOAD), g's lock let go but g
+ * still held, *later set; or r filled (503 busy: too many reads wait; 503
+ * store) and g let go. */
+static void reload_start(hub *h, hub_game *g, hub_ready *ready, void *context, hub_later **later, hub_reply *r)
+{
+    hub_later *w = calloc(1, sizeof *w);
+    store_game *row = malloc(sizeof *row);
+    store_seat(*seats)[GAME_MAX_PLAYERS] = malloc(sizeof *seats);
+    int rc;
+
+    hub_game_unlock(g);
+    if (w == NULL || row == NULL || seats == NULL) {
+        hub_reply_fail(r, 500, "internal", "out of memory");
+    } else {
+        *w = (hub_later){.kind = LATER_RELOAD, .g = g, .rows = row, .row_seats = seats, .done = ready,
+                         .context = context};
+        rc = store_load_start(h->st, g->id, row, seats[0], &w->events, &w->event_count, h->settings.max_reads, ready,
+                              context, &w->read, w->why, sizeof w->why);
+        if (rc == STORE_OK) {
+            *later = w;
+            return;
+        }
+        hub_reply_fail(r, 503, rc == STORE_EBUSY ? "busy" : "store",
+                       "game %lld is to be read again from the store, which cannot be done now: %s", (long long)g->id,
+                       w->why);
+    }
+    free(w);
+    free(row);
+    free(seats);
+    hub_table_release(h, g);
 }
 
 void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later, hub_reply *r)
@@ -239,7 +270,16 @@ void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **l
         return;
     *later = NULL;
     if ((g = hub_table_find(h, id, &since)) != NULL) {
-        hub_table_release(h, g);
+        pthread_mutex_lock(&g->lock);
+        if (!g->unsure || g->broken) {
+            hub_table_unlock(h, g);
+        } else if (!g->storing) {
+            reload_start(h, g, ready, context, later, r);
+        } else if (hub_game_park(g, ready, context, later, r) == 0) { /* read again (or changed) meanwhile */
+            atomic_fetch_add(&h->parked, 1);
+        } else {
+            hub_table_unlock(h, g);
+        }
         return;
     }
     w = calloc(1, sizeof *w);
@@ -327,8 +367,8 @@ static hub_game *lock_game(hub *h, int64_t id, int to_change, hub_ready *ready, 
             return NULL;
         }
     }
-    if (g->unsure)
-        hub_game_reload(h, g);
+    if (g->unsure) /* hub_load reads it on the store's reader first; not here if it became unsure since */
+        hub_game_catch_up(h, g);
     if (g->broken) {
         hub_table_unlock(h, g);
         hub_reply_fail(r, 500, "broken", "game %lld is damaged in the store and cannot be played", (long long)id);

@@ -433,6 +433,13 @@ static const char *client_address(struct MHD_Connection *connection, char *buf, 
     return buf;
 }
 
+/* A request later_begin counted waits no more (resumed, answered at once,
+ * or made again): server_stop need not wait for it. */
+static void later_over(server *srv)
+{
+    atomic_fetch_sub(&srv->requests_waiting, 1);
+}
+
 /* hub_ready: the answer of req's request is ready. The connection is
  * resumed here if its handler suspended it, else by the handler (no
  * resumption before suspension). */
@@ -445,7 +452,7 @@ static void request_ready(void *context)
 
     if (!atomic_compare_exchange_strong(&req->later_state, &running, LATER_READY)) { /* suspended */
         MHD_resume_connection(connection);
-        atomic_fetch_sub(&srv->requests_waiting, 1);
+        later_over(srv);
     }
 }
 
@@ -472,13 +479,13 @@ static enum MHD_Result later_end(struct MHD_Connection *connection, server *srv,
     int running = LATER_RUNNING;
 
     if (req->later == NULL) {
-        atomic_fetch_sub(&srv->requests_waiting, 1);
+        later_over(srv);
         return send_reply(connection, r);
     }
     MHD_suspend_connection(connection);
     if (!atomic_compare_exchange_strong(&req->later_state, &running, LATER_SUSPENDED)) { /* ready already */
         MHD_resume_connection(connection);
-        atomic_fetch_sub(&srv->requests_waiting, 1);
+        later_over(srv);
     }
     return MHD_YES;
 }
@@ -585,7 +592,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         hub_load(srv->h, id, request_ready, req, later, &r);
         if (req->later != NULL || r.code != NULL)
             return later_end(connection, srv, req, &r);
-        atomic_fetch_sub(&srv->requests_waiting, 1);
+        later_over(srv);
     }
     if (strcmp(verb, "") == 0 && get)
         hub_summary(srv->h, id, &r);
@@ -605,7 +612,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         hub_record(srv->h, id, token, &r);
     else if (strcmp(verb, "hints") == 0 && get) {
         if ((later = later_begin(connection, srv, req)) == NULL) {
-            atomic_fetch_sub(&srv->requests_waiting, 1);
+            later_over(srv);
             return send_error(connection, 503, "busy", "the server is stopping");
         }
         hub_hints(srv->h, id, token, request_ready, req, later, &r);
@@ -672,7 +679,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
             req->later = waiting;
         if (outcome != HUB_LATER_AGAIN)
             return later_end(connection, srv, req, &r);
-        atomic_fetch_sub(&srv->requests_waiting, 1); /* a parked change: made again below */
+        later_over(srv); /* a parked change: made again below */
     }
     if (req->too_large)
         return send_error(connection, 413, "too_large", "the body is over 16 KiB");

@@ -22,7 +22,9 @@
  * (allocated here) at the end of a list under a mutex, and the store's one
  * reader thread reads them in order with the back end's own functions and
  * answers each as the writer answers a change. The reads waiting are
- * bounded by each caller's max_waiting, counted without the lock.
+ * bounded by each caller's max_waiting, counted without the lock. A status
+ * changed alone (store_set_status_start) goes the same way: it is one
+ * statement of its own, not a change of the writer's batches.
  *
  * Schema, the same in both back ends (created on open if missing, its
  * version in SQLite's user_version or PostgreSQL's table maya_schema):
@@ -68,19 +70,22 @@ typedef struct writer_counters {
 
 /* What a queued read is. */
 typedef enum store_read_kind {
-    STORE_READ_LOAD = 0, /* store_load_start */
-    STORE_READ_LIST = 1  /* store_list_rows_start */
+    STORE_READ_LOAD = 0,  /* store_load_start */
+    STORE_READ_LIST = 1,  /* store_list_rows_start */
+    STORE_READ_STATUS = 2 /* store_set_status_start: a status written on the reader's thread */
 } store_read_kind;
 
 /* A read waiting for the reader (store_read_pending of store.h): the
- * arguments of store_load or of a listing's rows, then its answer. */
+ * arguments of store_load, of a listing's rows or of a status changed
+ * alone, then its answer. */
 struct store_reading {
-    store_read_kind kind;           /* which of the two */
-    int64_t id;                     /* load: the game */
+    store_read_kind kind;           /* which of the three */
+    int64_t id;                     /* load, status: the game */
     store_game *game;               /* load: its row */
     store_seat *seats;              /* load: its seats[GAME_MAX_PLAYERS] */
     store_event **events;           /* load: its events (malloc'd by the back end), NULL: row and seats only */
-    int status;                     /* list: the status listed, < 0 every status */
+    int status;                     /* list: the status listed, < 0 every status; status: the game's new one */
+    const char *result;             /* status: the game's result with it (never NULL) */
     int max;                        /* list: most rows, >= 1 */
     store_game *rows;               /* list: rows[0..max-1] */
     store_seat (*row_seats)[GAME_MAX_PLAYERS]; /* list: each row's seats */
@@ -365,8 +370,10 @@ static void *reader_main(void *arg)
         pthread_mutex_unlock(&st->read_lock);
         if (r->kind == STORE_READ_LOAD)
             r->rc = st->backend->load(st->impl, r->id, r->game, r->seats, r->events, r->n, r->why, r->why_len);
-        else
+        else if (r->kind == STORE_READ_LIST)
             r->rc = list_rows(st, r);
+        else
+            r->rc = st->backend->set_status(st->impl, r->id, (store_status)r->status, r->result, r->why, r->why_len);
         atomic_fetch_sub(&st->reads_unanswered, 1);
         if (r->on_answer != NULL) /* before the answer is given: store_read_finish returns after it */
             r->on_answer(r->context);
@@ -716,6 +723,24 @@ int store_list_rows_start(store *st, int status, int max, store_game *rows, stor
                           .n = n, .why = why, .why_len = why ? why_len : 0, .on_answer = on_answer,
                           .context = context};
     return queue_read(st, &read, max_waiting, pending, "store_list");
+}
+
+int store_set_status_start(store *st, int64_t game, store_status status, const char *result, int max_waiting,
+                           store_answered *on_answer, void *context, store_read_pending **pending, char *why,
+                           size_t why_len)
+{
+    static const char op[] = "store_set_status";
+    if (!st || !pending || max_waiting < 1)
+        return store_fail(why, why_len, STORE_EINVAL, "%s: no store or place for the change, or no read allowed", op);
+    if (!is_status((int)status))
+        return store_fail(why, why_len, STORE_EINVAL, "%s: unknown status %d", op, (int)status);
+    int rc = check_result(result, op, why, why_len);
+    if (rc != STORE_OK)
+        return rc;
+    store_read_pending change = {.kind = STORE_READ_STATUS, .id = game, .status = (int)status,
+                                 .result = result ? result : "", .why = why, .why_len = why ? why_len : 0,
+                                 .on_answer = on_answer, .context = context};
+    return queue_read(st, &change, max_waiting, pending, op);
 }
 
 int store_read_finish(store *st, store_read_pending *pending)

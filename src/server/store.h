@@ -25,7 +25,8 @@
  * writer calls the caller back once it is answered (store_finish then
  * gives the answer without waiting); store_append, store_create and
  * store_set_seat are the same followed by store_finish. Changing a status
- * alone commits on its own.
+ * alone commits on its own (on the caller's thread, or queued to the
+ * reader thread below: store_set_status_start).
  * Reads can be queued too: store_load_start and store_list_rows_start hand
  * a read to the store's one reader thread, which reads them one at a time
  * in their order of arrival and calls the caller back, so that a caller
@@ -210,6 +211,14 @@ int store_list_rows_start(store *st, int status, int max, store_game *rows, stor
  * store_list would return it (waiting for it if not read yet); pending is
  * freed. */
 int store_read_finish(store *st, store_read_pending *pending);
+/* store_set_status done on the store's reader thread, queued and answered
+ * as a read above is (the same queue, the same bound: STORE_EBUSY when
+ * max_waiting wait already), for a caller that must not wait on the disk
+ * (a start with nothing to draw); store_read_finish gives its answer.
+ * result (NULL is "") and why must stay until then. */
+int store_set_status_start(store *st, int64_t game, store_status status, const char *result, int max_waiting,
+                           store_answered *on_answer, void *context, store_read_pending **pending, char *why,
+                           size_t why_len);
 
 /* Wait up to timeout_ms for an announcement of a committed change from any
  * process sharing the store; returns 1 with *note filled, 0 on
