@@ -7,6 +7,7 @@
 #include <assert.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -62,7 +63,10 @@ typedef struct mcts_ranked {
 enum {
     MCTS_CACHE_LINE = 64,              /* bytes; each tree starts a line of its own */
     MCTS_HUGE_PAGE = 2 << 20,          /* bytes of an x86-64 huge page: the pools' unit (mcts_pool_new) */
-    MCTS_LEAF_ROW = GAME_MAX_PLAYERS + 1 /* a root edge's leaf sums: one per seat, then the count */
+    MCTS_LEAF_ROW = GAME_MAX_PLAYERS + 1, /* a root edge's leaf sums: one per seat, then the count */
+    MCTS_CHUNK_MAX = 16,               /* most iterations a tree takes from the shared count at a time */
+    MCTS_CHUNKS_PER_TREE = 64          /* a tree's share is taken in this many chunks at least, up to
+                                          MCTS_CHUNK_MAX iterations each */
 };
 
 /* One search tree and its thread's scratch. The trees of a bot lie side by
@@ -113,7 +117,11 @@ typedef struct mcts_tree {
     int seat;                    /* the searching seat */
     double center[GAME_MAX_PLAYERS]; /* with a score utility: every seat's estimate at the root, in points */
     double others;               /* widening factor at the other seats' nodes */
-    long budget;                 /* iterations for this tree, 0 = until the deadline */
+    long budget;                 /* iterations for this tree, 0 = until the deadline; with shared set, its
+                                    part of the shared count */
+    atomic_long *shared;         /* iterations left for all the trees to take (mcts.iterations_left), NULL =
+                                    this tree's budget alone (one thread, fixed shares, or by time only) */
+    long chunk;                  /* iterations taken from shared at a time */
     double deadline;             /* monotonic seconds to stop at, 0 = none */
     long done;                   /* iterations run */
     double cpu;                  /* CPU seconds its thread spent on the last search */
@@ -142,6 +150,9 @@ struct mcts {
     double root_estimates[GAME_MAX_PLAYERS]; /* with kept estimates: the last decision's mean leaf estimates
                                                 after its chosen action (mcts_root_estimates) */
     long root_estimated;    /* iterations root_estimates average, 0 = none */
+    int fixed_shares;       /* 1: each tree searches its own share of an iteration budget (mcts_use_fixed_shares) */
+    atomic_long iterations_left; /* with threads and an iteration budget: iterations not yet taken by a tree
+                                    (written once per chunk of MCTS_CHUNK_MAX, beside fields only read) */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -281,6 +292,11 @@ void mcts_use_score(mcts *m, double weight)
     assert(weight >= 0.0 && weight <= 1.0);
     for (int i = 0; i < m->tree_count; i++)
         m->trees[i].score = weight;
+}
+
+void mcts_use_fixed_shares(mcts *m, int on)
+{
+    m->fixed_shares = on;
 }
 
 void mcts_use_iterations(mcts *m, int iterations)
@@ -781,6 +797,33 @@ static unsigned mcts_start(mcts_tree *t)
     return t->nodes[node].visits;
 }
 
+/* Take up to chunk iterations from the count left (never below 0);
+ * returns how many, 0 if none is left. */
+static long mcts_take(atomic_long *left, long chunk)
+{
+    long have = atomic_load_explicit(left, memory_order_relaxed);
+    while (have > 0) {
+        long take = have < chunk ? have : chunk;
+        if (atomic_compare_exchange_weak_explicit(left, &have, have - take, memory_order_relaxed,
+                                                  memory_order_relaxed))
+            return take;
+    }
+    return 0;
+}
+
+/* 1 if tree t is to run another iteration, its iterations allowed so far
+ * in *until (taken from the shared count when they are used up). */
+static int mcts_more(mcts_tree *t, long *until)
+{
+    if (t->budget == 0)
+        return 1; /* until the deadline */
+    if (t->done < *until)
+        return 1;
+    if (t->shared != NULL)
+        *until += mcts_take(t->shared, t->chunk);
+    return t->done < *until;
+}
+
 /* Search one tree to its budget (a thread's body). */
 static void *mcts_search(void *arg)
 {
@@ -802,9 +845,16 @@ static void *mcts_search(void *arg)
         long fresh = t->budget - (long)kept;
         t->budget = fresh > t->budget / 10 ? fresh : t->budget / 10 + 1;
     }
+    /* Shared: the tree's part joins the count the trees take from, so that
+     * they end together however fast each runs. */
+    long until = t->budget;
+    if (t->shared != NULL && t->budget > 0) {
+        atomic_fetch_add_explicit(t->shared, t->budget, memory_order_relaxed);
+        until = 0;
+    }
     /* By a deadline, the clock is read after the first iteration and every
      * 16th: a thread started late on a busy machine still searches once. */
-    while (t->budget == 0 || t->done < t->budget) {
+    while (mcts_more(t, &until)) {
         mcts_iterate(t);
         if (t->deadline > 0 && (t->done & 15) == 1 && timer_now() >= t->deadline)
             break;
@@ -904,6 +954,13 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
     int threads = m->tree_count;
+    /* (below one iteration a tree, each tree searches one) */
+    int shared = threads > 1 && iterations >= threads && !m->fixed_shares;
+    atomic_store_explicit(&m->iterations_left, 0, memory_order_relaxed);
+    /* chunks small beside each tree's share, so that the trees end within a
+     * chunk of each other, and large beside the cost of taking one */
+    long chunk = iterations / ((long)threads * MCTS_CHUNKS_PER_TREE);
+    chunk = chunk < 1 ? 1 : chunk > MCTS_CHUNK_MAX ? MCTS_CHUNK_MAX : chunk;
     for (int i = 0; i < threads; i++) {
         mcts_tree *t = &m->trees[i];
         rng_seed(&t->random, rng_next(&m->random));
@@ -914,6 +971,8 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         if (iterations != 0 && t->budget == 0)
             t->budget = 1;
         t->deadline = m->config.millis > 0 ? start + m->config.millis / 1000.0 : 0;
+        t->shared = shared ? &m->iterations_left : NULL;
+        t->chunk = chunk;
     }
     int started = 1;
     for (; started < threads; started++)

@@ -41,11 +41,16 @@
  *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
  * time (both: whichever ends first). With threads > 1 every thread searches
- * its own tree from its own seed (root parallelism, pthreads) on its share
- * of the iterations, and the visit counts of the root's actions are summed.
- * The shares are fixed in advance, not handed out as the threads go, so that
- * an iteration budget gives the same search for a seed whatever the load
- * (docs/bench.md, MCTS).
+ * its own tree from its own seed (root parallelism, pthreads), and the
+ * visit counts of the root's actions are summed. The iterations are taken
+ * from one count, a few at a time, until the budget is spent, so that the
+ * threads end together however fast each of them runs (a thread sharing its
+ * core does fewer): the budget is the total, but how it falls to the trees,
+ * and so the search, depends on timing. With fixed shares
+ * (mcts_use_fixed_shares) each thread searches its share, fixed in
+ * advance: the same search for a seed whatever the load, but it lasts as
+ * long as its slowest thread (docs/bench.md, seventh round). One thread is
+ * reproducible either way.
  *
  * Whole turns (mcts_use_turns, the turns=K option of bot.h): the tree's
  * edges at the searching seat's nodes, and at the other seats' nodes
@@ -171,6 +176,11 @@ void mcts_use_playout_turns(mcts *m, int on);
  * next decision on (the score utility above); 0 (the default): its share
  * of the odds alone. */
 void mcts_use_score(mcts *m, double weight);
+/* With threads > 1 and an iteration budget: on = 1 makes each thread
+ * search a share of it fixed in advance (the same search for a seed
+ * whatever the load); 0 (the default): the threads take iterations from one
+ * count until the budget is spent, and end together. */
+void mcts_use_fixed_shares(mcts *m, int on);
 /* Search iterations per decision (all threads; 0: by time only) from the
  * next decision on, instead of the config's (a game's bot may take another
  * budget at another number of seats, bot.h). */
