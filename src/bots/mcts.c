@@ -6,7 +6,6 @@
 #define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE (Linux), and math.h's M_PI, beside POSIX */
 #include <assert.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "bots/mcts.h"
 #include "bots/plan.h"
 #include "bots/turns.h"
+#include "crew.h"
 #include "match.h"
 #include "rng.h"
 #include "timer.h"
@@ -125,10 +125,10 @@ typedef struct mcts_tree {
     double deadline;             /* monotonic seconds to stop at, 0 = none */
     long done;                   /* iterations run */
     double cpu;                  /* CPU seconds its thread spent on the last search */
+    double ended;                /* monotonic seconds at which that search ended */
     double *leaf_sums;           /* with mcts_keep_estimates: per root edge (its offset from the root's first
                                     edge) every seat's leaf estimates summed, then their count, MCTS_WIDTH_ROOT
                                     rows of MCTS_LEAF_ROW; NULL = not kept */
-    pthread_t thread;            /* its thread when searching in parallel */
 } mcts_tree;
 
 struct mcts {
@@ -137,6 +137,8 @@ struct mcts {
     rng random;             /* seeds of each decision's trees */
     int tree_count;         /* trees, one per thread */
     mcts_tree *trees;       /* the trees */
+    crew *crew;             /* with threads: the threads searching the trees, kept from the first search
+                               on; NULL before it, or if none could be made */
     mcts_stats last;        /* what the last decision did */
     int *legal;             /* scratch for the caller's thread */
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
@@ -355,6 +357,7 @@ void mcts_free(mcts *m)
 {
     if (m == NULL)
         return;
+    crew_free(m->crew);
     for (int i = 0; i < m->tree_count; i++)
         mcts_tree_free(&m->trees[i]);
     free(m->trees);
@@ -824,10 +827,11 @@ static int mcts_more(mcts_tree *t, long *until)
     return t->done < *until;
 }
 
-/* Search one tree to its budget (a thread's body). */
-static void *mcts_search(void *arg)
+/* Search tree part of the bot's trees to its budget (a part of the bot's
+ * crew). */
+static void mcts_search(void *trees, int part)
 {
-    mcts_tree *t = arg;
+    mcts_tree *t = &((mcts_tree *)trees)[part];
     double cpu_start = timer_thread_cpu();
     t->done = 0;
     unsigned kept = mcts_start(t);
@@ -860,7 +864,7 @@ static void *mcts_search(void *arg)
             break;
     }
     t->cpu = timer_thread_cpu() - cpu_start;
-    return NULL;
+    t->ended = timer_now();
 }
 
 /* One root action's totals over the trees. */
@@ -953,7 +957,11 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     long iterations = m->config.iterations;
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
-    int threads = m->tree_count;
+    /* the threads are made once, at the first search, and kept; trees
+     * beyond the threads the system gave are not searched */
+    if (m->tree_count > 1 && m->crew == NULL)
+        m->crew = crew_new(m->tree_count, mcts_search, m->trees);
+    int threads = m->crew != NULL ? crew_parts(m->crew) : 1;
     /* (below one iteration a tree, each tree searches one) */
     int shared = threads > 1 && iterations >= threads && !m->fixed_shares;
     atomic_store_explicit(&m->iterations_left, 0, memory_order_relaxed);
@@ -961,7 +969,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
      * chunk of each other, and large beside the cost of taking one */
     long chunk = iterations / ((long)threads * MCTS_CHUNKS_PER_TREE);
     chunk = chunk < 1 ? 1 : chunk > MCTS_CHUNK_MAX ? MCTS_CHUNK_MAX : chunk;
-    for (int i = 0; i < threads; i++) {
+    for (int i = 0; i < m->tree_count; i++) {
         mcts_tree *t = &m->trees[i];
         rng_seed(&t->random, rng_next(&m->random));
         t->root = observation;
@@ -974,18 +982,18 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         t->shared = shared ? &m->iterations_left : NULL;
         t->chunk = chunk;
     }
-    int started = 1;
-    for (; started < threads; started++)
-        if (pthread_create(&m->trees[started].thread, NULL, mcts_search, &m->trees[started]) != 0)
-            break;
-    mcts_search(&m->trees[0]);
-    for (int i = 1; i < started; i++)
-        pthread_join(m->trees[i].thread, NULL);
+    if (m->crew != NULL)
+        crew_run(m->crew);
+    else
+        mcts_search(m->trees, 0);
 
     mcts_total totals[MCTS_WIDTH_ROOT];
     int count = 0;
-    for (int i = 0; i < started; i++) {
+    double first_end = m->trees[0].ended, last_end = first_end;
+    for (int i = 0; i < threads; i++) {
         const mcts_tree *t = &m->trees[i];
+        first_end = t->ended < first_end ? t->ended : first_end;
+        last_end = t->ended > last_end ? t->ended : last_end;
         m->last.iterations += t->done;
         m->last.nodes += t->node_count;
         m->last.cpu += t->cpu;
@@ -1009,6 +1017,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         }
     }
     m->last.seconds = timer_now() - start;
+    m->last.spread = last_end - first_end;
     m->turn_length = 0;
     if (count > 0 && totals[0].turn != NULL)
         count = mcts_root_turn(m, totals, count, n);
@@ -1021,7 +1030,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     qsort(m->choices, (size_t)m->choice_count, sizeof *m->choices, mcts_by_visits);
     if (m->choice_count == 0)
         m->choices[m->choice_count++] = (mcts_choice){m->legal[0], 0, 0.0};
-    mcts_sum_root_estimates(m, started);
+    mcts_sum_root_estimates(m, threads);
 }
 
 int mcts_next_in_turn(mcts *m, const void *observation, int seat)

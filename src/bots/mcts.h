@@ -130,6 +130,7 @@ typedef struct mcts_stats {
     double seconds;  /* wall time of the search */
     double cpu;      /* CPU seconds of all the search threads */
     double busiest;  /* CPU seconds of the busiest one: the wall time where every thread has a free core */
+    double spread;   /* wall seconds from the first thread's end to the last's: how long threads idled */
 } mcts_stats;
 
 /* One action at the root of a search and what the search made of it. */
