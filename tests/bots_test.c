@@ -805,6 +805,35 @@ static void test_turns(void **unused)
     match_free(&m);
 }
 
+/* A two-player game of game in state, its chance outcomes drawn from seed
+ * until a seat is to act; returns that seat. */
+static int start_two_seats(const game_def *game, void *state, uint64_t seed)
+{
+    game_options options = {2, 0};
+    assert_int_equal(game->init(state, &options, NULL, 0), 0);
+    rng r;
+    rng_seed(&r, seed);
+    int *outcomes = malloc((size_t)game->max_legal * sizeof *outcomes);
+    double *odds = malloc((size_t)game->max_legal * sizeof *odds);
+    while (game->current_player(state) == GAME_CHANCE) {
+        int n = game->chance_outcomes(state, outcomes, odds);
+        assert_int_equal(game->apply(state, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
+    }
+    free(outcomes);
+    free(odds);
+    return game->current_player(state);
+}
+
+/* Two searches' root actions (count of them) are the same to the bit. */
+static void assert_same_choices(const mcts_choice *a, const mcts_choice *b, int count)
+{
+    for (int i = 0; i < count; i++) {
+        assert_int_equal(a[i].action, b[i].action);
+        assert_int_equal(a[i].visits, b[i].visits);
+        assert_true(a[i].value == b[i].value);
+    }
+}
+
 /* The root statistics of a search by iterations, with one thread and with
  * two (root parallelism: the trees' root visits are summed, their CPU times
  * too): every iteration takes exactly one root action, so the visits of the
@@ -816,18 +845,9 @@ static void test_root_statistics(void **unused)
     for (int k = 0; k < 2 * games_count(); k++) {
         const game_def *game = games_at(k / 2);
         int threads = 1 + k % 2;
-        game_options options = {2, 0};
         unsigned char *state = malloc(game->state_size);
         int *legal = malloc((size_t)game->max_legal * sizeof *legal);
-        double *odds = malloc((size_t)game->max_legal * sizeof *odds);
-        assert_int_equal(game->init(state, &options, NULL, 0), 0);
-        rng r;
-        rng_seed(&r, 11);
-        while (game->current_player(state) == GAME_CHANCE) {
-            int n = game->chance_outcomes(state, legal, odds);
-            assert_int_equal(game->apply(state, match_pick_outcome(legal, odds, n, &r), NULL, 0), 0);
-        }
-        int seat = game->current_player(state);
+        int seat = start_two_seats(game, state, 11);
         int n = game->legal_actions(state, legal);
         assert_true(seat >= 0 && n > 1);
         eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
@@ -886,15 +906,10 @@ static void test_root_statistics(void **unused)
         mcts_use_fixed_shares(pooled, 1);
         mcts_choice same[MCTS_WIDTH_ROOT];
         assert_int_equal(mcts_analyse(pooled, state, seat, same, MCTS_WIDTH_ROOT), count);
-        for (int i = 0; i < count; i++) {
-            assert_int_equal(same[i].action, choices[i].action);
-            assert_int_equal(same[i].visits, choices[i].visits);
-            assert_true(same[i].value == choices[i].value);
-        }
+        assert_same_choices(same, choices, count);
         mcts_free(pooled);
         mcts_free(m);
         eval_free(hook);
-        free(odds);
         free(legal);
         free(state);
     }
@@ -912,18 +927,8 @@ static void test_shared_iterations(void **unused)
     (void)unused;
     for (int k = 0; k < games_count(); k++) {
         const game_def *game = games_at(k);
-        game_options options = {2, 0};
         unsigned char *state = malloc(game->state_size);
-        assert_int_equal(game->init(state, &options, NULL, 0), 0);
-        rng r;
-        rng_seed(&r, 5);
-        int outcomes[64];
-        double odds[64];
-        while (game->current_player(state) == GAME_CHANCE) {
-            int n = game->chance_outcomes(state, outcomes, odds);
-            assert_int_equal(game->apply(state, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
-        }
-        int seat = game->current_player(state);
+        int seat = start_two_seats(game, state, 5);
         eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
         assert_non_null(hook);
         const int runs[][2] = {{300, 2}, {301, 2}, {7, 3}, {2, 2}, {1, 2}, {2, 3}}; /* iterations, threads */
@@ -952,11 +957,7 @@ static void test_shared_iterations(void **unused)
         mcts_choice ca[MCTS_WIDTH_ROOT], cb[MCTS_WIDTH_ROOT];
         int na = mcts_analyse(a, state, seat, ca, MCTS_WIDTH_ROOT);
         assert_int_equal(mcts_analyse(b, state, seat, cb, MCTS_WIDTH_ROOT), na);
-        for (int c = 0; c < na; c++) {
-            assert_int_equal(ca[c].action, cb[c].action);
-            assert_int_equal(ca[c].visits, cb[c].visits);
-            assert_true(ca[c].value == cb[c].value);
-        }
+        assert_same_choices(ca, cb, na);
         mcts_free(a);
         mcts_free(b);
         /* a kept tree: each of two trees kept its visits of the first
