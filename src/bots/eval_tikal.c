@@ -80,38 +80,17 @@ static int eval_tikal_crossable(const tikal_state *s, int f, int d, int g)
     return tikal_field_stones(s, f, d) + tikal_field_stones(s, g, (d + 3) % 6) > 0;
 }
 
-/* The fields next to field f across a crossable edge where some seat's
- * figures stand (occupied), in the order of their directions, into
- * next[0..5]; returns their number. */
-static int eval_tikal_near_fields(const tikal_state *s, int f, uint64_t occupied, int *next)
-{
-    int count = 0;
-    uint64_t around = tikal_neighbor_mask(f) & occupied;
-    const int8_t *neighbors = tikal_neighbors(f);
-    for (int d = 0; around; d++) {
-        int g = neighbors[d];
-        if (g < 0 || !(around >> g & 1))
-            continue;
-        around &= ~(1ULL << g);
-        if (eval_tikal_crossable(s, f, d, g))
-            next[count++] = g;
-    }
-    return count;
-}
-
 /* Read s into r, what v1 needs or (learned) what v2 needs; the callers
  * pass a constant, so that each version's reading is compiled on its own.
  * Temples are taken in ascending order and their neighbours by direction,
  * so that the double and float sums add their terms in the order they
  * always did; terms that add 0 (seats without figures there) are skipped,
  * which leaves those sums as they were (they start at +0 and never go
- * below): a seat's figures are looked for only where its mask has them. */
+ * below). */
 static inline void eval_tikal_read(const tikal_state *s, int learned, eval_tikal_reading *r)
 {
     int players = s->players;
-    uint64_t figures[GAME_MAX_PLAYERS], occupied = 0; /* the fields of each seat's figures, of anyone's */
-    for (int p = 0; p < players; p++)
-        occupied |= figures[p] = tikal_figure_fields(s, p);
+    uint64_t occupied = tikal_occupied_fields(s);
     uint64_t unwalkable = tikal_fields_of_kind(s, TIKAL_EMPTY) | tikal_fields_of_kind(s, TIKAL_VOLCANO);
     assert(!(occupied & unwalkable)); /* figures stand on explored fields, never on a volcano (T6.7) */
     (void)unwalkable;
@@ -132,7 +111,7 @@ static inline void eval_tikal_read(const tikal_state *s, int learned, eval_tikal
             int strength[GAME_MAX_PLAYERS], top = 0;
             double sum = 0;
             for (int p = 0; p < players; p++) {
-                strength[p] = figures[p] >> f & 1 ? tikal_strength(s, p, f) : 0;
+                strength[p] = tikal_strength(s, p, f);
                 sum += (double)strength[p] * strength[p];
                 top = strength[p] > strength[top] ? p : top;
             }
@@ -159,22 +138,20 @@ static inline void eval_tikal_read(const tikal_state *s, int learned, eval_tikal
                     r->tied[p] += value;
             }
         }
-        /* Figures one edge away can contest it next turn: each seat's
-         * terms in the order of the directions, as always. */
-        if (!(tikal_neighbor_mask(f) & occupied))
-            continue;
-        int next[6], count = eval_tikal_near_fields(s, f, occupied, next);
-        uint64_t near_mask = 0;
-        for (int k = 0; k < count; k++)
-            near_mask |= 1ULL << next[k];
-        for (int p = 0; p < players; p++) {
-            if (!(figures[p] & near_mask))
+        /* Figures one edge away can contest it next turn. */
+        uint64_t around = tikal_neighbor_mask(f) & occupied;
+        const int8_t *neighbors = tikal_neighbors(f);
+        for (int d = 0; around; d++) {
+            int g = neighbors[d];
+            if (g < 0 || !(around >> g & 1))
                 continue;
-            for (int k = 0; k < count; k++) {
-                int g = next[k];
-                if (!(figures[p] >> g & 1))
-                    continue;
+            around &= ~(1ULL << g);
+            if (!eval_tikal_crossable(s, f, d, g))
+                continue;
+            for (int p = 0; p < players; p++) {
                 int st = tikal_strength(s, p, g);
+                if (st == 0)
+                    continue;
                 if (learned)
                     r->near[p] += value * st;
                 else
