@@ -50,7 +50,8 @@
  * (mcts_use_fixed_shares) each thread searches its share, fixed in
  * advance: the same search for a seed whatever the load, but it lasts as
  * long as its slowest thread (docs/bench.md, seventh round). One thread is
- * reproducible either way.
+ * reproducible either way. The threads are made at the bot's first search
+ * and kept, asleep between searches, until mcts_free (crew.h).
  *
  * Whole turns (mcts_use_turns, the turns=K option of bot.h): the tree's
  * edges at the searching seat's nodes, and at the other seats' nodes
