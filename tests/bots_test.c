@@ -191,6 +191,12 @@ static void test_specs(void **unused)
     check_refused("tzolkin", "mcts:score=-1", "score");
     check_refused("tzolkin", "mcts:score=x", "score");
     check_refused("tzolkin", "greedy:score=10", "option of mcts");
+    /* fixedshare: 0 (default, the threads share one count of iterations)
+     * or 1 (each thread a fixed share: mcts_use_fixed_shares); only mcts */
+    assert_int_equal(check_option("tikal", "mcts:threads=2,fixedshare=1", "mcts:threads=2,fixedshare=1").fixedshare, 1);
+    assert_int_equal(check_option("tikal", "mcts:threads=2", "mcts:threads=2").fixedshare, 0);
+    check_refused("tikal", "mcts:fixedshare=2", "fixedshare");
+    check_refused("tikal", "greedy:fixedshare=1", "option of mcts");
     assert_int_not_equal(bot_parse("mcts:eval=v3", &s, why, sizeof why), 0);
     assert_non_null(strstr(why, "eval"));
     assert_int_equal(bot_parse_list("mcts:eval=v1,mcts", list, 4, why, sizeof why), 2);
@@ -578,13 +584,14 @@ static void test_reproducible(void **unused)
 {
     (void)unused;
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000", "greedy:beam=3");
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,threads=2", "mcts:iterations=20,nodes=3000");
-    check_reproducible("tikal", "mcts:iterations=16,nodes=2000,threads=2", "greedy:beam=2");
+    /* on two threads with fixed shares (mcts_use_fixed_shares) */
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,threads=2,fixedshare=1", "mcts:iterations=20,nodes=3000");
+    check_reproducible("tikal", "mcts:iterations=16,nodes=2000,threads=2,fixedshare=1", "greedy:beam=2");
     /* the plan policy's bots play whole legal games, the same each time */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=1", "greedy:beam=3,plan=1");
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000");
     /* and those that search whole turns */
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2,fixedshare=1");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=4,playout=-1", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=2,rootturns=6,score=20", "greedy:beam=3");
@@ -633,7 +640,7 @@ static void test_hidden_information(void **unused)
     game->observation(&a, seat, &view_a);
     game->observation(&b, seat, &view_b);
     assert_memory_equal(&view_a, &view_b, sizeof view_a);
-    const char *specs[] = {"greedy", "mcts:iterations=200,nodes=5000", "mcts:iterations=100,threads=2,nodes=5000"};
+    const char *specs[] = {"greedy", "mcts:iterations=200,nodes=5000", "mcts:iterations=100,threads=2,nodes=5000,fixedshare=1"};
     for (int i = 0; i < 3; i++) {
         bot *x = make_bot(game, specs[i], 5), *y = make_bot(game, specs[i], 5);
         game->observation(&a, seat, &view_a);
@@ -820,6 +827,35 @@ static void test_turns(void **unused)
     match_free(&m);
 }
 
+/* A two-player game of game in state, its chance outcomes drawn from seed
+ * until a seat is to act; returns that seat. */
+static int start_two_seats(const game_def *game, void *state, uint64_t seed)
+{
+    game_options options = {2, 0};
+    assert_int_equal(game->init(state, &options, NULL, 0), 0);
+    rng r;
+    rng_seed(&r, seed);
+    int *outcomes = malloc((size_t)game->max_legal * sizeof *outcomes);
+    double *odds = malloc((size_t)game->max_legal * sizeof *odds);
+    while (game->current_player(state) == GAME_CHANCE) {
+        int n = game->chance_outcomes(state, outcomes, odds);
+        assert_int_equal(game->apply(state, match_pick_outcome(outcomes, odds, n, &r), NULL, 0), 0);
+    }
+    free(outcomes);
+    free(odds);
+    return game->current_player(state);
+}
+
+/* Two searches' root actions (count of them) are the same to the bit. */
+static void assert_same_choices(const mcts_choice *a, const mcts_choice *b, int count)
+{
+    for (int i = 0; i < count; i++) {
+        assert_int_equal(a[i].action, b[i].action);
+        assert_int_equal(a[i].visits, b[i].visits);
+        assert_true(a[i].value == b[i].value);
+    }
+}
+
 /* The root statistics of a search by iterations, with one thread and with
  * two (root parallelism: the trees' root visits are summed, their CPU times
  * too): every iteration takes exactly one root action, so the visits of the
@@ -831,18 +867,9 @@ static void test_root_statistics(void **unused)
     for (int k = 0; k < 2 * games_count(); k++) {
         const game_def *game = games_at(k / 2);
         int threads = 1 + k % 2;
-        game_options options = {2, 0};
         unsigned char *state = malloc(game->state_size);
         int *legal = malloc((size_t)game->max_legal * sizeof *legal);
-        double *odds = malloc((size_t)game->max_legal * sizeof *odds);
-        assert_int_equal(game->init(state, &options, NULL, 0), 0);
-        rng r;
-        rng_seed(&r, 11);
-        while (game->current_player(state) == GAME_CHANCE) {
-            int n = game->chance_outcomes(state, legal, odds);
-            assert_int_equal(game->apply(state, match_pick_outcome(legal, odds, n, &r), NULL, 0), 0);
-        }
-        int seat = game->current_player(state);
+        int seat = start_two_seats(game, state, 11);
         int n = game->legal_actions(state, legal);
         assert_true(seat >= 0 && n > 1);
         eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
@@ -850,6 +877,7 @@ static void test_root_statistics(void **unused)
         mcts_config config = {300, 0, threads, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
         mcts *m = mcts_new(game, &config);
         assert_non_null(m);
+        mcts_use_fixed_shares(m, 1); /* searched again below: the same search */
         mcts_choice choices[MCTS_WIDTH_ROOT];
         int count = mcts_analyse(m, state, seat, choices, MCTS_WIDTH_ROOT);
         mcts_stats stats;
@@ -879,6 +907,7 @@ static void test_root_statistics(void **unused)
             int playout = playouts[run];
             mcts *again = mcts_new(game, &config);
             assert_non_null(again);
+            mcts_use_fixed_shares(again, 1);
             mcts_use_playout(again, playout);
             mcts_choice other[MCTS_WIDTH_ROOT];
             int other_count = mcts_analyse(again, state, seat, other, MCTS_WIDTH_ROOT);
@@ -896,18 +925,78 @@ static void test_root_statistics(void **unused)
         small.nodes = 480;
         mcts *pooled = mcts_new(game, &small);
         assert_non_null(pooled);
+        mcts_use_fixed_shares(pooled, 1);
         mcts_choice same[MCTS_WIDTH_ROOT];
         assert_int_equal(mcts_analyse(pooled, state, seat, same, MCTS_WIDTH_ROOT), count);
-        for (int i = 0; i < count; i++) {
-            assert_int_equal(same[i].action, choices[i].action);
-            assert_int_equal(same[i].visits, choices[i].visits);
-            assert_true(same[i].value == choices[i].value);
-        }
+        assert_same_choices(same, choices, count);
         mcts_free(pooled);
         mcts_free(m);
         eval_free(hook);
-        free(odds);
         free(legal);
+        free(state);
+    }
+}
+
+/* The iterations of a search on several threads taken from one count
+ * (mcts.h, budget): the trees together run the budget exactly, whoever
+ * takes how many, and the visits of the root's actions add up to it; below
+ * one iteration a thread each tree runs one; one thread searches the same
+ * either way (fixed shares or not); a second decision in the same position
+ * counts the trees' kept visits toward the budget, but runs a tenth of
+ * each tree's share at least. */
+static void test_shared_iterations(void **unused)
+{
+    (void)unused;
+    for (int k = 0; k < games_count(); k++) {
+        const game_def *game = games_at(k);
+        unsigned char *state = malloc(game->state_size);
+        int seat = start_two_seats(game, state, 5);
+        eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+        assert_non_null(hook);
+        const int runs[][2] = {{300, 2}, {301, 2}, {7, 3}, {2, 2}, {1, 2}, {2, 3}}; /* iterations, threads */
+        for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+            int iterations = runs[i][0], threads = runs[i][1];
+            mcts_config config = {iterations, 0, threads, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+            mcts *m = mcts_new(game, &config);
+            assert_non_null(m);
+            mcts_choice choices[MCTS_WIDTH_ROOT];
+            int count = mcts_analyse(m, state, seat, choices, MCTS_WIDTH_ROOT);
+            mcts_stats stats;
+            mcts_last_stats(m, &stats);
+            long expected = iterations < threads ? threads : iterations;
+            assert_int_equal(stats.iterations, expected);
+            long visits = 0;
+            for (int c = 0; c < count; c++)
+                visits += choices[c].visits;
+            assert_int_equal(visits, expected);
+            mcts_free(m);
+        }
+        /* one thread: the same search with fixed shares or not */
+        mcts_config one = {300, 0, 1, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *a = mcts_new(game, &one), *b = mcts_new(game, &one);
+        assert_true(a != NULL && b != NULL);
+        mcts_use_fixed_shares(b, 1);
+        mcts_choice ca[MCTS_WIDTH_ROOT], cb[MCTS_WIDTH_ROOT];
+        int na = mcts_analyse(a, state, seat, ca, MCTS_WIDTH_ROOT);
+        assert_int_equal(mcts_analyse(b, state, seat, cb, MCTS_WIDTH_ROOT), na);
+        assert_same_choices(ca, cb, na);
+        mcts_free(a);
+        mcts_free(b);
+        /* a kept tree: each of two trees kept its visits of the first
+         * search (300 together) and runs its share (150) less them, 16 at
+         * least: 16 + max(16, |150 - kept|) together */
+        mcts_config two = {300, 0, 2, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *kept = mcts_new(game, &two);
+        assert_non_null(kept);
+        mcts_stats stats;
+        assert_true(mcts_analyse(kept, state, seat, ca, MCTS_WIDTH_ROOT) > 0);
+        mcts_last_stats(kept, &stats);
+        assert_int_equal(stats.iterations, 300);
+        assert_true(mcts_analyse(kept, state, seat, ca, MCTS_WIDTH_ROOT) > 0);
+        mcts_last_stats(kept, &stats);
+        assert_true(stats.iterations >= 32 && stats.iterations <= 166);
+        mcts_free(kept);
+        eval_free(hook);
         free(state);
     }
 }
@@ -1124,7 +1213,7 @@ int main(void)
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
-        cmocka_unit_test(test_root_estimates),
+        cmocka_unit_test(test_root_estimates),  cmocka_unit_test(test_shared_iterations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

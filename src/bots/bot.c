@@ -30,10 +30,10 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, -1, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, -1, 0, 0},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
     {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0,
-     0, 0, 0, -1, 0, 0},
+     0, 0, 0, 0, -1, 0, 0},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -81,6 +81,7 @@ static const struct bot_key {
     {"rootturns", offsetof(bot_settings, rootturns), 0, MCTS_ROOT_TURNS_MAX},
     {"playturns", offsetof(bot_settings, playturns), 0, 1},
     {"score", offsetof(bot_settings, score), 0, 100},
+    {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -409,9 +410,14 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     if (b->mcts != NULL) {
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
         mcts_use_score(b->mcts, settings->score / 100.0);
+        mcts_use_fixed_shares(b->mcts, settings->fixedshare);
     }
     /* the options of mcts alone: the first one given to another kind */
-    const char *mcts_only = playouts ? "playout" : settings->score ? "score" : settings->turns ? "turns" : NULL;
+    const char *mcts_only = playouts           ? "playout"
+                            : settings->score      ? "score"
+                            : settings->turns      ? "turns"
+                            : settings->fixedshare ? "fixedshare"
+                                                   : NULL;
     if (mcts_only != NULL && b->mcts == NULL) {
         char text[64];
         snprintf(text, sizeof text, "%s is an option of mcts, not ", mcts_only);

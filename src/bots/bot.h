@@ -8,8 +8,9 @@
  * never sees the hidden parts of the state: the caller passes
  * game->observation(state, seat) and the bot fills hidden parts itself
  * (game->resample) where its search needs a full state. A bot is
- * deterministic for a given seed and an iteration budget; with a time
- * budget it answers within that time.
+ * deterministic for a given seed and an iteration budget on one thread
+ * (on several with fixedshare=1); with a time budget it answers within
+ * that time.
  *
  * Kinds and their strength knobs (defaults are the settings for play; what
  * a turn of each level costs is measured, bots/level_time.h):
@@ -39,6 +40,10 @@
  * (turns..MCTS_ROOT_TURNS_MAX) gives the root R turns instead of K
  * (mcts_use_root_turns), and playturns=1 makes the playout's seats play
  * whole turns (mcts_use_playout_turns).
+ * mcts also takes fixedshare=1: with threads > 1 each thread searches a
+ * share of the iterations fixed in advance, so that a seed gives the same
+ * search whatever the load; by default the threads take iterations from
+ * one count and end together (mcts_use_fixed_shares).
  * mcts also takes score=K (0..100): K hundredths of the weight of each
  * seat's reward go to its own estimated points (the score utility of
  * mcts.h) instead of its share of the odds; 0, the kind's default, is the
@@ -103,6 +108,8 @@ typedef struct bot_settings {
     int playturns;   /* mcts with turns and a playout: 1 = its seats play whole turns (mcts_use_playout_turns) */
     int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_use_score),
                         0 = the share of the odds alone */
+    int fixedshare;  /* mcts with threads > 1: 1 = each thread searches a fixed share of the iterations
+                        (reproducible whatever the load, mcts_use_fixed_shares), 0 = they share one count */
     int level;       /* the bot_levels index the spec named, -1 none (a game may have its own spec of it) */
     unsigned given;  /* options the spec or its level's spec wrote, bit k for bot_keys' k-th (bot.c),
                         BOT_GIVEN_EVAL for eval: the game's own options (bot_new) do not replace them */

@@ -6,7 +6,7 @@
 #define _DEFAULT_SOURCE /* madvise and MADV_HUGEPAGE (Linux), and math.h's M_PI, beside POSIX */
 #include <assert.h>
 #include <math.h>
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -15,6 +15,7 @@
 #include "bots/mcts.h"
 #include "bots/plan.h"
 #include "bots/turns.h"
+#include "crew.h"
 #include "match.h"
 #include "rng.h"
 #include "timer.h"
@@ -62,7 +63,10 @@ typedef struct mcts_ranked {
 enum {
     MCTS_CACHE_LINE = 64,              /* bytes; each tree starts a line of its own */
     MCTS_HUGE_PAGE = 2 << 20,          /* bytes of an x86-64 huge page: the pools' unit (mcts_pool_new) */
-    MCTS_LEAF_ROW = GAME_MAX_PLAYERS + 1 /* a root edge's leaf sums: one per seat, then the count */
+    MCTS_LEAF_ROW = GAME_MAX_PLAYERS + 1, /* a root edge's leaf sums: one per seat, then the count */
+    MCTS_CHUNK_MAX = 16,               /* most iterations a tree takes from the shared count at a time */
+    MCTS_CHUNKS_PER_TREE = 64          /* a tree's share is taken in this many chunks at least, up to
+                                          MCTS_CHUNK_MAX iterations each */
 };
 
 /* One search tree and its thread's scratch. The trees of a bot lie side by
@@ -113,14 +117,18 @@ typedef struct mcts_tree {
     int seat;                    /* the searching seat */
     double center[GAME_MAX_PLAYERS]; /* with a score utility: every seat's estimate at the root, in points */
     double others;               /* widening factor at the other seats' nodes */
-    long budget;                 /* iterations for this tree, 0 = until the deadline */
+    long budget;                 /* iterations for this tree, 0 = until the deadline; with shared set, its
+                                    part of the shared count */
+    atomic_long *shared;         /* iterations left for all the trees to take (mcts.iterations_left), NULL =
+                                    this tree's budget alone (one thread, fixed shares, or by time only) */
+    long chunk;                  /* iterations taken from shared at a time */
     double deadline;             /* monotonic seconds to stop at, 0 = none */
     long done;                   /* iterations run */
     double cpu;                  /* CPU seconds its thread spent on the last search */
+    double ended;                /* monotonic seconds at which that search ended */
     double *leaf_sums;           /* with mcts_keep_estimates: per root edge (its offset from the root's first
                                     edge) every seat's leaf estimates summed, then their count, MCTS_WIDTH_ROOT
                                     rows of MCTS_LEAF_ROW; NULL = not kept */
-    pthread_t thread;            /* its thread when searching in parallel */
 } mcts_tree;
 
 struct mcts {
@@ -129,6 +137,8 @@ struct mcts {
     rng random;             /* seeds of each decision's trees */
     int tree_count;         /* trees, one per thread */
     mcts_tree *trees;       /* the trees */
+    crew *crew;             /* with threads: the threads searching the trees, kept from the first search
+                               on; NULL before it, or if none could be made */
     mcts_stats last;        /* what the last decision did */
     int *legal;             /* scratch for the caller's thread */
     mcts_choice choices[MCTS_WIDTH_ROOT]; /* the last search's root actions, most visited first */
@@ -142,6 +152,9 @@ struct mcts {
     double root_estimates[GAME_MAX_PLAYERS]; /* with kept estimates: the last decision's mean leaf estimates
                                                 after its chosen action (mcts_root_estimates) */
     long root_estimated;    /* iterations root_estimates average, 0 = none */
+    int fixed_shares;       /* 1: each tree searches its own share of an iteration budget (mcts_use_fixed_shares) */
+    atomic_long iterations_left; /* with threads and an iteration budget: iterations not yet taken by a tree
+                                    (written once per chunk of MCTS_CHUNK_MAX, beside fields only read) */
 };
 
 static void mcts_tree_free(mcts_tree *t)
@@ -283,6 +296,11 @@ void mcts_use_score(mcts *m, double weight)
         m->trees[i].score = weight;
 }
 
+void mcts_use_fixed_shares(mcts *m, int on)
+{
+    m->fixed_shares = on;
+}
+
 void mcts_use_iterations(mcts *m, int iterations)
 {
     assert(iterations >= 0);
@@ -339,6 +357,7 @@ void mcts_free(mcts *m)
 {
     if (m == NULL)
         return;
+    crew_free(m->crew);
     for (int i = 0; i < m->tree_count; i++)
         mcts_tree_free(&m->trees[i]);
     free(m->trees);
@@ -781,10 +800,38 @@ static unsigned mcts_start(mcts_tree *t)
     return t->nodes[node].visits;
 }
 
-/* Search one tree to its budget (a thread's body). */
-static void *mcts_search(void *arg)
+/* Take up to chunk iterations from the count left (never below 0);
+ * returns how many, 0 if none is left. */
+static long mcts_take(atomic_long *left, long chunk)
 {
-    mcts_tree *t = arg;
+    long have = atomic_load_explicit(left, memory_order_relaxed);
+    while (have > 0) {
+        long take = have < chunk ? have : chunk;
+        if (atomic_compare_exchange_weak_explicit(left, &have, have - take, memory_order_relaxed,
+                                                  memory_order_relaxed))
+            return take;
+    }
+    return 0;
+}
+
+/* 1 if tree t is to run another iteration, its iterations allowed so far
+ * in *until (taken from the shared count when they are used up). */
+static int mcts_more(mcts_tree *t, long *until)
+{
+    if (t->budget == 0)
+        return 1; /* until the deadline */
+    if (t->done < *until)
+        return 1;
+    if (t->shared != NULL)
+        *until += mcts_take(t->shared, t->chunk);
+    return t->done < *until;
+}
+
+/* Search tree part of the bot's trees to its budget (a part of the bot's
+ * crew). */
+static void mcts_search(void *trees, int part)
+{
+    mcts_tree *t = &((mcts_tree *)trees)[part];
     double cpu_start = timer_thread_cpu();
     t->done = 0;
     unsigned kept = mcts_start(t);
@@ -802,15 +849,22 @@ static void *mcts_search(void *arg)
         long fresh = t->budget - (long)kept;
         t->budget = fresh > t->budget / 10 ? fresh : t->budget / 10 + 1;
     }
+    /* Shared: the tree's part joins the count the trees take from, so that
+     * they end together however fast each runs. */
+    long until = t->budget;
+    if (t->shared != NULL && t->budget > 0) {
+        atomic_fetch_add_explicit(t->shared, t->budget, memory_order_relaxed);
+        until = 0;
+    }
     /* By a deadline, the clock is read after the first iteration and every
      * 16th: a thread started late on a busy machine still searches once. */
-    while (t->budget == 0 || t->done < t->budget) {
+    while (mcts_more(t, &until)) {
         mcts_iterate(t);
         if (t->deadline > 0 && (t->done & 15) == 1 && timer_now() >= t->deadline)
             break;
     }
     t->cpu = timer_thread_cpu() - cpu_start;
-    return NULL;
+    t->ended = timer_now();
 }
 
 /* One root action's totals over the trees. */
@@ -903,8 +957,19 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     long iterations = m->config.iterations;
     if (iterations == 0 && m->config.millis == 0)
         iterations = 1000;
-    int threads = m->tree_count;
-    for (int i = 0; i < threads; i++) {
+    /* the threads are made once, at the first search, and kept; trees
+     * beyond the threads the system gave are not searched */
+    if (m->tree_count > 1 && m->crew == NULL)
+        m->crew = crew_new(m->tree_count, mcts_search, m->trees);
+    int threads = m->crew != NULL ? crew_parts(m->crew) : 1;
+    /* (below one iteration a tree, each tree searches one) */
+    int shared = threads > 1 && iterations >= threads && !m->fixed_shares;
+    atomic_store_explicit(&m->iterations_left, 0, memory_order_relaxed);
+    /* chunks small beside each tree's share, so that the trees end within a
+     * chunk of each other, and large beside the cost of taking one */
+    long chunk = iterations / ((long)threads * MCTS_CHUNKS_PER_TREE);
+    chunk = chunk < 1 ? 1 : chunk > MCTS_CHUNK_MAX ? MCTS_CHUNK_MAX : chunk;
+    for (int i = 0; i < m->tree_count; i++) {
         mcts_tree *t = &m->trees[i];
         rng_seed(&t->random, rng_next(&m->random));
         t->root = observation;
@@ -914,19 +979,21 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         if (iterations != 0 && t->budget == 0)
             t->budget = 1;
         t->deadline = m->config.millis > 0 ? start + m->config.millis / 1000.0 : 0;
+        t->shared = shared ? &m->iterations_left : NULL;
+        t->chunk = chunk;
     }
-    int started = 1;
-    for (; started < threads; started++)
-        if (pthread_create(&m->trees[started].thread, NULL, mcts_search, &m->trees[started]) != 0)
-            break;
-    mcts_search(&m->trees[0]);
-    for (int i = 1; i < started; i++)
-        pthread_join(m->trees[i].thread, NULL);
+    if (m->crew != NULL)
+        crew_run(m->crew);
+    else
+        mcts_search(m->trees, 0);
 
     mcts_total totals[MCTS_WIDTH_ROOT];
     int count = 0;
-    for (int i = 0; i < started; i++) {
+    double first_end = m->trees[0].ended, last_end = first_end;
+    for (int i = 0; i < threads; i++) {
         const mcts_tree *t = &m->trees[i];
+        first_end = t->ended < first_end ? t->ended : first_end;
+        last_end = t->ended > last_end ? t->ended : last_end;
         m->last.iterations += t->done;
         m->last.nodes += t->node_count;
         m->last.cpu += t->cpu;
@@ -950,6 +1017,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         }
     }
     m->last.seconds = timer_now() - start;
+    m->last.spread = last_end - first_end;
     m->turn_length = 0;
     if (count > 0 && totals[0].turn != NULL)
         count = mcts_root_turn(m, totals, count, n);
@@ -962,7 +1030,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     qsort(m->choices, (size_t)m->choice_count, sizeof *m->choices, mcts_by_visits);
     if (m->choice_count == 0)
         m->choices[m->choice_count++] = (mcts_choice){m->legal[0], 0, 0.0};
-    mcts_sum_root_estimates(m, started);
+    mcts_sum_root_estimates(m, threads);
 }
 
 int mcts_next_in_turn(mcts *m, const void *observation, int seat)

@@ -41,11 +41,17 @@
  *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
  * time (both: whichever ends first). With threads > 1 every thread searches
- * its own tree from its own seed (root parallelism, pthreads) on its share
- * of the iterations, and the visit counts of the root's actions are summed.
- * The shares are fixed in advance, not handed out as the threads go, so that
- * an iteration budget gives the same search for a seed whatever the load
- * (docs/bench.md, MCTS).
+ * its own tree from its own seed (root parallelism, pthreads), and the
+ * visit counts of the root's actions are summed. The iterations are taken
+ * from one count, a few at a time, until the budget is spent, so that the
+ * threads end together however fast each of them runs (a thread sharing its
+ * core does fewer): the budget is the total, but how it falls to the trees,
+ * and so the search, depends on timing. With fixed shares
+ * (mcts_use_fixed_shares) each thread searches its share, fixed in
+ * advance: the same search for a seed whatever the load, but it lasts as
+ * long as its slowest thread (docs/bench.md, seventh round). One thread is
+ * reproducible either way. The threads are made at the bot's first search
+ * and kept, asleep between searches, until mcts_free (crew.h).
  *
  * Whole turns (mcts_use_turns, the turns=K option of bot.h): the tree's
  * edges at the searching seat's nodes, and at the other seats' nodes
@@ -125,6 +131,7 @@ typedef struct mcts_stats {
     double seconds;  /* wall time of the search */
     double cpu;      /* CPU seconds of all the search threads */
     double busiest;  /* CPU seconds of the busiest one: the wall time where every thread has a free core */
+    double spread;   /* wall seconds from the first thread's end to the last's: how long threads idled */
 } mcts_stats;
 
 /* One action at the root of a search and what the search made of it. */
@@ -171,6 +178,11 @@ void mcts_use_playout_turns(mcts *m, int on);
  * next decision on (the score utility above); 0 (the default): its share
  * of the odds alone. */
 void mcts_use_score(mcts *m, double weight);
+/* With threads > 1 and an iteration budget: on = 1 makes each thread
+ * search a share of it fixed in advance (the same search for a seed
+ * whatever the load); 0 (the default): the threads take iterations from one
+ * count until the budget is spent, and end together. */
+void mcts_use_fixed_shares(mcts *m, int on);
 /* Search iterations per decision (all threads; 0: by time only) from the
  * next decision on, instead of the config's (a game's bot may take another
  * budget at another number of seats, bot.h). */

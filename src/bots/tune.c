@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "bots/eval.h"
 #include "bots/mcts.h"
 #include "bots/train.h"
@@ -125,7 +126,7 @@ static int tune_play(const tune_config *c, game_options options, const eval_hook
     }
     if (status == 0) {
         unsigned winners = game->winners(m.state);
-        int count = __builtin_popcount(winners);
+        int count = bits_count(winners);
         assert(count > 0);
         for (int p = 0; p < options.players; p++)
             share[p] = (winners >> p & 1u) ? 1.0 / count : 0.0;

@@ -14,10 +14,13 @@
  * skips) at eight decision positions spread over a seeded random game, and
  * the iterations per second of that one core are printed; last, the same
  * search with two threads for the fewest players and the default evaluation
- * (wall time: it shows the scaling only where two cores are free), and the
- * threads' balance, which does not depend on the load: their CPU time over
- * twice their busiest one's (a search lasts as long as its busiest thread
- * where each has a core of its own). Each
+ * (wall time: it shows the scaling only where two cores are free), the
+ * threads taking the iterations from one count, then with fixed shares
+ * (mcts_use_fixed_shares, the search before the shared count), each with
+ * the threads' balance: their CPU time over twice their busiest one's (a
+ * search lasts as long as its busiest thread where each has a core of its
+ * own), and how far apart in wall time they ended (the time a thread
+ * idled). Each
  * line gives the wall time and the CPU time of all the search's threads,
  * and the iterations per second of each: on a shared machine the CPU time
  * tells what an iteration costs, the wall time what the threads gained.
@@ -135,12 +138,14 @@ static void cli_bench_random_step(cli_bench_run *b, rng *r)
 enum { CLI_BENCH_MCTS_POSITIONS = 8 }; /* positions searched per setting */
 
 /* Print the MCTS iterations per second of threads search threads at
- * positions of a random game of options and seed; with more than one thread,
- * then their balance: the CPU time of all the searches' threads over threads
- * times that of each search's busiest thread (on free cores a search lasts
- * as long as its busiest thread). 0, or CLI_FAIL. */
+ * positions of a random game of options and seed, with fixed shares of the
+ * iterations if fixed is set; with more than one thread, then their
+ * balance: the CPU time of all the searches' threads over threads times
+ * that of each search's busiest thread (on free cores a search lasts as
+ * long as its busiest thread), and the mean wall time between the first
+ * thread's end and the last's. 0, or CLI_FAIL. */
 static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_t seed, int iterations,
-                          int version, int threads)
+                          int version, int threads, int fixed)
 {
     const game_def *game = b->game;
     eval_hook *hook = eval_new(game, version, NULL, 0);
@@ -162,7 +167,8 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     if (status == 0)
         status = game->init(b->state, options, NULL, 0) == 0 ? 0 : CLI_FAIL;
     long total = 0;
-    double seconds = 0, cpu = 0, threads_cpu = 0, busiest = 0;
+    double seconds = 0, cpu = 0, threads_cpu = 0, busiest = 0, spread = 0;
+    int searches = 0;
     for (int i = 0, next = 1; status == 0 && i < length; i++) {
         int player = game->current_player(b->state);
         if (player >= 0 && i * CLI_BENCH_MCTS_POSITIONS >= next * length / 2 &&
@@ -175,6 +181,7 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
                 status = CLI_FAIL;
                 break;
             }
+            mcts_use_fixed_shares(m, fixed);
             double cpu_start = timer_cpu();
             mcts_choose(m, view, player);
             cpu += timer_cpu() - cpu_start;
@@ -183,6 +190,8 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
             seconds += stats.seconds;
             threads_cpu += stats.cpu;
             busiest += stats.busiest;
+            spread += stats.spread;
+            searches++;
             next += 2;
         }
         cli_bench_random_step(b, &r);
@@ -197,12 +206,13 @@ static int cli_bench_mcts(cli_bench_run *b, const game_options *options, uint64_
     char label[64];
     int len = snprintf(label, sizeof label, "%dp eval=%s", options->players, eval_version_name(version));
     if (threads > 1)
-        snprintf(label + len, sizeof label - (size_t)len, " threads=%d", threads);
-    printf("%-22s %12ld %9.3f %14.0f %9.3f %14.0f\n", label, total, seconds, seconds > 0 ? total / seconds : 0.0, cpu,
+        snprintf(label + len, sizeof label - (size_t)len, " threads=%d%s", threads, fixed ? " fixed" : "");
+    printf("%-26s %12ld %9.3f %14.0f %9.3f %14.0f\n", label, total, seconds, seconds > 0 ? total / seconds : 0.0, cpu,
            cpu > 0 ? total / cpu : 0.0);
-    if (threads > 1 && busiest > 0)
-        printf("threads=%d balance: %.0f%% (threads' CPU %.3f s, busiest thread's %.3f s a search, summed)\n", threads,
-               100.0 * threads_cpu / (threads * busiest), threads_cpu, busiest);
+    if (threads > 1 && busiest > 0 && searches > 0)
+        printf("threads=%d balance: %.0f%% (threads' CPU %.3f s, busiest thread's %.3f s a search, summed), "
+               "ended %.3f ms apart\n",
+               threads, 100.0 * threads_cpu / (threads * busiest), threads_cpu, busiest, 1000.0 * spread / searches);
     return 0;
 }
 
@@ -453,18 +463,19 @@ int cli_bench(int argc, char **argv)
         if (status == 0 && mcts_iterations > 0) {
             printf("mcts: one thread, %ld iterations at each of %d positions of a random game (seed %llu)\n",
                    mcts_iterations, CLI_BENCH_MCTS_POSITIONS, (unsigned long long)seed);
-            printf("%-22s %12s %9s %14s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s", "cpu s",
+            printf("%-26s %12s %9s %14s %9s %14s\n", "setting", "iterations", "seconds", "iterations/s", "cpu s",
                    "per cpu s");
             for (int players = game->min_players; status == 0 && players <= game->max_players; players++)
                 for (int version = EVAL_V2; status == 0 && version >= EVAL_V1; version--) {
                     game_options setting = {players, 0};
-                    status = cli_bench_mcts(&b, &setting, seed, (int)mcts_iterations, version, 1);
+                    status = cli_bench_mcts(&b, &setting, seed, (int)mcts_iterations, version, 1, 0);
                 }
             /* Thread scaling: the fewest players and the default evaluation with two threads
-             * (root parallelism, mcts.h), beside the one-thread line of the same setting. */
+             * (root parallelism, mcts.h), beside the one-thread line of the same setting:
+             * the iterations from one count, then in fixed shares. */
             game_options fewest = {game->min_players, 0};
-            if (status == 0)
-                status = cli_bench_mcts(&b, &fewest, seed, (int)mcts_iterations, eval_default_version(game), 2);
+            for (int fixed = 0; status == 0 && fixed <= 1; fixed++)
+                status = cli_bench_mcts(&b, &fewest, seed, (int)mcts_iterations, eval_default_version(game), 2, fixed);
         }
     }
     free(b.state);

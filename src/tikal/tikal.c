@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "tikal/tikal.h"
 #include "tikal/tikal_internal.h"
 
@@ -366,7 +367,7 @@ int tikal_figures_on_board(const tikal_state *s, int seat)
 
 int tikal_volcanoes_left(const tikal_state *s)
 {
-    return __builtin_popcountll(stack_left(s) & tikal_volcano_tiles());
+    return bits_count(stack_left(s) & tikal_volcano_tiles());
 }
 
 /* Who scores the temple on field now (T18.1): its guard, else the seat with

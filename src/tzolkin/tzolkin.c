@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "tzolkin/tzolkin.h"
 #include "tzolkin_data.h"
 
@@ -44,16 +45,6 @@ _Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + T
 _Static_assert(sizeof(tzolk_state) <= 256, "a state fits four cache lines");
 _Static_assert(TZOLK_SKULLS < 16 && TZOLK_MAX_WORKERS < 8, "skulls and workers fit their bitfields");
 _Static_assert(TZOLK_F_BUILD_UXM4 < 1 << TZOLK_FRAME_KIND_BITS, "a frame's kind fits its bits");
-
-/* Set bits of x, without the library call __builtin_popcount becomes
- * where the target has no popcount instruction. */
-static int popcount32(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
 
 static void say(char *why, size_t len, const char *msg)
 {
@@ -115,7 +106,7 @@ int tzolk_workers_on_gears(const tzolk_state *s, int seat)
 {
     int n = 0;
     for (int g = 0; g < TZOLK_GEARS; g++)
-        n += popcount32(s->on_gear[g][seat]);
+        n += bits_count(s->on_gear[g][seat]);
     return n;
 }
 
@@ -1673,8 +1664,8 @@ static void apply_turn(tzolk_state *s, int a, game_score_trace *trace)
     }
     if (a == TZOLK_A_END) {
         if (s->built) {
-            int empty = TZOLK_DISPLAY - popcount32(s->display);
-            int left = popcount32(deck_mask(s));
+            int empty = TZOLK_DISPLAY - bits_count(s->display);
+            int left = bits_count(deck_mask(s));
             int k = empty < left ? empty : left;
             if (k > 0) {
                 s->phase = TZOLK_PH_REFILL;
@@ -1891,7 +1882,7 @@ static void apply_legal(tzolk_state *s, int action, game_score_trace *trace)
 
 /* ---- scoring ---- */
 
-/* Set bits of x, one step per bit: cheaper than popcount32 for the few
+/* Set bits of x, one step per bit: cheaper than bits_count for the few
  * buildings of a category a seat has. */
 static int few_bits(uint32_t x)
 {
@@ -1918,14 +1909,14 @@ int tzolk_monument_points(const tzolk_state *s, int seat, int m)
     case TZOLK_MS_PERCAT:
         return d->param[1] * category_count(p, d->param[0]);
     case TZOLK_MS_PERBUILT:
-        return d->param[0] * (popcount32(p->buildings) + popcount32(p->monuments));
+        return d->param[0] * (bits_count(p->buildings) + bits_count(p->monuments));
     case TZOLK_MS_CORNTILE:
         return d->param[0] * p->corn_tiles;
     case TZOLK_MS_WOODTILE:
         return d->param[0] * p->wood_tiles;
     case TZOLK_MS_ALLMONUMENTS:
         for (int i = 0; i < s->players; i++)
-            n += popcount32(s->player[i].monuments);
+            n += bits_count(s->player[i].monuments);
         return n * d->param[s->players - TZOLK_PLAYERS_MIN];
     case TZOLK_MS_TECH3:
         for (int x = 0; x < TZOLK_TRACKS; x++)
@@ -1949,6 +1940,6 @@ int tzolk_monument_points(const tzolk_state *s, int seat, int m)
         }
         return d->param[0] * n;
     default:
-        return d->param[0] * popcount32(s->chi_slots);
+        return d->param[0] * bits_count(s->chi_slots);
     }
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "tzolkin/tzolkin.h"
 
 /* Write the broken invariant into why[why_len] (if why); GAME_EILLEGAL. */
@@ -121,7 +122,7 @@ static int check_gears(const tzolk_state *s, int placed[GAME_MAX_PLAYERS], char 
                 return refuse(why, why_len, "gear %d holds pieces of %d on taken or missing holes (mask 0x%x)", g, who,
                               m);
             seen |= m;
-            int count = __builtin_popcount(m);
+            int count = bits_count(m);
             if (who == TZOLK_BLOCKER)
                 blockers += count;
             else

@@ -27,12 +27,14 @@ if out=$("$MAYA" bench tikal --games 1 --perft -1 --mcts 0 2>&1) || ! echo "$out
     echo "bench_signature: --perft -1 was not refused with a reason: $out"
     fail=1
 fi
-# The MCTS lines: every setting's iterations (8 positions of 100), and the
-# CPU time of the search's threads beside the wall time, both above 0.
-mcts=$("$MAYA" bench tzolkin --games 1 --perft 0 --mcts 100 | grep -E '^[234]p eval=')
-lines=$(echo "$mcts" | awk 'NF >= 7 && $(NF-4) == 800 && $(NF-3) > 0 && $(NF-1) > 0 && $NF > 0' | wc -l)
-if [ "$lines" -ne 7 ]; then
-    echo "bench_signature: expected 7 MCTS lines of 800 iterations with wall and CPU time, got: $mcts"
+# The MCTS lines: every setting's iterations (8 positions of 1000: at a
+# million iterations a second still 8 ms, printed to the millisecond), and
+# the CPU time of the search's threads beside the wall time, both above 0;
+# two threads twice: from one count and in fixed shares.
+mcts=$("$MAYA" bench tzolkin --games 1 --perft 0 --mcts 1000 | grep -E '^[234]p eval=')
+lines=$(echo "$mcts" | awk 'NF >= 7 && $(NF-4) == 8000 && $(NF-3) > 0 && $(NF-1) > 0 && $NF > 0' | wc -l)
+if [ "$lines" -ne 8 ]; then
+    echo "bench_signature: expected 8 MCTS lines of 8000 iterations with wall and CPU time, got: $mcts"
     fail=1
 fi
 [ "$fail" -eq 0 ] && echo "bench_signature: ok"
