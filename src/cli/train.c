@@ -275,9 +275,16 @@ int cli_train(int argc, char **argv)
                  m->command);
     else if (from != NULL)
         snprintf(start, sizeof start, " --from %s (results do not depend on --jobs)", from);
+    /* the search of either mode's games, when not the default (actions) */
+    char search_options[64] = "";
+    if (turns > 0)
+        snprintf(search_options, sizeof search_options, " --turns %ld", turns);
+    if (playout != 0)
+        snprintf(search_options + strlen(search_options), sizeof search_options - strlen(search_options),
+                 " --playout %ld", playout);
     if (spsa > 0) {
-        /* --variant, --pairs, --signal, --turns and --playout when given
-         * (one pair a step, the win and a search of actions are the defaults) */
+        /* --variant, --pairs, --signal and the search when given (one pair
+         * a step, the win and a search of actions are the defaults) */
         char variant_option[160] = "";
         if (variant_name != NULL)
             snprintf(variant_option, sizeof variant_option, " --variant %s", variant_name);
@@ -287,12 +294,8 @@ int cli_train(int argc, char **argv)
         if (signal == TUNE_SIGNAL_MARGIN)
             snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
                      " --signal margin");
-        if (turns > 0)
-            snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
-                     " --turns %ld", turns);
-        if (playout != 0)
-            snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
-                     " --playout %ld", playout);
+        snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option), "%s",
+                 search_options);
         snprintf(t.tune_args, sizeof t.tune_args,
                  "--players %ld%s --iterations %ld --step %ld --perturb %ld --seed %llu%s", players, variant_option,
                  iterations, step_pct, perturb_pct, (unsigned long long)seed, start);
@@ -308,12 +311,8 @@ int cli_train(int argc, char **argv)
         if (expert > 0)
             snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
                      " --expert %ld --expert-share %ld --expert-mix %ld", expert, share_pct, mix_pct);
-        if (turns > 0)
-            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
-                     " --turns %ld", turns);
-        if (playout != 0)
-            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
-                     " --playout %ld", playout);
+        snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options), "%s",
+                 search_options);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s",
