@@ -30,7 +30,7 @@
  * TUNE_MARGIN_POINTS points counting 1 and each game's clipped to [-1, 1]
  * (a game won by 2 points or by 30 is not the same evidence, and a point
  * is what Tzolk'in's targets count); u moves by
- * a_k r / (2 c_k) d, the SPSA estimate of the gradient of the win rate,
+ * a_k r / (2 c_k) d, the SPSA estimate of the gradient of the win rate (of the margin),
  * with the gains a_k = step / (k + 1 + A)^0.602 and c_k = perturb /
  * (k + 1)^0.101 (Spall's choices; A = TUNE_STABILITY, a tenth of a run of
  * a thousand steps, fixed so that the first k steps of every run are the
