@@ -6,7 +6,8 @@
  * pinned values, the features finite in random games, and a small training
  * run that lowers its held-out loss and gives the same weights whatever the
  * number of threads, and a small tuning run by game results (SPSA) that
- * moves a spoilt weight back the way that wins.
+ * moves a spoilt weight back the way that wins, and one of Tzolk'in's
+ * whole-turn search by the score margin.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -889,7 +890,7 @@ static void test_tuning(void **unused)
     assert_int_equal(model_add_bonus(one, "self_now", -2.0f), 0);
     assert_int_equal(model_add_bonus(two, "self_now", -2.0f), 0);
     model *start = model_copy(one);
-    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL, 1};
+    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL, 1, 0, 0, TUNE_SIGNAL_WIN};
     tune_log log = {.keep_at = 12};
     char why[256] = "";
     if (tune_run(&c, one, tune_log_report, &log, why, sizeof why) != 0)
@@ -964,6 +965,69 @@ static void test_tuning(void **unused)
     model_free(log.kept);
 }
 
+/* Tuning Tzolk'in with its default kind of search, whole turns and a
+ * playout to the seat's next turn (tune_config turns, playout), by the
+ * score margin (TUNE_SIGNAL_MARGIN), from the checked-in weights: a
+ * 2-player run moves the 2p block and no other, gives the same weights on
+ * one thread or two, reports the plus side's mean margin (a margin in
+ * points, not a share: its games end apart), and moves the weights
+ * otherwise than the win does on the same games (the same share of wins,
+ * 50%, would not move them at all; a margin does); its games are not those
+ * of the search over actions. Turns outside 0..MCTS_TURNS_MAX, a playout
+ * outside -1..1000 and an unknown signal are refused. */
+static void test_tuning_turns(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    char why[256] = "";
+    eval_hook *checked_in = eval_new(game, EVAL_V2, why, sizeof why);
+    if (checked_in == NULL)
+        fail_msg("%s", why);
+    const model_features *f = checked_in->model->features;
+    model *margin = model_copy(checked_in->model), *margin2 = model_copy(checked_in->model);
+    model *win = model_copy(checked_in->model), *micro = model_copy(checked_in->model);
+    tune_config c = {game, 1, 4, 6, 2, 1.5, 2.0, 1, NULL, 1, 4, -1, TUNE_SIGNAL_MARGIN};
+    tune_log log = {0};
+    if (tune_run(&c, margin, tune_log_report, &log, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    c.threads = 2;
+    assert_int_equal(tune_run(&c, margin2, NULL, NULL, why, sizeof why), 0);
+    size_t n = (size_t)f->blocks * (size_t)f->count * MODEL_KNOTS, block_size = (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(margin->weights, margin2->weights, n * sizeof *margin->weights);
+    for (int b = 0; b < f->blocks; b++) {
+        size_t at = (size_t)b * block_size;
+        int moved = memcmp(&margin->weights[at], &checked_in->model->weights[at],
+                           block_size * sizeof *margin->weights) != 0;
+        assert_int_equal(moved, strcmp(f->block_names[b], "2p") == 0);
+    }
+    assert_int_equal(log.last.steps_done, 4);
+    assert_true(log.last.plus_margin != 0.0 && fabs(log.last.plus_margin) < 200.0);
+    c.signal = TUNE_SIGNAL_WIN;
+    assert_int_equal(tune_run(&c, win, NULL, NULL, why, sizeof why), 0);
+    assert_true(memcmp(win->weights, margin->weights, n * sizeof *win->weights) != 0);
+    c.turns = 0;
+    c.playout = 0;
+    tune_log micro_log = {0};
+    assert_int_equal(tune_run(&c, micro, tune_log_report, &micro_log, why, sizeof why), 0);
+    assert_true(micro_log.last.plus_margin != log.last.plus_margin);
+    const int bad[][3] = {{-1, 0, TUNE_SIGNAL_WIN},
+                          {MCTS_TURNS_MAX + 1, 0, TUNE_SIGNAL_WIN},
+                          {4, -2, TUNE_SIGNAL_WIN},
+                          {4, 1001, TUNE_SIGNAL_WIN},
+                          {4, -1, TUNE_SIGNAL_MARGIN + 1}}; /* turns, playout, signal */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        c.turns = bad[i][0];
+        c.playout = bad[i][1];
+        c.signal = (tune_signal)bad[i][2];
+        assert_int_not_equal(tune_run(&c, micro, NULL, NULL, why, sizeof why), 0);
+    }
+    model_free(margin);
+    model_free(margin2);
+    model_free(win);
+    model_free(micro);
+    eval_free(checked_in);
+}
+
 /* A feature's unit (tune.h) is one over its spread between seats, but at
  * most TUNE_UNIT_MAX points per unit of the feature (the pending bid, with
  * a spread of 0.03 in the auction's games, was perturbed by 66 points a
@@ -987,7 +1051,7 @@ int main(void)
         cmocka_unit_test(test_fit),        cmocka_unit_test(test_checked_in_weights),
         cmocka_unit_test(test_features),   cmocka_unit_test(test_bases),      cmocka_unit_test(test_training),
         cmocka_unit_test(test_plans),      cmocka_unit_test(test_lambda),     cmocka_unit_test(test_tuning),
-        cmocka_unit_test(test_tuning_units),
+        cmocka_unit_test(test_tuning_units), cmocka_unit_test(test_tuning_turns),
         cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),     cmocka_unit_test(test_turns),
         cmocka_unit_test(test_gain_fast_path),
         cmocka_unit_test(test_gain_phases_kept),

@@ -27,6 +27,7 @@ typedef struct tune_game {
     int pair;                        /* its pair of the step, 0..pairs-1 */
     int swapped;                     /* 0: plus weights in the even seats, 1: in the odd ones */
     double plus_share;               /* after the game: the plus seats' share of the wins, 0..1 */
+    double plus_margin;              /* after the game: the plus seats' mean score minus the minus seats' */
 } tune_game;
 
 /* What the threads of a batch share. */
@@ -77,12 +78,12 @@ static game_options tune_options(const tune_config *c, int k)
     return (game_options){c->players, variant};
 }
 
-/* Play one game of options with hooks[seat] at each seat (MCTS at the
- * run's iterations), chance and bots seeded from seed; visit (if not NULL)
- * sees every decision state. The seats' shares of the win into share. 0,
- * or -1 with a reason in why. */
+/* Play one game of options with hooks[seat] at each seat (the run's
+ * search), chance and bots seeded from seed; visit (if not NULL) sees
+ * every decision state. The seats' shares of the win into share, their
+ * final scores into score. 0, or -1 with a reason in why. */
 static int tune_play(const tune_config *c, game_options options, const eval_hook *const *hooks, uint64_t seed,
-                     tune_visit visit, void *context, double *share, char *why, size_t why_len)
+                     tune_visit visit, void *context, double *share, int *score, char *why, size_t why_len)
 {
     const game_def *game = c->game;
     match m;
@@ -96,8 +97,10 @@ static int tune_play(const tune_config *c, game_options options, const eval_hook
     int status = view != NULL ? 0 : tune_fail(why, why_len, "out of memory");
     for (int p = 0; p < options.players && status == 0; p++) {
         mcts_config mc = train_search_config(c->iterations, rng_next(&seeds), hooks[p]);
-        if ((search[p] = mcts_new(game, &mc)) == NULL)
+        if ((search[p] = mcts_new(game, &mc)) == NULL || (c->turns > 0 && mcts_use_turns(search[p], c->turns) != 0))
             status = tune_fail(why, why_len, "out of memory");
+        else
+            mcts_use_playout(search[p], c->playout);
     }
     for (int length = 0; status == 0; length++) {
         int player = match_current_player(&m);
@@ -130,6 +133,7 @@ static int tune_play(const tune_config *c, game_options options, const eval_hook
         assert(count > 0);
         for (int p = 0; p < options.players; p++)
             share[p] = (winners >> p & 1u) ? 1.0 / count : 0.0;
+        game->scores(m.state, score);
     }
     for (int p = 0; p < options.players; p++)
         mcts_free(search[p]);
@@ -177,13 +181,14 @@ static int tune_units(const tune_config *c, const eval_hook *start, double *unit
     tune_spread t = {.features = start->model->features};
     const eval_hook *hooks[GAME_MAX_PLAYERS];
     double share[GAME_MAX_PLAYERS];
+    int score[GAME_MAX_PLAYERS];
     for (int p = 0; p < GAME_MAX_PLAYERS; p++)
         hooks[p] = start;
     for (int g = 0; g < TUNE_SCALE_GAMES; g++) {
         game_options options = tune_options(c, g);
         t.players = options.players;
-        if (tune_play(c, options, hooks, tune_step_seed(c->seed, -1 - g), tune_spread_visit, &t, share, why,
-                      why_len) != 0)
+        if (tune_play(c, options, hooks, tune_step_seed(c->seed, -1 - g), tune_spread_visit, &t, share, score,
+                      why, why_len) != 0)
             return -1;
     }
     int tuned = 0;
@@ -209,15 +214,22 @@ static void *tune_worker(void *arg)
         int i = game->step - b->first;
         const eval_hook *hooks[GAME_MAX_PLAYERS];
         double share[GAME_MAX_PLAYERS];
+        int score[GAME_MAX_PLAYERS];
         for (int p = 0; p < c->players; p++)
             hooks[p] = (p % 2 == game->swapped) ? b->plus[i] : b->minus[i];
         char why[256] = "";
         int status = tune_play(c, tune_options(c, game->step), hooks, tune_pair_seed(c->seed, game->step, game->pair),
-                               NULL, NULL, share, why, sizeof why);
+                               NULL, NULL, share, score, why, sizeof why);
         game->plus_share = 0.0;
-        for (int p = 0; p < c->players && status == 0; p++)
-            if (p % 2 == game->swapped)
-                game->plus_share += share[p];
+        double points[2] = {0.0, 0.0}; /* the minus seats' total, the plus seats' */
+        int seats[2] = {0, 0};
+        for (int p = 0; p < c->players && status == 0; p++) {
+            int plus = p % 2 == game->swapped;
+            game->plus_share += plus ? share[p] : 0.0;
+            points[plus] += score[p];
+            seats[plus]++;
+        }
+        game->plus_margin = status == 0 ? points[1] / seats[1] - points[0] / seats[0] : 0.0;
         if (status != 0) {
             pthread_mutex_lock(&b->lock);
             if (!b->failed)
@@ -255,10 +267,19 @@ static eval_hook *tune_side(const tune_config *c, const model *start, const int 
     return eval_with_model(c->game, side);
 }
 
+/* A game's margin signal (tune.h), -1..1. */
+static double tune_margin_signal(const tune_game *g)
+{
+    double r = g->plus_margin / TUNE_MARGIN_POINTS;
+    return r > 1.0 ? 1.0 : r < -1.0 ? -1.0 : r;
+}
+
 /* Play steps first..first+count-1 from u and move u by their results
- * (step order); results[k] gets the plus side's share of step k's wins. */
+ * (step order); results[k] gets the plus side's share of step k's wins,
+ * margins[k] its mean margin a game. */
 static int tune_batch_play(const tune_config *c, const model *start, const int *tuned_block, double *u,
-                           const double *unit, int first, int count, double *results, char *why, size_t why_len)
+                           const double *unit, int first, int count, double *results, double *margins, char *why,
+                           size_t why_len)
 {
     const model_features *f = start->features;
     tune_batch b = {.config = c, .first = first, .count = 2 * c->pairs * count};
@@ -277,8 +298,8 @@ static int tune_batch_play(const tune_config *c, const model *start, const int *
             status = tune_fail(why, why_len, "out of memory");
         for (int j = 0; j < c->pairs; j++) {
             tune_game *pair = &b.games[2 * (i * c->pairs + j)];
-            pair[0] = (tune_game){k, j, 0, 0.0};
-            pair[1] = (tune_game){k, j, 1, 0.0};
+            pair[0] = (tune_game){k, j, 0, 0.0, 0.0};
+            pair[1] = (tune_game){k, j, 1, 0.0, 0.0};
         }
     }
     pthread_mutex_init(&b.lock, NULL);
@@ -300,15 +321,20 @@ static int tune_batch_play(const tune_config *c, const model *start, const int *
         status = tune_fail(why, why_len, started == 0 ? "cannot start a tuning thread" : b.why);
     for (int i = 0; i < count && status == 0; i++) {
         int k = first + i;
-        /* the plus side's wins minus the minus side's, over the step's pairs */
-        double plus = 0.0;
-        for (int g = 2 * i * c->pairs; g < 2 * (i + 1) * c->pairs; g++)
+        /* the step's signal: the plus side's wins minus the minus side's
+         * over the step's pairs, or the mean of its games' margin signals */
+        double plus = 0.0, margin = 0.0, clipped = 0.0;
+        for (int g = 2 * i * c->pairs; g < 2 * (i + 1) * c->pairs; g++) {
             plus += b.games[g].plus_share;
-        double r = plus / c->pairs - 1.0;
+            margin += b.games[g].plus_margin;
+            clipped += tune_margin_signal(&b.games[g]);
+        }
+        double r = c->signal == TUNE_SIGNAL_WIN ? plus / c->pairs - 1.0 : clipped / (2 * c->pairs);
         double ak = c->step / pow(k + 1 + TUNE_STABILITY, 0.602);
         for (int j = 0; j < f->count; j++)
             u[j] += ak * r / (2.0 * ck[i]) * d[i][j];
-        results[k] = (r + 1.0) / 2.0;
+        results[k] = plus / (2 * c->pairs);
+        margins[k] = margin / (2 * c->pairs);
     }
     for (int i = 0; i < count; i++) {
         eval_free((eval_hook *)b.plus[i]);
@@ -322,7 +348,8 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
 {
     const model_features *f = m->features;
     if (c->steps < 1 || c->iterations < 1 || c->threads < 1 || !(c->step > 0.0) || !(c->perturb > 0.0) ||
-        c->pairs < 1 || c->pairs > TUNE_PAIRS_MAX ||
+        c->pairs < 1 || c->pairs > TUNE_PAIRS_MAX || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
+        c->playout < -1 || c->playout > 1000 || (c->signal != TUNE_SIGNAL_WIN && c->signal != TUNE_SIGNAL_MARGIN) ||
         c->players < c->game->min_players || c->players > c->game->max_players)
         return tune_fail(why, why_len, "bad tuning settings");
     if (c->variant != NULL && games_variant_find(c->game, c->variant) < 0)
@@ -331,7 +358,8 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
     model *start = model_copy(m);
     model *playing = model_copy(m);
     eval_hook *start_hook = playing != NULL ? eval_with_model(c->game, playing) : NULL;
-    double *results = calloc((size_t)c->steps, sizeof *results);
+    double *results = calloc(2 * (size_t)c->steps, sizeof *results);
+    double *margins = results != NULL ? results + c->steps : NULL; /* the second half */
     if (start == NULL || start_hook == NULL || results == NULL) {
         eval_free(start_hook); /* without it, eval_with_model freed the copy */
         model_free(start);
@@ -356,21 +384,25 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
     int tuned = status == 0 ? tune_units(c, start_hook, unit, why, why_len) : -1;
     if (tuned < 0)
         status = -1;
-    double plus_sum = 0.0;
+    double plus_sum = 0.0, margin_sum = 0.0;
     for (int first = 0; status == 0 && first < c->steps; first += TUNE_BATCH) {
         int count = c->steps - first < TUNE_BATCH ? c->steps - first : TUNE_BATCH;
-        status = tune_batch_play(c, start, tuned_block, u, unit, first, count, results, why, why_len);
+        status = tune_batch_play(c, start, tuned_block, u, unit, first, count, results, margins, why,
+                                 why_len);
         if (status != 0)
             break;
         tune_apply(m, start, tuned_block, u, unit);
         tune_progress p = {.steps_done = first + count, .steps = c->steps, .tuned = tuned, .largest_name = ""};
         double recent = 0.0;
         int from = p.steps_done > TUNE_RECENT ? p.steps_done - TUNE_RECENT : 0;
-        for (int k = first; k < p.steps_done; k++)
+        for (int k = first; k < p.steps_done; k++) {
             plus_sum += results[k];
+            margin_sum += margins[k];
+        }
         for (int k = from; k < p.steps_done; k++)
             recent += results[k];
         p.plus_score = plus_sum / p.steps_done;
+        p.plus_margin = margin_sum / p.steps_done;
         p.recent_score = recent / (p.steps_done - from);
         for (int i = 0; i < f->count; i++)
             if (fabs(u[i]) > p.largest) {

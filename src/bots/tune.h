@@ -25,12 +25,20 @@
  * first, in the odd seats of the second), or several such pairs, each of
  * its own seed (the first pair's is that of a run of one pair a step).
  * r in [-1, 1] is the plus side's share of the step's wins minus the minus
- * side's; u moves by
- * a_k r / (2 c_k) d, the SPSA estimate of the gradient of the win rate,
+ * side's (TUNE_SIGNAL_WIN), or, with TUNE_SIGNAL_MARGIN, the mean over the
+ * step's games of the plus seats' mean score minus the minus seats',
+ * TUNE_MARGIN_POINTS points counting 1 and each game's clipped to [-1, 1]
+ * (a game won by 2 points or by 30 is not the same evidence, and a point
+ * is what Tzolk'in's targets count); u moves by
+ * a_k r / (2 c_k) d, the SPSA estimate of the gradient of the win rate (of the margin),
  * with the gains a_k = step / (k + 1 + A)^0.602 and c_k = perturb /
  * (k + 1)^0.101 (Spall's choices; A = TUNE_STABILITY, a tenth of a run of
  * a thousand steps, fixed so that the first k steps of every run are the
  * same: a run stopped after k steps leaves the weights of a run of k).
+ * The games are played by MCTS at the run's iterations a decision, or, with
+ * turns, a search of whole turns at that budget a turn and the given
+ * playout (mcts_use_turns, mcts_use_playout: the bot of mcts:turns=K,
+ * playout=N, Tzolk'in's default kind of search).
  * Games cycle through the game's variants at the given player count (so a
  * Tikal 2p run tunes the 2p and 2p-auction blocks together), or are all of
  * one variant if the config names it (a Tikal 2p auction run tunes the
@@ -51,8 +59,15 @@ enum {
     TUNE_BATCH = 4,       /* steps played from the same weights */
     TUNE_SCALE_GAMES = 4, /* games of the start against itself that measure the features' spread */
     TUNE_STABILITY = 100, /* Spall's A: steps that damp the first gains */
-    TUNE_PAIRS_MAX = 8    /* most pairs of games of a step */
+    TUNE_PAIRS_MAX = 8,   /* most pairs of games of a step */
+    TUNE_MARGIN_POINTS = 10 /* TUNE_SIGNAL_MARGIN: the score margin that counts as a whole win */
 };
+
+/* What moves the weights: who won, or by how many points. */
+typedef enum tune_signal {
+    TUNE_SIGNAL_WIN = 0,   /* the plus side's share of the wins minus the minus side's */
+    TUNE_SIGNAL_MARGIN = 1 /* the plus seats' mean score minus the minus seats', in TUNE_MARGIN_POINTS */
+} tune_signal;
 
 /* The largest unit of a feature, in points per unit of the feature: a
  * feature whose spread is below 1 / TUNE_UNIT_MAX is tuned as if it were
@@ -76,6 +91,9 @@ typedef struct tune_config {
     int threads;          /* games played at once, >= 1 */
     const char *variant;  /* every game's variant (a name of game->variants); NULL: the variants in turn */
     int pairs;            /* pairs of games per step, 1..TUNE_PAIRS_MAX */
+    int turns;            /* 0: search actions; else whole turns, the turns best at a node (1..MCTS_TURNS_MAX) */
+    int playout;          /* actions played past each leaf (mcts_use_playout), -1..1000; -1: to the seat's next turn */
+    tune_signal signal;   /* what moves the weights */
 } tune_config;
 
 /* Where a run stands, after each batch of steps. */
@@ -83,6 +101,7 @@ typedef struct tune_progress {
     int steps_done;       /* steps played so far */
     int steps;            /* steps of the run */
     double plus_score;    /* the plus side's share of the wins over the run's games so far, 0..1 */
+    double plus_margin;   /* the plus seats' mean score minus the minus seats', a game, over the run so far */
     double recent_score;  /* the same over the last TUNE_RECENT steps (fewer at the start) */
     double largest;       /* largest |u_f|, in points per standard deviation */
     const char *largest_name; /* its feature */

@@ -110,6 +110,7 @@ static const struct cli_usage_text {
      "                [--expert E [--expert-share V] [--expert-mix M]] [--turns K] [--playout N]\n"
      "                [--forced F] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
      "maya train GAME --spsa STEPS [--players N] [--variant NAME] [--pairs K] [--iterations I]\n"
+     "                [--signal win|margin] [--turns K] [--playout N]\n"
      "                [--step A] [--perturb C] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
      "    Learns the evaluation of GAME from self-play: G generations (default 6)\n"
      "    of N games (default 200, player counts and variants in turn) between\n"
@@ -149,8 +150,11 @@ static const struct cli_usage_text {
      "    -C hundredths of a point per standard deviation of each feature\n"
      "    (default 200; capped for a feature that rarely differs) in a random\n"
      "    direction, K pairs a step (default 1, at most 8) moving them toward\n"
-     "    their winner (gain A hundredths, default 150); only the weights of the games'\n"
-     "    blocks (Tikal: player count and variant) move. From --from or from zero\n"
+     "    their winner (gain A hundredths, default 150), or with --signal margin\n"
+     "    by the plus seats' points less the others' (10 points a whole win,\n"
+     "    clipped); --turns and --playout as above (I iterations a turn). Only\n"
+     "    the weights of the games' blocks (Tikal: player count and variant)\n"
+     "    move. From --from or from zero\n"
      "    corrections (Tikal: v1); weights made --from a file name the command\n"
      "    that made that file too.\n"},
     {"serve",

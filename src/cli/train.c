@@ -111,10 +111,10 @@ static void cli_tune_report(void *context, const tune_progress *p, const model *
     fprintf(stderr, "\rstep %d/%d, %.0f s, about %.0f s left   ", p->steps_done, p->steps, p->seconds, eta);
     if (p->steps_done % TUNE_REPORT_STEPS < TUNE_BATCH || p->steps_done == p->steps) {
         fprintf(stderr, "\r%70s\r", "");
-        printf("step %d/%d: plus side %.1f%% of the pairs (last %d: %.1f%%), %d features tuned, largest move %.2f "
-               "(%s), %.0f s\n",
-               p->steps_done, p->steps, 100.0 * p->plus_score, TUNE_RECENT, 100.0 * p->recent_score, p->tuned,
-               p->largest, p->largest_name, p->seconds);
+        printf("step %d/%d: plus side %.1f%% of the pairs (last %d: %.1f%%), %+.2f points a game, %d features "
+               "tuned, largest move %.2f (%s), %.0f s\n",
+               p->steps_done, p->steps, 100.0 * p->plus_score, TUNE_RECENT, 100.0 * p->recent_score, p->plus_margin,
+               p->tuned, p->largest, p->largest_name, p->seconds);
         fflush(stdout);
     }
     cli_train_write(t, weights);
@@ -128,6 +128,7 @@ int cli_train(int argc, char **argv)
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
+    const char *signal_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -138,7 +139,7 @@ int cli_train(int argc, char **argv)
         {"--perturb", 1, &perturb_text},         {"--expert", 1, &expert_text}, {"--expert-share", 1, &share_text},
         {"--expert-mix", 1, &mix_text},          {"--variant", 1, &variant_text},
         {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text}, {"--pairs", 1, &pairs_text},
-        {"--forced", 1, &forced_text},
+        {"--forced", 1, &forced_text},          {"--signal", 1, &signal_text},
     };
     const char *positional[1];
     int positional_count;
@@ -210,8 +211,8 @@ int cli_train(int argc, char **argv)
         {plans_text, 0, "--plans"},             {ridge_text, 0, "--ridge"},   {decay_text, 0, "--decay"},
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
-        {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {turns_text, 0, "--turns"},
-        {playout_text, 0, "--playout"}, {pairs_text, 1, "--pairs"},     {forced_text, 0, "--forced"},
+        {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {pairs_text, 1, "--pairs"},
+        {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"},
     };
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
@@ -224,6 +225,13 @@ int cli_train(int argc, char **argv)
     if ((share_text != NULL || mix_text != NULL) && expert_text == NULL) {
         fprintf(stderr, "maya train: %s sets the deeper search of --expert ITERATIONS, which is not given\n",
                 share_text != NULL ? "--expert-share" : "--expert-mix");
+        return CLI_USAGE;
+    }
+    tune_signal signal = TUNE_SIGNAL_WIN;
+    if (signal_text != NULL && strcmp(signal_text, "margin") == 0)
+        signal = TUNE_SIGNAL_MARGIN;
+    else if (signal_text != NULL && strcmp(signal_text, "win") != 0) {
+        fprintf(stderr, "maya train: --signal is win or margin, not \"%s\"\n", signal_text);
         return CLI_USAGE;
     }
     int variant = 0;
@@ -281,7 +289,7 @@ int cli_train(int argc, char **argv)
                            forced_pct / 100.0};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
-                          (int)jobs, variant_name, (int)pairs};
+                          (int)jobs, variant_name, (int)pairs, (int)turns, (int)playout, signal};
     cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
     /* weights made from others name the command that made those too, so
      * that the two commands in turn make them again */
@@ -291,18 +299,33 @@ int cli_train(int argc, char **argv)
                  m->command);
     else if (from != NULL)
         snprintf(start, sizeof start, " --from %s (results do not depend on --jobs)", from);
+    /* the search of either mode's games, when not the default (actions) */
+    char search_options[64] = "";
+    if (turns > 0)
+        snprintf(search_options, sizeof search_options, " --turns %ld", turns);
+    if (playout != 0)
+        snprintf(search_options + strlen(search_options), sizeof search_options - strlen(search_options),
+                 " --playout %ld", playout);
     if (spsa > 0) {
-        char variant_option[80] = ""; /* --variant and --pairs when given (one pair a step is the default) */
+        /* --variant, --pairs, --signal and the search when given (one pair
+         * a step, the win and a search of actions are the defaults) */
+        char variant_option[160] = "";
         if (variant_name != NULL)
             snprintf(variant_option, sizeof variant_option, " --variant %s", variant_name);
         if (pairs > 1)
             snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
                      " --pairs %ld", pairs);
+        if (signal == TUNE_SIGNAL_MARGIN)
+            snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
+                     " --signal margin");
+        snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option), "%s",
+                 search_options);
         snprintf(t.tune_args, sizeof t.tune_args,
                  "--players %ld%s --iterations %ld --step %ld --perturb %ld --seed %llu%s", players, variant_option,
                  iterations, step_pct, perturb_pct, (unsigned long long)seed, start);
-        printf("tuning %s by game results: %ld steps of %ld %ldp games%s, %ld iterations per decision, %ld jobs\n",
-               game->name, spsa, 2 * pairs, players, variant_option, iterations, jobs);
+        printf("tuning %s by game results: %ld steps of %ld %ldp games%s, %ld iterations per %s, %ld jobs\n",
+               game->name, spsa, 2 * pairs, players, variant_option, iterations, turns > 0 ? "turn" : "decision",
+               jobs);
     } else {
         char given_options[192] = "";
         if (policy > 0)
@@ -312,12 +335,8 @@ int cli_train(int argc, char **argv)
         if (expert > 0)
             snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
                      " --expert %ld --expert-share %ld --expert-mix %ld", expert, share_pct, mix_pct);
-        if (turns > 0)
-            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
-                     " --turns %ld", turns);
-        if (playout != 0)
-            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
-                     " --playout %ld", playout);
+        snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options), "%s",
+                 search_options);
         if (forced_pct > 0)
             snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
                      " --forced %ld", forced_pct);

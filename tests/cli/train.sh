@@ -20,7 +20,11 @@
 # moves only its block and names both commands; --spsa 0, --players 5, an
 # unknown variant, a variant of Tzolk'in and the training options --policy
 # and --games are refused the same way, and --players or --variant without
-# --spsa.
+# --spsa. A tuning run of Tzolk'in's whole-turn search by the score margin
+# (--turns, --playout, --signal margin) says its budget is per turn, shows
+# the plus side's margin, moves only the 2p block and names the three in
+# its header; --signal other than win or margin, --turns 0 and --playout -2
+# are refused.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
 . "$(dirname "$0")/../lib/cli.sh"
@@ -148,6 +152,22 @@ refused_tuning --variant nosuch 'unknown variant "nosuch"'
 refused_tuning --pairs 0
 refused_tuning --pairs 9
 refused_tuning --variant auction 'tzolkin has no variants' tzolkin
+refused_tuning --signal points '--signal is win or margin' tzolkin
+refused_tuning --turns 0 --turns tzolkin
+refused_tuning --playout -2 --playout tzolkin
+"$maya" train tzolkin --spsa 4 --players 2 --signal margin --turns 4 --playout -1 --iterations 6 --seed 2 --jobs 2 \
+    --from "$tmp/w.txt" --out "$tmp/tz.txt" >"$tmp/tz.out" 2>"$tmp/tz.err" ||
+    fail "tuning Tzolk'in's whole turns failed: $(cat "$tmp/tz.err")"
+grep -q '^tuning tzolkin by game results: 4 steps of 2 2p games --signal margin --turns 4 --playout -1, 6 iterations per turn' \
+    "$tmp/tz.out" || fail "the tuning run does not say its search: $(cat "$tmp/tz.out")"
+grep -q '^step 4/4: plus side .*, [-+][0-9.]* points a game, ' "$tmp/tz.out" ||
+    fail "the progress line does not show the margin: $(cat "$tmp/tz.out")"
+grep -q '^# made by: maya train tzolkin --spsa 4 --players 2 --signal margin --turns 4 --playout -1 --iterations 6 ' \
+    "$tmp/tz.txt" || fail "the header does not name --signal, --turns and --playout: $(grep 'made by' "$tmp/tz.txt")"
+for b in 3p 4p; do
+    [ "$(block_of "$tmp/tz.txt" $b)" = "$(block_of "$tmp/w.txt" $b)" ] || fail "a 2-player tuning run changed block $b"
+done
+[ "$(block_of "$tmp/tz.txt" 2p)" != "$(block_of "$tmp/w.txt" 2p)" ] || fail "a 2-player tuning run left block 2p"
 "$maya" train tikal --variant auction --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
 [ $? -eq 2 ] || fail "--variant without --spsa is not a usage error"
 grep -q -- "--variant is for tuning" "$tmp/bad.err" || fail "the error does not name --variant: $(cat "$tmp/bad.err")"
@@ -163,5 +183,5 @@ grep -q '^# made by: maya train tikal --spsa 4 --players 2 --pairs 2 --iteration
 grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused; Tzolk'in's whole turns tuned by the margin, its 2p block alone, bad --signal, --turns and --playout refused"
 exit $failed
