@@ -201,9 +201,11 @@ static int check_seat(const store_seat *seat, const char *op, char *why, size_t 
     return STORE_OK;
 }
 
-/* Check a result string (NULL is ""). */
-static int check_result(const char *result, const char *op, char *why, size_t why_len)
+/* Check a game's status and the result string with it (NULL is ""). */
+static int check_status(store_status status, const char *result, const char *op, char *why, size_t why_len)
 {
+    if (!is_status((int)status))
+        return store_fail(why, why_len, STORE_EINVAL, "%s: unknown status %d", op, (int)status);
     if (result && strlen(result) >= STORE_RESULT_MAX)
         return store_fail(why, why_len, STORE_EINVAL, "%s: result longer than %d bytes", op, STORE_RESULT_MAX - 1);
     return STORE_OK;
@@ -570,9 +572,7 @@ int store_set_status(store *st, int64_t game, store_status status, const char *r
     static const char op[] = "store_set_status";
     if (!st)
         return store_fail(why, why_len, STORE_EINVAL, "%s: no store", op);
-    if (!is_status((int)status))
-        return store_fail(why, why_len, STORE_EINVAL, "%s: unknown status %d", op, (int)status);
-    int rc = check_result(result, op, why, why_len);
+    int rc = check_status(status, result, op, why, why_len);
     if (rc != STORE_OK)
         return rc;
     return st->backend->set_status(st->impl, game, status, result ? result : "", why, why_len);
@@ -589,9 +589,7 @@ int store_append_start(store *st, int64_t game, int64_t version, const store_eve
         return store_fail(why, why_len, STORE_EINVAL, "%s: %d events (at least 1)", op, n);
     if (version < 0 || version > INT64_MAX - n)
         return store_fail(why, why_len, STORE_EINVAL, "%s: version %lld out of range", op, (long long)version);
-    if (!is_status((int)status))
-        return store_fail(why, why_len, STORE_EINVAL, "%s: unknown status %d", op, (int)status);
-    int rc = check_result(result, op, why, why_len);
+    int rc = check_status(status, result, op, why, why_len);
     if (rc != STORE_OK)
         return rc;
     for (int i = 0; i < n; i++) {
@@ -732,9 +730,7 @@ int store_set_status_start(store *st, int64_t game, store_status status, const c
     static const char op[] = "store_set_status";
     if (!st || !pending || max_waiting < 1)
         return store_fail(why, why_len, STORE_EINVAL, "%s: no store or place for the change, or no read allowed", op);
-    if (!is_status((int)status))
-        return store_fail(why, why_len, STORE_EINVAL, "%s: unknown status %d", op, (int)status);
-    int rc = check_result(result, op, why, why_len);
+    int rc = check_status(status, result, op, why, why_len);
     if (rc != STORE_OK)
         return rc;
     store_read_pending change = {.kind = STORE_READ_STATUS, .id = game, .status = (int)status,
