@@ -62,10 +62,17 @@ int games_variant_count(const game_def *game)
     return n;
 }
 
+int games_variant_options(const game_def *game)
+{
+    int n = games_variant_count(game);
+    assert(n <= GAME_MAX_VARIANTS);
+    return n > 0 ? n : 1;
+}
+
 int games_variant_of(const game_def *game, const void *state)
 {
     int variant = game->variant != NULL ? game->variant(state) : 0;
-    assert(variant >= 0 && variant < GAME_MAX_VARIANTS && (variant == 0 || variant < games_variant_count(game)));
+    assert(variant >= 0 && variant < games_variant_options(game));
     return variant;
 }
 

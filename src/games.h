@@ -28,6 +28,9 @@ void games_names(const char *separator, char *buf, size_t len);
 int games_variant_find(const game_def *game, const char *name);
 /* Number of variants of game (0 when it has none). */
 int games_variant_count(const game_def *game);
+/* Number of values game_options.variant takes for game: its variants, or
+ * 1 (variant 0) for a game without; at most GAME_MAX_VARIANTS. */
+int games_variant_options(const game_def *game);
 /* The variant of the game state (or an observation) belongs to: the
  * engine's variant hook, 0 for a game without variants. */
 int games_variant_of(const game_def *game, const void *state);

@@ -58,7 +58,7 @@ static int check_engine(const char *name, char rule_letter, const char *kind)
     int seen_kind = 0;
     assert_non_null(def);
     for (int players = def->min_players; players <= def->max_players; players++)
-        for (int variant = 0; variant < (def->variants ? games_variant_count(def) : 1); variant++)
+        for (int variant = 0; variant < games_variant_options(def); variant++)
             for (int g = 0; g < SCORE_TEST_GAMES; g++) {
                 game_options options = {players, variant};
                 int auction = def->variants && strcmp(games_variant_name(def, variant), "auction") == 0;

@@ -447,8 +447,8 @@ static void sim_test_game(void **test_state)
 {
     const sim_game *sim = *test_state;
     const game_def *g = sim->game;
-    int variants = games_variant_count(g) > 0 ? games_variant_count(g) : 1;
-    assert_true(variants <= GAME_MAX_VARIANTS);
+    int variants = games_variant_options(g);
+    assert_true(variants <= GAME_MAX_VARIANTS && variants == (games_variant_count(g) > 0 ? games_variant_count(g) : 1));
     int settings = (g->max_players - g->min_players + 1) * variants;
     int per_setting = (sim->games + settings - 1) / settings;
     sim_run r;

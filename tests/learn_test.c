@@ -456,7 +456,7 @@ static void test_features(void **unused)
         const model_features *f = eval_features(game);
         eval_hook *hook = eval_new(game, EVAL_V2, NULL, 0);
         assert_non_null(hook);
-        int variants = games_variant_count(game) > 0 ? games_variant_count(game) : 1;
+        int variants = games_variant_options(game);
         for (int players = game->min_players; players <= game->max_players; players++)
             for (int variant = 0; variant < variants; variant++)
                 for (int d = 0; d < 400; d += 37) {

@@ -351,8 +351,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
      * decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0, variants = games_variant_count(game) > 0 ? games_variant_count(game) : 1;
-    assert(variants <= GAME_MAX_VARIANTS);
+    int playouts = 0, variants = games_variant_options(game);
     for (int variant = 0; variant < variants; variant++)
         for (int seats = game->max_players; seats >= game->min_players; seats--) {
             bot_settings_at(game, &(game_options){seats, variant}, spec, &at);

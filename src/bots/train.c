@@ -90,9 +90,7 @@ static uint64_t train_game_seed(uint64_t seed, int generation, int k)
 static game_options train_options(const game_def *game, int k)
 {
     int counts = game->max_players - game->min_players + 1;
-    int variants = games_variant_count(game);
-    if (variants < 1)
-        variants = 1;
+    int variants = games_variant_options(game);
     int setting = k % (counts * variants);
     return (game_options){game->min_players + setting % counts, setting / counts};
 }

@@ -72,8 +72,7 @@ static uint64_t tune_pair_seed(uint64_t seed, int k, int j)
  * variants in turn. */
 static game_options tune_options(const tune_config *c, int k)
 {
-    int variants = games_variant_count(c->game);
-    int variant = c->variant != NULL ? games_variant_find(c->game, c->variant) : variants > 1 ? k % variants : 0;
+    int variant = c->variant != NULL ? games_variant_find(c->game, c->variant) : k % games_variant_options(c->game);
     assert(variant >= 0);
     return (game_options){c->players, variant};
 }
@@ -371,8 +370,7 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
     int tuned_block[MODEL_BLOCKS_MAX] = {0};
     int status = 0;
     unsigned char *state = malloc(c->game->state_size);
-    int variants = games_variant_count(c->game);
-    for (int v = 0; v < (variants > 1 ? variants : 1) && status == 0; v++) {
+    for (int v = 0; v < games_variant_options(c->game) && status == 0; v++) {
         game_options options = tune_options(c, v);
         if (state == NULL || c->game->init(state, &options, why, why_len) != 0)
             status = state == NULL ? tune_fail(why, why_len, "out of memory") : -1;

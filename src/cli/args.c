@@ -251,7 +251,7 @@ static void cli_usage_game_defaults(FILE *out)
     fputs("    The games' own defaults of mcts:\n", out);
     for (int g = 0; g < games_count(); g++) {
         const game_def *game = games_at(g);
-        int variants = games_variant_count(game) > 0 ? games_variant_count(game) : 1;
+        int variants = games_variant_options(game);
         for (int variant = 0; variant < variants; variant++)
             for (int players = game->min_players; players <= game->max_players; players++) {
                 const char *options = eval_mcts_options(game, &(game_options){players, variant});

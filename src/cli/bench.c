@@ -437,16 +437,16 @@ int cli_bench(int argc, char **argv)
                "actions/s");
         cli_bench_tally total;
         memset(&total, 0, sizeof total);
-        int variants = games_variant_count(game);
         for (int players = game->min_players; status == 0 && players <= game->max_players; players++)
-            for (int variant = 0; status == 0 && variant < (variants ? variants : 1); variant++) {
+            for (int variant = 0; status == 0 && variant < games_variant_options(game); variant++) {
                 game_options setting = {players, variant};
                 cli_bench_tally tally;
                 status = cli_bench_setting(&b, &setting, seed, games, (double)seconds, &tally);
                 if (status != 0)
                     break;
                 char label[64];
-                snprintf(label, sizeof label, "%dp%s%s", players, variants ? " " : "", variants ? game->variants[variant] : "");
+                const char *name = games_variant_name(game, variant);
+                snprintf(label, sizeof label, "%dp%s%s", players, name ? " " : "", name ? name : "");
                 cli_bench_print(label, &tally);
                 total.games += tally.games;
                 total.actions += tally.actions;
