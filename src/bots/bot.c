@@ -76,7 +76,7 @@ static const struct bot_key {
     {"explore", offsetof(bot_settings, explore), 0, 1000},
     {"others", offsetof(bot_settings, others), 0, 1000},
     {"plan", offsetof(bot_settings, plan), 0, 2},
-    {"playout", offsetof(bot_settings, playout), -1, 1000},
+    {"playout", offsetof(bot_settings, playout), -1, MCTS_PLAYOUT_MAX},
     {"turns", offsetof(bot_settings, turns), 0, MCTS_TURNS_MAX},
     {"rootturns", offsetof(bot_settings, rootturns), 0, MCTS_ROOT_TURNS_MAX},
     {"playturns", offsetof(bot_settings, playturns), 0, 1},

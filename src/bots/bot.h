@@ -60,8 +60,9 @@
  * A game's own defaults. A game may give its bots other defaults than the
  * kinds' through its registry entry (eval.h): options for its mcts bots by
  * the variant and the number of seats (Tzolk'in's mcts searches whole turns
- * with a budget per turn, Tikal's has its own budget at 2 players), and its own specs of some levels (Tzolk'in's casual keeps
- * micro-actions, its expert has a time budget a turn). bot_new applies
+ * with a budget per turn, Tikal's has its own budgets at 2 players), and
+ * its own specs of some levels (Tzolk'in's casual keeps micro-actions, its
+ * expert has a time budget a turn). bot_new applies
  * them under the options the spec wrote, unless the spec wrote turns, plan
  * or an evaluation other than the game's default (bot_settings_at): so
  * mcts:turns=0 is the search over micro-actions at BOT_MCTS_ITERATIONS a

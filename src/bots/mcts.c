@@ -60,6 +60,8 @@ typedef struct mcts_ranked {
     int valued;   /* its row of mcts_tree.estimates */
 } mcts_ranked;
 
+_Static_assert((int)MCTS_THREADS_MAX <= (int)CREW_PARTS_MAX, "a crew runs a tree for each thread");
+
 enum {
     MCTS_CACHE_LINE = 64,              /* bytes; each tree starts a line of its own */
     MCTS_HUGE_PAGE = 2 << 20,          /* bytes of an x86-64 huge page: the pools' unit (mcts_pool_new) */

@@ -100,6 +100,7 @@ enum {
     MCTS_WIDTH = 24,            /* most actions ranked at other nodes */
     MCTS_RANK_MAX = 384,        /* most actions of one position evaluated for ranking */
     MCTS_PATH_MAX = 512,        /* longest walk of one iteration */
+    MCTS_PLAYOUT_MAX = 1000,    /* most actions of a playout (mcts_use_playout) */
     MCTS_NODES_DEFAULT = 50000, /* default node pool per thread */
     MCTS_THREADS_MAX = 64,      /* most threads */
     MCTS_OTHERS_AUTO = -1,      /* mcts_config.others: by the number of seats */

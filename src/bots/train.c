@@ -230,10 +230,19 @@ static void train_value(train_worker *w, mcts *expert, int seat, int at, rng *va
         mcts_root_estimates(expert, w->valued[at]); /* writes nothing (NAN stays) when it has none */
 }
 
-mcts_config train_search_config(int iterations, uint64_t seed, const eval_hook *hook)
+mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
+                       int playout)
 {
-    return (mcts_config){iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed, MCTS_OTHERS_AUTO,
-                         hook};
+    mcts_config config = {iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed,
+                          MCTS_OTHERS_AUTO, hook};
+    mcts *search = mcts_new(game, &config);
+    if (search != NULL && turns > 0 && mcts_use_turns(search, turns) != 0) {
+        mcts_free(search);
+        return NULL;
+    }
+    if (search != NULL)
+        mcts_use_playout(search, playout);
+    return search;
 }
 
 /* Play game k of the generation to its end and sum its samples into out.
@@ -273,24 +282,19 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             hook = planned[p];
         }
         plays[p] = hook;
-        mcts_config mc = train_search_config(c->iterations, bot_seed, hook);
-        if ((search[p] = mcts_new(game, &mc)) == NULL)
+        if ((search[p] = train_search_new(game, c->iterations, bot_seed, hook, c->turns, c->playout)) == NULL)
             status = train_fail(why, why_len, "out of memory");
-        else if (c->turns > 0 && mcts_use_turns(search[p], c->turns) != 0)
-            status = train_fail(why, why_len, "out of memory");
-        else {
-            mcts_use_playout(search[p], c->playout);
-            if (c->policy > 0)
-                mcts_use_plan(search[p], plan_of(game), c->policy == 2);
-        }
+        else if (c->policy > 0)
+            mcts_use_plan(search[p], plan_of(game), c->policy == 2);
     }
     /* drawn after the seats' seeds: the games are those of a run without it */
     mcts *expert = NULL;
     rng valued;
-    mcts_config deeper = train_search_config(c->expert, rng_next(&seeds), sh->hook);
+    uint64_t expert_seed = rng_next(&seeds);
     rng_seed(&valued, rng_next(&seeds));
     if (status == 0 && c->expert > 0 &&
-        ((expert = mcts_new(game, &deeper)) == NULL || mcts_keep_estimates(expert, 1) != 0))
+        ((expert = train_search_new(game, c->expert, expert_seed, sh->hook, 0, 0)) == NULL ||
+         mcts_keep_estimates(expert, 1) != 0))
         status = train_fail(why, why_len, "out of memory");
     /* drawn last, and only with forced seats: the games of a run without them stay as they were */
     int *forced = out->forced;
@@ -494,8 +498,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
         w->allowed = malloc((size_t)game->max_legal * sizeof *w->allowed);
         w->child = malloc(game->state_size);
         w->probability = malloc((size_t)game->max_legal * sizeof *w->probability);
-        if (w->state == NULL || w->view == NULL || w->legal == NULL || w->probability == NULL || w->allowed == NULL || w->child == NULL ||
-            pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
+        if (w->state == NULL || w->view == NULL || w->legal == NULL || w->probability == NULL || w->allowed == NULL ||
+            w->child == NULL || pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
             train_worker_free(w);
             status = train_fail(why, why_len, "cannot start a training thread");
             pthread_mutex_lock(&sh.lock);
@@ -589,7 +593,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
         !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1 ||
         c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
-        c->playout < -1 || c->playout > 1000 ||
+        c->playout < -1 || c->playout > MCTS_PLAYOUT_MAX ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

@@ -81,9 +81,13 @@
 #include "game.h"
 
 /* The search every self-play seat plays with, in training and in tuning
- * (tune.h) alike: one thread of iterations per decision, a node pool it
- * never fills, the bots' exploration constant, seeded by seed. */
-mcts_config train_search_config(int iterations, uint64_t seed, const eval_hook *hook);
+ * (tune.h) alike: one thread of iterations per decision (per turn with
+ * turns), a node pool it never fills, the bots' exploration constant,
+ * seeded by seed, valuing by hook; whole turns, the turns best at a node,
+ * if turns > 0 (mcts_use_turns), and playout actions past each leaf
+ * (mcts_use_playout). NULL if memory fails. */
+mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
+                       int playout);
 
 /* How to train. */
 typedef struct train_config {

@@ -95,11 +95,9 @@ static int tune_play(const tune_config *c, game_options options, const eval_hook
     unsigned char *view = malloc(game->state_size);
     int status = view != NULL ? 0 : tune_fail(why, why_len, "out of memory");
     for (int p = 0; p < options.players && status == 0; p++) {
-        mcts_config mc = train_search_config(c->iterations, rng_next(&seeds), hooks[p]);
-        if ((search[p] = mcts_new(game, &mc)) == NULL || (c->turns > 0 && mcts_use_turns(search[p], c->turns) != 0))
+        search[p] = train_search_new(game, c->iterations, rng_next(&seeds), hooks[p], c->turns, c->playout);
+        if (search[p] == NULL)
             status = tune_fail(why, why_len, "out of memory");
-        else
-            mcts_use_playout(search[p], c->playout);
     }
     for (int length = 0; status == 0; length++) {
         int player = match_current_player(&m);
@@ -348,7 +346,7 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
     const model_features *f = m->features;
     if (c->steps < 1 || c->iterations < 1 || c->threads < 1 || !(c->step > 0.0) || !(c->perturb > 0.0) ||
         c->pairs < 1 || c->pairs > TUNE_PAIRS_MAX || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
-        c->playout < -1 || c->playout > 1000 || (c->signal != TUNE_SIGNAL_WIN && c->signal != TUNE_SIGNAL_MARGIN) ||
+        c->playout < -1 || c->playout > MCTS_PLAYOUT_MAX || (c->signal != TUNE_SIGNAL_WIN && c->signal != TUNE_SIGNAL_MARGIN) ||
         c->players < c->game->min_players || c->players > c->game->max_players)
         return tune_fail(why, why_len, "bad tuning settings");
     if (c->variant != NULL && games_variant_find(c->game, c->variant) < 0)

@@ -189,7 +189,7 @@ int cli_train(int argc, char **argv)
         (turns_text != NULL &&
          (status = cli_parse_number("train", "--turns", turns_text, 1, MCTS_TURNS_MAX, &turns)) != 0) ||
         (playout_text != NULL &&
-         (status = cli_parse_number("train", "--playout", playout_text, -1, 1000, &playout)) != 0) ||
+         (status = cli_parse_number("train", "--playout", playout_text, -1, MCTS_PLAYOUT_MAX, &playout)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
