@@ -14,6 +14,8 @@
  * the same weights. Weights made --from a file name the command that made
  * that file after their own.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -118,6 +120,18 @@ static void cli_tune_report(void *context, const tune_progress *p, const model *
         fflush(stdout);
     }
     cli_train_write(t, weights);
+}
+
+/* Add format's text to the end of the text in buf[size] (cut to fit). */
+static void cli_train_append(char *buf, size_t size, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+static void cli_train_append(char *buf, size_t size, const char *format, ...)
+{
+    size_t used = strlen(buf);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(buf + used, size - used, format, args);
+    va_end(args);
 }
 
 int cli_train(int argc, char **argv)
@@ -302,24 +316,20 @@ int cli_train(int argc, char **argv)
     /* the search of either mode's games, when not the default (actions) */
     char search_options[64] = "";
     if (turns > 0)
-        snprintf(search_options, sizeof search_options, " --turns %ld", turns);
+        cli_train_append(search_options, sizeof search_options, " --turns %ld", turns);
     if (playout != 0)
-        snprintf(search_options + strlen(search_options), sizeof search_options - strlen(search_options),
-                 " --playout %ld", playout);
+        cli_train_append(search_options, sizeof search_options, " --playout %ld", playout);
     if (spsa > 0) {
         /* --variant, --pairs, --signal and the search when given (one pair
          * a step, the win and a search of actions are the defaults) */
         char variant_option[160] = "";
         if (variant_name != NULL)
-            snprintf(variant_option, sizeof variant_option, " --variant %s", variant_name);
+            cli_train_append(variant_option, sizeof variant_option, " --variant %s", variant_name);
         if (pairs > 1)
-            snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
-                     " --pairs %ld", pairs);
+            cli_train_append(variant_option, sizeof variant_option, " --pairs %ld", pairs);
         if (signal == TUNE_SIGNAL_MARGIN)
-            snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option),
-                     " --signal margin");
-        snprintf(variant_option + strlen(variant_option), sizeof variant_option - strlen(variant_option), "%s",
-                 search_options);
+            cli_train_append(variant_option, sizeof variant_option, " --signal margin");
+        cli_train_append(variant_option, sizeof variant_option, "%s", search_options);
         snprintf(t.tune_args, sizeof t.tune_args,
                  "--players %ld%s --iterations %ld --step %ld --perturb %ld --seed %llu%s", players, variant_option,
                  iterations, step_pct, perturb_pct, (unsigned long long)seed, start);
@@ -329,17 +339,15 @@ int cli_train(int argc, char **argv)
     } else {
         char given_options[192] = "";
         if (policy > 0)
-            snprintf(given_options, sizeof given_options, " --policy %ld", policy);
+            cli_train_append(given_options, sizeof given_options, " --policy %ld", policy);
         if (anchor > 0)
-            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options), " --anchor 1");
+            cli_train_append(given_options, sizeof given_options, " --anchor 1");
         if (expert > 0)
-            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
-                     " --expert %ld --expert-share %ld --expert-mix %ld", expert, share_pct, mix_pct);
-        snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options), "%s",
-                 search_options);
+            cli_train_append(given_options, sizeof given_options, " --expert %ld --expert-share %ld --expert-mix %ld",
+                             expert, share_pct, mix_pct);
+        cli_train_append(given_options, sizeof given_options, "%s", search_options);
         if (forced_pct > 0)
-            snprintf(given_options + strlen(given_options), sizeof given_options - strlen(given_options),
-                     " --forced %ld", forced_pct);
+            cli_train_append(given_options, sizeof given_options, " --forced %ld", forced_pct);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s",
