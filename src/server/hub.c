@@ -76,12 +76,9 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
         }
         for (int i = 0; i < n; i++) {
             hub_reply r = {0};
-            hub_game *g = hub_table_lock_game(h, ids[i], &r);
-            if (g == NULL) {
+            hub_load(h, ids[i], NULL, NULL, NULL, &r); /* in memory: its bots and turn clock go on */
+            if (r.code != NULL)
                 fprintf(stderr, "maya serve: game %lld left aside: %s\n", (long long)ids[i], r.error);
-                continue;
-            }
-            hub_table_unlock(h, g); /* in memory: its bots and turn clock go on (hub_table_lock_game) */
         }
     }
     free(ids);

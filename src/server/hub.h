@@ -59,6 +59,8 @@ typedef struct hub_reply {
     char *text;        /* text answer (owned, malloc'd), e.g. a record; else NULL */
     const char *code;  /* error code of docs/api.md (static), NULL on success */
     char error[256];   /* reason for people, "" on success */
+    int again;         /* 1 with a 503: the game left memory, or is to be read again from the store, since
+                          hub_load looked (nothing was read here): make the request again from hub_load */
 } hub_reply;
 
 /* The settings for play. */
@@ -133,8 +135,11 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_ready *read
  * changes it, the request waits for that without a thread (parked).
  * Otherwise *later is NULL and r empty (the game is in memory: go on), or
  * r is filled: 503 busy when settings.max_reads reads wait already. later
- * NULL (the server stops): nothing, and the request reads the game
- * itself. */
+ * NULL (the hub starting, or the server stopping): the game is read here,
+ * on the caller's thread, and r filled if it cannot be. The request
+ * functions never read a game themselves: one that finds its game gone
+ * from memory, or to be read again, since hub_load looked answers 503 with
+ * r->again set (hub_reply). */
 void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later, hub_reply *r);
 /* GET /api/games: the stored rows of the games with status (NULL: any), at
  * most limit, read on the store's reader as hub_load reads a game (*later

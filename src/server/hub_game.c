@@ -231,9 +231,15 @@ int hub_game_reload(hub *h, hub_game *g)
     int n = 0, rc;
     char why[256];
 
+    store_read_pending *read;
+
     hub_game_wait_changes(g);
     hub_game_store_begin(g, 0); /* read without g's lock: readers go on, changes wait */
-    rc = store_load(h->st, g->id, &row, seats, &events, &n, why, sizeof why);
+    /* on the store's reader, as every read of a game in memory, waited for here */
+    rc = store_load_start(h->st, g->id, &row, seats, &events, &n, h->settings.max_reads, NULL, NULL, &read, why,
+                          sizeof why);
+    if (rc == STORE_OK)
+        rc = store_read_finish(h->st, read);
     hub_game_store_end(g);
     rc = hub_game_take_stored(g, rc, &row, seats, events, n, why);
     free(events);
@@ -625,7 +631,7 @@ refused:
 }
 
 /* The store answered rc for c (its game locked again, hub_game_store_end):
- * the game plays it, or stays as stored (reloaded after a conflict); c is
+ * the game plays it, or stays as it was (after a conflict: to be read again); c is
  * freed. applied (if not NULL) receives the lines. 0, or -1 with r filled. */
 static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_reply *r)
 {
@@ -640,8 +646,9 @@ static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_rep
             hub_reply_fail(r, 503, "store", "the %s could not be stored: %s",
                            c->undo ? "undo" : c->seat < 0 ? "start" : "action", c->why);
         change_free(c);
-        if (rc == STORE_ECONFLICT) /* another process moved the game on */
-            hub_game_reload(h, g);
+        if (rc == STORE_ECONFLICT) /* another process moved the game on: read again before it is served (hub_load,
+                                      on the store's reader; or the watchdog), not here, maybe on a pool thread */
+            g->unsure = 1;
         return -1;
     }
     for (int i = 0; i < c->n && applied != NULL && !c->undo; i++) { /* the last n lines of play, as seat sees them */
@@ -773,13 +780,14 @@ static int game_full(const hub_game *g)
 }
 
 /* The start of g was stored (rc 0) or refused (-1, r filled): 0 if g runs,
- * as it does when another process, hearing of the last seat taken,
- * started it first (then g was reloaded); else -1. */
+ * or if another process changed it first (409: maybe it started it,
+ * hearing of the last seat taken; g is to be read again, and started then
+ * if it is still full); else -1. */
 static int start_answered(const hub_game *g, int rc, hub_reply *r)
 {
     if (rc == 0)
         return 0;
-    if (r->status == 409 && g->row.status != STORE_OPEN) {
+    if (r->status == 409 && (g->row.status != STORE_OPEN || g->unsure)) {
         r->status = 0;
         r->code = NULL;
         r->error[0] = '\0';
@@ -863,7 +871,7 @@ int hub_game_seat_end(hub *h, hub_change *c, hub_reply *r)
     assert(c->seat_change);
     hub_game_store_end(g);
     if (rc == STORE_ECONFLICT) {
-        hub_game_reload(h, g);
+        g->unsure = 1; /* read again before it is served, as after a change's conflict (change_stored) */
         hub_reply_fail(r, 409, c->conflict_code, "seat %d %s", seat, c->conflict);
     } else if (rc != STORE_OK) {
         hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);

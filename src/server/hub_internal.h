@@ -98,8 +98,9 @@ typedef struct hub_game {
     const game_def *def;                /* the rules */
     match m;                            /* the game replayed from its stored events */
     int broken;                         /* 1 if the stored events do not replay: never served */
-    int unsure;                         /* 1 if a refused change could not be put back or the store
-                                           not read after it: served again once a reload succeeds */
+    int unsure;                         /* 1 if it is to be read again from the store (a read failed, or
+                                           another process changed it first): served again once a reload
+                                           succeeds */
     int bot_queued;                     /* 1 while a bot's move is queued or being thought */
     double turn_started;                /* when turn_seat got the move (timer_now, seconds) */
     int turn_seat;                      /* seat whose turn turn_started times, -1 none */
@@ -241,10 +242,13 @@ void hub_game_take_events(hub_game *g, const store_event *events, int n);
 /* Load game id from the store into a new hub_game (not in the table). A
  * game whose events do not replay is loaded broken (never served). */
 hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_len);
-/* Replace g's row, seats and match by what the store holds (after a
- * conflict, or another process's change), all or nothing: if the store
- * cannot be read, g keeps what it had and is marked unsure (hub_load and
- * hub_table_lock_game serve it only once a reload succeeds); if the stored
+/* Replace g's row, seats and match by what the store holds (another
+ * process's change; a game to be read again), all or nothing, read on the
+ * store's reader (within settings.max_reads) and waited for on the
+ * caller's thread (the watchdog's, or the hub starting or the server
+ * stopping: never a pool thread's otherwise): if the store
+ * cannot be read, g keeps what it had and is marked unsure (served only
+ * once a reload succeeds: hub_load reads it again first); if the stored
  * events do not replay, g is marked broken. g is locked, and let go while
  * the store is read (as while a change is stored: readers see g as it
  * was, changes wait). 0 once reloaded. */
@@ -319,7 +323,8 @@ int hub_game_start_end(hub *h, hub_change *c, hub_reply *r);
 /* Another process changed g (locked): take what the store holds, wake
  * watchers and bots, and start the game if the change took its last free
  * seat (the joining process may not have known the other seats were taken;
- * if both start it, the store keeps one start and the other reloads). */
+ * if both start it, the store keeps one start and the other's game is
+ * read again). */
 void hub_game_catch_up(hub *h, hub_game *g);
 /* Store seat (the new state of seat seat->seat of g, locked, no change of
  * it being stored) as hub_game_commit_start queues a change (g's lock let
@@ -330,7 +335,8 @@ hub_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, con
                                 const char *conflict, store_answered *on_stored, void *context, hub_reply *r);
 /* The rest of the seat change c (waiting for the store if it did not
  * answer yet): its game locked again; once stored, g has the seat (0);
- * if another process changed the seat first, g is reloaded and r gets 409
+ * if another process changed the seat first, g is marked to be read again
+ * (unsure: hub_load reads it before it is served) and r gets 409
  * conflict_code "seat N <conflict>"; if the store failed, 503 and g is
  * unchanged (-1). c is freed. */
 int hub_game_seat_end(hub *h, hub_change *c, hub_reply *r);
@@ -437,10 +443,11 @@ void hub_table_unlock(hub *h, hub_game *g);
 hub_game *hub_table_find_heard(hub *h, const store_note *note);
 /* The count of announcements heard so far, for hub_table_add. */
 uint64_t hub_table_heard(hub *h);
-/* Game id, loaded from the store if need be, held and locked (hub_table_unlock
- * when done); NULL with r filled if there is none (or it cannot be
- * served: also while it is to be read again from the store, after a
- * failure, and a change of it is being stored). */
+/* Game id, in memory (hub_load put it there), held and locked
+ * (hub_table_unlock when done); NULL with r filled if it cannot be served
+ * (500 broken). Nothing is read from the store here: a game that left
+ * memory, or is to be read again, since hub_load looked is 503 with
+ * r->again set (the request is made again from hub_load). */
 hub_game *hub_table_lock_game(hub *h, int64_t id, hub_reply *r);
 /* hub_table_lock_game for a request that changes the game, once no other
  * change of it is being stored: while one is, the request is parked

@@ -216,8 +216,8 @@ static void load_failed(int64_t id, int status, const char *why, hub_reply *r)
 
 /* g (locked) came into memory (added), or another process announced a
  * change of it while it was read (missed: that change went unheard, so g
- * is to be read again, as hub_load or hub_table_lock_game do for an unsure
- * game): its bot to move, its turn clock. */
+ * is to be read again, as hub_load does for an unsure game): its bot to
+ * move, its turn clock. */
 static void settle(hub *h, hub_game *g, int added, int missed)
 {
     if (missed)
@@ -259,6 +259,34 @@ static void reload_start(hub *h, hub_game *g, hub_ready *ready, void *context, h
     hub_table_release(h, g);
 }
 
+/* hub_load without a later (the hub starting, the server stopping): game
+ * id read here if it is not in memory or is to be read again; r filled if
+ * it cannot be. */
+static void load_here(hub *h, int64_t id, hub_reply *r)
+{
+    uint64_t since = 0;
+    hub_game *g = hub_table_find(h, id, &since);
+    int added = 0, missed = 0;
+
+    if (g == NULL) {
+        char why[256];
+        int status;
+        if ((g = hub_game_load(h, id, &status, why, sizeof why)) == NULL) {
+            load_failed(id, status, why, r);
+            return;
+        }
+        if ((g = hub_table_add(h, g, since, &added, &missed, r)) == NULL)
+            return;
+    }
+    pthread_mutex_lock(&g->lock);
+    g->used = timer_now();
+    settle(h, g, added, missed);
+    /* not behind a suspended request's change: this may be the thread that is to finish it */
+    if (g->unsure && !hub_game_wait_on_pool(g) && g->unsure)
+        hub_game_catch_up(h, g);
+    hub_table_unlock(h, g);
+}
+
 void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **later, hub_reply *r)
 {
     uint64_t since = 0;
@@ -266,8 +294,10 @@ void hub_load(hub *h, int64_t id, hub_ready *ready, void *context, hub_later **l
     hub_later *w;
     int rc;
 
-    if (later == NULL)
+    if (later == NULL) {
+        load_here(h, id, r);
         return;
+    }
     *later = NULL;
     if ((g = hub_table_find(h, id, &since)) != NULL) {
         pthread_mutex_lock(&g->lock);
@@ -324,42 +354,38 @@ hub_later_outcome hub_table_load_end(hub *h, hub_later *later, hub_reply *r)
     return r->code != NULL ? HUB_LATER_ANSWERED : HUB_LATER_AGAIN;
 }
 
+/* r for a request whose game id is not ready since hub_load looked
+ * (what: how): 503, made again from hub_load, which reads the game on the
+ * store's reader (hub_reply.again). */
+static void ask_again(int64_t id, const char *code, const char *what, hub_reply *r)
+{
+    hub_reply_fail(r, 503, code, "game %lld %s: try again", (long long)id, what);
+    r->again = 1;
+}
+
 /* hub_table_lock_game, and for a request that changes the game
  * (to_change) hub_table_lock_game_to_change. */
 static hub_game *lock_game(hub *h, int64_t id, int to_change, hub_ready *ready, void *context, hub_later **later,
                            hub_reply *r)
 {
-    uint64_t since = 0;
-    hub_game *g = hub_table_find(h, id, &since);
-    int added = 0, missed = 0;
+    hub_game *g = hub_table_find(h, id, NULL);
 
-    if (g == NULL) { /* a request the server did not get read first (hub_load), or gone since */
-        char why[256];
-        int status;
-        g = hub_game_load(h, id, &status, why, sizeof why);
-        if (g == NULL) {
-            load_failed(id, status, why, r);
-            return NULL;
-        }
-        if ((g = hub_table_add(h, g, since, &added, &missed, r)) == NULL)
-            return NULL;
+    if (g == NULL) { /* gone since hub_load looked: a memory limit took it out */
+        ask_again(id, "busy", "left memory meanwhile", r);
+        return NULL;
     }
     pthread_mutex_lock(&g->lock);
     g->used = timer_now();
-    settle(h, g, added, missed);
-    if (g->storing && (to_change || g->unsure)) { /* it must wait for that change */
+    if (g->storing && to_change) { /* it must wait for that change */
         if (later != NULL) {
             if (hub_game_park(g, ready, context, later, r) == 0) {
                 atomic_fetch_add(&h->parked, 1);
                 return NULL; /* the parked request holds g */
             }
-        } else if (to_change && hub_game_wait_on_pool(g) != 0) {
+        } else if (hub_game_wait_on_pool(g) != 0) {
             hub_reply_fail(r, 409, "changing",
                            "another change of game %lld is being stored: ask again once it is (an action: chosen "
                            "again at the new state number)",
-                           (long long)id);
-        } else if (g->storing) {
-            hub_reply_fail(r, 503, "store", "game %lld is to be read again from the store: try again later",
                            (long long)id);
         }
         if (r->code != NULL) {
@@ -367,16 +393,14 @@ static hub_game *lock_game(hub *h, int64_t id, int to_change, hub_ready *ready, 
             return NULL;
         }
     }
-    if (g->unsure) /* hub_load reads it on the store's reader first; not here if it became unsure since */
-        hub_game_catch_up(h, g);
     if (g->broken) {
         hub_table_unlock(h, g);
         hub_reply_fail(r, 500, "broken", "game %lld is damaged in the store and cannot be played", (long long)id);
         return NULL;
     }
-    if (g->unsure) {
+    if (g->unsure) { /* it became so since hub_load looked: hub_load reads it on the store's reader */
         hub_table_unlock(h, g);
-        hub_reply_fail(r, 503, "store", "game %lld cannot be read from the store now: try again later", (long long)id);
+        ask_again(id, "store", "is to be read again from the store", r);
         return NULL;
     }
     return g;

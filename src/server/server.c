@@ -35,10 +35,12 @@ enum {
                                    double it): what a watcher that does not read holds, beyond which
                                    its sends stall and --idle-timeout closes it */
     HANGUPS_AT_ONCE = 256, /* hang-ups the watcher thread takes from epoll at a time */
-    CONNECTION_MEMORY = 8192 /* libmicrohttpd's memory of a connection (bytes): a request's headers
-                                (beyond it 431) and its buffers; zeroed between two requests, so
-                                its 32 KiB default cost a memset of 32 KiB a request, on memory
-                                gone cold with 1,000 connections */
+    CONNECTION_MEMORY = 8192, /* libmicrohttpd's memory of a connection (bytes): a request's headers
+                                 (beyond it 431) and its buffers; zeroed between two requests, so
+                                 its 32 KiB default cost a memset of 32 KiB a request, on memory
+                                 gone cold with 1,000 connections */
+    AGAIN_MAX = 8 /* times a request is made again from hub_load because its game left memory, or became
+                     one to be read again, after hub_load looked (hub_reply.again); then its 503 is answered */
 };
 
 typedef struct stream stream;
@@ -86,6 +88,8 @@ typedef struct request {
                                           connection, or the answer is ready */
     struct MHD_Connection *connection; /* the connection to resume once the answer is ready */
     server *srv;                       /* the server */
+    int again;                         /* 1: its game was not ready after hub_load looked: route it again */
+    int agains;                        /* times that happened (at most AGAIN_MAX) */
 } request;
 
 /* One event stream being sent. Its connection is suspended while there is
@@ -160,6 +164,21 @@ static enum MHD_Result send_reply(struct MHD_Connection *connection, hub_reply *
     }
     hub_reply_free(r);
     return result;
+}
+
+/* send_reply for a request of a game (req's): unless the hub asks for it
+ * again (r->again: its game was not ready after hub_load looked) and it
+ * was not asked again AGAIN_MAX times yet; then nothing is sent and
+ * req->again is set (handle routes it again, from hub_load). */
+static enum MHD_Result game_reply(struct MHD_Connection *connection, request *req, hub_reply *r)
+{
+    if (r->again && req->agains < AGAIN_MAX) {
+        req->agains++;
+        req->again = 1;
+        hub_reply_free(r);
+        return MHD_YES;
+    }
+    return send_reply(connection, r);
 }
 
 /* The presented seat token: "Authorization: Bearer TOKEN", else ?token=. */
@@ -320,7 +339,7 @@ static void stream_free(void *cls)
     pthread_mutex_unlock(&srv->streams_lock);
 }
 
-static enum MHD_Result send_stream(struct MHD_Connection *connection, server *srv, int64_t id)
+static enum MHD_Result send_stream(struct MHD_Connection *connection, server *srv, request *req, int64_t id)
 {
     hub_reply r = {0};
     stream *s = calloc(1, sizeof *s);
@@ -338,7 +357,7 @@ static enum MHD_Result send_stream(struct MHD_Connection *connection, server *sr
                               argument(connection, "text"), stream_notify, s, &r);
     if (s->watch == NULL) {
         free(s);
-        return send_reply(connection, &r);
+        return game_reply(connection, req, &r);
     }
     pthread_mutex_lock(&srv->streams_lock);
     s->next = srv->streams;
@@ -480,7 +499,7 @@ static enum MHD_Result later_end(struct MHD_Connection *connection, server *srv,
 
     if (req->later == NULL) {
         later_over(srv);
-        return send_reply(connection, r);
+        return game_reply(connection, req, r);
     }
     MHD_suspend_connection(connection);
     if (!atomic_compare_exchange_strong(&req->later_state, &running, LATER_SUSPENDED)) { /* ready already */
@@ -619,7 +638,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
         return later_end(connection, srv, req, &r);
     }
     else if (strcmp(verb, "events") == 0 && get)
-        return send_stream(connection, srv, id);
+        return send_stream(connection, srv, req, id);
     else {
         if (get_request(verb))
             return send_error(connection, 405, "method", "use GET here");
@@ -627,7 +646,7 @@ static enum MHD_Result route(struct MHD_Connection *connection, server *srv, req
             return send_error(connection, 405, "method", "use POST here");
         return send_error(connection, 404, "not_found", "no such route");
     }
-    return send_reply(connection, &r);
+    return game_reply(connection, req, &r);
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -695,7 +714,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
             return send_error(connection, 400, "bad_json", "the body must be a JSON object");
         }
     }
-    result = route(connection, srv, req, url, method, body);
+    do { /* again while its game was not ready after hub_load looked (game_reply) */
+        req->again = 0;
+        result = route(connection, srv, req, url, method, body);
+    } while (req->again);
     json_decref(body);
     return result;
 }
