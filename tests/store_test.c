@@ -19,7 +19,9 @@
  * every append of the batch with nothing stored; games list newest first,
  * by status, at most max; a missing game is STORE_ENOTFOUND; reads queued
  * for the reader wait while it is held, are refused beyond the caller's
- * bound (STORE_EBUSY) and answered as the direct reads once it goes; bad
+ * bound (STORE_EBUSY) and answered as the direct reads once it goes; a
+ * change that is called back is refused at once (STORE_EBUSY) while the
+ * writer's queue is full, and the queued ones answered once it goes; bad
  * arguments are STORE_EINVAL and write nothing; everything survives
  * closing and reopening, and a process killed right after a commit; bad
  * addresses and unwritable paths are STORE_EIO with a reason. PostgreSQL
@@ -32,6 +34,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -872,6 +875,95 @@ static void test_queued_status(void **state)
     assert_int_equal(atomic_load(&answered), 2);
 }
 
+/* One append of version 0 of game, with a callback, queued on a thread
+ * of its own (queue_one): its answer and why, done posted once
+ * store_append_start returned. */
+typedef struct queue_attempt {
+    store *st;             /* the store */
+    int64_t game;          /* the game */
+    const store_event *event; /* its one event */
+    atomic_int *answered;  /* counted by its callback */
+    store_pending *pending; /* set if queued */
+    char why[WHY_MAX];     /* the reason if refused */
+    int rc;                /* store_append_start's answer */
+    sem_t done;            /* posted once it returned */
+} queue_attempt;
+
+static void *queue_one(void *arg)
+{
+    queue_attempt *a = arg;
+
+    a->rc = store_append_start(a->st, a->game, 0, a->event, 1, STORE_RUNNING, "", count_answer, a->answered,
+                               &a->pending, a->why, sizeof a->why);
+    sem_post(&a->done);
+    return NULL;
+}
+
+/* A full writer's queue: with the writer held, STORE_QUEUE_MAX changes
+ * that are called back wait in it; one more is STORE_EBUSY at once, with
+ * its reason, and nothing queued (a caller that does not wait must not
+ * wait for room on a store that stalls); once the writer goes on, each
+ * queued change is answered (the first append of the version stored, the
+ * others STORE_ECONFLICT) and called back once. */
+static void test_full_queue(void **state)
+{
+    fixture *f = *state;
+    store_game game, got;
+    store_seat seats[GAME_MAX_PLAYERS], got_seats[GAME_MAX_PLAYERS];
+    store_event event = action(1, GAME_CHANCE, "roll 4");
+    store_pending **pending = calloc(STORE_QUEUE_MAX, sizeof *pending);
+    char (*whys)[WHY_MAX] = calloc(STORE_QUEUE_MAX, sizeof *whys);
+    char why[WHY_MAX] = "";
+    atomic_int answered = 0;
+    int stored = 0, stale = 0;
+
+    assert_non_null(pending);
+    assert_non_null(whys);
+    create(f->st, &game, seats, 2, 63);
+    store_hold_writer(f->st, 1);
+    for (int i = 0; i < STORE_QUEUE_MAX; i++)
+        assert_int_equal(store_append_start(f->st, game.id, 0, &event, 1, STORE_RUNNING, "", count_answer, &answered,
+                                            &pending[i], whys[i], sizeof whys[i]),
+                         STORE_OK);
+    /* one more, on a thread: it must return at once (cut at a minute: it
+     * waits for room, which a held writer never makes) */
+    queue_attempt extra = {.st = f->st, .game = game.id, .event = &event, .answered = &answered};
+    pthread_t thread;
+    struct timespec until;
+    sem_init(&extra.done, 0, 0);
+    assert_int_equal(pthread_create(&thread, NULL, queue_one, &extra), 0);
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 60;
+    if (sem_timedwait(&extra.done, &until) != 0) {
+        store_hold_writer(f->st, 0);
+        pthread_join(thread, NULL);
+        fail_msg("an append with a callback waited for room in the writer's full queue");
+    }
+    pthread_join(thread, NULL);
+    sem_destroy(&extra.done);
+    assert_int_equal(extra.rc, STORE_EBUSY);
+    assert_null(extra.pending);
+    assert_non_null(strstr(extra.why, "changes wait for the store's writer already"));
+    assert_int_equal(store_queued(f->st), STORE_QUEUE_MAX);
+    assert_int_equal(atomic_load(&answered), 0);
+    store_hold_writer(f->st, 0);
+    for (int i = 0; i < STORE_QUEUE_MAX; i++) {
+        int rc = store_finish(f->st, pending[i]);
+        stored += rc == STORE_OK;
+        stale += rc == STORE_ECONFLICT;
+    }
+    assert_int_equal(stored, 1);
+    assert_int_equal(stale, STORE_QUEUE_MAX - 1);
+    /* the writer calls back after it answered (store_finish may return first) */
+    for (int i = 0; i < 6000 && atomic_load(&answered) < STORE_QUEUE_MAX; i++)
+        nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+    assert_int_equal(atomic_load(&answered), STORE_QUEUE_MAX);
+    assert_int_equal(store_load(f->st, game.id, &got, got_seats, NULL, NULL, why, sizeof why), STORE_OK);
+    assert_int_equal(got.version, 1);
+    free(pending);
+    free(whys);
+}
+
 static void test_bad_create(void **state)
 {
     fixture *f = *state;
@@ -1679,7 +1771,8 @@ static void test_failed_batch_of_every_kind(void **state)
         STORE_CASE(test_crossed_batches, fix), STORE_CASE(test_failed_commit, fix),                            \
         STORE_CASE(test_failed_batch_of_every_kind, fix), STORE_CASE(test_list, fix),                          \
         STORE_CASE(test_load_missing, fix), STORE_CASE(test_queued_reads, fix),                                \
-        STORE_CASE(test_queued_status, fix), STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),   \
+        STORE_CASE(test_queued_status, fix), STORE_CASE(test_full_queue, fix),                                 \
+        STORE_CASE(test_bad_create, fix), STORE_CASE(test_reopen, fix),                                        \
         STORE_CASE(test_killed_after_commit, fix), STORE_CASE(test_migrate_from_1, fix)
 
 int main(void)

@@ -643,7 +643,7 @@ static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_rep
             hub_reply_fail(r, 409, "stale", "the game moved on meanwhile (state %lld is no longer current)",
                            (long long)c->version);
         else
-            hub_reply_fail(r, 503, "store", "the %s could not be stored: %s",
+            hub_reply_fail(r, 503, hub_reply_store_code(rc), "the %s could not be stored: %s",
                            c->undo ? "undo" : c->seat < 0 ? "start" : "action", c->why);
         change_free(c);
         if (rc == STORE_ECONFLICT) /* another process moved the game on: read again before it is served (hub_load,
@@ -857,7 +857,7 @@ hub_change *hub_game_seat_start(hub *h, hub_game *g, const store_seat *seat, con
     if (rc == STORE_OK)
         return c;
     hub_game_store_end(g);
-    hub_reply_fail(r, 503, "store", "the seat could not be stored: %s", c->why);
+    hub_reply_fail(r, 503, hub_reply_store_code(rc), "the seat could not be stored: %s", c->why);
     change_free(c);
     return NULL;
 }

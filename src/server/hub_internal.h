@@ -170,6 +170,10 @@ int hub_reply_int_field(const json_t *object, const char *name, json_int_t min, 
  * filled if it is not a string of fewer than max bytes without control
  * characters. */
 int hub_reply_text_field(const json_t *object, const char *name, size_t max, const char **out, hub_reply *r);
+/* The error code of a change the store did not keep (rc, not a
+ * conflict): "busy" if it could not even be queued (STORE_EBUSY: the
+ * writer's queue is full; ask again), else "store". */
+const char *hub_reply_store_code(int rc);
 /* A whole number from min to max given as the query argument name (text
  * NULL: absent, *out unchanged); 0, or -1 with r filled. */
 int hub_reply_query_number(const char *text, const char *name, long min, long max, long *out, hub_reply *r);

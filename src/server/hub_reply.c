@@ -47,6 +47,11 @@ void hub_reply_answer(hub_reply *r, int status, json_t *body)
         hub_reply_fail(r, 500, "internal", "out of memory");
 }
 
+const char *hub_reply_store_code(int rc)
+{
+    return rc == STORE_EBUSY ? "busy" : "store";
+}
+
 void hub_reply_free(hub_reply *r)
 {
     json_decref(r->body);

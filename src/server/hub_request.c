@@ -281,7 +281,7 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_ready *read
     char why[256];
     hub_game *g;
     hub_later *w;
-    int waits = 0;
+    int waits = 0, rc;
     match m;
     time_t now = time(NULL);
     struct tm utc;
@@ -359,10 +359,11 @@ void hub_create(hub *h, const json_t *body, const char *address, hub_ready *read
     memcpy(g->seats, seats, sizeof seats);
     hub_game_take_match(g, &m); /* nobody sees it before it is stored */
     w->since = hub_table_heard(h);
-    if (store_create_start(h->st, &g->row, g->seats, later != NULL ? ready : NULL, context, &w->created, w->why,
-                           sizeof w->why) != STORE_OK) {
+    rc = store_create_start(h->st, &g->row, g->seats, later != NULL ? ready : NULL, context, &w->created, w->why,
+                            sizeof w->why);
+    if (rc != STORE_OK) {
         hub_quota_give_back(h, address, waits, 1);
-        hub_reply_fail(r, 503, "store", "the game could not be stored: %s", w->why);
+        hub_reply_fail(r, 503, hub_reply_store_code(rc), "the game could not be stored: %s", w->why);
         hub_game_free(g);
         free(w);
         return;

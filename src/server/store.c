@@ -466,7 +466,8 @@ void store_get_counters(store *st, store_counters *out)
 }
 
 /* Queue the checked change *request for the writer (its answer into why):
- * STORE_OK with *pending set, or STORE_EIO (out of memory). */
+ * STORE_OK with *pending set, STORE_EIO (out of memory), or STORE_EBUSY
+ * if the queue is full and the caller is called back (on_answer). */
 static int queue_write(store *st, const store_write *request, store_answered *on_answer, void *context,
                        store_pending **pending, const char *op, char *why, size_t why_len)
 {
@@ -484,8 +485,14 @@ static int queue_write(store *st, const store_write *request, store_answered *on
         waiter->created_out = request->created;
         waiter->request.created = &waiter->created;
     }
+    if (on_answer == NULL) {
+        wait_semaphore(&st->queue_space); /* a place in the queue */
+    } else if (sem_trywait(&st->queue_space) != 0) { /* a caller that does not wait: not for room either */
+        free(waiter);
+        return store_fail(why, why_len, STORE_EBUSY, "%s: %d changes wait for the store's writer already", op,
+                          (int)STORE_QUEUE_MAX);
+    }
     sem_init(&waiter->done, 0, 0);
-    wait_semaphore(&st->queue_space); /* a place in the queue */
     atomic_fetch_add(&st->queued, 1);
     atomic_fetch_add(&st->unanswered, 1);
     waiter->next = atomic_load(&st->waiting);

@@ -19,7 +19,10 @@
  * of a batch is checked on its own (a stale append or seat is
  * STORE_ECONFLICT and the others go on); if the transaction fails, every
  * change of the batch is STORE_EIO and none is stored. At most
- * STORE_QUEUE_MAX changes wait; a caller waits while the queue is full.
+ * STORE_QUEUE_MAX changes wait; while the queue is full a caller that
+ * waits for its commit waits for room too, and one that is called back
+ * (a *_start function with on_answer) is refused at once (STORE_EBUSY):
+ * it must not wait on a store that stalls.
  * A caller need not wait for its commit: store_append_start,
  * store_create_start and store_set_seat_start queue the change and the
  * writer calls the caller back once it is answered (store_finish then
@@ -60,7 +63,8 @@ enum {
     STORE_ECONFLICT = 2,  /* another writer appended to the game first */
     STORE_ENOTFOUND = 3,  /* no game with that id */
     STORE_EINVAL = 4,     /* a bad argument (reason in why): nothing done */
-    STORE_EBUSY = 5,      /* a queued read refused: as many reads wait already as the caller allows */
+    STORE_EBUSY = 5,      /* a queued read refused: as many reads wait already as the caller allows; or a
+                             change with a callback: STORE_QUEUE_MAX changes wait already */
     STORE_SEED_BYTES = 32,  /* secret seed of a game's chance draws */
     STORE_HASH_BYTES = 32,  /* hash of a seat's token */
     STORE_NAME_MAX = 64,    /* names, bot specs, variants, dates (NUL included) */
