@@ -4,7 +4,7 @@
 #   make test   install what is missing, build with sanitizers, run every test
 #   make bench  engine benchmarks
 #   make bench-server  the server's load figures (SQLite and PostgreSQL)
-#   make tsan   the server's end-to-end test under ThreadSanitizer (make test runs it too)
+#   make tsan   the server's end-to-end test and the hub's test under ThreadSanitizer (make test runs it too)
 
 CC      ?= cc
 # the machine's cores: make test builds and runs its tests this many at a time
@@ -32,8 +32,8 @@ GEN      := build/gen/tikal_data.h build/gen/tzolkin_constants.h build/gen/tzolk
 REL_OBJ  := $(patsubst src/%.c,build/rel/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst src/%.c,build/san/%.o,$(LIB_SRC))
 TSAN_OBJ := $(patsubst src/%.c,build/tsan/%.o,$(LIB_SRC))
-# the server and the API test programs under ThreadSanitizer (tests/cli/server_threads.sh)
-TSAN_PROGS := build/tsan/maya build/tsan/tests/api_check build/tsan/tests/api_play
+# the server, the API test programs and the hub's test under ThreadSanitizer (tests/cli/server_threads.sh)
+TSAN_PROGS := build/tsan/maya build/tsan/tests/api_check build/tsan/tests/api_play build/tsan/tests/hub_test
 TESTS    := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # test programs that shell tests run (tests/*.c not named *_test.c: run.sh does not run them alone)
 TEST_PROGS := $(patsubst tests/%.c,build/san/tests/%,$(filter-out $(TEST_SRC),$(wildcard tests/*.c)))
