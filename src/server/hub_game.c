@@ -230,7 +230,6 @@ int hub_game_reload(hub *h, hub_game *g)
     store_event *events = NULL;
     int n = 0, rc;
     char why[256];
-
     store_read_pending *read;
 
     hub_game_wait_changes(g);
@@ -631,8 +630,9 @@ refused:
 }
 
 /* The store answered rc for c (its game locked again, hub_game_store_end):
- * the game plays it, or stays as it was (after a conflict: to be read again); c is
- * freed. applied (if not NULL) receives the lines. 0, or -1 with r filled. */
+ * the game plays it, or stays as it was (after a conflict: to be read
+ * again); c is freed. applied (if not NULL) receives the lines. 0, or -1
+ * with r filled. */
 static int change_stored(hub *h, hub_change *c, int rc, json_t *applied, hub_reply *r)
 {
     const game_def *def = c->g->def;

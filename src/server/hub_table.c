@@ -354,9 +354,10 @@ hub_later_outcome hub_table_load_end(hub *h, hub_later *later, hub_reply *r)
     return r->code != NULL ? HUB_LATER_ANSWERED : HUB_LATER_AGAIN;
 }
 
-/* r for a request whose game id is not ready since hub_load looked
- * (what: how): 503, made again from hub_load, which reads the game on the
- * store's reader (hub_reply.again). */
+/* r for a request whose game id is not ready since hub_load looked: 503
+ * with the error code and what happened to the game, and again set (the
+ * request is made again from hub_load, which reads the game on the
+ * store's reader). */
 static void ask_again(int64_t id, const char *code, const char *what, hub_reply *r)
 {
     hub_reply_fail(r, 503, code, "game %lld %s: try again", (long long)id, what);
