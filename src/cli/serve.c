@@ -122,6 +122,7 @@ int cli_serve(int argc, char **argv)
             return status;
         *bounds[i].value = (int)value;
     }
+    settings.log_per_second = http.log_per_second; /* --log-lines bounds the games' log too */
     if (sodium_init() < 0) {
         fputs("maya serve: the random source cannot be set up\n", stderr);
         return CLI_FAIL;

@@ -28,6 +28,7 @@ void hub_default_settings(hub_settings *settings)
         .max_reads = 1024,
         .max_games = 10000,
         .idle_seconds = 600,
+        .log_per_second = 10,
     };
 }
 
@@ -46,6 +47,7 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
     }
     h->st = st;
     h->settings = *settings;
+    ratelog_init(&h->log, stderr, "maya serve: ", settings->log_per_second);
     h->creators = calloc(CREATORS_MAX, sizeof *h->creators);
     pthread_mutex_init(&h->creators_lock, NULL);
     pthread_mutex_init(&h->table_lock, NULL);
@@ -78,7 +80,7 @@ hub *hub_new(store *st, const hub_settings *settings, char *why, size_t why_len)
             hub_reply r = {0};
             hub_load(h, ids[i], NULL, NULL, NULL, &r); /* in memory: its bots and turn clock go on */
             if (r.code != NULL)
-                fprintf(stderr, "maya serve: game %lld left aside: %s\n", (long long)ids[i], r.error);
+                ratelog_line(&h->log, "game %lld left aside: %s\n", (long long)ids[i], r.error);
         }
     }
     free(ids);
@@ -143,6 +145,7 @@ void hub_free(hub *h)
         free(h->queues[lane].ids);
     free(h->bot_threads);
     free(h->creators);
+    ratelog_destroy(&h->log);
     hub_game_free_spares(h);
     pthread_mutex_destroy(&h->spares_lock);
     pthread_mutex_destroy(&h->creators_lock);

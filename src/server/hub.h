@@ -51,6 +51,8 @@ typedef struct hub_settings {
                                unused longest that may leave does, else new ones are refused */
     int idle_seconds;       /* a game nobody used this long leaves memory if nothing is to
                                happen in it (0: never; finished games after a minute at most) */
+    int log_per_second;     /* lines of the games' log (a game that cannot be read, start or move) written
+                               in a second (>= 1); the rest are counted and the count logged */
 } hub_settings;
 
 typedef struct hub_reply {

@@ -1,7 +1,8 @@
 /*
  * hub_bots.c -- the bots' threads, with their queues by lane (a quick bot
  * never waits behind a slow one), and the watchdog thread (turn time
- * limits, bots to wake, other processes' changes announced by the store).
+ * limits, bots to wake, other processes' changes announced by the store,
+ * the count of the games' log lines left out).
  */
 #include "server/hub_internal.h"
 
@@ -103,7 +104,7 @@ static int bot_commit(hub *h, hub_game *g, int seat, int action)
     int rc = hub_game_commit(h, g, seat, &action, 1, NULL, &r);
 
     if (rc != 0)
-        fprintf(stderr, "maya serve: game %lld: bot move refused: %s\n", (long long)g->row.id, r.error);
+        ratelog_line(&h->log, "game %lld: bot move refused: %s\n", (long long)g->row.id, r.error);
     hub_reply_free(&r);
     return rc;
 }
@@ -177,7 +178,7 @@ static void bot_move(hub *h, int64_t id)
     hub_game_wait_changes(g);
     g->bot_queued = 0;
     if (action < 0) {
-        fprintf(stderr, "maya serve: game %lld: bot \"%s\" cannot move: %s\n", (long long)id, spec, why);
+        ratelog_line(&h->log, "game %lld: bot \"%s\" cannot move: %s\n", (long long)id, spec, why);
     } else if (g->row.version == version && hub_game_to_move(g) == seat && g->seats[seat].is_bot) {
         if (bot_commit(h, g, seat, action) == 0) {
             bot_finish_turn(h, g, b, seat, seen);
@@ -248,14 +249,14 @@ static void sweep(hub *h)
         if (g->unsure)
             hub_game_reload(h, g);
         if (hub_game_served(g) && hub_game_start_if_full(h, g, &r) != 0) /* a start the store refused before */
-            fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)g->row.id, r.error);
+            ratelog_line(&h->log, "game %lld cannot start yet: %s\n", (long long)g->row.id, r.error);
         hub_reply_free(&r);
         seat = hub_game_to_move(g);
         if (hub_game_served(g) && seat >= 0 && !g->seats[seat].is_bot && g->row.turn_seconds > 0 &&
             g->turn_seat == seat && now - g->turn_started >= g->row.turn_seconds) {
             r = (hub_reply){0};
             if (hub_game_give_up_seat(h, g, seat, &r) != 0)
-                fprintf(stderr, "maya serve: game %lld: %s\n", (long long)g->row.id, r.error);
+                ratelog_line(&h->log, "game %lld: %s\n", (long long)g->row.id, r.error);
         }
         if (hub_game_served(g))
             hub_bots_queue(h, g);
@@ -303,6 +304,7 @@ void *hub_bots_watchdog_thread(void *arg)
         if (timer_now() - last_sweep >= 1.0) {
             last_sweep = timer_now();
             sweep(h);
+            ratelog_flush(&h->log, last_sweep); /* the count of a burst's lines left out */
         }
     }
     return NULL;

@@ -159,7 +159,7 @@ void hub_game_take_match(hub_game *g, match *m)
     g->broken = 0;
 }
 
-void hub_game_take_events(hub_game *g, const store_event *events, int n)
+void hub_game_take_events(hub *h, hub_game *g, const store_event *events, int n)
 {
     char why[256];
     match m;
@@ -169,7 +169,7 @@ void hub_game_take_events(hub_game *g, const store_event *events, int n)
         g->undos = undo_count(events, n);
     } else {
         g->broken = 1;
-        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->row.id, why);
+        ratelog_line(&h->log, "game %lld does not replay: %s\n", (long long)g->row.id, why);
     }
 }
 
@@ -187,7 +187,7 @@ hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_l
     rc = store_load(h->st, id, &g->row, g->seats, &events, &n, why, why_len);
     g->id = id;
     if (rc == STORE_OK)
-        hub_game_take_events(g, events, n);
+        hub_game_take_events(h, g, events, n);
     free(events);
     *status = rc;
     if (rc != STORE_OK) {
@@ -197,7 +197,7 @@ hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_l
     return g;
 }
 
-int hub_game_take_stored(hub_game *g, int rc, const store_game *row, const store_seat *seats,
+int hub_game_take_stored(hub *h, hub_game *g, int rc, const store_game *row, const store_seat *seats,
                          const store_event *events, int n, const char *why)
 {
     char reason[256];
@@ -205,7 +205,7 @@ int hub_game_take_stored(hub_game *g, int rc, const store_game *row, const store
 
     if (rc != STORE_OK) {
         g->unsure = 1;
-        fprintf(stderr, "maya serve: game %lld cannot be reloaded: %s\n", (long long)g->id, why);
+        ratelog_line(&h->log, "game %lld cannot be reloaded: %s\n", (long long)g->id, why);
         return -1;
     }
     g->unsure = 0;
@@ -214,7 +214,7 @@ int hub_game_take_stored(hub_game *g, int rc, const store_game *row, const store
         g->undos = undo_count(events, n);
     } else {
         g->broken = 1;
-        fprintf(stderr, "maya serve: game %lld does not replay: %s\n", (long long)g->id, reason);
+        ratelog_line(&h->log, "game %lld does not replay: %s\n", (long long)g->id, reason);
     }
     g->row = *row;
     memcpy(g->seats, seats, sizeof g->seats);
@@ -240,7 +240,7 @@ int hub_game_reload(hub *h, hub_game *g)
     if (rc == STORE_OK)
         rc = store_read_finish(h->st, read);
     hub_game_store_end(g);
-    rc = hub_game_take_stored(g, rc, &row, seats, events, n, why);
+    rc = hub_game_take_stored(h, g, rc, &row, seats, events, n, why);
     free(events);
     return rc;
 }
@@ -827,7 +827,7 @@ void hub_game_catch_up(hub *h, hub_game *g)
         return;
     hub_game_changed(h, g);
     if (hub_game_start_if_full(h, g, &r) != 0 && r.status != 409)
-        fprintf(stderr, "maya serve: game %lld cannot start: %s\n", (long long)g->row.id, r.error);
+        ratelog_line(&h->log, "game %lld cannot start: %s\n", (long long)g->row.id, r.error);
     hub_reply_free(&r);
 }
 

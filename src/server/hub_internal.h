@@ -22,6 +22,7 @@
 #include "game.h"
 #include "match.h"
 #include "server/hub.h"
+#include "server/ratelog.h"
 #include "server/token.h"
 
 /* A change of a game on its way to the store (hub_game.c). */
@@ -115,6 +116,7 @@ typedef struct hub_game {
 struct hub {
     store *st;                  /* where every game is kept (the caller's) */
     hub_settings settings;      /* limits and thread counts */
+    ratelog log;                /* the games' log lines, at most settings.log_per_second a second */
     pthread_mutex_t table_lock; /* guards games, count, capacity, the games' refs, unheard */
     hub_game **games;           /* games in memory, sorted by id */
     int64_t *ids;               /* games[i]->id at i: searched without touching each game */
@@ -242,7 +244,7 @@ int hub_game_park(hub_game *g, hub_ready *ready, void *context, hub_later **late
 void hub_game_take_match(hub_game *g, match *m);
 /* Make g, whose row was read from the store, play its stored events
  * events[0..n-1]: replayed, or if they do not replay marked broken. */
-void hub_game_take_events(hub_game *g, const store_event *events, int n);
+void hub_game_take_events(hub *h, hub_game *g, const store_event *events, int n);
 /* Load game id from the store into a new hub_game (not in the table). A
  * game whose events do not replay is loaded broken (never served). */
 hub_game *hub_game_load(hub *h, int64_t id, int *status, char *why, size_t why_len);
@@ -261,7 +263,7 @@ int hub_game_reload(hub *h, hub_game *g);
  * store's reader, hub_load): g (locked) takes what the read gave (rc, and
  * if STORE_OK the row, seats[0..GAME_MAX_PLAYERS-1] and events[0..n-1]),
  * or keeps what it had and is marked unsure (why: the read's reason). */
-int hub_game_take_stored(hub_game *g, int rc, const store_game *row, const store_seat *seats,
+int hub_game_take_stored(hub *h, hub_game *g, int rc, const store_game *row, const store_seat *seats,
                          const store_event *events, int n, const char *why);
 /* Nonzero if g may be played and shown: it replays and is as stored. */
 int hub_game_served(const hub_game *g);

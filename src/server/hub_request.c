@@ -57,9 +57,9 @@ static int read_seats(const hub *h, const game_def *def, const game_options *opt
 
 /* The start of w's game failed (r filled): the game is the creator's once
  * stored all the same, and the watchdog starts it later (sweep). */
-static void later_start_failed(const hub_later *w, hub_reply *r)
+static void later_start_failed(hub *h, const hub_later *w, hub_reply *r)
 {
-    fprintf(stderr, "maya serve: game %lld cannot start yet: %s\n", (long long)w->g->id, r->error);
+    ratelog_line(&h->log, "game %lld cannot start yet: %s\n", (long long)w->g->id, r->error);
     *r = (hub_reply){0};
 }
 
@@ -86,7 +86,7 @@ static int later_start(hub *h, hub_later *w, int may_wait, hub_reply *r)
         rc = hub_game_start_if_full(h, w->g, r);
     }
     if (rc != 0)
-        later_start_failed(w, r);
+        later_start_failed(h, w, r);
     return 0;
 }
 
@@ -99,7 +99,7 @@ static void later_start_end(hub *h, hub_later *w, hub_reply *r)
     w->change = NULL;
     w->starting = 0;
     if (hub_game_start_end(h, start, r) != 0)
-        later_start_failed(w, r);
+        later_start_failed(h, w, r);
 }
 
 /* The answer of a create w whose game (locked) is stored and started if
@@ -215,7 +215,7 @@ static int later_reload_continue(hub *h, hub_later *w, int may_wait, hub_reply *
         int rc = store_read_finish(h->st, w->read);
         pthread_mutex_lock(&g->lock);
         if (g->unsure && !g->storing &&
-            hub_game_take_stored(g, rc, w->rows, w->row_seats[0], w->events, w->event_count, w->why) == 0) {
+            hub_game_take_stored(h, g, rc, w->rows, w->row_seats[0], w->events, w->event_count, w->why) == 0) {
             hub_game_changed(h, g);
             if (later_start(h, w, may_wait, r)) {
                 free(w->events);

@@ -338,7 +338,7 @@ hub_later_outcome hub_table_load_end(hub *h, hub_later *later, hub_reply *r)
     int rc = store_read_finish(h->st, later->read), added, missed;
 
     if (rc == STORE_OK) {
-        hub_game_take_events(g, later->events, later->event_count);
+        hub_game_take_events(h, g, later->events, later->event_count);
         if ((g = hub_table_add(h, g, later->since, &added, &missed, r)) != NULL) {
             pthread_mutex_lock(&g->lock);
             g->used = timer_now();

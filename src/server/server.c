@@ -27,6 +27,7 @@
 
 #include "games.h"
 #include "server/observe.h"
+#include "server/ratelog.h"
 #include "timer.h"
 
 enum {
@@ -45,22 +46,13 @@ enum {
 
 typedef struct stream stream;
 
-/* The log of libmicrohttpd's messages, at most per_second lines a second. */
-typedef struct server_log {
-    pthread_mutex_t lock; /* guards the fields below */
-    int per_second;       /* lines allowed each second */
-    long second;          /* the second being counted (timer_now) */
-    int lines;            /* lines written in it */
-    long suppressed;      /* lines left out since the last count was logged */
-} server_log;
-
 struct server {
     struct MHD_Daemon *daemon;   /* the HTTP server */
     hub *h;                      /* the games (the caller's) */
     char *web_dir;               /* the browser UI's folder, NULL if none */
     int port;                    /* the port listened on */
     server_settings settings;    /* threads and bounds */
-    server_log log;              /* libmicrohttpd's messages */
+    ratelog log;                 /* libmicrohttpd's messages, rate-limited */
     pthread_mutex_t streams_lock; /* guards streams, ended and every stream's flags but woken and queued */
     stream *streams;             /* the event streams being sent */
     int stream_count;            /* how many (GET /api/stats "streams") */
@@ -761,45 +753,10 @@ static void completed(void *cls, struct MHD_Connection *connection, void **state
     }
 }
 
-/* Begin a new second, if one began (or at the end, if last): log the
- * count of the lines left out in the last. log->lock held. */
-static void log_roll(server_log *log, int last)
-{
-    long second = (long)timer_now();
-
-    if (second == log->second && !last)
-        return;
-    if (log->suppressed > 0)
-        fprintf(stderr, "maya serve: http: ... %ld more suppressed\n", log->suppressed);
-    log->second = second;
-    log->lines = 0;
-    log->suppressed = 0;
-}
-
 /* libmicrohttpd's logger: a line, unless this second's lines are used up. */
 static void log_http(void *cls, const char *format, va_list args)
 {
-    server_log *log = cls;
-
-    pthread_mutex_lock(&log->lock);
-    log_roll(log, 0);
-    if (log->lines < log->per_second) {
-        log->lines++;
-        fputs("maya serve: http: ", stderr);
-        vfprintf(stderr, format, args);
-    } else {
-        log->suppressed++;
-    }
-    pthread_mutex_unlock(&log->lock);
-}
-
-/* Log the count of suppressed lines once their second is over (last: at
- * once). */
-static void log_flush(server_log *log, int last)
-{
-    pthread_mutex_lock(&log->lock);
-    log_roll(log, last);
-    pthread_mutex_unlock(&log->lock);
+    ratelog_vline_at(cls, timer_now(), format, args);
 }
 
 /* The watcher thread: resumes the streams whose game changed, wakes a
@@ -844,7 +801,7 @@ static void *watch_streams(void *arg)
                     wake(s);
         }
         pthread_mutex_unlock(&srv->streams_lock);
-        log_flush(&srv->log, 0);
+        ratelog_flush(&srv->log, timer_now());
     }
     return NULL;
 }
@@ -874,9 +831,8 @@ static void server_free(server *srv)
         close(srv->hangups);
     if (srv->wakeups >= 0)
         close(srv->wakeups);
-    log_flush(&srv->log, 1);
+    ratelog_destroy(&srv->log);
     pthread_mutex_destroy(&srv->streams_lock);
-    pthread_mutex_destroy(&srv->log.lock);
     free(srv->web_dir);
     free(srv);
 }
@@ -900,8 +856,7 @@ server *server_start(hub *h, const char *address, int port, const char *web_dir,
     srv->h = h;
     srv->settings = *settings;
     srv->web_dir = web_dir ? strdup(web_dir) : NULL;
-    srv->log.per_second = settings->log_per_second;
-    pthread_mutex_init(&srv->log.lock, NULL);
+    ratelog_init(&srv->log, stderr, "maya serve: http: ", settings->log_per_second);
     pthread_mutex_init(&srv->streams_lock, NULL);
     srv->hangups = epoll_create1(EPOLL_CLOEXEC);
     srv->wakeups = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
