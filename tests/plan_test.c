@@ -41,6 +41,19 @@ static void first_turn(tzolk_state *s)
     assert_int_equal(s->player[s->actor].hand, TZOLK_WORKERS_START);
 }
 
+/* The actor's 3 workers from the hand to Uxmal 3, Palenque 1 and
+ * Yaxchilan 1, with 10 corn: a turn that must pick up (Z6.1). */
+static void workers_on_gears(tzolk_state *s)
+{
+    int seat = s->actor;
+    tzolk_set_piece(s, TZOLK_UXM, 3, seat);
+    tzolk_set_piece(s, TZOLK_PAL, 1, seat);
+    tzolk_set_piece(s, TZOLK_YAX, 1, seat);
+    s->player[seat].hand = 0;
+    s->player[seat].corn = 10;
+    assert_int_equal(tzolk_check(s, NULL, 0), 0);
+}
+
 /* The plan's actions at s (into kept), checked: never none, each legal, in
  * the legal list's order. Returns their number; *all gets the list's. */
 static int plan_actions(const tzolk_state *s, int *kept, int *all)
@@ -173,12 +186,7 @@ static void test_worker_pick(void **unused)
     int kept[TZOLK_LEGAL_MAX], n;
     first_turn(&s);
     int seat = s.actor;
-    tzolk_set_piece(&s, TZOLK_UXM, 3, seat);
-    tzolk_set_piece(&s, TZOLK_PAL, 1, seat);
-    tzolk_set_piece(&s, TZOLK_YAX, 1, seat);
-    s.player[seat].hand = 0;
-    s.player[seat].corn = 10;
-    assert_int_equal(tzolk_check(&s, NULL, 0), 0);
+    workers_on_gears(&s);
     int k = plan_actions(&s, kept, &n);
     assert_true(k < n);
     for (int i = 0; i < k; i++) {
@@ -271,12 +279,7 @@ static void test_macro_pick_all(void **unused)
     int kept[TZOLK_LEGAL_MAX];
     first_turn(&s);
     int seat = s.actor;
-    tzolk_set_piece(&s, TZOLK_UXM, 3, seat);
-    tzolk_set_piece(&s, TZOLK_PAL, 1, seat);
-    tzolk_set_piece(&s, TZOLK_YAX, 1, seat);
-    s.player[seat].hand = 0;
-    s.player[seat].corn = 10;
-    assert_int_equal(tzolk_check(&s, NULL, 0), 0);
+    workers_on_gears(&s);
     assert_int_equal(macro_actions(&s, 1, kept), 0);
     for (int picked = 0; picked < 3; picked++) {
         int k = macro_actions(&s, 0, kept);
@@ -322,11 +325,7 @@ static void test_macro_search(void **unused)
         assert_int_not_equal(tzolk_current_player(&after), s.actor);
     }
     int seat = s.actor;
-    tzolk_set_piece(&s, TZOLK_UXM, 3, seat);
-    tzolk_set_piece(&s, TZOLK_PAL, 1, seat);
-    tzolk_set_piece(&s, TZOLK_YAX, 1, seat);
-    s.player[seat].hand = 0;
-    assert_int_equal(tzolk_check(&s, NULL, 0), 0);
+    workers_on_gears(&s);
     assert_int_equal(turns_search_macro(search, hook, policy, 0, &s, seat), 1);
     int n = turns_actions(search, 0, turn);
     tzolk_state after = s;
