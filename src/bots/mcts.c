@@ -530,8 +530,10 @@ static void mcts_rank_turns(mcts_tree *t, int node)
             break; /* the pool is full: the best that fit */
         if (given[i].k >= 0)
             at[0] = turns_actions(search, given[i].k, at + 1);
-        else
-            memcpy(at, t->macro_turn[-1 - given[i].k], (size_t)(t->macro_turn[-1 - given[i].k][0] + 1) * sizeof *at);
+        else {
+            const int *macro = t->macro_turn[-1 - given[i].k];
+            memcpy(at, macro, (size_t)(macro[0] + 1) * sizeof *at);
+        }
         mcts_new_edge(t, t->turn_count);
         t->turn_count += 1 + at[0];
         nd->width++;

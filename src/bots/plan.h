@@ -13,8 +13,8 @@
  * an action does by applying it to a copy, never a copy of the rules.
  *
  * A policy may also name a game's macro turns: whole turns of a shape that
- * strong players make and a beam search ranked by the evaluation rarely
- * keeps among its best (Tzolk'in: pick up every worker, place 2, 3 or 4).
+ * strong players make and a beam search ranked by the evaluation may not
+ * keep among its best (Tzolk'in: pick up every worker, place 2, 3 or 4).
  * Its macro filter keeps, for one shape, the actions that go on with a
  * turn of that shape, and returns 0 where none can (the line ends there):
  * turns.h turns_search_macro finds the best turn of each shape, and the

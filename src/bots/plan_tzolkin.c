@@ -16,15 +16,15 @@
  *    the reserve: the next food day's feeding when it is at most
  *    PLAN_TZOLKIN_FOOD_NEAR teeth away.
  * Where to place among the allowed gears, which action a pick takes, what
- * to build and pay are left to the search.
- *
- * Macro turns (plan.h), the turns of strong players that the bots' best
- * few by the evaluation rarely hold: shape PLAN_TZOLKIN_PICK_ALL picks up
- * every worker of the seat on the gears (Z6; the turn may not end while a
- * pick is legal), shapes 1..3 place 2, 3 and 4 workers (Z5; begging first,
- * Z4.2, stays allowed). Each pick's choices and a placement's gear are the
- * search's. What an action does is found by
+ * to build and pay are left to the search. What an action does is found by
  * applying it to a copy of the state, what it costs by tzolk_listed_cost.
+ *
+ * Macro turns (plan.h), turns of strong players that the best few by the
+ * evaluation may not hold: shape PLAN_TZOLKIN_PICK_ALL picks up every
+ * worker of the seat on the gears (Z6; the turn may not end while a pick
+ * is legal), shapes 1..3 place 2, 3 and 4 workers (Z5; begging first,
+ * Z4.2, stays allowed). Each pick's choices and a placement's gear are the
+ * search's.
  */
 #include <assert.h>
 #include <string.h>
