@@ -756,11 +756,12 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
  * building and guarding on every field, and exchanges (motif given, seat,
  * motif taken); a bid lists the pass and every bid; a placement at most the
  * six rotations on every field; a draw or reveal the tiles, the treasure the
- * motifs, the take the display. */
+ * motifs, the take the display. The moves write one slot past the list
+ * (legal_ap_actions). */
 _Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 +
-                       4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <=
+                       4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <
                    TIKAL_LEGAL_MAX,
-               "an actions phase lists at most TIKAL_LEGAL_MAX actions");
+               "an actions phase lists fewer than TIKAL_LEGAL_MAX actions (its moves write one past the list)");
 _Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS <= TIKAL_LEGAL_MAX &&
                    TIKAL_TILES <= TIKAL_LEGAL_MAX && TIKAL_MOTIFS <= TIKAL_LEGAL_MAX,
                "a bid, a placement, a draw and a treasure list at most TIKAL_LEGAL_MAX actions");
@@ -787,11 +788,16 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             for (EACH_BIT(from, camps & figures[fig]))
                 for (EACH_BIT(to, camps & ~(1ULL << from)))
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
+        /* The six directions written without a branch, each kept by
+         * counting it when affordable: a direction not kept is overwritten by
+         * the next write, and at most one slot past the list is written. */
         for (int fig = 0; fig < 2; fig++)
             for (EACH_BIT(from, figures[fig])) {
                 int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
-                for (unsigned keep = affordable(crossings_from(s, (int)from), s->ap); keep; keep &= keep - 1)
-                    PUT(first + (int)((unsigned)__builtin_ctz(keep) / TIKAL_CROSSING_BITS));
+                unsigned keep = affordable(crossings_from(s, (int)from), s->ap) >> (TIKAL_CROSSING_BITS - 1);
+#define MOVE(d) (out[n] = first + (d), n += (int)(keep >> (TIKAL_CROSSING_BITS * (d)) & 1))
+                MOVE(0), MOVE(1), MOVE(2), MOVE(3), MOVE(4), MOVE(5);
+#undef MOVE
             }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the
