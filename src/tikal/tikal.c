@@ -136,12 +136,20 @@ static uint64_t neighbors_facing(const tikal_state *s, int field)
  * field's lanes where the neighbour may be stood on plus the neighbours'
  * stones facing back (0 where nobody may stand; at most 3 + 3, so lanes
  * never carry); 0 on a field nobody may stand on. */
+/* crossings_from of a field figures may stand on, such as one where a
+ * figure stands (T6.7, T11.3). */
+static unsigned crossings_from_walkable(const tikal_state *s, int field)
+{
+    assert(tikal_piece_facing(s->piece[field]) >> 32);
+    uint64_t near = neighbors_facing(s, field);
+    return (tikal_piece_lanes(s->piece[field]) & (uint32_t)(near >> 32)) + (uint32_t)near;
+}
+
 static unsigned crossings_from(const tikal_state *s, int field)
 {
     if (!(tikal_piece_facing(s->piece[field]) >> 32))
         return 0;
-    uint64_t near = neighbors_facing(s, field);
-    return (tikal_piece_lanes(s->piece[field]) & (uint32_t)(near >> 32)) + (uint32_t)near;
+    return crossings_from_walkable(s, field);
 }
 
 #define LANE_ONES 0x111111u /* 1 in the lowest bit of each direction's lane */
@@ -794,7 +802,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
         for (int fig = 0; fig < 2; fig++)
             for (EACH_BIT(from, figures[fig])) {
                 int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
-                unsigned keep = affordable(crossings_from(s, (int)from), s->ap) >> (TIKAL_CROSSING_BITS - 1);
+                unsigned keep = affordable(crossings_from_walkable(s, (int)from), s->ap) >> (TIKAL_CROSSING_BITS - 1);
 #define MOVE(d) (out[n] = first + (d), n += (int)(keep >> (TIKAL_CROSSING_BITS * (d)) & 1))
                 MOVE(0), MOVE(1), MOVE(2), MOVE(3), MOVE(4), MOVE(5);
 #undef MOVE
