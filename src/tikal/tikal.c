@@ -456,12 +456,11 @@ static void tile_lanes(int tile, uint32_t lanes[6])
 static unsigned path_rotations(uint64_t near, const uint32_t lanes[6])
 {
     uint32_t open = (uint32_t)(near >> 32);
-    unsigned rotations = 0;
     if ((uint32_t)near)
         return ALL_ROTATIONS;
-    for (int r = 0; r < 6; r++)
-        rotations |= (unsigned)((lanes[r] & open) != 0) << r;
-    return rotations;
+#define PATH(r) ((unsigned)((lanes[r] & open) != 0) << (r))
+    return PATH(0) | PATH(1) | PATH(2) | PATH(3) | PATH(4) | PATH(5);
+#undef PATH
 }
 
 /* The fields not yet explored that border an explored one (T6.1) as a mask
@@ -472,13 +471,10 @@ static int placement_rotations(const tikal_state *s, const uint32_t lanes[6], ui
                                uint64_t *frontier)
 {
     unsigned any = 0;
-    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ALL_FIELDS;
-    *frontier = 0;
-    for (uint64_t left = empty; left; left &= left - 1) {
+    uint64_t empty = s->index.kind[TIKAL_EMPTY];
+    *frontier = empty & tikal_neighbors_of(~empty & ALL_FIELDS);
+    for (uint64_t left = *frontier; left; left &= left - 1) {
         int f = __builtin_ctzll(left);
-        if (!(tikal_neighbor_mask(f) & explored_fields))
-            continue;
-        *frontier |= 1ULL << f;
         rotations[f] = (uint8_t)path_rotations(neighbors_facing(s, f), lanes);
         any |= rotations[f];
     }
@@ -764,16 +760,24 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
  * building and guarding on every field, and exchanges (motif given, seat,
  * motif taken); a bid lists the pass and every bid; a placement at most the
  * six rotations on every field; a draw or reveal the tiles, the treasure the
- * motifs, the take the display. The moves write one slot past the list
- * (legal_ap_actions). */
+ * motifs, the take the display. The moves and placements write one slot
+ * past the list (PUT_SIX). */
 _Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 +
                        4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <
                    TIKAL_LEGAL_MAX,
                "an actions phase lists fewer than TIKAL_LEGAL_MAX actions (its moves write one past the list)");
-_Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS <= TIKAL_LEGAL_MAX &&
+_Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS < TIKAL_LEGAL_MAX &&
                    TIKAL_TILES <= TIKAL_LEGAL_MAX && TIKAL_MOTIFS <= TIKAL_LEGAL_MAX,
-               "a bid, a placement, a draw and a treasure list at most TIKAL_LEGAL_MAX actions");
+               "a bid, a draw and a treasure list at most TIKAL_LEGAL_MAX actions, a placement fewer (it writes one past)");
 #define PUT(a) (out[n++] = (a))
+/* Write first + k for each k = 0..5 whose bit stride * k of bits is set,
+ * without a branch: each is written at the list's end and counted only if
+ * its bit is set, so one slot past the list may be written. */
+#define PUT_ONE_OF_SIX(first, bits, stride, k) (out[n] = (first) + (k), n += (int)((bits) >> ((stride) * (k)) & 1))
+#define PUT_SIX(first, bits, stride)                                                                   \
+    (PUT_ONE_OF_SIX(first, bits, stride, 0), PUT_ONE_OF_SIX(first, bits, stride, 1),                   \
+     PUT_ONE_OF_SIX(first, bits, stride, 2), PUT_ONE_OF_SIX(first, bits, stride, 3),                   \
+     PUT_ONE_OF_SIX(first, bits, stride, 4), PUT_ONE_OF_SIX(first, bits, stride, 5))
 /* The bits of a mask (fields, tiles) in ascending order: for (EACH_BIT(f, mask)) ... */
 #define EACH_BIT(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
 
@@ -796,16 +800,10 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             for (EACH_BIT(from, camps & figures[fig]))
                 for (EACH_BIT(to, camps & ~(1ULL << from)))
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
-        /* The six directions written without a branch, each kept by
-         * counting it when affordable: a direction not kept is overwritten by
-         * the next write, and at most one slot past the list is written. */
         for (int fig = 0; fig < 2; fig++)
             for (EACH_BIT(from, figures[fig])) {
-                int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
                 unsigned keep = affordable(crossings_from_walkable(s, (int)from), s->ap) >> (TIKAL_CROSSING_BITS - 1);
-#define MOVE(d) (out[n] = first + (d), n += (int)(keep >> (TIKAL_CROSSING_BITS * (d)) & 1))
-                MOVE(0), MOVE(1), MOVE(2), MOVE(3), MOVE(4), MOVE(5);
-#undef MOVE
+                PUT_SIX(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6, keep, TIKAL_CROSSING_BITS);
             }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the
@@ -881,9 +879,10 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         int path_exists = placement_rotations(s, lanes, rotations, &frontier);
         unsigned canonical = tikal_canonical_rotations(tile);
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
-        for (EACH_BIT(f, frontier))
-            for (unsigned r = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]); r; r &= r - 1)
-                PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(r));
+        for (EACH_BIT(f, frontier)) {
+            unsigned placed = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]);
+            PUT_SIX(TIKAL_A_PLACE + (int)f * 6, placed, 1);
+        }
         return n;
     }
     case TIKAL_PH_ACTIONS:
@@ -893,6 +892,8 @@ int tikal_legal_actions(const tikal_state *s, int *out)
     }
 }
 #undef PUT
+#undef PUT_SIX
+#undef PUT_ONE_OF_SIX
 #undef EACH_BIT
 
 /* ---- turn flow ------------------------------------------------------------ */

@@ -241,6 +241,7 @@ int tikal_field_at(int column, int row);       /* -1 off the board */
 int tikal_neighbor(int field, int direction);  /* -1 off the board */
 const int8_t *tikal_neighbors(int field);      /* tikal_neighbor of each direction 0..5 */
 uint64_t tikal_neighbor_mask(int field);       /* the neighbours as a mask (bit g: field g) */
+uint64_t tikal_neighbors_of(uint64_t fields);  /* the fields next to any of fields, as a mask */
 /* "c3" -> field, -1 if not a field. */
 int tikal_parse_field(const char *text);
 void tikal_field_name(int field, char out[3]);

@@ -112,6 +112,28 @@ uint64_t tikal_neighbor_mask(int field)
     return tikal_data_neighbor_masks[field];
 }
 
+/* Masks of the board's layout (field = column * TIKAL_ROWS + row): every
+ * field, the first column, the top and bottom rows, the even columns. */
+#define BOARD_ALL ((1ULL << TIKAL_FIELDS) - 1)
+#define BOARD_COLUMN ((1ULL << TIKAL_ROWS) - 1)
+#define BOARD_TOP (BOARD_ALL / BOARD_COLUMN)
+#define BOARD_BOTTOM (BOARD_TOP << (TIKAL_ROWS - 1))
+#define BOARD_EVEN (BOARD_COLUMN * (BOARD_ALL / ((1ULL << 2 * TIKAL_ROWS) - 1)))
+
+uint64_t tikal_neighbors_of(uint64_t fields)
+{
+    /* N and S in the same column; from an even column the fields beside it
+     * one row up and level, from an odd one (half a hex lower) level and
+     * one row down; shifts past either end of the board fall off it. */
+    uint64_t even = fields & BOARD_EVEN, odd = fields & ~BOARD_EVEN;
+    uint64_t up = (fields & ~BOARD_TOP) >> 1 | (fields & ~BOARD_BOTTOM) << 1;
+    uint64_t right = (even & ~BOARD_TOP) << (TIKAL_ROWS - 1) | fields << TIKAL_ROWS |
+                     (odd & ~BOARD_BOTTOM) << (TIKAL_ROWS + 1);
+    uint64_t left = (even & ~BOARD_TOP) >> (TIKAL_ROWS + 1) | fields >> TIKAL_ROWS |
+                    (odd & ~BOARD_BOTTOM) >> (TIKAL_ROWS - 1);
+    return (up | right | left) & BOARD_ALL;
+}
+
 int tikal_parse_field(const char *text)
 {
     if (text[0] < 'a' || text[0] >= 'a' + TIKAL_COLS || text[1] < '1' || text[1] >= '1' + TIKAL_ROWS
@@ -228,6 +250,11 @@ int tikal_data_check(char *why, size_t why_len)
             return 1;
         }
     }
+    for (int f = 0; f < TIKAL_FIELDS; f++)
+        if (tikal_neighbors_of(1ULL << f) != tikal_data_neighbor_masks[f]) {
+            snprintf(why, why_len, "field %d: the neighbours by shifts differ from the generated table", f);
+            return 1;
+        }
     for (int i = 0; i < TIKAL_DATA_START_COUNT; i++) {
         const tikal_start_def *st = &tikal_data_starts[i];
         int f = tikal_field_at(st->column, st->row);
