@@ -176,16 +176,45 @@ static void set_square_part(tikal_state *s, int field, uint32_t mask, int shift,
     s->square[field] = (s->square[field] & ~mask) | value << shift;
 }
 
+/* Add field to the camps of seat in the index (tikal_index.camps: kept
+ * ascending); the seat has fewer than TIKAL_MAX_CAMPS. */
+static void index_camp(tikal_index *x, int seat, int field)
+{
+    uint8_t *camps = x->camps[seat], at = (uint8_t)(field + 1);
+    _Static_assert(TIKAL_MAX_CAMPS == 2, "a seat's camps are a sorted pair");
+    assert(camps[0] == 0 && camps[1] != at);
+    camps[0] = camps[1] < at ? camps[1] : at;
+    camps[1] = camps[1] < at ? at : camps[1];
+}
+
+/* The camps seat built, as a mask (a 0 of tikal_index.camps shifts to
+ * bit 0, which the final shift drops). */
+static uint64_t built_camps_of(const tikal_index *x, int seat)
+{
+    return ((1ULL << x->camps[seat][0]) | (1ULL << x->camps[seat][1])) >> 1;
+}
+
+/* Every camp built, as a mask. */
+static uint64_t built_camps(const tikal_index *x)
+{
+    uint64_t camps = 0;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+        camps |= built_camps_of(x, p);
+    return camps;
+}
+
 void tikal_index_of(const tikal_state *s, tikal_index *out)
 {
     memset(out, 0, sizeof *out);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         uint64_t bit = 1ULL << f;
         uint32_t sq = s->square[f];
+        int camp = tikal_sq_camp(sq);
         out->kind[tikal_piece_kind(s->piece[f])] |= bit;
         for (int p = 0; p < GAME_MAX_PLAYERS; p++)
             out->explorers[p] |= tikal_sq_explorers(sq, p) > 0 ? bit : 0;
-        out->camps |= tikal_sq_camp(sq) >= 0 ? bit : 0;
+        if (camp >= 0 && out->camps[camp][0] == 0) /* a third camp is beyond T15.1c: tikal_check refuses it */
+            index_camp(out, camp, f);
     }
 }
 
@@ -233,6 +262,8 @@ int tikal_set_field(tikal_state *s, int field, const tikal_field *f)
         (kind != TIKAL_TEMPLE && f->levels_this_turn) || (kind != TIKAL_TREASURE && f->digs_this_turn) ||
         f->camp >= GAME_MAX_PLAYERS || f->guard >= GAME_MAX_PLAYERS || f->leaders >> GAME_MAX_PLAYERS)
         return GAME_EOPTION;
+    if (f->camp >= 0 && bits_count(built_camps_of(&s->index, f->camp) & ~(1ULL << field)) >= TIKAL_MAX_CAMPS)
+        return GAME_EOPTION; /* T15.1c: the index holds a seat's camps only */
     held = kind == TIKAL_TEMPLE ? f->value : f->tokens;
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
         if (f->explorers[p] > TIKAL_EXPLORERS)
@@ -283,13 +314,7 @@ int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 /* The base camp and seat's camps as a mask (T9.1, T10.1). */
 static uint64_t camps_of(const tikal_state *s, int seat)
 {
-    uint64_t camps = s->index.kind[TIKAL_BASECAMP];
-    for (uint64_t built = s->index.camps; built; built &= built - 1) {
-        int f = __builtin_ctzll(built);
-        if (tikal_sq_camp(s->square[f]) == seat)
-            camps |= 1ULL << f;
-    }
-    return camps;
+    return s->index.kind[TIKAL_BASECAMP] | built_camps_of(&s->index, seat);
 }
 
 int tikal_strength(const tikal_state *s, int seat, int field)
@@ -818,7 +843,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
-        for (EACH_BIT(f, (jungles | treasures) & ~x->camps))
+        for (EACH_BIT(f, (jungles | treasures) & ~built_camps(x)))
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
@@ -1170,7 +1195,7 @@ static void apply_ap_action(tikal_state *s, int action)
         s->phase = TIKAL_PH_TREASURE;
     } else if (action < TIKAL_A_GUARD) {
         set_square_part(s, action - TIKAL_A_BUILD, TIKAL_SQ_CAMP_MASK, TIKAL_SQ_CAMP_SHIFT, (unsigned)s->actor + 1);
-        s->index.camps |= 1ULL << (action - TIKAL_A_BUILD);
+        index_camp(&s->index, s->actor, action - TIKAL_A_BUILD);
         me->camps_built++;
         s->ap -= TIKAL_AP_BUILD;
     } else if (action < TIKAL_A_SWAP) {

@@ -162,7 +162,7 @@ typedef struct tikal_player {
 typedef struct tikal_index {
     uint64_t kind[TIKAL_VOLCANO + 1];     /* fields of each tikal_kind (TIKAL_EMPTY: not explored) */
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
-    uint64_t camps;                       /* fields with a camp built on them (T15) */
+    uint8_t camps[GAME_MAX_PLAYERS][TIKAL_MAX_CAMPS]; /* field + 1 of each camp each seat built (T15), ascending, 0s first for camps not built */
 } tikal_index;
 
 /* tikal_state.square: what stands on a field, in one word. */
@@ -263,7 +263,8 @@ tikal_field tikal_field_info(const tikal_state *s, int field);
  * pre-printed field, or nothing if f->kind is TIKAL_EMPTY); f->stones and
  * f->kind are what the tile gives. GAME_EOPTION and s untouched if the
  * packed state cannot hold f (no such tile, kind or pre-printed field, a value
- * off a temple, tokens off a treasure field, counts out of range). */
+ * off a temple, tokens off a treasure field, counts out of range, a camp of
+ * a seat with TIKAL_MAX_CAMPS camps on other fields). */
 int tikal_set_field(tikal_state *s, int field, const tikal_field *f);
 /* Kind (tikal_kind) of field. */
 int tikal_field_kind(const tikal_state *s, int field);
