@@ -191,6 +191,25 @@ END {
     printf "static const uint8_t tikal_data_start_pieces[%d] = {", cols * rows
     for (f = 0; f < cols * rows; f++) printf "%s%d", (f ? ", " : ""), start_piece[f]
     print "};"
+    # The set bits of every 6-bit mask (directions, rotations) in ascending
+    # order, then 0s to 8 entries, and their count: lists of them are written
+    # 8 entries at a time without a branch.
+    printf "static const int32_t tikal_data_six_bits[64][8] = {\n"
+    for (m = 0; m < 64; m++) {
+        printf "    {"
+        k = 0
+        for (b = 0; b < 6; b++) if (int(m / 2 ^ b) % 2) printf "%s%d", (k++ ? ", " : ""), b
+        for (; k < 8; k++) printf "%s0", (k ? ", " : "")
+        print "},"
+    }
+    print "};"
+    printf "static const uint8_t tikal_data_six_bits_count[64] = {"
+    for (m = 0; m < 64; m++) {
+        k = 0
+        for (b = 0; b < 6; b++) k += int(m / 2 ^ b) % 2
+        printf "%s%d", (m ? ", " : ""), k
+    }
+    print "};"
     printf "static const uint8_t tikal_data_levels[11] = {"
     for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0
     print "};"

@@ -778,6 +778,8 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* ---- legal actions ------------------------------------------------------ */
 
+enum { SIX_WRITTEN = 8 }; /* entries put_six writes, its list and what follows (tikal_six_bits) */
+
 /* Lists write into out[TIKAL_LEGAL_MAX] without a check: the longest lists
  * of every phase are within it. An actions phase lists the end, either figure
  * deployed on the base camp or a camp, secret paths between those, six moves
@@ -785,24 +787,36 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
  * building and guarding on every field, and exchanges (motif given, seat,
  * motif taken); a bid lists the pass and every bid; a placement at most the
  * six rotations on every field; a draw or reveal the tiles, the treasure the
- * motifs, the take the display. The moves and placements write one slot
- * past the list (PUT_SIX). */
+ * motifs, the take the display. The moves and placements write up to
+ * SIX_WRITTEN - 1 entries past the list (put_six). */
 _Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 +
-                       4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <
+                       4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS + SIX_WRITTEN - 1 <=
                    TIKAL_LEGAL_MAX,
-               "an actions phase lists fewer than TIKAL_LEGAL_MAX actions (its moves write one past the list)");
-_Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS < TIKAL_LEGAL_MAX &&
+               "an actions phase lists at most TIKAL_LEGAL_MAX actions, with what its moves write past the list");
+_Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS + SIX_WRITTEN - 1 <= TIKAL_LEGAL_MAX &&
                    TIKAL_TILES <= TIKAL_LEGAL_MAX && TIKAL_MOTIFS <= TIKAL_LEGAL_MAX,
-               "a bid, a draw and a treasure list at most TIKAL_LEGAL_MAX actions, a placement fewer (it writes one past)");
+               "a bid, a placement (with what it writes past the list), a draw and a treasure list at most TIKAL_LEGAL_MAX");
 #define PUT(a) (out[n++] = (a))
-/* Write first + k for each k = 0..5 whose bit stride * k of bits is set,
- * without a branch: each is written at the list's end and counted only if
- * its bit is set, so one slot past the list may be written. */
-#define PUT_ONE_OF_SIX(first, bits, stride, k) (out[n] = (first) + (k), n += (int)((bits) >> ((stride) * (k)) & 1))
-#define PUT_SIX(first, bits, stride)                                                                   \
-    (PUT_ONE_OF_SIX(first, bits, stride, 0), PUT_ONE_OF_SIX(first, bits, stride, 1),                   \
-     PUT_ONE_OF_SIX(first, bits, stride, 2), PUT_ONE_OF_SIX(first, bits, stride, 3),                   \
-     PUT_ONE_OF_SIX(first, bits, stride, 4), PUT_ONE_OF_SIX(first, bits, stride, 5))
+/* Write first + k for each set bit k of six (a 6-bit mask) at out[n] on,
+ * ascending, without a branch: SIX_WRITTEN entries are written (vector
+ * stores), up to SIX_WRITTEN - 1 past the list. Returns the new length. */
+static int put_six(int *out, int n, int first, unsigned six)
+{
+    const int32_t *bit = tikal_six_bits(six);
+    for (int i = 0; i < SIX_WRITTEN; i++)
+        out[n + i] = first + bit[i];
+    return n + tikal_six_bits_count(six);
+}
+
+/* The lanes whose top bit is set in top (affordable) as a 6-bit mask of
+ * directions: the lanes' bits paired, then the pairs side by side. */
+static unsigned lanes_to_six(unsigned top)
+{
+    _Static_assert(TIKAL_CROSSING_BITS == 4, "lanes of 4 bits are paired by a shift of 3");
+    unsigned x = top >> (TIKAL_CROSSING_BITS - 1);
+    x = (x | x >> 3) & 0x030303u;
+    return (x | x >> 6 | x >> 12) & 63u;
+}
 /* The bits of a mask (fields, tiles) in ascending order: for (EACH_BIT(f, mask)) ... */
 #define EACH_BIT(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
 
@@ -827,8 +841,8 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
             for (EACH_BIT(from, figures[fig])) {
-                unsigned keep = affordable(crossings_from_walkable(s, (int)from), s->ap) >> (TIKAL_CROSSING_BITS - 1);
-                PUT_SIX(TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6, keep, TIKAL_CROSSING_BITS);
+                unsigned keep = lanes_to_six(affordable(crossings_from_walkable(s, (int)from), s->ap));
+                n = put_six(out, n, TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6, keep);
             }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the
@@ -906,7 +920,7 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
         for (EACH_BIT(f, frontier)) {
             unsigned placed = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]);
-            PUT_SIX(TIKAL_A_PLACE + (int)f * 6, placed, 1);
+            n = put_six(out, n, TIKAL_A_PLACE + (int)f * 6, placed);
         }
         return n;
     }
@@ -917,8 +931,6 @@ int tikal_legal_actions(const tikal_state *s, int *out)
     }
 }
 #undef PUT
-#undef PUT_SIX
-#undef PUT_ONE_OF_SIX
 #undef EACH_BIT
 
 /* ---- turn flow ------------------------------------------------------------ */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "tikal/tikal.h"
 #include "tikal/tikal_internal.h"
 #include "tikal_data.h"
@@ -68,6 +69,16 @@ int tikal_canonical_rotation(int tile, int rotation)
 unsigned tikal_canonical_rotations(int tile)
 {
     return tikal_data_canonical_rotations[tile];
+}
+
+const int32_t *tikal_six_bits(unsigned mask)
+{
+    return tikal_data_six_bits[mask & 63];
+}
+
+int tikal_six_bits_count(unsigned mask)
+{
+    return tikal_data_six_bits_count[mask & 63];
 }
 
 uint8_t tikal_level_tokens(int value)
@@ -247,6 +258,15 @@ int tikal_data_check(char *why, size_t why_len)
             (facing >> 32 == 0 && (uint32_t)facing != 0)) {
             snprintf(why, why_len, "T6.7, T11.3: piece %d shows the wrong fields to stand on or stones nobody crosses",
                      piece);
+            return 1;
+        }
+    }
+    for (unsigned mask = 0; mask < 64; mask++) {
+        unsigned listed = 0;
+        for (int i = 0; i < tikal_six_bits_count(mask); i++)
+            listed |= (i == 0 || tikal_six_bits(mask)[i] > tikal_six_bits(mask)[i - 1]) << tikal_six_bits(mask)[i];
+        if (listed != mask || tikal_six_bits_count(mask) != bits_count(mask)) {
+            snprintf(why, why_len, "the generated list of the set bits of %u is wrong", mask);
             return 1;
         }
     }
