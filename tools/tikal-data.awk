@@ -173,6 +173,16 @@ END {
     piece_table("uint8_t", "values", tile_value, start_value, 0)
     piece_table("uint32_t", "lanes", tile_lanes, start_lanes, 0)
     piece_table("uint64_t", "facing", tile_opposite, start_opposite, 0)
+    # The same words with the lane of one direction d kept (in both halves),
+    # per piece and d: a field's neighbours are summed without masking.
+    printf "static const uint64_t tikal_data_piece_facing_toward[6][256] = {\n"
+    for (d = 0; d < 6; d++) {
+        printf "    {"
+        for (p = 0; p < 256; p++)
+            printf "%s%s & %s", (p ? ", " : ""), p < 6 * ntile ? tile_opposite[int(p / 6), p % 6] : (p < 6 * ntile + nstart ? start_opposite[p - 6 * ntile] : "0"), halves((2 ^ LANE_BITS - 1) * 2 ^ (LANE_BITS * d), (2 ^ LANE_BITS - 1) * 2 ^ (LANE_BITS * d))
+        print "},"
+    }
+    print "};"
     # Per tile the rotations that name a placement (T29.3): bit r if no
     # smaller rotation gives the same stones.
     printf "static const uint8_t tikal_data_canonical_rotations[%d] = {", ntile

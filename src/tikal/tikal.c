@@ -114,9 +114,6 @@ static int explored(const tikal_state *s, int field)
 
 #define ALL_FIELDS ((1ULL << TIKAL_FIELDS) - 1) /* bit f for every field f */
 
-/* Lane d in both halves of a tikal_piece_facing word. */
-#define FACING_LANE(d) (((uint64_t)TIKAL_CROSSING_MASK << (TIKAL_CROSSING_BITS * (d))) * 0x100000001ULL)
-
 /* What the neighbours of field show it (tikal_piece_facing), each in its
  * direction's lane: in the low 32 bits the stones facing back across each
  * edge, in the high 32 bits the lanes of the neighbours figures may stand
@@ -125,7 +122,7 @@ static int explored(const tikal_state *s, int field)
 static uint64_t neighbors_facing(const tikal_state *s, int field)
 {
     const uint8_t *around = tikal_neighbors_or_self(field);
-#define FACING(d) (tikal_piece_facing(s->piece[around[d]]) & FACING_LANE(d))
+#define FACING(d) tikal_piece_facing_toward(s->piece[around[d]], d)
     uint64_t sum = FACING(0) + FACING(1) + FACING(2) + FACING(3) + FACING(4) + FACING(5);
 #undef FACING
     return sum & tikal_board_lanes(field);

@@ -47,6 +47,11 @@ uint64_t tikal_piece_facing(int piece)
     return tikal_data_piece_facing[(uint8_t)piece];
 }
 
+uint64_t tikal_piece_facing_toward(int piece, int direction)
+{
+    return tikal_data_piece_facing_toward[direction][(uint8_t)piece];
+}
+
 int tikal_piece_exists(int piece)
 {
     return piece >= 0 && piece < TIKAL_DATA_PIECES;
@@ -259,6 +264,14 @@ int tikal_data_check(char *why, size_t why_len)
             snprintf(why, why_len, "T6.7, T11.3: piece %d shows the wrong fields to stand on or stones nobody crosses",
                      piece);
             return 1;
+        }
+        for (int d = 0; d < 6; d++) {
+            uint64_t lane = ((uint64_t)TIKAL_CROSSING_MASK << (TIKAL_CROSSING_BITS * d)) * 0x100000001ULL;
+            if (tikal_piece_facing_toward(piece, d) != (facing & lane)) {
+                snprintf(why, why_len, "piece %d: what it shows toward direction %d is not its lane of that direction",
+                         piece, d);
+                return 1;
+            }
         }
     }
     for (unsigned mask = 0; mask < 64; mask++) {

@@ -33,6 +33,7 @@ int tikal_piece_kind(int piece);
 int tikal_piece_value(int piece);
 uint32_t tikal_piece_lanes(int piece);
 uint64_t tikal_piece_facing(int piece);
+uint64_t tikal_piece_facing_toward(int piece, int direction); /* tikal_piece_facing's lane d, in both halves */
 int tikal_piece_exists(int piece);
 int tikal_start_piece(int field);
 /* The set bits of a 6-bit mask (directions, rotations) in ascending order,
