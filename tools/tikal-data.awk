@@ -177,9 +177,14 @@ END {
     # per piece and d: a field's neighbours are summed without masking.
     printf "static const uint64_t tikal_data_piece_facing_toward[6][256] = {\n"
     for (d = 0; d < 6; d++) {
+        lane = (2 ^ LANE_BITS - 1) * 2 ^ (LANE_BITS * d)
         printf "    {"
-        for (p = 0; p < 256; p++)
-            printf "%s%s & %s", (p ? ", " : ""), p < 6 * ntile ? tile_opposite[int(p / 6), p % 6] : (p < 6 * ntile + nstart ? start_opposite[p - 6 * ntile] : "0"), halves((2 ^ LANE_BITS - 1) * 2 ^ (LANE_BITS * d), (2 ^ LANE_BITS - 1) * 2 ^ (LANE_BITS * d))
+        for (p = 0; p < 256; p++) {
+            if (p < 6 * ntile) word = tile_opposite[int(p / 6), p % 6]
+            else if (p < 6 * ntile + nstart) word = start_opposite[p - 6 * ntile]
+            else word = "0"
+            printf "%s%s & %s", (p ? ", " : ""), word, halves(lane, lane)
+        }
         print "},"
     }
     print "};"

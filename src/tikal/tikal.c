@@ -128,13 +128,12 @@ static uint64_t neighbors_facing(const tikal_state *s, int field)
     return sum & tikal_board_lanes(field);
 }
 
-/* T11.1: the cost of crossing from field in each direction d (the stones on
+/* T11.1: the cost of crossing from field, a field figures may stand on
+ * (T6.7, T11.3: one with a figure is), in each direction d (the stones on
  * both sides of the edge, 0 if it cannot be crossed) in lane d: the
  * field's lanes where the neighbour may be stood on plus the neighbours'
  * stones facing back (0 where nobody may stand; at most 3 + 3, so lanes
- * never carry); 0 on a field nobody may stand on. */
-/* crossings_from of a field figures may stand on, such as one where a
- * figure stands (T6.7, T11.3). */
+ * never carry). */
 static unsigned crossings_from_walkable(const tikal_state *s, int field)
 {
     assert(tikal_piece_facing(s->piece[field]) >> 32);
@@ -142,6 +141,7 @@ static unsigned crossings_from_walkable(const tikal_state *s, int field)
     return (tikal_piece_lanes(s->piece[field]) & (uint32_t)(near >> 32)) + (uint32_t)near;
 }
 
+/* crossings_from_walkable of any field: 0 on a field nobody may stand on. */
 static unsigned crossings_from(const tikal_state *s, int field)
 {
     if (!(tikal_piece_facing(s->piece[field]) >> 32))
@@ -795,8 +795,9 @@ _Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS + SIX_WR
                "a bid, a placement (with what it writes past the list), a draw and a treasure list at most TIKAL_LEGAL_MAX");
 #define PUT(a) (out[n++] = (a))
 /* Write first + k for each set bit k of six (a 6-bit mask) at out[n] on,
- * ascending, without a branch: SIX_WRITTEN entries are written (vector
- * stores), up to SIX_WRITTEN - 1 past the list. Returns the new length. */
+ * ascending, without a branch: SIX_WRITTEN entries are written (gcc makes
+ * them vector stores), up to SIX_WRITTEN - 1 past the list. Returns the new
+ * length. */
 static int put_six(int *out, int n, int first, unsigned six)
 {
     const int32_t *bit = tikal_six_bits(six);

@@ -162,7 +162,7 @@ typedef struct tikal_player {
 typedef struct tikal_index {
     uint64_t kind[TIKAL_VOLCANO + 1];     /* fields of each tikal_kind (TIKAL_EMPTY: not explored) */
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
-    uint8_t camps[GAME_MAX_PLAYERS][TIKAL_MAX_CAMPS]; /* field + 1 of each camp each seat built (T15), ascending, 0s first for camps not built */
+    uint8_t camps[GAME_MAX_PLAYERS][TIKAL_MAX_CAMPS]; /* field + 1 of each seat's camps (T15), ascending, 0s first */
 } tikal_index;
 
 /* tikal_state.square: what stands on a field, in one word. */

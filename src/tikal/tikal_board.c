@@ -275,10 +275,11 @@ int tikal_data_check(char *why, size_t why_len)
         }
     }
     for (unsigned mask = 0; mask < 64; mask++) {
-        unsigned listed = 0;
-        for (int i = 0; i < tikal_six_bits_count(mask); i++)
-            listed |= (i == 0 || tikal_six_bits(mask)[i] > tikal_six_bits(mask)[i - 1]) << tikal_six_bits(mask)[i];
-        if (listed != mask || tikal_six_bits_count(mask) != bits_count(mask)) {
+        const int32_t *bit = tikal_six_bits(mask);
+        int count = tikal_six_bits_count(mask), ascending = count == bits_count(mask);
+        for (int i = 0; i < count && ascending; i++)
+            ascending = bit[i] >= 0 && bit[i] < 6 && (mask >> bit[i] & 1) && (i == 0 || bit[i] > bit[i - 1]);
+        if (!ascending) {
             snprintf(why, why_len, "the generated list of the set bits of %u is wrong", mask);
             return 1;
         }
