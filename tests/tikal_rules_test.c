@@ -691,7 +691,7 @@ static void t13_3_state_checker_digs(void **state)
 /* tikal_set_field writes what the packed state can hold and refuses the
  * rest without a change: a value only on a temple (T2.6), tokens only on a
  * treasure field (T6.6), a pre-printed field only as printed (T2.1), no
- * tile beyond the 36 (T1.1). */
+ * tile beyond the 36 (T1.1), no third camp of a seat (T15.1c). */
 static void set_field_refuses_what_no_field_holds(void **state)
 {
     tikal_state s, before;
@@ -713,6 +713,26 @@ static void set_field_refuses_what_no_field_holds(void **state)
     a5.explorers[1] = TIKAL_EXPLORERS + 1;
     assert_int_equal(tikal_set_field(&s, fld("a5"), &a5), GAME_EOPTION);
     assert_memory_equal(&s, &before, sizeof s);
+    /* seat 2's camps: two are held, a third is refused, one written again
+     * or moved is not */
+    int camps[3] = {fld("b4"), fld("b5"), fld("c5")};
+    tikal_field camp[3];
+    for (int i = 0; i < 3; i++) {
+        camp[i] = tikal_field_info(&s, camps[i]);
+        camp[i].camp = 1;
+    }
+    assert_int_equal(tikal_set_field(&s, camps[0], &camp[0]), GAME_OK);
+    assert_int_equal(tikal_set_field(&s, camps[1], &camp[1]), GAME_OK);
+    tikal_state two = s;
+    assert_int_equal(tikal_set_field(&s, camps[2], &camp[2]), GAME_EOPTION);
+    assert_memory_equal(&s, &two, sizeof s);
+    assert_int_equal(tikal_set_field(&s, camps[1], &camp[1]), GAME_OK);
+    assert_memory_equal(&s, &two, sizeof s);
+    camp[1].camp = -1;
+    assert_int_equal(tikal_set_field(&s, camps[1], &camp[1]), GAME_OK);
+    assert_int_equal(tikal_set_field(&s, camps[2], &camp[2]), GAME_OK);
+    assert_int_equal(tikal_field_info(&s, camps[2]).camp, 1);
+    s = before;
     /* what a field can hold is written, and read back the same */
     a5.explorers[1] = 3;
     a5.leaders = 1;

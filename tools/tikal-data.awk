@@ -173,6 +173,21 @@ END {
     piece_table("uint8_t", "values", tile_value, start_value, 0)
     piece_table("uint32_t", "lanes", tile_lanes, start_lanes, 0)
     piece_table("uint64_t", "facing", tile_opposite, start_opposite, 0)
+    # The same words with the lane of one direction d kept (in both halves),
+    # per piece and d: a field's neighbours are summed without masking.
+    printf "static const uint64_t tikal_data_piece_facing_toward[6][256] = {\n"
+    for (d = 0; d < 6; d++) {
+        lane = (2 ^ LANE_BITS - 1) * 2 ^ (LANE_BITS * d)
+        printf "    {"
+        for (p = 0; p < 256; p++) {
+            if (p < 6 * ntile) word = tile_opposite[int(p / 6), p % 6]
+            else if (p < 6 * ntile + nstart) word = start_opposite[p - 6 * ntile]
+            else word = "0"
+            printf "%s%s & %s", (p ? ", " : ""), word, halves(lane, lane)
+        }
+        print "},"
+    }
+    print "};"
     # Per tile the rotations that name a placement (T29.3): bit r if no
     # smaller rotation gives the same stones.
     printf "static const uint8_t tikal_data_canonical_rotations[%d] = {", ntile
@@ -190,6 +205,25 @@ END {
     for (i = 0; i < nstart; i++) start_piece[start_field[i]] = 6 * ntile + i
     printf "static const uint8_t tikal_data_start_pieces[%d] = {", cols * rows
     for (f = 0; f < cols * rows; f++) printf "%s%d", (f ? ", " : ""), start_piece[f]
+    print "};"
+    # The set bits of every 6-bit mask (directions, rotations) in ascending
+    # order, then 0s to 8 entries, and their count: lists of them are written
+    # 8 entries at a time without a branch.
+    printf "static const int32_t tikal_data_six_bits[64][8] = {\n"
+    for (m = 0; m < 64; m++) {
+        printf "    {"
+        k = 0
+        for (b = 0; b < 6; b++) if (int(m / 2 ^ b) % 2) printf "%s%d", (k++ ? ", " : ""), b
+        for (; k < 8; k++) printf "%s0", (k ? ", " : "")
+        print "},"
+    }
+    print "};"
+    printf "static const uint8_t tikal_data_six_bits_count[64] = {"
+    for (m = 0; m < 64; m++) {
+        k = 0
+        for (b = 0; b < 6; b++) k += int(m / 2 ^ b) % 2
+        printf "%s%d", (m ? ", " : ""), k
+    }
     print "};"
     printf "static const uint8_t tikal_data_levels[11] = {"
     for (v = 0; v <= 10; v++) printf "%s%d", (v ? ", " : ""), levels[v] + 0

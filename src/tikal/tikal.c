@@ -114,9 +114,6 @@ static int explored(const tikal_state *s, int field)
 
 #define ALL_FIELDS ((1ULL << TIKAL_FIELDS) - 1) /* bit f for every field f */
 
-/* Lane d in both halves of a tikal_piece_facing word. */
-#define FACING_LANE(d) (((uint64_t)TIKAL_CROSSING_MASK << (TIKAL_CROSSING_BITS * (d))) * 0x100000001ULL)
-
 /* What the neighbours of field show it (tikal_piece_facing), each in its
  * direction's lane: in the low 32 bits the stones facing back across each
  * edge, in the high 32 bits the lanes of the neighbours figures may stand
@@ -125,23 +122,31 @@ static int explored(const tikal_state *s, int field)
 static uint64_t neighbors_facing(const tikal_state *s, int field)
 {
     const uint8_t *around = tikal_neighbors_or_self(field);
-#define FACING(d) (tikal_piece_facing(s->piece[around[d]]) & FACING_LANE(d))
+#define FACING(d) tikal_piece_facing_toward(s->piece[around[d]], d)
     uint64_t sum = FACING(0) + FACING(1) + FACING(2) + FACING(3) + FACING(4) + FACING(5);
 #undef FACING
     return sum & tikal_board_lanes(field);
 }
 
-/* T11.1: the cost of crossing from field in each direction d (the stones on
+/* T11.1: the cost of crossing from field, a field figures may stand on
+ * (T6.7, T11.3: one with a figure is), in each direction d (the stones on
  * both sides of the edge, 0 if it cannot be crossed) in lane d: the
  * field's lanes where the neighbour may be stood on plus the neighbours'
  * stones facing back (0 where nobody may stand; at most 3 + 3, so lanes
- * never carry); 0 on a field nobody may stand on. */
+ * never carry). */
+static unsigned crossings_from_walkable(const tikal_state *s, int field)
+{
+    assert(tikal_piece_facing(s->piece[field]) >> 32);
+    uint64_t near = neighbors_facing(s, field);
+    return (tikal_piece_lanes(s->piece[field]) & (uint32_t)(near >> 32)) + (uint32_t)near;
+}
+
+/* crossings_from_walkable of any field: 0 on a field nobody may stand on. */
 static unsigned crossings_from(const tikal_state *s, int field)
 {
     if (!(tikal_piece_facing(s->piece[field]) >> 32))
         return 0;
-    uint64_t near = neighbors_facing(s, field);
-    return (tikal_piece_lanes(s->piece[field]) & (uint32_t)(near >> 32)) + (uint32_t)near;
+    return crossings_from_walkable(s, field);
 }
 
 #define LANE_ONES 0x111111u /* 1 in the lowest bit of each direction's lane */
@@ -168,16 +173,45 @@ static void set_square_part(tikal_state *s, int field, uint32_t mask, int shift,
     s->square[field] = (s->square[field] & ~mask) | value << shift;
 }
 
+/* Add field to the camps of seat in the index (tikal_index.camps: kept
+ * ascending); the seat has fewer than TIKAL_MAX_CAMPS. */
+static void index_camp(tikal_index *x, int seat, int field)
+{
+    uint8_t *camps = x->camps[seat], at = (uint8_t)(field + 1);
+    _Static_assert(TIKAL_MAX_CAMPS == 2, "a seat's camps are a sorted pair");
+    assert(camps[0] == 0 && camps[1] != at);
+    camps[0] = camps[1] < at ? camps[1] : at;
+    camps[1] = camps[1] < at ? at : camps[1];
+}
+
+/* The camps seat built, as a mask (a 0 of tikal_index.camps shifts to
+ * bit 0, which the final shift drops). */
+static uint64_t built_camps_of(const tikal_index *x, int seat)
+{
+    return ((1ULL << x->camps[seat][0]) | (1ULL << x->camps[seat][1])) >> 1;
+}
+
+/* Every camp built, as a mask. */
+static uint64_t built_camps(const tikal_index *x)
+{
+    uint64_t camps = 0;
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++)
+        camps |= built_camps_of(x, p);
+    return camps;
+}
+
 void tikal_index_of(const tikal_state *s, tikal_index *out)
 {
     memset(out, 0, sizeof *out);
     for (int f = 0; f < TIKAL_FIELDS; f++) {
         uint64_t bit = 1ULL << f;
         uint32_t sq = s->square[f];
+        int camp = tikal_sq_camp(sq);
         out->kind[tikal_piece_kind(s->piece[f])] |= bit;
         for (int p = 0; p < GAME_MAX_PLAYERS; p++)
             out->explorers[p] |= tikal_sq_explorers(sq, p) > 0 ? bit : 0;
-        out->camps |= tikal_sq_camp(sq) >= 0 ? bit : 0;
+        if (camp >= 0 && out->camps[camp][0] == 0) /* a third camp is beyond T15.1c: tikal_check refuses it */
+            index_camp(out, camp, f);
     }
 }
 
@@ -225,6 +259,8 @@ int tikal_set_field(tikal_state *s, int field, const tikal_field *f)
         (kind != TIKAL_TEMPLE && f->levels_this_turn) || (kind != TIKAL_TREASURE && f->digs_this_turn) ||
         f->camp >= GAME_MAX_PLAYERS || f->guard >= GAME_MAX_PLAYERS || f->leaders >> GAME_MAX_PLAYERS)
         return GAME_EOPTION;
+    if (f->camp >= 0 && bits_count(built_camps_of(&s->index, f->camp) & ~(1ULL << field)) >= TIKAL_MAX_CAMPS)
+        return GAME_EOPTION; /* T15.1c: the index holds a seat's camps only */
     held = kind == TIKAL_TEMPLE ? f->value : f->tokens;
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) {
         if (f->explorers[p] > TIKAL_EXPLORERS)
@@ -275,13 +311,7 @@ int tikal_is_camp_of(const tikal_state *s, int seat, int field)
 /* The base camp and seat's camps as a mask (T9.1, T10.1). */
 static uint64_t camps_of(const tikal_state *s, int seat)
 {
-    uint64_t camps = s->index.kind[TIKAL_BASECAMP];
-    for (uint64_t built = s->index.camps; built; built &= built - 1) {
-        int f = __builtin_ctzll(built);
-        if (tikal_sq_camp(s->square[f]) == seat)
-            camps |= 1ULL << f;
-    }
-    return camps;
+    return s->index.kind[TIKAL_BASECAMP] | built_camps_of(&s->index, seat);
 }
 
 int tikal_strength(const tikal_state *s, int seat, int field)
@@ -448,12 +478,11 @@ static void tile_lanes(int tile, uint32_t lanes[6])
 static unsigned path_rotations(uint64_t near, const uint32_t lanes[6])
 {
     uint32_t open = (uint32_t)(near >> 32);
-    unsigned rotations = 0;
     if ((uint32_t)near)
         return ALL_ROTATIONS;
-    for (int r = 0; r < 6; r++)
-        rotations |= (unsigned)((lanes[r] & open) != 0) << r;
-    return rotations;
+#define PATH(r) ((unsigned)((lanes[r] & open) != 0) << (r))
+    return PATH(0) | PATH(1) | PATH(2) | PATH(3) | PATH(4) | PATH(5);
+#undef PATH
 }
 
 /* The fields not yet explored that border an explored one (T6.1) as a mask
@@ -464,13 +493,10 @@ static int placement_rotations(const tikal_state *s, const uint32_t lanes[6], ui
                                uint64_t *frontier)
 {
     unsigned any = 0;
-    uint64_t empty = s->index.kind[TIKAL_EMPTY], explored_fields = ~empty & ALL_FIELDS;
-    *frontier = 0;
-    for (uint64_t left = empty; left; left &= left - 1) {
+    uint64_t empty = s->index.kind[TIKAL_EMPTY];
+    *frontier = empty & tikal_neighbors_of(~empty & ALL_FIELDS);
+    for (uint64_t left = *frontier; left; left &= left - 1) {
         int f = __builtin_ctzll(left);
-        if (!(tikal_neighbor_mask(f) & explored_fields))
-            continue;
-        *frontier |= 1ULL << f;
         rotations[f] = (uint8_t)path_rotations(neighbors_facing(s, f), lanes);
         any |= rotations[f];
     }
@@ -749,6 +775,8 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
 
 /* ---- legal actions ------------------------------------------------------ */
 
+enum { SIX_WRITTEN = 8 }; /* entries put_six writes, its list and what follows (tikal_six_bits) */
+
 /* Lists write into out[TIKAL_LEGAL_MAX] without a check: the longest lists
  * of every phase are within it. An actions phase lists the end, either figure
  * deployed on the base camp or a camp, secret paths between those, six moves
@@ -756,15 +784,37 @@ static int validate(const tikal_state *s, int action, char *why, size_t why_len)
  * building and guarding on every field, and exchanges (motif given, seat,
  * motif taken); a bid lists the pass and every bid; a placement at most the
  * six rotations on every field; a draw or reveal the tiles, the treasure the
- * motifs, the take the display. */
+ * motifs, the take the display. The moves and placements write up to
+ * SIX_WRITTEN - 1 entries past the list (put_six). */
 _Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKAL_EXPLORERS + 1) * 6 +
-                       4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS <=
+                       4 * TIKAL_FIELDS + TIKAL_MOTIFS * (GAME_MAX_PLAYERS - 1) * TIKAL_MOTIFS + SIX_WRITTEN - 1 <=
                    TIKAL_LEGAL_MAX,
-               "an actions phase lists at most TIKAL_LEGAL_MAX actions");
-_Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS <= TIKAL_LEGAL_MAX &&
+               "an actions phase lists at most TIKAL_LEGAL_MAX actions, with what its moves write past the list");
+_Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS + SIX_WRITTEN - 1 <= TIKAL_LEGAL_MAX &&
                    TIKAL_TILES <= TIKAL_LEGAL_MAX && TIKAL_MOTIFS <= TIKAL_LEGAL_MAX,
-               "a bid, a placement, a draw and a treasure list at most TIKAL_LEGAL_MAX actions");
+               "a bid, a placement (with what it writes past the list), a draw and a treasure list at most TIKAL_LEGAL_MAX");
 #define PUT(a) (out[n++] = (a))
+/* Write first + k for each set bit k of six (a 6-bit mask) at out[n] on,
+ * ascending, without a branch: SIX_WRITTEN entries are written (gcc makes
+ * them vector stores), up to SIX_WRITTEN - 1 past the list. Returns the new
+ * length. */
+static int put_six(int *out, int n, int first, unsigned six)
+{
+    const int32_t *bit = tikal_six_bits(six);
+    for (int i = 0; i < SIX_WRITTEN; i++)
+        out[n + i] = first + bit[i];
+    return n + tikal_six_bits_count(six);
+}
+
+/* The lanes whose top bit is set in top (affordable) as a 6-bit mask of
+ * directions: the lanes' bits paired, then the pairs side by side. */
+static unsigned lanes_to_six(unsigned top)
+{
+    _Static_assert(TIKAL_CROSSING_BITS == 4, "lanes of 4 bits are paired by a shift of 3");
+    unsigned x = top >> (TIKAL_CROSSING_BITS - 1);
+    x = (x | x >> 3) & 0x030303u;
+    return (x | x >> 6 | x >> 12) & 63u;
+}
 /* The bits of a mask (fields, tiles) in ascending order: for (EACH_BIT(f, mask)) ... */
 #define EACH_BIT(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
 
@@ -789,9 +839,8 @@ static int legal_ap_actions(const tikal_state *s, int *out)
                     PUT(TIKAL_A_PATH + (fig * TIKAL_FIELDS + (int)from) * TIKAL_FIELDS + (int)to);
         for (int fig = 0; fig < 2; fig++)
             for (EACH_BIT(from, figures[fig])) {
-                int first = TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6;
-                for (unsigned keep = affordable(crossings_from(s, (int)from), s->ap); keep; keep &= keep - 1)
-                    PUT(first + (int)((unsigned)__builtin_ctz(keep) / TIKAL_CROSSING_BITS));
+                unsigned keep = lanes_to_six(affordable(crossings_from_walkable(s, (int)from), s->ap));
+                n = put_six(out, n, TIKAL_A_MOVE + (fig * TIKAL_FIELDS + (int)from) * 6, keep);
             }
     }
     /* Uncovering, digging and guarding need a figure of the actor's on the
@@ -806,7 +855,7 @@ static int legal_ap_actions(const tikal_state *s, int *out)
             if (check_dig(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_DIG + (int)f);
     if (s->ap >= TIKAL_AP_BUILD && p->camps_built < TIKAL_MAX_CAMPS)
-        for (EACH_BIT(f, (jungles | treasures) & ~x->camps))
+        for (EACH_BIT(f, (jungles | treasures) & ~built_camps(x)))
             if (check_build(s, (int)f, NULL, 0) == GAME_OK)
                 PUT(TIKAL_A_BUILD + (int)f);
     if (s->ap >= TIKAL_AP_GUARD && p->guards_placed < TIKAL_MAX_GUARDS)
@@ -867,9 +916,10 @@ int tikal_legal_actions(const tikal_state *s, int *out)
         int path_exists = placement_rotations(s, lanes, rotations, &frontier);
         unsigned canonical = tikal_canonical_rotations(tile);
         int free_choice = tikal_tile(tile)->kind == TIKAL_VOLCANO || !path_exists; /* T6.4, R5 */
-        for (EACH_BIT(f, frontier))
-            for (unsigned r = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]); r; r &= r - 1)
-                PUT(TIKAL_A_PLACE + (int)f * 6 + __builtin_ctz(r));
+        for (EACH_BIT(f, frontier)) {
+            unsigned placed = canonical & (free_choice ? ALL_ROTATIONS : rotations[f]);
+            n = put_six(out, n, TIKAL_A_PLACE + (int)f * 6, placed);
+        }
         return n;
     }
     case TIKAL_PH_ACTIONS:
@@ -1155,7 +1205,7 @@ static void apply_ap_action(tikal_state *s, int action)
         s->phase = TIKAL_PH_TREASURE;
     } else if (action < TIKAL_A_GUARD) {
         set_square_part(s, action - TIKAL_A_BUILD, TIKAL_SQ_CAMP_MASK, TIKAL_SQ_CAMP_SHIFT, (unsigned)s->actor + 1);
-        s->index.camps |= 1ULL << (action - TIKAL_A_BUILD);
+        index_camp(&s->index, s->actor, action - TIKAL_A_BUILD);
         me->camps_built++;
         s->ap -= TIKAL_AP_BUILD;
     } else if (action < TIKAL_A_SWAP) {

@@ -162,7 +162,7 @@ typedef struct tikal_player {
 typedef struct tikal_index {
     uint64_t kind[TIKAL_VOLCANO + 1];     /* fields of each tikal_kind (TIKAL_EMPTY: not explored) */
     uint64_t explorers[GAME_MAX_PLAYERS]; /* fields with at least one explorer of the seat */
-    uint64_t camps;                       /* fields with a camp built on them (T15) */
+    uint8_t camps[GAME_MAX_PLAYERS][TIKAL_MAX_CAMPS]; /* field + 1 of each seat's camps (T15), ascending, 0s first */
 } tikal_index;
 
 /* tikal_state.square: what stands on a field, in one word. */
@@ -241,6 +241,7 @@ int tikal_field_at(int column, int row);       /* -1 off the board */
 int tikal_neighbor(int field, int direction);  /* -1 off the board */
 const int8_t *tikal_neighbors(int field);      /* tikal_neighbor of each direction 0..5 */
 uint64_t tikal_neighbor_mask(int field);       /* the neighbours as a mask (bit g: field g) */
+uint64_t tikal_neighbors_of(uint64_t fields);  /* the fields next to any of fields, as a mask */
 /* "c3" -> field, -1 if not a field. */
 int tikal_parse_field(const char *text);
 void tikal_field_name(int field, char out[3]);
@@ -262,7 +263,8 @@ tikal_field tikal_field_info(const tikal_state *s, int field);
  * pre-printed field, or nothing if f->kind is TIKAL_EMPTY); f->stones and
  * f->kind are what the tile gives. GAME_EOPTION and s untouched if the
  * packed state cannot hold f (no such tile, kind or pre-printed field, a value
- * off a temple, tokens off a treasure field, counts out of range). */
+ * off a temple, tokens off a treasure field, counts out of range, a camp of
+ * a seat with TIKAL_MAX_CAMPS camps on other fields). */
 int tikal_set_field(tikal_state *s, int field, const tikal_field *f);
 /* Kind (tikal_kind) of field. */
 int tikal_field_kind(const tikal_state *s, int field);

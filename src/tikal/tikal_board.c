@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
 #include "tikal/tikal.h"
 #include "tikal/tikal_internal.h"
 #include "tikal_data.h"
@@ -46,6 +47,11 @@ uint64_t tikal_piece_facing(int piece)
     return tikal_data_piece_facing[(uint8_t)piece];
 }
 
+uint64_t tikal_piece_facing_toward(int piece, int direction)
+{
+    return tikal_data_piece_facing_toward[direction][(uint8_t)piece];
+}
+
 int tikal_piece_exists(int piece)
 {
     return piece >= 0 && piece < TIKAL_DATA_PIECES;
@@ -68,6 +74,16 @@ int tikal_canonical_rotation(int tile, int rotation)
 unsigned tikal_canonical_rotations(int tile)
 {
     return tikal_data_canonical_rotations[tile];
+}
+
+const int32_t *tikal_six_bits(unsigned mask)
+{
+    return tikal_data_six_bits[mask & 63];
+}
+
+int tikal_six_bits_count(unsigned mask)
+{
+    return tikal_data_six_bits_count[mask & 63];
 }
 
 uint8_t tikal_level_tokens(int value)
@@ -110,6 +126,28 @@ uint64_t tikal_volcano_tiles(void)
 uint64_t tikal_neighbor_mask(int field)
 {
     return tikal_data_neighbor_masks[field];
+}
+
+/* Masks of the board's layout (field = column * TIKAL_ROWS + row): every
+ * field, the first column, the top and bottom rows, the even columns. */
+#define BOARD_ALL ((1ULL << TIKAL_FIELDS) - 1)
+#define BOARD_COLUMN ((1ULL << TIKAL_ROWS) - 1)
+#define BOARD_TOP (BOARD_ALL / BOARD_COLUMN)
+#define BOARD_BOTTOM (BOARD_TOP << (TIKAL_ROWS - 1))
+#define BOARD_EVEN (BOARD_COLUMN * (BOARD_ALL / ((1ULL << 2 * TIKAL_ROWS) - 1)))
+
+uint64_t tikal_neighbors_of(uint64_t fields)
+{
+    /* N and S in the same column; from an even column the fields beside it
+     * one row up and level, from an odd one (half a hex lower) level and
+     * one row down; shifts past either end of the board fall off it. */
+    uint64_t even = fields & BOARD_EVEN, odd = fields & ~BOARD_EVEN;
+    uint64_t up = (fields & ~BOARD_TOP) >> 1 | (fields & ~BOARD_BOTTOM) << 1;
+    uint64_t right = (even & ~BOARD_TOP) << (TIKAL_ROWS - 1) | fields << TIKAL_ROWS |
+                     (odd & ~BOARD_BOTTOM) << (TIKAL_ROWS + 1);
+    uint64_t left = (even & ~BOARD_TOP) >> (TIKAL_ROWS + 1) | fields >> TIKAL_ROWS |
+                    (odd & ~BOARD_BOTTOM) >> (TIKAL_ROWS - 1);
+    return (up | right | left) & BOARD_ALL;
 }
 
 int tikal_parse_field(const char *text)
@@ -227,7 +265,30 @@ int tikal_data_check(char *why, size_t why_len)
                      piece);
             return 1;
         }
+        for (int d = 0; d < 6; d++) {
+            uint64_t lane = ((uint64_t)TIKAL_CROSSING_MASK << (TIKAL_CROSSING_BITS * d)) * 0x100000001ULL;
+            if (tikal_piece_facing_toward(piece, d) != (facing & lane)) {
+                snprintf(why, why_len, "piece %d: what it shows toward direction %d is not its lane of that direction",
+                         piece, d);
+                return 1;
+            }
+        }
     }
+    for (unsigned mask = 0; mask < 64; mask++) {
+        const int32_t *bit = tikal_six_bits(mask);
+        int count = tikal_six_bits_count(mask), ascending = count == bits_count(mask);
+        for (int i = 0; i < count && ascending; i++)
+            ascending = bit[i] >= 0 && bit[i] < 6 && (mask >> bit[i] & 1) && (i == 0 || bit[i] > bit[i - 1]);
+        if (!ascending) {
+            snprintf(why, why_len, "the generated list of the set bits of %u is wrong", mask);
+            return 1;
+        }
+    }
+    for (int f = 0; f < TIKAL_FIELDS; f++)
+        if (tikal_neighbors_of(1ULL << f) != tikal_data_neighbor_masks[f]) {
+            snprintf(why, why_len, "field %d: the neighbours by shifts differ from the generated table", f);
+            return 1;
+        }
     for (int i = 0; i < TIKAL_DATA_START_COUNT; i++) {
         const tikal_start_def *st = &tikal_data_starts[i];
         int f = tikal_field_at(st->column, st->row);

@@ -33,8 +33,13 @@ int tikal_piece_kind(int piece);
 int tikal_piece_value(int piece);
 uint32_t tikal_piece_lanes(int piece);
 uint64_t tikal_piece_facing(int piece);
+uint64_t tikal_piece_facing_toward(int piece, int direction); /* tikal_piece_facing's lane d, in both halves */
 int tikal_piece_exists(int piece);
 int tikal_start_piece(int field);
+/* The set bits of a 6-bit mask (directions, rotations) in ascending order,
+ * then 0s to 8 entries; their count. */
+const int32_t *tikal_six_bits(unsigned mask);
+int tikal_six_bits_count(unsigned mask);
 /* The rotations of tile that name its placements (T29.3): bit r if no
  * smaller rotation gives the same stones (tikal_canonical_rotation). */
 unsigned tikal_canonical_rotations(int tile);
