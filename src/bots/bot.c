@@ -30,10 +30,10 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
+    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
+    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
     {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0,
-     0, 0, 0, 0, 0, 0, -1, 0, 0},
+     0, 0, 0, 0, 0, -1, 0, 0},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -83,7 +83,6 @@ static const struct bot_key {
     {"macro", offsetof(bot_settings, macro), 0, MCTS_TURNS_MAX},
     {"score", offsetof(bot_settings, score), 0, 100},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
-    {"credit", offsetof(bot_settings, credit), 0, 100},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -377,14 +376,6 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     }
     if (searches && (b->hook = eval_new(game, settings->eval, why, why_len)) == NULL) {
         bot_free(b);
-        return NULL;
-    }
-    if (settings->credit && (!searches || eval_use_credit(b->hook, settings->credit) != 0)) {
-        bot_free(b);
-        set_error(why, why_len,
-                  searches ? "credit needs the learned evaluation (eval=v2) of a game with a credit term, not "
-                           : "credit is an option of greedy and mcts, not ",
-                  searches ? game->name : settings->kind);
         return NULL;
     }
     const plan_policy *plan = settings->plan ? plan_of(game) : NULL;

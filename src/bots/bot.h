@@ -116,8 +116,6 @@ typedef struct bot_settings {
                         0 = the share of the odds alone */
     int fixedshare;  /* mcts with threads > 1: 1 = each thread searches a fixed share of the iterations
                         (reproducible whatever the load, mcts_use_fixed_shares), 0 = they share one count */
-    int credit;      /* greedy, mcts with the learned evaluation: percent of what each standing worker's
-                        action brings added to its seat's estimate (eval_use_credit), 0 = none */
     int level;       /* the bot_levels index the spec named, -1 none (a game may have its own spec of it) */
     unsigned given;  /* options the spec or its level's spec wrote, bit k for bot_keys' k-th (bot.c),
                         BOT_GIVEN_EVAL for eval: the game's own options (bot_new) do not replace them */

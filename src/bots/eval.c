@@ -30,8 +30,6 @@ typedef struct eval_entry {
     int v1_is_prior;                                       /* 1: v1 is the learned estimate at weights 0 (the
                                                               features' prior), so a block of zeros is
                                                               estimated by v1 (eval_hook.v1_blocks) */
-    void (*credit)(const void *state, double share, double *out); /* the credit term (eval_hook.credit),
-                                                                     NULL = none */
 } eval_entry;
 
 /* Tzolk'in's levels where its whole-turn search changes their meaning: its
@@ -54,13 +52,13 @@ static const eval_entry eval_entries[] = {
      * model of the other bidders values each bid), so its budgets there
      * keep to the time of v1's 5,000 iterations */
     {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V2,
-     {{[2] = "iterations=4000"}, {[2] = "iterations=3000"}}, NULL, 1, NULL},
+     {{[2] = "iterations=4000"}, {[2] = "iterations=3000"}}, NULL, 1},
     /* Tzolk'in's mcts searches whole turns, its budget per turn set for
      * about the time a turn of the micro-action search took at each
      * number of seats (docs/strength.md, "whole turns") */
     {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
      {{[2] = "turns=8,iterations=500,playout=-1", [3] = "turns=8,iterations=4000", [4] = "turns=8,iterations=5000"}},
-     eval_tzolkin_levels, 0, eval_tzolkin_credit},
+     eval_tzolkin_levels, 0},
 };
 
 static const char *const eval_version_names[] = {"", "v1", "v2"};
@@ -110,7 +108,6 @@ static eval_hook *eval_alloc(const eval_entry *e, const game_def *game, char *wh
     hook->game = game->name;
     hook->scale = e != NULL ? e->scale : 10.0;
     hook->others = e != NULL ? e->others : NULL;
-    hook->credit = e != NULL ? e->credit : NULL;
     return hook;
 }
 
@@ -186,14 +183,6 @@ void eval_free(eval_hook *hook)
     free(hook);
 }
 
-int eval_use_credit(eval_hook *hook, int percent)
-{
-    if (percent != 0 && (hook->model == NULL || hook->credit == NULL))
-        return -1;
-    hook->credit_share = percent / 100.0;
-    return 0;
-}
-
 int eval_estimates(const game_def *game, const eval_hook *hook, const void *state, double *out)
 {
     int players = game->players(state);
@@ -212,8 +201,6 @@ int eval_estimates(const game_def *game, const eval_hook *hook, const void *stat
         }
         for (int i = 0; i < players; i++)
             out[i] = (hook->model != NULL && !over ? out[i] : 0.0) + scores[i];
-        if (hook->credit_share > 0.0 && !over)
-            hook->credit(state, hook->credit_share, out);
     }
     return players;
 }

@@ -62,10 +62,6 @@ struct eval_hook {
     model_at *at;                                    /* v2: the weights at the last phase evaluated,
                                                         NULL = made per call; a thread that keeps one
                                                         evaluates with its own copy of the hook */
-    void (*credit)(const void *state, double share, double *out); /* v2: adds to each seat's estimate
-                                                        share of what its standing workers' actions
-                                                        bring if picked up now; NULL = the game has none */
-    double credit_share;                             /* v2: the share credit adds (eval_use_credit), 0 = off */
 };
 
 /* The version named text[0..len-1] ("v1", "v2"), or -1. */
@@ -100,11 +96,6 @@ eval_hook *eval_new(const game_def *game, int version, char *why, size_t why_len
  * lives). NULL if memory fails. */
 eval_hook *eval_with_model(const game_def *game, model *weights);
 void eval_free(eval_hook *hook);
-/* Credit the learned evaluation with percent % of what each seat's workers
- * standing on the board bring when picked up (the game's credit hook; the
- * bots' credit option). 0, or -1 (hook unchanged) if the hook is not a
- * learned one or its game has no credit term. */
-int eval_use_credit(eval_hook *hook, int percent);
 /* The feature set of game's learned evaluation, NULL if it has none. */
 const model_features *eval_features(const game_def *game);
 /* The text of game's embedded weights file, NULL if it has none. */
@@ -139,6 +130,5 @@ double eval_tikal_others(const void *state);
 extern const model_features eval_tikal_features;
 void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out);
 extern const model_features eval_tzolkin_features;
-void eval_tzolkin_credit(const void *state, double share, double *out);
 
 #endif

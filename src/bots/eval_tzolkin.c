@@ -38,21 +38,6 @@
 #include "tzolkin/tzolkin.h"
 
 
-/* What v1 counts things a seat holds worth, in VP (a worker's action is
- * worth the goods it brings at these rates: eval_tzolkin_credit). */
-typedef struct eval_tzolkin_rates {
-    double corn;         /* a corn */
-    double res[3];       /* a wood, stone, gold */
-    double skull;        /* a skull */
-    double temple;       /* share of a temple step's VP counted at each end of age still to come */
-    double tech;         /* a technology level ... */
-    double tech_round;   /* ... plus this per round left */
-    double worker_round; /* a worker, per round left */
-    double building;     /* a building built by an action (credit only; v1 counts what it gave) */
-} eval_tzolkin_rates;
-
-static const eval_tzolkin_rates eval_tzolkin_v1_rates = {0.3, {0.75, 1.0, 1.3}, 2.8, 0.9, 0.6, 0.12, 0.25, 3.0};
-
 /* Worth of a worker at labelled position pos of gear g, in VP. */
 static double eval_tzolkin_worker(int g, int pos)
 {
@@ -111,22 +96,20 @@ void eval_tzolkin_estimate(const eval_hook *hook, const void *state, double *out
 
     for (int p = 0; p < players; p++) {
         const tzolk_player *pl = &s->player[p];
-        const eval_tzolkin_rates *r = &eval_tzolkin_v1_rates;
         double v = pl->vp;
-        v += r->corn * pl->corn + r->res[0] * pl->res[0] + r->res[1] * pl->res[1] + r->res[2] * pl->res[2] +
-             r->skull * pl->skulls;
+        v += 0.3 * pl->corn + 0.75 * pl->res[0] + 1.0 * pl->res[1] + 1.3 * pl->res[2] + 2.8 * pl->skulls;
         /* Temples: VP of the current step at each end of age still to come, premium shares. */
         for (int t = 0; t < TZOLK_TEMPLES; t++) {
             const tzolk_temple_def *td = tzolk_temple(t);
-            v += ends_left * r->temple * td->vp[pl->temple[t]];
+            v += ends_left * 0.9 * td->vp[pl->temple[t]];
             if (ends_left > 0 && pl->temple[t] == tops.step[t])
                 v += 0.6 * td->premium[ends_left == 2 ? 0 : 1] / tops.count[t];
         }
         /* Technologies pay off every time they are used. */
         for (int x = 0; x < TZOLK_TRACKS; x++)
-            v += pl->tech[x] * (r->tech + r->tech_round * rounds_left);
+            v += pl->tech[x] * (0.6 + 0.12 * rounds_left);
         /* Workers: more actions for the rest of the game. */
-        v += pl->workers * r->worker_round * rounds_left;
+        v += pl->workers * 0.25 * rounds_left;
         /* Monuments built, at their value in the present state. */
         v += eval_tzolkin_monument_points(s, p);
         /* Food security for the next food day. */
@@ -423,67 +406,6 @@ static void eval_tzolkin_common_of(const tzolk_state *s, eval_tzolkin_common *c)
     c->reach = c->rounds_left < EVAL_TZOLKIN_REACH_ROUNDS ? c->rounds_left : EVAL_TZOLKIN_REACH_ROUNDS;
     c->chi_slots = s->chi_slots;
     eval_tzolkin_temple_tops(s, &c->tops);
-}
-
-/* What the goods of eval_tzolkin_reach's kinds are worth to seat at v1's
- * rates (eval_tzolkin_rates): a temple step at the best step up among the
- * temples for the ends of age still to come, a technology level and a
- * worker by the rounds left. */
-static double eval_tzolkin_goods_worth(const tzolk_player *pl, const eval_tzolkin_common *c, const float *goods)
-{
-    const eval_tzolkin_rates *r = &eval_tzolkin_v1_rates;
-    double step = 0.0;
-    for (int t = 0; t < TZOLK_TEMPLES; t++) {
-        const tzolk_temple_def *td = tzolk_temple(t);
-        int at = pl->temple[t];
-        if (at + 1 < td->steps && td->vp[at + 1] - td->vp[at] > step)
-            step = td->vp[at + 1] - td->vp[at];
-    }
-    return r->corn * goods[EVAL_TZOLKIN_R_CORN] + r->res[0] * goods[EVAL_TZOLKIN_R_WOOD] +
-           r->res[1] * goods[EVAL_TZOLKIN_R_STONE] + r->res[2] * goods[EVAL_TZOLKIN_R_GOLD] +
-           r->skull * goods[EVAL_TZOLKIN_R_SKULLS] + goods[EVAL_TZOLKIN_R_VP] +
-           c->ends_left * r->temple * step * goods[EVAL_TZOLKIN_R_TEMPLE] +
-           (r->tech + r->tech_round * c->rounds_left) * goods[EVAL_TZOLKIN_R_TECH] +
-           r->building * goods[EVAL_TZOLKIN_R_BUILD] + r->worker_round * c->rounds_left * goods[EVAL_TZOLKIN_R_WORKER];
-}
-
-/* The credit term of the learned evaluation (eval_hook.credit): adds to
- * out[seat] share of what each of its workers standing on a gear would
- * bring if picked up now, the best action at its position or below it
- * (Z6.2) as the board prints it (eval_tzolkin_reach) at v1's rates; a
- * worker on Chichen Itza spends one of the seat's skulls (Z9.2). The gears
- * turning raise it round by round: a worker left longer reaches a better
- * action. */
-void eval_tzolkin_credit(const void *state, double share, double *out)
-{
-    const tzolk_state *s = state;
-    eval_tzolkin_common c;
-    eval_tzolkin_common_of(s, &c);
-    c.reach = 0; /* the action at the position itself */
-    for (int seat = 0; seat < s->players; seat++) {
-        const tzolk_player *pl = &s->player[seat];
-        int skulls = pl->skulls;
-        double credit = 0.0;
-        for (int g = 0; g < TZOLK_GEARS; g++)
-            for (unsigned m = s->on_gear[g][seat]; m; m &= m - 1) {
-                int pos = __builtin_ctz(m), best_skulls = skulls;
-                double best = 0.0;
-                for (int q = 1; q <= pos && q <= c.board->gear[g].actions; q++) {
-                    float goods[EVAL_TZOLKIN_R_KINDS] = {0};
-                    int left = skulls;
-                    eval_tzolkin_reach(&c, g, q, 1, &left, goods);
-                    double v = eval_tzolkin_goods_worth(pl, &c, goods) -
-                               (skulls - left) * eval_tzolkin_v1_rates.skull;
-                    if (v > best) {
-                        best = v;
-                        best_skulls = left;
-                    }
-                }
-                skulls = best_skulls;
-                credit += best;
-            }
-        out[seat] += share * credit;
-    }
 }
 
 static void eval_tzolkin_extract(const void *state, float (*out)[MODEL_FEATURES_MAX])
