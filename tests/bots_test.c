@@ -164,6 +164,14 @@ static void test_specs(void **unused)
     check_refused("tzolkin", "mcts:playturns=2", "playturns");
     check_refused("tzolkin", "mcts:turns=8,playturns=1", "a playout");
     check_refused("tikal", "mcts:playout=-1,playturns=1", "whole turns");
+    /* playbeam: 0 (default: MCTS_TURN_BEAM) or 1..GREEDY_BEAM_MAX positions
+     * a depth of the playout's turns; only with playturns */
+    assert_int_equal(check_option("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playbeam=3",
+                                  "mcts:playout=-2,turns=8,playturns=1,playbeam=3")
+                         .playbeam,
+                     3);
+    check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playbeam=4097", "playbeam");
+    check_refused("tzolkin", "mcts:turns=8,playout=-2,playbeam=3", "needs playturns");
     /* macro: 0 (default) or 1..turns of a node's turns to the game's macro
      * turns (bots/plan.h); only with turns, only for a game that has them;
      * Tzolk'in's mcts searches whole turns by default, so it takes macro
@@ -178,13 +186,15 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("mcts:turns=4,plan=1", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "plan"));
-    /* playout: 0 (default) to 1000 actions after a leaf, or -1 (until the
-     * searching seat is to act); only mcts */
+    /* playout: 0 (default) to 1000 actions after a leaf, -1 (until the
+     * searching seat is to act) or -2 (until the game's end); only mcts */
     assert_int_equal(bot_parse("mcts:playout=-1", &s, why, sizeof why), 0);
     assert_int_equal(s.playout, -1);
     bot_spec(&s, text, sizeof text);
     assert_string_equal(text, "mcts:playout=-1");
-    assert_int_not_equal(bot_parse("mcts:playout=-2", &s, why, sizeof why), 0);
+    assert_int_equal(bot_parse("mcts:playout=-2", &s, why, sizeof why), 0);
+    assert_int_equal(s.playout, -2);
+    assert_int_not_equal(bot_parse("mcts:playout=-3", &s, why, sizeof why), 0);
     assert_int_equal(bot_parse("mcts:playout=8,iterations=500", &s, why, sizeof why), 0);
     assert_int_equal(s.playout, 8);
     bot_spec(&s, text, sizeof text);
@@ -1061,6 +1071,47 @@ static void test_root_estimates(void **unused)
     eval_free(hook);
 }
 
+/* A playout to the game's end (mcts_use_playout MCTS_PLAYOUT_END) values
+ * every leaf by the final scores: the mean leaf estimates after the chosen
+ * action (mcts_keep_estimates) are whole points averaged over its visits,
+ * with single actions and with whole turns (mcts_use_playout_turns) as the
+ * playout's policy; a playout until the searching seat is to act
+ * (MCTS_PLAYOUT_TURN) stops inside the game, where the estimates are not
+ * whole. Each game, from the position after its setup. */
+static void test_playout_to_end(void **unused)
+{
+    (void)unused;
+    for (int k = 0; k < 3 * games_count(); k++) {
+        const game_def *game = games_at(k / 3);
+        int mode = k % 3; /* 0: single actions to the end, 1: whole turns to the end, 2: to the seat's turn */
+        unsigned char *state = malloc(game->state_size);
+        int seat = start_two_seats(game, state, 5);
+        eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+        assert_non_null(hook);
+        mcts_config config = {12, 0, 1, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *m = mcts_new(game, &config);
+        assert_non_null(m);
+        assert_int_equal(mcts_keep_estimates(m, 1), 0);
+        mcts_use_playout(m, mode == 2 ? MCTS_PLAYOUT_TURN : MCTS_PLAYOUT_END);
+        if (mode == 1)
+            assert_int_equal(mcts_use_playout_turns(m, 2), 0);
+        mcts_choice best;
+        double v[GAME_MAX_PLAYERS];
+        assert_int_equal(mcts_analyse(m, state, seat, &best, 1), 1);
+        long visits = mcts_root_estimates(m, v);
+        assert_true(visits == best.visits && visits > 0);
+        int whole = 1;
+        for (int p = 0; p < 2; p++) {
+            double points = v[p] * (double)visits;
+            whole &= fabs(points - round(points)) < 1e-6;
+        }
+        assert_int_equal(whole, mode != 2);
+        mcts_free(m);
+        eval_free(hook);
+        free(state);
+    }
+}
+
 /* The plan policy in the search (mcts_use_plan, bots/plan.h) at a
  * Tzolk'in first turn where it narrows the legal actions (3 workers, short
  * of the plan's 4: the placements go to Uxmal): with only set every root
@@ -1225,7 +1276,7 @@ int main(void)
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
-        cmocka_unit_test(test_root_estimates),  cmocka_unit_test(test_shared_iterations),
+        cmocka_unit_test(test_root_estimates), cmocka_unit_test(test_playout_to_end),  cmocka_unit_test(test_shared_iterations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

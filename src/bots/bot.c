@@ -30,10 +30,17 @@ struct bot {
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
-    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0,
-     0, 0, 0, 0, 0, -1, 0, 0},
+    {.kind = "random", .threads = 1, .seed = 1, .eval = EVAL_DEFAULT, .level = -1},
+    {.kind = "greedy", .threads = 1, .seed = 1, .beam = GREEDY_BEAM_DEFAULT, .eval = EVAL_DEFAULT, .level = -1},
+    {.kind = "mcts",
+     .iterations = BOT_MCTS_ITERATIONS,
+     .threads = 1,
+     .seed = 1,
+     .nodes = MCTS_NODES_DEFAULT,
+     .explore = BOT_MCTS_EXPLORE,
+     .others = MCTS_OTHERS_AUTO,
+     .eval = EVAL_DEFAULT,
+     .level = -1},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -76,10 +83,11 @@ static const struct bot_key {
     {"explore", offsetof(bot_settings, explore), 0, 1000},
     {"others", offsetof(bot_settings, others), 0, 1000},
     {"plan", offsetof(bot_settings, plan), 0, 2},
-    {"playout", offsetof(bot_settings, playout), -1, MCTS_PLAYOUT_MAX},
+    {"playout", offsetof(bot_settings, playout), MCTS_PLAYOUT_END, MCTS_PLAYOUT_MAX},
     {"turns", offsetof(bot_settings, turns), 0, MCTS_TURNS_MAX},
     {"rootturns", offsetof(bot_settings, rootturns), 0, MCTS_ROOT_TURNS_MAX},
     {"playturns", offsetof(bot_settings, playturns), 0, 1},
+    {"playbeam", offsetof(bot_settings, playbeam), 0, GREEDY_BEAM_MAX},
     {"macro", offsetof(bot_settings, macro), 0, MCTS_TURNS_MAX},
     {"score", offsetof(bot_settings, score), 0, 100},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
@@ -440,6 +448,11 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
+    if (settings->playbeam && !settings->playturns) {
+        set_error(why, why_len, "playbeam needs playturns", "");
+        bot_free(b);
+        return NULL;
+    }
     const plan_policy *macros = settings->macro ? plan_of(game) : NULL;
     if (settings->macro && (settings->turns == 0 || settings->macro > settings->turns)) {
         set_error(why, why_len, "macro needs whole turns (turns above 0) and is at most turns", "");
@@ -458,8 +471,12 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
-    if (settings->playturns)
-        mcts_use_playout_turns(b->mcts, 1);
+    if (settings->playturns &&
+        mcts_use_playout_turns(b->mcts, settings->playbeam ? settings->playbeam : MCTS_TURN_BEAM) != 0) {
+        set_error(why, why_len, "out of memory", "");
+        bot_free(b);
+        return NULL;
+    }
     return b;
 }
 
