@@ -305,12 +305,16 @@ static void test_game_defaults(void **unused)
     char text[128];
     bot_settings kind, s;
     assert_int_equal(bot_parse("mcts", &kind, NULL, 0), 0);
-    const int budget[] = {0, 0, 500, 4000, 5000}, playout[] = {0, 0, -1, 0, 0};
+    /* 2 players: whole-turn playouts to the game's end valued by the
+     * seat's own points (docs/strength.md, "playouts to the game's end") */
+    const int budget[] = {0, 0, 256, 4000, 5000}, playout[] = {0, 0, -2, 0, 0}, score[] = {0, 0, 100, 0, 0};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
         assert_int_equal(s.iterations, budget[seats]);
         assert_int_equal(s.playout, playout[seats]);
+        assert_int_equal(s.score, score[seats]);
+        assert_int_equal(s.playturns, seats == 2);
         assert_string_equal(text, "mcts");
         s = settings_at("tzolkin", seats, "mcts:iterations=900,threads=2", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -504,7 +508,7 @@ static void test_legal_tzolkin(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
-    bot *bots[2] = {make_bot(game, "greedy:beam=2", 3), make_bot(game, "mcts:iterations=24,nodes=4000", 4)};
+    bot *bots[2] = {make_bot(game, "greedy:beam=2", 3), make_bot(game, "mcts:iterations=8,nodes=4000", 4)};
     int checked = 0;
     for (int k = 0; k < 9; k++)
         checked += check_legal(game, 2 + k % 3, 0, 200 + (uint64_t)k, bots, 2);
@@ -561,13 +565,15 @@ static void check_same_games(int players, const char *const specs[3])
 }
 
 /* The bots play what their settings say: Tzolk'in's mcts plays the same
- * games as the whole-turn spec written out (2 seats: playout=-1; 3: none),
+ * games as the whole-turn spec written out (2 seats: whole-turn playouts to
+ * the game's end, valued by the seat's own points; 3: none),
  * and not those of mcts:turns=0. */
 static void test_game_defaults_play(void **unused)
 {
     (void)unused;
-    const char *const two[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8,playout=-1",
-                               "mcts:iterations=20,nodes=3000,turns=0"};
+    const char *const two[] = {"mcts:iterations=6,nodes=3000",
+                               "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100",
+                               "mcts:iterations=6,nodes=3000,turns=0"};
     const char *const three[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8",
                                  "mcts:iterations=20,nodes=3000,turns=0"};
     check_same_games(2, two);
@@ -575,13 +581,15 @@ static void test_game_defaults_play(void **unused)
 }
 
 /* The score utility: score=0 is the bot without it to the bit (whole
- * turns at 2 seats, micro-actions at 3), a weight changes the games
+ * turns played on to the seat's next turn at 2 seats, micro-actions at
+ * 3), a weight changes the games
  * (test_reproducible: they are the same again for a seed). */
 static void test_score_utility(void **unused)
 {
     (void)unused;
-    const char *const two[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,score=0",
-                               "mcts:iterations=20,nodes=3000,score=50"};
+    const char *const two[] = {"mcts:iterations=20,nodes=3000,turns=8,playout=-1",
+                               "mcts:iterations=20,nodes=3000,turns=8,playout=-1,score=0",
+                               "mcts:iterations=20,nodes=3000,turns=8,playout=-1,score=50"};
     const char *const three[] = {"mcts:iterations=20,nodes=3000,turns=0",
                                  "mcts:iterations=20,nodes=3000,turns=0,score=0",
                                  "mcts:iterations=20,nodes=3000,turns=0,score=50"};
@@ -604,13 +612,15 @@ static void check_reproducible(const char *name, const char *spec0, const char *
 static void test_reproducible(void **unused)
 {
     (void)unused;
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000", "greedy:beam=3");
+    /* the game's mcts (2 seats: whole-turn playouts to the game's end) */
+    check_reproducible("tzolkin", "mcts:iterations=4,nodes=3000", "greedy:beam=3");
     /* on two threads with fixed shares (mcts_use_fixed_shares) */
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,threads=2,fixedshare=1", "mcts:iterations=20,nodes=3000");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=8,playout=-1,threads=2,fixedshare=1",
+                       "mcts:iterations=20,nodes=3000,turns=8,playout=-1");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,threads=2,fixedshare=1", "greedy:beam=2");
     /* the plan policy's bots play whole legal games, the same each time */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=1", "greedy:beam=3,plan=1");
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000,turns=0");
     /* and those that search whole turns */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2,fixedshare=1");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");

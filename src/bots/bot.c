@@ -26,6 +26,7 @@ struct bot {
     int iterations[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1]; /* mcts: its budget in variant V at N seats
                                                                 (the game's own defaults) */
     int playout[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];    /* mcts: its playout in variant V at N seats */
+    int score[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];      /* mcts: its score utility in variant V at N seats */
 };
 
 /* The settings of each kind for play. */
@@ -355,23 +356,28 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         set_error(why, why_len, "out of memory", "");
         return NULL;
     }
-    /* Only the budget and the playout may differ by seats and variant: the
-     * search is made for the largest budget and told the rest at each
-     * decision. */
+    /* Only the budget, the playout and the score utility may differ by
+     * seats and variant: the search is made for the largest budget, with
+     * the playout's whole turns if a playout plays them, and told the rest
+     * at each decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0, variants = games_variant_options(game);
+    int playouts = 0, scores = 0, playturns = 0, variants = games_variant_options(game);
     for (int variant = 0; variant < variants; variant++)
         for (int seats = game->max_players; seats >= game->min_players; seats--) {
             bot_settings_at(game, &(game_options){seats, variant}, spec, &at);
             if ((variant == 0 && seats == game->max_players) || at.iterations > largest.iterations)
                 largest = at;
             assert(at.turns == largest.turns && at.millis == largest.millis && at.threads == largest.threads &&
-                   at.eval == largest.eval);
+                   at.eval == largest.eval && at.playbeam == largest.playbeam);
             b->iterations[variant][seats] = at.iterations;
             b->playout[variant][seats] = at.playout;
+            b->score[variant][seats] = at.score;
             playouts |= at.playout != 0;
+            scores |= at.score != 0;
+            playturns |= at.playturns;
         }
+    largest.playturns = playturns;
     b->settings = largest;
     b->game = game;
     rng_seed(&b->random, settings->seed);
@@ -417,12 +423,11 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         greedy_use_plan(b->greedy, plan);
     if (b->mcts != NULL) {
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
-        mcts_use_score(b->mcts, settings->score / 100.0);
         mcts_use_fixed_shares(b->mcts, settings->fixedshare);
     }
     /* the options of mcts alone: the first one given to another kind */
     const char *mcts_only = playouts           ? "playout"
-                            : settings->score      ? "score"
+                            : scores               ? "score"
                             : settings->turns      ? "turns"
                             : settings->fixedshare ? "fixedshare"
                                                    : NULL;
@@ -488,6 +493,7 @@ static void bot_mcts_at(bot *b, const void *observation)
     assert(seats >= 1 && seats <= GAME_MAX_PLAYERS);
     mcts_use_iterations(b->mcts, b->iterations[variant][seats]);
     mcts_use_playout(b->mcts, b->playout[variant][seats]);
+    mcts_use_score(b->mcts, b->score[variant][seats] / 100.0);
 }
 
 int bot_choose(bot *b, const void *observation, int seat)
