@@ -58,11 +58,14 @@ static const struct cli_usage_text {
      "    iterations a decision): mcts:turns=0 is the search over single actions.\n"
      "    --date sets the Date tag (default: today).\n"},
     {"replay",
-     "maya replay FILE [--legal] [--board]\n"
+     "maya replay FILE [--legal] [--board] [--points]\n"
      "    Replays a record through the engine and prints its actions, then\n"
      "    Result \"SCORES\" (recomputed; * if unfinished). --legal prints after each\n"
      "    state its legal actions in byte order of their text; --board prints the\n"
-     "    position whenever the player to act changes. Errors: FILE:LINE: reason.\n"},
+     "    position whenever the player to act changes; --points prints before\n"
+     "    the Result each seat's points of each kind of scoring over the game\n"
+     "    (points KIND (RULE): S1 S2 ...), after the scores at the start (points\n"
+     "    start: ...): they add up to the Result. Errors: FILE:LINE: reason.\n"},
     {"bench",
      "maya bench GAME [--games N | --seconds S] [--seed S] [--perft S] [--mcts N]\n"
      "    Random full games for every player count and variant: games and actions\n"

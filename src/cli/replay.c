@@ -1,8 +1,9 @@
 /*
  * replay.c -- maya replay: load a record (which replays and checks it), then
  * walk through its actions again printing them, optionally with the legal
- * actions of every state and the position whenever the player to act
- * changes, and end with the recomputed Result line.
+ * actions of every state, the position whenever the player to act
+ * changes and each seat's points by kind of scoring, and end with the
+ * recomputed Result line.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ typedef struct cli_replay_view {
     const game_def *game; /* the record's game */
     int show_legal;       /* --legal */
     int show_board;       /* --board */
+    int show_points;      /* --points */
     int *legal;           /* scratch: legal actions, game->max_legal */
     char (*texts)[GAME_TEXT_MAX]; /* scratch: texts of the legal lines, text_count of text_room */
     int text_count;       /* entries of texts in use */
@@ -87,6 +89,31 @@ static int cli_replay_print_board(cli_replay_view *v, const void *state)
     return 0;
 }
 
+/* "points start: S1 S2 ..." (the scores at the start), then "points KIND
+ * (RULE): S1 S2 ...": each seat's points of each kind of scoring over the
+ * whole game (game_score_totals), the kinds in the order they first
+ * scored; per seat, the lines add up to its score. */
+static int cli_replay_print_points(const match *m)
+{
+    game_score_totals totals;
+    char why[256];
+    if (game_score_totals_replay(m->game, &m->options, m->actions, m->count, &totals, why, sizeof why) != 0) {
+        fprintf(stderr, "maya replay: %s\n", why);
+        return CLI_FAIL;
+    }
+    fputs("points start:", stdout);
+    for (int s = 0; s < m->options.players; s++)
+        printf(" %d", totals.start[s]);
+    putchar('\n');
+    for (int k = 0; k < totals.count; k++) {
+        printf("points %s (%s):", totals.kinds[k].kind, totals.kinds[k].rule);
+        for (int s = 0; s < m->options.players; s++)
+            printf(" %d", totals.kinds[k].points[s]);
+        putchar('\n');
+    }
+    return 0;
+}
+
 /* Print the game of rec action by action. */
 static int cli_replay_walk(cli_replay_view *v, const record *rec)
 {
@@ -123,6 +150,8 @@ static int cli_replay_walk(cli_replay_view *v, const record *rec)
             cli_replay_print_legal(v, state);
     }
     free(state);
+    if (v->show_points && cli_replay_print_points(m) != 0)
+        return CLI_FAIL;
     if (game->current_player(m->state) == GAME_TERMINAL) {
         int scores[GAME_MAX_PLAYERS];
         game->scores(m->state, scores);
@@ -137,11 +166,12 @@ static int cli_replay_walk(cli_replay_view *v, const record *rec)
 
 int cli_replay(int argc, char **argv)
 {
-    const char *legal_flag = NULL, *board_flag = NULL;
-    const cli_option options[] = {{"--legal", 0, &legal_flag}, {"--board", 0, &board_flag}};
+    const char *legal_flag = NULL, *board_flag = NULL, *points_flag = NULL;
+    const cli_option options[] = {
+        {"--legal", 0, &legal_flag}, {"--board", 0, &board_flag}, {"--points", 0, &points_flag}};
     const char *positional[1];
     int positional_count;
-    int status = cli_parse("replay", argc, argv, options, 2, positional, 1, &positional_count);
+    int status = cli_parse("replay", argc, argv, options, 3, positional, 1, &positional_count);
     if (status != 0)
         return status;
     if (positional_count != 1) {
@@ -155,7 +185,8 @@ int cli_replay(int argc, char **argv)
         return CLI_FAIL;
     }
     const game_def *game = rec.match.game;
-    cli_replay_view view = {game, legal_flag != NULL, board_flag != NULL, NULL, NULL, 0, 0, NULL, 0};
+    cli_replay_view view = {game, legal_flag != NULL, board_flag != NULL, points_flag != NULL, NULL, NULL, 0, 0,
+                            NULL, 0};
     view.legal = malloc((size_t)game->max_legal * sizeof *view.legal);
     view.board_len = 4096;
     view.board = malloc(view.board_len);

@@ -66,6 +66,14 @@ for s in $settings; do
     "$maya" replay --legal --board "$tmp/self.rec" >"$tmp/verbose" 2>&1 || fail "replay --legal --board failed"
     grep -q '^  legal: ' "$tmp/verbose" || fail "replay --legal prints no legal actions"
     [ "$(tail -n 1 "$tmp/verbose")" = "$(tail -n 1 "$tmp/out")" ] || fail "replay --legal --board: last line differs"
+    # --points: the start and the points of each kind add up to the Result
+    "$maya" replay --points "$tmp/self.rec" >"$tmp/points" 2>&1 || fail "replay --points failed"
+    [ "$(tail -n 1 "$tmp/points")" = "$(tail -n 1 "$tmp/out")" ] || fail "replay --points: last line differs"
+    grep -q '^points start:' "$tmp/points" || fail "replay --points: no start line"
+    [ "$(grep -c '^points ' "$tmp/points")" -ge 3 ] || fail "replay --points: fewer than two kinds of points"
+    sums=$(awk '/^points / { sub(/^[^:]*: /, ""); for (i = 1; i <= NF; i++) sum[i] += $i; n = NF }
+        END { for (i = 1; i <= n; i++) printf (i > 1 ? " %d" : "%d"), sum[i] }' "$tmp/points")
+    [ "Result \"$sums\"" = "$(tail -n 1 "$tmp/out")" ] || fail "replay --points $game $*: sums $sums, not the Result"
 done
 
 # Without --out the record goes to stdout, still a valid record.
