@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "bots/eval.h"
+#include "bots/greedy.h"
 #include "bots/model.h"
 #include "bots/train.h"
 #include "bots/tune.h"
@@ -570,7 +571,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -653,7 +654,7 @@ static void test_forced(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *free_play = model_new(f), *forced = model_new(f), *forced2 = model_new(f);
-    train_config c = {game, 5, 1, 12, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 4, -1, 0.0};
+    train_config c = {game, 5, 1, 12, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 4, -1, 0.0, 0, 0};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, free_play, log_report, &log, why, sizeof why), 0);
@@ -713,7 +714,7 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -733,7 +734,7 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
     c.lambda = 0.9;
@@ -757,7 +758,7 @@ static void test_anchor(void **unused)
     model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
     assert_non_null(start);
     model *anchored = model_copy(start), *free_fit = model_copy(start);
-    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0, 0.0};
+    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
     assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
     c.anchor = 0;
     assert_int_equal(train_run(&c, free_fit, NULL, NULL, why, sizeof why), 0);
@@ -779,29 +780,48 @@ static void test_anchor(void **unused)
 /* Self-play of whole turns (train.h turns, playout), as the game's
  * default bot plays: a run gives other games than the search over
  * micro-actions (other weights), the fit lowers its loss on them, one or
- * two threads give the same weights, and turns outside 0..MCTS_TURNS_MAX
- * or a playout outside -1..1000 are refused. */
+ * two threads give the same weights; so does a run whose playouts go to
+ * the game's end in whole turns with the score utility (playbeam, score:
+ * the 2-player default's search), other weights again; turns outside
+ * 0..MCTS_TURNS_MAX, a playout outside -2..1000, a playout beam outside
+ * 0..GREEDY_BEAM_MAX or without a playout and a score outside 0..100 are
+ * refused. */
 static void test_turns(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
-    model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f);
-    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0};
+    model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f), *ended = model_new(f),
+          *ended2 = model_new(f);
+    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
     c.turns = 4;
     c.playout = -1;
     check_variant(c, f, turns, turns2, micro);
-    const int bad[][2] = {{-1, 0}, {MCTS_TURNS_MAX + 1, 0}, {4, -2}, {4, 1001}}; /* turns, playout */
+    train_config end = c;
+    end.iterations = 3;
+    end.games = 4;
+    end.playout = -2;
+    end.playbeam = 2;
+    end.score = 100;
+    check_variant(end, f, ended, ended2, turns);
+    /* turns, playout, playbeam, score */
+    const int bad[][4] = {{-1, 0, 0, 0}, {MCTS_TURNS_MAX + 1, 0, 0, 0}, {4, -3, 0, 0}, {4, 1001, 0, 0},
+                          {4, -2, -1, 0}, {4, -2, GREEDY_BEAM_MAX + 1, 0}, {4, 0, 2, 0},
+                          {4, -2, 2, -1}, {4, -2, 2, 101}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         c.turns = bad[i][0];
         c.playout = bad[i][1];
+        c.playbeam = bad[i][2];
+        c.score = bad[i][3];
         assert_int_not_equal(train_run(&c, turns2, NULL, NULL, why, sizeof why), 0);
     }
     model_free(micro);
     model_free(turns);
     model_free(turns2);
+    model_free(ended);
+    model_free(ended2);
 }
 
 /* Expert-iteration targets (train.h expert): the deeper search values
@@ -818,7 +838,7 @@ static void test_expert(void **unused)
     const model_features *f = eval_features(game);
     model *plain = model_new(f), *unmixed = model_new(f), *full = model_new(f), *full2 = model_new(f),
           *half = model_new(f);
-    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0, 0.0};
+    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0, 0.0, 0, 0};
     run_log plain_log = {0}, unmixed_log = {0}, full_log = {0}, half_log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, plain, log_report, &plain_log, why, sizeof why), 0);

@@ -12,6 +12,7 @@
 
 #include "bots/bot.h"
 #include "bots/eval.h"
+#include "bots/greedy.h"
 #include "bots/mcts.h"
 #include "bots/plan.h"
 #include "bots/train.h"
@@ -231,7 +232,7 @@ static void train_value(train_worker *w, mcts *expert, int seat, int at, rng *va
 }
 
 mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
-                       int playout)
+                       int playout, int playbeam, int score)
 {
     mcts_config config = {iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed,
                           MCTS_OTHERS_AUTO, hook};
@@ -240,8 +241,14 @@ mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, cons
         mcts_free(search);
         return NULL;
     }
-    if (search != NULL)
+    if (search != NULL && playbeam > 0 && mcts_use_playout_turns(search, playbeam) != 0) {
+        mcts_free(search);
+        return NULL;
+    }
+    if (search != NULL) {
         mcts_use_playout(search, playout);
+        mcts_use_score(search, score / 100.0);
+    }
     return search;
 }
 
@@ -282,7 +289,8 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             hook = planned[p];
         }
         plays[p] = hook;
-        if ((search[p] = train_search_new(game, c->iterations, bot_seed, hook, c->turns, c->playout)) == NULL)
+        if ((search[p] = train_search_new(game, c->iterations, bot_seed, hook, c->turns, c->playout, c->playbeam,
+                                          c->score)) == NULL)
             status = train_fail(why, why_len, "out of memory");
         else if (c->policy > 0)
             mcts_use_plan(search[p], plan_of(game), c->policy == 2);
@@ -293,7 +301,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     uint64_t expert_seed = rng_next(&seeds);
     rng_seed(&valued, rng_next(&seeds));
     if (status == 0 && c->expert > 0 &&
-        ((expert = train_search_new(game, c->expert, expert_seed, sh->hook, 0, 0)) == NULL ||
+        ((expert = train_search_new(game, c->expert, expert_seed, sh->hook, 0, 0, 0, 0)) == NULL ||
          mcts_keep_estimates(expert, 1) != 0))
         status = train_fail(why, why_len, "out of memory");
     /* drawn last, and only with forced seats: the games of a run without them stay as they were */
@@ -593,7 +601,8 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
         !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1 ||
         c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
-        c->playout < -1 || c->playout > MCTS_PLAYOUT_MAX ||
+        c->playout < MCTS_PLAYOUT_END || c->playout > MCTS_PLAYOUT_MAX || c->playbeam < 0 ||
+        c->playbeam > GREEDY_BEAM_MAX || (c->playbeam > 0 && c->playout == 0) || c->score < 0 || c->score > 100 ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

@@ -85,9 +85,12 @@
  * turns), a node pool it never fills, the bots' exploration constant,
  * seeded by seed, valuing by hook; whole turns, the turns best at a node,
  * if turns > 0 (mcts_use_turns), and playout actions past each leaf
- * (mcts_use_playout). NULL if memory fails. */
+ * (mcts_use_playout), its seats playing whole turns found by a beam of
+ * playbeam positions if playbeam > 0 (mcts_use_playout_turns), and score
+ * hundredths of each seat's reward on its own points (mcts_use_score).
+ * NULL if memory fails. */
 mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
-                       int playout);
+                       int playout, int playbeam, int score);
 
 /* How to train. */
 typedef struct train_config {
@@ -109,8 +112,12 @@ typedef struct train_config {
     double expert_share;  /* with expert: chance that a decision's position is valued (only those are fitted), 0..1 */
     double expert_mix;    /* with expert: weight of the search's value in a target, the outcome's the rest, 0..1 */
     int turns;            /* self-play searches whole turns, the turns best at a node (mcts_use_turns), 0 = not */
-    int playout;          /* self-play's playout past each leaf (mcts_use_playout), -1 = to the seat's next turn */
+    int playout;          /* self-play's playout past each leaf (mcts_use_playout), -1 = to the seat's next turn,
+                             -2 = to the game's end */
     double forced;        /* chance that a self-play seat is held to the game's plan policy (see above), 0..1 */
+    int playbeam;         /* with a playout: its seats play whole turns found by this beam (mcts_use_playout_turns),
+                             0 = single actions */
+    int score;            /* self-play's score utility in hundredths (mcts_use_score), 0..100 */
 } train_config;
 
 /* Where a run stands, for progress reports. */

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "bots/eval.h"
+#include "bots/greedy.h"
 #include "bots/train.h"
 #include "bots/tune.h"
 #include "cli/cli.h"
@@ -142,7 +143,7 @@ int cli_train(int argc, char **argv)
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
-    const char *signal_text = NULL;
+    const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -154,6 +155,7 @@ int cli_train(int argc, char **argv)
         {"--expert-mix", 1, &mix_text},          {"--variant", 1, &variant_text},
         {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text}, {"--pairs", 1, &pairs_text},
         {"--forced", 1, &forced_text},          {"--signal", 1, &signal_text},
+        {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text},
     };
     const char *positional[1];
     int positional_count;
@@ -176,6 +178,7 @@ int cli_train(int argc, char **argv)
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
+    long playbeam = 0, score_pct = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -203,7 +206,11 @@ int cli_train(int argc, char **argv)
         (turns_text != NULL &&
          (status = cli_parse_number("train", "--turns", turns_text, 1, MCTS_TURNS_MAX, &turns)) != 0) ||
         (playout_text != NULL &&
-         (status = cli_parse_number("train", "--playout", playout_text, -1, MCTS_PLAYOUT_MAX, &playout)) != 0) ||
+         (status = cli_parse_number("train", "--playout", playout_text, MCTS_PLAYOUT_END, MCTS_PLAYOUT_MAX,
+                                    &playout)) != 0) ||
+        (playbeam_text != NULL &&
+         (status = cli_parse_number("train", "--playbeam", playbeam_text, 1, GREEDY_BEAM_MAX, &playbeam)) != 0) ||
+        (score_text != NULL && (status = cli_parse_number("train", "--score", score_text, 0, 100, &score_pct)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
@@ -226,8 +233,13 @@ int cli_train(int argc, char **argv)
         {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {pairs_text, 1, "--pairs"},
-        {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"},
+        {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"}, {playbeam_text, 0, "--playbeam"},
+        {score_text, 0, "--score"},
     };
+    if (playbeam > 0 && playout == 0) {
+        fputs("maya train: --playbeam needs a playout (--playout)\n", stderr);
+        return CLI_USAGE;
+    }
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
         if (modes[i].text != NULL && modes[i].tuning != (spsa > 0)) {
             fprintf(stderr,
@@ -300,7 +312,9 @@ int cli_train(int argc, char **argv)
                            mix_pct / 100.0,
                            (int)turns,
                            (int)playout,
-                           forced_pct / 100.0};
+                           forced_pct / 100.0,
+                           (int)playbeam,
+                           (int)score_pct};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs, variant_name, (int)pairs, (int)turns, (int)playout, signal};
@@ -314,11 +328,15 @@ int cli_train(int argc, char **argv)
     else if (from != NULL)
         snprintf(start, sizeof start, " --from %s (results do not depend on --jobs)", from);
     /* the search of either mode's games, when not the default (actions) */
-    char search_options[64] = "";
+    char search_options[128] = "";
     if (turns > 0)
         cli_train_append(search_options, sizeof search_options, " --turns %ld", turns);
     if (playout != 0)
         cli_train_append(search_options, sizeof search_options, " --playout %ld", playout);
+    if (playbeam > 0)
+        cli_train_append(search_options, sizeof search_options, " --playbeam %ld", playbeam);
+    if (score_pct > 0)
+        cli_train_append(search_options, sizeof search_options, " --score %ld", score_pct);
     if (spsa > 0) {
         /* --variant, --pairs, --signal and the search when given (one pair
          * a step, the win and a search of actions are the defaults) */
