@@ -164,6 +164,14 @@ static void test_specs(void **unused)
     check_refused("tzolkin", "mcts:playturns=2", "playturns");
     check_refused("tzolkin", "mcts:turns=8,playturns=1", "a playout");
     check_refused("tikal", "mcts:playout=-1,playturns=1", "whole turns");
+    /* playbeam: 0 (default: MCTS_TURN_BEAM) or 1..GREEDY_BEAM_MAX positions
+     * a depth of the playout's turns; only with playturns */
+    assert_int_equal(check_option("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playbeam=3",
+                                  "mcts:playout=-2,turns=8,playturns=1,playbeam=3")
+                         .playbeam,
+                     3);
+    check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playbeam=4097", "playbeam");
+    check_refused("tzolkin", "mcts:turns=8,playout=-2,playbeam=3", "needs playturns");
     /* macro (Tzolk'in macro turns among a node's turns) was tried, not
      * adopted and removed (docs/strength.md): an unknown option, whatever
      * its value */
@@ -172,13 +180,15 @@ static void test_specs(void **unused)
     assert_int_equal(bot_parse("mcts:turns=4,plan=1", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "plan"));
-    /* playout: 0 (default) to 1000 actions after a leaf, or -1 (until the
-     * searching seat is to act); only mcts */
+    /* playout: 0 (default) to 1000 actions after a leaf, -1 (until the
+     * searching seat is to act) or -2 (until the game's end); only mcts */
     assert_int_equal(bot_parse("mcts:playout=-1", &s, why, sizeof why), 0);
     assert_int_equal(s.playout, -1);
     bot_spec(&s, text, sizeof text);
     assert_string_equal(text, "mcts:playout=-1");
-    assert_int_not_equal(bot_parse("mcts:playout=-2", &s, why, sizeof why), 0);
+    assert_int_equal(bot_parse("mcts:playout=-2", &s, why, sizeof why), 0);
+    assert_int_equal(s.playout, -2);
+    assert_int_not_equal(bot_parse("mcts:playout=-3", &s, why, sizeof why), 0);
     assert_int_equal(bot_parse("mcts:playout=8,iterations=500", &s, why, sizeof why), 0);
     assert_int_equal(s.playout, 8);
     bot_spec(&s, text, sizeof text);
@@ -289,12 +299,16 @@ static void test_game_defaults(void **unused)
     char text[128];
     bot_settings kind, s;
     assert_int_equal(bot_parse("mcts", &kind, NULL, 0), 0);
-    const int budget[] = {0, 0, 500, 4000, 5000}, playout[] = {0, 0, -1, 0, 0};
+    /* 2 players: whole-turn playouts to the game's end valued by the
+     * seat's own points (docs/strength.md, "playouts to the game's end") */
+    const int budget[] = {0, 0, 256, 4000, 5000}, playout[] = {0, 0, -2, 0, 0}, score[] = {0, 0, 100, 0, 0};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
         assert_int_equal(s.iterations, budget[seats]);
         assert_int_equal(s.playout, playout[seats]);
+        assert_int_equal(s.score, score[seats]);
+        assert_int_equal(s.playturns, seats == 2);
         assert_string_equal(text, "mcts");
         s = settings_at("tzolkin", seats, "mcts:iterations=900,threads=2", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -488,7 +502,7 @@ static void test_legal_tzolkin(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
-    bot *bots[2] = {make_bot(game, "greedy:beam=2", 3), make_bot(game, "mcts:iterations=24,nodes=4000", 4)};
+    bot *bots[2] = {make_bot(game, "greedy:beam=2", 3), make_bot(game, "mcts:iterations=8,nodes=4000", 4)};
     int checked = 0;
     for (int k = 0; k < 9; k++)
         checked += check_legal(game, 2 + k % 3, 0, 200 + (uint64_t)k, bots, 2);
@@ -545,13 +559,15 @@ static void check_same_games(int players, const char *const specs[3])
 }
 
 /* The bots play what their settings say: Tzolk'in's mcts plays the same
- * games as the whole-turn spec written out (2 seats: playout=-1; 3: none),
+ * games as the whole-turn spec written out (2 seats: whole-turn playouts to
+ * the game's end, valued by the seat's own points; 3: none),
  * and not those of mcts:turns=0. */
 static void test_game_defaults_play(void **unused)
 {
     (void)unused;
-    const char *const two[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8,playout=-1",
-                               "mcts:iterations=20,nodes=3000,turns=0"};
+    const char *const two[] = {"mcts:iterations=6,nodes=3000",
+                               "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100",
+                               "mcts:iterations=6,nodes=3000,turns=0"};
     const char *const three[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8",
                                  "mcts:iterations=20,nodes=3000,turns=0"};
     check_same_games(2, two);
@@ -559,13 +575,15 @@ static void test_game_defaults_play(void **unused)
 }
 
 /* The score utility: score=0 is the bot without it to the bit (whole
- * turns at 2 seats, micro-actions at 3), a weight changes the games
+ * turns played on to the seat's next turn at 2 seats, micro-actions at
+ * 3), a weight changes the games
  * (test_reproducible: they are the same again for a seed). */
 static void test_score_utility(void **unused)
 {
     (void)unused;
-    const char *const two[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,score=0",
-                               "mcts:iterations=20,nodes=3000,score=50"};
+    const char *const two[] = {"mcts:iterations=20,nodes=3000,turns=8,playout=-1",
+                               "mcts:iterations=20,nodes=3000,turns=8,playout=-1,score=0",
+                               "mcts:iterations=20,nodes=3000,turns=8,playout=-1,score=50"};
     const char *const three[] = {"mcts:iterations=20,nodes=3000,turns=0",
                                  "mcts:iterations=20,nodes=3000,turns=0,score=0",
                                  "mcts:iterations=20,nodes=3000,turns=0,score=50"};
@@ -588,13 +606,15 @@ static void check_reproducible(const char *name, const char *spec0, const char *
 static void test_reproducible(void **unused)
 {
     (void)unused;
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000", "greedy:beam=3");
+    /* the game's mcts (2 seats: whole-turn playouts to the game's end) */
+    check_reproducible("tzolkin", "mcts:iterations=4,nodes=3000", "greedy:beam=3");
     /* on two threads with fixed shares (mcts_use_fixed_shares) */
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,threads=2,fixedshare=1", "mcts:iterations=20,nodes=3000");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=8,playout=-1,threads=2,fixedshare=1",
+                       "mcts:iterations=20,nodes=3000,turns=8,playout=-1");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,threads=2,fixedshare=1", "greedy:beam=2");
     /* the plan policy's bots play whole legal games, the same each time */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=1", "greedy:beam=3,plan=1");
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000,turns=0");
     /* and those that search whole turns */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2,fixedshare=1");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");
@@ -1054,6 +1074,47 @@ static void test_root_estimates(void **unused)
     eval_free(hook);
 }
 
+/* A playout to the game's end (mcts_use_playout MCTS_PLAYOUT_END) values
+ * every leaf by the final scores: the mean leaf estimates after the chosen
+ * action (mcts_keep_estimates) are whole points averaged over its visits,
+ * with single actions and with whole turns (mcts_use_playout_turns) as the
+ * playout's policy; a playout until the searching seat is to act
+ * (MCTS_PLAYOUT_TURN) stops inside the game, where the estimates are not
+ * whole. Each game, from the position after its setup. */
+static void test_playout_to_end(void **unused)
+{
+    (void)unused;
+    for (int k = 0; k < 3 * games_count(); k++) {
+        const game_def *game = games_at(k / 3);
+        int mode = k % 3; /* 0: single actions to the end, 1: whole turns to the end, 2: to the seat's turn */
+        unsigned char *state = malloc(game->state_size);
+        int seat = start_two_seats(game, state, 5);
+        eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+        assert_non_null(hook);
+        mcts_config config = {12, 0, 1, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *m = mcts_new(game, &config);
+        assert_non_null(m);
+        assert_int_equal(mcts_keep_estimates(m, 1), 0);
+        mcts_use_playout(m, mode == 2 ? MCTS_PLAYOUT_TURN : MCTS_PLAYOUT_END);
+        if (mode == 1)
+            assert_int_equal(mcts_use_playout_turns(m, 2), 0);
+        mcts_choice best;
+        double v[GAME_MAX_PLAYERS];
+        assert_int_equal(mcts_analyse(m, state, seat, &best, 1), 1);
+        long visits = mcts_root_estimates(m, v);
+        assert_true(visits == best.visits && visits > 0);
+        int whole = 1;
+        for (int p = 0; p < 2; p++) {
+            double points = v[p] * (double)visits;
+            whole &= fabs(points - round(points)) < 1e-6;
+        }
+        assert_int_equal(whole, mode != 2);
+        mcts_free(m);
+        eval_free(hook);
+        free(state);
+    }
+}
+
 /* The plan policy in the search (mcts_use_plan, bots/plan.h) at a
  * Tzolk'in first turn where it narrows the legal actions (3 workers, short
  * of the plan's 4: the placements go to Uxmal): with only set every root
@@ -1218,7 +1279,7 @@ int main(void)
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
-        cmocka_unit_test(test_root_estimates),  cmocka_unit_test(test_shared_iterations),
+        cmocka_unit_test(test_root_estimates), cmocka_unit_test(test_playout_to_end),  cmocka_unit_test(test_shared_iterations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

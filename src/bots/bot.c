@@ -26,14 +26,22 @@ struct bot {
     int iterations[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1]; /* mcts: its budget in variant V at N seats
                                                                 (the game's own defaults) */
     int playout[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];    /* mcts: its playout in variant V at N seats */
+    int score[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];      /* mcts: its score utility in variant V at N seats */
 };
 
 /* The settings of each kind for play. */
 static const bot_settings bot_defaults[] = {
-    {"random", 0, 0, 1, 1, 0, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
-    {"greedy", 0, 0, 1, 1, GREEDY_BEAM_DEFAULT, 0, 0, 0, 0, EVAL_DEFAULT, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0},
-    {"mcts", BOT_MCTS_ITERATIONS, 0, 1, 1, 0, MCTS_NODES_DEFAULT, 0, BOT_MCTS_EXPLORE, MCTS_OTHERS_AUTO, EVAL_DEFAULT, 0, 0, 0,
-     0, 0, 0, 0, -1, 0, 0},
+    {.kind = "random", .threads = 1, .seed = 1, .eval = EVAL_DEFAULT, .level = -1},
+    {.kind = "greedy", .threads = 1, .seed = 1, .beam = GREEDY_BEAM_DEFAULT, .eval = EVAL_DEFAULT, .level = -1},
+    {.kind = "mcts",
+     .iterations = BOT_MCTS_ITERATIONS,
+     .threads = 1,
+     .seed = 1,
+     .nodes = MCTS_NODES_DEFAULT,
+     .explore = BOT_MCTS_EXPLORE,
+     .others = MCTS_OTHERS_AUTO,
+     .eval = EVAL_DEFAULT,
+     .level = -1},
 };
 
 /* The difficulty levels, weakest first (bot.h); their strength is measured
@@ -76,10 +84,11 @@ static const struct bot_key {
     {"explore", offsetof(bot_settings, explore), 0, 1000},
     {"others", offsetof(bot_settings, others), 0, 1000},
     {"plan", offsetof(bot_settings, plan), 0, 2},
-    {"playout", offsetof(bot_settings, playout), -1, MCTS_PLAYOUT_MAX},
+    {"playout", offsetof(bot_settings, playout), MCTS_PLAYOUT_END, MCTS_PLAYOUT_MAX},
     {"turns", offsetof(bot_settings, turns), 0, MCTS_TURNS_MAX},
     {"rootturns", offsetof(bot_settings, rootturns), 0, MCTS_ROOT_TURNS_MAX},
     {"playturns", offsetof(bot_settings, playturns), 0, 1},
+    {"playbeam", offsetof(bot_settings, playbeam), 0, GREEDY_BEAM_MAX},
     {"score", offsetof(bot_settings, score), 0, 100},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
 };
@@ -346,23 +355,28 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         set_error(why, why_len, "out of memory", "");
         return NULL;
     }
-    /* Only the budget and the playout may differ by seats and variant: the
-     * search is made for the largest budget and told the rest at each
-     * decision. */
+    /* Only the budget, the playout and the score utility may differ by
+     * seats and variant: the search is made for the largest budget, with
+     * the playout's whole turns if a playout plays them, and told the rest
+     * at each decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0, variants = games_variant_options(game);
+    int playouts = 0, scores = 0, playturns = 0, variants = games_variant_options(game);
     for (int variant = 0; variant < variants; variant++)
         for (int seats = game->max_players; seats >= game->min_players; seats--) {
             bot_settings_at(game, &(game_options){seats, variant}, spec, &at);
             if ((variant == 0 && seats == game->max_players) || at.iterations > largest.iterations)
                 largest = at;
             assert(at.turns == largest.turns && at.millis == largest.millis && at.threads == largest.threads &&
-                   at.eval == largest.eval);
+                   at.eval == largest.eval && at.playbeam == largest.playbeam);
             b->iterations[variant][seats] = at.iterations;
             b->playout[variant][seats] = at.playout;
+            b->score[variant][seats] = at.score;
             playouts |= at.playout != 0;
+            scores |= at.score != 0;
+            playturns |= at.playturns;
         }
+    largest.playturns = playturns;
     b->settings = largest;
     b->game = game;
     rng_seed(&b->random, settings->seed);
@@ -408,12 +422,11 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         greedy_use_plan(b->greedy, plan);
     if (b->mcts != NULL) {
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
-        mcts_use_score(b->mcts, settings->score / 100.0);
         mcts_use_fixed_shares(b->mcts, settings->fixedshare);
     }
     /* the options of mcts alone: the first one given to another kind */
     const char *mcts_only = playouts           ? "playout"
-                            : settings->score      ? "score"
+                            : scores               ? "score"
                             : settings->turns      ? "turns"
                             : settings->fixedshare ? "fixedshare"
                                                    : NULL;
@@ -439,14 +452,23 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
+    if (settings->playbeam && !settings->playturns) {
+        set_error(why, why_len, "playbeam needs playturns", "");
+        bot_free(b);
+        return NULL;
+    }
     if (settings->turns && (mcts_use_turns(b->mcts, settings->turns) != 0 ||
                             (settings->rootturns && mcts_use_root_turns(b->mcts, settings->rootturns) != 0))) {
         set_error(why, why_len, "out of memory", "");
         bot_free(b);
         return NULL;
     }
-    if (settings->playturns)
-        mcts_use_playout_turns(b->mcts, 1);
+    if (settings->playturns &&
+        mcts_use_playout_turns(b->mcts, settings->playbeam ? settings->playbeam : MCTS_TURN_BEAM) != 0) {
+        set_error(why, why_len, "out of memory", "");
+        bot_free(b);
+        return NULL;
+    }
     return b;
 }
 
@@ -458,6 +480,7 @@ static void bot_mcts_at(bot *b, const void *observation)
     assert(seats >= 1 && seats <= GAME_MAX_PLAYERS);
     mcts_use_iterations(b->mcts, b->iterations[variant][seats]);
     mcts_use_playout(b->mcts, b->playout[variant][seats]);
+    mcts_use_score(b->mcts, b->score[variant][seats] / 100.0);
 }
 
 int bot_choose(bot *b, const void *observation, int seat)

@@ -103,10 +103,11 @@ typedef struct bot_settings {
     int eval;        /* greedy, mcts: the evaluation, an eval_version of eval.h (eval=v1, eval=v2) */
     int plan;        /* greedy, mcts: the game's plan policy (plan.h): 0 = not, 1 = followed, 2 = mcts: only it */
     int playout;     /* mcts: actions played after a leaf by the evaluation's best after one step, 0 = none,
-                        -1 = until the searching seat is to act */
+                        -1 = until the searching seat is to act, -2 = until the game's end */
     int turns;       /* mcts: 0 = edges are micro-actions, K = the K best whole turns (mcts_use_turns) */
     int rootturns;   /* mcts with turns: the root's whole turns (mcts_use_root_turns), 0 = turns' */
     int playturns;   /* mcts with turns and a playout: 1 = its seats play whole turns (mcts_use_playout_turns) */
+    int playbeam;    /* mcts with playturns: positions kept per depth of the playout's turns, 0 = MCTS_TURN_BEAM */
     int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_use_score),
                         0 = the share of the odds alone */
     int fixedshare;  /* mcts with threads > 1: 1 = each thread searches a fixed share of the iterations

@@ -57,7 +57,8 @@ static const eval_entry eval_entries[] = {
      * about the time a turn of the micro-action search took at each
      * number of seats (docs/strength.md, "whole turns") */
     {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
-     {{[2] = "turns=8,iterations=500,playout=-1", [3] = "turns=8,iterations=4000", [4] = "turns=8,iterations=5000"}},
+     {{[2] = "turns=8,iterations=256,playout=-2,playturns=1,score=100", [3] = "turns=8,iterations=4000",
+       [4] = "turns=8,iterations=5000"}},
      eval_tzolkin_levels, 0},
 };
 

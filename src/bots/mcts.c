@@ -81,10 +81,12 @@ typedef struct mcts_tree {
     const mcts_config *config;   /* budget and constants */
     const plan_policy *plan;     /* the plan ranked first, NULL = none (mcts_use_plan) */
     int plan_only;               /* 1: the actions outside the plan are not searched */
-    int playout;                 /* actions played after a leaf by the evaluation's best after one step, < 0 = until
-                                    the searching seat is to act (mcts_use_playout) */
+    int playout;                 /* actions played after a leaf by the evaluation's best after one step,
+                                    MCTS_PLAYOUT_TURN = until the searching seat is to act, MCTS_PLAYOUT_END = until
+                                    the game's end (mcts_use_playout) */
     double score;                /* weight of each seat's own points in its reward, 0 = none (mcts_use_score) */
-    int playout_turns;           /* 1: the playout's seats play their best whole turns of turns (mcts_use_playout_turns) */
+    turns *playout_turns;        /* the playout's seats play their best whole turns found by it, NULL = single
+                                    actions (mcts_use_playout_turns) */
     turns *turns;                /* the search of whole turns for turn nodes, NULL = none (mcts_use_turns) */
     turns *root_turns;           /* the same keeping more turns, for the root; NULL = turns (mcts_use_root_turns) */
     int *turn_pool;              /* the turn edges' actions: at an edge's offset their count, then them */
@@ -173,6 +175,7 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->ranked);
     turns_free(t->turns);
     turns_free(t->root_turns);
+    turns_free(t->playout_turns);
     free(t->turn_pool);
     free(t->estimates);
     free(t->leaf_sums);
@@ -284,11 +287,13 @@ void mcts_use_playout(mcts *m, int actions)
         m->trees[i].playout = actions;
 }
 
-void mcts_use_playout_turns(mcts *m, int on)
+int mcts_use_playout_turns(mcts *m, int beam)
 {
-    assert(!on || m->trees[0].turns != NULL);
+    assert(beam >= 1 && m->trees[0].playout_turns == NULL);
     for (int i = 0; i < m->tree_count; i++)
-        m->trees[i].playout_turns = on;
+        if ((m->trees[i].playout_turns = turns_new(m->game, beam, 1)) == NULL)
+            return -1;
+    return 0;
 }
 
 void mcts_use_score(mcts *m, double weight)
@@ -608,16 +613,19 @@ static int mcts_chance_edge(mcts_tree *t, int node, int *action)
 
 /* Play on from t->det before the leaf is evaluated: the configured number
  * of random actions, then t->playout actions each the best for its seat by
- * the evaluation after one step (t->playout < 0: until the searching seat
- * is to act, at most MCTS_PATH_MAX of them); chance by its odds. */
+ * the evaluation after one step (MCTS_PLAYOUT_TURN: until the searching
+ * seat is to act, at most MCTS_PATH_MAX of them; MCTS_PLAYOUT_END: until
+ * the game's end) or, with playout turns, whole turns; chance by its odds. */
 static void mcts_rollout(mcts_tree *t)
 {
     const game_def *game = t->game;
     int random_steps = t->config->rollout < 0 ? game->max_game_length : t->config->rollout;
-    int policy_steps = t->playout < 0 ? MCTS_PATH_MAX : t->playout;
+    int policy_steps = t->playout == MCTS_PLAYOUT_TURN  ? MCTS_PATH_MAX
+                       : t->playout == MCTS_PLAYOUT_END ? game->max_game_length
+                                                        : t->playout;
     for (int i = 0; i < random_steps + policy_steps; i++) {
         int player = game->current_player(t->det);
-        if (player == GAME_TERMINAL || (t->playout < 0 && i >= random_steps && player == t->seat))
+        if (player == GAME_TERMINAL || (t->playout == MCTS_PLAYOUT_TURN && i >= random_steps && player == t->seat))
             return;
         int action = -1;
         if (player == GAME_CHANCE) {
@@ -628,12 +636,12 @@ static void mcts_rollout(mcts_tree *t)
             if (n <= 0)
                 return;
             action = t->legal[rng_below(&t->random, (uint64_t)n)];
-        } else if (t->playout_turns) {
+        } else if (t->playout_turns != NULL) {
             /* the seat's best whole turn (turns.h), its actions checked */
             int turn[TURNS_DEPTH_MAX];
-            if (turns_search(t->turns, &t->hook, NULL, t->det, player) == 0)
+            if (turns_search(t->playout_turns, &t->hook, NULL, t->det, player) == 0)
                 return;
-            int length = turns_actions(t->turns, 0, turn);
+            int length = turns_actions(t->playout_turns, 0, turn);
             for (int k = 0; k < length; k++)
                 if (game->apply(t->det, turn[k], NULL, 0) != 0)
                     return;

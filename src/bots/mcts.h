@@ -101,6 +101,8 @@ enum {
     MCTS_RANK_MAX = 384,        /* most actions of one position evaluated for ranking */
     MCTS_PATH_MAX = 512,        /* longest walk of one iteration */
     MCTS_PLAYOUT_MAX = 1000,    /* most actions of a playout (mcts_use_playout) */
+    MCTS_PLAYOUT_TURN = -1,     /* mcts_use_playout: play on until the searching seat is to act */
+    MCTS_PLAYOUT_END = -2,      /* mcts_use_playout: play on until the game's end */
     MCTS_NODES_DEFAULT = 50000, /* default node pool per thread */
     MCTS_THREADS_MAX = 64,      /* most threads */
     MCTS_OTHERS_AUTO = -1,      /* mcts_config.others: by the number of seats */
@@ -166,15 +168,16 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
 /* After each leaf, play actions more (0, the default: none) before
  * evaluating, each seat the action the evaluation rates best for it after
  * one step (a cheap policy that carries the leaf past what the tree
- * reaches), chance by its odds; actions < 0: until the searching seat is
- * to act again (at most MCTS_PATH_MAX), so that every leaf is valued at
- * the start of one of its turns. */
+ * reaches), chance by its odds; MCTS_PLAYOUT_TURN: until the searching
+ * seat is to act again (at most MCTS_PATH_MAX), so that every leaf is
+ * valued at the start of one of its turns; MCTS_PLAYOUT_END: until the
+ * game's end, so that every leaf is valued by the final scores. */
 void mcts_use_playout(mcts *m, int actions);
-/* With whole turns (mcts_use_turns) and a playout: on = 1 makes each
- * seat of the playout play its best whole turn of turns.h (the greedy
- * bot's turn) instead of one action best after one step; 0 (the default):
- * single actions. */
-void mcts_use_playout_turns(mcts *m, int on);
+/* With a playout: each seat of the playout plays its best whole turn of
+ * turns.h (the greedy bot's turn), found by a beam of beam (>= 1)
+ * positions, instead of one action best after one step (the default).
+ * Called at most once; 0, or -1 if memory fails. */
+int mcts_use_playout_turns(mcts *m, int beam);
 /* Give weight (0..1) of every seat's reward to its own points from the
  * next decision on (the score utility above); 0 (the default): its share
  * of the odds alone. */
