@@ -172,17 +172,11 @@ static void test_specs(void **unused)
                      3);
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playbeam=4097", "playbeam");
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playbeam=3", "needs playturns");
-    /* macro: 0 (default) or 1..turns of a node's turns to the game's macro
-     * turns (bots/plan.h); only with turns, only for a game that has them;
-     * Tzolk'in's mcts searches whole turns by default, so it takes macro
-     * alone */
-    assert_int_equal(check_option("tzolkin", "mcts:turns=8,macro=4", "mcts:turns=8,macro=4").macro, 4);
-    assert_int_equal(check_option("tzolkin", "mcts:macro=2", "mcts:macro=2").macro, 2);
-    check_refused("tzolkin", "mcts:macro=25", "macro");
-    check_refused("tzolkin", "mcts:turns=8,macro=9", "at most turns");
-    check_refused("tzolkin", "mcts:turns=0,macro=2", "whole turns");
-    check_refused("tikal", "mcts:turns=4,macro=2", "no macro turns for the game tikal");
-    check_refused("tzolkin", "greedy:macro=2", "whole turns");
+    /* macro (Tzolk'in macro turns among a node's turns) was tried, not
+     * adopted and removed (docs/strength.md): an unknown option, whatever
+     * its value */
+    check_refused("tzolkin", "mcts:turns=8,macro=4", "unknown bot option macro");
+    check_refused("tzolkin", "mcts:macro=0", "unknown bot option macro");
     assert_int_equal(bot_parse("mcts:turns=4,plan=1", &s, why, sizeof why), 0);
     assert_null(bot_new(games_find("tzolkin"), &s, why, sizeof why));
     assert_non_null(strstr(why, "plan"));
@@ -628,7 +622,6 @@ static void test_reproducible(void **unused)
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=2,rootturns=6,score=20", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=0,score=50", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=10,nodes=3000,turns=3,playout=-1,playturns=1", "greedy:beam=3");
-    check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=4,macro=2,playout=-1", "greedy:beam=3");
     /* and those that play on past their leaves by the evaluation */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,playout=6", "greedy:beam=3");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,playout=4", "greedy:beam=2");

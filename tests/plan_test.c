@@ -5,11 +5,7 @@
  * keeps is legal and never nothing. Rules of rules/tzolkin.md it relies on
  * are cited: placement costs (Z5.2, Z5.4), picking up (Z6), skulls for
  * Chichen Itza (Z9.2), a worker from Uxmal (Z11.3), feeding at food days
- * (Z14.2, Z18). The macro turns (plan_tzolkin_macro): a turn that places
- * k workers (Z5.1: k >= 1 from the hand, one at a time, Z5.3) places k and
- * no more, a turn that picks up every worker (Z6.1: one or more) does not
- * end while one is left, each shape is refused where it cannot be made, and
- * the best turn of each shape that turns.h finds is of that shape.
+ * (Z14.2, Z18).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,9 +15,7 @@
 
 #include <cmocka.h>
 
-#include "bots/eval.h"
 #include "bots/plan.h"
-#include "bots/turns.h"
 #include "games.h"
 #include "tzolkin/tzolkin.h"
 
@@ -39,19 +33,6 @@ static void first_turn(tzolk_state *s)
     }
     assert_int_equal(s->mode, 0);
     assert_int_equal(s->player[s->actor].hand, TZOLK_WORKERS_START);
-}
-
-/* The actor's 3 workers from the hand to Uxmal 3, Palenque 1 and
- * Yaxchilan 1, with 10 corn: a turn that must pick up (Z6.1). */
-static void workers_on_gears(tzolk_state *s)
-{
-    int seat = s->actor;
-    tzolk_set_piece(s, TZOLK_UXM, 3, seat);
-    tzolk_set_piece(s, TZOLK_PAL, 1, seat);
-    tzolk_set_piece(s, TZOLK_YAX, 1, seat);
-    s->player[seat].hand = 0;
-    s->player[seat].corn = 10;
-    assert_int_equal(tzolk_check(s, NULL, 0), 0);
 }
 
 /* The plan's actions at s (into kept), checked: never none, each legal, in
@@ -186,7 +167,12 @@ static void test_worker_pick(void **unused)
     int kept[TZOLK_LEGAL_MAX], n;
     first_turn(&s);
     int seat = s.actor;
-    workers_on_gears(&s);
+    tzolk_set_piece(&s, TZOLK_UXM, 3, seat);
+    tzolk_set_piece(&s, TZOLK_PAL, 1, seat);
+    tzolk_set_piece(&s, TZOLK_YAX, 1, seat);
+    s.player[seat].hand = 0;
+    s.player[seat].corn = 10;
+    assert_int_equal(tzolk_check(&s, NULL, 0), 0);
     int k = plan_actions(&s, kept, &n);
     assert_true(k < n);
     for (int i = 0; i < k; i++) {
@@ -207,144 +193,12 @@ static void test_worker_pick(void **unused)
     assert_true(other > 0);
 }
 
-/* The macro filter of shape at s (into kept), checked: each kept action
- * legal, in the legal list's order. Returns their number (0: refused). */
-static int macro_actions(const tzolk_state *s, int shape, int *kept)
-{
-    int legal[TZOLK_LEGAL_MAX];
-    int n = tzolk_legal_actions(s, legal);
-    memcpy(kept, legal, sizeof legal);
-    int k = plan_of(games_find("tzolkin"))->macro(s, shape, kept, n);
-    assert_true(k >= 0 && k <= n);
-    for (int i = 0, j = 0; i < k; i++, j++) {
-        while (j < n && legal[j] != kept[i])
-            j++;
-        assert_true(j < n);
-    }
-    return k;
-}
-
-static int count_placements(const int *list, int n)
-{
-    int count = 0;
-    for (int i = 0; i < n; i++)
-        count += list[i] >= TZOLK_A_PLACE && list[i] <= TZOLK_A_PLACE_START;
-    return count;
-}
-
-static int count_picks(const int *list, int n)
-{
-    int count = 0;
-    for (int i = 0; i < n; i++)
-        count += list[i] >= TZOLK_A_PICK && list[i] < TZOLK_A_BUILD;
-    return count;
-}
-
-/* The first turn, 3 workers in hand and corn for all (Z5.4): the turn of
- * shape k (1..3) places k + 1 workers: only placements to start with, no
- * end before the (k + 1)-th, then the end alone; 4 is refused with 3 in
- * hand, and so is picking up with no worker on a gear (Z6.1). */
-static void test_macro_placing(void **unused)
-{
-    (void)unused;
-    tzolk_state s;
-    int kept[TZOLK_LEGAL_MAX];
-    first_turn(&s);
-    s.player[s.actor].corn = 20;
-    enum { PICK_ALL = 0, PLACE_TWO = 1, PLACE_FOUR = 3 };
-    assert_int_equal(macro_actions(&s, PICK_ALL, kept), 0);
-    assert_int_equal(macro_actions(&s, PLACE_FOUR, kept), 0);
-    int k = macro_actions(&s, PLACE_TWO, kept);
-    assert_true(k > 0);
-    assert_int_equal(count_placements(kept, k), k);
-    assert_int_equal(tzolk_apply(&s, TZOLK_A_PLACE + TZOLK_PAL, NULL, 0), 0);
-    k = macro_actions(&s, PLACE_TWO, kept);
-    assert_true(k > 0 && !action_list_has(kept, k, TZOLK_A_END));
-    assert_int_equal(count_placements(kept, k), k);
-    assert_int_equal(macro_actions(&s, PICK_ALL, kept), 0); /* no pick after placing (Z4.1b) */
-    assert_int_equal(tzolk_apply(&s, TZOLK_A_PLACE + TZOLK_YAX, NULL, 0), 0);
-    assert_int_equal(macro_actions(&s, PLACE_TWO, kept), 1);
-    assert_int_equal(kept[0], TZOLK_A_END);
-    k = macro_actions(&s, PLACE_TWO + 1, kept); /* three: one more to place */
-    assert_true(k > 0 && !action_list_has(kept, k, TZOLK_A_END));
-}
-
-/* Workers on three gears, none in hand: the pick-up-all turn picks only,
- * and may end only once no worker is left to pick up (Z6.1); a placing
- * shape is refused (Z5.1: no worker in hand). */
-static void test_macro_pick_all(void **unused)
-{
-    (void)unused;
-    tzolk_state s;
-    int kept[TZOLK_LEGAL_MAX];
-    first_turn(&s);
-    int seat = s.actor;
-    workers_on_gears(&s);
-    assert_int_equal(macro_actions(&s, 1, kept), 0);
-    for (int picked = 0; picked < 3; picked++) {
-        int k = macro_actions(&s, 0, kept);
-        assert_true(k > 0 && !action_list_has(kept, k, TZOLK_A_END));
-        assert_int_equal(count_picks(kept, k), k);
-        assert_int_equal(tzolk_apply(&s, kept[0], NULL, 0), 0); /* pick Gp none: a worker back, no action */
-        assert_int_equal(s.sp, 0);
-    }
-    assert_int_equal(s.player[seat].hand, 3);
-    assert_int_equal(macro_actions(&s, 0, kept), 1);
-    assert_int_equal(kept[0], TZOLK_A_END);
-}
-
-/* The best turn of each shape (turns_search_macro, rated by the default
- * evaluation) is of its shape and ends the seat's turn: 2 and 3 workers
- * placed from the first turn, 4 refused; all three picked up. */
-static void test_macro_search(void **unused)
-{
-    (void)unused;
-    const game_def *game = games_find("tzolkin");
-    const plan_policy *policy = plan_of(game);
-    eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
-    turns *search = turns_new(game, 4, 1);
-    assert_non_null(hook);
-    assert_non_null(search);
-    assert_int_equal(policy->macros, PLAN_TZOLKIN_MACROS);
-    tzolk_state s;
-    first_turn(&s);
-    s.player[s.actor].corn = 20;
-    int turn[TURNS_DEPTH_MAX];
-    for (int shape = 1; shape <= 3; shape++) {
-        int found = turns_search_macro(search, hook, policy, shape, &s, s.actor);
-        if (shape == 3) {
-            assert_int_equal(found, 0);
-            continue;
-        }
-        assert_int_equal(found, 1);
-        int n = turns_actions(search, 0, turn);
-        assert_int_equal(count_placements(turn, n), shape + 1);
-        tzolk_state after = s;
-        for (int i = 0; i < n; i++)
-            assert_int_equal(tzolk_apply(&after, turn[i], NULL, 0), 0);
-        assert_int_not_equal(tzolk_current_player(&after), s.actor);
-    }
-    int seat = s.actor;
-    workers_on_gears(&s);
-    assert_int_equal(turns_search_macro(search, hook, policy, 0, &s, seat), 1);
-    int n = turns_actions(search, 0, turn);
-    tzolk_state after = s;
-    for (int i = 0; i < n; i++)
-        assert_int_equal(tzolk_apply(&after, turn[i], NULL, 0), 0);
-    assert_int_equal(after.player[seat].hand + (after.player[seat].workers - s.player[seat].workers), 3);
-    assert_int_not_equal(tzolk_current_player(&after), seat);
-    turns_free(search);
-    eval_free(hook);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_registry),        cmocka_unit_test(test_worker_placement),
         cmocka_unit_test(test_skull_placement), cmocka_unit_test(test_placing_goes_on),
         cmocka_unit_test(test_corn_before_food_day), cmocka_unit_test(test_worker_pick),
-        cmocka_unit_test(test_macro_placing),   cmocka_unit_test(test_macro_pick_all),
-        cmocka_unit_test(test_macro_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

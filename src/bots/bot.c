@@ -89,7 +89,6 @@ static const struct bot_key {
     {"rootturns", offsetof(bot_settings, rootturns), 0, MCTS_ROOT_TURNS_MAX},
     {"playturns", offsetof(bot_settings, playturns), 0, 1},
     {"playbeam", offsetof(bot_settings, playbeam), 0, GREEDY_BEAM_MAX},
-    {"macro", offsetof(bot_settings, macro), 0, MCTS_TURNS_MAX},
     {"score", offsetof(bot_settings, score), 0, 100},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
 };
@@ -458,20 +457,8 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
-    const plan_policy *macros = settings->macro ? plan_of(game) : NULL;
-    if (settings->macro && (settings->turns == 0 || settings->macro > settings->turns)) {
-        set_error(why, why_len, "macro needs whole turns (turns above 0) and is at most turns", "");
-        bot_free(b);
-        return NULL;
-    }
-    if (settings->macro && (macros == NULL || macros->macros == 0)) {
-        set_error(why, why_len, "no macro turns for the game ", game->name);
-        bot_free(b);
-        return NULL;
-    }
     if (settings->turns && (mcts_use_turns(b->mcts, settings->turns) != 0 ||
-                            (settings->rootturns && mcts_use_root_turns(b->mcts, settings->rootturns) != 0) ||
-                            (settings->macro && mcts_use_macro(b->mcts, macros, settings->macro) != 0))) {
+                            (settings->rootturns && mcts_use_root_turns(b->mcts, settings->rootturns) != 0))) {
         set_error(why, why_len, "out of memory", "");
         bot_free(b);
         return NULL;

@@ -39,10 +39,7 @@
  * and its budget is per turn; not with plan. With turns, rootturns=R
  * (turns..MCTS_ROOT_TURNS_MAX) gives the root R turns instead of K
  * (mcts_use_root_turns), and playturns=1 makes the playout's seats play
- * whole turns (mcts_use_playout_turns), and macro=M (1..turns) gives up
- * to M of a node's K turns to the game's macro turns (plan.h: Tzolk'in's
- * pick up every worker, place 2, 3 or 4; mcts_use_macro); a game without
- * them refuses it.
+ * whole turns (mcts_use_playout_turns).
  * mcts also takes fixedshare=1: with threads > 1 each thread searches a
  * share of the iterations fixed in advance, so that a seed gives the same
  * search whatever the load; by default the threads take iterations from
@@ -111,8 +108,6 @@ typedef struct bot_settings {
     int rootturns;   /* mcts with turns: the root's whole turns (mcts_use_root_turns), 0 = turns' */
     int playturns;   /* mcts with turns and a playout: 1 = its seats play whole turns (mcts_use_playout_turns) */
     int playbeam;    /* mcts with playturns: positions kept per depth of the playout's turns, 0 = MCTS_TURN_BEAM */
-    int macro;       /* mcts with turns: most of a node's turns that go to the game's macro turns
-                        (mcts_use_macro), 0 = none */
     int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_use_score),
                         0 = the share of the odds alone */
     int fixedshare;  /* mcts with threads > 1: 1 = each thread searches a fixed share of the iterations

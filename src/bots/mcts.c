@@ -89,12 +89,6 @@ typedef struct mcts_tree {
                                     actions (mcts_use_playout_turns) */
     turns *turns;                /* the search of whole turns for turn nodes, NULL = none (mcts_use_turns) */
     turns *root_turns;           /* the same keeping more turns, for the root; NULL = turns (mcts_use_root_turns) */
-    const plan_policy *macro;    /* the game's macro turns given edges at turn nodes, NULL = none (mcts_use_macro) */
-    int macro_share;             /* most of a turn node's edges that go to macro turns */
-    turns *macro_turns;          /* the search of one shape's best turn */
-    int macro_found;             /* macro turns of the node being ranked, best first (mcts_find_macros) */
-    double macro_value[PLAN_MACROS_MAX]; /* their values: the seat's margin where each ends (turns.h) */
-    int macro_turn[PLAN_MACROS_MAX][TURNS_DEPTH_MAX + 1]; /* their actions: the count, then them */
     int *turn_pool;              /* the turn edges' actions: at an edge's offset their count, then them */
     int turn_count;              /* entries of turn_pool in use */
     int turn_cap;                /* entries allocated */
@@ -181,7 +175,6 @@ static void mcts_tree_free(mcts_tree *t)
     free(t->ranked);
     turns_free(t->turns);
     turns_free(t->root_turns);
-    turns_free(t->macro_turns);
     turns_free(t->playout_turns);
     free(t->turn_pool);
     free(t->estimates);
@@ -346,20 +339,6 @@ int mcts_use_root_turns(mcts *m, int keep)
     return 0;
 }
 
-int mcts_use_macro(mcts *m, const plan_policy *policy, int share)
-{
-    assert(policy->macros > 0 && share >= 1 && share <= MCTS_TURNS_MAX && m->trees[0].turns != NULL &&
-           m->trees[0].macro_turns == NULL);
-    for (int i = 0; i < m->tree_count; i++) {
-        mcts_tree *t = &m->trees[i];
-        t->macro = policy;
-        t->macro_share = share;
-        if ((t->macro_turns = turns_new(m->game, MCTS_TURN_BEAM, 1)) == NULL)
-            return -1;
-    }
-    return 0;
-}
-
 int mcts_keep_estimates(mcts *m, int keep)
 {
     if (keep && m->trees[0].turns != NULL)
@@ -456,89 +435,21 @@ static double mcts_widening(const mcts_tree *t, int player)
     return factor;
 }
 
-/* 1 if the turn turn[1..turn[0]] is made of the actions of[0..count-1]. */
-static int mcts_same_turn(const int *turn, const int *of, int count)
-{
-    return turn[0] == count && memcmp(turn + 1, of, (size_t)count * sizeof *of) == 0;
-}
-
-/* The best turn of each shape of the macro turns for player at t->det, in
- * t->macro_turn, best first, each once: t->macro_found of them. */
-static void mcts_find_macros(mcts_tree *t, int player)
-{
-    t->macro_found = 0;
-    for (int shape = 0; shape < t->macro->macros; shape++) {
-        if (turns_search_macro(t->macro_turns, &t->hook, t->macro, shape, t->det, player) == 0)
-            continue;
-        int turn[TURNS_DEPTH_MAX], count = turns_actions(t->macro_turns, 0, turn), dup = 0;
-        double value = turns_value(t->macro_turns, 0);
-        for (int j = 0; j < t->macro_found && !dup; j++)
-            dup = mcts_same_turn(t->macro_turn[j], turn, count);
-        if (dup)
-            continue;
-        int i = t->macro_found++;
-        for (; i > 0 && value > t->macro_value[i - 1]; i--) {
-            t->macro_value[i] = t->macro_value[i - 1];
-            memcpy(t->macro_turn[i], t->macro_turn[i - 1], sizeof t->macro_turn[i]);
-        }
-        t->macro_value[i] = value;
-        t->macro_turn[i][0] = count;
-        memcpy(t->macro_turn[i] + 1, turn, (size_t)count * sizeof *turn);
-    }
-}
-
 /* Give node (at t->det, a turn node) the best whole turns of its player
- * as edges, best first: as many as the edge and turn pools hold. With
- * macro turns, the best of them (up to t->macro_share) take the places of
- * the last of the search's turns, unless they are among them. */
+ * as edges, best first: as many as the edge and turn pools hold. */
 static void mcts_rank_turns(mcts_tree *t, int node)
 {
     mcts_node *nd = &t->nodes[node];
     turns *search = node == t->root_node && t->root_turns != NULL ? t->root_turns : t->turns;
-    int found = turns_search(search, &t->hook, NULL, t->det, nd->player), macros = 0;
-    if (t->macro != NULL) {
-        mcts_find_macros(t, nd->player);
-        macros = t->macro_found < t->macro_share ? t->macro_found : t->macro_share;
-    }
-    /* The turns given edges, best first: the macro turns kept, then the
-     * search's that differ from them, up to the search's keep. */
-    struct {
-        double value; /* the seat's margin where it ends */
-        int k;        /* the search's candidate k, or -1 - j for macro turn j */
-    } given[MCTS_ROOT_TURNS_MAX];
-    int count = 0, turn[TURNS_DEPTH_MAX];
-    for (int j = 0; j < macros; j++)
-        given[count++].k = -1 - j;
-    for (int k = 0; k < found && count < turns_keep(search); k++) {
-        int length = turns_actions(search, k, turn), dup = 0;
-        for (int j = 0; j < macros && !dup; j++)
-            dup = mcts_same_turn(t->macro_turn[j], turn, length);
-        if (!dup)
-            given[count++].k = k;
-    }
-    assert(count <= MCTS_ROOT_TURNS_MAX);
-    for (int i = 0; i < count; i++) {
-        int k = given[i].k;
-        double value = k >= 0 ? turns_value(search, k) : t->macro_value[-1 - k];
-        int at = i;
-        for (; at > 0 && value > given[at - 1].value; at--)
-            given[at] = given[at - 1];
-        given[at].value = value;
-        given[at].k = k;
-    }
+    int found = turns_search(search, &t->hook, NULL, t->det, nd->player);
     nd->turn = 1;
     nd->first = t->edge_count;
     nd->width = 0;
-    for (int i = 0; i < count && t->edge_count < t->edge_cap; i++) {
+    for (int k = 0; k < found && t->edge_count < t->edge_cap; k++) {
         int *at = &t->turn_pool[t->turn_count];
         if (t->turn_count + 1 + TURNS_DEPTH_MAX > t->turn_cap)
             break; /* the pool is full: the best that fit */
-        if (given[i].k >= 0)
-            at[0] = turns_actions(search, given[i].k, at + 1);
-        else {
-            const int *macro = t->macro_turn[-1 - given[i].k];
-            memcpy(at, macro, (size_t)(macro[0] + 1) * sizeof *at);
-        }
+        at[0] = turns_actions(search, k, at + 1);
         mcts_new_edge(t, t->turn_count);
         t->turn_count += 1 + at[0];
         nd->width++;

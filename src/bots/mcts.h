@@ -203,13 +203,6 @@ int mcts_use_turns(mcts *m, int keep);
  * has the inner nodes' fewer turns). Once, after mcts_use_turns; 0, or -1
  * if memory fails (then only mcts_free). */
 int mcts_use_root_turns(mcts *m, int keep);
-/* With whole turns, give up to share (1..MCTS_TURNS_MAX) of a turn node's
- * edges to policy's macro turns (plan.h; policy->macros > 0): the best turn
- * of each shape (turns.h turns_search_macro), best first, take the places
- * of the last of the K turns unless they are among them; the edges stay
- * in the order of their values. Once, after mcts_use_turns; 0, or -1 if
- * memory fails (then only mcts_free). */
-int mcts_use_macro(mcts *m, const plan_policy *policy, int share);
 /* With keep set, each decision searches a new tree (none is kept from
  * the decision before) and also sums, for each root action, every seat's
  * estimated final score (eval_estimates, in points) at the leaves of the

@@ -6,11 +6,9 @@
 #include "bots/plan.h"
 #include "tzolkin/tzolkin.h"
 
-_Static_assert((int)PLAN_TZOLKIN_MACROS <= (int)PLAN_MACROS_MAX, "Tzolk'in's shapes fit the macro scratch");
-
 /* The registry of policies: a game with one adds one line. */
 static const plan_policy plan_entries[] = {
-    {&tzolkin_game, plan_tzolkin_filter, PLAN_TZOLKIN_MACROS, plan_tzolkin_macro},
+    {&tzolkin_game, plan_tzolkin_filter},
 };
 
 const plan_policy *plan_of(const game_def *game)

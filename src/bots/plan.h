@@ -12,24 +12,13 @@
  * read the engine's public state, legal list and helpers and look at what
  * an action does by applying it to a copy, never a copy of the rules.
  *
- * A policy may also name a game's macro turns: whole turns of a shape that
- * strong players make and a beam search ranked by the evaluation may not
- * keep among its best (Tzolk'in: pick up every worker, place 2, 3 or 4).
- * Its macro filter keeps, for one shape, the actions that go on with a
- * turn of that shape, and returns 0 where none can (the line ends there):
- * turns.h turns_search_macro finds the best turn of each shape, and the
- * MCTS bot with macro=M gives up to M of its whole-turn edges to them.
- *
  * A game's policy is registered by one line in the table of plan.c; a game
- * without one has no plan (bots with plan=1 are refused for it), and one
- * with no macro turns refuses macro=M.
+ * without one has no plan (bots with plan=1 are refused for it).
  */
 #ifndef MAYA_BOT_PLAN_H
 #define MAYA_BOT_PLAN_H
 
 #include "game.h"
-
-enum { PLAN_MACROS_MAX = 8 /* most shapes of macro turns a game names */ };
 
 /* A game's policy: filter keeps, in order and in place, the actions of
  * legal[0..n-1] (the state's legal list) its rules allow for the seat to
@@ -38,19 +27,12 @@ enum { PLAN_MACROS_MAX = 8 /* most shapes of macro turns a game names */ };
 typedef struct plan_policy {
     const game_def *game;                                 /* the engine it plays */
     int (*filter)(const void *state, int *legal, int n); /* the rules, as above */
-    int macros;                                           /* shapes of macro turns, 0..PLAN_MACROS_MAX */
-    int (*macro)(const void *state, int shape, int *legal, int n); /* keeps in place the actions of legal
-                                                          that go on with a turn of shape (0..macros-1),
-                                                          returns their number, 0 if none can; NULL
-                                                          without macros */
 } plan_policy;
 
 /* The policy of game, NULL if it has none. */
 const plan_policy *plan_of(const game_def *game);
 
-/* The Tzolk'in policy's filter and macro turns (plan_tzolkin.c). */
+/* The Tzolk'in policy's filter (plan_tzolkin.c). */
 int plan_tzolkin_filter(const void *state, int *legal, int n);
-int plan_tzolkin_macro(const void *state, int shape, int *legal, int n);
-enum { PLAN_TZOLKIN_MACROS = 4 /* pick up every worker; place 2, 3, 4 workers */ };
 
 #endif

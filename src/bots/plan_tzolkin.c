@@ -18,22 +18,13 @@
  * Where to place among the allowed gears, which action a pick takes, what
  * to build and pay are left to the search. What an action does is found by
  * applying it to a copy of the state, what it costs by tzolk_listed_cost.
- *
- * Macro turns (plan.h), turns of strong players that the best few by the
- * evaluation may not hold: shape PLAN_TZOLKIN_PICK_ALL picks up every
- * worker of the seat on the gears (Z6; the turn may not end while a pick
- * is legal), shapes 1..3 place 2, 3 and 4 workers (Z5; begging first,
- * Z4.2, stays allowed). Each pick's choices and a placement's gear are the
- * search's.
  */
-#include <assert.h>
 #include <string.h>
 
 #include "bots/plan.h"
 #include "tzolkin/tzolkin.h"
 
 enum {
-    PLAN_TZOLKIN_PICK_ALL = 0,      /* the macro shape that picks up every worker; shape k > 0 places k + 1 */
     PLAN_TZOLKIN_WORKERS_EARLY = 4, /* workers wanted before the second food day */
     PLAN_TZOLKIN_WORKERS_LATE = 5,  /* workers wanted from the second food day on */
     PLAN_TZOLKIN_PLACE_MAX = 3,     /* workers a placing turn goes on to */
@@ -48,11 +39,6 @@ static int plan_tzolkin_is_place(int action)
 static int plan_tzolkin_is_pick(int action)
 {
     return action >= TZOLK_A_PICK && action < TZOLK_A_BUILD;
-}
-
-static int plan_tzolkin_is_beg(int action)
-{
-    return action >= TZOLK_A_BEG && action < TZOLK_A_BEG + TZOLK_TEMPLES;
 }
 
 /* Corn the actor keeps back from placements: the next food day's feeding
@@ -195,33 +181,4 @@ int plan_tzolkin_filter(const void *state, int *legal, int n)
     plan_tzolkin_placements(s, legal, n, keep);
     int kept = plan_tzolkin_keep(legal, n, keep);
     return kept > 0 ? kept : n;
-}
-
-int plan_tzolkin_macro(const void *state, int shape, int *legal, int n)
-{
-    const tzolk_state *s = state;
-    assert(shape >= 0 && shape < PLAN_TZOLKIN_MACROS);
-    if (s->phase != TZOLK_PH_TURN || s->sp > 0 || s->pity)
-        return n; /* a choice within an action, or no choice: the search's */
-    int places = shape == PLAN_TZOLKIN_PICK_ALL ? 0 : shape + 1; /* workers the shape places */
-    if ((places > 0 && (s->mode == 2 || (s->mode == 0 && s->player[s->actor].hand < places))) ||
-        (places == 0 && s->mode == 1))
-        return 0;
-    int picks = 0;
-    for (int i = 0; i < n; i++)
-        picks += plan_tzolkin_is_pick(legal[i]);
-    if (places == 0 && s->mode == 0 && picks == 0)
-        return 0; /* no worker to pick up */
-    int kept = 0;
-    for (int i = 0; i < n; i++) {
-        int a = legal[i], keep;
-        if (places == 0)
-            keep = plan_tzolkin_is_pick(a) || plan_tzolkin_is_beg(a) || (a == TZOLK_A_END && picks == 0);
-        else
-            keep = (plan_tzolkin_is_place(a) && s->placed < places) || plan_tzolkin_is_beg(a) ||
-                   (a == TZOLK_A_END && s->placed >= places);
-        if (keep)
-            legal[kept++] = a;
-    }
-    return kept;
 }

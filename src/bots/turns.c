@@ -180,10 +180,7 @@ static int turns_by_value(const void *a, const void *b)
     return x->slot - y->slot;
 }
 
-/* turns_search among the actions policy allows, or with shape >= 0 among
- * those its macro filter keeps for that shape (turns_search_macro). */
-static int turns_run(turns *p, const eval_hook *hook, const plan_policy *policy, int shape, const void *state,
-                     int seat)
+int turns_search(turns *p, const eval_hook *hook, const plan_policy *policy, const void *state, int seat)
 {
     const game_def *game = p->game;
     memset(p->seen, 0, (p->seen_mask + 1) * sizeof *p->seen);
@@ -199,9 +196,7 @@ static int turns_run(turns *p, const eval_hook *hook, const plan_policy *policy,
             const unsigned char *from = p->states + (size_t)p->entries[e].slot * p->size;
             int step = p->entries[e].parent; /* the path to this entry */
             int n = game->legal_actions(from, p->legal);
-            if (shape >= 0)
-                n = policy->macro(from, shape, p->legal, n);
-            else if (policy != NULL)
+            if (policy != NULL)
                 n = policy->filter(from, p->legal, n);
             int looked = n > TURNS_CHILDREN_MAX ? TURNS_CHILDREN_MAX : n;
             for (int k = 0; k < looked; k++) {
@@ -234,23 +229,6 @@ static int turns_run(turns *p, const eval_hook *hook, const plan_policy *policy,
         p->found_count = 1;
     }
     return p->found_count;
-}
-
-int turns_search(turns *p, const eval_hook *hook, const plan_policy *policy, const void *state, int seat)
-{
-    return turns_run(p, hook, policy, -1, state, seat);
-}
-
-int turns_search_macro(turns *p, const eval_hook *hook, const plan_policy *policy, int shape, const void *state,
-                       int seat)
-{
-    assert(policy->macro != NULL && shape >= 0 && shape < policy->macros);
-    return turns_run(p, hook, policy, shape, state, seat);
-}
-
-int turns_keep(const turns *p)
-{
-    return p->keep;
 }
 
 int turns_actions(const turns *p, int k, int *out)

@@ -53,14 +53,6 @@ void turns_free(turns *p);
  * (plan.h; NULL: every legal action). Returns the number of candidates
  * found, at most keep, best first; 0 if seat has no action there. */
 int turns_search(turns *p, const eval_hook *hook, const plan_policy *policy, const void *state, int seat);
-/* turns_search for the turns of one shape of policy's macro turns
- * (plan.h; shape 0..policy->macros-1): only the actions its macro filter
- * keeps are searched, and a line where it keeps none ends there without a
- * turn; 0 if no turn of the shape can be made from state. */
-int turns_search_macro(turns *p, const eval_hook *hook, const plan_policy *policy, int shape, const void *state,
-                       int seat);
-/* The keep of turns_new: most candidates a search finds. */
-int turns_keep(const turns *p);
 /* The actions of candidate k (0 = the best) of the last search, written
  * into out[TURNS_DEPTH_MAX]; returns their number (at least 1). */
 int turns_actions(const turns *p, int k, int *out);
