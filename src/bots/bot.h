@@ -32,14 +32,15 @@
  * (2); a game without one refuses it.
  * mcts also takes playout=N: N actions played on after each leaf before
  * it is evaluated, every seat the action the evaluation rates best for it
- * after one step; -1: until the searching seat is to act again
- * (mcts_use_playout).
+ * after one step; -1: until the searching seat is to act again, -2: until
+ * the game's end (mcts_use_playout).
  * mcts also takes turns=K (1..MCTS_TURNS_MAX): its tree's edges are the K
  * best whole turns of a seat instead of micro-actions (mcts_use_turns),
  * and its budget is per turn; not with plan. With turns, rootturns=R
  * (turns..MCTS_ROOT_TURNS_MAX) gives the root R turns instead of K
  * (mcts_use_root_turns), and playturns=1 makes the playout's seats play
- * whole turns (mcts_use_playout_turns).
+ * whole turns (mcts_use_playout_turns), found by a beam of playbeam=B
+ * positions (0: MCTS_TURN_BEAM).
  * mcts also takes fixedshare=1: with threads > 1 each thread searches a
  * share of the iterations fixed in advance, so that a seed gives the same
  * search whatever the load; by default the threads take iterations from
