@@ -346,7 +346,8 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
     const model_features *f = m->features;
     if (c->steps < 1 || c->iterations < 1 || c->threads < 1 || !(c->step > 0.0) || !(c->perturb > 0.0) ||
         c->pairs < 1 || c->pairs > TUNE_PAIRS_MAX || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
-        c->playout < -1 || c->playout > MCTS_PLAYOUT_MAX || (c->signal != TUNE_SIGNAL_WIN && c->signal != TUNE_SIGNAL_MARGIN) ||
+        c->playout < MCTS_PLAYOUT_END || c->playout > MCTS_PLAYOUT_MAX ||
+        (c->signal != TUNE_SIGNAL_WIN && c->signal != TUNE_SIGNAL_MARGIN) ||
         c->players < c->game->min_players || c->players > c->game->max_players)
         return tune_fail(why, why_len, "bad tuning settings");
     if (c->variant != NULL && games_variant_find(c->game, c->variant) < 0)

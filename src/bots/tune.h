@@ -92,7 +92,8 @@ typedef struct tune_config {
     const char *variant;  /* every game's variant (a name of game->variants); NULL: the variants in turn */
     int pairs;            /* pairs of games per step, 1..TUNE_PAIRS_MAX */
     int turns;            /* 0: search actions; else whole turns, the turns best at a node (1..MCTS_TURNS_MAX) */
-    int playout;          /* actions played past each leaf (mcts_use_playout), -1..1000; -1: to the seat's next turn */
+    int playout;          /* actions played past each leaf (mcts_use_playout), -2..1000; -1: to the seat's next
+                             turn, -2: to the game's end */
     tune_signal signal;   /* what moves the weights */
 } tune_config;
 

@@ -10,7 +10,7 @@
 # settings in the header, and --expert-share without --expert, --expert-mix
 # 101 or --expert-share 0 is a usage error that names the option; a run
 # whose self-play searches whole turns (--turns, --playout) names them in
-# the header and says its budget is per turn, --turns 0 and --playout -2
+# the header and says its budget is per turn, --turns 0 and --playout -3
 # are refused. A run with forced seats (--forced) names it in the header,
 # gives their mean score and prints, for each block, where the seats
 # differ in the features of the game's plans; --forced 101 is refused, and
@@ -23,7 +23,7 @@
 # --spsa. A tuning run of Tzolk'in's whole-turn search by the score margin
 # (--turns, --playout, --signal margin) says its budget is per turn, shows
 # the plus side's margin, moves only the 2p block and names the three in
-# its header; --signal other than win or margin, --turns 0 and --playout -2
+# its header; --signal other than win or margin, --turns 0 and --playout -3
 # are refused.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
@@ -83,7 +83,8 @@ refused_training --expert-mix --expert 16 --expert-mix 101
 refused_training --expert-share --expert 16 --expert-share 0
 
 # self-play of whole turns (--turns, --playout) says its budget is per
-# turn and names both in the header; --turns 0 or --playout -2 is refused
+# turn and names both in the header; --turns 0 or --playout -3 is refused,
+# so is --playbeam without a playout
 "$maya" train tzolkin --generations 1 --games 2 --iterations 8 --turns 4 --playout -1 --seed 2 --jobs 1 \
     --out "$tmp/k.txt" >"$tmp/k.out" 2>"$tmp/k.err" || fail "train --turns failed: $(cat "$tmp/k.err")"
 grep -q '^training tzolkin: 1 generations of 2 games, 8 iterations per turn' "$tmp/k.out" ||
@@ -91,7 +92,8 @@ grep -q '^training tzolkin: 1 generations of 2 games, 8 iterations per turn' "$t
 grep -q '^# made by: maya train tzolkin .* --turns 4 --playout -1 --seed 2' "$tmp/k.txt" ||
     fail "the header does not name --turns and --playout: $(grep 'made by' "$tmp/k.txt")"
 refused_training --turns --turns 0
-refused_training --playout --playout -2
+refused_training --playout --playout -3
+refused_training --playbeam --turns 4 --playbeam 4
 
 # forced seats (--forced): named in the header; each block's line says
 # where the seats differ in the plans' features
@@ -154,7 +156,7 @@ refused_tuning --pairs 9
 refused_tuning --variant auction 'tzolkin has no variants' tzolkin
 refused_tuning --signal points '--signal is win or margin' tzolkin
 refused_tuning --turns 0 --turns tzolkin
-refused_tuning --playout -2 --playout tzolkin
+refused_tuning --playout -3 --playout tzolkin
 "$maya" train tzolkin --spsa 4 --players 2 --signal margin --turns 4 --playout -1 --iterations 6 --seed 2 --jobs 2 \
     --from "$tmp/w.txt" --out "$tmp/tz.txt" >"$tmp/tz.out" 2>"$tmp/tz.err" ||
     fail "tuning Tzolk'in's whole turns failed: $(cat "$tmp/tz.err")"
