@@ -994,7 +994,7 @@ static void test_tuning(void **unused)
  * otherwise than the win does on the same games (the same share of wins,
  * 50%, would not move them at all; a margin does); its games are not those
  * of the search over actions. Turns outside 0..MCTS_TURNS_MAX, a playout
- * outside -1..1000 and an unknown signal are refused. */
+ * outside -2..1000 and an unknown signal are refused. */
 static void test_tuning_turns(void **unused)
 {
     (void)unused;
@@ -1032,7 +1032,7 @@ static void test_tuning_turns(void **unused)
     assert_true(micro_log.last.plus_margin != log.last.plus_margin);
     const int bad[][3] = {{-1, 0, TUNE_SIGNAL_WIN},
                           {MCTS_TURNS_MAX + 1, 0, TUNE_SIGNAL_WIN},
-                          {4, -2, TUNE_SIGNAL_WIN},
+                          {4, -3, TUNE_SIGNAL_WIN},
                           {4, 1001, TUNE_SIGNAL_WIN},
                           {4, -1, TUNE_SIGNAL_MARGIN + 1}}; /* turns, playout, signal */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
