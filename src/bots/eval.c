@@ -37,7 +37,7 @@ typedef struct eval_entry {
  * decision, its expert gets a time budget per turn (docs/strength.md). */
 static const eval_level eval_tzolkin_levels[] = {
     {"casual", "mcts:turns=0,iterations=300"},
-    {"expert", "mcts:millis=1500"},
+    {"expert", "mcts:millis=800"},
     {NULL, NULL},
 };
 
