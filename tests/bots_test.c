@@ -758,7 +758,10 @@ static void test_legal_hidden(void **unused)
  * searching again (no iterations), and the turn it plays is one of the 4
  * best whole turns that turns.h finds there; mcts_analyse gives each first
  * action of those turns at most once; more turns at the root than at the
- * other nodes widen its choices. */
+ * other nodes widen its choices. mcts_root_turns lists the root's turns
+ * after a search (each one of those turns, their visits adding up to the
+ * iterations, the played turn the most visited) and none after a decision
+ * that went on with the chosen turn or a search of micro-actions. */
 static void test_turns(void **unused)
 {
     (void)unused;
@@ -799,16 +802,39 @@ static void test_turns(void **unused)
     game->observation(m.state, seat, &view);
     mcts_choice choices[MCTS_WIDTH_ROOT];
     int analysed = mcts_analyse(analysis, &view, seat, choices, MCTS_WIDTH_ROOT);
-    int played[TURNS_DEPTH_MAX], length = 0;
+    mcts_turn root[MCTS_ROOT_TURNS_MAX];
+    int rooted = mcts_root_turns(analysis, root, MCTS_ROOT_TURNS_MAX);
+    assert_true(rooted >= 2 && rooted <= count);
+    long visits = 0;
+    for (int k = 0; k < rooted; k++) {
+        int known = 0;
+        for (int j = 0; j < count; j++) {
+            int actions[TURNS_DEPTH_MAX], n = turns_actions(best, j, actions);
+            known += n == root[k].length && memcmp(actions, root[k].actions, (size_t)n * sizeof *actions) == 0;
+        }
+        assert_int_equal(known, 1);
+        assert_true(root[k].value >= 0.0 && root[k].value <= 1.0);
+        visits += root[k].visits;
+    }
+    assert_int_equal(visits, config.iterations);
+    int played[TURNS_DEPTH_MAX], length = 0, most = -1, rooted_search = 0;
     while (match_current_player(&m) == seat) {
         game->observation(m.state, seat, &view);
         played[length] = mcts_choose(search, &view, seat);
         mcts_stats stats;
         mcts_last_stats(search, &stats);
-        if (length == 0)
+        int listed = mcts_root_turns(search, root, MCTS_ROOT_TURNS_MAX);
+        if (length == 0) {
             assert_true(stats.iterations > 0);
-        else
+            assert_true(listed >= 2);
+            rooted_search = listed;
+            most = 0;
+            for (int k = 1; k < listed; k++)
+                most = root[k].visits > root[most].visits ? k : most;
+        } else {
             assert_int_equal(stats.iterations, 0);
+            assert_int_equal(listed, 0);
+        }
         assert_int_equal(match_apply(&m, played[length], NULL, 0), 0);
         length++;
     }
@@ -819,6 +845,13 @@ static void test_turns(void **unused)
         firsts[k] = actions[0];
     }
     assert_int_equal(found, 1);
+    int chosen = 0; /* (the turns' actions stay valid: no search since) */
+    for (int k = 0; k < rooted_search; k++)
+        if (root[k].length == length && memcmp(root[k].actions, played, (size_t)length * sizeof *played) == 0) {
+            assert_int_equal(root[k].visits, root[most].visits);
+            chosen++;
+        }
+    assert_int_equal(chosen, 1);
     assert_true(analysed >= 1 && analysed <= count);
     for (int i = 0; i < analysed; i++) {
         assert_true(action_list_has(firsts, count, choices[i].action));
@@ -843,6 +876,11 @@ static void test_turns(void **unused)
     assert_int_equal(mcts_analyse(wide, &view, seat, choices, MCTS_WIDTH_ROOT), distinct);
     for (int i = 0; i < distinct; i++)
         assert_true(action_list_has(firsts, count, choices[i].action));
+    mcts *micro = mcts_new(game, &config);
+    assert_non_null(micro);
+    assert_true(mcts_analyse(micro, &view, seat, choices, MCTS_WIDTH_ROOT) >= 1);
+    assert_int_equal(mcts_root_turns(micro, root, MCTS_ROOT_TURNS_MAX), 0);
+    mcts_free(micro);
     mcts_free(narrow);
     mcts_free(wide);
     mcts_free(search);

@@ -153,6 +153,8 @@ struct mcts {
     turns_script script;    /* with turns: the turn chosen at its first decision, being played */
     int turn[TURNS_DEPTH_MAX]; /* with turns: the last search's most visited root turn */
     int turn_length;        /* its actions, 0 if the root's edges were micro-actions */
+    mcts_turn root_turns[MCTS_WIDTH_ROOT]; /* the last search's legal root turns (mcts_root_turns) */
+    int root_turn_count;    /* entries of root_turns, 0 if the last call searched no turns */
     double root_estimates[GAME_MAX_PLAYERS]; /* with kept estimates: the last decision's mean leaf estimates
                                                 after its chosen action (mcts_root_estimates) */
     long root_estimated;    /* iterations root_estimates average, 0 = none */
@@ -372,6 +374,13 @@ void mcts_free(mcts *m)
     free(m->log_table);
     turns_script_free(&m->script);
     free(m);
+}
+
+int mcts_root_turns(const mcts *m, mcts_turn *out, int max)
+{
+    int count = m->root_turn_count < max ? m->root_turn_count : max;
+    memcpy(out, m->root_turns, (size_t)count * sizeof *out);
+    return count;
 }
 
 void mcts_last_stats(const mcts *m, mcts_stats *out)
@@ -1029,6 +1038,11 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     m->last.seconds = timer_now() - start;
     m->last.spread = last_end - first_end;
     m->turn_length = 0;
+    for (int k = 0; k < count; k++)
+        if (totals[k].turn != NULL && mcts_is_legal(m->legal, n, totals[k].action))
+            m->root_turns[m->root_turn_count++] =
+                (mcts_turn){totals[k].turn + 1, totals[k].turn[0], (long)totals[k].visits,
+                            totals[k].visits > 0 ? totals[k].reward / totals[k].visits : 0.0};
     if (count > 0 && totals[0].turn != NULL)
         count = mcts_root_turn(m, totals, count, n);
     m->choice_count = 0;
@@ -1053,6 +1067,7 @@ int mcts_choose(mcts *m, const void *observation, int seat)
     const game_def *game = m->game;
     memset(&m->last, 0, sizeof m->last);
     m->choice_count = 0;
+    m->root_turn_count = 0;
     m->root_estimated = 0;
     int next = mcts_next_in_turn(m, observation, seat);
     if (next >= 0)
@@ -1076,6 +1091,7 @@ int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, i
 {
     memset(&m->last, 0, sizeof m->last);
     m->choice_count = 0;
+    m->root_turn_count = 0;
     m->root_estimated = 0;
     int n = m->game->legal_actions(observation, m->legal);
     if (n <= 0)

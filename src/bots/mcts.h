@@ -153,11 +153,25 @@ int mcts_choose(mcts *m, const void *observation, int seat);
  * chose, if seat is shown the observation that turn expects; else -1 (no
  * search). */
 int mcts_next_in_turn(mcts *m, const void *observation, int seat);
+/* One whole turn at the root of the last search (mcts_root_turns). */
+typedef struct mcts_turn {
+    const int *actions; /* its actions, valid until the bot's next search */
+    int length;         /* their number */
+    long visits;        /* iterations that took it, all threads */
+    double value;       /* mean reward of the searching seat after it, in [0, 1] */
+} mcts_turn;
+
 /* Search as mcts_choose does (even when one action is legal) and write
  * the root's legal actions best first (the first is mcts_choose's
  * choice), at most max of them; returns their number, 0 if none is legal.
  * For hints and analysis. */
 int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, int max);
+/* With whole turns: the legal turns at the root of the search the last
+ * mcts_choose or mcts_analyse ran, in the order first found (at most max
+ * of them); 0 if that call searched no turns (it went on with a chosen
+ * turn, had one action, or the bot searches actions). For training that
+ * fits the evaluation to the search's choices (train.h). */
+int mcts_root_turns(const mcts *m, mcts_turn *out, int max);
 /* What the last mcts_choose did. */
 void mcts_last_stats(const mcts *m, mcts_stats *out);
 /* Rank the actions plan allows (plan.h) first at every node, the others
