@@ -7,7 +7,9 @@
  * run that lowers its held-out loss and gives the same weights whatever the
  * number of threads, and a small tuning run by game results (SPSA) that
  * moves a spoilt weight back the way that wins, and one of Tzolk'in's
- * whole-turn search by the score margin.
+ * whole-turn search by the score margin; the fit to a search's choices
+ * (imitate.h) recovering known weights and temperature, and a small run of
+ * it.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -22,6 +24,7 @@
 
 #include "bots/eval.h"
 #include "bots/greedy.h"
+#include "bots/imitate.h"
 #include "bots/model.h"
 #include "bots/train.h"
 #include "bots/tune.h"
@@ -545,6 +548,66 @@ static void test_bases(void **unused)
     eval_free(zero);
 }
 
+/* The fit to a search's choices (imitate.h) on decisions made by a known
+ * model: 2 or 3 candidates, random rows and offsets, visit shares exactly
+ * softmax((offset + w* . row) / 2): the temperature search finds 2 at w*,
+ * the fit from 0 finds w* (a faint ridge), every decision's most visited
+ * candidate is the one w* rates best, the loss at the fit is below the
+ * loss at 0; a strong ridge keeps the weights at the anchor; two halves
+ * merged are the whole; an empty set has no loss and leaves the anchor. */
+static void test_imitate(void **unused)
+{
+    (void)unused;
+    enum { SIZE = 3, DECISIONS = 400 };
+    const double truth[SIZE] = {1.5, -0.5, 0.25}, temperature = 2.0;
+    imitate_set all, first, second;
+    imitate_init(&all, SIZE);
+    imitate_init(&first, SIZE);
+    imitate_init(&second, SIZE);
+    rng r;
+    rng_seed(&r, 3);
+    for (int i = 0; i < DECISIONS; i++) {
+        int count = 2 + (int)rng_below(&r, 2);
+        double rows[3 * SIZE], offset[3], visits[3], total = 0.0;
+        for (int c = 0; c < count; c++) {
+            double margin = offset[c] = 4.0 * rng_unit(&r) - 2.0;
+            for (int j = 0; j < SIZE; j++) {
+                rows[c * SIZE + j] = (double)(float)(4.0 * rng_unit(&r) - 2.0); /* (the set keeps floats) */
+                margin += truth[j] * rows[c * SIZE + j];
+            }
+            total += visits[c] = exp(margin / temperature);
+        }
+        for (int c = 0; c < count; c++)
+            visits[c] /= total;
+        assert_int_equal(imitate_add(&all, count, rows, offset, visits), 0);
+        assert_int_equal(imitate_add(i < DECISIONS / 2 ? &first : &second, count, rows, offset, visits), 0);
+    }
+    assert_int_equal(all.decisions, DECISIONS);
+    assert_true(fabs(imitate_temperature(&all, truth) - temperature) < 0.01);
+    const double zero[SIZE] = {0}, anchor[SIZE] = {0.5, 0.5, 0.5};
+    double w[SIZE], agree = 0.0;
+    assert_int_equal(imitate_fit(&all, temperature, 1e-9, zero, w), 0);
+    for (int j = 0; j < SIZE; j++)
+        assert_true(fabs(w[j] - truth[j]) < 1e-3);
+    assert_true(imitate_loss(&all, w, temperature, &agree) < imitate_loss(&all, zero, temperature, NULL));
+    imitate_loss(&all, truth, temperature, &agree);
+    assert_true(agree == 1.0);
+    assert_int_equal(imitate_fit(&all, temperature, 1e6, anchor, w), 0);
+    for (int j = 0; j < SIZE; j++)
+        assert_true(fabs(w[j] - anchor[j]) < 1e-3);
+    assert_int_equal(imitate_merge(&first, &second), 0);
+    assert_int_equal(first.decisions, all.decisions);
+    assert_int_equal(first.candidates, all.candidates);
+    assert_true(imitate_loss(&first, anchor, temperature, NULL) == imitate_loss(&all, anchor, temperature, NULL));
+    imitate_clear(&first);
+    assert_true(imitate_loss(&first, anchor, temperature, &agree) == 0.0 && agree == 0.0);
+    assert_int_equal(imitate_fit(&first, temperature, 1.0, anchor, w), 0);
+    assert_memory_equal(w, anchor, sizeof w);
+    imitate_free(&all);
+    imitate_free(&first);
+    imitate_free(&second);
+}
+
 /* What a training run reports at the end of each generation. */
 typedef struct run_log {
     train_progress last[4]; /* the finished reports, by generation */
@@ -571,7 +634,7 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
+    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -654,7 +717,7 @@ static void test_forced(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *free_play = model_new(f), *forced = model_new(f), *forced2 = model_new(f);
-    train_config c = {game, 5, 1, 12, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 4, -1, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 12, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 4, -1, 0.0, 0, 0, 0, 0};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, free_play, log_report, &log, why, sizeof why), 0);
@@ -714,7 +777,7 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -734,7 +797,7 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
     c.lambda = 0.9;
@@ -758,7 +821,7 @@ static void test_anchor(void **unused)
     model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
     assert_non_null(start);
     model *anchored = model_copy(start), *free_fit = model_copy(start);
-    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0};
     assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
     c.anchor = 0;
     assert_int_equal(train_run(&c, free_fit, NULL, NULL, why, sizeof why), 0);
@@ -793,7 +856,7 @@ static void test_turns(void **unused)
     const model_features *f = eval_features(game);
     model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f), *ended = model_new(f),
           *ended2 = model_new(f);
-    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0};
     char why[256] = "";
     assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
     c.turns = 4;
@@ -824,6 +887,43 @@ static void test_turns(void **unused)
     model_free(ended2);
 }
 
+/* Imitation (train.h imitate): a run from given weights (zero ones) at 2
+ * players alone, each searched decision's root turns fitted: the fit
+ * lowers the cross-entropy of the fitted decisions, the temperature is
+ * found, the weights move, the same for one or two threads; only the
+ * 2-player block moves and no game of another size is played. Imitation
+ * without whole turns or from the hand-tuned evaluation (v1, no weights
+ * to fit), a value outside 0..1, and a seat count outside the game's are
+ * refused. */
+static void test_imitation(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    model *start = model_new(f), *one = model_new(f), *two = model_new(f);
+    train_config c = {game, 6, 1, 10, 4, 0.1, 1e-3, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 4, -2, 0.0, 2, 100, 2, 1};
+    train_progress p = check_variant(c, f, one, two, start);
+    assert_true(p.temperature > 0.0 && p.held_out > 0);
+    assert_true(p.agree_before >= 0.0 && p.agree_before <= 1.0 && p.agree_after >= 0.0 && p.agree_after <= 1.0);
+    assert_true(p.score_count[2] == 20 && p.score_count[3] == 0 && p.score_count[4] == 0);
+    size_t block = (size_t)f->count * MODEL_KNOTS;
+    assert_memory_equal(one->weights + block, start->weights + block, 2 * block * sizeof *one->weights);
+    char why[256] = "";
+    /* turns, players, imitate, start_v1 */
+    const int bad[][4] = {{0, 2, 1, 0}, {4, 2, 2, 0}, {4, 2, -1, 0}, {4, 1, 1, 0}, {4, 5, 1, 0}, {4, 2, 1, 1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        train_config wrong = c;
+        wrong.turns = bad[i][0];
+        wrong.players = bad[i][1];
+        wrong.imitate = bad[i][2];
+        wrong.start_v1 = bad[i][3];
+        assert_int_not_equal(train_run(&wrong, two, NULL, NULL, why, sizeof why), 0);
+    }
+    model_free(start);
+    model_free(one);
+    model_free(two);
+}
+
 /* Expert-iteration targets (train.h expert): the deeper search values
  * positions, it does not play: weighed 0 against the outcome at every
  * position, the fit is the one of the run without it, to the bit; weighed
@@ -838,7 +938,7 @@ static void test_expert(void **unused)
     const model_features *f = eval_features(game);
     model *plain = model_new(f), *unmixed = model_new(f), *full = model_new(f), *full2 = model_new(f),
           *half = model_new(f);
-    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0, 0.0, 0, 0};
+    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0};
     run_log plain_log = {0}, unmixed_log = {0}, full_log = {0}, half_log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, plain, log_report, &plain_log, why, sizeof why), 0);
@@ -1075,7 +1175,7 @@ int main(void)
         cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),     cmocka_unit_test(test_turns),
         cmocka_unit_test(test_gain_fast_path),
         cmocka_unit_test(test_gain_phases_kept),
-        cmocka_unit_test(test_forced),
+        cmocka_unit_test(test_forced),     cmocka_unit_test(test_imitate),    cmocka_unit_test(test_imitation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

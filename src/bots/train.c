@@ -13,6 +13,7 @@
 #include "bots/bot.h"
 #include "bots/eval.h"
 #include "bots/greedy.h"
+#include "bots/imitate.h"
 #include "bots/mcts.h"
 #include "bots/plan.h"
 #include "bots/train.h"
@@ -36,6 +37,7 @@ typedef struct train_result {
     model_fit fit;                     /* its samples' sums */
     long positions;                    /* its decision states */
     long varied[MODEL_FEATURES_MAX];   /* of those, the states where the seats' values of each feature differ */
+    imitate_set choices;               /* with imitate: its searched decisions' root turns */
 } train_result;
 
 /* What the threads of one generation share. */
@@ -67,6 +69,11 @@ typedef struct train_worker {
     unsigned char *child;              /* with forced seats: a state one action on, game->state_size */
     double *probability;               /* scratch, game->max_legal */
     double rows[GAME_MAX_PLAYERS][MODEL_ROW_MAX]; /* the rows of a state's seats */
+    mcts_turn turns[MCTS_ROOT_TURNS_MAX]; /* with imitate: a search's root turns */
+    double *turn_rows;                 /* with imitate: their rows (the seat's less its rival's), one after
+                                          another, MCTS_ROOT_TURNS_MAX * MODEL_ROW_MAX */
+    double turn_offset[MCTS_ROOT_TURNS_MAX]; /* their margins less the learned weights' part */
+    double turn_visits[MCTS_ROOT_TURNS_MAX]; /* their visits */
     double mean[MODEL_ROW_MAX];        /* their mean */
 } train_worker;
 
@@ -87,13 +94,15 @@ static uint64_t train_game_seed(uint64_t seed, int generation, int k)
     return rng_next(&r);
 }
 
-/* The options of game k: player counts and variants in turn. */
-static game_options train_options(const game_def *game, int k)
+/* The options of game k: player counts (or players alone, if not 0) and
+ * variants in turn. */
+static game_options train_options(const game_def *game, int players, int k)
 {
-    int counts = game->max_players - game->min_players + 1;
+    int counts = players > 0 ? 1 : game->max_players - game->min_players + 1;
+    int fewest = players > 0 ? players : game->min_players;
     int variants = games_variant_options(game);
     int setting = k % (counts * variants);
-    return (game_options){game->min_players + setting % counts, setting / counts};
+    return (game_options){fewest + setting % counts, setting / counts};
 }
 
 /* Keep a copy of the state about to be decided. 0 or -1. */
@@ -120,8 +129,9 @@ static int train_keep(train_worker *w, int *count, size_t size)
  * probability explore one of its actions drawn by visits. With whole
  * turns, the next action of the turn the search chose, else the first
  * action of the best turn (the search plays it to its end) or, with
- * probability explore, a first action drawn by visits. */
-static int train_search_decide(train_worker *w, mcts *search, int seat, int n, rng *r)
+ * probability explore, a first action drawn by visits. *searched is 1 if
+ * the search ran (else it is left as it is). */
+static int train_search_decide(train_worker *w, mcts *search, int seat, int n, rng *r, int *searched)
 {
     const train_config *c = w->shared->config;
     if (c->turns > 0) {
@@ -130,10 +140,12 @@ static int train_search_decide(train_worker *w, mcts *search, int seat, int n, r
             return next;
         if (n == 1)
             return w->legal[0];
+        *searched = 1;
         if (rng_unit(r) >= c->explore)
             return mcts_choose(search, w->view, seat);
     } else if (n == 1)
         return w->legal[0];
+    *searched = 1;
     mcts_choice choices[TRAIN_CHOICES];
     n = mcts_analyse(search, w->view, seat, choices, TRAIN_CHOICES);
     if (n <= 0)
@@ -177,7 +189,8 @@ static int train_best_allowed(train_worker *w, const eval_hook *hook, int seat, 
  * legal actions, the search's action if they allow it, else the allowed
  * action hook values best one step on (the search is not asked when they
  * allow one action only). */
-static int train_decide(train_worker *w, mcts *search, const eval_hook *hook, int forced, int seat, int n, rng *r)
+static int train_decide(train_worker *w, mcts *search, const eval_hook *hook, int forced, int seat, int n, rng *r,
+                        int *searched)
 {
     int allowed = n;
     if (forced) {
@@ -187,7 +200,7 @@ static int train_decide(train_worker *w, mcts *search, const eval_hook *hook, in
         if (allowed == 1)
             return w->allowed[0];
     }
-    int action = train_search_decide(w, search, seat, n, r);
+    int action = train_search_decide(w, search, seat, n, r, searched);
     if (allowed == n || action < 0)
         return action;
     for (int i = 0; i < allowed; i++)
@@ -231,6 +244,57 @@ static void train_value(train_worker *w, mcts *expert, int seat, int at, rng *va
         mcts_root_estimates(expert, w->valued[at]); /* writes nothing (NAN stays) when it has none */
 }
 
+/* With imitate: the root turns of the search that just decided for seat
+ * at w->state, as one decision of the fit (imitate.h): each turn played on
+ * a copy of the state, the seat's margin after it by the evaluation that
+ * plays and its regression row less its best rival's. A turn the state
+ * does not allow as the search saw it (through a chance outcome or a
+ * hidden card of its determinization) is left out. 0, or -1 if memory
+ * fails. */
+static int train_imitate_sample(train_worker *w, const mcts *search, int seat, imitate_set *out)
+{
+    const model_features *f = w->shared->features;
+    const game_def *game = w->shared->config->game;
+    const eval_hook *hook = w->shared->hook;
+    int block = f->block(w->state);
+    if (hook->model == NULL || (hook->v1_blocks >> block & 1u))
+        return 0; /* the margin is not the model's: nothing to fit */
+    int count = mcts_root_turns(search, w->turns, MCTS_ROOT_TURNS_MAX), size = f->count * MODEL_KNOTS, kept = 0;
+    double played[MODEL_ROW_MAX], visited = 0.0;
+    model_get_block(hook->model, block, played);
+    for (int k = 0; k < count; k++) {
+        memcpy(w->child, w->state, game->state_size);
+        int allowed = 1;
+        for (int a = 0; a < w->turns[k].length && allowed; a++)
+            allowed = game->current_player(w->child) == seat &&
+                      game->apply(w->child, w->turns[k].actions[a], NULL, 0) == 0;
+        if (!allowed)
+            continue;
+        double estimates[GAME_MAX_PLAYERS];
+        int players = eval_estimates(game, hook, w->child, estimates), rival = seat == 0 ? 1 : 0;
+        for (int p = 0; p < players; p++)
+            if (p != seat && estimates[p] > estimates[rival])
+                rival = p;
+        double *row = w->turn_rows + (size_t)kept * (size_t)size, learned = 0.0;
+        memset(row, 0, (size_t)size * sizeof *row);
+        if (game->current_player(w->child) != GAME_TERMINAL) { /* (at the end the margin is the scores') */
+            model_row(f, w->child, seat, row);
+            model_row(f, w->child, rival, w->rows[0]);
+            for (int j = 0; j < size; j++) {
+                row[j] -= w->rows[0][j];
+                learned += played[j] * row[j];
+            }
+        }
+        w->turn_offset[kept] = estimates[seat] - estimates[rival] - learned;
+        w->turn_visits[kept] = (double)w->turns[k].visits;
+        visited += w->turn_visits[kept];
+        kept++;
+    }
+    if (kept < 2 || visited <= 0.0)
+        return 0;
+    return imitate_add(out, kept, w->turn_rows, w->turn_offset, w->turn_visits);
+}
+
 mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
                        int playout, int playbeam, int score)
 {
@@ -259,7 +323,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     train_shared *sh = w->shared;
     const train_config *c = sh->config;
     const game_def *game = c->game;
-    game_options options = train_options(game, k);
+    game_options options = train_options(game, c->players, k);
     rng seeds, chance, explore;
     rng_seed(&seeds, train_game_seed(c->seed, sh->generation, k));
     rng_seed(&chance, rng_next(&seeds));
@@ -325,9 +389,14 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             game->observation(w->state, player, w->view);
             if (expert != NULL)
                 train_value(w, expert, player, count - 1, &valued);
-            int n = game->legal_actions(w->view, w->legal);
-            action = train_decide(w, search[player], plays[player], forced[player], player, n, &explore);
+            int n = game->legal_actions(w->view, w->legal), searched = 0;
+            action = train_decide(w, search[player], plays[player], forced[player], player, n, &explore, &searched);
+            if (searched && c->imitate && !forced[player] && plays[player] == sh->hook &&
+                train_imitate_sample(w, search[player], player, &out->choices) != 0)
+                status = train_fail(why, why_len, "out of memory");
         }
+        if (status != 0)
+            break;
         if (action < 0 || ++length > game->max_game_length || game->apply(w->state, action, why, why_len) != 0) {
             if (action < 0 || length > game->max_game_length)
                 train_fail(why, why_len, "a self-play game found no action or did not end");
@@ -419,12 +488,17 @@ static void train_worker_free(train_worker *w)
     free(w->allowed);
     free(w->child);
     free(w->probability);
+    free(w->turn_rows);
 }
 
-/* Sums of every block, for the fit (with decay) and the held-out games. */
+/* Sums of every block, for the fit (with decay) and the held-out games;
+ * with imitate, the decisions instead (this generation's only). */
 typedef struct train_sums {
     model_fit fit[MODEL_BLOCKS_MAX];     /* the fitted games, earlier generations decayed */
     model_fit held[MODEL_BLOCKS_MAX];    /* this generation's held-out games */
+    imitate_set choices[MODEL_BLOCKS_MAX]; /* with imitate: the fitted games' decisions */
+    imitate_set held_choices[MODEL_BLOCKS_MAX]; /* with imitate: the held-out games' decisions */
+    double temperature[MODEL_BLOCKS_MAX]; /* with imitate: each block's temperature this generation, in points */
 } train_sums;
 
 static void train_sums_free(train_sums *t, int blocks)
@@ -432,17 +506,22 @@ static void train_sums_free(train_sums *t, int blocks)
     for (int b = 0; b < blocks; b++) {
         model_fit_free(&t->fit[b]);
         model_fit_free(&t->held[b]);
+        imitate_free(&t->choices[b]);
+        imitate_free(&t->held_choices[b]);
     }
 }
 
 static int train_sums_init(train_sums *t, int blocks, int size)
 {
     memset(t, 0, sizeof *t);
-    for (int b = 0; b < blocks; b++)
+    for (int b = 0; b < blocks; b++) {
+        imitate_init(&t->choices[b], size);
+        imitate_init(&t->held_choices[b], size);
         if (model_fit_init(&t->fit[b], size) != 0 || model_fit_init(&t->held[b], size) != 0) {
             train_sums_free(t, blocks);
             return -1;
         }
+    }
     return 0;
 }
 
@@ -458,20 +537,29 @@ static void train_fit_scale(model_fit *fit, double factor)
     fit->samples = (long)((double)fit->samples * factor + 0.5);
 }
 
-/* Mean squared error of m's weights over the held-out sums of every block. */
-static double train_held_loss(const model *m, const train_sums *t, long *samples)
+/* Mean squared error of m's weights over the held-out sums of every block;
+ * with imitate, their mean cross-entropy over the held-out decisions, and
+ * the share of those whose most visited turn they rate best into *agree. */
+static double train_held_loss(const train_config *c, const model *m, const train_sums *t, long *samples,
+                              double *agree)
 {
     const model_features *f = m->features;
-    double w[MODEL_ROW_MAX], sse = 0.0;
+    double w[MODEL_ROW_MAX], sum = 0.0, agreed = 0.0;
     *samples = 0;
     for (int b = 0; b < f->blocks; b++) {
-        if (t->held[b].samples == 0)
+        long n = c->imitate ? t->held_choices[b].decisions : t->held[b].samples;
+        if (n == 0)
             continue;
         model_get_block(m, b, w);
-        sse += model_fit_loss(&t->held[b], w) * (double)t->held[b].samples;
-        *samples += t->held[b].samples;
+        double share = 0.0;
+        sum += (c->imitate ? imitate_loss(&t->held_choices[b], w, t->temperature[b], &share)
+                                 : model_fit_loss(&t->held[b], w)) *
+               (double)n;
+        agreed += share * (double)n;
+        *samples += n;
     }
-    return *samples > 0 ? sse / (double)*samples : 0.0;
+    *agree = *samples > 0 ? agreed / (double)*samples : 0.0;
+    return *samples > 0 ? sum / (double)*samples : 0.0;
 }
 
 /* Play one generation with hook, merging each game's sums (in game order)
@@ -491,6 +579,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
         return train_fail(why, why_len, "out of memory");
     }
     int status = 0;
+    for (int k = 0; k < c->games; k++)
+        imitate_init(&sh.results[k].choices, size);
     for (int k = 0; k < c->games && status == 0; k++)
         if (model_fit_init(&sh.results[k].fit, size) != 0)
             status = train_fail(why, why_len, "out of memory");
@@ -506,8 +596,10 @@ static int train_generation(const train_config *c, const model_features *f, cons
         w->allowed = malloc((size_t)game->max_legal * sizeof *w->allowed);
         w->child = malloc(game->state_size);
         w->probability = malloc((size_t)game->max_legal * sizeof *w->probability);
+        w->turn_rows = c->imitate ? malloc((size_t)MCTS_ROOT_TURNS_MAX * MODEL_ROW_MAX * sizeof *w->turn_rows)
+                                        : NULL;
         if (w->state == NULL || w->view == NULL || w->legal == NULL || w->probability == NULL || w->allowed == NULL ||
-            w->child == NULL || pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
+            w->child == NULL || (c->imitate && w->turn_rows == NULL) || pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
             train_worker_free(w);
             status = train_fail(why, why_len, "cannot start a training thread");
             pthread_mutex_lock(&sh.lock);
@@ -530,9 +622,17 @@ static int train_generation(const train_config *c, const model_features *f, cons
         }
         pthread_mutex_unlock(&sh.lock);
         train_result *r = &sh.results[merged];
-        model_fit *into = merged % TRAIN_HOLD_OUT == TRAIN_HOLD_OUT - 1 ? &t->held[r->block] : &t->fit[r->block];
-        model_fit_merge(into, &r->fit);
+        int held = merged % TRAIN_HOLD_OUT == TRAIN_HOLD_OUT - 1;
+        model_fit_merge(held ? &t->held[r->block] : &t->fit[r->block], &r->fit);
         model_fit_free(&r->fit);
+        int kept = imitate_merge(held ? &t->held_choices[r->block] : &t->choices[r->block], &r->choices);
+        imitate_free(&r->choices);
+        if (kept != 0) {
+            pthread_mutex_lock(&sh.lock);
+            sh.failed = 1; /* the threads stop */
+            status = train_fail(why, why_len, "out of memory");
+            break;
+        }
         for (int p = 0; p < r->players; p++) {
             score_sum[r->players] += r->score[p];
             score_count[r->players]++;
@@ -555,8 +655,10 @@ static int train_generation(const train_config *c, const model_features *f, cons
         pthread_join(workers[i].thread, NULL);
         train_worker_free(&workers[i]);
     }
-    for (int k = 0; k < c->games; k++)
+    for (int k = 0; k < c->games; k++) {
         model_fit_free(&sh.results[k].fit);
+        imitate_free(&sh.results[k].choices);
+    }
     for (int p = 0; p <= GAME_MAX_PLAYERS; p++) {
         progress->mean_score[p] = score_count[p] ? score_sum[p] / score_count[p] : 0.0;
         progress->score_count[p] = score_count[p];
@@ -578,7 +680,20 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, train
     double w[MODEL_ROW_MAX];
     double sse = 0.0, sse_before = 0.0;
     long samples = 0;
-    for (int b = 0; b < f->blocks; b++) {
+    for (int b = 0; b < f->blocks && c->imitate; b++) {
+        const imitate_set *choices = &t->choices[b];
+        if (choices->decisions == 0)
+            continue; /* no decision of this kind: the weights stay */
+        double played[MODEL_ROW_MAX];
+        model_get_block(m, b, played);
+        sse_before += imitate_loss(choices, played, t->temperature[b], NULL) * (double)choices->decisions;
+        if (imitate_fit(choices, t->temperature[b], c->ridge, c->anchor ? played : NULL, w) != 0)
+            return train_fail(why, why_len, "out of memory, or the fit's equations are singular (raise --ridge)");
+        model_set_block(m, b, w);
+        sse += imitate_loss(choices, w, t->temperature[b], NULL) * (double)choices->decisions;
+        samples += choices->decisions;
+    }
+    for (int b = 0; b < f->blocks && !c->imitate; b++) {
         if (t->fit[b].samples == 0)
             continue; /* no game of this kind yet: the weights stay */
         model_get_block(m, b, w);
@@ -603,6 +718,8 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
         c->playout < MCTS_PLAYOUT_END || c->playout > MCTS_PLAYOUT_MAX || c->playbeam < 0 ||
         c->playbeam > GREEDY_BEAM_MAX || (c->playbeam > 0 && c->playout == 0) || c->score < 0 || c->score > 100 ||
+        c->players < 0 || (c->players > 0 && (c->players < c->game->min_players || c->players > c->game->max_players)) ||
+        c->imitate < 0 || c->imitate > 1 || (c->imitate && (c->turns == 0 || c->start_v1)) ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");
@@ -630,18 +747,27 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         for (int b = 0; b < f->blocks; b++) {
             train_fit_scale(&sums.fit[b], c->decay);
             model_fit_clear(&sums.held[b]);
+            imitate_clear(&sums.choices[b]);
+            imitate_clear(&sums.held_choices[b]);
         }
         status = train_generation(c, f, hook, g, &sums, &progress, m, report, context, why, why_len);
         eval_free(hook);
         if (status != 0)
             break;
-        progress.loss_before = train_held_loss(m, &sums, &progress.held_out);
+        for (int b = 0; b < f->blocks && c->imitate; b++) {
+            double played[MODEL_ROW_MAX];
+            model_get_block(m, b, played);
+            sums.temperature[b] = imitate_temperature(&sums.choices[b], played);
+            if (sums.choices[b].decisions > 0)
+                progress.temperature = sums.temperature[b]; /* (the last block's fitted: one with --players) */
+        }
+        progress.loss_before = train_held_loss(c, m, &sums, &progress.held_out, &progress.agree_before);
         status = train_fit(c, m, &sums, &progress, why, why_len);
         if (status != 0)
             break;
-        progress.loss_after = train_held_loss(m, &sums, &progress.held_out);
+        progress.loss_after = train_held_loss(c, m, &sums, &progress.held_out, &progress.agree_after);
         for (int b = 0; b < f->blocks; b++)
-            progress.samples += sums.fit[b].samples;
+            progress.samples += c->imitate ? sums.choices[b].decisions : sums.fit[b].samples;
         progress.finished = 1;
         progress.seconds = timer_now() - start;
         if (report != NULL)

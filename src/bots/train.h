@@ -67,6 +67,17 @@
  * seats all keep the same workers can value one more). Each generation
  * counts, per block, the positions where the seats' values of each
  * feature differ: the samples the fit can learn that feature from.
+ * With `imitate` (whole turns only) the target is the search's choice,
+ * not the outcome (imitate.h): at each decision a seat playing with the
+ * weights searched, the root's turns, each with the seat's margin after it
+ * and the search's visits, and the fit moves the weights (from those that
+ * played with `anchor`) so that the turn they rate best is the one the
+ * search visited most, at the temperature at which the weights that
+ * played explain the visits best: the evaluation becomes a
+ * better turn picker for the playouts and the turn searches (expert
+ * iteration's policy target). A generation then fits its own decisions
+ * only (decay does not apply); the losses are cross-entropies per
+ * decision. With `players` only games of that many seats are played.
  * Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
  */
@@ -118,6 +129,8 @@ typedef struct train_config {
     int playbeam;         /* with a playout: its seats play whole turns found by this beam (mcts_use_playout_turns),
                              0 = single actions */
     int score;            /* self-play's score utility in hundredths (mcts_use_score), 0..100 */
+    int players;          /* games of this many seats only, 0 = every count in turn */
+    int imitate;          /* 1: fit to the search's turns (see above), which needs turns; 0 = to the outcomes */
 } train_config;
 
 /* Where a run stands, for progress reports. */
@@ -132,6 +145,10 @@ typedef struct train_progress {
     double loss_after;     /* held-out mean squared error of the new weights */
     double train_before;   /* mean squared error of the weights that played on the fitted sums */
     double train_loss;     /* mean squared error of the new weights on the fitted sums */
+    double agree_before;   /* with imitate: share of the held-out decisions whose most visited turn the weights
+                              that played rate best (the losses above are then cross-entropies per decision) */
+    double agree_after;    /* the same of the new weights */
+    double temperature;    /* with imitate: the temperature of the fit (imitate_temperature), in points */
     double mean_score[GAME_MAX_PLAYERS + 1]; /* mean final score per seat by player count */
     int score_count[GAME_MAX_PLAYERS + 1];   /* seats those means are over (0: no game of that count) */
     double forced_score[GAME_MAX_PLAYERS + 1]; /* the same of the forced seats alone */

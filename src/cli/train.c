@@ -35,7 +35,7 @@ enum {
 typedef struct cli_train {
     const train_config *config; /* the run (NULL when tuning) */
     const char *out;            /* weights file */
-    char command[1024];         /* the command that makes these weights */
+    char command[1280];         /* the command that makes these weights */
     char tune_args[960];        /* tuning: the command's settings after --spsa STEPS */
     double start;               /* when the run began */
     double shown;               /* when progress was last shown */
@@ -73,9 +73,15 @@ static void cli_train_report(void *context, const train_progress *p, const model
         return;
     }
     fprintf(stderr, "\r%70s\r", "");
-    printf("generation %d/%d: %ld samples, loss held out %.2f -> %.2f, fitted %.2f -> %.2f; mean score",
-           p->generation + 1, c->generations, p->samples, p->loss_before, p->loss_after, p->train_before,
-           p->train_loss);
+    if (c->imitate)
+        printf("generation %d/%d: %ld decisions, temperature %.2f, cross-entropy held out %.3f -> %.3f (the search's "
+               "turn rated best %.1f%% -> %.1f%%), fitted %.3f -> %.3f; mean score",
+               p->generation + 1, c->generations, p->samples, p->temperature, p->loss_before, p->loss_after,
+               100.0 * p->agree_before, 100.0 * p->agree_after, p->train_before, p->train_loss);
+    else
+        printf("generation %d/%d: %ld samples, loss held out %.2f -> %.2f, fitted %.2f -> %.2f; mean score",
+               p->generation + 1, c->generations, p->samples, p->loss_before, p->loss_after, p->train_before,
+               p->train_loss);
     for (int players = 2; players <= GAME_MAX_PLAYERS; players++)
         if (p->score_count[players] > 0)
             printf(" %dp %.1f", players, p->mean_score[players]);
@@ -143,7 +149,7 @@ int cli_train(int argc, char **argv)
     const char *ridge_text = NULL, *decay_text = NULL, *seed_text = NULL, *jobs_text = NULL, *from = NULL;
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
-    const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL;
+    const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL, *imitate_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -155,7 +161,7 @@ int cli_train(int argc, char **argv)
         {"--expert-mix", 1, &mix_text},          {"--variant", 1, &variant_text},
         {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text}, {"--pairs", 1, &pairs_text},
         {"--forced", 1, &forced_text},          {"--signal", 1, &signal_text},
-        {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text},
+        {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text}, {"--imitate", 1, &imitate_text},
     };
     const char *positional[1];
     int positional_count;
@@ -178,7 +184,7 @@ int cli_train(int argc, char **argv)
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
-    long playbeam = 0, score_pct = 0;
+    long playbeam = 0, score_pct = 0, imitate = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -211,6 +217,7 @@ int cli_train(int argc, char **argv)
         (playbeam_text != NULL &&
          (status = cli_parse_number("train", "--playbeam", playbeam_text, 1, GREEDY_BEAM_MAX, &playbeam)) != 0) ||
         (score_text != NULL && (status = cli_parse_number("train", "--score", score_text, 0, 100, &score_pct)) != 0) ||
+        (imitate_text != NULL && (status = cli_parse_number("train", "--imitate", imitate_text, 0, 1, &imitate)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
@@ -230,12 +237,18 @@ int cli_train(int argc, char **argv)
     } modes[] = {
         {generations_text, 0, "--generations"}, {games_text, 0, "--games"},   {explore_text, 0, "--explore"},
         {plans_text, 0, "--plans"},             {ridge_text, 0, "--ridge"},   {decay_text, 0, "--decay"},
-        {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {players_text, 1, "--players"},
+        {lambda_text, 0, "--lambda"},           {policy_text, 0, "--policy"}, {imitate_text, 0, "--imitate"},
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {pairs_text, 1, "--pairs"},
         {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"}, {playbeam_text, 0, "--playbeam"},
         {score_text, 0, "--score"},
     };
+    if (imitate > 0 && (turns == 0 || from == NULL)) {
+        fputs(turns == 0 ? "maya train: --imitate fits the search's whole turns: it needs --turns\n"
+                         : "maya train: --imitate fits the weights that play: give them (--from FILE)\n",
+              stderr);
+        return CLI_USAGE;
+    }
     if (playbeam > 0 && playout == 0) {
         fputs("maya train: --playbeam needs a playout (--playout)\n", stderr);
         return CLI_USAGE;
@@ -314,7 +327,9 @@ int cli_train(int argc, char **argv)
                            (int)playout,
                            forced_pct / 100.0,
                            (int)playbeam,
-                           (int)score_pct};
+                           (int)score_pct,
+                           players_text != NULL ? (int)players : 0,
+                           (int)imitate};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs, variant_name, (int)pairs, (int)turns, (int)playout, signal};
@@ -355,7 +370,7 @@ int cli_train(int argc, char **argv)
                game->name, spsa, 2 * pairs, players, variant_option, iterations, turns > 0 ? "turn" : "decision",
                jobs);
     } else {
-        char given_options[192] = "";
+        char given_options[256] = "";
         if (policy > 0)
             cli_train_append(given_options, sizeof given_options, " --policy %ld", policy);
         if (anchor > 0)
@@ -366,6 +381,10 @@ int cli_train(int argc, char **argv)
         cli_train_append(given_options, sizeof given_options, "%s", search_options);
         if (forced_pct > 0)
             cli_train_append(given_options, sizeof given_options, " --forced %ld", forced_pct);
+        if (players_text != NULL)
+            cli_train_append(given_options, sizeof given_options, " --players %ld", players);
+        if (imitate > 0)
+            cli_train_append(given_options, sizeof given_options, " --imitate 1");
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s",

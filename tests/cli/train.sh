@@ -19,12 +19,15 @@
 # command that load again; a run of the auction alone (--variant) from them
 # moves only its block and names both commands; --spsa 0, --players 5, an
 # unknown variant, a variant of Tzolk'in and the training options --policy
-# and --games are refused the same way, and --players or --variant without
+# and --games are refused the same way, and --variant or --step without
 # --spsa. A tuning run of Tzolk'in's whole-turn search by the score margin
 # (--turns, --playout, --signal margin) says its budget is per turn, shows
 # the plus side's margin, moves only the 2p block and names the three in
 # its header; --signal other than win or margin, --turns 0 and --playout -3
-# are refused.
+# are refused. A run fitted to the search's choices (--imitate 1) at 2
+# players alone (--players 2) reports its decisions, temperature and
+# cross-entropies and names both options in its header; --imitate without
+# --turns or --from, --imitate 2 and --players 5 are refused.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
 . "$(dirname "$0")/../lib/cli.sh"
@@ -94,6 +97,22 @@ grep -q '^# made by: maya train tzolkin .* --turns 4 --playout -1 --seed 2' "$tm
 refused_training --turns --turns 0
 refused_training --playout --playout -3
 refused_training --playbeam --turns 4 --playbeam 4
+
+# imitation (--imitate 1, from given weights): 2-player games alone with
+# --players 2; the line gives the decisions fitted, the temperature and
+# the cross-entropies, the header names both options; imitation without
+# whole turns or given weights, or --imitate 2, is refused
+"$maya" train tzolkin --generations 1 --games 2 --iterations 4 --turns 4 --playout -2 --playbeam 2 --score 100 \
+    --players 2 --imitate 1 --anchor 1 --from "$tmp/k.txt" --seed 2 --jobs 1 --out "$tmp/i.txt" >"$tmp/i.out" \
+    2>"$tmp/i.err" || fail "train --imitate failed: $(cat "$tmp/i.err")"
+grep -Eq '^generation 1/1: [1-9][0-9]* decisions, temperature [0-9.]+, cross-entropy held out [0-9.]+ -> [0-9.]+ .*; mean score 2p -?[0-9.]+, ' "$tmp/i.out" ||
+    fail "the run does not report the imitation at 2 players alone: $(cat "$tmp/i.out")"
+grep -q '^# made by: maya train tzolkin .* --players 2 --imitate 1 --seed 2 --from ' "$tmp/i.txt" ||
+    fail "the header does not name --players and --imitate: $(grep 'made by' "$tmp/i.txt")"
+refused_training --imitate --imitate 1 --from "$tmp/k.txt"
+refused_training --imitate --turns 4 --imitate 1
+refused_training --imitate --turns 4 --imitate 2 --from "$tmp/k.txt"
+refused_training --players --players 5
 
 # forced seats (--forced): named in the header; each block's line says
 # where the seats differ in the plans' features
@@ -180,10 +199,10 @@ grep -q -- "--variant is for tuning" "$tmp/bad.err" || fail "the error does not 
 grep -q '^# made by: maya train tikal --spsa 4 --players 2 --pairs 2 --iterations 8 ' "$tmp/tp.txt" ||
     fail "the header does not name --pairs: $(grep 'made by' "$tmp/tp.txt")"
 # a tuning option without --spsa is refused too
-"$maya" train tikal --players 2 --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
-[ $? -eq 2 ] || fail "--players without --spsa is not a usage error"
-grep -q -- "--players is for tuning" "$tmp/bad.err" || fail "the error does not name --players: $(cat "$tmp/bad.err")"
+"$maya" train tikal --step 100 --generations 1 --games 2 --iterations 8 --out "$tmp/bad.txt" >/dev/null 2>"$tmp/bad.err"
+[ $? -eq 2 ] || fail "--step without --spsa is not a usage error"
+grep -q -- "--step is for tuning" "$tmp/bad.err" || fail "the error does not name --step: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused; Tzolk'in's whole turns tuned by the margin, its 2p block alone, bad --signal, --turns and --playout refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ, --imitate at 2 players and its bad settings refused; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused; Tzolk'in's whole turns tuned by the margin, its 2p block alone, bad --signal, --turns and --playout refused"
 exit $failed
