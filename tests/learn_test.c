@@ -46,7 +46,7 @@ static char *write_text(const model *m, const char *command)
 }
 
 /* Weights written and read back are the same (to the 6 digits written),
- * the command in the header is kept. */
+ * the command in the header is kept (a long one up to its bound). */
 static void test_roundtrip(void **unused)
 {
     (void)unused;
@@ -66,6 +66,21 @@ static void test_roundtrip(void **unused)
             assert_true(fabs(back->weights[i] - m->weights[i]) < 1e-4 * (1 + fabs(m->weights[i])));
         free(text);
         model_free(back);
+        /* a chain of commands (weights trained --from others) is kept whole
+         * up to MODEL_COMMAND_MAX - 1 characters, and cut there */
+        static char chain[MODEL_COMMAND_MAX + 32];
+        for (int longer = 0; longer <= 1; longer++) {
+            size_t length = MODEL_COMMAND_MAX - 1 + (size_t)longer * 20;
+            memset(chain, 'x', length);
+            chain[length] = '\0';
+            text = write_text(m, chain);
+            back = model_parse(f, text, why, sizeof why);
+            assert_non_null(back);
+            assert_int_equal(strlen(back->command), MODEL_COMMAND_MAX - 1);
+            assert_memory_equal(back->command, chain, MODEL_COMMAND_MAX - 1);
+            free(text);
+            model_free(back);
+        }
         model_free(m);
     }
 }

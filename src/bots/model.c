@@ -98,7 +98,7 @@ model *model_parse(const model_features *features, const char *text, char *why, 
     const char *p = text;
     while (*p) {
         size_t len = strcspn(p, "\n");
-        char buf[1024];
+        char buf[MODEL_COMMAND_MAX + 64];
         line++;
         if (len >= sizeof buf)
             return model_refuse(m, why, why_len, line, "line too long");
@@ -107,8 +107,12 @@ model *model_parse(const model_features *features, const char *text, char *why, 
         p += len + (p[len] == '\n');
         if (buf[0] == '#') {
             const char *made = "# made by: ";
-            if (strncmp(buf, made, strlen(made)) == 0)
-                snprintf(m->command, sizeof m->command, "%.511s", buf + strlen(made));
+            if (strncmp(buf, made, strlen(made)) == 0) {
+                size_t kept = strlen(buf + strlen(made)); /* (cut to the longest kept) */
+                kept = kept < sizeof m->command ? kept : sizeof m->command - 1;
+                memcpy(m->command, buf + strlen(made), kept);
+                m->command[kept] = '\0';
+            }
             continue;
         }
         if (buf[0] == '\0')

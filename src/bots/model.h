@@ -51,7 +51,9 @@ enum {
     MODEL_KNOTS = 3,         /* knots of each weight's curve over the phase */
     MODEL_FEATURES_MAX = 128, /* most features of a seat */
     MODEL_BLOCKS_MAX = 8,    /* most weight blocks */
-    MODEL_ROW_MAX = MODEL_KNOTS * MODEL_FEATURES_MAX /* most coefficients of one block */
+    MODEL_ROW_MAX = MODEL_KNOTS * MODEL_FEATURES_MAX, /* most coefficients of one block */
+    MODEL_COMMAND_MAX = 4096 /* longest command kept from a weights file (with the commands of the weights it
+                                was trained --from, in turn: a chain of about ten runs), less one */
 };
 
 /* A strategy a self-play seat may be told to follow (train.h): bonus
@@ -88,7 +90,7 @@ typedef struct model_features {
 typedef struct model {
     const model_features *features; /* what the weights weigh */
     float *weights;                  /* [blocks][count][MODEL_KNOTS] */
-    char command[512];               /* the command that made them ("" unknown) */
+    char command[MODEL_COMMAND_MAX]; /* the command that made them ("" unknown) */
 } model;
 
 /* A model with every weight 0 (estimates = scores now); NULL if memory fails. */

@@ -35,8 +35,8 @@ enum {
 typedef struct cli_train {
     const train_config *config; /* the run (NULL when tuning) */
     const char *out;            /* weights file */
-    char command[1280];         /* the command that makes these weights */
-    char tune_args[960];        /* tuning: the command's settings after --spsa STEPS */
+    char command[MODEL_COMMAND_MAX + 1024]; /* the command that makes these weights */
+    char tune_args[MODEL_COMMAND_MAX + 960]; /* tuning: the command's settings after --spsa STEPS */
     double start;               /* when the run began */
     double shown;               /* when progress was last shown */
     int status;                 /* CLI_FAIL once a write failed */
@@ -336,7 +336,7 @@ int cli_train(int argc, char **argv)
     cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
     /* weights made from others name the command that made those too, so
      * that the two commands in turn make them again */
-    char start[700] = " (results do not depend on --jobs)";
+    char start[MODEL_COMMAND_MAX + 400] = " (results do not depend on --jobs)";
     if (from != NULL && m->command[0] != '\0')
         snprintf(start, sizeof start, " --from %s (results do not depend on --jobs); %s made by: %s", from, from,
                  m->command);
