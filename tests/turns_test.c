@@ -128,7 +128,7 @@ static void test_candidates(void **unused)
         assert_non_null(hook);
         for (int i = 0; i < TEST_POSITIONS; i++) {
             match m;
-            reach_turn(&m, game, players[g], 40 + (uint64_t)i, 10 + 23 * i);
+            reach_turn(&m, game, players[g], 40 + (uint64_t)i, 10 + 15 * i);
             int seat = match_current_player(&m);
             int found = check_candidates(game, hook, m.state, seat, 16, wide, wide_length);
             int few = check_candidates(game, hook, m.state, seat, 3, narrow, narrow_length);
