@@ -552,9 +552,9 @@ static double train_held_loss(const train_config *c, const model *m, const train
             continue;
         model_get_block(m, b, w);
         double share = 0.0;
-        sum += (c->imitate ? imitate_loss(&t->held_choices[b], w, t->temperature[b], &share)
-                                 : model_fit_loss(&t->held[b], w)) *
-               (double)n;
+        double loss = c->imitate ? imitate_loss(&t->held_choices[b], w, t->temperature[b], &share)
+                                 : model_fit_loss(&t->held[b], w);
+        sum += loss * (double)n;
         agreed += share * (double)n;
         *samples += n;
     }
@@ -596,10 +596,10 @@ static int train_generation(const train_config *c, const model_features *f, cons
         w->allowed = malloc((size_t)game->max_legal * sizeof *w->allowed);
         w->child = malloc(game->state_size);
         w->probability = malloc((size_t)game->max_legal * sizeof *w->probability);
-        w->turn_rows = c->imitate ? malloc((size_t)MCTS_ROOT_TURNS_MAX * MODEL_ROW_MAX * sizeof *w->turn_rows)
-                                        : NULL;
+        w->turn_rows = c->imitate ? malloc((size_t)MCTS_ROOT_TURNS_MAX * MODEL_ROW_MAX * sizeof *w->turn_rows) : NULL;
         if (w->state == NULL || w->view == NULL || w->legal == NULL || w->probability == NULL || w->allowed == NULL ||
-            w->child == NULL || (c->imitate && w->turn_rows == NULL) || pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
+            w->child == NULL || (c->imitate && w->turn_rows == NULL) ||
+            pthread_create(&w->thread, NULL, train_worker_main, w) != 0) {
             train_worker_free(w);
             status = train_fail(why, why_len, "cannot start a training thread");
             pthread_mutex_lock(&sh.lock);
@@ -718,7 +718,8 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
         c->playout < MCTS_PLAYOUT_END || c->playout > MCTS_PLAYOUT_MAX || c->playbeam < 0 ||
         c->playbeam > GREEDY_BEAM_MAX || (c->playbeam > 0 && c->playout == 0) || c->score < 0 || c->score > 100 ||
-        c->players < 0 || (c->players > 0 && (c->players < c->game->min_players || c->players > c->game->max_players)) ||
+        c->players < 0 ||
+        (c->players > 0 && (c->players < c->game->min_players || c->players > c->game->max_players)) ||
         c->imitate < 0 || c->imitate > 1 || (c->imitate && (c->turns == 0 || c->start_v1)) ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))

@@ -217,7 +217,8 @@ int cli_train(int argc, char **argv)
         (playbeam_text != NULL &&
          (status = cli_parse_number("train", "--playbeam", playbeam_text, 1, GREEDY_BEAM_MAX, &playbeam)) != 0) ||
         (score_text != NULL && (status = cli_parse_number("train", "--score", score_text, 0, 100, &score_pct)) != 0) ||
-        (imitate_text != NULL && (status = cli_parse_number("train", "--imitate", imitate_text, 0, 1, &imitate)) != 0) ||
+        (imitate_text != NULL &&
+         (status = cli_parse_number("train", "--imitate", imitate_text, 0, 1, &imitate)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
