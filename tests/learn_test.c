@@ -46,7 +46,8 @@ static char *write_text(const model *m, const char *command)
 }
 
 /* Weights written and read back are the same (to the 6 digits written),
- * the command in the header is kept (a long one up to its bound). */
+ * the command in the header is kept (a long one up to its bound, the rest
+ * cut). */
 static void test_roundtrip(void **unused)
 {
     (void)unused;
@@ -67,10 +68,11 @@ static void test_roundtrip(void **unused)
         free(text);
         model_free(back);
         /* a chain of commands (weights trained --from others) is kept whole
-         * up to MODEL_COMMAND_MAX - 1 characters, and cut there */
-        static char chain[MODEL_COMMAND_MAX + 32];
+         * up to MODEL_COMMAND_MAX - 1 characters, and a longer one (a
+         * comment line of any length loads) cut there */
+        static char chain[2 * MODEL_COMMAND_MAX + 1];
         for (int longer = 0; longer <= 1; longer++) {
-            size_t length = MODEL_COMMAND_MAX - 1 + (size_t)longer * 20;
+            size_t length = longer ? 2 * MODEL_COMMAND_MAX : MODEL_COMMAND_MAX - 1;
             memset(chain, 'x', length);
             chain[length] = '\0';
             text = write_text(m, chain);
@@ -89,7 +91,7 @@ static void test_roundtrip(void **unused)
 static char *edit_line(const char *text, int line, const char *with)
 {
     size_t len = strlen(text);
-    char *out = malloc(len + 256);
+    char *out = malloc(len + (with != NULL ? strlen(with) : 0) + 2);
     const char *p = text;
     char *o = out;
     for (int k = 1; *p; k++) {
@@ -105,7 +107,8 @@ static char *edit_line(const char *text, int line, const char *with)
     return out;
 }
 
-/* Every malformed weights file is refused with the line at fault. */
+/* Every malformed weights file is refused with the line at fault (a data
+ * line too long for the parser's buffer too). */
 static void test_parse_errors(void **unused)
 {
     (void)unused;
@@ -129,7 +132,11 @@ static void test_parse_errors(void **unused)
         {7, "corn 0 0 0", "line 7:"},
         {8, NULL, "line 8:"},
         {7, "bias 0 0 nan", "line 7:"},
+        {7, NULL, "line 7: line too long"}, /* (with: a data line of 1,100 characters, below) */
     };
+    char long_line[1200];
+    snprintf(long_line, sizeof long_line, "bias 0 0 0%1090s", "");
+    cases[sizeof cases / sizeof cases[0] - 1].with = long_line;
     char why[256];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *bad = edit_line(text, cases[i].line, cases[i].with);

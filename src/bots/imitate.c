@@ -70,7 +70,7 @@ static int imitate_reserve(imitate_set *s, long decisions, long candidates)
 
 int imitate_add(imitate_set *s, int count, const double *rows, const double *offset, const double *visits)
 {
-    assert(count >= 2);
+    assert(count >= 2 && count <= IMITATE_CANDIDATES_MAX);
     double total = 0.0;
     for (int c = 0; c < count; c++) {
         assert(visits[c] >= 0.0);
@@ -134,17 +134,6 @@ static double imitate_odds(const imitate_set *s, long i, const double *w, double
     return entropy;
 }
 
-/* The most candidates of a decision of s. */
-static long imitate_widest(const imitate_set *s)
-{
-    long widest = 0;
-    for (long i = 0; i < s->decisions; i++) {
-        long count = s->ends[i] - (i > 0 ? s->ends[i - 1] : 0);
-        widest = count > widest ? count : widest;
-    }
-    return widest;
-}
-
 double imitate_loss(const imitate_set *s, const double *w, double temperature, double *agree)
 {
     assert(temperature > 0.0);
@@ -152,10 +141,7 @@ double imitate_loss(const imitate_set *s, const double *w, double temperature, d
         *agree = 0.0;
     if (s->decisions == 0)
         return 0.0;
-    double *odds = malloc((size_t)imitate_widest(s) * sizeof *odds);
-    if (odds == NULL)
-        return NAN;
-    double loss = 0.0;
+    double odds[IMITATE_CANDIDATES_MAX], loss = 0.0;
     long agreed = 0;
     for (long i = 0; i < s->decisions; i++) {
         long first = i > 0 ? s->ends[i - 1] : 0, count = s->ends[i] - first;
@@ -167,7 +153,6 @@ double imitate_loss(const imitate_set *s, const double *w, double temperature, d
         }
         agreed += chosen == rated;
     }
-    free(odds);
     if (agree != NULL)
         *agree = (double)agreed / (double)s->decisions;
     return loss / (double)s->decisions;
@@ -213,9 +198,10 @@ static double imitate_objective(const imitate_set *s, const double *w, double te
 
 /* The cross-entropies' Hessian (into fit->xtx) and H w - gradient (into
  * fit->xty) at w: a Newton step is then model_fit_solve's ridge solve. */
-static void imitate_newton_sums(const imitate_set *s, const double *w, double temperature, double *odds,
-                                double *mean, model_fit *fit)
+static void imitate_newton_sums(const imitate_set *s, const double *w, double temperature, double *mean,
+                                model_fit *fit)
 {
+    double odds[IMITATE_CANDIDATES_MAX];
     int n = s->size;
     model_fit_clear(fit);
     double *h = fit->xtx, *gradient = fit->xty;
@@ -267,16 +253,15 @@ int imitate_fit(const imitate_set *s, double temperature, double ridge, const do
     memcpy(w, anchor, (size_t)n * sizeof *w);
     if (s->decisions == 0)
         return 0;
-    model_fit fit = {0};
-    double *odds = malloc((size_t)imitate_widest(s) * sizeof *odds);
-    double *mean = malloc((size_t)n * sizeof *mean);
-    double *step = malloc((size_t)n * sizeof *step);
-    double *trial = malloc((size_t)n * sizeof *trial);
-    int status = odds != NULL && mean != NULL && step != NULL && trial != NULL ? model_fit_init(&fit, n) : -1;
+    model_fit fit;
+    if (model_fit_init(&fit, n) != 0)
+        return -1;
+    double mean[MODEL_ROW_MAX], step[MODEL_ROW_MAX], trial[MODEL_ROW_MAX];
+    int status = 0;
     double lambda = ridge * (double)s->decisions;
-    double now = status == 0 ? imitate_objective(s, w, temperature, lambda, anchor) : 0.0;
-    for (int k = 0; status == 0 && k < IMITATE_NEWTON_STEPS; k++) {
-        imitate_newton_sums(s, w, temperature, odds, mean, &fit);
+    double now = imitate_objective(s, w, temperature, lambda, anchor);
+    for (int k = 0; k < IMITATE_NEWTON_STEPS; k++) {
+        imitate_newton_sums(s, w, temperature, mean, &fit);
         if (model_fit_solve(&fit, ridge, anchor, step) != 0) {
             memcpy(w, anchor, (size_t)n * sizeof *w);
             status = -1;
@@ -301,9 +286,5 @@ int imitate_fit(const imitate_set *s, double temperature, double ridge, const do
             break;
     }
     model_fit_free(&fit);
-    free(odds);
-    free(mean);
-    free(step);
-    free(trial);
     return status;
 }

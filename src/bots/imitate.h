@@ -31,7 +31,8 @@
 #include "bots/model.h"
 
 enum {
-    IMITATE_NEWTON_STEPS = 12 /* most Newton steps of a fit */
+    IMITATE_NEWTON_STEPS = 12,   /* most Newton steps of a fit */
+    IMITATE_CANDIDATES_MAX = 64  /* most candidates of a decision */
 };
 
 /* The decisions of one weight block, each a run of candidates. */
@@ -52,7 +53,7 @@ void imitate_init(imitate_set *s, int size);
 void imitate_free(imitate_set *s);
 /* Forget every decision (the memory stays). */
 void imitate_clear(imitate_set *s);
-/* Add one decision of count (>= 2) candidates: rows[count * size], their
+/* Add one decision of count (2..IMITATE_CANDIDATES_MAX) candidates: rows[count * size], their
  * offsets and their visits (>= 0, not all 0). 0, or -1 if memory fails
  * (then the set is as it was). */
 int imitate_add(imitate_set *s, int count, const double *rows, const double *offset, const double *visits);

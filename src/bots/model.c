@@ -96,25 +96,26 @@ model *model_parse(const model_features *features, const char *text, char *why, 
     int file_count = f->count;
     int line = 0, header = 0, block = -1, feature = 0;
     const char *p = text;
+    const char *made = "# made by: ";
+    const size_t made_len = strlen(made);
     while (*p) {
         size_t len = strcspn(p, "\n");
-        char buf[MODEL_COMMAND_MAX + 64];
-        line++;
-        if (len >= sizeof buf)
-            return model_refuse(m, why, why_len, line, "line too long");
-        memcpy(buf, p, len);
-        buf[len] = '\0';
+        const char *text_line = p;
         p += len + (p[len] == '\n');
-        if (buf[0] == '#') {
-            const char *made = "# made by: ";
-            if (strncmp(buf, made, strlen(made)) == 0) {
-                size_t kept = strlen(buf + strlen(made)); /* (cut to the longest kept) */
-                kept = kept < sizeof m->command ? kept : sizeof m->command - 1;
-                memcpy(m->command, buf + strlen(made), kept);
+        line++;
+        if (text_line[0] == '#') { /* a comment of any length; the command kept cut to its bound */
+            if (len >= made_len && strncmp(text_line, made, made_len) == 0) {
+                size_t kept = len - made_len < sizeof m->command ? len - made_len : sizeof m->command - 1;
+                memcpy(m->command, text_line + made_len, kept);
                 m->command[kept] = '\0';
             }
             continue;
         }
+        char buf[1024];
+        if (len >= sizeof buf)
+            return model_refuse(m, why, why_len, line, "line too long");
+        memcpy(buf, text_line, len);
+        buf[len] = '\0';
         if (buf[0] == '\0')
             continue;
         char word[64];

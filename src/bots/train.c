@@ -22,6 +22,8 @@
 #include "rng.h"
 #include "timer.h"
 
+_Static_assert((int)MCTS_ROOT_TURNS_MAX <= (int)IMITATE_CANDIDATES_MAX, "a decision of imitation is a root's turns");
+
 enum {
     TRAIN_CHOICES = 8,     /* searched actions an exploring decision is drawn among */
     TRAIN_HOLD_OUT = 10    /* every TRAIN_HOLD_OUT-th game is held out of the fit */
