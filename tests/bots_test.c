@@ -206,6 +206,12 @@ static void test_specs(void **unused)
     check_refused("tzolkin", "mcts:score=-1", "score");
     check_refused("tzolkin", "mcts:score=x", "score");
     check_refused("tzolkin", "greedy:score=10", "option of mcts");
+    /* center: playouts from the root centring the score utility (mcts_use_center), 0..MCTS_CENTER_MAX */
+    assert_int_equal(check_option("tzolkin", "mcts:score=100,center=8", "mcts:score=100,center=8").center, 8);
+    assert_int_equal(check_option("tzolkin", "mcts:center=64", "mcts:center=64").center, MCTS_CENTER_MAX);
+    check_refused("tzolkin", "mcts:center=65", "center");
+    check_refused("tzolkin", "mcts:center=-1", "center");
+    check_refused("tzolkin", "greedy:center=8", "option of mcts");
     /* fixedshare: 0 (default, the threads share one count of iterations)
      * or 1 (each thread a fixed share: mcts_use_fixed_shares); only mcts */
     assert_int_equal(check_option("tikal", "mcts:threads=2,fixedshare=1", "mcts:threads=2,fixedshare=1").fixedshare, 1);
@@ -1153,6 +1159,53 @@ static void test_playout_to_end(void **unused)
     }
 }
 
+/* An evaluation that puts every seat FAR_OFF points above its score, as
+ * a learned one whose estimates are not of final points may. */
+enum { FAR_OFF = 500 };
+
+static void far_off_estimate(const eval_hook *hook, const void *state, double *out)
+{
+    const game_def *game = games_find(hook->game);
+    int scores[GAME_MAX_PLAYERS];
+    game->scores(state, scores);
+    for (int i = 0; i < game->players(state); i++)
+        out[i] = scores[i] + FAR_OFF;
+}
+
+/* The score utility's centre (mcts_use_center) at a Tzolk'in position
+ * searched with playouts to the game's end: on the root's estimates, FAR_OFF
+ * points above where the playouts end, every leaf's gain is far below 0 and
+ * the best action's value near 0; centred on where playouts from the root
+ * end, the values are near 1/2 again. Without a playout the centre is the
+ * root's estimates whatever the setting (the same search to the bit). */
+static void test_score_center(void **unused)
+{
+    (void)unused;
+    const game_def *game = &tzolkin_game;
+    unsigned char *state = malloc(game->state_size);
+    int seat = start_two_seats(game, state, 5);
+    eval_hook hook = {game->name, far_off_estimate, 10.0, NULL, NULL, 0, NULL};
+    mcts_choice best[4][3];
+    int shown[4];
+    for (int k = 0; k < 4; k++) {
+        int playout = k < 2, center = k % 2 ? 8 : 0;
+        mcts_config config = {24, 0, 1, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, &hook};
+        mcts *m = mcts_new(game, &config);
+        assert_non_null(m);
+        mcts_use_playout(m, playout ? MCTS_PLAYOUT_END : 0);
+        mcts_use_score(m, 1.0);
+        mcts_use_center(m, center);
+        shown[k] = mcts_analyse(m, state, seat, best[k], 3);
+        assert_true(shown[k] > 1);
+        mcts_free(m);
+    }
+    assert_true(best[0][0].value < 0.05);
+    assert_true(best[1][0].value > 0.2 && best[1][0].value < 0.8);
+    assert_int_equal(shown[2], shown[3]);
+    assert_same_choices(best[2], best[3], shown[2]);
+    free(state);
+}
+
 /* The plan policy in the search (mcts_use_plan, bots/plan.h) at a
  * Tzolk'in first turn where it narrows the legal actions (3 workers, short
  * of the plan's 4: the placements go to Uxmal): with only set every root
@@ -1317,7 +1370,8 @@ int main(void)
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
-        cmocka_unit_test(test_root_estimates), cmocka_unit_test(test_playout_to_end),  cmocka_unit_test(test_shared_iterations),
+        cmocka_unit_test(test_root_estimates), cmocka_unit_test(test_playout_to_end),
+        cmocka_unit_test(test_score_center),  cmocka_unit_test(test_shared_iterations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,7 @@ struct bot {
                                                                 (the game's own defaults) */
     int playout[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];    /* mcts: its playout in variant V at N seats */
     int score[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];      /* mcts: its score utility in variant V at N seats */
+    int center[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];     /* mcts: the playouts centring it (mcts_use_center) */
 };
 
 /* The settings of each kind for play. */
@@ -90,6 +91,7 @@ static const struct bot_key {
     {"playturns", offsetof(bot_settings, playturns), 0, 1},
     {"playbeam", offsetof(bot_settings, playbeam), 0, GREEDY_BEAM_MAX},
     {"score", offsetof(bot_settings, score), 0, 100},
+    {"center", offsetof(bot_settings, center), 0, MCTS_CENTER_MAX},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
 };
 
@@ -361,7 +363,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
      * at each decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0, scores = 0, playturns = 0, variants = games_variant_options(game);
+    int playouts = 0, scores = 0, centers = 0, playturns = 0, variants = games_variant_options(game);
     for (int variant = 0; variant < variants; variant++)
         for (int seats = game->max_players; seats >= game->min_players; seats--) {
             bot_settings_at(game, &(game_options){seats, variant}, spec, &at);
@@ -372,8 +374,10 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
             b->iterations[variant][seats] = at.iterations;
             b->playout[variant][seats] = at.playout;
             b->score[variant][seats] = at.score;
+            b->center[variant][seats] = at.center;
             playouts |= at.playout != 0;
             scores |= at.score != 0;
+            centers |= at.center != 0;
             playturns |= at.playturns;
         }
     largest.playturns = playturns;
@@ -427,6 +431,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     /* the options of mcts alone: the first one given to another kind */
     const char *mcts_only = playouts           ? "playout"
                             : scores               ? "score"
+                            : centers              ? "center"
                             : settings->turns      ? "turns"
                             : settings->fixedshare ? "fixedshare"
                                                    : NULL;
@@ -481,6 +486,7 @@ static void bot_mcts_at(bot *b, const void *observation)
     mcts_use_iterations(b->mcts, b->iterations[variant][seats]);
     mcts_use_playout(b->mcts, b->playout[variant][seats]);
     mcts_use_score(b->mcts, b->score[variant][seats] / 100.0);
+    mcts_use_center(b->mcts, b->center[variant][seats]);
 }
 
 int bot_choose(bot *b, const void *observation, int seat)

@@ -111,6 +111,8 @@ typedef struct bot_settings {
     int playbeam;    /* mcts with playturns: positions kept per depth of the playout's turns, 0 = MCTS_TURN_BEAM */
     int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_use_score),
                         0 = the share of the odds alone */
+    int center;      /* mcts with a score and a playout: playouts from the root centring the score
+                        (mcts_use_center), 0 = the root's estimates */
     int fixedshare;  /* mcts with threads > 1: 1 = each thread searches a fixed share of the iterations
                         (reproducible whatever the load, mcts_use_fixed_shares), 0 = they share one count */
     int level;       /* the bot_levels index the spec named, -1 none (a game may have its own spec of it) */

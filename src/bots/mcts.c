@@ -85,6 +85,8 @@ typedef struct mcts_tree {
                                     MCTS_PLAYOUT_TURN = until the searching seat is to act, MCTS_PLAYOUT_END = until
                                     the game's end (mcts_use_playout) */
     double score;                /* weight of each seat's own points in its reward, 0 = none (mcts_use_score) */
+    int center_playouts;         /* with a score utility and a playout: playouts from the root whose mean final
+                                    estimates are the centre, 0 = the root's estimates (mcts_use_center) */
     turns *playout_turns;        /* the playout's seats play their best whole turns found by it, NULL = single
                                     actions (mcts_use_playout_turns) */
     turns *turns;                /* the search of whole turns for turn nodes, NULL = none (mcts_use_turns) */
@@ -119,7 +121,8 @@ typedef struct mcts_tree {
     const unsigned char *root;   /* the observation searched from */
     int root_node;               /* its node: 0, or a node kept from the last decision */
     int seat;                    /* the searching seat */
-    double center[GAME_MAX_PLAYERS]; /* with a score utility: every seat's estimate at the root, in points */
+    double center[GAME_MAX_PLAYERS]; /* with a score utility: every seat's points at the root as its leaves are
+                                    valued (mcts_search_center), the gains' zero */
     double others;               /* widening factor at the other seats' nodes */
     long budget;                 /* iterations for this tree, 0 = until the deadline; with shared set, its
                                     part of the shared count */
@@ -303,6 +306,13 @@ void mcts_use_score(mcts *m, double weight)
     assert(weight >= 0.0 && weight <= 1.0);
     for (int i = 0; i < m->tree_count; i++)
         m->trees[i].score = weight;
+}
+
+void mcts_use_center(mcts *m, int playouts)
+{
+    assert(playouts >= 0 && playouts <= MCTS_CENTER_MAX);
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].center_playouts = playouts;
 }
 
 void mcts_use_fixed_shares(mcts *m, int on)
@@ -709,6 +719,33 @@ static void mcts_add_score(const mcts_tree *t, const double *estimates, double *
         reward[i] = (1.0 - w) * reward[i] + w * (0.5 + atan((estimates[i] - t->center[i]) / t->hook.scale) / M_PI);
 }
 
+/* The score utility's centre: every seat's estimate at one determinization
+ * of the root, or with a playout and center_playouts > 0 the mean of the
+ * estimates where that many playouts from the root (each its own
+ * determinization) end, so that the gains are measured from where the
+ * leaves' values are (a playout to the game's end scores real points,
+ * which the evaluation's estimates at the root need not be near). */
+static void mcts_search_center(mcts_tree *t)
+{
+    const game_def *game = t->game;
+    int players = game->players(t->root), playouts = t->playout != 0 ? t->center_playouts : 0;
+    double estimates[GAME_MAX_PLAYERS];
+    for (int i = 0; i < players; i++)
+        t->center[i] = 0.0;
+    for (int k = 0; k < (playouts > 0 ? playouts : 1); k++) {
+        memcpy(t->det, t->root, game->state_size);
+        uint64_t fill = rng_next(&t->random);
+        game->resample(t->det, t->seat, &fill);
+        if (playouts > 0)
+            mcts_rollout(t);
+        eval_estimates(game, &t->hook, t->det, estimates);
+        for (int i = 0; i < players; i++)
+            t->center[i] += estimates[i];
+    }
+    for (int i = 0; i < players; i++)
+        t->center[i] /= playouts > 0 ? playouts : 1;
+}
+
 /* One iteration: determinize, walk down, evaluate, back up. */
 static void mcts_iterate(mcts_tree *t)
 {
@@ -854,12 +891,8 @@ static void mcts_search(void *trees, int part)
     double cpu_start = timer_thread_cpu();
     t->done = 0;
     unsigned kept = mcts_start(t);
-    if (t->score > 0) {
-        memcpy(t->det, t->root, t->game->state_size);
-        uint64_t fill = rng_next(&t->random);
-        t->game->resample(t->det, t->seat, &fill);
-        eval_estimates(t->game, &t->hook, t->det, t->center);
-    }
+    if (t->score > 0)
+        mcts_search_center(t);
     if (t->leaf_sums != NULL)
         memset(t->leaf_sums, 0, MCTS_WIDTH_ROOT * MCTS_LEAF_ROW * sizeof *t->leaf_sums);
     /* Visits kept from the last decision count toward the budget, but the

@@ -33,8 +33,9 @@
  *
  * Score utility (mcts_use_score, w > 0; as KataGo's): a seat's reward is
  * (1 - w) times its share of the odds plus w times 1/2 + atan(g / scale) /
- * pi, g its estimated final score at the leaf minus its estimate at the
- * root of the search (one determinization of it, per tree) and scale the
+ * pi, g its estimated final score at the leaf minus its centre, the
+ * estimate at the root of the search (one determinization of it, per tree;
+ * with mcts_use_center, where playouts from the root end) and scale the
  * hook's: the share saturates once a seat leads clearly, and with two seats
  * it values the other seat's loss as much as its own gain; the own points
  * keep counting. w = 0 is the share alone, to the bit.
@@ -109,6 +110,7 @@ enum {
     MCTS_TURNS_MAX = MCTS_WIDTH, /* most whole turns a node's edges (mcts_use_turns) */
     MCTS_ROOT_TURNS_MAX = 64,   /* most whole turns the root's edges (mcts_use_root_turns) */
     MCTS_TURN_BEAM = 12,        /* positions per depth of the search of whole turns (turns.h) */
+    MCTS_CENTER_MAX = 64,       /* most playouts that centre a score utility (mcts_use_center) */
     MCTS_TURN_ACTIONS_PER_NODE = 32 /* turn pool entries per node of the node pool */
 };
 
@@ -196,6 +198,11 @@ int mcts_use_playout_turns(mcts *m, int beam);
  * next decision on (the score utility above); 0 (the default): its share
  * of the odds alone. */
 void mcts_use_score(mcts *m, double weight);
+/* With a score utility and a playout, centre the gains on the mean final
+ * estimates of `playouts` (0..MCTS_CENTER_MAX) playouts from the root, each
+ * its own determinization, played before the search's iterations and not
+ * counted in its budget; 0 (the default): on the estimates at the root. */
+void mcts_use_center(mcts *m, int playouts);
 /* With threads > 1 and an iteration budget: on = 1 makes each thread
  * search a share of it fixed in advance (the same search for a seed
  * whatever the load); 0 (the default): the threads take iterations from one
