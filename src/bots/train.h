@@ -100,10 +100,11 @@
  * if turns > 0 (mcts_use_turns), and playout actions past each leaf
  * (mcts_use_playout), its seats playing whole turns found by a beam of
  * playbeam positions if playbeam > 0 (mcts_use_playout_turns), and score
- * hundredths of each seat's reward on its own points (mcts_use_score).
- * NULL if memory fails. */
+ * hundredths of each seat's reward on its own points (mcts_use_score),
+ * measured from where center playouts from the root end if center > 0
+ * (mcts_use_center). NULL if memory fails. */
 mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
-                       int playout, int playbeam, int score);
+                       int playout, int playbeam, int score, int center);
 
 /* How to train. */
 typedef struct train_config {
@@ -133,6 +134,8 @@ typedef struct train_config {
     int score;            /* self-play's score utility in hundredths (mcts_use_score), 0..100 */
     int players;          /* games of this many seats only, 0 = every count in turn */
     int imitate;          /* 1: fit to the search's turns (see above), which needs turns; 0 = to the outcomes */
+    int center;           /* with score and a playout: playouts from the root centring the score (mcts_use_center),
+                             0 = the root's estimates */
 } train_config;
 
 /* Where a run stands, for progress reports. */
