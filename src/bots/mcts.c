@@ -728,22 +728,21 @@ static void mcts_add_score(const mcts_tree *t, const double *estimates, double *
 static void mcts_search_center(mcts_tree *t)
 {
     const game_def *game = t->game;
-    int players = game->players(t->root), playouts = t->playout != 0 ? t->center_playouts : 0;
+    int players = game->players(t->root), played = t->playout != 0 && t->center_playouts > 0;
+    int count = played ? t->center_playouts : 1;
     double estimates[GAME_MAX_PLAYERS];
     for (int i = 0; i < players; i++)
         t->center[i] = 0.0;
-    for (int k = 0; k < (playouts > 0 ? playouts : 1); k++) {
+    for (int k = 0; k < count; k++) {
         memcpy(t->det, t->root, game->state_size);
         uint64_t fill = rng_next(&t->random);
         game->resample(t->det, t->seat, &fill);
-        if (playouts > 0)
+        if (played)
             mcts_rollout(t);
         eval_estimates(game, &t->hook, t->det, estimates);
         for (int i = 0; i < players; i++)
-            t->center[i] += estimates[i];
+            t->center[i] += estimates[i] / count;
     }
-    for (int i = 0; i < players; i++)
-        t->center[i] /= playouts > 0 ? playouts : 1;
 }
 
 /* One iteration: determinize, walk down, evaluate, back up. */
