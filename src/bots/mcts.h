@@ -200,8 +200,9 @@ int mcts_use_playout_turns(mcts *m, int beam);
 void mcts_use_score(mcts *m, double weight);
 /* With a score utility and a playout, centre the gains on the mean final
  * estimates of `playouts` (0..MCTS_CENTER_MAX) playouts from the root, each
- * its own determinization, played before the search's iterations and not
- * counted in its budget; 0 (the default): on the estimates at the root. */
+ * its own determinization, played before the search's iterations: not
+ * counted among them, but within a time budget (millis) they take part of
+ * it; 0 (the default): on the estimates at the root. */
 void mcts_use_center(mcts *m, int playouts);
 /* With threads > 1 and an iteration budget: on = 1 makes each thread
  * search a share of it fixed in advance (the same search for a seed
