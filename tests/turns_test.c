@@ -68,15 +68,20 @@ static void reach_turn(match *m, const game_def *game, int players, uint64_t see
     bot_free(b);
 }
 
-/* Search seat's turn at state keeping keep; check every candidate and
- * return their number, their actions into actions[keep][TURNS_DEPTH_MAX]
- * and lengths into lengths[keep]. */
+/* Search seat's turn at state keeping keep, remembering at most seen_limit
+ * positions (-1: the default) and, with a limit, meeting more than it;
+ * check every candidate and return their number, their actions into
+ * actions[keep][TURNS_DEPTH_MAX] and lengths into lengths[keep]. */
 static int check_candidates(const game_def *game, const eval_hook *hook, const void *state, int seat, int keep,
-                            int (*actions)[TURNS_DEPTH_MAX], int *lengths)
+                            int seen_limit, int (*actions)[TURNS_DEPTH_MAX], int *lengths)
 {
     turns *p = turns_new(game, TEST_BEAM, keep);
     assert_non_null(p);
+    if (seen_limit >= 0)
+        assert_int_equal(turns_limit_seen(p, seen_limit), seen_limit);
     int count = turns_search(p, hook, NULL, state, seat);
+    if (seen_limit >= 0)
+        assert_int_equal(turns_seen(p), seen_limit);
     assert_true(count >= 1 && count <= keep);
     unsigned char *ends = malloc((size_t)count * game->state_size);
     int *legal = malloc((size_t)game->max_legal * sizeof *legal);
@@ -130,8 +135,8 @@ static void test_candidates(void **unused)
             match m;
             reach_turn(&m, game, players[g], 40 + (uint64_t)i, 10 + 15 * i);
             int seat = match_current_player(&m);
-            int found = check_candidates(game, hook, m.state, seat, 16, wide, wide_length);
-            int few = check_candidates(game, hook, m.state, seat, 3, narrow, narrow_length);
+            int found = check_candidates(game, hook, m.state, seat, 16, -1, wide, wide_length);
+            int few = check_candidates(game, hook, m.state, seat, 3, -1, narrow, narrow_length);
             assert_int_equal(few, found < 3 ? found : 3);
             for (int k = 0; k < few; k++) {
                 assert_int_equal(narrow_length[k], wide_length[k]);
@@ -145,6 +150,52 @@ static void test_candidates(void **unused)
     assert_true(several > 0); /* the bound is not the only thing tested */
     free(wide);
     free(narrow);
+}
+
+/* The positions a search remembers to merge (turns_limit_seen): at most
+ * its limit, and a search clears what the last one left, so that a search
+ * after another finds what a new one finds; with a limit of 4 the
+ * candidates are still legal, whole, distinct turns, best first. */
+static void test_positions_seen(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    match a, b;
+    reach_turn(&a, game, 2, 41, 25);
+    reach_turn(&b, game, 2, 42, 40);
+    int seat_a = match_current_player(&a), seat_b = match_current_player(&b);
+    turns *p = turns_new(game, TEST_BEAM, 8);
+    assert_non_null(p);
+    int first = turns_search(p, hook, NULL, a.state, seat_a), seen = turns_seen(p);
+    assert_true(first >= 2 && seen > 4);
+    int kept[8][TURNS_DEPTH_MAX], kept_length[8];
+    for (int k = 0; k < first; k++)
+        kept_length[k] = turns_actions(p, k, kept[k]);
+    assert_true(turns_search(p, hook, NULL, b.state, seat_b) >= 1);
+    assert_int_equal(turns_search(p, hook, NULL, a.state, seat_a), first);
+    assert_int_equal(turns_seen(p), seen);
+    for (int k = 0; k < first; k++) {
+        int again[TURNS_DEPTH_MAX];
+        assert_int_equal(turns_actions(p, k, again), kept_length[k]);
+        assert_memory_equal(again, kept[k], (size_t)kept_length[k] * sizeof *again);
+    }
+    /* a limit above half the table's slots is cut to that half */
+    int slots = 1;
+    while (slots < TEST_BEAM * TURNS_CHILDREN_MAX * 4)
+        slots <<= 1;
+    assert_int_equal(turns_limit_seen(p, 1 << 30), slots / 2);
+    turns_free(p);
+    int(*actions)[TURNS_DEPTH_MAX] = malloc(8 * sizeof *actions);
+    int lengths[8];
+    assert_non_null(actions);
+    assert_true(check_candidates(game, hook, a.state, seat_a, 8, 4, actions, lengths) >= 1);
+    assert_true(check_candidates(game, hook, a.state, seat_a, 8, 0, actions, lengths) >= 1);
+    free(actions);
+    match_free(&a);
+    match_free(&b);
+    eval_free(hook);
 }
 
 /* The greedy bot plays the best candidate of the same beam, to its end. */
@@ -161,7 +212,7 @@ static void test_greedy_plays_the_best(void **unused)
         reach_turn(&m, game, 3, 70 + (uint64_t)i, 15 + 19 * i);
         int seat = match_current_player(&m);
         int best[1][TURNS_DEPTH_MAX], length;
-        check_candidates(game, hook, m.state, seat, 1, best, &length);
+        check_candidates(game, hook, m.state, seat, 1, -1, best, &length);
         bot_settings settings;
         assert_int_equal(bot_parse("greedy", &settings, NULL, 0), 0);
         bot *b = bot_new(game, &settings, NULL, 0);
@@ -230,6 +281,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_candidates),
+        cmocka_unit_test(test_positions_seen),
         cmocka_unit_test(test_greedy_plays_the_best),
         cmocka_unit_test(test_script),
     };

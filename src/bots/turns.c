@@ -4,6 +4,7 @@
  * turn played one action per call (see turns.h).
  */
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,10 @@ struct turns {
     turns_step *steps;          /* line prefixes, beam * TURNS_DEPTH_MAX + 1 */
     uint64_t *seen;             /* hashes of positions met in this search (open addressing, 0 = empty) */
     size_t seen_mask;           /* slots of seen minus one */
+    uint32_t *seen_used;        /* the slots of seen filled in this search, seen_count of them: what the next
+                                   search clears (not the whole table) */
+    int seen_count;             /* positions seen holds */
+    int seen_limit;             /* most positions it holds: at most half its slots (turns_limit_seen) */
     int *legal;                 /* scratch: legal actions, game->max_legal */
     int *outcomes;              /* scratch: chance outcomes of a turn's end, game->max_legal */
     double *probability;        /* scratch: their odds, game->max_legal */
@@ -66,13 +71,15 @@ turns *turns_new(const game_def *game, int beam, int keep)
     p->candidates = malloc((size_t)beam * sizeof *p->candidates);
     p->found = malloc((size_t)keep * sizeof *p->found);
     p->steps = malloc(((size_t)beam * TURNS_DEPTH_MAX + 1) * sizeof *p->steps);
-    p->seen = malloc(seen_slots * sizeof *p->seen);
+    p->seen = calloc(seen_slots, sizeof *p->seen);
+    p->seen_limit = (int)(seen_slots / 2);
+    p->seen_used = malloc((size_t)p->seen_limit * sizeof *p->seen_used);
     p->legal = malloc((size_t)game->max_legal * sizeof *p->legal);
     p->outcomes = malloc((size_t)game->max_legal * sizeof *p->outcomes);
     p->probability = malloc((size_t)game->max_legal * sizeof *p->probability);
     p->child = malloc(p->size);
     p->outcome = malloc(p->size);
-    if (!p->states || !p->next || !p->entries || !p->candidates || !p->found || !p->steps || !p->seen ||
+    if (!p->states || !p->next || !p->entries || !p->candidates || !p->found || !p->steps || !p->seen || !p->seen_used ||
         !p->legal || !p->outcomes || !p->probability || !p->child || !p->outcome) {
         turns_free(p);
         return NULL;
@@ -91,6 +98,7 @@ void turns_free(turns *p)
     free(p->found);
     free(p->steps);
     free(p->seen);
+    free(p->seen_used);
     free(p->legal);
     free(p->outcomes);
     free(p->probability);
@@ -99,7 +107,8 @@ void turns_free(turns *p)
     free(p);
 }
 
-/* Record hash h as seen; 1 if it was new. */
+/* Record hash h as seen; 1 if it was new (or the table is at its limit:
+ * then it is not recorded, and a position met again is searched again). */
 static int turns_mark(turns *p, uint64_t h)
 {
     if (h == 0)
@@ -108,10 +117,35 @@ static int turns_mark(turns *p, uint64_t h)
         if (p->seen[i] == h)
             return 0;
         if (p->seen[i] == 0) {
+            if (p->seen_count == p->seen_limit)
+                return 1;
             p->seen[i] = h;
+            p->seen_used[p->seen_count++] = (uint32_t)i;
             return 1;
         }
     }
+}
+
+/* Empty the table of positions seen: only the slots the last search filled. */
+static void turns_forget(turns *p)
+{
+    for (int k = 0; k < p->seen_count; k++)
+        p->seen[p->seen_used[k]] = 0;
+    p->seen_count = 0;
+}
+
+int turns_limit_seen(turns *p, int limit)
+{
+    assert(limit >= 0);
+    turns_forget(p);
+    int most = (int)((p->seen_mask + 1) / 2);
+    p->seen_limit = limit < most ? limit : most;
+    return p->seen_limit;
+}
+
+int turns_seen(const turns *p)
+{
+    return p->seen_count;
 }
 
 /* Value for seat of a position where its turn is over: a chance node with
@@ -183,7 +217,7 @@ static int turns_by_value(const void *a, const void *b)
 int turns_search(turns *p, const eval_hook *hook, const plan_policy *policy, const void *state, int seat)
 {
     const game_def *game = p->game;
-    memset(p->seen, 0, (p->seen_mask + 1) * sizeof *p->seen);
+    turns_forget(p);
     memcpy(p->states, state, p->size);
     p->entries[0] = (turns_entry){0, -1, -1, 0, 0};
     p->found_count = 0;

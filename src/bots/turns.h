@@ -26,8 +26,9 @@
  * turns_script: one action per call while the seat is shown the
  * observation the turn expects, anything else ends the script.
  *
- * Memory is allocated once, in turns_new: about (2 * beam + 2) states and
- * beam * TURNS_DEPTH_MAX path steps.
+ * Memory is allocated once, in turns_new: about (2 * beam + 2) states,
+ * beam * TURNS_DEPTH_MAX path steps and the table of positions met (12
+ * bytes a slot; a search clears only the slots it filled).
  */
 #ifndef MAYA_BOT_TURNS_H
 #define MAYA_BOT_TURNS_H
@@ -53,6 +54,15 @@ void turns_free(turns *p);
  * (plan.h; NULL: every legal action). Returns the number of candidates
  * found, at most keep, best first; 0 if seat has no action there. */
 int turns_search(turns *p, const eval_hook *hook, const plan_policy *policy, const void *state, int seat);
+/* At most limit (>= 0) positions a search remembers to merge: at most half
+ * the slots of its table, beam * TURNS_CHILDREN_MAX * 4 rounded up to a
+ * power of two (the default; the most a Tzolk'in or Tikal turn was seen to
+ * meet is under 2,000 of 32,768 at the bots' beam of 12). Past it a
+ * position met again is not merged (the beam may hold it twice); the
+ * candidates stay distinct. Returns the limit set. */
+int turns_limit_seen(turns *p, int limit);
+/* Positions the last search remembered (at most its limit). */
+int turns_seen(const turns *p);
 /* The actions of candidate k (0 = the best) of the last search, written
  * into out[TURNS_DEPTH_MAX]; returns their number (at least 1). */
 int turns_actions(const turns *p, int k, int *out);
