@@ -172,6 +172,14 @@ static void test_specs(void **unused)
                      3);
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playbeam=4097", "playbeam");
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playbeam=3", "needs playturns");
+    /* turnmillis: 0 (default) or up to an hour a turn; alone it replaces
+     * the iteration budget, with iterations both bind; only mcts */
+    assert_int_equal(check_option("tzolkin", "mcts:turnmillis=1800", "mcts:turnmillis=1800").iterations, 0);
+    assert_int_equal(
+        check_option("tikal", "mcts:iterations=500,turnmillis=1800", "mcts:iterations=500,turnmillis=1800").iterations,
+        500);
+    check_refused("tzolkin", "mcts:turnmillis=3600001", "turnmillis");
+    check_refused("tikal", "greedy:turnmillis=100", "turnmillis is an option of mcts");
     /* macro (Tzolk'in macro turns among a node's turns) was tried, not
      * adopted and removed (docs/strength.md): an unknown option, whatever
      * its value */
@@ -1209,6 +1217,91 @@ static void test_score_center(void **unused)
     free(state);
 }
 
+/* A time budget per turn (mcts_use_turn_time, turnmillis), so large that
+ * the iterations end every search: the same decisions as without it, and
+ * the searches of a seat's turn counted together. In Tikal a turn is a
+ * tile and its action points: a decision right after one of the same seat
+ * continues its turn, one after another seat's or after chance (a new
+ * tile, a treasure) begins a new one. In Tzolk'in the seat that keeps its
+ * wealth tiles last and then begins the first round searches twice in one
+ * turn (its keep, then its whole turn): seat 2 keeps last, and is the
+ * start player in some of the first seeds. */
+enum { TEST_TURN_MILLIS = 1000000 };
+
+static void test_turn_time(void **unused)
+{
+    (void)unused;
+    int twice = 0;
+    for (int g = 0; g < 9 && !twice; g++) {
+        const game_def *game = g == 0 ? &tikal_game : &tzolkin_game;
+        unsigned char *state = malloc(game->state_size), *view = malloc(game->state_size);
+        int *outcomes = malloc((size_t)game->max_legal * sizeof *outcomes);
+        double *odds = malloc((size_t)game->max_legal * sizeof *odds);
+        game_options options = {2, 0};
+        assert_int_equal(game->init(state, &options, NULL, 0), 0);
+        eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+        assert_non_null(hook);
+        mcts *timed = NULL, *plain = NULL;
+        for (int k = 0; k < 2; k++) {
+            mcts_config config = {8, 0, 1, 3000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+            mcts *m = mcts_new(game, &config);
+            assert_non_null(m);
+            if (g > 0)
+                assert_int_equal(mcts_use_turns(m, 4), 0);
+            if (k == 0)
+                assert_int_equal(mcts_use_turn_time(m, TEST_TURN_MILLIS), 0);
+            *(k == 0 ? &timed : &plain) = m;
+        }
+        rng r;
+        rng_seed(&r, 3 + (uint64_t)g);
+        int last = GAME_CHANCE, expected = 0;
+        for (int decisions = 0; decisions < (g == 0 ? 40 : 3) && game->current_player(state) != GAME_TERMINAL;) {
+            int player = game->current_player(state), action;
+            if (player == GAME_CHANCE) {
+                int n = game->chance_outcomes(state, outcomes, odds);
+                action = match_pick_outcome(outcomes, odds, n, &r);
+            } else {
+                game->observation(state, player, view);
+                /* a search gets the budget at a turn's first search, half of it
+                 * where it is of a single action after which the seat may
+                 * act again (Tikal, a Tzolk'in keep before its own first
+                 * turn), and then less, what is left */
+                int choices = game->legal_actions(state, outcomes); /* (outcomes as scratch) */
+                int budget = choices > 1 ? mcts_turn_budget(timed, view, player) : -1;
+                int goes_on = player == last;
+                assert_true(budget == -1 || (goes_on ? budget < TEST_TURN_MILLIS && budget > 0
+                                                     : budget == TEST_TURN_MILLIS || budget == TEST_TURN_MILLIS / 2));
+                /* Tzolk'in: seat 1's keep (seat 2 keeps next) and a whole turn begun get it all */
+                if (g > 0 && decisions != 1 && !goes_on)
+                    assert_int_equal(budget, TEST_TURN_MILLIS);
+                action = mcts_choose(timed, view, player);
+                assert_int_equal(mcts_choose(plain, view, player), action);
+                mcts_stats stats;
+                mcts_last_stats(timed, &stats);
+                if (g == 0) {
+                    expected = (player == last ? expected : 0) + (stats.iterations > 0);
+                    assert_int_equal(mcts_turn_searches(timed), expected);
+                } else if (player == last && stats.iterations > 0) {
+                    /* the whole turn after the keep: what the keep left, not halved */
+                    assert_true(budget > TEST_TURN_MILLIS / 2);
+                    twice = mcts_turn_searches(timed) == 2;
+                }
+                decisions++;
+            }
+            assert_int_equal(game->apply(state, action, NULL, 0), 0);
+            last = player;
+        }
+        mcts_free(timed);
+        mcts_free(plain);
+        eval_free(hook);
+        free(state);
+        free(view);
+        free(outcomes);
+        free(odds);
+    }
+    assert_true(twice);
+}
+
 /* The plan policy in the search (mcts_use_plan, bots/plan.h) at a
  * Tzolk'in first turn where it narrows the legal actions (3 workers, short
  * of the plan's 4: the placements go to Uxmal): with only set every root
@@ -1374,7 +1467,7 @@ int main(void)
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
         cmocka_unit_test(test_root_estimates), cmocka_unit_test(test_playout_to_end),
-        cmocka_unit_test(test_score_center),  cmocka_unit_test(test_shared_iterations),
+        cmocka_unit_test(test_score_center),  cmocka_unit_test(test_turn_time),  cmocka_unit_test(test_shared_iterations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,6 +93,7 @@ static const struct bot_key {
     {"score", offsetof(bot_settings, score), 0, 100},
     {"center", offsetof(bot_settings, center), 0, MCTS_CENTER_MAX},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
+    {"turnmillis", offsetof(bot_settings, turnmillis), 0, 3600000},
 };
 
 enum { BOT_KEY_COUNT = (int)(sizeof bot_keys / sizeof bot_keys[0]) };
@@ -171,11 +172,12 @@ static int bot_parse_options(const char *text, bot_settings *s, unsigned *writte
     return 0;
 }
 
-/* A time budget alone replaces the default iteration budget. */
+/* A time budget (a decision's or a turn's) alone replaces the default
+ * iteration budget. */
 static void bot_time_alone(bot_settings *s)
 {
-    if ((s->given & bot_key_bit(offsetof(bot_settings, millis))) &&
-        !(s->given & bot_key_bit(offsetof(bot_settings, iterations))))
+    unsigned timed = bot_key_bit(offsetof(bot_settings, millis)) | bot_key_bit(offsetof(bot_settings, turnmillis));
+    if ((s->given & timed) && !(s->given & bot_key_bit(offsetof(bot_settings, iterations))))
         s->iterations = 0;
 }
 
@@ -280,9 +282,10 @@ void bot_spec(const bot_settings *settings, char *buf, size_t len)
         int value = *bot_field(&copy, &bot_keys[i]);
         int deflt = *bot_field((bot_settings *)base, &bot_keys[i]);
         /* what the spec wrote or differs from the kind's default; iterations=0
-         * needs saying only when millis does not imply it */
-        int write = (copy.given >> i & 1u) || value != deflt || (i == 0 && value != 0 && copy.millis != 0);
-        if (!write || (i == 0 && value == 0 && copy.millis != 0))
+         * needs saying only when a time budget does not imply it */
+        int timed = copy.millis != 0 || copy.turnmillis != 0;
+        int write = (copy.given >> i & 1u) || value != deflt || (i == 0 && value != 0 && timed);
+        if (!write || (i == 0 && value == 0 && timed))
             continue;
         if (used < len)
             used += (size_t)snprintf(buf + used, len - used, "%c%s=%d", sep, bot_keys[i].name, value);
@@ -427,14 +430,20 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     if (b->mcts != NULL) {
         mcts_use_plan(b->mcts, plan, settings->plan == 2);
         mcts_use_fixed_shares(b->mcts, settings->fixedshare);
+        if (mcts_use_turn_time(b->mcts, settings->turnmillis) != 0) {
+            bot_free(b);
+            set_error(why, why_len, "out of memory", "");
+            return NULL;
+        }
     }
     /* the options of mcts alone: the first one given to another kind */
-    const char *mcts_only = playouts           ? "playout"
-                            : scores               ? "score"
-                            : centers              ? "center"
-                            : settings->turns      ? "turns"
-                            : settings->fixedshare ? "fixedshare"
-                                                   : NULL;
+    const char *mcts_only = playouts             ? "playout"
+                            : scores                 ? "score"
+                            : centers                ? "center"
+                            : settings->turns        ? "turns"
+                            : settings->fixedshare   ? "fixedshare"
+                            : settings->turnmillis   ? "turnmillis"
+                                                     : NULL;
     if (mcts_only != NULL && b->mcts == NULL) {
         char text[64];
         snprintf(text, sizeof text, "%s is an option of mcts, not ", mcts_only);

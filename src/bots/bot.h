@@ -41,6 +41,11 @@
  * (mcts_use_root_turns), and playturns=1 makes the playout's seats play
  * whole turns (mcts_use_playout_turns), found by a beam of playbeam=B
  * positions (0: MCTS_TURN_BEAM).
+ * mcts also takes turnmillis=T: T ms of wall time a turn, shared by the
+ * turn's searches (mcts_use_turn_time: each gets what is left, half of it
+ * where the seat may still be to act after it); as millis, without
+ * iterations it replaces the iteration budget, with millis each search
+ * also stops at millis.
  * mcts also takes fixedshare=1: with threads > 1 each thread searches a
  * share of the iterations fixed in advance, so that a seed gives the same
  * search whatever the load; by default the threads take iterations from
@@ -115,6 +120,7 @@ typedef struct bot_settings {
                         (mcts_use_center), 0 = the root's estimates */
     int fixedshare;  /* mcts with threads > 1: 1 = each thread searches a fixed share of the iterations
                         (reproducible whatever the load, mcts_use_fixed_shares), 0 = they share one count */
+    int turnmillis;  /* mcts: wall time in ms of a turn, shared by its searches (mcts_use_turn_time), 0 = none */
     int level;       /* the bot_levels index the spec named, -1 none (a game may have its own spec of it) */
     unsigned given;  /* options the spec or its level's spec wrote, bit k for bot_keys' k-th (bot.c),
                         BOT_GIVEN_EVAL for eval: the game's own options (bot_new) do not replace them */

@@ -162,6 +162,17 @@ struct mcts {
                                                 after its chosen action (mcts_root_estimates) */
     long root_estimated;    /* iterations root_estimates average, 0 = none */
     int fixed_shares;       /* 1: each tree searches its own share of an iteration budget (mcts_use_fixed_shares) */
+    int search_millis;      /* the wall time of the search under way, 0 = by iterations only */
+    int turn_millis;        /* the wall time of a turn of the searching seat, 0 = none (mcts_use_turn_time) */
+    int turn_seat;          /* with turn_millis: the seat of the last decision if it is still to act after it
+                               (its turn goes on), else -1 */
+    double turn_ended;      /* monotonic seconds at that decision's end */
+    int turn_searches;      /* searches of the turn so far (mcts_turn_searches) */
+    double turn_spent;      /* their wall seconds */
+    unsigned char *turn_state;  /* scratch: a full position consistent with the observation decided at */
+    unsigned char *turn_child;  /* scratch: it after one action */
+    rng turn_random;            /* draws its hidden parts (not random's: the searches stay those without a
+                                   turn budget) */
     atomic_long iterations_left; /* with threads and an iteration budget: iterations not yet taken by a tree
                                     (written once per chunk of MCTS_CHUNK_MAX, beside fields only read) */
 };
@@ -351,6 +362,21 @@ int mcts_use_root_turns(mcts *m, int keep)
     return 0;
 }
 
+int mcts_use_turn_time(mcts *m, int millis)
+{
+    assert(millis >= 0 && m->turn_state == NULL);
+    if (millis == 0)
+        return 0;
+    m->turn_state = malloc(m->game->state_size);
+    m->turn_child = malloc(m->game->state_size);
+    if (m->turn_state == NULL || m->turn_child == NULL)
+        return -1;
+    m->turn_millis = millis;
+    m->turn_seat = -1;
+    rng_seed(&m->turn_random, m->config.seed);
+    return 0;
+}
+
 int mcts_keep_estimates(mcts *m, int keep)
 {
     if (keep && m->trees[0].turns != NULL)
@@ -383,6 +409,8 @@ void mcts_free(mcts *m)
     free(m->legal);
     free(m->log_table);
     turns_script_free(&m->script);
+    free(m->turn_state);
+    free(m->turn_child);
     free(m);
 }
 
@@ -1006,7 +1034,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
     const game_def *game = m->game;
     double start = timer_now();
     long iterations = m->config.iterations;
-    if (iterations == 0 && m->config.millis == 0)
+    if (iterations == 0 && m->search_millis == 0)
         iterations = 1000;
     /* the threads are made once, at the first search, and kept; trees
      * beyond the threads the system gave are not searched */
@@ -1029,7 +1057,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         t->budget = iterations == 0 ? 0 : iterations / threads + (i < iterations % threads);
         if (iterations != 0 && t->budget == 0)
             t->budget = 1;
-        t->deadline = m->config.millis > 0 ? start + m->config.millis / 1000.0 : 0;
+        t->deadline = m->search_millis > 0 ? start + m->search_millis / 1000.0 : 0;
         t->shared = shared ? &m->iterations_left : NULL;
         t->chunk = chunk;
     }
@@ -1094,6 +1122,73 @@ int mcts_next_in_turn(mcts *m, const void *observation, int seat)
     return m->trees[0].turns != NULL ? turns_script_next(&m->script, observation, seat) : -1;
 }
 
+/* With a turn budget: a full position consistent with observation for
+ * seat into m->turn_state (the hidden parts drawn). */
+static void mcts_turn_position(mcts *m, const void *observation, int seat)
+{
+    memcpy(m->turn_state, observation, m->game->state_size);
+    uint64_t fill = rng_next(&m->turn_random);
+    m->game->resample(m->turn_state, seat, &fill);
+}
+
+/* 1 if seat is still to act after action at m->turn_state: its turn goes
+ * on. */
+static int mcts_turn_goes_on(mcts *m, int seat, int action)
+{
+    memcpy(m->turn_child, m->turn_state, m->game->state_size);
+    return m->game->apply(m->turn_child, action, NULL, 0) == 0 && m->game->current_player(m->turn_child) == seat;
+}
+
+/* 1 if the root of a search for seat at state has whole turns as its
+ * edges (as mcts_rank gives them). */
+static int mcts_root_has_turns(const mcts *m, const void *state, int seat)
+{
+    const game_def *game = m->game;
+    return m->trees[0].turns != NULL && game->legal_hidden != NULL && !game->legal_hidden(state, seat);
+}
+
+/* The milliseconds of a search for seat at observation (n legal actions,
+ * in m->legal) within its turn's budget: what is left of the turn (at
+ * least 1), half of it where the search is of single actions and one of
+ * them leaves seat to act again, so that the rest of the turn has time
+ * too; at most the configured millis. */
+static int mcts_turn_share(mcts *m, const void *observation, int seat, int n, double spent)
+{
+    int goes_on = 0;
+    mcts_turn_position(m, observation, seat);
+    for (int k = 0; k < n && !goes_on && !mcts_root_has_turns(m, m->turn_state, seat); k++)
+        goes_on = mcts_turn_goes_on(m, seat, m->legal[k]);
+    double left = m->turn_millis - 1000.0 * spent;
+    int share = (int)(goes_on ? left / 2 : left);
+    share = share < 1 ? 1 : share;
+    return m->config.millis > 0 && m->config.millis < share ? m->config.millis : share;
+}
+
+/* With a turn budget: 1 if a decision of seat now continues the turn of
+ * the last one: that was seat's and left it to act, not longer ago than
+ * the budget (else a game was left in the middle). */
+static int mcts_turn_continues(const mcts *m, int seat)
+{
+    return m->turn_seat == seat && timer_now() - m->turn_ended <= m->turn_millis / 1000.0;
+}
+
+int mcts_turn_budget(mcts *m, const void *observation, int seat)
+{
+    if (m->turn_millis == 0)
+        return 0;
+    int n = m->game->legal_actions(observation, m->legal);
+    return mcts_turn_share(m, observation, seat, n, mcts_turn_continues(m, seat) ? m->turn_spent : 0.0);
+}
+
+/* With a turn budget, after seat's decision of action: whether its turn
+ * goes on, and when the decision ended. */
+static void mcts_turn_decided(mcts *m, const void *observation, int seat, int action)
+{
+    mcts_turn_position(m, observation, seat);
+    m->turn_seat = mcts_turn_goes_on(m, seat, action) ? seat : -1;
+    m->turn_ended = timer_now();
+}
+
 int mcts_choose(mcts *m, const void *observation, int seat)
 {
     const game_def *game = m->game;
@@ -1107,16 +1202,39 @@ int mcts_choose(mcts *m, const void *observation, int seat)
     int n = game->legal_actions(observation, m->legal);
     if (n <= 0)
         return -1;
-    if (n == 1)
+    m->search_millis = m->config.millis;
+    if (m->turn_millis > 0) {
+        if (!mcts_turn_continues(m, seat)) {
+            m->turn_spent = 0;
+            m->turn_searches = 0;
+        }
+        m->turn_seat = -1;
+        if (n > 1)
+            m->search_millis = mcts_turn_share(m, observation, seat, n, m->turn_spent);
+    }
+    if (n == 1) {
+        if (m->turn_millis > 0)
+            mcts_turn_decided(m, observation, seat, m->legal[0]);
         return m->legal[0];
+    }
     mcts_search_root(m, observation, seat, n);
-    if (m->turn_length == 0)
+    m->turn_spent += m->last.seconds;
+    m->turn_searches++;
+    if (m->turn_length == 0) {
+        if (m->turn_millis > 0)
+            mcts_turn_decided(m, observation, seat, m->choices[0].action);
         return m->choices[0].action;
+    }
     /* The chosen turn is played to its end without searching again. */
     memcpy(m->script.state, observation, game->state_size);
     uint64_t fill = rng_next(&m->random);
     game->resample(m->script.state, seat, &fill);
     return turns_script_play(&m->script, m->turn, m->turn_length, seat);
+}
+
+int mcts_turn_searches(const mcts *m)
+{
+    return m->turn_searches;
 }
 
 int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, int max)
@@ -1128,6 +1246,7 @@ int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, i
     int n = m->game->legal_actions(observation, m->legal);
     if (n <= 0)
         return 0;
+    m->search_millis = m->config.millis;
     mcts_search_root(m, observation, seat, n);
     int count = m->choice_count < max ? m->choice_count : max;
     memcpy(out, m->choices, (size_t)count * sizeof *out);

@@ -41,7 +41,8 @@
  * keep counting. w = 0 is the share alone, to the bit.
  *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
- * time (both: whichever ends first). With threads > 1 every thread searches
+ * time (both: whichever ends first), or a wall time per turn shared by the
+ * turn's searches (mcts_use_turn_time). With threads > 1 every thread searches
  * its own tree from its own seed (root parallelism, pthreads), and the
  * visit counts of the root's actions are summed. The iterations are taken
  * from one count, a few at a time, until the budget is spent, so that the
@@ -194,6 +195,21 @@ void mcts_use_playout(mcts *m, int actions);
  * positions, instead of one action best after one step (the default).
  * Called at most once; 0, or -1 if memory fails. */
 int mcts_use_playout_turns(mcts *m, int beam);
+/* A time budget per turn of millis (> 0; 0, the default: none): the
+ * searches of one seat's turn share it (a turn: its decisions until
+ * another seat decides; with whole turns one search, unless the turn's
+ * script is dropped), each getting what is left of it (at least 1 ms),
+ * half of that where one of the legal actions leaves the seat to act
+ * again, and at most millis of mcts_config if that is set. A decision
+ * continues the turn of the last one if that was the same seat's and left
+ * it to act (at a position consistent with what it saw), less than millis
+ * ago. Called at most once; 0, or -1 if memory fails. */
+int mcts_use_turn_time(mcts *m, int millis);
+/* With a turn budget: the searches of the turn of the last decision so far. */
+int mcts_turn_searches(const mcts *m);
+/* With a turn budget: the milliseconds a search for seat at observation
+ * (a decision of more than one legal action) would get now; 0 without. */
+int mcts_turn_budget(mcts *m, const void *observation, int seat);
 /* Give weight (0..1) of every seat's reward to its own points from the
  * next decision on (the score utility above); 0 (the default): its share
  * of the odds alone. */
