@@ -1291,6 +1291,13 @@ static void test_turn_time(void **unused)
             assert_int_equal(game->apply(state, action, NULL, 0), 0);
             last = player;
         }
+        /* a turn resumed by a caller that makes a new search each decision */
+        int player = game->current_player(state);
+        if (g > 0 && player >= 0) {
+            game->observation(state, player, view);
+            mcts_turn_resume(timed, player, 600.0);
+            assert_int_equal(mcts_turn_budget(timed, view, player), TEST_TURN_MILLIS - 600000);
+        }
         mcts_free(timed);
         mcts_free(plain);
         eval_free(hook);

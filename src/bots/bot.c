@@ -518,6 +518,12 @@ int bot_next_in_turn(bot *b, const void *observation, int seat)
     return -1;
 }
 
+void bot_turn_resume(bot *b, int seat, double spent)
+{
+    if (b->mcts != NULL)
+        mcts_turn_resume(b->mcts, seat, spent);
+}
+
 void bot_free(bot *b)
 {
     if (!b)

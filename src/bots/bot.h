@@ -204,6 +204,10 @@ int bot_choose(bot *b, const void *observation, int seat);
  * thinking: so that a caller keeping b through a turn plays it from one
  * search. */
 int bot_next_in_turn(bot *b, const void *observation, int seat);
+/* The next decision of seat continues a turn whose earlier decisions took
+ * spent seconds (> 0), for a caller that makes a new bot for each
+ * decision: a budget per turn (turnmillis) counts them; else nothing. */
+void bot_turn_resume(bot *b, int seat, double spent);
 void bot_free(bot *b);
 
 #endif

@@ -1172,6 +1172,16 @@ static int mcts_turn_continues(const mcts *m, int seat)
     return m->turn_seat == seat && timer_now() - m->turn_ended <= m->turn_millis / 1000.0;
 }
 
+void mcts_turn_resume(mcts *m, int seat, double spent)
+{
+    assert(spent >= 0.0);
+    if (m->turn_millis == 0)
+        return;
+    m->turn_seat = seat;
+    m->turn_spent = spent;
+    m->turn_ended = timer_now();
+}
+
 int mcts_turn_budget(mcts *m, const void *observation, int seat)
 {
     if (m->turn_millis == 0)

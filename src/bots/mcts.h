@@ -207,6 +207,10 @@ int mcts_use_playout_turns(mcts *m, int beam);
 int mcts_use_turn_time(mcts *m, int millis);
 /* With a turn budget: the searches of the turn of the last decision so far. */
 int mcts_turn_searches(const mcts *m);
+/* With a turn budget: the next decision of seat continues a turn whose
+ * earlier decisions took spent seconds (a caller that makes a new search
+ * for each decision tells it so); else nothing. */
+void mcts_turn_resume(mcts *m, int seat, double spent);
 /* With a turn budget: the milliseconds a search for seat at observation
  * (a decision of more than one legal action) would get now; 0 without. */
 int mcts_turn_budget(mcts *m, const void *observation, int seat);

@@ -138,7 +138,7 @@ static void bot_move(hub *h, int64_t id)
     char spec[STORE_NAME_MAX], why[200];
     void *seen;
     int seat, action = -1;
-    double thought = 0;
+    double thought = 0, turn_spent;
     int64_t version;
     uint64_t seed;
     const game_def *def;
@@ -160,12 +160,15 @@ static void bot_move(hub *h, int64_t id)
     g->def->observation(g->m.state, seat, seen);
     seed = draw_bot_seed(g->row.seed, version);
     def = g->def;
+    turn_spent = g->bot_turn_seconds; /* the seat's turn so far: a budget per turn counts it */
     hub_game_unlock(g);
 
     if (bot_parse(spec, &settings, why, sizeof why) == 0) {
         settings.seed = seed;
         b = bot_new(def, &settings, why, sizeof why);
         if (b != NULL) {
+            if (turn_spent > 0)
+                bot_turn_resume(b, seat, turn_spent);
             atomic_fetch_add(&h->bots_thinking, 1);
             double start = timer_now();
             action = bot_choose(b, seen, seat);
