@@ -170,7 +170,9 @@ struct mcts {
     int turn_searches;      /* searches of the turn so far (mcts_turn_searches) */
     double turn_spent;      /* their wall seconds */
     unsigned char *turn_state;  /* scratch: a full position consistent with the observation decided at */
-    unsigned char *turn_child;  /* scratch: it after one action */
+    unsigned char *turn_child;  /* scratch: it after an action or a turn, and chance */
+    int *turn_outcomes;         /* scratch: a chance node's outcomes, game->max_legal */
+    double *turn_odds;          /* scratch: their odds */
     rng turn_random;            /* draws its hidden parts (not random's: the searches stay those without a
                                    turn budget) */
     atomic_long iterations_left; /* with threads and an iteration budget: iterations not yet taken by a tree
@@ -369,7 +371,9 @@ int mcts_use_turn_time(mcts *m, int millis)
         return 0;
     m->turn_state = malloc(m->game->state_size);
     m->turn_child = malloc(m->game->state_size);
-    if (m->turn_state == NULL || m->turn_child == NULL)
+    m->turn_outcomes = malloc((size_t)m->game->max_legal * sizeof *m->turn_outcomes);
+    m->turn_odds = malloc((size_t)m->game->max_legal * sizeof *m->turn_odds);
+    if (m->turn_state == NULL || m->turn_child == NULL || m->turn_outcomes == NULL || m->turn_odds == NULL)
         return -1;
     m->turn_millis = millis;
     m->turn_seat = -1;
@@ -411,6 +415,8 @@ void mcts_free(mcts *m)
     turns_script_free(&m->script);
     free(m->turn_state);
     free(m->turn_child);
+    free(m->turn_outcomes);
+    free(m->turn_odds);
     free(m);
 }
 
@@ -1131,12 +1137,24 @@ static void mcts_turn_position(mcts *m, const void *observation, int seat)
     m->game->resample(m->turn_state, seat, &fill);
 }
 
-/* 1 if seat is still to act after action at m->turn_state: its turn goes
- * on. */
-static int mcts_turn_goes_on(mcts *m, int seat, int action)
+/* 1 if seat is to act again after its count actions at m->turn_state
+ * and whatever chance then draws (as a turn of level_time.h: chance does
+ * not end it): its turn goes on. */
+static int mcts_turn_goes_on(mcts *m, int seat, const int *actions, int count)
 {
-    memcpy(m->turn_child, m->turn_state, m->game->state_size);
-    return m->game->apply(m->turn_child, action, NULL, 0) == 0 && m->game->current_player(m->turn_child) == seat;
+    const game_def *game = m->game;
+    memcpy(m->turn_child, m->turn_state, game->state_size);
+    for (int i = 0; i < count; i++)
+        if (game->apply(m->turn_child, actions[i], NULL, 0) != 0)
+            return 0;
+    for (int steps = 0; game->current_player(m->turn_child) == GAME_CHANCE && steps < MCTS_PATH_MAX; steps++) {
+        int n = game->chance_outcomes(m->turn_child, m->turn_outcomes, m->turn_odds);
+        if (n <= 0 ||
+            game->apply(m->turn_child, match_pick_outcome(m->turn_outcomes, m->turn_odds, n, &m->turn_random), NULL,
+                        0) != 0)
+            return 0;
+    }
+    return game->current_player(m->turn_child) == seat;
 }
 
 /* 1 if the root of a search for seat at state has whole turns as its
@@ -1149,15 +1167,25 @@ static int mcts_root_has_turns(const mcts *m, const void *state, int seat)
 
 /* The milliseconds of a search for seat at observation (n legal actions,
  * in m->legal) within its turn's budget: what is left of the turn (at
- * least 1), half of it where the search is of single actions and one of
- * them leaves seat to act again, so that the rest of the turn has time
- * too; at most the configured millis. */
+ * least 1), half of it where one of the root's edges (its legal actions,
+ * or the whole turns a tree gives it, found here once) leaves seat to act
+ * again, so that the rest of the turn has time too; at most the
+ * configured millis. */
 static int mcts_turn_share(mcts *m, const void *observation, int seat, int n, double spent)
 {
     int goes_on = 0;
     mcts_turn_position(m, observation, seat);
-    for (int k = 0; k < n && !goes_on && !mcts_root_has_turns(m, m->turn_state, seat); k++)
-        goes_on = mcts_turn_goes_on(m, seat, m->legal[k]);
+    if (mcts_root_has_turns(m, m->turn_state, seat)) {
+        mcts_tree *t = &m->trees[0]; /* idle between searches */
+        turns *search = t->root_turns != NULL ? t->root_turns : t->turns;
+        int found = turns_search(search, &t->hook, NULL, m->turn_state, seat), turn[TURNS_DEPTH_MAX];
+        for (int k = 0; k < found && !goes_on; k++) {
+            int length = turns_actions(search, k, turn);
+            goes_on = mcts_turn_goes_on(m, seat, turn, length);
+        }
+    } else
+        for (int k = 0; k < n && !goes_on; k++)
+            goes_on = mcts_turn_goes_on(m, seat, &m->legal[k], 1);
     double left = m->turn_millis - 1000.0 * spent;
     int share = (int)(goes_on ? left / 2 : left);
     share = share < 1 ? 1 : share;
@@ -1190,12 +1218,13 @@ int mcts_turn_budget(mcts *m, const void *observation, int seat)
     return mcts_turn_share(m, observation, seat, n, mcts_turn_continues(m, seat) ? m->turn_spent : 0.0);
 }
 
-/* With a turn budget, after seat's decision of action: whether its turn
- * goes on, and when the decision ended. */
-static void mcts_turn_decided(mcts *m, const void *observation, int seat, int action)
+/* With a turn budget, after seat's decision at observation of the count
+ * actions (one, or a whole turn): whether its turn goes on, and when the
+ * decision ended. */
+static void mcts_turn_decided(mcts *m, const void *observation, int seat, const int *actions, int count)
 {
     mcts_turn_position(m, observation, seat);
-    m->turn_seat = mcts_turn_goes_on(m, seat, action) ? seat : -1;
+    m->turn_seat = mcts_turn_goes_on(m, seat, actions, count) ? seat : -1;
     m->turn_ended = timer_now();
 }
 
@@ -1224,17 +1253,17 @@ int mcts_choose(mcts *m, const void *observation, int seat)
     }
     if (n == 1) {
         if (m->turn_millis > 0)
-            mcts_turn_decided(m, observation, seat, m->legal[0]);
+            mcts_turn_decided(m, observation, seat, m->legal, 1);
         return m->legal[0];
     }
     mcts_search_root(m, observation, seat, n);
     m->turn_spent += m->last.seconds;
     m->turn_searches++;
-    if (m->turn_length == 0) {
-        if (m->turn_millis > 0)
-            mcts_turn_decided(m, observation, seat, m->choices[0].action);
+    if (m->turn_millis > 0)
+        mcts_turn_decided(m, observation, seat, m->turn_length > 0 ? m->turn : &m->choices[0].action,
+                          m->turn_length > 0 ? m->turn_length : 1);
+    if (m->turn_length == 0)
         return m->choices[0].action;
-    }
     /* The chosen turn is played to its end without searching again. */
     memcpy(m->script.state, observation, game->state_size);
     uint64_t fill = rng_next(&m->random);

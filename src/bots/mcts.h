@@ -197,13 +197,17 @@ void mcts_use_playout(mcts *m, int actions);
 int mcts_use_playout_turns(mcts *m, int beam);
 /* A time budget per turn of millis (> 0; 0, the default: none): the
  * searches of one seat's turn share it (a turn: its decisions until
- * another seat decides; with whole turns one search, unless the turn's
- * script is dropped), each getting what is left of it (at least 1 ms),
- * half of that where one of the legal actions leaves the seat to act
- * again, and at most millis of mcts_config if that is set. A decision
- * continues the turn of the last one if that was the same seat's and left
- * it to act (at a position consistent with what it saw), less than millis
- * ago. Called at most once; 0, or -1 if memory fails. */
+ * another seat decides, as level_time.h counts them; with whole turns
+ * one search, two where a Tzolk'in seat keeps its wealth tiles last and
+ * begins the first round, or where chance comes between two of its turns,
+ * as when an age ends), each getting what is left of it (at least 1 ms),
+ * half of that where one of the root's edges (a legal action, or one of
+ * the whole turns a tree gives it) leaves the seat to act again, through
+ * chance too, and at most millis of mcts_config if that is set. A
+ * decision continues the turn of the last one if that was the same seat's
+ * and left it to act (at a position consistent with what it saw, chance
+ * drawn), less than millis ago. Called at most once; 0, or -1 if memory
+ * fails. */
 int mcts_use_turn_time(mcts *m, int millis);
 /* With a turn budget: the searches of the turn of the last decision so far. */
 int mcts_turn_searches(const mcts *m);
