@@ -370,12 +370,14 @@ static void test_game_defaults(void **unused)
     assert_string_equal(text, "mcts:iterations=300,turns=0");
     s = settings_at("tzolkin", 2, "expert:threads=2", text, sizeof text);
     assert_int_equal(s.turns, 8);
-    assert_int_equal(s.millis, 800);
+    assert_int_equal(s.turnmillis, 1800);
+    assert_int_equal(s.millis, 0);
     assert_int_equal(s.iterations, 0);
     assert_int_equal(s.threads, 2);
-    assert_string_equal(text, "mcts:millis=800,threads=2");
+    assert_string_equal(text, "mcts:threads=2,turnmillis=1800");
     s = settings_at("tzolkin", 4, "expert:millis=300", text, sizeof text);
     assert_int_equal(s.millis, 300);
+    assert_int_equal(s.turnmillis, 1800);
     assert_int_equal(s.iterations, 0);
     s = settings_at("tikal", 2, "expert", text, sizeof text);
     assert_int_equal(s.turns, 0);
@@ -387,7 +389,7 @@ static void test_game_defaults(void **unused)
     bot_levels(&count);
     for (int i = 0; i < count; i++)
         assert_int_equal(bot_level_index(bot_level_spec(games_find("tikal"), i)), -1);
-    assert_string_equal(bot_level_spec(games_find("tzolkin"), 3), "mcts:millis=800");
+    assert_string_equal(bot_level_spec(games_find("tzolkin"), 3), "mcts:turnmillis=1800");
     assert_string_equal(bot_level_spec(games_find("tikal"), 3), "mcts:millis=150");
 }
 

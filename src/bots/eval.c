@@ -34,10 +34,11 @@ typedef struct eval_entry {
 
 /* Tzolk'in's levels where its whole-turn search changes their meaning: its
  * casual level stays the search over micro-actions at 300 iterations a
- * decision, its expert gets a time budget per turn (docs/strength.md). */
+ * decision, its expert gets 1.8 s of time a turn, shared by the turn's
+ * searches (docs/strength.md). */
 static const eval_level eval_tzolkin_levels[] = {
     {"casual", "mcts:turns=0,iterations=300"},
-    {"expert", "mcts:millis=800"},
+    {"expert", "mcts:turnmillis=1800"},
     {NULL, NULL},
 };
 
