@@ -1477,7 +1477,8 @@ int main(void)
         cmocka_unit_test(test_root_statistics), cmocka_unit_test(test_plan_search),
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
         cmocka_unit_test(test_root_estimates), cmocka_unit_test(test_playout_to_end),
-        cmocka_unit_test(test_score_center),  cmocka_unit_test(test_turn_time),  cmocka_unit_test(test_shared_iterations),
+        cmocka_unit_test(test_score_center),  cmocka_unit_test(test_turn_time),
+        cmocka_unit_test(test_shared_iterations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

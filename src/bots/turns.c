@@ -79,8 +79,8 @@ turns *turns_new(const game_def *game, int beam, int keep)
     p->probability = malloc((size_t)game->max_legal * sizeof *p->probability);
     p->child = malloc(p->size);
     p->outcome = malloc(p->size);
-    if (!p->states || !p->next || !p->entries || !p->candidates || !p->found || !p->steps || !p->seen || !p->seen_used ||
-        !p->legal || !p->outcomes || !p->probability || !p->child || !p->outcome) {
+    if (!p->states || !p->next || !p->entries || !p->candidates || !p->found || !p->steps || !p->seen ||
+        !p->seen_used || !p->legal || !p->outcomes || !p->probability || !p->child || !p->outcome) {
         turns_free(p);
         return NULL;
     }
