@@ -25,10 +25,13 @@ int hub_quota_check_bot_spec(const hub *h, const game_def *def, const game_optio
     /* what the bot plays this game with: a level's or the game's own
      * defaults can ask for more than the kind's */
     bot_settings_at(def, at, &parsed, &settings);
-    if (settings.millis > limit->max_bot_millis || settings.threads > limit->max_bot_threads ||
-        settings.iterations > limit->max_bot_iterations || settings.nodes > limit->max_bot_nodes) {
+    /* the time cap bounds a decision's time (millis) and a turn's (turnmillis) */
+    if (settings.millis > limit->max_bot_millis || settings.turnmillis > limit->max_bot_millis ||
+        settings.threads > limit->max_bot_threads || settings.iterations > limit->max_bot_iterations ||
+        settings.nodes > limit->max_bot_nodes) {
         hub_reply_fail(r, 422, "bot_limit",
-                       "%s \"%s\": this server allows bots at most millis=%d, threads=%d, iterations=%d, nodes=%d",
+                       "%s \"%s\": this server allows bots at most millis=%d (turnmillis too), threads=%d, "
+                       "iterations=%d, nodes=%d",
                        what, spec, limit->max_bot_millis, limit->max_bot_threads, limit->max_bot_iterations,
                        limit->max_bot_nodes);
         return -1;

@@ -121,16 +121,16 @@ case $busy in *'"code":"busy"'*' 503') ;; *) fail "a game beyond --max-games of 
 serve_stop full
 
 # a bot is checked against the caps as it plays the game asked for: the
-# expert level thinks 150 ms a decision in Tikal but 500 ms a turn in
-# Tzolk'in (its own level spec), so with --max-bot-millis 300 the same
-# spec is accepted for one game and refused with 422 for the other
+# expert level thinks 150 ms a decision in Tikal but 1800 ms a turn in
+# Tzolk'in (its own level spec, turnmillis), so with --max-bot-millis 300
+# the same spec is accepted for one game and refused with 422 for the other
 serve_start full "$tmp/caps.db" --bot-threads 1 --max-bot-millis 300 || exit 1
 expert_game() {
     curl -s -o "$tmp/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' "$full_url/api/games" \
         -d "{\"game\": \"$1\", \"players\": 2, \"seats\": [{\"type\": \"human\"}, {\"type\": \"bot\", \"bot\": \"expert\"}], \"join\": 0}"
 }
 expect "Tikal's expert under --max-bot-millis 300" "$(expert_game tikal)" 201
-expect "Tzolk'in's expert (500 ms a turn) under --max-bot-millis 300" "$(expert_game tzolkin)" 422 bot_limit
+expect "Tzolk'in's expert (1800 ms a turn) under --max-bot-millis 300" "$(expert_game tzolkin)" 422 bot_limit
 [ "$(curl -s "$full_url/api/games?limit=500" | jq '.games | length')" = 1 ] || fail "a refused game was stored"
 serve_stop full
 
