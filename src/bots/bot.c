@@ -373,7 +373,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
             if ((variant == 0 && seats == game->max_players) || at.iterations > largest.iterations)
                 largest = at;
             assert(at.turns == largest.turns && at.millis == largest.millis && at.threads == largest.threads &&
-                   at.eval == largest.eval && at.playbeam == largest.playbeam);
+                   at.eval == largest.eval && at.playbeam == largest.playbeam && at.turnmillis == largest.turnmillis);
             b->iterations[variant][seats] = at.iterations;
             b->playout[variant][seats] = at.playout;
             b->score[variant][seats] = at.score;

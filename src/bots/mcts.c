@@ -162,7 +162,6 @@ struct mcts {
                                                 after its chosen action (mcts_root_estimates) */
     long root_estimated;    /* iterations root_estimates average, 0 = none */
     int fixed_shares;       /* 1: each tree searches its own share of an iteration budget (mcts_use_fixed_shares) */
-    int search_millis;      /* the wall time of the search under way, 0 = by iterations only */
     int turn_millis;        /* the wall time of a turn of the searching seat, 0 = none (mcts_use_turn_time) */
     int turn_seat;          /* with turn_millis: the seat of the last decision if it is still to act after it
                                (its turn goes on), else -1 */
@@ -475,6 +474,22 @@ static int mcts_ranks_before(const mcts_ranked *a, const mcts_ranked *b)
 
 static int mcts_is_legal(const int *legal, int n, int action);
 
+/* A full position consistent with observation for seat into out: the
+ * observation with its hidden parts drawn from r. */
+static void mcts_determinize(const game_def *game, void *out, const void *observation, int seat, rng *r)
+{
+    memcpy(out, observation, game->state_size);
+    uint64_t fill = rng_next(r);
+    game->resample(out, seat, &fill);
+}
+
+/* 1 if the legal actions at state depend only on what seat sees (game.h
+ * legal_hidden), so that a node there may have whole turns as edges. */
+static int mcts_legal_seen(const game_def *game, const void *state, int seat)
+{
+    return game->legal_hidden != NULL && !game->legal_hidden(state, seat);
+}
+
 /* The widening factor at a node of player (at t->det): how many of its
  * ranked edges compete, k = 1 + factor * sqrt(visits). */
 static double mcts_widening(const mcts_tree *t, int player)
@@ -520,7 +535,7 @@ static void mcts_rank(mcts_tree *t, int node)
 {
     const game_def *game = t->game;
     int player = t->nodes[node].player;
-    t->nodes[node].seen = game->legal_hidden != NULL && !game->legal_hidden(t->det, t->seat);
+    t->nodes[node].seen = mcts_legal_seen(game, t->det, t->seat);
     if (t->turns != NULL && t->nodes[node].seen && mcts_widening(t, player) > 0) {
         mcts_rank_turns(t, node);
         return;
@@ -768,9 +783,7 @@ static void mcts_search_center(mcts_tree *t)
     for (int i = 0; i < players; i++)
         t->center[i] = 0.0;
     for (int k = 0; k < count; k++) {
-        memcpy(t->det, t->root, game->state_size);
-        uint64_t fill = rng_next(&t->random);
-        game->resample(t->det, t->seat, &fill);
+        mcts_determinize(game, t->det, t->root, t->seat, &t->random);
         if (played)
             mcts_rollout(t);
         eval_estimates(game, &t->hook, t->det, estimates);
@@ -783,9 +796,7 @@ static void mcts_search_center(mcts_tree *t)
 static void mcts_iterate(mcts_tree *t)
 {
     const game_def *game = t->game;
-    memcpy(t->det, t->root, game->state_size);
-    uint64_t fill = rng_next(&t->random);
-    game->resample(t->det, t->seat, &fill);
+    mcts_determinize(game, t->det, t->root, t->seat, &t->random);
     int node = t->root_node, depth = 0;
     int exact = 1; /* t->det's observation is node's (resample keeps the root's) */
     const double *leaf_estimates = NULL; /* the leaf's estimates if its parent's ranking made them */
@@ -1033,14 +1044,15 @@ static void mcts_sum_root_estimates(mcts *m, int trees)
         m->root_estimates[p] = m->root_estimated > 0 ? sums[p] / (double)m->root_estimated : 0.0;
 }
 
-/* Search from observation for seat (at least one legal action) and fill
- * m->choices with the root's legal actions, best first. */
-static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
+/* Search from observation for seat (at least one legal action) for at
+ * most millis ms (0: by iterations only) and fill m->choices with the
+ * root's legal actions, best first. */
+static void mcts_search_root(mcts *m, const void *observation, int seat, int n, int millis)
 {
     const game_def *game = m->game;
     double start = timer_now();
     long iterations = m->config.iterations;
-    if (iterations == 0 && m->search_millis == 0)
+    if (iterations == 0 && millis == 0)
         iterations = 1000;
     /* the threads are made once, at the first search, and kept; trees
      * beyond the threads the system gave are not searched */
@@ -1063,7 +1075,7 @@ static void mcts_search_root(mcts *m, const void *observation, int seat, int n)
         t->budget = iterations == 0 ? 0 : iterations / threads + (i < iterations % threads);
         if (iterations != 0 && t->budget == 0)
             t->budget = 1;
-        t->deadline = m->search_millis > 0 ? start + m->search_millis / 1000.0 : 0;
+        t->deadline = millis > 0 ? start + millis / 1000.0 : 0;
         t->shared = shared ? &m->iterations_left : NULL;
         t->chunk = chunk;
     }
@@ -1128,15 +1140,6 @@ int mcts_next_in_turn(mcts *m, const void *observation, int seat)
     return m->trees[0].turns != NULL ? turns_script_next(&m->script, observation, seat) : -1;
 }
 
-/* With a turn budget: a full position consistent with observation for
- * seat into m->turn_state (the hidden parts drawn). */
-static void mcts_turn_position(mcts *m, const void *observation, int seat)
-{
-    memcpy(m->turn_state, observation, m->game->state_size);
-    uint64_t fill = rng_next(&m->turn_random);
-    m->game->resample(m->turn_state, seat, &fill);
-}
-
 /* 1 if seat is to act again after its count actions at m->turn_state
  * and whatever chance then draws (as a turn of level_time.h: chance does
  * not end it): its turn goes on. */
@@ -1157,14 +1160,6 @@ static int mcts_turn_goes_on(mcts *m, int seat, const int *actions, int count)
     return game->current_player(m->turn_child) == seat;
 }
 
-/* 1 if the root of a search for seat at state has whole turns as its
- * edges (as mcts_rank gives them). */
-static int mcts_root_has_turns(const mcts *m, const void *state, int seat)
-{
-    const game_def *game = m->game;
-    return m->trees[0].turns != NULL && game->legal_hidden != NULL && !game->legal_hidden(state, seat);
-}
-
 /* The milliseconds of a search for seat at observation (n legal actions,
  * in m->legal) within its turn's budget: what is left of the turn (at
  * least 1), half of it where one of the root's edges (its legal actions,
@@ -1174,8 +1169,9 @@ static int mcts_root_has_turns(const mcts *m, const void *state, int seat)
 static int mcts_turn_share(mcts *m, const void *observation, int seat, int n, double spent)
 {
     int goes_on = 0;
-    mcts_turn_position(m, observation, seat);
-    if (mcts_root_has_turns(m, m->turn_state, seat)) {
+    mcts_determinize(m->game, m->turn_state, observation, seat, &m->turn_random);
+    if (m->trees[0].turns != NULL && mcts_legal_seen(m->game, m->turn_state, seat)) {
+        /* the root's edges are whole turns (mcts_rank) */
         mcts_tree *t = &m->trees[0]; /* idle between searches */
         turns *search = t->root_turns != NULL ? t->root_turns : t->turns;
         int found = turns_search(search, &t->hook, NULL, m->turn_state, seat), turn[TURNS_DEPTH_MAX];
@@ -1223,7 +1219,7 @@ int mcts_turn_budget(mcts *m, const void *observation, int seat)
  * decision ended. */
 static void mcts_turn_decided(mcts *m, const void *observation, int seat, const int *actions, int count)
 {
-    mcts_turn_position(m, observation, seat);
+    mcts_determinize(m->game, m->turn_state, observation, seat, &m->turn_random);
     m->turn_seat = mcts_turn_goes_on(m, seat, actions, count) ? seat : -1;
     m->turn_ended = timer_now();
 }
@@ -1241,7 +1237,7 @@ int mcts_choose(mcts *m, const void *observation, int seat)
     int n = game->legal_actions(observation, m->legal);
     if (n <= 0)
         return -1;
-    m->search_millis = m->config.millis;
+    int millis = m->config.millis;
     if (m->turn_millis > 0) {
         if (!mcts_turn_continues(m, seat)) {
             m->turn_spent = 0;
@@ -1249,25 +1245,24 @@ int mcts_choose(mcts *m, const void *observation, int seat)
         }
         m->turn_seat = -1;
         if (n > 1)
-            m->search_millis = mcts_turn_share(m, observation, seat, n, m->turn_spent);
+            millis = mcts_turn_share(m, observation, seat, n, m->turn_spent);
     }
     if (n == 1) {
         if (m->turn_millis > 0)
             mcts_turn_decided(m, observation, seat, m->legal, 1);
         return m->legal[0];
     }
-    mcts_search_root(m, observation, seat, n);
-    m->turn_spent += m->last.seconds;
-    m->turn_searches++;
-    if (m->turn_millis > 0)
+    mcts_search_root(m, observation, seat, n, millis);
+    if (m->turn_millis > 0) {
+        m->turn_spent += m->last.seconds;
+        m->turn_searches++;
         mcts_turn_decided(m, observation, seat, m->turn_length > 0 ? m->turn : &m->choices[0].action,
                           m->turn_length > 0 ? m->turn_length : 1);
+    }
     if (m->turn_length == 0)
         return m->choices[0].action;
     /* The chosen turn is played to its end without searching again. */
-    memcpy(m->script.state, observation, game->state_size);
-    uint64_t fill = rng_next(&m->random);
-    game->resample(m->script.state, seat, &fill);
+    mcts_determinize(game, m->script.state, observation, seat, &m->random);
     return turns_script_play(&m->script, m->turn, m->turn_length, seat);
 }
 
@@ -1285,8 +1280,7 @@ int mcts_analyse(mcts *m, const void *observation, int seat, mcts_choice *out, i
     int n = m->game->legal_actions(observation, m->legal);
     if (n <= 0)
         return 0;
-    m->search_millis = m->config.millis;
-    mcts_search_root(m, observation, seat, n);
+    mcts_search_root(m, observation, seat, n, m->config.millis);
     int count = m->choice_count < max ? m->choice_count : max;
     memcpy(out, m->choices, (size_t)count * sizeof *out);
     return count;
