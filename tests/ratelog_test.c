@@ -3,7 +3,9 @@
  * most per_second lines in one second of the clock given, the rest counted
  * and the count written once when a later second begins (by a line or a
  * flush) or when the log ends; nothing written for a second without lines
- * left out. The clock is the test's, so nothing depends on timing.
+ * left out; a time earlier than the second being counted (a thread that
+ * read the clock late) counts in that second. The clock is the test's, so
+ * nothing depends on timing.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -97,12 +99,32 @@ static void test_count_written_by_next_line_and_at_end(void **unused)
     memory_log_close(&m);
 }
 
+static void test_late_time_counts_in_current_second(void **unused)
+{
+    (void)unused;
+    memory_log m;
+    memory_log_open(&m, 1);
+    ratelog_line_at(&m.log, 301.0, "now\n");
+    /* threads that read the clock before the line above took the lock: their
+     * second is over, so they share the current second's allowance */
+    for (int i = 0; i < 100; i++) {
+        ratelog_line_at(&m.log, 300.9, "late\n");
+        ratelog_line_at(&m.log, 301.5, "now again\n");
+    }
+    assert_string_equal(memory_log_text(&m), "p: now\n");
+    ratelog_flush(&m.log, 302.0);
+    assert_string_equal(memory_log_text(&m), "p: now\np: ... 200 more suppressed\n");
+    ratelog_destroy(&m.log);
+    memory_log_close(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines_within_allowance),
         cmocka_unit_test(test_burst_counted),
         cmocka_unit_test(test_count_written_by_next_line_and_at_end),
+        cmocka_unit_test(test_late_time_counts_in_current_second),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

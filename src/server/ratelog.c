@@ -29,12 +29,16 @@ static void write_suppressed(ratelog *log)
     log->suppressed = 0;
 }
 
-/* Begin now's second if another was being counted. log->lock held. */
+/* Begin now's second if it is later than the one being counted. A time
+ * read before another thread's line moved the log on is counted in the
+ * later second: going back would give a second a new allowance, so that
+ * threads interleaving two seconds' times could write without limit.
+ * log->lock held. */
 static void roll(ratelog *log, double now)
 {
     long second = (long)floor(now);
 
-    if (second == log->second)
+    if (second <= log->second)
         return;
     write_suppressed(log);
     log->second = second;
