@@ -313,10 +313,11 @@ static void test_game_defaults(void **unused)
     char text[128];
     bot_settings kind, s;
     assert_int_equal(bot_parse("mcts", &kind, NULL, 0), 0);
-    /* 2 players: whole-turn playouts to the game's end valued by the
-     * seat's own points (docs/strength.md, "playouts to the game's end") */
-    const int budget[] = {0, 0, 256, 4000, 5000}, playout[] = {0, 0, -2, 0, 0}, score[] = {0, 0, 100, 0, 0},
-              center[] = {0, 0, 8, 0, 0};
+    /* 2 and 4 players: whole-turn playouts to the game's end valued by the
+     * seat's own points (docs/strength.md, "playouts to the game's end",
+     * "4 players: playouts to the end") */
+    const int budget[] = {0, 0, 256, 4000, 64}, playout[] = {0, 0, -2, 0, -2}, score[] = {0, 0, 100, 0, 100},
+              center[] = {0, 0, 8, 0, 8};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -324,7 +325,7 @@ static void test_game_defaults(void **unused)
         assert_int_equal(s.playout, playout[seats]);
         assert_int_equal(s.score, score[seats]);
         assert_int_equal(s.center, center[seats]);
-        assert_int_equal(s.playturns, seats == 2);
+        assert_int_equal(s.playturns, seats != 3);
         assert_string_equal(text, "mcts");
         s = settings_at("tzolkin", seats, "mcts:iterations=900,threads=2", text, sizeof text);
         assert_int_equal(s.turns, 8);
