@@ -58,7 +58,7 @@ static const eval_entry eval_entries[] = {
      * each leaf on to the game's end and values it by the seat's own points
      * (docs/strength.md, "playouts to the game's end"), their gain from
      * where 8 playouts from the root end ("the score's centre"), 64
-     * iterations a turn at 4 players to keep a turn within 2 s; with 3 its
+     * iterations a turn at 4 players keep its longest turn under 1 s; with 3 its
      * budget per turn is set for about the time a turn of the micro-action
      * search took (docs/strength.md, "whole turns") */
     {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
