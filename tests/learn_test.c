@@ -656,7 +656,8 @@ static void test_training(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 4, 2, 90, 24, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0, 0};
+    train_config c = {.game = game, .seed = 4, .generations = 2, .games = 90, .iterations = 24, .explore = 0.1,
+                      .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0};
     run_log log1 = {0}, log2 = {0};
     char why[256] = "";
     if (train_run(&c, one, log_report, &log1, why, sizeof why) != 0)
@@ -739,7 +740,9 @@ static void test_forced(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *free_play = model_new(f), *forced = model_new(f), *forced2 = model_new(f);
-    train_config c = {game, 5, 1, 12, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 4, -1, 0.0, 0, 0, 0, 0, 0};
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 12, .iterations = 16, .explore = 0.1,
+                      .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0, .turns = 4,
+                      .playout = -1};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, free_play, log_report, &log, why, sizeof why), 0);
@@ -799,7 +802,8 @@ static void test_plans(void **unused)
     model_free(copy);
 
     model *without = model_new(f), *with = model_new(f), *with2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 0, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0, 0};
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 24, .iterations = 24, .explore = 0.1,
+                      .ridge = 1e-2, .decay = 0.5, .threads = 1, .lambda = 1.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, without, NULL, NULL, why, sizeof why), 0);
     c.plans = 1.0;
@@ -819,7 +823,8 @@ static void test_lambda(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *final = model_new(f), *td = model_new(f), *td2 = model_new(f);
-    train_config c = {game, 5, 1, 24, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0, 0};
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 24, .iterations = 24, .explore = 0.1,
+                      .ridge = 1e-2, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, final, NULL, NULL, why, sizeof why), 0);
     c.lambda = 0.9;
@@ -843,7 +848,8 @@ static void test_anchor(void **unused)
     model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
     assert_non_null(start);
     model *anchored = model_copy(start), *free_fit = model_copy(start);
-    train_config c = {game, 5, 1, 12, 24, 0.1, 1e4, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0, 0};
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 12, .iterations = 24, .explore = 0.1,
+                      .ridge = 1e4, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1};
     assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
     c.anchor = 0;
     assert_int_equal(train_run(&c, free_fit, NULL, NULL, why, sizeof why), 0);
@@ -878,7 +884,8 @@ static void test_turns(void **unused)
     const model_features *f = eval_features(game);
     model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f), *ended = model_new(f),
           *ended2 = model_new(f);
-    train_config c = {game, 5, 1, 9, 16, 0.1, 0.1, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 0.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0, 0};
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 9, .iterations = 16, .explore = 0.1,
+                      .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
     c.turns = 4;
@@ -923,7 +930,9 @@ static void test_imitation(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *start = model_new(f), *one = model_new(f), *two = model_new(f);
-    train_config c = {game, 6, 1, 10, 4, 0.1, 1e-3, 0.5, 1, 0, 0.0, 1.0, 0, 1, 0, 0.0, 0.0, 4, -2, 0.0, 2, 100, 2, 1, 0};
+    train_config c = {.game = game, .seed = 6, .generations = 1, .games = 10, .iterations = 4, .explore = 0.1,
+                      .ridge = 1e-3, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1, .turns = 4, .playout = -2,
+                      .playbeam = 2, .score = 100, .players = 2, .imitate = 1};
     train_progress p = check_variant(c, f, one, two, start);
     assert_true(p.temperature > 0.0 && p.held_out > 0);
     assert_true(p.agree_before >= 0.0 && p.agree_before <= 1.0 && p.agree_after >= 0.0 && p.agree_after <= 1.0);
@@ -960,7 +969,8 @@ static void test_expert(void **unused)
     const model_features *f = eval_features(game);
     model *plain = model_new(f), *unmixed = model_new(f), *full = model_new(f), *full2 = model_new(f),
           *half = model_new(f);
-    train_config c = {game, 5, 1, 10, 24, 0.1, 1e-2, 0.5, 1, 1, 0.0, 1.0, 0, 0, 0, 1.0, 0.0, 0, 0, 0.0, 0, 0, 0, 0, 0};
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 10, .iterations = 24, .explore = 0.1,
+                      .ridge = 1e-2, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0, .expert_share = 1.0};
     run_log plain_log = {0}, unmixed_log = {0}, full_log = {0}, half_log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, plain, log_report, &plain_log, why, sizeof why), 0);
