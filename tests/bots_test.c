@@ -313,25 +313,24 @@ static void test_game_defaults(void **unused)
     char text[128];
     bot_settings kind, s;
     assert_int_equal(bot_parse("mcts", &kind, NULL, 0), 0);
-    /* 2 and 4 players: whole-turn playouts to the game's end valued by the
-     * seat's own points (docs/strength.md, "playouts to the game's end",
-     * "4 players: playouts to the end") */
-    const int budget[] = {0, 0, 256, 4000, 64}, playout[] = {0, 0, -2, 0, -2}, score[] = {0, 0, 100, 0, 100},
-              center[] = {0, 0, 8, 0, 8};
+    /* whole-turn playouts to the game's end valued by the seat's own
+     * points (docs/strength.md, "playouts to the game's end", "4 players:
+     * playouts to the end", "3 players: playouts to the end") */
+    const int budget[] = {0, 0, 256, 128, 64};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
         assert_int_equal(s.iterations, budget[seats]);
-        assert_int_equal(s.playout, playout[seats]);
-        assert_int_equal(s.score, score[seats]);
-        assert_int_equal(s.center, center[seats]);
-        assert_int_equal(s.playturns, seats != 3);
+        assert_int_equal(s.playout, MCTS_PLAYOUT_END);
+        assert_int_equal(s.score, 100);
+        assert_int_equal(s.center, 8);
+        assert_int_equal(s.playturns, 1);
         assert_string_equal(text, "mcts");
         s = settings_at("tzolkin", seats, "mcts:iterations=900,threads=2", text, sizeof text);
         assert_int_equal(s.turns, 8);
         assert_int_equal(s.iterations, 900);
         assert_int_equal(s.threads, 2);
-        assert_int_equal(s.playout, playout[seats]);
+        assert_int_equal(s.playout, MCTS_PLAYOUT_END);
         s = settings_at("tzolkin", seats, "mcts:millis=200", text, sizeof text);
         assert_int_equal(s.turns, 8);
         assert_int_equal(s.iterations, 0);
@@ -578,18 +577,18 @@ static void check_same_games(int players, const char *const specs[3])
 }
 
 /* The bots play what their settings say: Tzolk'in's mcts plays the same
- * games as the whole-turn spec written out (2 seats: whole-turn playouts to
- * the game's end, valued by the seat's own points from where 8 playouts
- * from the root end; 3: none),
- * and not those of mcts:turns=0. */
+ * games as the whole-turn spec written out (2 and 3 seats: whole-turn
+ * playouts to the game's end, valued by the seat's own points from where 8
+ * playouts from the root end), and not those of mcts:turns=0. */
 static void test_game_defaults_play(void **unused)
 {
     (void)unused;
     const char *const two[] = {"mcts:iterations=6,nodes=3000",
                                "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8",
                                "mcts:iterations=6,nodes=3000,turns=0"};
-    const char *const three[] = {"mcts:iterations=20,nodes=3000", "mcts:iterations=20,nodes=3000,turns=8",
-                                 "mcts:iterations=20,nodes=3000,turns=0"};
+    const char *const three[] = {"mcts:iterations=6,nodes=3000",
+                                 "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8",
+                                 "mcts:iterations=6,nodes=3000,turns=0"};
     check_same_games(2, two);
     check_same_games(3, three);
 }

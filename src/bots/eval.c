@@ -54,15 +54,14 @@ static const eval_entry eval_entries[] = {
      * keep to the time of v1's 5,000 iterations */
     {&tikal_game, eval_tikal_estimate, 12.0, eval_tikal_others, &eval_tikal_features, weights_tikal_text, EVAL_V2,
      {{[2] = "iterations=4000"}, {[2] = "iterations=3000"}}, NULL, 1},
-    /* Tzolk'in's mcts searches whole turns; with 2 and 4 players it plays
-     * each leaf on to the game's end and values it by the seat's own points
-     * (docs/strength.md, "playouts to the game's end"), their gain from
-     * where 8 playouts from the root end ("the score's centre"), 64
-     * iterations a turn at 4 players keep its longest turn under 1 s; with 3 its
-     * budget per turn is set for about the time a turn of the micro-action
-     * search took (docs/strength.md, "whole turns") */
+    /* Tzolk'in's mcts searches whole turns, plays each leaf on to the
+     * game's end and values it by the seat's own points (docs/strength.md,
+     * "playouts to the game's end"), their gain from where 8 playouts from
+     * the root end ("the score's centre"); the budgets a turn (256, 128 and
+     * 64 iterations at 2, 3 and 4 players) keep its turns to about 0.3 s
+     * ("4 players: playouts to the end", "3 players: playouts to the end") */
     {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
-     {{[2] = "turns=8,iterations=256,playout=-2,playturns=1,score=100,center=8", [3] = "turns=8,iterations=4000",
+     {{[2] = "turns=8,iterations=256,playout=-2,playturns=1,score=100,center=8", [3] = "turns=8,iterations=128,playout=-2,playturns=1,score=100,center=8",
        [4] = "turns=8,iterations=64,playout=-2,playturns=1,score=100,center=8"}},
      eval_tzolkin_levels, 0},
 };
