@@ -61,7 +61,8 @@ static const eval_entry eval_entries[] = {
      * 64 iterations at 2, 3 and 4 players) keep its turns to about 0.3 s
      * ("4 players: playouts to the end", "3 players: playouts to the end") */
     {&tzolkin_game, eval_tzolkin_estimate, 10.0, NULL, &eval_tzolkin_features, weights_tzolkin_text, EVAL_V2,
-     {{[2] = "turns=8,iterations=256,playout=-2,playturns=1,score=100,center=8", [3] = "turns=8,iterations=128,playout=-2,playturns=1,score=100,center=8",
+     {{[2] = "turns=8,iterations=256,playout=-2,playturns=1,score=100,center=8",
+       [3] = "turns=8,iterations=128,playout=-2,playturns=1,score=100,center=8",
        [4] = "turns=8,iterations=64,playout=-2,playturns=1,score=100,center=8"}},
      eval_tzolkin_levels, 0},
 };
