@@ -80,8 +80,8 @@ static const struct cli_usage_text {
      "    Then MCTS iterations per second on one core, N iterations (default\n"
      "    20000; 0 skips) at each of 8 positions of a random game per player count.\n"
      "maya bench GAME --levels [--games N] [--seed S]\n"
-     "    Instead, what a turn of each bot level costs: with the fewest and the\n"
-     "    most players, the level plays every seat of N seeded games (default 2),\n"
+     "    Instead, what a turn of each bot level costs: at every player count,\n"
+     "    the level plays every seat of N seeded games (default 2),\n"
      "    one thread; prints the turns' count, mean and longest seconds in the\n"
      "    format of data/bot-turn-times.txt.\n"},
     {"tournament",

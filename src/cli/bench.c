@@ -31,8 +31,8 @@
  * takes about --perft S seconds (default 1; 0 skips), every node applied.
  * The leaves per second measure move generation and apply without a bot.
  *
- * With --levels, instead: what a turn of each bot level costs. For the
- * fewest and the most players, each level plays every seat of --games
+ * With --levels, instead: what a turn of each bot level costs. For every
+ * player count of the game, each level plays every seat of --games
  * seeded games (default 2; game k of a setting has seed S + k, as the
  * tournaments draw it) on one thread, and the turns' mean and longest wall
  * time are printed (a turn: a seat's decisions until another seat decides,
@@ -346,7 +346,7 @@ static int cli_bench_level(const game_def *game, const game_options *options, co
     return 0;
 }
 
-/* The --levels table: each level at the fewest and the most players. */
+/* The --levels table: each level at every player count. */
 static int cli_bench_levels(const game_def *game, long games, uint64_t seed)
 {
     int count;
@@ -355,8 +355,7 @@ static int cli_bench_levels(const game_def *game, long games, uint64_t seed)
            "# a turn: a seat's decisions until another seat decides. Seconds of wall time.\n",
            game->name, games, (unsigned long long)seed);
     printf("# %-8s %7s %-10s %6s %9s %9s\n", "game", "players", "level", "turns", "mean", "longest");
-    for (int players = game->min_players; players <= game->max_players;
-         players += players < game->max_players ? game->max_players - players : 1)
+    for (int players = game->min_players; players <= game->max_players; players++)
         for (int i = 0; i < count; i++) {
             game_options options = {players, 0};
             level_time figure;
