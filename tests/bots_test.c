@@ -172,6 +172,16 @@ static void test_specs(void **unused)
                      3);
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playbeam=4097", "playbeam");
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playbeam=3", "needs playturns");
+    /* playtemp: 0 (default: the best turn) or 1..1000 tenths of a point,
+     * the playout's turns drawn by a softmax; only with playturns */
+    assert_int_equal(check_option("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playtemp=20",
+                                  "mcts:playout=-2,turns=8,playturns=1,playtemp=20")
+                         .playtemp,
+                     20);
+    check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playtemp=1001", "playtemp");
+    check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playtemp=-1", "playtemp");
+    check_refused("tzolkin", "mcts:turns=8,playout=-2,playtemp=20", "playtemp needs playturns");
+    check_refused("tzolkin", "greedy:playtemp=20", "playtemp needs playturns");
     /* turnmillis: 0 (default) or up to an hour a turn; alone it replaces
      * the iteration budget, with iterations both bind; only mcts */
     assert_int_equal(check_option("tzolkin", "mcts:turnmillis=1800", "mcts:turnmillis=1800").iterations, 0);
@@ -610,6 +620,19 @@ static void test_score_utility(void **unused)
     check_same_games(3, three);
 }
 
+/* The playout's temperature: playtemp=0 is the bot without it to the bit
+ * (each seat of the playout plays its best turn), a temperature draws
+ * other turns and changes the games (test_reproducible: the same again
+ * for a seed). */
+static void test_playout_temperature(void **unused)
+{
+    (void)unused;
+    const char *const two[] = {"mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100",
+                               "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,playtemp=0",
+                               "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,playtemp=20"};
+    check_same_games(2, two);
+}
+
 static void check_reproducible(const char *name, const char *spec0, const char *spec1)
 {
     const game_def *game = games_find(name);
@@ -638,6 +661,9 @@ static void test_reproducible(void **unused)
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2,fixedshare=1");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=4,playout=-1", "greedy:beam=3");
+    /* and those whose playouts draw their turns */
+    check_reproducible("tzolkin", "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,playtemp=20",
+                       "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=2,rootturns=6,score=20", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=0,score=50", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=10,nodes=3000,turns=3,playout=-1,playturns=1", "greedy:beam=3");
@@ -1471,6 +1497,7 @@ int main(void)
         cmocka_unit_test(test_specs),           cmocka_unit_test(test_levels),
         cmocka_unit_test(test_hints),           cmocka_unit_test(test_game_defaults),
         cmocka_unit_test(test_game_defaults_play), cmocka_unit_test(test_score_utility),
+        cmocka_unit_test(test_playout_temperature),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),

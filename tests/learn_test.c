@@ -874,17 +874,18 @@ static void test_anchor(void **unused)
  * micro-actions (other weights), the fit lowers its loss on them, one or
  * two threads give the same weights; so does a run whose playouts go to
  * the game's end in whole turns with the score utility (playbeam, score:
- * the 2-player default's search), other weights again; turns outside
- * 0..MCTS_TURNS_MAX, a playout outside -2..1000, a playout beam outside
- * 0..GREEDY_BEAM_MAX or without a playout and a score outside 0..100 are
- * refused. */
+ * the 2-player default's search), other weights again, and one whose
+ * playouts draw their turns by a softmax (playtemp), other weights again;
+ * turns outside 0..MCTS_TURNS_MAX, a playout outside -2..1000, a playout
+ * beam outside 0..GREEDY_BEAM_MAX or without a playout, a score outside
+ * 0..100 and a temperature below 0 or without a playout beam are refused. */
 static void test_turns(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *micro = model_new(f), *turns = model_new(f), *turns2 = model_new(f), *ended = model_new(f),
-          *ended2 = model_new(f);
+          *ended2 = model_new(f), *drawn = model_new(f), *drawn2 = model_new(f);
     train_config c = {.game = game, .seed = 5, .generations = 1, .games = 9, .iterations = 16, .explore = 0.1,
                       .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0};
     char why[256] = "";
@@ -899,6 +900,14 @@ static void test_turns(void **unused)
     end.playbeam = 2;
     end.score = 100;
     check_variant(end, f, ended, ended2, turns);
+    train_config softmax = end;
+    softmax.playtemp = 20;
+    check_variant(softmax, f, drawn, drawn2, ended);
+    softmax.playtemp = -1;
+    assert_int_not_equal(train_run(&softmax, drawn2, NULL, NULL, why, sizeof why), 0);
+    softmax.playtemp = 20;
+    softmax.playbeam = 0;
+    assert_int_not_equal(train_run(&softmax, drawn2, NULL, NULL, why, sizeof why), 0);
     /* turns, playout, playbeam, score */
     const int bad[][4] = {{-1, 0, 0, 0}, {MCTS_TURNS_MAX + 1, 0, 0, 0}, {4, -3, 0, 0}, {4, 1001, 0, 0},
                           {4, -2, -1, 0}, {4, -2, GREEDY_BEAM_MAX + 1, 0}, {4, 0, 2, 0},
@@ -915,6 +924,8 @@ static void test_turns(void **unused)
     model_free(turns2);
     model_free(ended);
     model_free(ended2);
+    model_free(drawn);
+    model_free(drawn2);
 }
 
 /* Imitation (train.h imitate): a run from given weights (zero ones) at 2

@@ -28,6 +28,8 @@ struct bot {
     int playout[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];    /* mcts: its playout in variant V at N seats */
     int score[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];      /* mcts: its score utility in variant V at N seats */
     int center[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];     /* mcts: the playouts centring it (mcts_use_center) */
+    int playtemp[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];   /* mcts: the playout's softmax in tenths of a point
+                                                                (mcts_use_playout_temperature) */
 };
 
 /* The settings of each kind for play. */
@@ -90,6 +92,7 @@ static const struct bot_key {
     {"rootturns", offsetof(bot_settings, rootturns), 0, MCTS_ROOT_TURNS_MAX},
     {"playturns", offsetof(bot_settings, playturns), 0, 1},
     {"playbeam", offsetof(bot_settings, playbeam), 0, GREEDY_BEAM_MAX},
+    {"playtemp", offsetof(bot_settings, playtemp), 0, 1000},
     {"score", offsetof(bot_settings, score), 0, 100},
     {"center", offsetof(bot_settings, center), 0, MCTS_CENTER_MAX},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
@@ -360,13 +363,13 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         set_error(why, why_len, "out of memory", "");
         return NULL;
     }
-    /* Only the budget, the playout and the score utility may differ by
-     * seats and variant: the search is made for the largest budget, with
+    /* Only the budget, the playout, its temperature and the score utility
+     * may differ by seats and variant: the search is made for the largest budget, with
      * the playout's whole turns if a playout plays them, and told the rest
      * at each decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0, scores = 0, centers = 0, playturns = 0, variants = games_variant_options(game);
+    int playouts = 0, scores = 0, centers = 0, playturns = 0, playtemps = 0, variants = games_variant_options(game);
     for (int variant = 0; variant < variants; variant++)
         for (int seats = game->max_players; seats >= game->min_players; seats--) {
             bot_settings_at(game, &(game_options){seats, variant}, spec, &at);
@@ -378,10 +381,12 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
             b->playout[variant][seats] = at.playout;
             b->score[variant][seats] = at.score;
             b->center[variant][seats] = at.center;
+            b->playtemp[variant][seats] = at.playtemp;
             playouts |= at.playout != 0;
             scores |= at.score != 0;
             centers |= at.center != 0;
             playturns |= at.playturns;
+            playtemps |= at.playtemp != 0;
         }
     largest.playturns = playturns;
     b->settings = largest;
@@ -466,8 +471,8 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
-    if (settings->playbeam && !settings->playturns) {
-        set_error(why, why_len, "playbeam needs playturns", "");
+    if ((settings->playbeam || playtemps) && !settings->playturns) {
+        set_error(why, why_len, settings->playbeam ? "playbeam needs playturns" : "playtemp needs playturns", "");
         bot_free(b);
         return NULL;
     }
@@ -496,6 +501,7 @@ static void bot_mcts_at(bot *b, const void *observation)
     mcts_use_playout(b->mcts, b->playout[variant][seats]);
     mcts_use_score(b->mcts, b->score[variant][seats] / 100.0);
     mcts_use_center(b->mcts, b->center[variant][seats]);
+    mcts_use_playout_temperature(b->mcts, b->playtemp[variant][seats] / 10.0);
 }
 
 int bot_choose(bot *b, const void *observation, int seat)

@@ -40,7 +40,9 @@
  * (turns..MCTS_ROOT_TURNS_MAX) gives the root R turns instead of K
  * (mcts_use_root_turns), and playturns=1 makes the playout's seats play
  * whole turns (mcts_use_playout_turns), found by a beam of playbeam=B
- * positions (0: MCTS_TURN_BEAM).
+ * positions (0: MCTS_TURN_BEAM), the best of them or with playtemp=T
+ * (tenths of a point) one of the best drawn by a softmax of temperature
+ * T / 10 (mcts_use_playout_temperature).
  * mcts also takes turnmillis=T: T ms of wall time a turn, shared by the
  * turn's searches (mcts_use_turn_time: each gets what is left, half of it
  * where the seat may still be to act after it); as millis, without
@@ -114,6 +116,8 @@ typedef struct bot_settings {
     int rootturns;   /* mcts with turns: the root's whole turns (mcts_use_root_turns), 0 = turns' */
     int playturns;   /* mcts with turns and a playout: 1 = its seats play whole turns (mcts_use_playout_turns) */
     int playbeam;    /* mcts with playturns: positions kept per depth of the playout's turns, 0 = MCTS_TURN_BEAM */
+    int playtemp;    /* mcts with playturns: the playout's seats draw their turns by a softmax of this temperature,
+                        tenths of a point (mcts_use_playout_temperature), 0 = the best turn */
     int score;       /* mcts: weight in hundredths of the seat's own points in its reward (mcts_use_score),
                         0 = the share of the odds alone */
     int center;      /* mcts with a score and a playout: playouts from the root centring the score

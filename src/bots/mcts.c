@@ -87,6 +87,8 @@ typedef struct mcts_tree {
     double score;                /* weight of each seat's own points in its reward, 0 = none (mcts_use_score) */
     int center_playouts;         /* with a score utility and a playout: playouts from the root whose mean final
                                     estimates are the centre, 0 = the root's estimates (mcts_use_center) */
+    double playout_temperature;  /* with playout turns: the softmax's temperature in points over the best turns,
+                                    0 = always the best (mcts_use_playout_temperature) */
     turns *playout_turns;        /* the playout's seats play their best whole turns found by it, NULL = single
                                     actions (mcts_use_playout_turns) */
     turns *turns;                /* the search of whole turns for turn nodes, NULL = none (mcts_use_turns) */
@@ -308,9 +310,33 @@ int mcts_use_playout_turns(mcts *m, int beam)
 {
     assert(beam >= 1 && m->trees[0].playout_turns == NULL);
     for (int i = 0; i < m->tree_count; i++)
-        if ((m->trees[i].playout_turns = turns_new(m->game, beam, 1)) == NULL)
+        if ((m->trees[i].playout_turns = turns_new(m->game, beam, MCTS_PLAYOUT_CHOICES)) == NULL)
             return -1;
     return 0;
+}
+
+void mcts_use_playout_temperature(mcts *m, double points)
+{
+    assert(points >= 0.0);
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].playout_temperature = points;
+}
+
+/* Which of the found (>= 1) turns of the last playout search a playout's
+ * seat plays: the best, or one drawn by the softmax of their values. */
+static int mcts_playout_pick(mcts_tree *t, int found)
+{
+    if (t->playout_temperature <= 0.0 || found < 2)
+        return 0;
+    double odds[MCTS_PLAYOUT_CHOICES], total = 0.0, best = turns_value(t->playout_turns, 0);
+    assert(found <= MCTS_PLAYOUT_CHOICES);
+    for (int k = 0; k < found; k++)
+        total += odds[k] = exp((turns_value(t->playout_turns, k) - best) / t->playout_temperature);
+    double draw = rng_unit(&t->random) * total;
+    int k = 0;
+    while (k < found - 1 && (draw -= odds[k]) > 0.0)
+        k++;
+    return k;
 }
 
 void mcts_use_score(mcts *m, double weight)
@@ -683,7 +709,8 @@ static int mcts_chance_edge(mcts_tree *t, int node, int *action)
  * of random actions, then t->playout actions each the best for its seat by
  * the evaluation after one step (MCTS_PLAYOUT_TURN: until the searching
  * seat is to act, at most MCTS_PATH_MAX of them; MCTS_PLAYOUT_END: until
- * the game's end) or, with playout turns, whole turns; chance by its odds. */
+ * the game's end) or, with playout turns, whole turns (the best, or one of
+ * the best drawn by mcts_playout_pick); chance by its odds. */
 static void mcts_rollout(mcts_tree *t)
 {
     const game_def *game = t->game;
@@ -705,11 +732,13 @@ static void mcts_rollout(mcts_tree *t)
                 return;
             action = t->legal[rng_below(&t->random, (uint64_t)n)];
         } else if (t->playout_turns != NULL) {
-            /* the seat's best whole turn (turns.h), its actions checked */
+            /* the seat's best whole turn (turns.h) or one drawn from the
+             * best, its actions checked */
             int turn[TURNS_DEPTH_MAX];
-            if (turns_search(t->playout_turns, &t->hook, NULL, t->det, player) == 0)
+            int found = turns_search(t->playout_turns, &t->hook, NULL, t->det, player);
+            if (found == 0)
                 return;
-            int length = turns_actions(t->playout_turns, 0, turn);
+            int length = turns_actions(t->playout_turns, mcts_playout_pick(t, found), turn);
             for (int k = 0; k < length; k++)
                 if (game->apply(t->det, turn[k], NULL, 0) != 0)
                     return;

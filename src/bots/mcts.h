@@ -112,6 +112,7 @@ enum {
     MCTS_ROOT_TURNS_MAX = 64,   /* most whole turns the root's edges (mcts_use_root_turns) */
     MCTS_TURN_BEAM = 12,        /* positions per depth of the search of whole turns (turns.h) */
     MCTS_CENTER_MAX = 64,       /* most playouts that centre a score utility (mcts_use_center) */
+    MCTS_PLAYOUT_CHOICES = 4,   /* best whole turns a playout's seat draws from (mcts_use_playout_temperature) */
     MCTS_TURN_ACTIONS_PER_NODE = 32 /* turn pool entries per node of the node pool */
 };
 
@@ -195,6 +196,13 @@ void mcts_use_playout(mcts *m, int actions);
  * positions, instead of one action best after one step (the default).
  * Called at most once; 0, or -1 if memory fails. */
 int mcts_use_playout_turns(mcts *m, int beam);
+/* With playout turns: each seat of the playout draws one of the
+ * MCTS_PLAYOUT_CHOICES best turns found, turn k with odds proportional to
+ * exp((value_k - value_best) / points), its margin after the turn (turns.h)
+ * against the best's in points of the evaluation (a softmax policy), so
+ * that a leaf is valued over several plausible continuations rather than
+ * the one its evaluation prefers; 0 (the default): always the best. */
+void mcts_use_playout_temperature(mcts *m, double points);
 /* A time budget per turn of millis (> 0; 0, the default: none): the
  * searches of one seat's turn share it (a turn: its decisions until
  * another seat decides, as level_time.h counts them; with whole turns

@@ -298,7 +298,7 @@ static int train_imitate_sample(train_worker *w, const mcts *search, int seat, i
 }
 
 mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
-                       int playout, int playbeam, int score, int center)
+                       int playout, int playbeam, int score, int center, int playtemp)
 {
     mcts_config config = {iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed,
                           MCTS_OTHERS_AUTO, hook};
@@ -315,6 +315,7 @@ mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, cons
         mcts_use_playout(search, playout);
         mcts_use_score(search, score / 100.0);
         mcts_use_center(search, center);
+        mcts_use_playout_temperature(search, playtemp / 10.0);
     }
     return search;
 }
@@ -357,7 +358,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         }
         plays[p] = hook;
         if ((search[p] = train_search_new(game, c->iterations, bot_seed, hook, c->turns, c->playout, c->playbeam,
-                                          c->score, c->center)) == NULL)
+                                          c->score, c->center, c->playtemp)) == NULL)
             status = train_fail(why, why_len, "out of memory");
         else if (c->policy > 0)
             mcts_use_plan(search[p], plan_of(game), c->policy == 2);
@@ -368,7 +369,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     uint64_t expert_seed = rng_next(&seeds);
     rng_seed(&valued, rng_next(&seeds));
     if (status == 0 && c->expert > 0 &&
-        ((expert = train_search_new(game, c->expert, expert_seed, sh->hook, 0, 0, 0, 0, 0)) == NULL ||
+        ((expert = train_search_new(game, c->expert, expert_seed, sh->hook, 0, 0, 0, 0, 0, 0)) == NULL ||
          mcts_keep_estimates(expert, 1) != 0))
         status = train_fail(why, why_len, "out of memory");
     /* drawn last, and only with forced seats: the games of a run without them stay as they were */
@@ -724,7 +725,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         c->players < 0 ||
         (c->players > 0 && (c->players < c->game->min_players || c->players > c->game->max_players)) ||
         c->imitate < 0 || c->imitate > 1 || (c->imitate && (c->turns == 0 || c->start_v1)) || c->center < 0 ||
-        c->center > MCTS_CENTER_MAX ||
+        c->center > MCTS_CENTER_MAX || c->playtemp < 0 || (c->playtemp > 0 && c->playbeam == 0) ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

@@ -102,9 +102,11 @@
  * playbeam positions if playbeam > 0 (mcts_use_playout_turns), and score
  * hundredths of each seat's reward on its own points (mcts_use_score),
  * measured from where center playouts from the root end if center > 0
- * (mcts_use_center). NULL if memory fails. */
+ * (mcts_use_center), the playout's turns drawn by a softmax of playtemp
+ * tenths of a point if playtemp > 0 (mcts_use_playout_temperature). NULL
+ * if memory fails. */
 mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
-                       int playout, int playbeam, int score, int center);
+                       int playout, int playbeam, int score, int center, int playtemp);
 
 /* How to train. */
 typedef struct train_config {
@@ -136,6 +138,8 @@ typedef struct train_config {
     int imitate;          /* 1: fit to the search's turns (see above), which needs turns; 0 = to the outcomes */
     int center;           /* with score and a playout: playouts from the root centring the score (mcts_use_center),
                              0 = the root's estimates */
+    int playtemp;         /* with playbeam: the playout's turns drawn by a softmax of this temperature in tenths of
+                             a point (mcts_use_playout_temperature), 0 = the best turn */
 } train_config;
 
 /* Where a run stands, for progress reports. */

@@ -150,7 +150,7 @@ int cli_train(int argc, char **argv)
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
     const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL, *imitate_text = NULL,
-               *center_text = NULL;
+               *center_text = NULL, *playtemp_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -163,7 +163,7 @@ int cli_train(int argc, char **argv)
         {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text}, {"--pairs", 1, &pairs_text},
         {"--forced", 1, &forced_text},          {"--signal", 1, &signal_text},
         {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text}, {"--imitate", 1, &imitate_text},
-        {"--center", 1, &center_text},
+        {"--center", 1, &center_text},           {"--playtemp", 1, &playtemp_text},
     };
     const char *positional[1];
     int positional_count;
@@ -186,7 +186,7 @@ int cli_train(int argc, char **argv)
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
-    long playbeam = 0, score_pct = 0, imitate = 0, center = 0;
+    long playbeam = 0, score_pct = 0, imitate = 0, center = 0, playtemp = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -223,6 +223,8 @@ int cli_train(int argc, char **argv)
          (status = cli_parse_number("train", "--imitate", imitate_text, 0, 1, &imitate)) != 0) ||
         (center_text != NULL &&
          (status = cli_parse_number("train", "--center", center_text, 0, MCTS_CENTER_MAX, &center)) != 0) ||
+        (playtemp_text != NULL &&
+         (status = cli_parse_number("train", "--playtemp", playtemp_text, 0, 1000, &playtemp)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
         (players_text != NULL && (status = cli_parse_number("train", "--players", players_text, game->min_players,
                                                             game->max_players, &players)) != 0) ||
@@ -246,7 +248,7 @@ int cli_train(int argc, char **argv)
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {pairs_text, 1, "--pairs"},
         {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"}, {playbeam_text, 0, "--playbeam"},
-        {score_text, 0, "--score"},             {center_text, 0, "--center"},
+        {score_text, 0, "--score"},             {center_text, 0, "--center"}, {playtemp_text, 0, "--playtemp"},
     };
     if (imitate > 0 && (turns == 0 || from == NULL)) {
         fputs(turns == 0 ? "maya train: --imitate fits the search's whole turns: it needs --turns\n"
@@ -256,6 +258,10 @@ int cli_train(int argc, char **argv)
     }
     if (playbeam > 0 && playout == 0) {
         fputs("maya train: --playbeam needs a playout (--playout)\n", stderr);
+        return CLI_USAGE;
+    }
+    if (playtemp > 0 && playbeam == 0) {
+        fputs("maya train: --playtemp draws the playout's whole turns: it needs --playbeam\n", stderr);
         return CLI_USAGE;
     }
     for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
@@ -335,7 +341,8 @@ int cli_train(int argc, char **argv)
                            .score = (int)score_pct,
                            .players = players_text != NULL ? (int)players : 0,
                            .imitate = (int)imitate,
-                           .center = (int)center};
+                           .center = (int)center,
+                           .playtemp = (int)playtemp};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs, variant_name, (int)pairs, (int)turns, (int)playout, signal};
@@ -360,6 +367,8 @@ int cli_train(int argc, char **argv)
         cli_train_append(search_options, sizeof search_options, " --score %ld", score_pct);
     if (center > 0)
         cli_train_append(search_options, sizeof search_options, " --center %ld", center);
+    if (playtemp > 0)
+        cli_train_append(search_options, sizeof search_options, " --playtemp %ld", playtemp);
     if (spsa > 0) {
         /* --variant, --pairs, --signal and the search when given (one pair
          * a step, the win and a search of actions are the defaults) */

@@ -102,21 +102,24 @@ refused_training --playbeam --turns 4 --playbeam 4
 
 # imitation (--imitate 1, from given weights): 2-player games alone with
 # --players 2; the line gives the decisions fitted, the temperature and
-# the cross-entropies, the header names the options (--center too);
-# imitation without whole turns or given weights, --imitate 2 or --center
-# 65 is refused
+# the cross-entropies, the header names the options (--center and
+# --playtemp too);
+# imitation without whole turns or given weights, --imitate 2, --center
+# 65, --playtemp without --playbeam or above 1000 is refused
 "$maya" train tzolkin --generations 1 --games 2 --iterations 4 --turns 4 --playout -2 --playbeam 2 --score 100 \
-    --center 2 --players 2 --imitate 1 --anchor 1 --from "$tmp/k.txt" --seed 2 --jobs 1 --out "$tmp/i.txt" \
+    --center 2 --playtemp 20 --players 2 --imitate 1 --anchor 1 --from "$tmp/k.txt" --seed 2 --jobs 1 --out "$tmp/i.txt" \
     >"$tmp/i.out" 2>"$tmp/i.err" || fail "train --imitate failed: $(cat "$tmp/i.err")"
 grep -Eq '^generation 1/1: [1-9][0-9]* decisions, temperature [0-9.]+, cross-entropy held out [0-9.]+ -> [0-9.]+ .*; mean score 2p -?[0-9.]+, ' "$tmp/i.out" ||
     fail "the run does not report the imitation at 2 players alone: $(cat "$tmp/i.out")"
-grep -q '^# made by: maya train tzolkin .* --score 100 --center 2 --players 2 --imitate 1 --seed 2 --from ' \
+grep -q '^# made by: maya train tzolkin .* --score 100 --center 2 --playtemp 20 --players 2 --imitate 1 --seed 2 --from ' \
     "$tmp/i.txt" ||
     fail "the header does not name --center, --players and --imitate: $(grep 'made by' "$tmp/i.txt")"
 refused_training --imitate --imitate 1 --from "$tmp/k.txt"
 refused_training --imitate --turns 4 --imitate 1
 refused_training --imitate --turns 4 --imitate 2 --from "$tmp/k.txt"
 refused_training --center --center 65
+refused_training --playtemp --turns 4 --playout -2 --playtemp 20
+refused_training --playtemp --turns 4 --playout -2 --playbeam 2 --playtemp 1001
 refused_training --players --players 5
 
 # forced seats (--forced): named in the header; each block's line says
