@@ -325,8 +325,10 @@ static void test_game_defaults(void **unused)
     assert_int_equal(bot_parse("mcts", &kind, NULL, 0), 0);
     /* whole-turn playouts to the game's end valued by the seat's own
      * points (docs/strength.md, "playouts to the game's end", "4 players:
-     * playouts to the end", "3 players: playouts to the end") */
-    const int budget[] = {0, 0, 256, 128, 64};
+     * playouts to the end", "3 players: playouts to the end"), each seat
+     * of a playout drawing its turn by a softmax ("a softmax in the
+     * playouts") */
+    const int budget[] = {0, 0, 256, 128, 64}, playtemp[] = {0, 0, 10, 20, 20};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -335,6 +337,7 @@ static void test_game_defaults(void **unused)
         assert_int_equal(s.score, 100);
         assert_int_equal(s.center, 8);
         assert_int_equal(s.playturns, 1);
+        assert_int_equal(s.playtemp, playtemp[seats]);
         assert_string_equal(text, "mcts");
         s = settings_at("tzolkin", seats, "mcts:iterations=900,threads=2", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -588,17 +591,20 @@ static void check_same_games(int players, const char *const specs[3])
 
 /* The bots play what their settings say: Tzolk'in's mcts plays the same
  * games as the whole-turn spec written out (2 and 3 seats: whole-turn
- * playouts to the game's end, valued by the seat's own points from where 8
- * playouts from the root end), and not those of mcts:turns=0. */
+ * playouts to the game's end, their turns drawn by a softmax, valued by the
+ * seat's own points from where 8 playouts from the root end), and not those
+ * of mcts:turns=0. */
 static void test_game_defaults_play(void **unused)
 {
     (void)unused;
-    const char *const two[] = {"mcts:iterations=6,nodes=3000",
-                               "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8",
-                               "mcts:iterations=6,nodes=3000,turns=0"};
-    const char *const three[] = {"mcts:iterations=6,nodes=3000",
-                                 "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8",
-                                 "mcts:iterations=6,nodes=3000,turns=0"};
+    const char *const two[] = {
+        "mcts:iterations=6,nodes=3000",
+        "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,playtemp=10",
+        "mcts:iterations=6,nodes=3000,turns=0"};
+    const char *const three[] = {
+        "mcts:iterations=6,nodes=3000",
+        "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,playtemp=20",
+        "mcts:iterations=6,nodes=3000,turns=0"};
     check_same_games(2, two);
     check_same_games(3, three);
 }
