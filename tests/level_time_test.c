@@ -1,9 +1,10 @@
 /*
  * level_time_test.c -- the bot levels' time per turn (bots/level_time.h):
  * the embedded data/bot-turn-times.txt is well formed and has a figure for
- * every level in every game at its fewest and its most players, malformed
- * or unknown lines are refused with their line number, the expected figure
- * of a player count without a line of its own is the nearest count above,
+ * every level in every game at every player count (maya bench --levels
+ * measures them all), malformed or unknown lines are refused with their
+ * line number, the figure of a player count without a line of its own is
+ * the nearest count above, else below,
  * and the running mean of the server's bots is told only after
  * LEVEL_TIME_ENOUGH turns, follows the turns fed to it and keeps only the
  * latest LEVEL_TIME_WINDOW (durations are fed, no clock is read).
@@ -31,13 +32,14 @@ static void test_data_has_every_level_and_game(void **state)
     assert_true(games_count() <= LEVEL_TIME_GAMES);
     for (int g = 0; g < games_count(); g++) {
         const game_def *game = games_at(g);
-        int counts[2] = {game->min_players, game->max_players};
         for (int i = 0; i < count; i++)
-            for (int c = 0; c < 2; c++) {
-                level_time figure;
-                assert_int_equal(level_time_measured(level_time_data(), game, counts[c], levels[i].name, &figure), 0);
+            for (int players = game->min_players; players <= game->max_players; players++) {
+                level_time figure, expected;
+                assert_int_equal(level_time_measured(level_time_data(), game, players, levels[i].name, &figure), 0);
                 assert_true(figure.turns > 0);
                 assert_true(figure.longest >= figure.mean);
+                assert_int_equal(level_time_expected(game, players, levels[i].name, &expected), 0);
+                assert_true(expected.mean == figure.mean && expected.turns == figure.turns);
             }
     }
 }
@@ -60,14 +62,19 @@ static void test_expected_falls_back_to_count_above(void **state)
 {
     (void)state;
     const game_def *tikal = games_find("tikal");
-    level_time two, three, four;
+    const char *ends = "tikal 2 expert 10 1.0 2.0\ntikal 4 expert 12 1.5 3.0\n";
+    const char *two_only = "tikal 2 expert 10 1.0 2.0\n";
+    level_time figure;
     assert_non_null(tikal);
-    assert_int_equal(level_time_measured(level_time_data(), tikal, 3, "expert", &three), -1);
-    assert_int_equal(level_time_expected(tikal, 3, "expert", &three), 0);
-    assert_int_equal(level_time_measured(level_time_data(), tikal, 4, "expert", &four), 0);
-    assert_int_equal(level_time_expected(tikal, 2, "expert", &two), 0);
-    assert_true(three.mean == four.mean && three.turns == four.turns);
-    assert_int_equal(level_time_expected(tikal, 2, "grandmaster", &two), -1);
+    assert_int_equal(level_time_measured(ends, tikal, 3, "expert", &figure), -1);
+    assert_int_equal(level_time_nearest(ends, tikal, 3, "expert", &figure), 0);
+    assert_true(figure.turns == 12 && figure.mean == 1.5); /* the count above */
+    assert_int_equal(level_time_nearest(ends, tikal, 2, "expert", &figure), 0);
+    assert_true(figure.turns == 10);
+    assert_int_equal(level_time_nearest(two_only, tikal, 4, "expert", &figure), 0);
+    assert_true(figure.turns == 10); /* none above: the count below */
+    assert_int_equal(level_time_nearest(ends, tikal, 3, "casual", &figure), -1);
+    assert_int_equal(level_time_expected(tikal, 2, "grandmaster", &figure), -1);
 }
 
 static void test_describe(void **state)

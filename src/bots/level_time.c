@@ -81,9 +81,8 @@ int level_time_measured(const char *text, const game_def *game, int players, con
     return -1;
 }
 
-int level_time_expected(const game_def *game, int players, const char *level, level_time *out)
+int level_time_nearest(const char *text, const game_def *game, int players, const char *level, level_time *out)
 {
-    const char *text = level_time_data();
     for (int above = players; above <= game->max_players; above++)
         if (level_time_measured(text, game, above, level, out) == 0)
             return 0;
@@ -91,6 +90,11 @@ int level_time_expected(const game_def *game, int players, const char *level, le
         if (level_time_measured(text, game, below, level, out) == 0)
             return 0;
     return -1;
+}
+
+int level_time_expected(const game_def *game, int players, const char *level, level_time *out)
+{
+    return level_time_nearest(level_time_data(), game, players, level, out);
 }
 
 void level_time_describe(double seconds, char *buf, size_t len)

@@ -39,9 +39,12 @@ int level_time_check(const char *text, char *why, size_t why_len);
 /* The figure of text for level (a bot_levels name) in game with exactly
  * players seats: 0 and *out, or -1 if text has none. */
 int level_time_measured(const char *text, const game_def *game, int players, const char *level, level_time *out);
+/* The figure of text for level in game with players seats: the line of
+ * that player count, else of the nearest measured count above it, else
+ * below. 0 and *out, or -1 if none. */
+int level_time_nearest(const char *text, const game_def *game, int players, const char *level, level_time *out);
 /* The expected time of a turn of level in game with players seats, from
- * the embedded figures: the line of that player count, else of the nearest
- * measured count above it, else below. 0 and *out, or -1 if none. */
+ * the embedded figures (level_time_nearest of level_time_data). */
 int level_time_expected(const game_def *game, int players, const char *level, level_time *out);
 /* "about 4 s a turn" (seconds >= 0.1, one decimal below 10) or
  * "under 0.1 s a turn", into buf. */
