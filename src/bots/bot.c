@@ -364,9 +364,9 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         return NULL;
     }
     /* Only the budget, the playout, its temperature and the score utility
-     * may differ by seats and variant: the search is made for the largest budget, with
-     * the playout's whole turns if a playout plays them, and told the rest
-     * at each decision. */
+     * may differ by seats and variant: the search is made for the largest
+     * budget, with the playout's whole turns if a playout plays them, and
+     * told the rest at each decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
     int playouts = 0, scores = 0, centers = 0, playturns = 0, playtemps = 0, variants = games_variant_options(game);
