@@ -1163,6 +1163,37 @@ static void test_root_estimates(void **unused)
     eval_free(hook);
 }
 
+/* At no temperature (mcts_use_playout_temperature's default) a search
+ * whose playout keeps its best turn only (mcts_use_playout_turns, as bots
+ * without playtemp do) and one keeping MCTS_PLAYOUT_CHOICES search alike,
+ * to the bit. */
+static void test_playout_choices(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    unsigned char *state = malloc(game->state_size);
+    int seat = start_two_seats(game, state, 5);
+    eval_hook *hook = eval_new(game, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    mcts_choice best[2][3];
+    double estimates[2][GAME_MAX_PLAYERS];
+    for (int i = 0; i < 2; i++) {
+        mcts_config config = {24, 0, 1, 5000, 0, 0.1, 7, MCTS_OTHERS_AUTO, hook};
+        mcts *m = mcts_new(game, &config);
+        assert_non_null(m);
+        assert_int_equal(mcts_keep_estimates(m, 1), 0);
+        mcts_use_playout(m, MCTS_PLAYOUT_END);
+        assert_int_equal(mcts_use_playout_turns(m, 2, i == 0 ? 1 : MCTS_PLAYOUT_CHOICES), 0);
+        assert_int_equal(mcts_analyse(m, state, seat, best[i], 3), 3);
+        assert_true(mcts_root_estimates(m, estimates[i]) > 0);
+        mcts_free(m);
+    }
+    assert_same_choices(best[0], best[1], 3);
+    assert_memory_equal(estimates[0], estimates[1], 2 * sizeof estimates[0][0]);
+    eval_free(hook);
+    free(state);
+}
+
 /* A playout to the game's end (mcts_use_playout MCTS_PLAYOUT_END) values
  * every leaf by the final scores: the mean leaf estimates after the chosen
  * action (mcts_keep_estimates) are whole points averaged over its visits,
@@ -1186,7 +1217,7 @@ static void test_playout_to_end(void **unused)
         assert_int_equal(mcts_keep_estimates(m, 1), 0);
         mcts_use_playout(m, mode == 2 ? MCTS_PLAYOUT_TURN : MCTS_PLAYOUT_END);
         if (mode == 1)
-            assert_int_equal(mcts_use_playout_turns(m, 2), 0);
+            assert_int_equal(mcts_use_playout_turns(m, 2, 1), 0);
         mcts_choice best;
         double v[GAME_MAX_PLAYERS];
         assert_int_equal(mcts_analyse(m, state, seat, &best, 1), 1);
@@ -1503,7 +1534,7 @@ int main(void)
         cmocka_unit_test(test_specs),           cmocka_unit_test(test_levels),
         cmocka_unit_test(test_hints),           cmocka_unit_test(test_game_defaults),
         cmocka_unit_test(test_game_defaults_play), cmocka_unit_test(test_score_utility),
-        cmocka_unit_test(test_playout_temperature),
+        cmocka_unit_test(test_playout_temperature), cmocka_unit_test(test_playout_choices),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),

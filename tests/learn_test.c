@@ -742,8 +742,8 @@ static void test_forced(void **unused)
     const model_features *f = eval_features(game);
     model *free_play = model_new(f), *forced = model_new(f), *forced2 = model_new(f);
     train_config c = {.game = game, .seed = 5, .generations = 1, .games = 12, .iterations = 16, .explore = 0.1,
-                      .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0, .turns = 4,
-                      .playout = -1};
+                      .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0,
+                      .search = {.turns = 4, .playout = -1}};
     run_log log = {0};
     char why[256] = "";
     assert_int_equal(train_run(&c, free_play, log_report, &log, why, sizeof why), 0);
@@ -890,33 +890,33 @@ static void test_turns(void **unused)
                       .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0};
     char why[256] = "";
     assert_int_equal(train_run(&c, micro, NULL, NULL, why, sizeof why), 0);
-    c.turns = 4;
-    c.playout = -1;
+    c.search.turns = 4;
+    c.search.playout = -1;
     check_variant(c, f, turns, turns2, micro);
     train_config end = c;
     end.iterations = 3;
     end.games = 4;
-    end.playout = -2;
-    end.playbeam = 2;
-    end.score = 100;
+    end.search.playout = -2;
+    end.search.playbeam = 2;
+    end.search.score = 100;
     check_variant(end, f, ended, ended2, turns);
     train_config softmax = end;
-    softmax.playtemp = 20;
+    softmax.search.playtemp = 20;
     check_variant(softmax, f, drawn, drawn2, ended);
-    softmax.playtemp = -1;
+    softmax.search.playtemp = -1;
     assert_int_not_equal(train_run(&softmax, drawn2, NULL, NULL, why, sizeof why), 0);
-    softmax.playtemp = 20;
-    softmax.playbeam = 0;
+    softmax.search.playtemp = 20;
+    softmax.search.playbeam = 0;
     assert_int_not_equal(train_run(&softmax, drawn2, NULL, NULL, why, sizeof why), 0);
     /* turns, playout, playbeam, score */
     const int bad[][4] = {{-1, 0, 0, 0}, {MCTS_TURNS_MAX + 1, 0, 0, 0}, {4, -3, 0, 0}, {4, 1001, 0, 0},
                           {4, -2, -1, 0}, {4, -2, GREEDY_BEAM_MAX + 1, 0}, {4, 0, 2, 0},
                           {4, -2, 2, -1}, {4, -2, 2, 101}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        c.turns = bad[i][0];
-        c.playout = bad[i][1];
-        c.playbeam = bad[i][2];
-        c.score = bad[i][3];
+        c.search.turns = bad[i][0];
+        c.search.playout = bad[i][1];
+        c.search.playbeam = bad[i][2];
+        c.search.score = bad[i][3];
         assert_int_not_equal(train_run(&c, turns2, NULL, NULL, why, sizeof why), 0);
     }
     model_free(micro);
@@ -943,8 +943,8 @@ static void test_imitation(void **unused)
     const model_features *f = eval_features(game);
     model *start = model_new(f), *one = model_new(f), *two = model_new(f);
     train_config c = {.game = game, .seed = 6, .generations = 1, .games = 10, .iterations = 4, .explore = 0.1,
-                      .ridge = 1e-3, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1, .turns = 4, .playout = -2,
-                      .playbeam = 2, .score = 100, .players = 2, .imitate = 1};
+                      .ridge = 1e-3, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1,
+                      .search = {.turns = 4, .playout = -2, .playbeam = 2, .score = 100}, .players = 2, .imitate = 1};
     train_progress p = check_variant(c, f, one, two, start);
     assert_true(p.temperature > 0.0 && p.held_out > 0);
     assert_true(p.agree_before >= 0.0 && p.agree_before <= 1.0 && p.agree_after >= 0.0 && p.agree_after <= 1.0);
@@ -956,7 +956,7 @@ static void test_imitation(void **unused)
     const int bad[][4] = {{0, 2, 1, 0}, {4, 2, 2, 0}, {4, 2, -1, 0}, {4, 1, 1, 0}, {4, 5, 1, 0}, {4, 2, 1, 1}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         train_config wrong = c;
-        wrong.turns = bad[i][0];
+        wrong.search.turns = bad[i][0];
         wrong.players = bad[i][1];
         wrong.imitate = bad[i][2];
         wrong.start_v1 = bad[i][3];

@@ -482,8 +482,8 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
-    if (settings->playturns &&
-        mcts_use_playout_turns(b->mcts, settings->playbeam ? settings->playbeam : MCTS_TURN_BEAM) != 0) {
+    if (settings->playturns && mcts_use_playout_turns(b->mcts, settings->playbeam ? settings->playbeam : MCTS_TURN_BEAM,
+                                                      playtemps ? MCTS_PLAYOUT_CHOICES : 1) != 0) {
         set_error(why, why_len, "out of memory", "");
         bot_free(b);
         return NULL;

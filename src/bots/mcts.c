@@ -306,11 +306,11 @@ void mcts_use_playout(mcts *m, int actions)
         m->trees[i].playout = actions;
 }
 
-int mcts_use_playout_turns(mcts *m, int beam)
+int mcts_use_playout_turns(mcts *m, int beam, int choices)
 {
-    assert(beam >= 1 && m->trees[0].playout_turns == NULL);
+    assert(beam >= 1 && choices >= 1 && choices <= MCTS_PLAYOUT_CHOICES && m->trees[0].playout_turns == NULL);
     for (int i = 0; i < m->tree_count; i++)
-        if ((m->trees[i].playout_turns = turns_new(m->game, beam, MCTS_PLAYOUT_CHOICES)) == NULL)
+        if ((m->trees[i].playout_turns = turns_new(m->game, beam, choices)) == NULL)
             return -1;
     return 0;
 }

@@ -193,9 +193,12 @@ void mcts_use_plan(mcts *m, const plan_policy *plan, int only);
 void mcts_use_playout(mcts *m, int actions);
 /* With a playout: each seat of the playout plays its best whole turn of
  * turns.h (the greedy bot's turn), found by a beam of beam (>= 1)
- * positions, instead of one action best after one step (the default).
- * Called at most once; 0, or -1 if memory fails. */
-int mcts_use_playout_turns(mcts *m, int beam);
+ * positions, instead of one action best after one step (the default),
+ * the search keeping the choices (1..MCTS_PLAYOUT_CHOICES) best turns:
+ * MCTS_PLAYOUT_CHOICES for a softmax among them
+ * (mcts_use_playout_temperature), 1 to offer the search nothing else, the
+ * cheaper. Called at most once; 0, or -1 if memory fails. */
+int mcts_use_playout_turns(mcts *m, int beam, int choices);
 /* With playout turns: each seat of the playout draws one of the
  * MCTS_PLAYOUT_CHOICES best turns found, turn k with odds proportional to
  * exp((value_k - value_best) / points), its margin after the turn (turns.h)

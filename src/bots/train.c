@@ -136,7 +136,7 @@ static int train_keep(train_worker *w, int *count, size_t size)
 static int train_search_decide(train_worker *w, mcts *search, int seat, int n, rng *r, int *searched)
 {
     const train_config *c = w->shared->config;
-    if (c->turns > 0) {
+    if (c->search.turns > 0) {
         int next = mcts_next_in_turn(search, w->view, seat);
         if (next >= 0)
             return next;
@@ -152,7 +152,7 @@ static int train_search_decide(train_worker *w, mcts *search, int seat, int n, r
     n = mcts_analyse(search, w->view, seat, choices, TRAIN_CHOICES);
     if (n <= 0)
         return -1;
-    if (n == 1 || (c->turns == 0 && rng_unit(r) >= c->explore))
+    if (n == 1 || (c->search.turns == 0 && rng_unit(r) >= c->explore))
         return choices[0].action;
     long total = 0;
     for (int i = 0; i < n; i++)
@@ -297,25 +297,32 @@ static int train_imitate_sample(train_worker *w, const mcts *search, int seat, i
     return imitate_add(out, kept, w->turn_rows, w->turn_offset, w->turn_visits);
 }
 
-mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
-                       int playout, int playbeam, int score, int center, int playtemp)
+/* 1 if every option is in its range and has what it needs, else 0. */
+static int train_search_usable(const train_search_options *o)
+{
+    return o->turns >= 0 && o->turns <= MCTS_TURNS_MAX && o->playout >= MCTS_PLAYOUT_END &&
+           o->playout <= MCTS_PLAYOUT_MAX && o->playbeam >= 0 && o->playbeam <= GREEDY_BEAM_MAX &&
+           (o->playbeam == 0 || o->playout != 0) && o->score >= 0 && o->score <= 100 && o->center >= 0 &&
+           o->center <= MCTS_CENTER_MAX && o->playtemp >= 0 && (o->playtemp == 0 || o->playbeam > 0);
+}
+
+mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook,
+                       const train_search_options *options)
 {
     mcts_config config = {iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed,
                           MCTS_OTHERS_AUTO, hook};
     mcts *search = mcts_new(game, &config);
-    if (search != NULL && turns > 0 && mcts_use_turns(search, turns) != 0) {
-        mcts_free(search);
-        return NULL;
-    }
-    if (search != NULL && playbeam > 0 && mcts_use_playout_turns(search, playbeam) != 0) {
+    int choices = options->playtemp > 0 ? MCTS_PLAYOUT_CHOICES : 1;
+    if (search != NULL && ((options->turns > 0 && mcts_use_turns(search, options->turns) != 0) ||
+                           (options->playbeam > 0 && mcts_use_playout_turns(search, options->playbeam, choices) != 0))) {
         mcts_free(search);
         return NULL;
     }
     if (search != NULL) {
-        mcts_use_playout(search, playout);
-        mcts_use_score(search, score / 100.0);
-        mcts_use_center(search, center);
-        mcts_use_playout_temperature(search, playtemp / 10.0);
+        mcts_use_playout(search, options->playout);
+        mcts_use_score(search, options->score / 100.0);
+        mcts_use_center(search, options->center);
+        mcts_use_playout_temperature(search, options->playtemp / 10.0);
     }
     return search;
 }
@@ -357,8 +364,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             hook = planned[p];
         }
         plays[p] = hook;
-        if ((search[p] = train_search_new(game, c->iterations, bot_seed, hook, c->turns, c->playout, c->playbeam,
-                                          c->score, c->center, c->playtemp)) == NULL)
+        if ((search[p] = train_search_new(game, c->iterations, bot_seed, hook, &c->search)) == NULL)
             status = train_fail(why, why_len, "out of memory");
         else if (c->policy > 0)
             mcts_use_plan(search[p], plan_of(game), c->policy == 2);
@@ -369,7 +375,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     uint64_t expert_seed = rng_next(&seeds);
     rng_seed(&valued, rng_next(&seeds));
     if (status == 0 && c->expert > 0 &&
-        ((expert = train_search_new(game, c->expert, expert_seed, sh->hook, 0, 0, 0, 0, 0, 0)) == NULL ||
+        ((expert = train_search_new(game, c->expert, expert_seed, sh->hook, &(train_search_options){0})) == NULL ||
          mcts_keep_estimates(expert, 1) != 0))
         status = train_fail(why, why_len, "out of memory");
     /* drawn last, and only with forced seats: the games of a run without them stay as they were */
@@ -719,13 +725,10 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
     if (c->generations < 1 || c->games < 1 || c->iterations < 1 || c->threads < 1 || !(c->ridge > 0.0) ||
         c->explore < 0.0 || c->explore > 1.0 || c->decay < 0.0 || c->decay > 1.0 || c->plans < 0.0 || c->plans > 1.0 ||
         !(c->lambda >= 0.0 && c->lambda <= 1.0) || c->policy < 0 || c->policy > 2 || c->anchor < 0 || c->anchor > 1 ||
-        c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
-        c->playout < MCTS_PLAYOUT_END || c->playout > MCTS_PLAYOUT_MAX || c->playbeam < 0 ||
-        c->playbeam > GREEDY_BEAM_MAX || (c->playbeam > 0 && c->playout == 0) || c->score < 0 || c->score > 100 ||
+        c->expert < 0 || !(c->forced >= 0.0 && c->forced <= 1.0) || !train_search_usable(&c->search) ||
         c->players < 0 ||
         (c->players > 0 && (c->players < c->game->min_players || c->players > c->game->max_players)) ||
-        c->imitate < 0 || c->imitate > 1 || (c->imitate && (c->turns == 0 || c->start_v1)) || c->center < 0 ||
-        c->center > MCTS_CENTER_MAX || c->playtemp < 0 || (c->playtemp > 0 && c->playbeam == 0) ||
+        c->imitate < 0 || c->imitate > 1 || (c->imitate && (c->search.turns == 0 || c->start_v1)) ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

@@ -93,20 +93,29 @@
 #include "bots/model.h"
 #include "game.h"
 
+/* The options of a self-play seat's search (train_search_new), each as
+ * the mcts bot's option it names; all 0: one action a decision, valued at
+ * the leaf. */
+typedef struct train_search_options {
+    int turns;    /* whole turns, the turns best at a node (mcts_use_turns, turns=K), 0 = single actions */
+    int playout;  /* the playout past each leaf (mcts_use_playout, playout=N), -1 = to the seat's next turn,
+                     -2 = to the game's end */
+    int playbeam; /* with a playout: its seats play whole turns found by this beam (mcts_use_playout_turns,
+                     playturns=1,playbeam=B), 0 = single actions */
+    int score;    /* hundredths of each seat's reward on its own points (mcts_use_score, score=K), 0..100 */
+    int center;   /* with score and a playout: the points measured from where this many playouts from the root
+                     end (mcts_use_center, center=N), 0 = from the root's estimates */
+    int playtemp; /* with playbeam: the playout's turns drawn by a softmax of this temperature in tenths of a
+                     point (mcts_use_playout_temperature, playtemp=T), 0 = the best turn */
+} train_search_options;
+
 /* The search every self-play seat plays with, in training and in tuning
  * (tune.h) alike: one thread of iterations per decision (per turn with
  * turns), a node pool it never fills, the bots' exploration constant,
- * seeded by seed, valuing by hook; whole turns, the turns best at a node,
- * if turns > 0 (mcts_use_turns), and playout actions past each leaf
- * (mcts_use_playout), its seats playing whole turns found by a beam of
- * playbeam positions if playbeam > 0 (mcts_use_playout_turns), and score
- * hundredths of each seat's reward on its own points (mcts_use_score),
- * measured from where center playouts from the root end if center > 0
- * (mcts_use_center), the playout's turns drawn by a softmax of playtemp
- * tenths of a point if playtemp > 0 (mcts_use_playout_temperature). NULL
- * if memory fails. */
-mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook, int turns,
-                       int playout, int playbeam, int score, int center, int playtemp);
+ * seeded by seed, valuing by hook, searching as options says. NULL if
+ * memory fails. */
+mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook,
+                       const train_search_options *options);
 
 /* How to train. */
 typedef struct train_config {
@@ -127,19 +136,10 @@ typedef struct train_config {
     int expert;           /* iterations of the deeper search that values positions, 0 = none (see above) */
     double expert_share;  /* with expert: chance that a decision's position is valued (only those are fitted), 0..1 */
     double expert_mix;    /* with expert: weight of the search's value in a target, the outcome's the rest, 0..1 */
-    int turns;            /* self-play searches whole turns, the turns best at a node (mcts_use_turns), 0 = not */
-    int playout;          /* self-play's playout past each leaf (mcts_use_playout), -1 = to the seat's next turn,
-                             -2 = to the game's end */
+    train_search_options search; /* self-play's search */
     double forced;        /* chance that a self-play seat is held to the game's plan policy (see above), 0..1 */
-    int playbeam;         /* with a playout: its seats play whole turns found by this beam (mcts_use_playout_turns),
-                             0 = single actions */
-    int score;            /* self-play's score utility in hundredths (mcts_use_score), 0..100 */
     int players;          /* games of this many seats only, 0 = every count in turn */
     int imitate;          /* 1: fit to the search's turns (see above), which needs turns; 0 = to the outcomes */
-    int center;           /* with score and a playout: playouts from the root centring the score (mcts_use_center),
-                             0 = the root's estimates */
-    int playtemp;         /* with playbeam: the playout's turns drawn by a softmax of this temperature in tenths of
-                             a point (mcts_use_playout_temperature), 0 = the best turn */
 } train_config;
 
 /* Where a run stands, for progress reports. */

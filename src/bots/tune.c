@@ -92,11 +92,11 @@ static int tune_play(const tune_config *c, game_options options, const eval_hook
     rng_seed(&seeds, seed);
     rng_seed(&chance, rng_next(&seeds));
     mcts *search[GAME_MAX_PLAYERS] = {NULL};
+    const train_search_options searched = {.turns = c->turns, .playout = c->playout};
     unsigned char *view = malloc(game->state_size);
     int status = view != NULL ? 0 : tune_fail(why, why_len, "out of memory");
     for (int p = 0; p < options.players && status == 0; p++) {
-        search[p] =
-            train_search_new(game, c->iterations, rng_next(&seeds), hooks[p], c->turns, c->playout, 0, 0, 0, 0);
+        search[p] = train_search_new(game, c->iterations, rng_next(&seeds), hooks[p], &searched);
         if (search[p] == NULL)
             status = tune_fail(why, why_len, "out of memory");
     }

@@ -334,15 +334,11 @@ int cli_train(int argc, char **argv)
                            .expert = (int)expert,
                            .expert_share = share_pct / 100.0,
                            .expert_mix = mix_pct / 100.0,
-                           .turns = (int)turns,
-                           .playout = (int)playout,
+                           .search = {(int)turns, (int)playout, (int)playbeam, (int)score_pct, (int)center,
+                                      (int)playtemp},
                            .forced = forced_pct / 100.0,
-                           .playbeam = (int)playbeam,
-                           .score = (int)score_pct,
                            .players = players_text != NULL ? (int)players : 0,
-                           .imitate = (int)imitate,
-                           .center = (int)center,
-                           .playtemp = (int)playtemp};
+                           .imitate = (int)imitate};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs, variant_name, (int)pairs, (int)turns, (int)playout, signal};
