@@ -303,7 +303,7 @@ static void test_checked_in_weights(void **unused)
         double estimate[GAME_MAX_PLAYERS]; /* pinned v2 estimates of the seats */
     } pinned[] = {
         {"tzolkin", 2, 0, 40, {-32.2736, -13.6783}},
-        {"tzolkin", 4, 0, 120, {0.5063, -23.0232, -6.4416, 6.1721}},
+        {"tzolkin", 4, 0, 120, {15.0662, -2.8433, 6.3387, 26.0593}},
         {"tikal", 2, 0, 60, {19.6846, 14.7351}},
         {"tikal", 3, 0, 100, {11.2500, 9.4000, 10.2500}},
         {"tikal", 2, 1, 60, {-7.5408, 38.4674}}, /* the auction: its own block */
