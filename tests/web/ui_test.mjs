@@ -1160,13 +1160,20 @@ async function marketGame() {
       body: JSON.stringify(body), signal: AbortSignal.timeout(waitMs()) });
     if (!answer.ok) throw new Error(`POST ${pathname}: ${answer.status} ${await answer.text()}`);
   };
+  // A keeps the two wealth tiles richest in wood, stone and gold (Z2.10), which this play never spends, so that A
+  // has something to sell at the market whatever tiles the game's random seed deals
+  const wealth = (await server('/api/facts/tzolkin')).wealth;
+  const materials = (line) => line.split(' ').slice(1).flatMap((id) => wealth[id].effects)
+    .filter(([kind, good]) => kind === 'gain' && ['w', 's', 'g'].includes(good)).reduce((sum, [, , n]) => sum + n, 0);
   for (let moves = 0; ; moves++) {
     assert.ok(moves < 100, 'A reaches the market within 100 moves');
     const summary = await summaryOf(g.id);
     const player = g.players.find((p) => p.seat === summary.to_move);
     const legal = (await server(`/api/games/${g.id}/legal`, player.token)).actions.map((a) => a.text);
     if (player === A && legal.some((line) => line.startsWith('trade '))) break;
-    const line = legal.find((l) => l === 'market') || legal.find((l) => /^pick UXM\d UXM2$/.test(l)) ||
+    const keeps = legal.filter((l) => l.startsWith('keep '));
+    const richest = keeps.length > 0 && player === A ? keeps.reduce((a, b) => (materials(b) > materials(a) ? b : a)) : null;
+    const line = richest || legal.find((l) => l === 'market') || legal.find((l) => /^pick UXM\d UXM2$/.test(l)) ||
       legal.find((l) => l === 'place UXM') || legal.find((l) => l === 'end') || legal[0];
     await post(`/api/games/${g.id}/actions`, player.token, { version: summary.version, action: line });
   }
