@@ -664,7 +664,8 @@ static void test_reproducible(void **unused)
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=1", "greedy:beam=3,plan=1");
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,plan=2", "mcts:iterations=20,nodes=3000,turns=0");
     /* and those that search whole turns */
-    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6", "mcts:iterations=20,nodes=3000,turns=3,threads=2,fixedshare=1");
+    check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,turns=6",
+                       "mcts:iterations=20,nodes=3000,turns=3,threads=2,fixedshare=1");
     check_reproducible("tikal", "mcts:iterations=16,nodes=2000,turns=4", "greedy:beam=2");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=4,playout=-1", "greedy:beam=3");
     /* and those whose playouts draw their turns */
@@ -716,7 +717,8 @@ static void test_hidden_information(void **unused)
     game->observation(&a, seat, &view_a);
     game->observation(&b, seat, &view_b);
     assert_memory_equal(&view_a, &view_b, sizeof view_a);
-    const char *specs[] = {"greedy", "mcts:iterations=200,nodes=5000", "mcts:iterations=100,threads=2,nodes=5000,fixedshare=1"};
+    const char *specs[] = {"greedy", "mcts:iterations=200,nodes=5000",
+                           "mcts:iterations=100,threads=2,nodes=5000,fixedshare=1"};
     for (int i = 0; i < 3; i++) {
         bot *x = make_bot(game, specs[i], 5), *y = make_bot(game, specs[i], 5);
         game->observation(&a, seat, &view_a);

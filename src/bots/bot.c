@@ -406,7 +406,8 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     const plan_policy *plan = settings->plan ? plan_of(game) : NULL;
     if (settings->plan && (!searches || plan == NULL)) {
         bot_free(b);
-        set_error(why, why_len, searches ? "no plan policy for the game " : "plan is an option of greedy and mcts, not ",
+        set_error(why, why_len,
+                  searches ? "no plan policy for the game " : "plan is an option of greedy and mcts, not ",
                   searches ? game->name : settings->kind);
         return NULL;
     }

@@ -312,9 +312,9 @@ mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, cons
     mcts_config config = {iterations, 0, 1, 2 * iterations + 1024, 0, BOT_MCTS_EXPLORE / 100.0, seed,
                           MCTS_OTHERS_AUTO, hook};
     mcts *search = mcts_new(game, &config);
-    int choices = options->playtemp > 0 ? MCTS_PLAYOUT_CHOICES : 1;
+    int beam = options->playbeam, choices = options->playtemp > 0 ? MCTS_PLAYOUT_CHOICES : 1;
     if (search != NULL && ((options->turns > 0 && mcts_use_turns(search, options->turns) != 0) ||
-                           (options->playbeam > 0 && mcts_use_playout_turns(search, options->playbeam, choices) != 0))) {
+                           (beam > 0 && mcts_use_playout_turns(search, beam, choices) != 0))) {
         mcts_free(search);
         return NULL;
     }
