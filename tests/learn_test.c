@@ -1054,7 +1054,7 @@ static void test_tuning(void **unused)
     assert_int_equal(model_add_bonus(one, "self_now", -2.0f), 0);
     assert_int_equal(model_add_bonus(two, "self_now", -2.0f), 0);
     model *start = model_copy(one);
-    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL, 1, 0, 0, TUNE_SIGNAL_WIN};
+    tune_config c = {game, 1, 24, 30, 2, 1.5, 2.0, 1, NULL, 1, {0}, TUNE_SIGNAL_WIN};
     tune_log log = {.keep_at = 12};
     char why[256] = "";
     if (tune_run(&c, one, tune_log_report, &log, why, sizeof why) != 0)
@@ -1130,7 +1130,7 @@ static void test_tuning(void **unused)
 }
 
 /* Tuning Tzolk'in with its default kind of search, whole turns and a
- * playout to the seat's next turn (tune_config turns, playout), by the
+ * playout to the seat's next turn (tune_config search: turns, playout), by the
  * score margin (TUNE_SIGNAL_MARGIN), from the checked-in weights: a
  * 2-player run moves the 2p block and no other, gives the same weights on
  * one thread or two, reports the plus side's mean margin (a margin in
@@ -1150,7 +1150,7 @@ static void test_tuning_turns(void **unused)
     const model_features *f = checked_in->model->features;
     model *margin = model_copy(checked_in->model), *margin2 = model_copy(checked_in->model);
     model *win = model_copy(checked_in->model), *micro = model_copy(checked_in->model);
-    tune_config c = {game, 1, 4, 6, 2, 1.5, 2.0, 1, NULL, 1, 4, -1, TUNE_SIGNAL_MARGIN};
+    tune_config c = {game, 1, 4, 6, 2, 1.5, 2.0, 1, NULL, 1, {.turns = 4, .playout = -1}, TUNE_SIGNAL_MARGIN};
     tune_log log = {0};
     if (tune_run(&c, margin, tune_log_report, &log, why, sizeof why) != 0)
         fail_msg("%s", why);
@@ -1169,8 +1169,8 @@ static void test_tuning_turns(void **unused)
     c.signal = TUNE_SIGNAL_WIN;
     assert_int_equal(tune_run(&c, win, NULL, NULL, why, sizeof why), 0);
     assert_true(memcmp(win->weights, margin->weights, n * sizeof *win->weights) != 0);
-    c.turns = 0;
-    c.playout = 0;
+    c.search.turns = 0;
+    c.search.playout = 0;
     tune_log micro_log = {0};
     assert_int_equal(tune_run(&c, micro, tune_log_report, &micro_log, why, sizeof why), 0);
     assert_true(micro_log.last.plus_margin != log.last.plus_margin);
@@ -1180,8 +1180,8 @@ static void test_tuning_turns(void **unused)
                           {4, 1001, TUNE_SIGNAL_WIN},
                           {4, -1, TUNE_SIGNAL_MARGIN + 1}}; /* turns, playout, signal */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        c.turns = bad[i][0];
-        c.playout = bad[i][1];
+        c.search.turns = bad[i][0];
+        c.search.playout = bad[i][1];
         c.signal = (tune_signal)bad[i][2];
         assert_int_not_equal(tune_run(&c, micro, NULL, NULL, why, sizeof why), 0);
     }

@@ -200,8 +200,9 @@ void mcts_use_playout(mcts *m, int actions);
  * cheaper. Called at most once; 0, or -1 if memory fails. */
 int mcts_use_playout_turns(mcts *m, int beam, int choices);
 /* With playout turns: each seat of the playout draws one of the best
- * turns found (as many as mcts_use_playout_turns keeps), turn k with odds proportional to
- * exp((value_k - value_best) / points), its margin after the turn (turns.h)
+ * turns found (as many as mcts_use_playout_turns keeps), turn k with odds
+ * proportional to exp((value_k - value_best) / points), its margin after
+ * the turn (turns.h)
  * against the best's in points of the evaluation (a softmax policy), so
  * that a leaf is valued over several plausible continuations rather than
  * the one its evaluation prefers; 0 (the default): always the best. */

@@ -297,8 +297,7 @@ static int train_imitate_sample(train_worker *w, const mcts *search, int seat, i
     return imitate_add(out, kept, w->turn_rows, w->turn_offset, w->turn_visits);
 }
 
-/* 1 if every option is in its range and has what it needs, else 0. */
-static int train_search_usable(const train_search_options *o)
+int train_search_usable(const train_search_options *o)
 {
     return o->turns >= 0 && o->turns <= MCTS_TURNS_MAX && o->playout >= MCTS_PLAYOUT_END &&
            o->playout <= MCTS_PLAYOUT_MAX && o->playbeam >= 0 && o->playbeam <= GREEDY_BEAM_MAX &&

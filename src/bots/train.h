@@ -109,6 +109,9 @@ typedef struct train_search_options {
                      point (mcts_use_playout_temperature, playtemp=T), 0 = the best turn */
 } train_search_options;
 
+/* 1 if every option of o is in its range and has what it needs, else 0. */
+int train_search_usable(const train_search_options *o);
+
 /* The search every self-play seat plays with, in training and in tuning
  * (tune.h) alike: one thread of iterations per decision (per turn with
  * turns), a node pool it never fills, the bots' exploration constant,

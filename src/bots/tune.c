@@ -92,11 +92,10 @@ static int tune_play(const tune_config *c, game_options options, const eval_hook
     rng_seed(&seeds, seed);
     rng_seed(&chance, rng_next(&seeds));
     mcts *search[GAME_MAX_PLAYERS] = {NULL};
-    const train_search_options searched = {.turns = c->turns, .playout = c->playout};
     unsigned char *view = malloc(game->state_size);
     int status = view != NULL ? 0 : tune_fail(why, why_len, "out of memory");
     for (int p = 0; p < options.players && status == 0; p++) {
-        search[p] = train_search_new(game, c->iterations, rng_next(&seeds), hooks[p], &searched);
+        search[p] = train_search_new(game, c->iterations, rng_next(&seeds), hooks[p], &c->search);
         if (search[p] == NULL)
             status = tune_fail(why, why_len, "out of memory");
     }
@@ -346,8 +345,7 @@ int tune_run(const tune_config *c, model *m, tune_report report, void *context, 
 {
     const model_features *f = m->features;
     if (c->steps < 1 || c->iterations < 1 || c->threads < 1 || !(c->step > 0.0) || !(c->perturb > 0.0) ||
-        c->pairs < 1 || c->pairs > TUNE_PAIRS_MAX || c->turns < 0 || c->turns > MCTS_TURNS_MAX ||
-        c->playout < MCTS_PLAYOUT_END || c->playout > MCTS_PLAYOUT_MAX ||
+        c->pairs < 1 || c->pairs > TUNE_PAIRS_MAX || !train_search_usable(&c->search) ||
         (c->signal != TUNE_SIGNAL_WIN && c->signal != TUNE_SIGNAL_MARGIN) ||
         c->players < c->game->min_players || c->players > c->game->max_players)
         return tune_fail(why, why_len, "bad tuning settings");

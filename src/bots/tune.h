@@ -36,9 +36,9 @@
  * a thousand steps, fixed so that the first k steps of every run are the
  * same: a run stopped after k steps leaves the weights of a run of k).
  * The games are played by MCTS at the run's iterations a decision, or, with
- * turns, a search of whole turns at that budget a turn and the given
- * playout (mcts_use_turns, mcts_use_playout: the bot of mcts:turns=K,
- * playout=N, Tzolk'in's default kind of search).
+ * turns, a search of whole turns at that budget a turn, searching as the
+ * config's search options say (train_search_new; e.g. turns and playout:
+ * the bot of mcts:turns=K,playout=N).
  * Games cycle through the game's variants at the given player count (so a
  * Tikal 2p run tunes the 2p and 2p-auction blocks together), or are all of
  * one variant if the config names it (a Tikal 2p auction run tunes the
@@ -53,6 +53,7 @@
 #include <stdint.h>
 
 #include "bots/model.h"
+#include "bots/train.h"
 #include "game.h"
 
 enum {
@@ -91,9 +92,7 @@ typedef struct tune_config {
     int threads;          /* games played at once, >= 1 */
     const char *variant;  /* every game's variant (a name of game->variants); NULL: the variants in turn */
     int pairs;            /* pairs of games per step, 1..TUNE_PAIRS_MAX */
-    int turns;            /* 0: search actions; else whole turns, the turns best at a node (1..MCTS_TURNS_MAX) */
-    int playout;          /* actions played past each leaf (mcts_use_playout), -2..1000; -1: to the seat's next
-                             turn, -2: to the game's end */
+    train_search_options search; /* the seats' search (train_search_new) */
     tune_signal signal;   /* what moves the weights */
 } tune_config;
 

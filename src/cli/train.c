@@ -341,7 +341,7 @@ int cli_train(int argc, char **argv)
                            .imitate = (int)imitate};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
-                          (int)jobs, variant_name, (int)pairs, (int)turns, (int)playout, signal};
+                          (int)jobs, variant_name, (int)pairs, {.turns = (int)turns, .playout = (int)playout}, signal};
     cli_train_run t = {spsa > 0 ? NULL : &config, out, "", "", timer_now(), 0, 0};
     /* weights made from others name the command that made those too, so
      * that the two commands in turn make them again */
