@@ -495,7 +495,8 @@ static int play_game(play_shared *shared, const char *variant, const char *const
             p->shared = shared;
             p->seat = s;
             rng_seed(&p->r, shared->seed * GAME_MAX_PLAYERS + (uint64_t)s);
-            p->c = client_new(shared->urls[s % shared->url_count]); /* here: libcurl's global setup is never made in a thread */
+            p->c = client_new(shared->urls[s % shared->url_count]); /* here: libcurl's global setup is never made
+                                                                       in a thread */
             if (p->c == NULL)
                 play_fail(shared, "seat %d: no client", s);
         }

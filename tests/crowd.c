@@ -402,7 +402,8 @@ static long long play_first_legal(int port, const char *game, char *const tokens
     int seat = -1, action = -1;
 
     snprintf(path, sizeof path, "/api/games/%s", game);
-    if (request(NULL, port, "GET", path, NULL, NULL, answer) != 200 || (found = strstr(answer, "\"to_move\":")) == NULL ||
+    if (request(NULL, port, "GET", path, NULL, NULL, answer) != 200 ||
+        (found = strstr(answer, "\"to_move\":")) == NULL ||
         sscanf(found, "\"to_move\":%d", &seat) != 1 || seat < 0 || seat > 1) {
         fail("no seat to move: %s", answer);
         return -1;
@@ -410,7 +411,8 @@ static long long play_first_legal(int port, const char *game, char *const tokens
     snprintf(path, sizeof path, "/api/games/%s/legal", game);
     if (request(NULL, port, "GET", path, tokens[seat], NULL, answer) != 200 ||
         (found = strstr(answer, "\r\n\r\n")) == NULL || sscanf(found, "\r\n\r\n{\"version\":%lld", &version) != 1 ||
-        (found = strstr(found, "\"actions\":[{\"id\":")) == NULL || sscanf(found, "\"actions\":[{\"id\":%d", &action) != 1) {
+        (found = strstr(found, "\"actions\":[{\"id\":")) == NULL ||
+        sscanf(found, "\"actions\":[{\"id\":%d", &action) != 1) {
         fail("no legal action: %s", answer);
         return -1;
     }
@@ -449,7 +451,8 @@ static int crowd_watch(int port, const char *pid, const char *game, int n, int m
             printf("crowd: every watcher received the patch to state %lld\n", version);
         for (int i = 0; i < n; i++)
             in_order += peers[i].out_of_order == 0 && peers[i].last_id - peers[i].first_id == moves;
-        printf("crowd: %d of %d watchers received the first view and %d changes, in order (changes made while a watcher waited\n"
+        printf("crowd: %d of %d watchers received the first view and %d changes, in order"
+               " (changes made while a watcher waited\n"
                "       for its turn come in one event)\n", in_order, n, moves);
         if (in_order != n)
             fail("%s", "a watcher missed a change, or received one twice or out of order");
@@ -556,6 +559,7 @@ int main(int argc, char **argv)
         return crowd_laggard(atoi(argv[2]), argv[3], atoi(argv[4]), argv + 5);
     if (argc == 9 && strcmp(argv[1], "watch") == 0)
         return crowd_watch(atoi(argv[2]), argv[3], argv[4], atoi(argv[5]), atoi(argv[6]), argv + 7);
-    fputs("usage: crowd idle PORT N PER_ADDRESS | slow PORT | watch PORT PID GAME N MOVES TOKEN0 TOKEN1 | laggard PORT GAME MOVES TOKEN0 TOKEN1\n", stderr);
+    fputs("usage: crowd idle PORT N PER_ADDRESS | slow PORT | watch PORT PID GAME N MOVES TOKEN0 TOKEN1"
+          " | laggard PORT GAME MOVES TOKEN0 TOKEN1\n", stderr);
     return 2;
 }

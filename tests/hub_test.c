@@ -178,7 +178,8 @@ static int setup(void **state)
     settings.max_reads = TEST_MAX_READS;
     settings.idle_seconds = 0; /* every game stays in memory */
     if (store_open(&f->sa, f->file, why, sizeof why) != STORE_OK ||
-        store_open(&f->sb, f->file, why, sizeof why) != STORE_OK || (f->a = hub_new(f->sa, &settings, why, sizeof why)) == NULL ||
+        store_open(&f->sb, f->file, why, sizeof why) != STORE_OK ||
+        (f->a = hub_new(f->sa, &settings, why, sizeof why)) == NULL ||
         (f->b = hub_new(f->sb, &settings, why, sizeof why)) == NULL) {
         fprintf(stderr, "hub_test: %s\n", why);
         return -1;

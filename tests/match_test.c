@@ -207,9 +207,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_options),     cmocka_unit_test(test_illegal_leaves_match_unchanged),
-        cmocka_unit_test(test_undo_window),     cmocka_unit_test(test_copy_puts_back),     cmocka_unit_test(test_slowest_race),
-        cmocka_unit_test(test_pick_outcome),    cmocka_unit_test(test_sample_chance),
-        cmocka_unit_test(test_random_bot),
+        cmocka_unit_test(test_undo_window),     cmocka_unit_test(test_copy_puts_back),
+        cmocka_unit_test(test_slowest_race),    cmocka_unit_test(test_pick_outcome),
+        cmocka_unit_test(test_sample_chance),   cmocka_unit_test(test_random_bot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

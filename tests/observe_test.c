@@ -406,7 +406,8 @@ static void check_tzolkin_engine_values(const json_t *json, const tzolk_state *s
             }
     assert_int_equal(json_object_size(costs), lines);
     assert_engine_or_null(json_object_get(json, "turn"), "place_surcharge", tzolk_place_surcharge(s)); /* Z5.4 */
-    assert_engine_or_null(json_object_get(json, "calendar"), "teeth_to_food_day", tzolk_teeth_to_food_day(s)); /* Z1.5 */
+    assert_engine_or_null(json_object_get(json, "calendar"), "teeth_to_food_day",
+                          tzolk_teeth_to_food_day(s)); /* Z1.5 */
     for (int g = 0; g < TZOLK_GEARS; g++) /* Z5.2 */
         assert_engine_or_null(json_array_get(json_object_get(json, "gears"), (size_t)g), "lowest_free",
                               tzolk_lowest_free(s, g));
@@ -670,7 +671,8 @@ static void tzolkin_members(const void *observation, member_list *list)
             for (int who = 0; who < TZOLK_PIECE_KINDS; who++) {
                 int piece = tzolk_piece(s, g, h);
                 if ((who < s->players || who == TZOLK_BLOCKER) && (piece == TZOLK_NOBODY || piece == who))
-                    add_bits(list, offsetof(tzolk_state, on_gear) + (size_t)(g * TZOLK_PIECE_KINDS + who) * sizeof(uint16_t),
+                    add_bits(list,
+                             offsetof(tzolk_state, on_gear) + (size_t)(g * TZOLK_PIECE_KINDS + who) * sizeof(uint16_t),
                              sizeof(uint16_t), h, h);
             }
     SCALAR(list, 0, tzolk_state, start_space);
@@ -807,7 +809,8 @@ typedef struct game_checks {
     void (*members)(const void *observation, member_list *list);     /* every field of an observation */
     int public_table;                                                /* every seat sees what a spectator sees */
     void (*unused_zero)(const void *observation);                    /* unused slots are zero; NULL: none */
-    void (*patch_hides)(const json_t *last, const json_t *now, const void *state, int viewer); /* NULL: nothing hidden */
+    void (*patch_hides)(const json_t *last, const json_t *now, const void *state,
+                        int viewer); /* NULL: nothing hidden */
     int (*dealing)(const void *state);       /* secret choices under way: check every state; NULL: none */
     int (*secret_choice)(const void *state); /* seat 1 makes a secret choice now; NULL: never */
 } game_checks;

@@ -444,7 +444,8 @@ static void scoring_lines(const char *game, int variant)
         int from = s.log_count;
         memcpy(before, s.match.state, s.game->state_size);
         assert_int_equal(term_session_step(&s), 1);
-        expected_steps steps[3] = {{GAME_STEP_BEFORE, {""}, 0}, {GAME_STEP_AFTER, {""}, 0}, {GAME_STEP_PERIOD, {""}, 0}};
+        expected_steps steps[3] = {{GAME_STEP_BEFORE, {""}, 0}, {GAME_STEP_AFTER, {""}, 0},
+                                   {GAME_STEP_PERIOD, {""}, 0}};
         for (int p = 0; p < 3; p++)
             s.game->steps(before, s.match.state, expect_step, &steps[p]);
         assert_int_equal(s.game->apply_scored(before, s.match.actions[s.match.count - 1], &trace, NULL, 0), 0);

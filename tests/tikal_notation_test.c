@@ -60,7 +60,8 @@ static void t29_1_every_action_id_round_trips(void **state)
     assert_int_equal(tikal_init(&s, 4, 0), GAME_OK);
     for (int a = 0; a < TIKAL_NUM_ACTIONS; a++) {
         int back = -1;
-        if (a >= TIKAL_A_MOVE && a < TIKAL_A_UNCOVER && tikal_neighbor((a - TIKAL_A_MOVE) / 6 % 40, (a - TIKAL_A_MOVE) % 6) < 0) {
+        if (a >= TIKAL_A_MOVE && a < TIKAL_A_UNCOVER &&
+            tikal_neighbor((a - TIKAL_A_MOVE) / 6 % 40, (a - TIKAL_A_MOVE) % 6) < 0) {
             assert_int_equal(tikal_action_to_text(&s, a, texts[a], GAME_TEXT_MAX), GAME_EPARSE);
             texts[a][0] = '\0';
             continue;

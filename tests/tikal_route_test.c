@@ -206,7 +206,8 @@ static void check_figure(const tikal_state *s, json_t *observation, int figure, 
             used_path |= actions[i] < TIKAL_A_MOVE;
         }
         assert_int_equal(s->ap - walker.ap, cost);
-        assert_true(figure ? tikal_field_info(&walker, to).leaders >> s->actor & 1 : tikal_field_info(&walker, to).explorers[s->actor] > 0);
+        assert_true(figure ? tikal_field_info(&walker, to).leaders >> s->actor & 1
+                           : tikal_field_info(&walker, to).explorers[s->actor] > 0);
         /* "costs": k figures walking it one after the other, each paying
          * the crossings (T8.1), as many as stand there and the AP allow. */
         const json_t *costs = json_object_get(walk, "costs");

@@ -579,7 +579,8 @@ static void generated_equals_data(void **state)
     assert_int_equal(board->steps[TZOLK_TIK][1][TZOLK_STEP_TECH], 1);
     assert_int_equal(board->steps[TZOLK_TIK][3][TZOLK_STEP_TECH], 2);
     assert_int_equal(board->steps[TZOLK_TIK][5][TZOLK_STEP_TEMPLE], 2);
-    assert_int_equal(data_value("tzolkin-wheels.txt", "ACTION UXM 3", 4, NULL), board->steps[TZOLK_UXM][3][TZOLK_STEP_WORKER]);
+    assert_int_equal(data_value("tzolkin-wheels.txt", "ACTION UXM 3", 4, NULL),
+                     board->steps[TZOLK_UXM][3][TZOLK_STEP_WORKER]);
     assert_int_equal(board->steps[TZOLK_UXM][3][TZOLK_STEP_WORKER], 1);
     for (int t = 0; t < TZOLK_TEMPLES; t++) {
         snprintf(key, sizeof key, "TEMPLE %s", tzolk_temple_name(t));

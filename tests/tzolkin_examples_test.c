@@ -385,7 +385,8 @@ static void ze13_first_two_rounds(void **state)
     fx_reject(&s, "place PAL");
     fx_do(&s, "end");
     assert_int_equal(s.player[B1].corn, 4);
-    static const char *const r1[] = {"place YAX", "place YAX", "place TIK", "end", "place TIK", "place start", "end", NULL};
+    static const char *const r1[] = {"place YAX", "place YAX", "place TIK", "end", "place TIK", "place start", "end",
+                                     NULL};
     fx_lines(&s, r1);
     assert_int_equal(s.player[R2].corn, 3);
     assert_int_equal(s.player[Y3].corn, 6);

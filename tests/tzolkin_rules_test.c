@@ -655,7 +655,8 @@ static void z23_8_observation(void **state)
             assert_false(seen & (1u << o.player[i].dealt[k]));
             seen |= 1u << o.player[i].dealt[k];
         }
-    assert_true(o.player[0].keep_mask == 3 || o.player[0].keep_mask == 5 || o.player[0].keep_mask == 6 || o.player[0].keep_mask == 9 || o.player[0].keep_mask == 10 || o.player[0].keep_mask == 12);
+    assert_true(o.player[0].keep_mask == 3 || o.player[0].keep_mask == 5 || o.player[0].keep_mask == 6 ||
+                o.player[0].keep_mask == 9 || o.player[0].keep_mask == 10 || o.player[0].keep_mask == 12);
     assert_true(tzolkin_game.closes_undo(&s, TZOLK_A_KEEP + 4 * 21 + 5));
     fx_do(&s, "keep W05 W06");
     fx_do(&s, "keep W09 W10");

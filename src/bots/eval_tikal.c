@@ -26,7 +26,8 @@
  *
  * The learned v2 (eval_tikal_features, model.h) starts from that estimate,
  * which is linear in v2's features (their prior weights: eval_tikal_prior),
- * and corrects it with the learned weights of features of the same things: what the seat would self-score now and the scorings still to
+ * and corrects it with the learned weights of features of the same
+ * things: what the seat would self-score now and the scorings still to
  * come, its guarded temples, its share of contested temples, temples it
  * leads and by how much, figures near temples, figures and camps left, its
  * treasures, the action points left in its turn, its pending bid; the

@@ -72,7 +72,8 @@ typedef struct model_features {
     const char *const *block_names;        /* their names */
     int (*block)(const void *state);       /* the block a state's game uses */
     double (*phase)(const void *state);    /* progress: 0 at the start, 1 at the end */
-    void (*extract)(const void *state, float (*out)[MODEL_FEATURES_MAX]); /* out[seat][0..count-1]: every seat's features */
+    void (*extract)(const void *state, float (*out)[MODEL_FEATURES_MAX]); /* out[seat][0..count-1]:
+                                                                             every seat's features */
     /* the base estimate of the points each seat is still to score
      * (out[players]), which the features correct; NULL = 0 */
     void (*base)(const void *state, int players, double *out);

@@ -127,7 +127,8 @@ static void cli_bench_random_step(cli_bench_run *b, rng *r)
 {
     const game_def *game = b->game;
     int chance = game->current_player(b->state) == GAME_CHANCE;
-    int n = chance ? game->chance_outcomes(b->state, b->legal, b->probability) : game->legal_actions(b->state, b->legal);
+    int n = chance ? game->chance_outcomes(b->state, b->legal, b->probability)
+                   : game->legal_actions(b->state, b->legal);
     assert(n > 0);
     int action = chance ? match_pick_outcome(b->legal, b->probability, n, r) : b->legal[rng_below(r, (uint64_t)n)];
     int status = game->apply(b->state, action, NULL, 0);
@@ -410,7 +411,8 @@ int cli_bench(int argc, char **argv)
         (seed_text != NULL && (status = cli_parse_seed("bench", seed_text, &seed)) != 0) ||
         (mcts_text != NULL &&
          (status = cli_parse_number("bench", "--mcts", mcts_text, 0, 10000000, &mcts_iterations)) != 0) ||
-        (perft_text != NULL && (status = cli_parse_number("bench", "--perft", perft_text, 0, 600, &perft_seconds)) != 0))
+        (perft_text != NULL &&
+         (status = cli_parse_number("bench", "--perft", perft_text, 0, 600, &perft_seconds)) != 0))
         return status;
     if (seconds_text != NULL)
         games = 0;

@@ -972,7 +972,8 @@ int loadgen_run(const loadgen_config *config, loadgen_result *result, char *why,
 {
     memset(result, 0, sizeof *result);
     if (loadgen_raise_files(config->games + config->watchers) != 0) {
-        snprintf(why, why_len, "%ld games and %ld watchers need %ld open files, more than this process may have (ulimit -n)",
+        snprintf(why, why_len,
+                 "%ld games and %ld watchers need %ld open files, more than this process may have (ulimit -n)",
                  config->games, config->watchers, config->games + config->watchers + 64);
         return CLI_FAIL;
     }

@@ -53,7 +53,8 @@ enum {
     CLIENT_SSE_MAX = 16 * 1024 * 1024,      /* largest event (line or data) accepted from a stream */
     CLIENT_TIMEOUT_MS = 30000,              /* default limit of one request */
     CLIENT_CONNECT_TIMEOUT_MS = 5000,       /* default limit of opening a connection */
-    CLIENT_HEADERS_MAX = 3                  /* header lines a request adds: type and Expect (a body), Accept (a stream), token */
+    CLIENT_HEADERS_MAX = 3                  /* header lines a request adds: type and Expect (a body),
+                                               Accept (a stream), token */
 };
 
 /* One API request on a reusable easy handle (see the top of this file).

@@ -141,7 +141,8 @@ struct hub {
     pthread_t *hint_threads;    /* the hints' threads (settings.max_hint_searches) */
     int hint_thread_count;      /* how many were started */
     atomic_int bots_thinking;   /* bot decisions being thought now (GET /api/stats) */
-    atomic_llong bot_moves_in_turn; /* bot actions played from a turn chosen at an earlier decision, unthought (GET /api/stats) */
+    atomic_llong bot_moves_in_turn; /* bot actions played from a turn chosen at an earlier decision, unthought
+                                       (GET /api/stats) */
     atomic_int parked;          /* requests parked behind another change of their game now (hub_game_park;
                                    GET /api/stats) */
     pthread_mutex_t creators_lock; /* guards creators (taken last: after any game's lock) */

@@ -674,8 +674,8 @@ static int queue_read(store *st, const store_read_pending *read, int max_waiting
 
     if (atomic_fetch_add(&st->reads_unanswered, 1) >= max_waiting) {
         atomic_fetch_sub(&st->reads_unanswered, 1);
-        return store_fail(read->why, read->why_len, STORE_EBUSY, "%s: %d reads of the store wait already, the most allowed",
-                          op, max_waiting);
+        return store_fail(read->why, read->why_len, STORE_EBUSY,
+                          "%s: %d reads of the store wait already, the most allowed", op, max_waiting);
     }
     if ((r = malloc(sizeof *r)) == NULL) {
         atomic_fetch_sub(&st->reads_unanswered, 1);
@@ -708,8 +708,8 @@ int store_load_start(store *st, int64_t id, store_game *game, store_seat seats[G
     if (!st || !game || !seats || !events != !n || !pending || max_waiting < 1)
         return store_fail(why, why_len, STORE_EINVAL,
                           "store_load: no store, no place for the game or the read, or no read allowed");
-    store_read_pending read = {.kind = STORE_READ_LOAD, .id = id, .game = game, .seats = seats, .events = events, .n = n,
-                          .why = why, .why_len = why ? why_len : 0, .on_answer = on_answer, .context = context};
+    store_read_pending read = {.kind = STORE_READ_LOAD, .id = id, .game = game, .seats = seats, .events = events,
+                          .n = n, .why = why, .why_len = why ? why_len : 0, .on_answer = on_answer, .context = context};
     return queue_read(st, &read, max_waiting, pending, "store_load");
 }
 

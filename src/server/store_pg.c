@@ -843,7 +843,8 @@ static int load_on(PGconn *conn, int64_t id, store_game *game, store_seat seats[
         rc = store_fail(why, why_len, STORE_ENOTFOUND, "postgresql: %s: no such game", what);
     if (rc == STORE_OK)
         rc = exec(conn, &seats_res,
-                  "SELECT seat, is_bot, bot, name, taken, token_hash, hints_off FROM seats WHERE game = $1 ORDER BY seat",
+                  "SELECT seat, is_bot, bot, name, taken, token_hash, hints_off"
+                  " FROM seats WHERE game = $1 ORDER BY seat",
                   &params, what, why, why_len);
     if (rc == STORE_OK && events != NULL)
         rc = exec(conn, &events_res, "SELECT version, kind, actor, text FROM events WHERE game = $1 ORDER BY version",

@@ -337,7 +337,8 @@ static void ui_status(curses_ui *ui, char *buf, size_t len)
     else if (ui->go_from >= 0)
         snprintf(buf, len, "Seat %d: route of %s: move the cursor to the target, Enter confirms, f figure, Esc",
                  actor + 1, ui->go_figure ? "the leader" : "an explorer");
-    else if (snprintf(buf, len, "Seat %d to play: %s Enter actions  : type  %sh hints  u undo  a auto  %ss save  o load  ? help",
+    else if (snprintf(buf, len,
+                      "Seat %d to play: %s Enter actions  : type  %sh hints  u undo  a auto  %ss save  o load  ? help",
                       actor + 1, ui->spots.count ? "arrows move," : "", ui->routes ? "g go  " : "", view) >= COLS)
         /* a narrow terminal: the keys that matter, the others in ? */
         snprintf(buf, len, "Seat %d to play: Enter actions  : type  %su undo  a auto  ? help, keys", actor + 1, view);

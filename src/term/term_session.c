@@ -828,7 +828,8 @@ term_result term_session_command(term_session *s, const char *line)
         line++;
     char trimmed[256];
     snprintf(trimmed, sizeof trimmed, "%s", line);
-    for (size_t n = strlen(trimmed); n > 0 && (trimmed[n - 1] == ' ' || trimmed[n - 1] == '\n' || trimmed[n - 1] == '\r');)
+    for (size_t n = strlen(trimmed);
+         n > 0 && (trimmed[n - 1] == ' ' || trimmed[n - 1] == '\n' || trimmed[n - 1] == '\r');)
         trimmed[--n] = '\0';
     int n = words_of(trimmed, words, 6);
     if (s->route_count > 0) {

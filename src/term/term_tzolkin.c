@@ -281,16 +281,17 @@ int term_tzolk_table(const tzolk_state *s, int viewer, const unsigned char *mark
     /* the seats' table fits 80 columns: the heading from column 8 */
     term_canvas_text(c, r, col + 8, heading, TERM_ST_TITLE);
     for (int t = 0; t < TZOLK_TEMPLES; t++)
-        spot(spots, marks, c, TERM_TZOLK_SPOT_TEMPLE + t, r, col + 8 + (int)(strstr(heading, tzolk_temple_name(t)) - heading),
-             5);
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TEMPLE + t, r,
+             col + 8 + (int)(strstr(heading, tzolk_temple_name(t)) - heading), 5);
     for (int t = 0; t < TZOLK_TRACKS; t++)
-        spot(spots, marks, c, TERM_TZOLK_SPOT_TRACK + t, r, col + 8 + (int)(strstr(heading, tzolk_track_name(t)) - heading),
-             4);
+        spot(spots, marks, c, TERM_TZOLK_SPOT_TRACK + t, r,
+             col + 8 + (int)(strstr(heading, tzolk_track_name(t)) - heading), 4);
     r++;
     for (int p = 0; p < s->players; p++) {
         const tzolk_player *pl = &s->player[p];
         term_canvas_printf(c, r, col, TERM_ST_SEAT + p, "%d%s", p + 1, p == viewer ? " you" : "");
-        term_canvas_printf(c, r, col + 6, TERM_ST_NORMAL, "%4d %4d %2d %2d %2d %5d   %d (%d)   %5d %5d %5d  %4d %4d %4d %4d",
+        term_canvas_printf(c, r, col + 6, TERM_ST_NORMAL,
+                           "%4d %4d %2d %2d %2d %5d   %d (%d)   %5d %5d %5d  %4d %4d %4d %4d",
                            pl->vp, pl->corn, pl->res[0], pl->res[1], pl->res[2], pl->skulls, pl->workers, pl->hand,
                            pl->temple[0], pl->temple[1], pl->temple[2], pl->tech[0], pl->tech[1], pl->tech[2],
                            pl->tech[3]);
@@ -424,7 +425,9 @@ void term_tzolk_words(const tzolk_state *s, int a, int viewer, char *buf, size_t
                                           : a - TZOLK_A_BUILD;
         building_text(b, more, sizeof more);
         snprintf(buf, len, "Seat %d built %s%s", seat, more,
-                 a >= TZOLK_A_BUILD_FULL ? " (paid in full)" : a >= TZOLK_A_BUILD_SAVE ? " (saving a cube, ARCH 3)" : "");
+                 a >= TZOLK_A_BUILD_FULL ? " (paid in full)"
+                 : a >= TZOLK_A_BUILD_SAVE ? " (saving a cube, ARCH 3)"
+                                           : "");
     } else if (a >= TZOLK_A_PICK) {
         const char *what = strchr(arg, ' ') ? strchr(arg, ' ') + 1 : "";
         int p_len = (int)(strchr(arg, ' ') ? strchr(arg, ' ') - arg : (long)strlen(arg));

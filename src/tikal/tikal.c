@@ -792,7 +792,8 @@ _Static_assert(1 + 2 * (1 + TIKAL_MAX_CAMPS) * (1 + 1 + TIKAL_MAX_CAMPS) + (TIKA
                "an actions phase lists at most TIKAL_LEGAL_MAX actions, with what its moves write past the list");
 _Static_assert(1 + TIKAL_BID_MAX <= TIKAL_LEGAL_MAX && 6 * TIKAL_FIELDS + SIX_WRITTEN - 1 <= TIKAL_LEGAL_MAX &&
                    TIKAL_TILES <= TIKAL_LEGAL_MAX && TIKAL_MOTIFS <= TIKAL_LEGAL_MAX,
-               "a bid, a placement (with what it writes past the list), a draw and a treasure list at most TIKAL_LEGAL_MAX");
+               "a bid, a placement (with what it writes past the list),"
+               " a draw and a treasure list at most TIKAL_LEGAL_MAX");
 #define PUT(a) (out[n++] = (a))
 /* Write first + k for each set bit k of six (a 6-bit mask) at out[n] on,
  * ascending, without a branch: SIX_WRITTEN entries are written (gcc makes
@@ -816,7 +817,9 @@ static unsigned lanes_to_six(unsigned top)
     return (x | x >> 6 | x >> 12) & 63u;
 }
 /* The bits of a mask (fields, tiles) in ascending order: for (EACH_BIT(f, mask)) ... */
-#define EACH_BIT(f, mask) uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); f##_left &= f##_left - 1
+#define EACH_BIT(f, mask) \
+    uint64_t f##_left = (mask), f = 0; f##_left && (f = (uint64_t)__builtin_ctzll(f##_left), 1); \
+    f##_left &= f##_left - 1
 
 static int legal_ap_actions(const tikal_state *s, int *out)
 {

@@ -183,7 +183,8 @@ typedef struct tikal_state {
     tikal_index index;                /* masks of the board, kept by apply */
     uint32_t square[TIKAL_FIELDS];    /* figures, guard, camp, value or tokens per field (TIKAL_SQ_*) */
     tikal_player player[GAME_MAX_PLAYERS]; /* per seat */
-    uint8_t piece[TIKAL_FIELDS];      /* what lies on each field: 6 * tile + rotation, TIKAL_PIECE_PRINTED + i pre-printed field i, TIKAL_PIECE_NONE */
+    uint8_t piece[TIKAL_FIELDS];      /* what lies on each field: 6 * tile + rotation,
+                                         TIKAL_PIECE_PRINTED + i pre-printed field i, TIKAL_PIECE_NONE */
     int8_t leader[GAME_MAX_PLAYERS];  /* field of each seat's leader, -1 off the board */
     uint8_t players;                  /* 2..4 */
     uint8_t auction;                  /* 1 in the auction game */

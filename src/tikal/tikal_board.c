@@ -17,7 +17,8 @@ const tikal_tile_def *tikal_tile(int tile)
     return &tikal_data_tiles[tile];
 }
 
-_Static_assert(TIKAL_DATA_PIECES == TIKAL_PIECE_PRINTED + TIKAL_DATA_START_COUNT && TIKAL_DATA_PIECES < TIKAL_PIECE_NONE,
+_Static_assert(TIKAL_DATA_PIECES == TIKAL_PIECE_PRINTED + TIKAL_DATA_START_COUNT &&
+                   TIKAL_DATA_PIECES < TIKAL_PIECE_NONE,
                "a piece is one byte: the tiles in 6 rotations, then the pre-printed fields, then none");
 
 _Static_assert(TIKAL_DATA_LANE_BITS == TIKAL_CROSSING_BITS, "the generated lanes are as wide as the engine reads them");

@@ -44,7 +44,8 @@ static int count_board(const tikal_state *s, tikal_counts *c, char *why, size_t 
                                 s->piece[f]);
         tikal_field info = tikal_field_info(s, f), *field = &info;
         if (tikal_sq_acted(s->square[f]) != field->levels_this_turn + field->digs_this_turn)
-            return tikal_reason(GAME_EILLEGAL, why, why_len, "field %d counts actions this turn but is no temple or treasure", f);
+            return tikal_reason(GAME_EILLEGAL, why, why_len,
+                                "field %d counts actions this turn but is no temple or treasure", f);
         if (field->tile >= 0) {
             if (c->seen >> field->tile & 1)
                 return tikal_reason(GAME_EILLEGAL, why, why_len, "tile %d lies twice or is no tile", field->tile);

@@ -38,7 +38,8 @@ _Static_assert(TZOLK_HOLES_MAX <= 16, "a gear's holes fit in a uint16_t mask");
  * included). */
 _Static_assert(sizeof(tzolk_player) == offsetof(tzolk_player, dealt) + TZOLK_WEALTH_DEALT + 4,
                "a player has no hidden padding");
-_Static_assert(offsetof(tzolk_state, pool) == offsetof(tzolk_state, on_gear) + sizeof(uint16_t) * TZOLK_GEARS * TZOLK_PIECE_KINDS,
+_Static_assert(offsetof(tzolk_state, pool) ==
+                   offsetof(tzolk_state, on_gear) + sizeof(uint16_t) * TZOLK_GEARS * TZOLK_PIECE_KINDS,
                "the state has no hidden padding");
 _Static_assert(offsetof(tzolk_state, player) == offsetof(tzolk_state, stack) + TZOLK_STACK + 2,
                "the state has no hidden padding");
@@ -622,8 +623,8 @@ static void perform(tzolk_state *s, int g, int q, game_score_trace *trace)
         s->chi_slots |= (uint16_t)BIT(q);
         p->skulls--;
         p->vp += board->skull[q].vp;
-        game_score_tell(trace, s->actor, board->skull[q].vp, "chichen itza", "Z9.2", "", "Chichen Itza %d: skull placed",
-                        q);
+        game_score_tell(trace, s->actor, board->skull[q].vp, "chichen itza", "Z9.2", "",
+                        "Chichen Itza %d: skull placed", q);
         temple_up(s, s->actor, board->skull[q].temple);
         if (p->tech[TZOLK_THEO] >= 2)
             push(s, TZOLK_F_THEO2, 0);
@@ -1773,12 +1774,14 @@ int tzolk_apply_scored(tzolk_state *s, int action, game_score_trace *trace, char
             what = "an action's choice is still due, and this line is not one of its legal choices (Z23.4)";
         else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_PLACE && action <= TZOLK_A_PLACE_START)
             what = s->mode == 2 ? "you cannot place after picking up in the same turn (Z4.1)"
-                                : "you cannot place there: no worker in hand, no free position, or not enough corn (Z5)";
+                                : "you cannot place there: no worker in hand, no free position,"
+                                  " or not enough corn (Z5)";
         else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_PICK && action < TZOLK_A_BUILD)
             what = s->mode == 1 ? "you cannot pick up after placing in the same turn (Z4.1)"
                                 : "you cannot pick up that worker with that action (Z6)";
         else if (s->phase == TZOLK_PH_TURN && action >= TZOLK_A_BEG && action < TZOLK_A_BEG + 3)
-            what = "you may beg only at the start of your turn with 2 corn or less, on a temple where you are not at the bottom (Z4.2)";
+            what = "you may beg only at the start of your turn with 2 corn or less,"
+                   " on a temple where you are not at the bottom (Z4.2)";
         snprintf(msg, sizeof msg, "%s", what);
         say(why, why_len, msg);
         return GAME_EILLEGAL;

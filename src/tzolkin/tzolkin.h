@@ -74,8 +74,9 @@
  * low id but sorts after "build ...", gears are numbered PAL YAX TIK UXM CHI
  * but sort CHI PAL TIK UXM YAX, resource strings are numbered w s g but sort
  * g s w, and a market visit is listed as its steps, not as the final
- * holdings Z23.6 lists (tzolk_legal_lines gives those). A front end that shows a Z23.6 list sorts the texts (maya replay --legal
- * does); the set of lines is the same.
+ * holdings Z23.6 lists (tzolk_legal_lines gives those). A front end that
+ * shows a Z23.6 list sorts the texts (maya replay --legal does); the set of
+ * lines is the same.
  *
  * Market visits (Z11.2, ZR31) are small decisions, so that no list is long:
  * each step buys or sells 2^k cubes (k 0..15) of one resource, and
@@ -267,12 +268,14 @@ typedef struct tzolk_state {
     uint32_t display;          /* bit b: building b on display */
     uint32_t revealed;         /* bit b: building b out of its deck */
     uint32_t block_mask;       /* bit w: wealth tile w revealed for blocking */
-    uint16_t on_gear[TZOLK_GEARS][TZOLK_PIECE_KINDS]; /* bit p: a piece of seat k (or k = TZOLK_BLOCKER) at position p; read with tzolk_piece */
+    uint16_t on_gear[TZOLK_GEARS][TZOLK_PIECE_KINDS]; /* bit p: a piece of seat k (or k = TZOLK_BLOCKER) at position p;
+                                                         read with tzolk_piece */
     int16_t pool;              /* corn on the calendar's start-player pool */
     uint16_t chi_slots;        /* bit q: CHI slot q holds a skull */
     uint16_t mon_display;      /* bit m: monument m on display */
     uint16_t mon_revealed;     /* bit m: monument m revealed at setup */
-    uint16_t market[3];        /* cubes of wood, stone, gold bought or sold (market_sold) in the visit under way; read with tzolk_market_change */
+    uint16_t market[3];        /* cubes of wood, stone, gold bought or sold (market_sold) in the visit under way;
+                                  read with tzolk_market_change */
     uint8_t players;           /* 2..4 */
     uint8_t phase;             /* tzolk_phase */
     uint8_t actor;             /* seat deciding (or being dealt) */

@@ -58,7 +58,8 @@ static int check_seat(const tzolk_state *s, int seat, int placed, char *why, siz
                       p->hand, placed, p->workers);
     if (p->corn < 0)
         return refuse(why, why_len, "seat %d has %d corn", seat + 1, (int)p->corn);
-    if (p->corn_tiles > TZOLK_JUNGLE_GROUPS * TZOLK_JUNGLE_FIELDS || p->wood_tiles > TZOLK_JUNGLE_GROUPS * TZOLK_JUNGLE_FIELDS)
+    if (p->corn_tiles > TZOLK_JUNGLE_GROUPS * TZOLK_JUNGLE_FIELDS ||
+        p->wood_tiles > TZOLK_JUNGLE_GROUPS * TZOLK_JUNGLE_FIELDS)
         return refuse(why, why_len, "seat %d took %d corn and %d wood tiles", seat + 1, p->corn_tiles, p->wood_tiles);
     for (int t = 0; t < TZOLK_TEMPLES; t++)
         if (p->temple[t] >= tzolk_temple(t)->steps)
@@ -150,7 +151,8 @@ static int check_board(const tzolk_state *s, char *why, size_t why_len)
     }
     for (int r = 0; r < 3; r++)
         if (s->market[r] == 0 && (s->market_sold >> r & 1))
-            return refuse(why, why_len, "the market visit sells no %s but is marked as selling it", tzolk_board()->resource[r]);
+            return refuse(why, why_len, "the market visit sells no %s but is marked as selling it",
+                          tzolk_board()->resource[r]);
     return GAME_OK;
 }
 
