@@ -6,7 +6,8 @@
  * at every position of seeded games of 2, 3 and 4 players: the bots' values
  * must not move by a bit for the sake of speed. The economy features (what
  * standing workers reach, corn against the food days) are checked on known
- * positions too, against the printed board and the rules they follow.
+ * positions too, against the printed board and the rules they follow,
+ * and the self-play handicap (a worker more or fewer) on a game's turns.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -457,8 +458,83 @@ static void test_economy_known(void **unused)
     assert_true(feature(&s, 0, "reach_corn") == 7.0f + 1.0f); /* and YAX2's corn */
 }
 
+/* The self-play handicap (model_features.handicap): a worker more or
+ * fewer in a seat's hand at the start of a turn, the seat's counts kept
+ * whole (tzolk_check: hand + placed = workers, Z5, Z6); refused, the
+ * state untouched, mid-turn (a worker placed, Z5.1), with no worker in
+ * hand to take, below one worker in play, or above the six of a colour
+ * (Z0.4.1). */
+static void test_handicap(void **unused)
+{
+    (void)unused;
+    static tzolk_state s, before;
+    const model_features *f = &eval_tzolkin_features;
+    char why[256];
+    rng r;
+    rng_seed(&r, 7);
+    assert_int_equal(tzolk_init(&s, 3), GAME_OK);
+    int legal[4096];
+    double probability[4096];
+    while (s.phase != TZOLK_PH_TURN) { /* the setup's chance lines and keeps */
+        int chance = tzolkin_game.current_player(&s) == GAME_CHANCE;
+        int n = chance ? tzolkin_game.chance_outcomes(&s, legal, probability) : tzolkin_game.legal_actions(&s, legal);
+        /* a handicap before the first turn is refused */
+        before = s;
+        assert_int_equal(f->handicap(&s, 1, 1), 0);
+        assert_memory_equal(&s, &before, sizeof s);
+        assert_int_equal(tzolk_apply(&s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
+    }
+    /* one more to a seat not acting, one fewer to the actor */
+    int other = (s.actor + 1) % s.players;
+    before = s;
+    assert_int_equal(f->handicap(&s, other, 1), 1);
+    assert_int_equal(s.player[other].workers, before.player[other].workers + 1);
+    assert_int_equal(s.player[other].hand, before.player[other].hand + 1);
+    assert_int_equal(f->handicap(&s, s.actor, -1), 1);
+    assert_int_equal(s.player[s.actor].workers, before.player[s.actor].workers - 1);
+    assert_int_equal(s.player[s.actor].hand, before.player[s.actor].hand - 1);
+    assert_int_equal(tzolk_check(&s, why, sizeof why), 0);
+    static tzolk_state start;
+    start = s;
+    /* mid-turn: the actor has placed a worker */
+    int n = tzolkin_game.legal_actions(&s, legal);
+    char text[64];
+    int placed = 0;
+    for (int i = 0; i < n && !placed; i++) {
+        tzolkin_game.action_to_text(&s, legal[i], text, sizeof text);
+        if (strncmp(text, "place", 5) == 0)
+            placed = tzolk_apply(&s, legal[i], NULL, 0) == GAME_OK;
+    }
+    assert_true(placed && s.mode != 0);
+    before = s;
+    assert_int_equal(f->handicap(&s, other, 1), 0);
+    assert_memory_equal(&s, &before, sizeof s);
+    /* at the start of the turn, the bounds of a seat's workers (counts
+     * set by hand: the checks come before any change) */
+    const struct {
+        int hand, workers, delta;
+    } refused[] = {
+        {0, 3, -1},                                 /* every worker on the gears: none in hand to take */
+        {1, 1, -1},                                 /* the last one in play */
+        {TZOLK_MAX_WORKERS, TZOLK_MAX_WORKERS, 1},  /* a colour has six */
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        s = start;
+        s.player[other].hand = (uint8_t)refused[i].hand;
+        s.player[other].workers = (unsigned)refused[i].workers;
+        before = s;
+        assert_int_equal(f->handicap(&s, other, refused[i].delta), 0);
+        assert_memory_equal(&s, &before, sizeof s);
+    }
+    s.player[other].hand = 2; /* with two of six in hand, one fewer is taken */
+    assert_int_equal(f->handicap(&s, other, -1), 1);
+    assert_int_equal(s.player[other].workers, TZOLK_MAX_WORKERS - 1);
+    assert_int_equal(s.player[other].hand, 1);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_fast_equals_plain), cmocka_unit_test(test_economy_known)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_fast_equals_plain), cmocka_unit_test(test_economy_known),
+                                       cmocka_unit_test(test_handicap)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

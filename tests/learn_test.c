@@ -256,6 +256,29 @@ static void test_fit(void **unused)
     assert_int_equal(model_fit_solve(&all, 1e6, truth, w), 0);
     for (int i = 0; i < SIZE; i++)
         assert_true(fabs(w[i] - truth[i]) < 1e-3);
+    /* Held coefficients keep the prior's values exactly; held at the
+     * truth, the others find theirs; held at 0 (coefficient 0 alone), what
+     * it explained goes to the others, whose fit is then the regression
+     * on them alone (checked by its normal equations: the residual is
+     * orthogonal to every free column). */
+    unsigned char held[SIZE] = {1};
+    assert_int_equal(model_fit_solve_held(&all, 1e-9, truth, held, w), 0);
+    for (int i = 0; i < SIZE; i++)
+        assert_true(fabs(w[i] - truth[i]) < 1e-4);
+    double prior[SIZE] = {0};
+    for (int i = 1; i < SIZE; i++)
+        prior[i] = truth[i];
+    assert_int_equal(model_fit_solve_held(&all, 1e-9, prior, held, w), 0);
+    assert_true(w[0] == 0.0);
+    double moved = 0.0;
+    for (int j = 1; j < SIZE; j++) {
+        double gradient = all.xty[j];
+        for (int i = 0; i < SIZE; i++)
+            gradient -= all.xtx[j * SIZE + i] * w[i];
+        assert_true(fabs(gradient) < 1e-6 * (fabs(all.xty[j]) + 1.0));
+        moved = fmax(moved, fabs(w[j] - truth[j]));
+    }
+    assert_true(moved > 0.01);
     model_fit_free(&all);
     model_fit_free(&half[0]);
     model_fit_free(&half[1]);
@@ -609,13 +632,13 @@ static void test_imitate(void **unused)
     assert_true(fabs(imitate_temperature(&all, truth) - temperature) < 0.01);
     const double zero[SIZE] = {0}, anchor[SIZE] = {0.5, 0.5, 0.5};
     double w[SIZE], agree = 0.0;
-    assert_int_equal(imitate_fit(&all, temperature, 1e-9, zero, w), 0);
+    assert_int_equal(imitate_fit(&all, temperature, 1e-9, zero, NULL, w), 0);
     for (int j = 0; j < SIZE; j++)
         assert_true(fabs(w[j] - truth[j]) < 1e-3);
     assert_true(imitate_loss(&all, w, temperature, &agree) < imitate_loss(&all, zero, temperature, NULL));
     imitate_loss(&all, truth, temperature, &agree);
     assert_true(agree == 1.0);
-    assert_int_equal(imitate_fit(&all, temperature, 1e6, anchor, w), 0);
+    assert_int_equal(imitate_fit(&all, temperature, 1e6, anchor, NULL, w), 0);
     for (int j = 0; j < SIZE; j++)
         assert_true(fabs(w[j] - anchor[j]) < 1e-3);
     assert_int_equal(imitate_merge(&first, &second), 0);
@@ -624,7 +647,7 @@ static void test_imitate(void **unused)
     assert_true(imitate_loss(&first, anchor, temperature, NULL) == imitate_loss(&all, anchor, temperature, NULL));
     imitate_clear(&first);
     assert_true(imitate_loss(&first, anchor, temperature, &agree) == 0.0 && agree == 0.0);
-    assert_int_equal(imitate_fit(&first, temperature, 1.0, anchor, w), 0);
+    assert_int_equal(imitate_fit(&first, temperature, 1.0, anchor, NULL, w), 0);
     assert_memory_equal(w, anchor, sizeof w);
     imitate_free(&all);
     imitate_free(&first);
@@ -776,6 +799,94 @@ static void test_forced(void **unused)
     model_free(free_play);
     model_free(forced);
     model_free(forced2);
+}
+
+/* Handicaps (train.h handicap): with a share of 1, every game gives one
+ * seat one worker more or fewer (Tzolk'in, model_features.handicap), so
+ * that more positions have seats with different numbers of workers than
+ * in the same run without; the report counts one handicapped seat a game,
+ * of both kinds, and their margins; the games differ, so do the weights,
+ * the same for one or two threads. A share outside [0, 1] is refused, and
+ * a handicap for a game without one (Tikal). */
+static void test_handicap(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    model *even = model_new(f), *handicapped = model_new(f), *handicapped2 = model_new(f);
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 12, .iterations = 16, .explore = 0.1,
+                      .ridge = 0.1, .decay = 0.5, .threads = 1, .start_v1 = 1, .lambda = 1.0, .players = 2,
+                      .search = {.turns = 4, .playout = -1}};
+    run_log log = {0};
+    char why[256] = "";
+    assert_int_equal(train_run(&c, even, log_report, &log, why, sizeof why), 0);
+    long even_workers = varied_positions(&log.last[0], f, "workers");
+    assert_int_equal(log.last[0].handicap_count[0] + log.last[0].handicap_count[1], 0);
+    c.handicap = 1.0;
+    train_progress p = check_variant(c, f, handicapped, handicapped2, even);
+    assert_true(varied_positions(&p, f, "workers") > even_workers);
+    assert_int_equal(p.handicap_count[0] + p.handicap_count[1], c.games);
+    assert_true(p.handicap_count[0] > 0 && p.handicap_count[1] > 0);
+    assert_true(p.handicap_margin[0] != 0.0 && p.handicap_margin[1] != 0.0);
+    const double bad[] = {-0.1, 1.5, NAN};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        c.handicap = bad[i];
+        assert_int_not_equal(train_run(&c, handicapped2, NULL, NULL, why, sizeof why), 0);
+    }
+    const game_def *tikal = games_find("tikal");
+    model *tikal_weights = model_new(eval_features(tikal));
+    train_config t = c;
+    t.game = tikal;
+    t.players = 0;
+    t.search = (train_search_options){0};
+    t.handicap = 0.5;
+    assert_int_not_equal(train_run(&t, tikal_weights, NULL, NULL, why, sizeof why), 0);
+    assert_non_null(strstr(why, "handicap"));
+    model_free(tikal_weights);
+    model_free(even);
+    model_free(handicapped);
+    model_free(handicapped2);
+}
+
+/* A fit of some features alone (train.h only): from the checked-in
+ * weights, anchored, the weights of the features named move and no other
+ * does by a bit; a name the feature set does not have is refused with
+ * it, and so is a fit of some features without the anchor (they would
+ * move from 0 while the rest stays). */
+static void test_fit_only(void **unused)
+{
+    (void)unused;
+    const game_def *game = games_find("tzolkin");
+    const model_features *f = eval_features(game);
+    char why[256] = "";
+    model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
+    assert_non_null(start);
+    model *fitted = model_copy(start);
+    train_config c = {.game = game, .seed = 5, .generations = 1, .games = 12, .iterations = 16, .explore = 0.1,
+                      .ridge = 1e-3, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1, .players = 2,
+                      .search = {.turns = 4, .playout = -1}, .handicap = 1.0, .only = "workers,hand"};
+    if (train_run(&c, fitted, NULL, NULL, why, sizeof why) != 0)
+        fail_msg("%s", why);
+    int workers = model_feature_index(f, "workers"), hand = model_feature_index(f, "hand");
+    int moved = 0;
+    for (int b = 0; b < f->blocks; b++)
+        for (int j = 0; j < f->count; j++)
+            for (int k = 0; k < MODEL_KNOTS; k++) {
+                size_t i = ((size_t)b * (size_t)f->count + (size_t)j) * MODEL_KNOTS + (size_t)k;
+                if (b == 0 && (j == workers || j == hand))
+                    moved += fitted->weights[i] != start->weights[i];
+                else
+                    assert_true(fitted->weights[i] == start->weights[i]);
+            }
+    assert_true(moved == 2 * MODEL_KNOTS);
+    c.only = "workers,no_such_feature";
+    assert_int_not_equal(train_run(&c, fitted, NULL, NULL, why, sizeof why), 0);
+    assert_non_null(strstr(why, "\"no_such_feature\""));
+    c.only = "workers";
+    c.anchor = 0;
+    assert_int_not_equal(train_run(&c, fitted, NULL, NULL, why, sizeof why), 0);
+    model_free(start);
+    model_free(fitted);
 }
 
 /* Plans: a plan raises one feature's weight everywhere (and names only
@@ -1219,7 +1330,7 @@ int main(void)
         cmocka_unit_test(test_anchor),     cmocka_unit_test(test_expert),     cmocka_unit_test(test_turns),
         cmocka_unit_test(test_gain_fast_path),
         cmocka_unit_test(test_gain_phases_kept),
-        cmocka_unit_test(test_forced),     cmocka_unit_test(test_imitate),    cmocka_unit_test(test_imitation),
+        cmocka_unit_test(test_forced),     cmocka_unit_test(test_handicap),   cmocka_unit_test(test_fit_only),     cmocka_unit_test(test_imitate),    cmocka_unit_test(test_imitation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -310,4 +310,5 @@ const model_features eval_tikal_features = {
     NULL,
     0,
     eval_tikal_weigh,
+    NULL,
 };

@@ -473,6 +473,24 @@ static const model_plan eval_tzolkin_plans[] = {
     {"buildings", 3.0f}, {"skulls", 2.0f},
 };
 
+/* The handicap of self-play (model_features.handicap): delta workers more
+ * in seat's hand, as if bought (Z11.3) or never had, at the start of a
+ * turn (no placement or pick-up yet, no choice pending), so that the
+ * counts stay conserved (tzolk_check); never below one worker in play,
+ * nor above the six a seat has (Z0.4.1). */
+static int eval_tzolkin_handicap(void *state, int seat, int delta)
+{
+    tzolk_state *s = state;
+    tzolk_player *pl = &s->player[seat];
+    int workers = (int)pl->workers + delta, hand = pl->hand + delta;
+    if (s->phase != TZOLK_PH_TURN || s->mode != 0 || s->sp != 0 || hand < 0 || workers < 1 ||
+        workers > TZOLK_MAX_WORKERS)
+        return 0;
+    pl->workers = (unsigned)workers;
+    pl->hand = (uint8_t)hand;
+    return 1;
+}
+
 const model_features eval_tzolkin_features = {
     "tzolkin",
     EVAL_TZOLKIN_FEATURES,
@@ -487,4 +505,5 @@ const model_features eval_tzolkin_features = {
     eval_tzolkin_plans,
     (int)(sizeof eval_tzolkin_plans / sizeof eval_tzolkin_plans[0]),
     eval_tzolkin_weigh,
+    eval_tzolkin_handicap,
 };

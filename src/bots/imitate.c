@@ -243,9 +243,10 @@ static void imitate_newton_sums(const imitate_set *s, const double *w, double te
     fit->samples = s->decisions;
 }
 
-int imitate_fit(const imitate_set *s, double temperature, double ridge, const double *anchor, double *w)
+int imitate_fit(const imitate_set *s, double temperature, double ridge, const double *anchor,
+                const unsigned char *held, double *w)
 {
-    assert(temperature > 0.0 && ridge > 0.0);
+    assert(temperature > 0.0 && ridge > 0.0 && (held == NULL || anchor != NULL));
     int n = s->size;
     double zero[MODEL_ROW_MAX] = {0};
     if (anchor == NULL)
@@ -262,7 +263,7 @@ int imitate_fit(const imitate_set *s, double temperature, double ridge, const do
     double now = imitate_objective(s, w, temperature, lambda, anchor);
     for (int k = 0; k < IMITATE_NEWTON_STEPS; k++) {
         imitate_newton_sums(s, w, temperature, mean, &fit);
-        if (model_fit_solve(&fit, ridge, anchor, step) != 0) {
+        if (model_fit_solve_held(&fit, ridge, anchor, held, step) != 0) {
             memcpy(w, anchor, (size_t)n * sizeof *w);
             status = -1;
             break;

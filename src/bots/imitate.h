@@ -70,8 +70,10 @@ double imitate_loss(const imitate_set *s, const double *w, double temperature, d
 double imitate_temperature(const imitate_set *s, const double *w);
 /* Fit: w (size) starts at anchor's values (NULL = 0) and ends at the
  * minimum of the decisions' summed cross-entropy plus ridge / 2 *
- * decisions * |w - anchor|^2. 0, or -1 if memory fails or a step's system
- * is singular (w is then anchor). */
-int imitate_fit(const imitate_set *s, double temperature, double ridge, const double *anchor, double *w);
+ * decisions * |w - anchor|^2, the coefficients i where held[i] is 1 (held
+ * NULL: none; else anchor must be given) kept at anchor's. 0, or -1 if
+ * memory fails or a step's system is singular (w is then anchor). */
+int imitate_fit(const imitate_set *s, double temperature, double ridge, const double *anchor,
+                const unsigned char *held, double *w);
 
 #endif

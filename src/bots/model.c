@@ -426,6 +426,13 @@ double model_fit_loss(const model_fit *fit, const double *w)
 
 int model_fit_solve(const model_fit *fit, double ridge, const double *prior, double *w)
 {
+    return model_fit_solve_held(fit, ridge, prior, NULL, w);
+}
+
+int model_fit_solve_held(const model_fit *fit, double ridge, const double *prior, const unsigned char *held,
+                         double *w)
+{
+    assert(held == NULL || prior != NULL);
     int n = fit->size;
     double *a = malloc((size_t)n * (size_t)n * sizeof *a);
     double *b = malloc((size_t)n * sizeof *b);
@@ -441,6 +448,19 @@ int model_fit_solve(const model_fit *fit, double ridge, const double *prior, dou
     for (int i = 0; i < n; i++) {
         a[(size_t)i * (size_t)n + (size_t)i] += lambda;
         b[i] = fit->xty[i] + lambda * (prior != NULL ? prior[i] : 0.0);
+    }
+    /* a held coefficient's equation becomes w_i = prior_i, and what it
+     * explains at that value leaves the others' right-hand sides */
+    for (int i = 0; held != NULL && i < n; i++) {
+        if (!held[i])
+            continue;
+        for (int j = 0; j < n; j++) {
+            if (!held[j])
+                b[j] -= fit->xtx[(size_t)j * (size_t)n + (size_t)i] * prior[i];
+            a[(size_t)j * (size_t)n + (size_t)i] = a[(size_t)i * (size_t)n + (size_t)j] = 0.0;
+        }
+        a[(size_t)i * (size_t)n + (size_t)i] = 1.0;
+        b[i] = prior[i];
     }
     /* Cholesky: a = L L^T, L in the lower triangle of a. */
     for (int j = 0; j < n; j++) {

@@ -72,8 +72,8 @@ typedef struct model_features {
     const char *const *block_names;        /* their names */
     int (*block)(const void *state);       /* the block a state's game uses */
     double (*phase)(const void *state);    /* progress: 0 at the start, 1 at the end */
-    void (*extract)(const void *state, float (*out)[MODEL_FEATURES_MAX]); /* out[seat][0..count-1]:
-                                                                             every seat's features */
+    /* every seat's features: out[seat][0..count-1] */
+    void (*extract)(const void *state, float (*out)[MODEL_FEATURES_MAX]);
     /* the base estimate of the points each seat is still to score
      * (out[players]), which the features correct; NULL = 0 */
     void (*base)(const void *state, int players, double *out);
@@ -85,6 +85,12 @@ typedef struct model_features {
      * weighed as model_gain does, to the bit, without writing them out;
      * NULL = extract, then weigh */
     void (*weigh)(const void *state, const float *w, int players, double *out);
+    /* for self-play only (train.h, handicap): give seat delta (+1 or -1)
+     * more of what seats must differ in for the fit to learn its worth
+     * (Tzolk'in: a worker in hand), outside the rules; 1 if done, 0 if the
+     * state does not allow it now (mid-turn, no worker to take...);
+     * NULL = the game has none */
+    int (*handicap)(void *state, int seat, int delta);
 } model_features;
 
 /* A set of weights for a feature set. */
@@ -168,6 +174,10 @@ double model_fit_loss(const model_fit *fit, const double *w);
 /* The weights minimising squared error + ridge * samples * |w - prior|^2
  * (prior NULL = 0), into w; -1 if the system is singular. */
 int model_fit_solve(const model_fit *fit, double ridge, const double *prior, double *w);
+/* model_fit_solve with the coefficients i where held[i] is 1 kept at
+ * prior[i] (prior must be given), the others fitted to what they leave. */
+int model_fit_solve_held(const model_fit *fit, double ridge, const double *prior, const unsigned char *held,
+                         double *w);
 
 /* The weights of block b as a regression vector (size count * MODEL_KNOTS) and back. */
 void model_get_block(const model *m, int b, double *w);

@@ -36,6 +36,7 @@ typedef struct train_result {
     int players;                       /* seats */
     int score[GAME_MAX_PLAYERS];       /* final scores */
     int forced[GAME_MAX_PLAYERS];      /* 1: the seat was held to the plan policy (forced) */
+    int handicap[GAME_MAX_PLAYERS];    /* the handicap the seat was given: +1, -1, 0 none */
     model_fit fit;                     /* its samples' sums */
     long positions;                    /* its decision states */
     long varied[MODEL_FEATURES_MAX];   /* of those, the states where the seats' values of each feature differ */
@@ -381,6 +382,14 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
     int *forced = out->forced;
     for (int p = 0; c->forced > 0.0 && p < options.players; p++)
         forced[p] = rng_unit(&seeds) < c->forced;
+    /* drawn after them, and only with handicaps, for the same reason */
+    int handicapped = -1, delta = 0;
+    double when = 0.0;
+    if (c->handicap > 0.0 && rng_unit(&seeds) < c->handicap) {
+        handicapped = (int)rng_below(&seeds, (uint64_t)options.players);
+        delta = rng_below(&seeds, 2) ? 1 : -1;
+        when = 0.5 * rng_unit(&seeds);
+    }
     int count = 0, length = 0;
     while (status == 0) {
         int player = game->current_player(w->state);
@@ -391,6 +400,14 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             int n = game->chance_outcomes(w->state, w->legal, w->probability);
             action = match_pick_outcome(w->legal, w->probability, n, &chance);
         } else {
+            if (delta != 0 && out->handicap[handicapped] == 0 && sh->features->phase(w->state) >= when &&
+                sh->features->handicap(w->state, handicapped, delta)) {
+                out->handicap[handicapped] = delta;
+                if (game->check(w->state, why, why_len) != 0) { /* a hook that breaks the state: say so */
+                    status = -1;
+                    break;
+                }
+            }
             if (train_keep(w, &count, game->state_size) != 0) {
                 status = train_fail(why, why_len, "out of memory");
                 break;
@@ -623,6 +640,7 @@ static int train_generation(const train_config *c, const model_features *f, cons
     int score_count[GAME_MAX_PLAYERS + 1] = {0};
     double forced_sum[GAME_MAX_PLAYERS + 1] = {0};
     int forced_count[GAME_MAX_PLAYERS + 1] = {0};
+    double handicap_sum[2] = {0};
     pthread_mutex_lock(&sh.lock);
     while (status == 0 && merged < c->games && !sh.failed) {
         if (!sh.results[merged].ready) {
@@ -647,6 +665,14 @@ static int train_generation(const train_config *c, const model_features *f, cons
             score_count[r->players]++;
             forced_sum[r->players] += r->forced[p] ? r->score[p] : 0;
             forced_count[r->players] += r->forced[p];
+            if (r->handicap[p] != 0) {
+                double others = 0.0;
+                for (int o = 0; o < r->players; o++)
+                    others += o != p ? r->score[o] / (double)(r->players - 1) : 0.0;
+                int minus = r->handicap[p] < 0;
+                handicap_sum[minus] += r->score[p] - others;
+                progress->handicap_count[minus]++;
+            }
         }
         progress->positions[r->block] += r->positions;
         for (int j = 0; j < f->count; j++)
@@ -674,6 +700,8 @@ static int train_generation(const train_config *c, const model_features *f, cons
         progress->forced_score[p] = forced_count[p] ? forced_sum[p] / forced_count[p] : 0.0;
         progress->forced_count[p] = forced_count[p];
     }
+    for (int i = 0; i < 2; i++)
+        progress->handicap_margin[i] = progress->handicap_count[i] ? handicap_sum[i] / progress->handicap_count[i] : 0;
     pthread_cond_destroy(&sh.changed);
     pthread_mutex_destroy(&sh.lock);
     free(sh.results);
@@ -681,9 +709,37 @@ static int train_generation(const train_config *c, const model_features *f, cons
     return status;
 }
 
-/* Fit every block with samples; the new weights go into m. */
-static int train_fit(const train_config *c, model *m, const train_sums *t, train_progress *progress, char *why,
-                     size_t why_len)
+/* The coefficients c->only holds (held[count * MODEL_KNOTS]: 1 = kept as
+ * they played), all 0 without it. 0, or -1 with a reason if it names a
+ * feature f does not have. */
+static int train_held(const train_config *c, const model_features *f, unsigned char *held, char *why,
+                      size_t why_len)
+{
+    memset(held, 0, (size_t)f->count * MODEL_KNOTS);
+    if (c->only == NULL)
+        return 0;
+    memset(held, 1, (size_t)f->count * MODEL_KNOTS);
+    for (const char *name = c->only; *name != '\0';) {
+        size_t length = strcspn(name, ",");
+        char feature[64];
+        snprintf(feature, sizeof feature, "%.*s", (int)(length < sizeof feature ? length : sizeof feature - 1),
+                 name);
+        int j = length < sizeof feature ? model_feature_index(f, feature) : -1;
+        if (j < 0) {
+            snprintf(why, why_len, "no feature \"%.*s\" to fit alone (the weights file names every feature)",
+                     (int)length, name);
+            return -1;
+        }
+        memset(held + (size_t)j * MODEL_KNOTS, 0, MODEL_KNOTS);
+        name += length + (name[length] == ',');
+    }
+    return 0;
+}
+
+/* Fit every block with samples, the coefficients held kept as they
+ * played; the new weights go into m. */
+static int train_fit(const train_config *c, model *m, const train_sums *t, const unsigned char *held,
+                     train_progress *progress, char *why, size_t why_len)
 {
     const model_features *f = m->features;
     double w[MODEL_ROW_MAX];
@@ -696,7 +752,8 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, train
         double played[MODEL_ROW_MAX];
         model_get_block(m, b, played);
         sse_before += imitate_loss(choices, played, t->temperature[b], NULL) * (double)choices->decisions;
-        if (imitate_fit(choices, t->temperature[b], c->ridge, c->anchor ? played : NULL, w) != 0)
+        if (imitate_fit(choices, t->temperature[b], c->ridge, c->anchor ? played : NULL, c->only ? held : NULL, w) !=
+            0)
             return train_fail(why, why_len, "out of memory, or the fit's equations are singular (raise --ridge)");
         model_set_block(m, b, w);
         sse += imitate_loss(choices, w, t->temperature[b], NULL) * (double)choices->decisions;
@@ -707,7 +764,7 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, train
             continue; /* no game of this kind yet: the weights stay */
         model_get_block(m, b, w);
         sse_before += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
-        if (model_fit_solve(&t->fit[b], c->ridge, c->anchor ? w : NULL, w) != 0)
+        if (model_fit_solve_held(&t->fit[b], c->ridge, c->anchor ? w : NULL, c->only ? held : NULL, w) != 0)
             return train_fail(why, why_len, "the fit's equations are singular (raise --ridge)");
         model_set_block(m, b, w);
         sse += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
@@ -733,6 +790,13 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         return train_fail(why, why_len, "bad training settings");
     if ((c->policy > 0 || c->forced > 0.0) && plan_of(c->game) == NULL)
         return train_fail(why, why_len, "the game has no plan policy");
+    if (!(c->handicap >= 0.0 && c->handicap <= 1.0) || (c->handicap > 0.0 && f->handicap == NULL))
+        return train_fail(why, why_len, "bad handicap: a share 0..1 of the games, for a game that has one");
+    if (c->only != NULL && !c->anchor)
+        return train_fail(why, why_len, "the features fitted alone move from the weights that played: anchor");
+    unsigned char held[MODEL_ROW_MAX];
+    if (train_held(c, f, held, why, why_len) != 0)
+        return -1;
     train_sums sums;
     if (train_sums_init(&sums, f->blocks, f->count * MODEL_KNOTS) != 0)
         return train_fail(why, why_len, "out of memory");
@@ -770,7 +834,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
                 progress.temperature = sums.temperature[b]; /* (the last block's fitted: one with --players) */
         }
         progress.loss_before = train_held_loss(c, m, &sums, &progress.held_out, &progress.agree_before);
-        status = train_fit(c, m, &sums, &progress, why, why_len);
+        status = train_fit(c, m, &sums, held, &progress, why, why_len);
         if (status != 0)
             break;
         progress.loss_after = train_held_loss(c, m, &sums, &progress.held_out, &progress.agree_after);

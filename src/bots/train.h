@@ -67,6 +67,18 @@
  * seats all keep the same workers can value one more). Each generation
  * counts, per block, the positions where the seats' values of each
  * feature differ: the samples the fit can learn that feature from.
+ * With `handicap` a share of the games gives one seat, drawn, one more
+ * or one fewer (even chances) of what the game's feature set names
+ * (model_features.handicap: Tzolk'in, a worker in hand), outside the
+ * rules, at the first decision once the game's phase has reached a point
+ * drawn in its first half: the search plays that seat as any other, and
+ * the outcome fit sees seats that differ in it played well, which no
+ * game within the rules shows while the bots never buy a worker; the
+ * report gives those seats' margins over the others' mean.
+ * With `only` (and `anchor`) the fits move the weights of the features
+ * it names alone, the others held as they played: what the handicap's
+ * seats teach then goes into the features that describe it, not into
+ * the rest of weights an imitation fit made.
  * With `imitate` (whole turns only) the target is the search's choice,
  * not the outcome (imitate.h): at each decision a seat playing with the
  * weights searched, the root's turns, each with the seat's margin after it
@@ -143,6 +155,9 @@ typedef struct train_config {
     double forced;        /* chance that a self-play seat is held to the game's plan policy (see above), 0..1 */
     int players;          /* games of this many seats only, 0 = every count in turn */
     int imitate;          /* 1: fit to the search's turns (see above), which needs turns; 0 = to the outcomes */
+    double handicap;      /* chance that a game gives one seat a handicap (see above), 0..1 */
+    const char *only;     /* with anchor: the features the fits move, names separated by commas, every other
+                             feature's weights kept as they played (e.g. what a handicap varies); NULL = all */
 } train_config;
 
 /* Where a run stands, for progress reports. */
@@ -165,6 +180,9 @@ typedef struct train_progress {
     int score_count[GAME_MAX_PLAYERS + 1];   /* seats those means are over (0: no game of that count) */
     double forced_score[GAME_MAX_PLAYERS + 1]; /* the same of the forced seats alone */
     int forced_count[GAME_MAX_PLAYERS + 1];    /* forced seats those means are over */
+    double handicap_margin[2]; /* mean final margin of the seats given one more ([0]) and one fewer ([1]) over
+                                  their tables' other seats' mean */
+    int handicap_count[2];     /* seats those means are over */
     long positions[MODEL_BLOCKS_MAX];        /* fitted and held-out positions of each block this generation */
     long varied[MODEL_BLOCKS_MAX][MODEL_FEATURES_MAX]; /* of those, the positions where the seats' values of each
                                                           feature differ (the fit learns a feature only from them) */

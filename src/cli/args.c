@@ -13,7 +13,9 @@
 #include "cli/cli.h"
 #include "games.h"
 
-/* Usage of every subcommand, in the order of maya help. */
+/* Usage of every subcommand, in the order of maya help; a text longer
+ * than a string literal may be (4095 characters) goes on in the next
+ * entries of the same command. */
 static const struct cli_usage_text {
     const char *command; /* subcommand name */
     const char *text;    /* its usage lines */
@@ -117,7 +119,8 @@ static const struct cli_usage_text {
      "                [--plans Q] [--ridge R] [--decay D] [--lambda L] [--policy K] [--anchor 1]\n"
      "                [--expert E [--expert-share V] [--expert-mix M]] [--turns K] [--playout N]\n"
      "                [--playbeam B] [--playtemp T] [--score K] [--center N] [--imitate 1]\n"
-     "                [--players N] [--forced F] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
+     "                [--players N] [--forced F] [--handicap H] [--fit-only FEATURES]\n"
+     "                [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
      "maya train GAME --spsa STEPS [--players N] [--variant NAME] [--pairs K] [--iterations I]\n"
      "                [--signal win|margin] [--turns K] [--playout N]\n"
      "                [--step A] [--perturb C] [--seed S] [--jobs J] [--from FILE] [--out FILE]\n"
@@ -152,11 +155,17 @@ static const struct cli_usage_text {
      "    --forced F: F% of the seats (default 0) are held to the game's plan\n"
      "    policy where its rules narrow the legal actions. --imitate 1 (with\n"
      "    --turns, --from): fit to the turns the search chose, not the outcomes.\n"
+     "    --handicap H: H% of the games (default 0) give one seat one more or\n"
+     "    one fewer of what the game's seats must differ in to learn its worth\n"
+     "    (Tzolk'in: a worker in hand), outside the rules, early in the game;\n"
+     "    the report gives those seats' margins. --fit-only F1,F2,... (with\n"
+     "    --anchor 1, --from): the fit moves those features' weights alone.\n"
      "    --players N: games of N seats only. Every tenth game is held out and\n"
      "    its loss printed before and after the fit.\n"
      "    Writes the weights to FILE (default data/weights-GAME.txt, which the\n"
      "    build embeds) after every generation. Same seed, same weights, for any\n"
-     "    number of threads J (default: every core).\n"
+     "    number of threads J (default: every core).\n"},
+    {"train",
      "    With --spsa the weights are tuned by game results instead (SPSA):\n"
      "    STEPS pairs of N-player games (default 2, the game's variants in turn,\n"
      "    or all of variant NAME, seats swapped) between the weights moved +C and\n"

@@ -28,14 +28,15 @@
 #include "timer.h"
 
 enum {
-    TUNE_REPORT_STEPS = 40 /* steps between two progress lines of a tuning run */
+    TUNE_REPORT_STEPS = 40,     /* steps between two progress lines of a tuning run */
+    CLI_TRAIN_FIT_ONLY_MAX = 400 /* longest --fit-only list, in characters (the weights' header names it) */
 };
 
 /* What the progress reports need. */
 typedef struct cli_train {
     const train_config *config; /* the run (NULL when tuning) */
     const char *out;            /* weights file */
-    char command[MODEL_COMMAND_MAX + 1024]; /* the command that makes these weights */
+    char command[MODEL_COMMAND_MAX + 1536]; /* the command that makes these weights */
     char tune_args[MODEL_COMMAND_MAX + 960]; /* tuning: the command's settings after --spsa STEPS */
     double start;               /* when the run began */
     double shown;               /* when progress was last shown */
@@ -91,6 +92,10 @@ static void cli_train_report(void *context, const train_progress *p, const model
                    p->forced_count[players]);
             first = 0;
         }
+    for (int i = 0; i < 2; i++)
+        if (p->handicap_count[i] > 0)
+            printf(", one %s %+.1f over the others (%d seats)", i == 0 ? "more" : "fewer", p->handicap_margin[i],
+                   p->handicap_count[i]);
     printf(", %.0f s\n", p->seconds);
     /* the strategies' features: where the seats differ in them, the fit
      * can learn what they are worth */
@@ -150,7 +155,8 @@ int cli_train(int argc, char **argv)
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
     const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL, *imitate_text = NULL,
-               *center_text = NULL, *playtemp_text = NULL;
+               *center_text = NULL, *playtemp_text = NULL, *handicap_text = NULL,
+               *fit_only = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -164,6 +170,7 @@ int cli_train(int argc, char **argv)
         {"--forced", 1, &forced_text},          {"--signal", 1, &signal_text},
         {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text}, {"--imitate", 1, &imitate_text},
         {"--center", 1, &center_text},           {"--playtemp", 1, &playtemp_text},
+        {"--handicap", 1, &handicap_text},       {"--fit-only", 1, &fit_only},
     };
     const char *positional[1];
     int positional_count;
@@ -186,7 +193,7 @@ int cli_train(int argc, char **argv)
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
-    long playbeam = 0, score_pct = 0, imitate = 0, center = 0, playtemp = 0;
+    long playbeam = 0, score_pct = 0, imitate = 0, center = 0, playtemp = 0, handicap_pct = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -205,6 +212,8 @@ int cli_train(int argc, char **argv)
         (policy_text != NULL && (status = cli_parse_number("train", "--policy", policy_text, 0, 2, &policy)) != 0) ||
         (forced_text != NULL &&
          (status = cli_parse_number("train", "--forced", forced_text, 0, 100, &forced_pct)) != 0) ||
+        (handicap_text != NULL &&
+         (status = cli_parse_number("train", "--handicap", handicap_text, 0, 100, &handicap_pct)) != 0) ||
         (anchor_text != NULL && (status = cli_parse_number("train", "--anchor", anchor_text, 0, 1, &anchor)) != 0) ||
         (expert_text != NULL &&
          (status = cli_parse_number("train", "--expert", expert_text, 1, 1000000, &expert)) != 0) ||
@@ -249,10 +258,21 @@ int cli_train(int argc, char **argv)
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {pairs_text, 1, "--pairs"},
         {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"}, {playbeam_text, 0, "--playbeam"},
         {score_text, 0, "--score"},             {center_text, 0, "--center"}, {playtemp_text, 0, "--playtemp"},
+        {handicap_text, 0, "--handicap"},       {fit_only, 0, "--fit-only"},
     };
     if (imitate > 0 && (turns == 0 || from == NULL)) {
         fputs(turns == 0 ? "maya train: --imitate fits the search's whole turns: it needs --turns\n"
                          : "maya train: --imitate fits the weights that play: give them (--from FILE)\n",
+              stderr);
+        return CLI_USAGE;
+    }
+    if (fit_only != NULL && strlen(fit_only) > CLI_TRAIN_FIT_ONLY_MAX) {
+        fprintf(stderr, "maya train: --fit-only names at most %d characters of features\n", CLI_TRAIN_FIT_ONLY_MAX);
+        return CLI_USAGE;
+    }
+    if (fit_only != NULL && (anchor == 0 || from == NULL)) {
+        fputs("maya train: --fit-only moves some weights from those that played, the rest kept: it needs --anchor 1 "
+              "and --from\n",
               stderr);
         return CLI_USAGE;
     }
@@ -338,7 +358,9 @@ int cli_train(int argc, char **argv)
                                       (int)playtemp},
                            .forced = forced_pct / 100.0,
                            .players = players_text != NULL ? (int)players : 0,
-                           .imitate = (int)imitate};
+                           .imitate = (int)imitate,
+                           .handicap = handicap_pct / 100.0,
+                           .only = fit_only};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
     tune_config tuning = {game, seed, (int)spsa, (int)iterations, (int)players, step_pct / 100.0, perturb_pct / 100.0,
                           (int)jobs, variant_name, (int)pairs, {.turns = (int)turns, .playout = (int)playout}, signal};
@@ -383,7 +405,7 @@ int cli_train(int argc, char **argv)
                game->name, spsa, 2 * pairs, players, variant_option, iterations, turns > 0 ? "turn" : "decision",
                jobs);
     } else {
-        char given_options[256] = "";
+        char given_options[640] = "";
         if (policy > 0)
             cli_train_append(given_options, sizeof given_options, " --policy %ld", policy);
         if (anchor > 0)
@@ -394,6 +416,10 @@ int cli_train(int argc, char **argv)
         cli_train_append(given_options, sizeof given_options, "%s", search_options);
         if (forced_pct > 0)
             cli_train_append(given_options, sizeof given_options, " --forced %ld", forced_pct);
+        if (handicap_pct > 0)
+            cli_train_append(given_options, sizeof given_options, " --handicap %ld", handicap_pct);
+        if (fit_only != NULL)
+            cli_train_append(given_options, sizeof given_options, " --fit-only %s", fit_only);
         if (players_text != NULL)
             cli_train_append(given_options, sizeof given_options, " --players %ld", players);
         if (imitate > 0)

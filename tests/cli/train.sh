@@ -14,7 +14,10 @@
 # are refused. A run with forced seats (--forced) names it in the header,
 # gives their mean score and prints, for each block, where the seats
 # differ in the features of the game's plans; --forced 101 is refused, and
-# Tikal (no plan policy) refuses it. A
+# Tikal (no plan policy) refuses it. A run with handicaps (--handicap)
+# and some features fitted alone (--fit-only) names both, gives the
+# handicapped seats' margins and moves the 2-player block alone; bad
+# settings of either are refused. A
 # tiny tuning run by game results (--spsa) writes weights named by its
 # command that load again; a run of the auction alone (--variant) from them
 # moves only its block and names both commands; --spsa 0, --players 5, an
@@ -74,6 +77,8 @@ grep -q '^targets: 50% of the positions valued by a search of 16 iterations, wei
     fail "the run does not say how it values positions: $(cat "$tmp/e.out")"
 grep -q '^# made by: maya train tzolkin .* --expert 16 --expert-share 50 --expert-mix 80 --seed 2' "$tmp/e.txt" ||
     fail "the header does not name --expert: $(grep 'made by' "$tmp/e.txt")"
+# block_of FILE NAME: the weights of block NAME
+block_of() { awk -v b="block $2" '/^block /{on = ($0 == b)} on' "$1"; }
 # refused_training NAMED OPTIONS...: a usage error naming NAMED, no weights written
 refused_training() {
     named=$1
@@ -140,6 +145,33 @@ refused_training --forced --forced 101
 grep -q 'no plan policy' "$tmp/bad7.err" || fail "the error does not say why: $(cat "$tmp/bad7.err")"
 [ ! -e "$tmp/bad7.txt" ] || fail "a refused run wrote weights"
 
+# handicaps (--handicap) with some features fitted alone (--fit-only):
+# both named in the header, the handicapped seats' margins in the report,
+# the 2-player block alone moved; --handicap 101, a handicap for Tikal (it
+# has none), --fit-only without --anchor 1 and --from, and a feature the
+# set does not have are refused, no weights written
+"$maya" train tzolkin --generations 1 --games 4 --iterations 8 --turns 4 --playout -1 --players 2 --handicap 100 \
+    --anchor 1 --fit-only workers,hand --seed 2 --jobs 1 --from "$tmp/w.txt" --out "$tmp/h.txt" >"$tmp/h.out" \
+    2>"$tmp/h.err" || fail "train --handicap failed: $(cat "$tmp/h.err")"
+grep -q "^# made by: maya train tzolkin .* --anchor 1 --turns 4 --playout -1 --handicap 100 --fit-only workers,hand --players 2 --seed 2 --from $tmp/w.txt" "$tmp/h.txt" ||
+    fail "the header does not name --handicap and --fit-only: $(grep 'made by' "$tmp/h.txt")"
+grep -Eq '^generation 1/1: .*; mean score 2p [0-9.]+(, one more [-+][0-9.]+ over the others \([0-9] seats\))?(, one fewer [-+][0-9.]+ over the others \([0-9] seats\))?, [0-9]+ s$' "$tmp/h.out" &&
+    grep -Eq 'one (more|fewer) [-+][0-9.]+ over the others' "$tmp/h.out" ||
+    fail "the run does not give the handicapped seats' margins: $(cat "$tmp/h.out")"
+for b in 3p 4p; do
+    [ "$(block_of "$tmp/h.txt" $b)" = "$(block_of "$tmp/w.txt" $b)" ] || fail "a 2-player run changed block $b"
+done
+refused_training --handicap --handicap 101
+"$maya" train tikal --generations 1 --games 1 --iterations 8 --handicap 50 --out "$tmp/bad8.txt" >/dev/null \
+    2>"$tmp/bad8.err" && fail "tikal trained with a handicap it does not have"
+grep -q 'handicap' "$tmp/bad8.err" || fail "the error does not say why: $(cat "$tmp/bad8.err")"
+refused_training --fit-only --fit-only workers --from "$tmp/w.txt"
+refused_training --fit-only --fit-only workers --anchor 1
+"$maya" train tzolkin --generations 1 --games 1 --iterations 8 --anchor 1 --fit-only workers,nonsense \
+    --from "$tmp/w.txt" --out "$tmp/bad9.txt" >/dev/null 2>"$tmp/bad9.err" && fail "a fit of an unknown feature ran"
+grep -q '"nonsense"' "$tmp/bad9.err" || fail "the error does not name the feature: $(cat "$tmp/bad9.err")"
+[ ! -e "$tmp/bad8.txt" ] && [ ! -e "$tmp/bad9.txt" ] || fail "a refused run wrote weights"
+
 "$maya" train tikal --spsa 4 --iterations 8 --seed 2 --jobs 1 --out "$tmp/t.txt" >"$tmp/t.out" 2>"$tmp/t.err" ||
     fail "tuning failed: $(cat "$tmp/t.err")"
 grep -q '^# made by: maya train tikal --spsa 4 --players 2 --iterations 8 --step 150 --perturb 200 --seed 2' "$tmp/t.txt" ||
@@ -155,8 +187,6 @@ both="maya train tikal --spsa 8 --players 2 --variant auction --iterations 8 --s
 both="$both --from $tmp/t.txt (results do not depend on --jobs); $tmp/t.txt made by: maya train tikal --spsa 4 "
 grep -qF "# made by: $both" "$tmp/ta.txt" ||
     fail "the auction's weights do not name both commands: $(grep 'made by' "$tmp/ta.txt")"
-# block_of FILE NAME: the weights of block NAME
-block_of() { awk -v b="block $2" '/^block /{on = ($0 == b)} on' "$1"; }
 for b in 2p 3p 4p 3p-auction 4p-auction; do
     [ -n "$(block_of "$tmp/t.txt" $b)" ] && [ "$(block_of "$tmp/ta.txt" $b)" = "$(block_of "$tmp/t.txt" $b)" ] ||
         fail "tuning the auction changed block $b"
@@ -213,5 +243,5 @@ grep -q '^# made by: maya train tikal --spsa 4 --players 2 --pairs 2 --iteration
 grep -q -- "--step is for tuning" "$tmp/bad.err" || fail "the error does not name --step: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ, --imitate at 2 players with --center and its bad settings refused; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused; Tzolk'in's whole turns tuned by the margin, its 2p block alone, bad --signal, --turns and --playout refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ, --handicap and --fit-only and their bad settings refused, --imitate at 2 players with --center and its bad settings refused; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused; Tzolk'in's whole turns tuned by the margin, its 2p block alone, bad --signal, --turns and --playout refused"
 exit $failed
