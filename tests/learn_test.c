@@ -801,6 +801,16 @@ static void test_forced(void **unused)
     model_free(forced2);
 }
 
+/* The checked-in weights of game, which must load. */
+static model *checked_in_weights(const game_def *game)
+{
+    char why[256] = "";
+    model *m = model_parse(eval_features(game), eval_weights_text(game), why, sizeof why);
+    if (m == NULL)
+        fail_msg("%s", why);
+    return m;
+}
+
 /* Handicaps (train.h handicap): with a share of 1, every game gives one
  * seat one worker more or fewer (Tzolk'in, model_features.handicap), so
  * that more positions have seats with different numbers of workers than
@@ -859,9 +869,7 @@ static void test_fit_only(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     char why[256] = "";
-    model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
-    assert_non_null(start);
-    model *fitted = model_copy(start);
+    model *start = checked_in_weights(game), *fitted = model_copy(start);
     train_config c = {.game = game, .seed = 5, .generations = 1, .games = 12, .iterations = 16, .explore = 0.1,
                       .ridge = 1e-3, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1, .players = 2,
                       .search = {.turns = 4, .playout = -1}, .handicap = 1.0, .only = "workers,hand"};
@@ -957,9 +965,7 @@ static void test_anchor(void **unused)
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     char why[256] = "";
-    model *start = model_parse(f, eval_weights_text(game), why, sizeof why);
-    assert_non_null(start);
-    model *anchored = model_copy(start), *free_fit = model_copy(start);
+    model *start = checked_in_weights(game), *anchored = model_copy(start), *free_fit = model_copy(start);
     train_config c = {.game = game, .seed = 5, .generations = 1, .games = 12, .iterations = 24, .explore = 0.1,
                       .ridge = 1e4, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1};
     assert_int_equal(train_run(&c, anchored, NULL, NULL, why, sizeof why), 0);
