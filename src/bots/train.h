@@ -78,7 +78,7 @@
  * With `only` (and `anchor`) the fits move the weights of the features
  * it names alone, the others held as they played: what the handicap's
  * seats teach then goes into the features that describe it, not into
- * the rest of weights an imitation fit made.
+ * the rest of the weights an imitation fit made.
  * With `imitate` (whole turns only) the target is the search's choice,
  * not the outcome (imitate.h): at each decision a seat playing with the
  * weights searched, the root's turns, each with the seat's margin after it

@@ -167,6 +167,10 @@ refused_training --handicap --handicap 101
 grep -q 'handicap' "$tmp/bad8.err" || fail "the error does not say why: $(cat "$tmp/bad8.err")"
 refused_training --fit-only --fit-only workers --from "$tmp/w.txt"
 refused_training --fit-only --fit-only workers --anchor 1
+# the list the weights' header names is bounded: 400 characters
+long_list=$(awk 'BEGIN { for (i = 0; i < 50; i++) printf "workers,"; printf "hand" }')
+refused_training --fit-only --fit-only "$long_list" --anchor 1 --from "$tmp/w.txt"
+grep -q 'at most 400 characters' "$tmp/bad6.err" || fail "the error does not give the bound: $(cat "$tmp/bad6.err")"
 "$maya" train tzolkin --generations 1 --games 1 --iterations 8 --anchor 1 --fit-only workers,nonsense \
     --from "$tmp/w.txt" --out "$tmp/bad9.txt" >/dev/null 2>"$tmp/bad9.err" && fail "a fit of an unknown feature ran"
 grep -q '"nonsense"' "$tmp/bad9.err" || fail "the error does not name the feature: $(cat "$tmp/bad9.err")"
