@@ -750,6 +750,28 @@ static long varied_positions(const train_progress *p, const model_features *f, c
     return varied;
 }
 
+/* A run of c (Tzolk'in, into m) with its share at offset share (a double
+ * of train_config: forced, handicap) outside [0, 1] -- below, above, NaN
+ * -- is refused, and so is a share of 0.5 for Tikal, which has no such
+ * mechanism, with the reason tikal_says. */
+static void check_share_refused(train_config c, size_t share, model *m, const char *tikal_says)
+{
+    char why[256] = "";
+    const double bad[] = {-0.1, 1.5, NAN};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memcpy((char *)&c + share, &bad[i], sizeof bad[i]);
+        assert_int_not_equal(train_run(&c, m, NULL, NULL, why, sizeof why), 0);
+    }
+    const game_def *tikal = games_find("tikal");
+    model *tikal_weights = model_new(eval_features(tikal));
+    const double half = 0.5;
+    c.game = tikal;
+    memcpy((char *)&c + share, &half, sizeof half);
+    assert_int_not_equal(train_run(&c, tikal_weights, NULL, NULL, why, sizeof why), 0);
+    assert_string_equal(why, tikal_says);
+    model_free(tikal_weights);
+}
+
 /* Forced seats (train.h forced): held to the plan policy, a share of the
  * seats take the pick-ups that bring a worker (Uxmal 3, Z11.3) while the
  * others keep their search's play, so that more positions have seats with
@@ -783,19 +805,7 @@ static void test_forced(void **unused)
         forced_seats += p.forced_count[players];
     }
     assert_true(forced_seats > 0 && forced_seats < seats);
-    const double bad[] = {-0.1, 1.5, NAN};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        c.forced = bad[i];
-        assert_int_not_equal(train_run(&c, forced2, NULL, NULL, why, sizeof why), 0);
-    }
-    const game_def *tikal = games_find("tikal");
-    model *tikal_weights = model_new(eval_features(tikal));
-    train_config t = c;
-    t.game = tikal;
-    t.forced = 0.5;
-    assert_int_not_equal(train_run(&t, tikal_weights, NULL, NULL, why, sizeof why), 0);
-    assert_string_equal(why, "the game has no plan policy");
-    model_free(tikal_weights);
+    check_share_refused(c, offsetof(train_config, forced), forced2, "the game has no plan policy");
     model_free(free_play);
     model_free(forced);
     model_free(forced2);
@@ -838,21 +848,8 @@ static void test_handicap(void **unused)
     assert_int_equal(p.handicap_count[0] + p.handicap_count[1], c.games);
     assert_true(p.handicap_count[0] > 0 && p.handicap_count[1] > 0);
     assert_true(p.handicap_margin[0] != 0.0 && p.handicap_margin[1] != 0.0);
-    const double bad[] = {-0.1, 1.5, NAN};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        c.handicap = bad[i];
-        assert_int_not_equal(train_run(&c, handicapped2, NULL, NULL, why, sizeof why), 0);
-    }
-    const game_def *tikal = games_find("tikal");
-    model *tikal_weights = model_new(eval_features(tikal));
-    train_config t = c;
-    t.game = tikal;
-    t.players = 0;
-    t.search = (train_search_options){0};
-    t.handicap = 0.5;
-    assert_int_not_equal(train_run(&t, tikal_weights, NULL, NULL, why, sizeof why), 0);
-    assert_non_null(strstr(why, "handicap"));
-    model_free(tikal_weights);
+    check_share_refused(c, offsetof(train_config, handicap), handicapped2,
+                        "bad handicap: a share 0..1 of the games, for a game that has one");
     model_free(even);
     model_free(handicapped);
     model_free(handicapped2);

@@ -709,15 +709,12 @@ static int train_generation(const train_config *c, const model_features *f, cons
     return status;
 }
 
-/* The coefficients c->only holds (held[count * MODEL_KNOTS]: 1 = kept as
- * they played), all 0 without it. 0, or -1 with a reason if it names a
- * feature f does not have. */
+/* The coefficients c->only (not NULL) holds: held[count * MODEL_KNOTS],
+ * 1 = kept as they played. 0, or -1 with a reason if it names a feature f
+ * does not have. */
 static int train_held(const train_config *c, const model_features *f, unsigned char *held, char *why,
                       size_t why_len)
 {
-    memset(held, 0, (size_t)f->count * MODEL_KNOTS);
-    if (c->only == NULL)
-        return 0;
     memset(held, 1, (size_t)f->count * MODEL_KNOTS);
     for (const char *name = c->only; *name != '\0';) {
         size_t length = strcspn(name, ",");
@@ -737,7 +734,7 @@ static int train_held(const train_config *c, const model_features *f, unsigned c
 }
 
 /* Fit every block with samples, the coefficients held kept as they
- * played; the new weights go into m. */
+ * played (held NULL: none); the new weights go into m. */
 static int train_fit(const train_config *c, model *m, const train_sums *t, const unsigned char *held,
                      train_progress *progress, char *why, size_t why_len)
 {
@@ -752,8 +749,7 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, const
         double played[MODEL_ROW_MAX];
         model_get_block(m, b, played);
         sse_before += imitate_loss(choices, played, t->temperature[b], NULL) * (double)choices->decisions;
-        if (imitate_fit(choices, t->temperature[b], c->ridge, c->anchor ? played : NULL, c->only ? held : NULL, w) !=
-            0)
+        if (imitate_fit(choices, t->temperature[b], c->ridge, c->anchor ? played : NULL, held, w) != 0)
             return train_fail(why, why_len, "out of memory, or the fit's equations are singular (raise --ridge)");
         model_set_block(m, b, w);
         sse += imitate_loss(choices, w, t->temperature[b], NULL) * (double)choices->decisions;
@@ -764,7 +760,7 @@ static int train_fit(const train_config *c, model *m, const train_sums *t, const
             continue; /* no game of this kind yet: the weights stay */
         model_get_block(m, b, w);
         sse_before += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
-        if (model_fit_solve_held(&t->fit[b], c->ridge, c->anchor ? w : NULL, c->only ? held : NULL, w) != 0)
+        if (model_fit_solve_held(&t->fit[b], c->ridge, c->anchor ? w : NULL, held, w) != 0)
             return train_fail(why, why_len, "the fit's equations are singular (raise --ridge)");
         model_set_block(m, b, w);
         sse += model_fit_loss(&t->fit[b], w) * (double)t->fit[b].samples;
@@ -794,9 +790,10 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         return train_fail(why, why_len, "bad handicap: a share 0..1 of the games, for a game that has one");
     if (c->only != NULL && !c->anchor)
         return train_fail(why, why_len, "the features fitted alone move from the weights that played: anchor");
-    unsigned char held[MODEL_ROW_MAX];
-    if (train_held(c, f, held, why, why_len) != 0)
+    unsigned char mask[MODEL_ROW_MAX];
+    if (c->only != NULL && train_held(c, f, mask, why, why_len) != 0)
         return -1;
+    const unsigned char *held = c->only != NULL ? mask : NULL;
     train_sums sums;
     if (train_sums_init(&sums, f->blocks, f->count * MODEL_KNOTS) != 0)
         return train_fail(why, why_len, "out of memory");
