@@ -297,18 +297,14 @@ static const float eval_tikal_prior[EVAL_TIKAL_FEATURES] = {
 };
 
 const model_features eval_tikal_features = {
-    "tikal",
-    EVAL_TIKAL_FEATURES,
-    eval_tikal_feature_names,
-    6,
-    eval_tikal_blocks,
-    eval_tikal_block,
-    eval_tikal_phase,
-    eval_tikal_extract,
-    NULL,
-    eval_tikal_prior,
-    NULL,
-    0,
-    eval_tikal_weigh,
-    NULL,
+    .game = "tikal",
+    .count = EVAL_TIKAL_FEATURES,
+    .names = eval_tikal_feature_names,
+    .blocks = 6,
+    .block_names = eval_tikal_blocks,
+    .block = eval_tikal_block,
+    .phase = eval_tikal_phase,
+    .extract = eval_tikal_extract,
+    .prior = eval_tikal_prior,
+    .weigh = eval_tikal_weigh,
 };
