@@ -600,7 +600,9 @@ static void test_bases(void **unused)
  * the fit from 0 finds w* (a faint ridge), every decision's most visited
  * candidate is the one w* rates best, the loss at the fit is below the
  * loss at 0; a strong ridge keeps the weights at the anchor; two halves
- * merged are the whole; an empty set has no loss and leaves the anchor. */
+ * merged are the whole; the loss of w* is the visits' own entropy
+ * (imitate_bounds), below every other weights' and below even odds'; an
+ * empty set has no loss nor bounds and leaves the anchor. */
 static void test_imitate(void **unused)
 {
     (void)unused;
@@ -612,8 +614,10 @@ static void test_imitate(void **unused)
     imitate_init(&second, SIZE);
     rng r;
     rng_seed(&r, 3);
+    double log_counts = 0.0;
     for (int i = 0; i < DECISIONS; i++) {
         int count = 2 + (int)rng_below(&r, 2);
+        log_counts += log((double)count);
         double rows[3 * SIZE], offset[3], visits[3], total = 0.0;
         for (int c = 0; c < count; c++) {
             double margin = offset[c] = 4.0 * rng_unit(&r) - 2.0;
@@ -638,6 +642,14 @@ static void test_imitate(void **unused)
     assert_true(imitate_loss(&all, w, temperature, &agree) < imitate_loss(&all, zero, temperature, NULL));
     imitate_loss(&all, truth, temperature, &agree);
     assert_true(agree == 1.0);
+    double uniform, own;
+    imitate_bounds(&all, &uniform, &own);
+    assert_true(fabs(uniform - log_counts / DECISIONS) < 1e-12);
+    assert_true(own > 0.0 && own < uniform);
+    /* the odds of w* are the shares: its loss is their own entropy, the least; any other weights' is above */
+    assert_true(fabs(imitate_loss(&all, truth, temperature, NULL) - own) < 1e-6);
+    assert_true(imitate_loss(&all, zero, temperature, NULL) > own + 1e-3);
+    assert_true(imitate_loss(&all, anchor, temperature, NULL) > own + 1e-3);
     assert_int_equal(imitate_fit(&all, temperature, 1e6, anchor, NULL, w), 0);
     for (int j = 0; j < SIZE; j++)
         assert_true(fabs(w[j] - anchor[j]) < 1e-3);
@@ -647,6 +659,8 @@ static void test_imitate(void **unused)
     assert_true(imitate_loss(&first, anchor, temperature, NULL) == imitate_loss(&all, anchor, temperature, NULL));
     imitate_clear(&first);
     assert_true(imitate_loss(&first, anchor, temperature, &agree) == 0.0 && agree == 0.0);
+    imitate_bounds(&first, &uniform, &own);
+    assert_true(uniform == 0.0 && own == 0.0);
     assert_int_equal(imitate_fit(&first, temperature, 1.0, anchor, NULL, w), 0);
     assert_memory_equal(w, anchor, sizeof w);
     imitate_free(&all);
@@ -1045,7 +1059,8 @@ static void test_turns(void **unused)
 /* Imitation (train.h imitate): a run from given weights (zero ones) at 2
  * players alone, each searched decision's root turns fitted: the fit
  * lowers the cross-entropy of the fitted decisions, the temperature is
- * found, the weights move, the same for one or two threads; only the
+ * found, the held-out losses stay above the visits' own entropy, which is
+ * below even odds', the weights move, the same for one or two threads; only the
  * 2-player block moves and no game of another size is played. Imitation
  * without whole turns or from the hand-tuned evaluation (v1, no weights
  * to fit), a value outside 0..1, and a seat count outside the game's are
@@ -1061,6 +1076,9 @@ static void test_imitation(void **unused)
                       .search = {.turns = 4, .playout = -2, .playbeam = 2, .score = 100}, .players = 2, .imitate = 1};
     train_progress p = check_variant(c, f, one, two, start);
     assert_true(p.temperature > 0.0 && p.held_out > 0);
+    /* the held-out bounds: the visits' own entropy under both losses, and under even odds */
+    assert_true(p.held_own >= 0.0 && p.held_own < p.held_uniform);
+    assert_true(p.held_own <= p.loss_before + 1e-9 && p.held_own <= p.loss_after + 1e-9);
     assert_true(p.agree_before >= 0.0 && p.agree_before <= 1.0 && p.agree_after >= 0.0 && p.agree_after <= 1.0);
     assert_true(p.score_count[2] == 20 && p.score_count[3] == 0 && p.score_count[4] == 0);
     size_t block = (size_t)f->count * MODEL_KNOTS;

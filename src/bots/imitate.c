@@ -158,6 +158,20 @@ double imitate_loss(const imitate_set *s, const double *w, double temperature, d
     return loss / (double)s->decisions;
 }
 
+void imitate_bounds(const imitate_set *s, double *uniform, double *own)
+{
+    double even = 0.0, entropy = 0.0;
+    for (long i = 0; i < s->decisions; i++) {
+        long first = i > 0 ? s->ends[i - 1] : 0, count = s->ends[i] - first;
+        even += log((double)count);
+        for (long c = first; c < s->ends[i]; c++)
+            if (s->target[c] > 0.0)
+                entropy -= s->target[c] * log(s->target[c]);
+    }
+    *uniform = s->decisions > 0 ? even / (double)s->decisions : 0.0;
+    *own = s->decisions > 0 ? entropy / (double)s->decisions : 0.0;
+}
+
 double imitate_temperature(const imitate_set *s, const double *w)
 {
     if (s->decisions == 0)

@@ -64,6 +64,13 @@ int imitate_merge(imitate_set *s, const imitate_set *other);
  * visited candidate is the one w rates best, into *agree. 0 without
  * decisions. */
 double imitate_loss(const imitate_set *s, const double *w, double temperature, double *agree);
+/* What bounds imitate_loss over s's decisions, whatever the model: into
+ * *uniform the mean cross-entropy of even odds (log of each decision's
+ * candidates: a model that tells the turns apart no better than chance),
+ * into *own the mean entropy of the visit shares themselves (the least any
+ * odds can reach, met only by odds equal to the shares). Both 0 without
+ * decisions. */
+void imitate_bounds(const imitate_set *s, double *uniform, double *own);
 /* The temperature (points) at which weights w explain the visits best:
  * the minimum of imitate_loss between 0.05 and 1000 points (1000 for a
  * set without decisions). */

@@ -588,6 +588,24 @@ static double train_held_loss(const train_config *c, const model *m, const train
     return *samples > 0 ? sum / (double)*samples : 0.0;
 }
 
+/* The bounds of the held-out decisions' cross-entropy (imitate_bounds),
+ * every block's, weighted by their decisions, into progress. */
+static void train_held_bounds(const model_features *f, const train_sums *t, train_progress *progress)
+{
+    double uniform = 0.0, own = 0.0;
+    long decisions = 0;
+    for (int b = 0; b < f->blocks; b++) {
+        long n = t->held_choices[b].decisions;
+        double block_uniform, block_own;
+        imitate_bounds(&t->held_choices[b], &block_uniform, &block_own);
+        uniform += block_uniform * (double)n;
+        own += block_own * (double)n;
+        decisions += n;
+    }
+    progress->held_uniform = decisions > 0 ? uniform / (double)decisions : 0.0;
+    progress->held_own = decisions > 0 ? own / (double)decisions : 0.0;
+}
+
 /* Play one generation with hook, merging each game's sums (in game order)
  * into t; progress reported while it goes. 0 or -1 with a reason. */
 static int train_generation(const train_config *c, const model_features *f, const eval_hook *hook, int generation,
@@ -831,6 +849,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
                 progress.temperature = sums.temperature[b]; /* (the last block's fitted: one with --players) */
         }
         progress.loss_before = train_held_loss(c, m, &sums, &progress.held_out, &progress.agree_before);
+        train_held_bounds(f, &sums, &progress);
         status = train_fit(c, m, &sums, held, &progress, why, why_len);
         if (status != 0)
             break;

@@ -176,6 +176,8 @@ typedef struct train_progress {
                               that played rate best (the losses above are then cross-entropies per decision) */
     double agree_after;    /* the same of the new weights */
     double temperature;    /* with imitate: the temperature of the fit (imitate_temperature), in points */
+    double held_uniform;   /* with imitate: the held-out decisions' cross-entropy at even odds, and */
+    double held_own;       /* their visit shares' own entropy, the least any model can reach (imitate_bounds) */
     double mean_score[GAME_MAX_PLAYERS + 1]; /* mean final score per seat by player count */
     int score_count[GAME_MAX_PLAYERS + 1];   /* seats those means are over (0: no game of that count) */
     double forced_score[GAME_MAX_PLAYERS + 1]; /* the same of the forced seats alone */

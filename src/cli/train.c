@@ -75,10 +75,12 @@ static void cli_train_report(void *context, const train_progress *p, const model
     }
     fprintf(stderr, "\r%70s\r", "");
     if (c->imitate)
-        printf("generation %d/%d: %ld decisions, temperature %.2f, cross-entropy held out %.3f -> %.3f (the search's "
-               "turn rated best %.1f%% -> %.1f%%), fitted %.3f -> %.3f; mean score",
+        printf("generation %d/%d: %ld decisions, temperature %.2f, cross-entropy held out %.3f -> %.3f (even odds "
+               "%.3f, the visits' own %.3f; the search's turn rated best %.1f%% -> %.1f%%), fitted %.3f -> %.3f; "
+               "mean score",
                p->generation + 1, c->generations, p->samples, p->temperature, p->loss_before, p->loss_after,
-               100.0 * p->agree_before, 100.0 * p->agree_after, p->train_before, p->train_loss);
+               p->held_uniform, p->held_own, 100.0 * p->agree_before, 100.0 * p->agree_after, p->train_before,
+               p->train_loss);
     else
         printf("generation %d/%d: %ld samples, loss held out %.2f -> %.2f, fitted %.2f -> %.2f; mean score",
                p->generation + 1, c->generations, p->samples, p->loss_before, p->loss_after, p->train_before,

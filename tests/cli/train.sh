@@ -114,7 +114,7 @@ refused_training --playbeam --turns 4 --playbeam 4
 "$maya" train tzolkin --generations 1 --games 2 --iterations 4 --turns 4 --playout -2 --playbeam 2 --score 100 \
     --center 2 --playtemp 20 --players 2 --imitate 1 --anchor 1 --from "$tmp/k.txt" --seed 2 --jobs 1 --out "$tmp/i.txt" \
     >"$tmp/i.out" 2>"$tmp/i.err" || fail "train --imitate failed: $(cat "$tmp/i.err")"
-grep -Eq '^generation 1/1: [1-9][0-9]* decisions, temperature [0-9.]+, cross-entropy held out [0-9.]+ -> [0-9.]+ .*; mean score 2p -?[0-9.]+, ' "$tmp/i.out" ||
+grep -Eq '^generation 1/1: [1-9][0-9]* decisions, temperature [0-9.]+, cross-entropy held out [0-9.]+ -> [0-9.]+ \(even odds [0-9.]+, the visits. own [0-9.]+; .*; mean score 2p -?[0-9.]+, ' "$tmp/i.out" ||
     fail "the run does not report the imitation at 2 players alone: $(cat "$tmp/i.out")"
 grep -q '^# made by: maya train tzolkin .* --score 100 --center 2 --playtemp 20 --players 2 --imitate 1 --seed 2 --from ' \
     "$tmp/i.txt" ||
