@@ -1060,8 +1060,8 @@ static void test_turns(void **unused)
  * players alone, each searched decision's root turns fitted: the fit
  * lowers the cross-entropy of the fitted decisions, the temperature is
  * found, the held-out losses stay above the visits' own entropy, which is
- * below even odds', the weights move, the same for one or two threads; only the
- * 2-player block moves and no game of another size is played. Imitation
+ * below even odds', the weights move, the same for one or two threads;
+ * only the 2-player block moves and no game of another size is played. Imitation
  * without whole turns or from the hand-tuned evaluation (v1, no weights
  * to fit), a value outside 0..1, and a seat count outside the game's are
  * refused. */
