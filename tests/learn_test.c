@@ -1061,16 +1061,21 @@ static void test_turns(void **unused)
  * lowers the cross-entropy of the fitted decisions, the temperature is
  * found, the held-out losses stay above the visits' own entropy, which is
  * below even odds', the weights move, the same for one or two threads;
- * only the 2-player block moves and no game of another size is played. Imitation
- * without whole turns or from the hand-tuned evaluation (v1, no weights
- * to fit), a value outside 0..1, and a seat count outside the game's are
- * refused. */
+ * only the 2-player block moves and no game of another size is played.
+ * With two teachers the games are the same (the second search plays
+ * nothing) and so are the decisions, but the visits fitted are others:
+ * other weights, the same for one or two threads; one teacher is the
+ * default. Imitation without whole turns or from the hand-tuned
+ * evaluation (v1, no weights to fit), a value outside 0..1, a seat count
+ * outside the game's, and teachers outside 0..TRAIN_TEACHERS_MAX or
+ * without imitation are refused. */
 static void test_imitation(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
-    model *start = model_new(f), *one = model_new(f), *two = model_new(f);
+    model *start = model_new(f), *one = model_new(f), *two = model_new(f), *taught = model_new(f),
+          *taught2 = model_new(f), *single = model_new(f);
     train_config c = {.game = game, .seed = 6, .generations = 1, .games = 10, .iterations = 4, .explore = 0.1,
                       .ridge = 1e-3, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1,
                       .search = {.turns = 4, .playout = -2, .playbeam = 2, .score = 100}, .players = 2, .imitate = 1};
@@ -1084,19 +1089,34 @@ static void test_imitation(void **unused)
     size_t block = (size_t)f->count * MODEL_KNOTS;
     assert_memory_equal(one->weights + block, start->weights + block, 2 * block * sizeof *one->weights);
     char why[256] = "";
-    /* turns, players, imitate, start_v1 */
-    const int bad[][4] = {{0, 2, 1, 0}, {4, 2, 2, 0}, {4, 2, -1, 0}, {4, 1, 1, 0}, {4, 5, 1, 0}, {4, 2, 1, 1}};
+    train_config teaching = c;
+    teaching.teachers = 2;
+    train_progress taught_p = check_variant(teaching, f, taught, taught2, start);
+    assert_true(taught_p.mean_score[2] == p.mean_score[2] && taught_p.samples == p.samples);
+    assert_true(taught_p.held_out == p.held_out && taught_p.held_uniform == p.held_uniform);
+    assert_true(taught_p.held_own != p.held_own);
+    assert_true(memcmp(taught->weights, one->weights, (size_t)f->blocks * block * sizeof *one->weights) != 0);
+    teaching.teachers = 1;
+    assert_int_equal(train_run(&teaching, single, NULL, NULL, why, sizeof why), 0);
+    assert_memory_equal(single->weights, one->weights, (size_t)f->blocks * block * sizeof *one->weights);
+    /* turns, players, imitate, start_v1, teachers */
+    const int bad[][5] = {{0, 2, 1, 0, 1}, {4, 2, 2, 0, 1}, {4, 2, -1, 0, 1}, {4, 1, 1, 0, 1}, {4, 5, 1, 0, 1},
+                          {4, 2, 1, 1, 1}, {4, 2, 1, 0, -1}, {4, 2, 1, 0, TRAIN_TEACHERS_MAX + 1}, {4, 2, 0, 0, 2}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         train_config wrong = c;
         wrong.search.turns = bad[i][0];
         wrong.players = bad[i][1];
         wrong.imitate = bad[i][2];
         wrong.start_v1 = bad[i][3];
+        wrong.teachers = bad[i][4];
         assert_int_not_equal(train_run(&wrong, two, NULL, NULL, why, sizeof why), 0);
     }
     model_free(start);
     model_free(one);
     model_free(two);
+    model_free(taught);
+    model_free(taught2);
+    model_free(single);
 }
 
 /* Expert-iteration targets (train.h expert): the deeper search values

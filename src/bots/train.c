@@ -73,6 +73,7 @@ typedef struct train_worker {
     double *probability;               /* scratch, game->max_legal */
     double rows[GAME_MAX_PLAYERS][MODEL_ROW_MAX]; /* the rows of a state's seats */
     mcts_turn turns[MCTS_ROOT_TURNS_MAX]; /* with imitate: a search's root turns */
+    mcts_turn other_turns[MCTS_ROOT_TURNS_MAX]; /* with more teachers: another search's */
     double *turn_rows;                 /* with imitate: their rows (the seat's less its rival's), one after
                                           another, MCTS_ROOT_TURNS_MAX * MODEL_ROW_MAX */
     double turn_offset[MCTS_ROOT_TURNS_MAX]; /* their margins less the learned weights' part */
@@ -247,6 +248,44 @@ static void train_value(train_worker *w, mcts *expert, int seat, int at, rng *va
         mcts_root_estimates(expert, w->valued[at]); /* writes nothing (NAN stays) when it has none */
 }
 
+/* A self-play seat's search of c with seed and hook (train_search_new),
+ * following the game's plan policy if c says so; NULL if memory fails. */
+static mcts *train_seat_search(const train_config *c, uint64_t seed, const eval_hook *hook)
+{
+    mcts *search = train_search_new(c->game, c->iterations, seed, hook, &c->search);
+    if (search != NULL && c->policy > 0)
+        mcts_use_plan(search, plan_of(c->game), c->policy == 2);
+    return search;
+}
+
+/* With more than one teacher: the decision of seat at w->view searched
+ * again by each other teacher, from a new tree with a seed drawn from
+ * teaching, and the visits of each of the count root turns in w->turns
+ * (the deciding search's) raised by the visits the others gave the same
+ * turn (the same actions); a turn the deciding search did not find is
+ * left out. 0, or -1 if memory fails. */
+static int train_more_teachers(train_worker *w, int seat, int count, rng *teaching)
+{
+    const train_config *c = w->shared->config;
+    for (int t = 1; t < c->teachers; t++) {
+        mcts *again = train_seat_search(c, rng_next(teaching), w->shared->hook);
+        if (again == NULL)
+            return -1;
+        mcts_choose(again, w->view, seat);
+        int found = mcts_root_turns(again, w->other_turns, MCTS_ROOT_TURNS_MAX);
+        for (int k = 0; k < count; k++)
+            for (int o = 0; o < found; o++)
+                if (w->other_turns[o].length == w->turns[k].length &&
+                    memcmp(w->other_turns[o].actions, w->turns[k].actions,
+                           (size_t)w->turns[k].length * sizeof *w->turns[k].actions) == 0) {
+                    w->turns[k].visits += w->other_turns[o].visits;
+                    break;
+                }
+        mcts_free(again);
+    }
+    return 0;
+}
+
 /* With imitate: the root turns of the search that just decided for seat
  * at w->state, as one decision of the fit (imitate.h): each turn played on
  * a copy of the state, the seat's margin after it by the evaluation that
@@ -254,7 +293,7 @@ static void train_value(train_worker *w, mcts *expert, int seat, int at, rng *va
  * does not allow as the search saw it (through a chance outcome or a
  * hidden card of its determinization) is left out. 0, or -1 if memory
  * fails. */
-static int train_imitate_sample(train_worker *w, const mcts *search, int seat, imitate_set *out)
+static int train_imitate_sample(train_worker *w, const mcts *search, int seat, rng *teaching, imitate_set *out)
 {
     const model_features *f = w->shared->features;
     const game_def *game = w->shared->config->game;
@@ -263,6 +302,8 @@ static int train_imitate_sample(train_worker *w, const mcts *search, int seat, i
     if (hook->model == NULL || (hook->v1_blocks >> block & 1u))
         return 0; /* the margin is not the model's: nothing to fit */
     int count = mcts_root_turns(search, w->turns, MCTS_ROOT_TURNS_MAX), size = f->count * MODEL_KNOTS, kept = 0;
+    if (count > 0 && train_more_teachers(w, seat, count, teaching) != 0)
+        return -1;
     double played[MODEL_ROW_MAX], visited = 0.0;
     model_get_block(hook->model, block, played);
     for (int k = 0; k < count; k++) {
@@ -364,10 +405,8 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             hook = planned[p];
         }
         plays[p] = hook;
-        if ((search[p] = train_search_new(game, c->iterations, bot_seed, hook, &c->search)) == NULL)
+        if ((search[p] = train_seat_search(c, bot_seed, hook)) == NULL)
             status = train_fail(why, why_len, "out of memory");
-        else if (c->policy > 0)
-            mcts_use_plan(search[p], plan_of(game), c->policy == 2);
     }
     /* drawn after the seats' seeds: the games are those of a run without it */
     mcts *expert = NULL;
@@ -390,6 +429,9 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
         delta = rng_below(&seeds, 2) ? 1 : -1;
         when = 0.5 * rng_unit(&seeds);
     }
+    /* drawn last of all: the other teachers' seeds (the games are those of one teacher) */
+    rng teaching;
+    rng_seed(&teaching, rng_next(&seeds));
     int count = 0, length = 0;
     while (status == 0) {
         int player = game->current_player(w->state);
@@ -418,7 +460,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             int n = game->legal_actions(w->view, w->legal), searched = 0;
             action = train_decide(w, search[player], plays[player], forced[player], player, n, &explore, &searched);
             if (searched && c->imitate && !forced[player] && plays[player] == sh->hook &&
-                train_imitate_sample(w, search[player], player, &out->choices) != 0)
+                train_imitate_sample(w, search[player], player, &teaching, &out->choices) != 0)
                 status = train_fail(why, why_len, "out of memory");
         }
         if (status != 0)
@@ -799,6 +841,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         c->players < 0 ||
         (c->players > 0 && (c->players < c->game->min_players || c->players > c->game->max_players)) ||
         c->imitate < 0 || c->imitate > 1 || (c->imitate && (c->search.turns == 0 || c->start_v1)) ||
+        c->teachers < 0 || c->teachers > TRAIN_TEACHERS_MAX || (c->teachers > 1 && !c->imitate) ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

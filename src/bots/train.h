@@ -90,7 +90,12 @@
  * iteration's policy target). A generation then fits its own decisions
  * only (decay does not apply); the losses are cross-entropies per
  * decision; the decisions are kept until the fit (about 0.4 MB a
- * 2-player game of Tzolk'in), unlike the value fit's sums. With `players`
+ * 2-player game of Tzolk'in), unlike the value fit's sums. With
+ * `teachers` above 1 each such decision is searched again by as many
+ * searches less one, each from a new tree and seed, and the fit sees each
+ * turn's visits summed over all of them: a sharper target than one
+ * search's, whose most visited turn another search of the same size
+ * picks about half the time (docs/strength.md). With `players`
  * only games of that many seats are played.
  * Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
@@ -104,6 +109,10 @@
 #include "bots/mcts.h"
 #include "bots/model.h"
 #include "game.h"
+
+enum {
+    TRAIN_TEACHERS_MAX = 8 /* searches a decision of imitation may sum */
+};
 
 /* The options of a self-play seat's search (train_search_new), each as
  * the mcts bot's option it names; all 0: one action a decision, valued at
@@ -155,6 +164,8 @@ typedef struct train_config {
     double forced;        /* chance that a self-play seat is held to the game's plan policy (see above), 0..1 */
     int players;          /* games of this many seats only, 0 = every count in turn */
     int imitate;          /* 1: fit to the search's turns (see above), which needs turns; 0 = to the outcomes */
+    int teachers;         /* with imitate: the searches whose visits a decision's fit sums, the deciding one
+                             first (see above), 1..TRAIN_TEACHERS_MAX; 0 = 1 */
     double handicap;      /* chance that a game gives one seat a handicap (see above), 0..1 */
     const char *only;     /* with anchor: the features the fits move, names separated by commas, every other
                              feature's weights kept as they played (e.g. what a handicap varies); NULL = all */

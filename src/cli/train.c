@@ -158,7 +158,7 @@ int cli_train(int argc, char **argv)
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
     const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL, *imitate_text = NULL,
                *center_text = NULL, *playtemp_text = NULL, *handicap_text = NULL,
-               *fit_only = NULL;
+               *fit_only = NULL, *teachers_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -173,6 +173,7 @@ int cli_train(int argc, char **argv)
         {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text}, {"--imitate", 1, &imitate_text},
         {"--center", 1, &center_text},           {"--playtemp", 1, &playtemp_text},
         {"--handicap", 1, &handicap_text},       {"--fit-only", 1, &fit_only},
+        {"--teachers", 1, &teachers_text},
     };
     const char *positional[1];
     int positional_count;
@@ -195,7 +196,7 @@ int cli_train(int argc, char **argv)
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
-    long playbeam = 0, score_pct = 0, imitate = 0, center = 0, playtemp = 0, handicap_pct = 0;
+    long playbeam = 0, score_pct = 0, imitate = 0, center = 0, playtemp = 0, handicap_pct = 0, teachers = 1;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -232,6 +233,8 @@ int cli_train(int argc, char **argv)
         (score_text != NULL && (status = cli_parse_number("train", "--score", score_text, 0, 100, &score_pct)) != 0) ||
         (imitate_text != NULL &&
          (status = cli_parse_number("train", "--imitate", imitate_text, 0, 1, &imitate)) != 0) ||
+        (teachers_text != NULL &&
+         (status = cli_parse_number("train", "--teachers", teachers_text, 1, TRAIN_TEACHERS_MAX, &teachers)) != 0) ||
         (center_text != NULL &&
          (status = cli_parse_number("train", "--center", center_text, 0, MCTS_CENTER_MAX, &center)) != 0) ||
         (playtemp_text != NULL &&
@@ -260,12 +263,16 @@ int cli_train(int argc, char **argv)
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {pairs_text, 1, "--pairs"},
         {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"}, {playbeam_text, 0, "--playbeam"},
         {score_text, 0, "--score"},             {center_text, 0, "--center"}, {playtemp_text, 0, "--playtemp"},
-        {handicap_text, 0, "--handicap"},       {fit_only, 0, "--fit-only"},
+        {handicap_text, 0, "--handicap"},       {fit_only, 0, "--fit-only"}, {teachers_text, 0, "--teachers"},
     };
     if (imitate > 0 && (turns == 0 || from == NULL)) {
         fputs(turns == 0 ? "maya train: --imitate fits the search's whole turns: it needs --turns\n"
                          : "maya train: --imitate fits the weights that play: give them (--from FILE)\n",
               stderr);
+        return CLI_USAGE;
+    }
+    if (teachers > 1 && imitate == 0) {
+        fputs("maya train: --teachers sums the searches of an imitation's decisions: it needs --imitate 1\n", stderr);
         return CLI_USAGE;
     }
     if (fit_only != NULL && strlen(fit_only) > CLI_TRAIN_FIT_ONLY_MAX) {
@@ -361,6 +368,7 @@ int cli_train(int argc, char **argv)
                            .forced = forced_pct / 100.0,
                            .players = players_text != NULL ? (int)players : 0,
                            .imitate = (int)imitate,
+                           .teachers = (int)teachers,
                            .handicap = handicap_pct / 100.0,
                            .only = fit_only};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
@@ -426,6 +434,8 @@ int cli_train(int argc, char **argv)
             cli_train_append(given_options, sizeof given_options, " --players %ld", players);
         if (imitate > 0)
             cli_train_append(given_options, sizeof given_options, " --imitate 1");
+        if (teachers > 1)
+            cli_train_append(given_options, sizeof given_options, " --teachers %ld", teachers);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s",
