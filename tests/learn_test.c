@@ -325,7 +325,7 @@ static void test_checked_in_weights(void **unused)
         int decisions;    /* decisions played before the position */
         double estimate[GAME_MAX_PLAYERS]; /* pinned v2 estimates of the seats */
     } pinned[] = {
-        {"tzolkin", 2, 0, 40, {-32.2736, -13.6783}},
+        {"tzolkin", 2, 0, 40, {-34.9889, -13.0591}},
         {"tzolkin", 4, 0, 120, {15.0662, -2.8433, 6.3387, 26.0593}},
         {"tikal", 2, 0, 60, {19.6846, 14.7351}},
         {"tikal", 3, 0, 100, {11.2500, 9.4000, 10.2500}},
