@@ -93,7 +93,7 @@
  * 2-player game of Tzolk'in), unlike the value fit's sums. With
  * `teachers` above 1 each such decision is searched again by as many
  * searches less one, each from a new tree and seed, and the fit sees each
- * turn's visits summed over all of them: a sharper target than one
+ * turn's visits summed over all of them: a truer target than one
  * search's, whose most visited turn another search of the same size
  * picks about half the time (docs/strength.md). With `players`
  * only games of that many seats are played.

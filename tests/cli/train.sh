@@ -118,7 +118,7 @@ refused_training --playbeam --turns 4 --playbeam 4
     --out "$tmp/i.txt" >"$tmp/i.out" 2>"$tmp/i.err" || fail "train --imitate failed: $(cat "$tmp/i.err")"
 grep -Eq '^generation 1/1: [1-9][0-9]* decisions, temperature [0-9.]+, cross-entropy held out [0-9.]+ -> [0-9.]+ \(even odds [0-9.]+, the visits. own [0-9.]+; .*; mean score 2p -?[0-9.]+, ' "$tmp/i.out" ||
     fail "the run does not report the imitation at 2 players alone: $(cat "$tmp/i.out")"
-made_by='^# made by: maya train tzolkin .* --center 2 --playtemp 20 --players 2 --imitate 1 --teachers 2 --seed 2 --from '
+made_by='^# made by: maya train tzolkin .* --center 2 --playtemp 20 --players 2 --imitate 1 --teachers 2 --seed 2 '
 grep -q "$made_by" "$tmp/i.txt" ||
     fail "the header does not name --center, --players, --imitate and --teachers: $(grep 'made by' "$tmp/i.txt")"
 refused_training --imitate --imitate 1 --from "$tmp/k.txt"
