@@ -258,6 +258,12 @@ static mcts *train_seat_search(const train_config *c, uint64_t seed, const eval_
     return search;
 }
 
+/* 1 if turns a and b are the same actions. */
+static int train_same_turn(const mcts_turn *a, const mcts_turn *b)
+{
+    return a->length == b->length && memcmp(a->actions, b->actions, (size_t)a->length * sizeof *a->actions) == 0;
+}
+
 /* With more than one teacher: the decision of seat at w->view searched
  * again by each other teacher, from a new tree with a seed drawn from
  * teaching, and the visits of each of the count root turns in w->turns
@@ -275,9 +281,7 @@ static int train_more_teachers(train_worker *w, int seat, int count, rng *teachi
         int found = mcts_root_turns(again, w->other_turns, MCTS_ROOT_TURNS_MAX);
         for (int k = 0; k < count; k++)
             for (int o = 0; o < found; o++)
-                if (w->other_turns[o].length == w->turns[k].length &&
-                    memcmp(w->other_turns[o].actions, w->turns[k].actions,
-                           (size_t)w->turns[k].length * sizeof *w->turns[k].actions) == 0) {
+                if (train_same_turn(&w->other_turns[o], &w->turns[k])) {
                     w->turns[k].visits += w->other_turns[o].visits;
                     break;
                 }
