@@ -1065,17 +1065,21 @@ static void test_turns(void **unused)
  * With two teachers the games are the same (the second search plays
  * nothing) and so are the decisions, but the visits fitted are others:
  * other weights, the same for one or two threads; one teacher is the
- * default. Imitation without whole turns or from the hand-tuned
+ * default. A deeper second teacher (teacher_iterations) again keeps the
+ * games and fits other visits; given as the deciding search's iterations
+ * it is the default. Imitation without whole turns or from the hand-tuned
  * evaluation (v1, no weights to fit), a value outside 0..1, a seat count
- * outside the game's, and teachers outside 0..TRAIN_TEACHERS_MAX or
- * without imitation are refused. */
+ * outside the game's, teachers outside 0..TRAIN_TEACHERS_MAX or without
+ * imitation, and teacher iterations below 0 or with one teacher are
+ * refused. */
 static void test_imitation(void **unused)
 {
     (void)unused;
     const game_def *game = games_find("tzolkin");
     const model_features *f = eval_features(game);
     model *start = model_new(f), *one = model_new(f), *two = model_new(f), *taught = model_new(f),
-          *taught2 = model_new(f), *single = model_new(f);
+          *taught2 = model_new(f), *single = model_new(f), *deeper = model_new(f),
+          *same_depth = model_new(f);
     train_config c = {.game = game, .seed = 6, .generations = 1, .games = 10, .iterations = 4, .explore = 0.1,
                       .ridge = 1e-3, .decay = 0.5, .threads = 1, .lambda = 1.0, .anchor = 1,
                       .search = {.turns = 4, .playout = -2, .playbeam = 2, .score = 100}, .players = 2, .imitate = 1};
@@ -1096,12 +1100,25 @@ static void test_imitation(void **unused)
     assert_true(taught_p.held_out == p.held_out && taught_p.held_uniform == p.held_uniform);
     assert_true(taught_p.held_own != p.held_own);
     assert_true(memcmp(taught->weights, one->weights, (size_t)f->blocks * block * sizeof *one->weights) != 0);
+    run_log deeper_log = {0};
+    teaching.teacher_iterations = 4 * c.iterations;
+    assert_int_equal(train_run(&teaching, deeper, log_report, &deeper_log, why, sizeof why), 0);
+    const train_progress deeper_p = deeper_log.last[0];
+    assert_true(deeper_p.mean_score[2] == p.mean_score[2] && deeper_p.samples == p.samples);
+    assert_true(deeper_p.held_own != taught_p.held_own);
+    assert_true(memcmp(deeper->weights, taught->weights, (size_t)f->blocks * block * sizeof *one->weights) != 0);
+    teaching.teacher_iterations = c.iterations;
+    assert_int_equal(train_run(&teaching, same_depth, NULL, NULL, why, sizeof why), 0);
+    assert_memory_equal(same_depth->weights, taught->weights, (size_t)f->blocks * block * sizeof *one->weights);
     teaching.teachers = 1;
+    teaching.teacher_iterations = 0;
     assert_int_equal(train_run(&teaching, single, NULL, NULL, why, sizeof why), 0);
     assert_memory_equal(single->weights, one->weights, (size_t)f->blocks * block * sizeof *one->weights);
-    /* turns, players, imitate, start_v1, teachers */
-    const int bad[][5] = {{0, 2, 1, 0, 1}, {4, 2, 2, 0, 1}, {4, 2, -1, 0, 1}, {4, 1, 1, 0, 1}, {4, 5, 1, 0, 1},
-                          {4, 2, 1, 1, 1}, {4, 2, 1, 0, -1}, {4, 2, 1, 0, TRAIN_TEACHERS_MAX + 1}, {4, 2, 0, 0, 2}};
+    /* turns, players, imitate, start_v1, teachers, teacher_iterations */
+    const int bad[][6] = {{0, 2, 1, 0, 1, 0}, {4, 2, 2, 0, 1, 0},  {4, 2, -1, 0, 1, 0},
+                          {4, 1, 1, 0, 1, 0}, {4, 5, 1, 0, 1, 0},  {4, 2, 1, 1, 1, 0},
+                          {4, 2, 1, 0, -1, 0}, {4, 2, 1, 0, TRAIN_TEACHERS_MAX + 1, 0}, {4, 2, 0, 0, 2, 0},
+                          {4, 2, 1, 0, 2, -1}, {4, 2, 1, 0, 1, 8}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         train_config wrong = c;
         wrong.search.turns = bad[i][0];
@@ -1109,6 +1126,7 @@ static void test_imitation(void **unused)
         wrong.imitate = bad[i][2];
         wrong.start_v1 = bad[i][3];
         wrong.teachers = bad[i][4];
+        wrong.teacher_iterations = bad[i][5];
         assert_int_not_equal(train_run(&wrong, two, NULL, NULL, why, sizeof why), 0);
     }
     model_free(start);
@@ -1117,6 +1135,8 @@ static void test_imitation(void **unused)
     model_free(taught);
     model_free(taught2);
     model_free(single);
+    model_free(deeper);
+    model_free(same_depth);
 }
 
 /* Expert-iteration targets (train.h expert): the deeper search values

@@ -248,11 +248,12 @@ static void train_value(train_worker *w, mcts *expert, int seat, int at, rng *va
         mcts_root_estimates(expert, w->valued[at]); /* writes nothing (NAN stays) when it has none */
 }
 
-/* A self-play seat's search of c with seed and hook (train_search_new),
- * following the game's plan policy if c says so; NULL if memory fails. */
-static mcts *train_seat_search(const train_config *c, uint64_t seed, const eval_hook *hook)
+/* A self-play seat's search of c with seed and hook (train_search_new) of
+ * iterations, following the game's plan policy if c says so; NULL if
+ * memory fails. */
+static mcts *train_seat_search(const train_config *c, int iterations, uint64_t seed, const eval_hook *hook)
 {
-    mcts *search = train_search_new(c->game, c->iterations, seed, hook, &c->search);
+    mcts *search = train_search_new(c->game, iterations, seed, hook, &c->search);
     if (search != NULL && c->policy > 0)
         mcts_use_plan(search, plan_of(c->game), c->policy == 2);
     return search;
@@ -273,8 +274,9 @@ static int train_same_turn(const mcts_turn *a, const mcts_turn *b)
 static int train_more_teachers(train_worker *w, int seat, int count, rng *teaching)
 {
     const train_config *c = w->shared->config;
+    int iterations = c->teacher_iterations > 0 ? c->teacher_iterations : c->iterations;
     for (int t = 1; t < c->teachers; t++) {
-        mcts *again = train_seat_search(c, rng_next(teaching), w->shared->hook);
+        mcts *again = train_seat_search(c, iterations, rng_next(teaching), w->shared->hook);
         if (again == NULL)
             return -1;
         mcts_choose(again, w->view, seat);
@@ -409,7 +411,7 @@ static int train_game(train_worker *w, int k, train_result *out, char *why, size
             hook = planned[p];
         }
         plays[p] = hook;
-        if ((search[p] = train_seat_search(c, bot_seed, hook)) == NULL)
+        if ((search[p] = train_seat_search(c, c->iterations, bot_seed, hook)) == NULL)
             status = train_fail(why, why_len, "out of memory");
     }
     /* drawn after the seats' seeds: the games are those of a run without it */
@@ -846,6 +848,7 @@ int train_run(const train_config *c, model *m, train_report report, void *contex
         (c->players > 0 && (c->players < c->game->min_players || c->players > c->game->max_players)) ||
         c->imitate < 0 || c->imitate > 1 || (c->imitate && (c->search.turns == 0 || c->start_v1)) ||
         c->teachers < 0 || c->teachers > TRAIN_TEACHERS_MAX || (c->teachers > 1 && !c->imitate) ||
+        c->teacher_iterations < 0 || (c->teacher_iterations > 0 && c->teachers < 2) ||
         (c->expert > 0 && !(c->expert_share > 0.0 && c->expert_share <= 1.0 && c->expert_mix >= 0.0 &&
                             c->expert_mix <= 1.0)))
         return train_fail(why, why_len, "bad training settings");

@@ -92,10 +92,11 @@
  * decision; the decisions are kept until the fit (about 0.4 MB a
  * 2-player game of Tzolk'in), unlike the value fit's sums. With
  * `teachers` above 1 each such decision is searched again by as many
- * searches less one, each from a new tree and seed, and the fit sees each
- * turn's visits summed over all of them: a truer target than one
- * search's, whose most visited turn another search of the same size
- * picks about half the time (docs/strength.md). With `players`
+ * searches less one, each from a new tree and seed (of
+ * `teacher_iterations` iterations each if given: deeper teachers), and
+ * the fit sees each turn's visits summed over all of them: a truer target
+ * than one search's, whose most visited turn another search of the same
+ * size picks about half the time (docs/strength.md). With `players`
  * only games of that many seats are played.
  * Threads play games in parallel;
  * every game is fully determined by (seed, generation, game number).
@@ -166,6 +167,8 @@ typedef struct train_config {
     int imitate;          /* 1: fit to the search's turns (see above), which needs turns; 0 = to the outcomes */
     int teachers;         /* with imitate: the searches whose visits a decision's fit sums, the deciding one
                              first (see above), 1..TRAIN_TEACHERS_MAX; 0 = 1 */
+    int teacher_iterations; /* with teachers above 1: MCTS iterations of each search after the deciding one,
+                               >= 0; 0 = iterations */
     double handicap;      /* chance that a game gives one seat a handicap (see above), 0..1 */
     const char *only;     /* with anchor: the features the fits move, names separated by commas, every other
                              feature's weights kept as they played (e.g. what a handicap varies); NULL = all */

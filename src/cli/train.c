@@ -158,7 +158,7 @@ int cli_train(int argc, char **argv)
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
     const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL, *imitate_text = NULL,
                *center_text = NULL, *playtemp_text = NULL, *handicap_text = NULL,
-               *fit_only = NULL, *teachers_text = NULL;
+               *fit_only = NULL, *teachers_text = NULL, *teacher_iterations_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
         {"--explore", 1, &explore_text},         {"--plans", 1, &plans_text}, {"--ridge", 1, &ridge_text},
@@ -173,7 +173,7 @@ int cli_train(int argc, char **argv)
         {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text}, {"--imitate", 1, &imitate_text},
         {"--center", 1, &center_text},           {"--playtemp", 1, &playtemp_text},
         {"--handicap", 1, &handicap_text},       {"--fit-only", 1, &fit_only},
-        {"--teachers", 1, &teachers_text},
+        {"--teachers", 1, &teachers_text},       {"--teacher-iterations", 1, &teacher_iterations_text},
     };
     const char *positional[1];
     int positional_count;
@@ -197,6 +197,7 @@ int cli_train(int argc, char **argv)
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
     long playbeam = 0, score_pct = 0, imitate = 0, center = 0, playtemp = 0, handicap_pct = 0, teachers = 1;
+    long teacher_iterations = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -235,6 +236,9 @@ int cli_train(int argc, char **argv)
          (status = cli_parse_number("train", "--imitate", imitate_text, 0, 1, &imitate)) != 0) ||
         (teachers_text != NULL &&
          (status = cli_parse_number("train", "--teachers", teachers_text, 1, TRAIN_TEACHERS_MAX, &teachers)) != 0) ||
+        (teacher_iterations_text != NULL &&
+         (status = cli_parse_number("train", "--teacher-iterations", teacher_iterations_text, 1, 1000000,
+                                    &teacher_iterations)) != 0) ||
         (center_text != NULL &&
          (status = cli_parse_number("train", "--center", center_text, 0, MCTS_CENTER_MAX, &center)) != 0) ||
         (playtemp_text != NULL &&
@@ -264,6 +268,7 @@ int cli_train(int argc, char **argv)
         {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"}, {playbeam_text, 0, "--playbeam"},
         {score_text, 0, "--score"},             {center_text, 0, "--center"}, {playtemp_text, 0, "--playtemp"},
         {handicap_text, 0, "--handicap"},       {fit_only, 0, "--fit-only"}, {teachers_text, 0, "--teachers"},
+        {teacher_iterations_text, 0, "--teacher-iterations"},
     };
     if (imitate > 0 && (turns == 0 || from == NULL)) {
         fputs(turns == 0 ? "maya train: --imitate fits the search's whole turns: it needs --turns\n"
@@ -273,6 +278,12 @@ int cli_train(int argc, char **argv)
     }
     if (teachers > 1 && imitate == 0) {
         fputs("maya train: --teachers sums the searches of an imitation's decisions: it needs --imitate 1\n", stderr);
+        return CLI_USAGE;
+    }
+    if (teacher_iterations_text != NULL && teachers < 2) {
+        fputs("maya train: --teacher-iterations sets the searches after a decision's first: it needs --teachers 2 or "
+              "more\n",
+              stderr);
         return CLI_USAGE;
     }
     if (fit_only != NULL && strlen(fit_only) > CLI_TRAIN_FIT_ONLY_MAX) {
@@ -369,6 +380,7 @@ int cli_train(int argc, char **argv)
                            .players = players_text != NULL ? (int)players : 0,
                            .imitate = (int)imitate,
                            .teachers = (int)teachers,
+                           .teacher_iterations = (int)teacher_iterations,
                            .handicap = handicap_pct / 100.0,
                            .only = fit_only};
     const char *variant_name = variant_text != NULL ? game->variants[variant] : NULL; /* tuning: every game's */
@@ -436,6 +448,8 @@ int cli_train(int argc, char **argv)
             cli_train_append(given_options, sizeof given_options, " --imitate 1");
         if (teachers > 1)
             cli_train_append(given_options, sizeof given_options, " --teachers %ld", teachers);
+        if (teacher_iterations > 0)
+            cli_train_append(given_options, sizeof given_options, " --teacher-iterations %ld", teacher_iterations);
         snprintf(t.command, sizeof t.command,
                  "maya train %s --generations %ld --games %ld --iterations %ld --explore %ld --plans %ld --ridge %ld "
                  "--decay %ld --lambda %ld%s --seed %llu%s",
