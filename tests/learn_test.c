@@ -1092,6 +1092,7 @@ static void test_imitation(void **unused)
     assert_true(p.score_count[2] == 20 && p.score_count[3] == 0 && p.score_count[4] == 0);
     size_t block = (size_t)f->count * MODEL_KNOTS;
     assert_memory_equal(one->weights + block, start->weights + block, 2 * block * sizeof *one->weights);
+    size_t weights_bytes = (size_t)f->blocks * block * sizeof *one->weights; /* every block's */
     char why[256] = "";
     train_config teaching = c;
     teaching.teachers = 2;
@@ -1099,26 +1100,25 @@ static void test_imitation(void **unused)
     assert_true(taught_p.mean_score[2] == p.mean_score[2] && taught_p.samples == p.samples);
     assert_true(taught_p.held_out == p.held_out && taught_p.held_uniform == p.held_uniform);
     assert_true(taught_p.held_own != p.held_own);
-    assert_true(memcmp(taught->weights, one->weights, (size_t)f->blocks * block * sizeof *one->weights) != 0);
+    assert_true(memcmp(taught->weights, one->weights, weights_bytes) != 0);
     run_log deeper_log = {0};
     teaching.teacher_iterations = 4 * c.iterations;
     assert_int_equal(train_run(&teaching, deeper, log_report, &deeper_log, why, sizeof why), 0);
     const train_progress deeper_p = deeper_log.last[0];
     assert_true(deeper_p.mean_score[2] == p.mean_score[2] && deeper_p.samples == p.samples);
     assert_true(deeper_p.held_own != taught_p.held_own);
-    assert_true(memcmp(deeper->weights, taught->weights, (size_t)f->blocks * block * sizeof *one->weights) != 0);
+    assert_true(memcmp(deeper->weights, taught->weights, weights_bytes) != 0);
     teaching.teacher_iterations = c.iterations;
     assert_int_equal(train_run(&teaching, same_depth, NULL, NULL, why, sizeof why), 0);
-    assert_memory_equal(same_depth->weights, taught->weights, (size_t)f->blocks * block * sizeof *one->weights);
+    assert_memory_equal(same_depth->weights, taught->weights, weights_bytes);
     teaching.teachers = 1;
     teaching.teacher_iterations = 0;
     assert_int_equal(train_run(&teaching, single, NULL, NULL, why, sizeof why), 0);
-    assert_memory_equal(single->weights, one->weights, (size_t)f->blocks * block * sizeof *one->weights);
+    assert_memory_equal(single->weights, one->weights, weights_bytes);
     /* turns, players, imitate, start_v1, teachers, teacher_iterations */
-    const int bad[][6] = {{0, 2, 1, 0, 1, 0}, {4, 2, 2, 0, 1, 0},  {4, 2, -1, 0, 1, 0},
-                          {4, 1, 1, 0, 1, 0}, {4, 5, 1, 0, 1, 0},  {4, 2, 1, 1, 1, 0},
-                          {4, 2, 1, 0, -1, 0}, {4, 2, 1, 0, TRAIN_TEACHERS_MAX + 1, 0}, {4, 2, 0, 0, 2, 0},
-                          {4, 2, 1, 0, 2, -1}, {4, 2, 1, 0, 1, 8}};
+    const int bad[][6] = {{0, 2, 1, 0, 1, 0},  {4, 2, 2, 0, 1, 0}, {4, 2, -1, 0, 1, 0}, {4, 1, 1, 0, 1, 0},
+                          {4, 5, 1, 0, 1, 0},  {4, 2, 1, 1, 1, 0}, {4, 2, 1, 0, -1, 0}, {4, 2, 0, 0, 2, 0},
+                          {4, 2, 1, 0, TRAIN_TEACHERS_MAX + 1, 0}, {4, 2, 1, 0, 2, -1}, {4, 2, 1, 0, 1, 8}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         train_config wrong = c;
         wrong.search.turns = bad[i][0];
