@@ -11,7 +11,8 @@
  * of the best whole turns of turns.h to its end after searching once; a
  * game's own defaults (Tzolk'in's whole turns by seats, its own levels)
  * stand for the specs written out, and the fixed baselines stay; the
- * score utility at weight 0 is the bot without it.
+ * score utility at weight 0 is the bot without it; the hash of states
+ * tells every bit.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -1530,6 +1531,48 @@ static void test_rewards(void **unused)
     }
 }
 
+static int hash_order(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* eval_hash, the key of the transposition tables and of turns.h's table
+ * of positions met: the same bytes at any address give the same key, and
+ * each of the lengths its loops split (whole 32-byte blocks, 8-byte words,
+ * a tail of bytes, and their mixes) tells every single bit flipped from
+ * the bytes and from each other flip, and the length from a longer one. */
+static void test_hash(void **unused)
+{
+    (void)unused;
+    enum { BYTES = 300 };
+    static const size_t lengths[] = {0, 1, 7, 8, 9, 31, 32, 33, 40, 255, 256, 257, BYTES};
+    unsigned char bytes[BYTES], shifted[BYTES + 1];
+    for (int i = 0; i < BYTES; i++)
+        bytes[i] = i % 3 == 0 ? (unsigned char)(i * 37 + 11) : 0; /* a state's zeros and small counts */
+    uint64_t *keys = malloc((8 * BYTES + 1) * sizeof *keys);
+    assert_non_null(keys);
+    for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+        size_t len = lengths[l];
+        memcpy(shifted + 1, bytes, len);
+        uint64_t key = eval_hash(bytes, len);
+        assert_true(eval_hash(shifted + 1, len) == key);
+        if (len < BYTES)
+            assert_true(eval_hash(bytes, len + 1) != key);
+        size_t n = 0;
+        keys[n++] = key;
+        for (size_t bit = 0; bit < 8 * len; bit++) {
+            bytes[bit / 8] ^= (unsigned char)(1u << bit % 8);
+            keys[n++] = eval_hash(bytes, len);
+            bytes[bit / 8] ^= (unsigned char)(1u << bit % 8);
+        }
+        qsort(keys, n, sizeof *keys, hash_order);
+        for (size_t i = 1; i < n; i++)
+            assert_true(keys[i] != keys[i - 1]);
+    }
+    free(keys);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1544,7 +1587,7 @@ int main(void)
         cmocka_unit_test(test_legal_hidden),    cmocka_unit_test(test_turns),
         cmocka_unit_test(test_root_estimates), cmocka_unit_test(test_playout_to_end),
         cmocka_unit_test(test_score_center),  cmocka_unit_test(test_turn_time),
-        cmocka_unit_test(test_shared_iterations),
+        cmocka_unit_test(test_shared_iterations), cmocka_unit_test(test_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -152,10 +152,36 @@ static void test_candidates(void **unused)
     free(narrow);
 }
 
+/* Search seat's turn at a, then at b, then at a again: the search again
+ * finds what the first found, as many positions met and the same
+ * candidates (what a search leaves in the table is cleared). Returns the
+ * positions met at a. */
+static int search_again(turns *p, const eval_hook *hook, const match *a, const match *b)
+{
+    int seat_a = match_current_player(a), seat_b = match_current_player(b);
+    int first = turns_search(p, hook, NULL, a->state, seat_a), seen = turns_seen(p);
+    assert_true(first >= 2 && seen > 4);
+    int kept[8][TURNS_DEPTH_MAX], kept_length[8];
+    for (int k = 0; k < first; k++)
+        kept_length[k] = turns_actions(p, k, kept[k]);
+    assert_true(turns_search(p, hook, NULL, b->state, seat_b) >= 1);
+    assert_int_equal(turns_search(p, hook, NULL, a->state, seat_a), first);
+    assert_int_equal(turns_seen(p), seen);
+    for (int k = 0; k < first; k++) {
+        int again[TURNS_DEPTH_MAX];
+        assert_int_equal(turns_actions(p, k, again), kept_length[k]);
+        assert_memory_equal(again, kept[k], (size_t)kept_length[k] * sizeof *again);
+    }
+    return seen;
+}
+
 /* The positions a search remembers to merge (turns_limit_seen): at most
  * its limit, and a search clears what the last one left, so that a search
- * after another finds what a new one finds; with a limit of 4 the
- * candidates are still legal, whole, distinct turns, best first. */
+ * after another finds what a new one finds, also one of a Tikal turn that
+ * meets more positions than the first slots of the table hold (a beam of
+ * 36: the table grows, and the next search starts on the first slots
+ * again); with a limit of 4
+ * the candidates are still legal, whole, distinct turns, best first. */
 static void test_positions_seen(void **unused)
 {
     (void)unused;
@@ -165,22 +191,10 @@ static void test_positions_seen(void **unused)
     match a, b;
     reach_turn(&a, game, 2, 41, 25);
     reach_turn(&b, game, 2, 42, 40);
-    int seat_a = match_current_player(&a), seat_b = match_current_player(&b);
+    int seat_a = match_current_player(&a);
     turns *p = turns_new(game, TEST_BEAM, 8);
     assert_non_null(p);
-    int first = turns_search(p, hook, NULL, a.state, seat_a), seen = turns_seen(p);
-    assert_true(first >= 2 && seen > 4);
-    int kept[8][TURNS_DEPTH_MAX], kept_length[8];
-    for (int k = 0; k < first; k++)
-        kept_length[k] = turns_actions(p, k, kept[k]);
-    assert_true(turns_search(p, hook, NULL, b.state, seat_b) >= 1);
-    assert_int_equal(turns_search(p, hook, NULL, a.state, seat_a), first);
-    assert_int_equal(turns_seen(p), seen);
-    for (int k = 0; k < first; k++) {
-        int again[TURNS_DEPTH_MAX];
-        assert_int_equal(turns_actions(p, k, again), kept_length[k]);
-        assert_memory_equal(again, kept[k], (size_t)kept_length[k] * sizeof *again);
-    }
+    search_again(p, hook, &a, &b);
     /* a limit above half the table's slots is cut to that half */
     int slots = 1;
     while (slots < TEST_BEAM * TURNS_CHILDREN_MAX * 4)
@@ -195,6 +209,24 @@ static void test_positions_seen(void **unused)
     free(actions);
     match_free(&a);
     match_free(&b);
+    eval_free(hook);
+
+    const game_def *tikal = games_find("tikal");
+    hook = eval_new(tikal, EVAL_DEFAULT, NULL, 0);
+    assert_non_null(hook);
+    p = turns_new(tikal, 3 * TEST_BEAM, 8);
+    assert_non_null(p);
+    reach_turn(&b, tikal, 2, 42, 10);
+    int most = 0;
+    for (int i = 0; i < 8 && most <= TURNS_SEEN_FIRST / 2; i++) {
+        reach_turn(&a, tikal, 2, 43, 4 + 6 * i);
+        int seen = search_again(p, hook, &a, &b);
+        most = seen > most ? seen : most;
+        match_free(&a);
+    }
+    assert_true(most > TURNS_SEEN_FIRST / 2);
+    match_free(&b);
+    turns_free(p);
     eval_free(hook);
 }
 

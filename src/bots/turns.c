@@ -39,7 +39,11 @@ struct turns {
     int found_count;            /* entries of found */
     turns_step *steps;          /* line prefixes, beam * TURNS_DEPTH_MAX + 1 */
     uint64_t *seen;             /* hashes of positions met in this search (open addressing, 0 = empty) */
-    size_t seen_mask;           /* slots of seen minus one */
+    size_t seen_mask;           /* slots in use minus one: TURNS_SEEN_FIRST at a search's start, doubled as
+                                   positions come (turns_grow), so that a short search probes a table that
+                                   stays in the cache */
+    size_t seen_mask_most;      /* slots of seen minus one */
+    uint64_t *seen_moving;      /* scratch of turns_grow: the hashes being moved, seen_limit of them */
     uint32_t *seen_used;        /* the slots of seen filled in this search, seen_count of them: what the next
                                    search clears (not the whole table) */
     int seen_count;             /* positions seen holds */
@@ -50,6 +54,8 @@ struct turns {
     unsigned char *child;       /* scratch: a child position */
     unsigned char *outcome;     /* scratch: a chance outcome's position */
 };
+
+static void turns_forget(turns *p);
 
 turns *turns_new(const game_def *game, int beam, int keep)
 {
@@ -64,7 +70,7 @@ turns *turns_new(const game_def *game, int beam, int keep)
     size_t seen_slots = 1;
     while (seen_slots < (size_t)beam * TURNS_CHILDREN_MAX * 4)
         seen_slots <<= 1;
-    p->seen_mask = seen_slots - 1;
+    p->seen_mask_most = seen_slots - 1;
     p->states = malloc((size_t)beam * p->size);
     p->next = malloc((size_t)beam * p->size);
     p->entries = malloc((size_t)beam * sizeof *p->entries);
@@ -74,16 +80,18 @@ turns *turns_new(const game_def *game, int beam, int keep)
     p->seen = calloc(seen_slots, sizeof *p->seen);
     p->seen_limit = (int)(seen_slots / 2);
     p->seen_used = malloc((size_t)p->seen_limit * sizeof *p->seen_used);
+    p->seen_moving = malloc((size_t)p->seen_limit * sizeof *p->seen_moving);
     p->legal = malloc((size_t)game->max_legal * sizeof *p->legal);
     p->outcomes = malloc((size_t)game->max_legal * sizeof *p->outcomes);
     p->probability = malloc((size_t)game->max_legal * sizeof *p->probability);
     p->child = malloc(p->size);
     p->outcome = malloc(p->size);
     if (!p->states || !p->next || !p->entries || !p->candidates || !p->found || !p->steps || !p->seen ||
-        !p->seen_used || !p->legal || !p->outcomes || !p->probability || !p->child || !p->outcome) {
+        !p->seen_used || !p->seen_moving || !p->legal || !p->outcomes || !p->probability || !p->child || !p->outcome) {
         turns_free(p);
         return NULL;
     }
+    turns_forget(p);
     return p;
 }
 
@@ -99,6 +107,7 @@ void turns_free(turns *p)
     free(p->steps);
     free(p->seen);
     free(p->seen_used);
+    free(p->seen_moving);
     free(p->legal);
     free(p->outcomes);
     free(p->probability);
@@ -107,38 +116,69 @@ void turns_free(turns *p)
     free(p);
 }
 
+/* The slot of hash h (not 0) in the slots in use: where it is, or the
+ * empty slot where it goes. */
+static size_t turns_slot(const turns *p, uint64_t h)
+{
+    size_t i = h & p->seen_mask;
+    while (p->seen[i] != h && p->seen[i] != 0)
+        i = (i + 1) & p->seen_mask;
+    return i;
+}
+
+/* Twice the slots in use, the positions met moved to their slots there. */
+static void turns_grow(turns *p)
+{
+    assert(p->seen_mask < p->seen_mask_most);
+    for (int k = 0; k < p->seen_count; k++) {
+        p->seen_moving[k] = p->seen[p->seen_used[k]];
+        p->seen[p->seen_used[k]] = 0;
+    }
+    p->seen_mask = 2 * p->seen_mask + 1;
+    for (int k = 0; k < p->seen_count; k++) {
+        size_t i = turns_slot(p, p->seen_moving[k]);
+        assert(p->seen[i] == 0); /* each hash was once in the table */
+        p->seen[i] = p->seen_moving[k];
+        p->seen_used[k] = (uint32_t)i;
+    }
+}
+
 /* Record hash h as seen; 1 if it was new (or the table is at its limit:
- * then it is not recorded, and a position met again is searched again). */
+ * then it is not recorded, and a position met again is searched again).
+ * The slots in use stay at most half full. */
 static int turns_mark(turns *p, uint64_t h)
 {
     if (h == 0)
         h = 1;
-    for (size_t i = h & p->seen_mask;; i = (i + 1) & p->seen_mask) {
-        if (p->seen[i] == h)
-            return 0;
-        if (p->seen[i] == 0) {
-            if (p->seen_count == p->seen_limit)
-                return 1;
-            p->seen[i] = h;
-            p->seen_used[p->seen_count++] = (uint32_t)i;
-            return 1;
-        }
+    size_t i = turns_slot(p, h);
+    if (p->seen[i] == h)
+        return 0;
+    if (p->seen_count == p->seen_limit)
+        return 1;
+    if ((size_t)(p->seen_count + 1) * 2 > p->seen_mask + 1) {
+        turns_grow(p);
+        i = turns_slot(p, h);
     }
+    p->seen[i] = h;
+    p->seen_used[p->seen_count++] = (uint32_t)i;
+    return 1;
 }
 
-/* Empty the table of positions seen: only the slots the last search filled. */
+/* Empty the table of positions seen: only the slots the last search
+ * filled; the next search starts on the first slots again. */
 static void turns_forget(turns *p)
 {
     for (int k = 0; k < p->seen_count; k++)
         p->seen[p->seen_used[k]] = 0;
     p->seen_count = 0;
+    p->seen_mask = p->seen_mask_most < TURNS_SEEN_FIRST ? p->seen_mask_most : TURNS_SEEN_FIRST - 1;
 }
 
 int turns_limit_seen(turns *p, int limit)
 {
     assert(limit >= 0);
     turns_forget(p);
-    int most = (int)((p->seen_mask + 1) / 2);
+    int most = (int)((p->seen_mask_most + 1) / 2);
     p->seen_limit = limit < most ? limit : most;
     return p->seen_limit;
 }

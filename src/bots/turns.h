@@ -27,8 +27,9 @@
  * observation the turn expects, anything else ends the script.
  *
  * Memory is allocated once, in turns_new: about (2 * beam + 2) states,
- * beam * TURNS_DEPTH_MAX path steps and the table of positions met (12
- * bytes a slot; a search clears only the slots it filled).
+ * beam * TURNS_DEPTH_MAX path steps and the table of positions met (16
+ * bytes a slot; a search clears only the slots it filled, and probes only
+ * the first TURNS_SEEN_FIRST until it has met half as many positions).
  */
 #ifndef MAYA_BOT_TURNS_H
 #define MAYA_BOT_TURNS_H
@@ -40,7 +41,9 @@
 enum {
     TURNS_DEPTH_MAX = 96,        /* longest turn searched (micro-actions) */
     TURNS_CHILDREN_MAX = 384,    /* most actions of one state looked at */
-    TURNS_CHANCE_EXPECT_MAX = 12 /* a turn ending at a chance node with more outcomes is valued as it stands */
+    TURNS_CHANCE_EXPECT_MAX = 12, /* a turn ending at a chance node with more outcomes is valued as it stands */
+    TURNS_SEEN_FIRST = 4096       /* slots of the table of positions met that a search starts on (32 KB, what a
+                                     Tzolk'in turn needs: at most about 1,100 positions), doubled when half full */
 };
 
 typedef struct turns turns;
@@ -57,7 +60,7 @@ int turns_search(turns *p, const eval_hook *hook, const plan_policy *policy, con
 /* At most limit (>= 0) positions a search remembers to merge: at most half
  * the slots of its table, beam * TURNS_CHILDREN_MAX * 4 rounded up to a
  * power of two (the default; the most a Tzolk'in or Tikal turn was seen to
- * meet is under 2,000 of 32,768 at the bots' beam of 12). Past it a
+ * meet is under 3,000 of 32,768 at the bots' beam of 12). Past it a
  * position met again is not merged (the beam may hold it twice); the
  * candidates stay distinct. Returns the limit set. */
 int turns_limit_seen(turns *p, int limit);
