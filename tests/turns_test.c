@@ -180,8 +180,8 @@ static int search_again(turns *p, const eval_hook *hook, const match *a, const m
  * after another finds what a new one finds, also one of a Tikal turn that
  * meets more positions than the first slots of the table hold (a beam of
  * 36: the table grows, and the next search starts on the first slots
- * again); with a limit of 4
- * the candidates are still legal, whole, distinct turns, best first. */
+ * again); with a limit of 4 the candidates are still legal, whole,
+ * distinct turns, best first. */
 static void test_positions_seen(void **unused)
 {
     (void)unused;

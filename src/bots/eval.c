@@ -326,8 +326,10 @@ uint64_t eval_hash(const void *bytes, size_t len)
             acc[k] += __builtin_shufflevector(d, d, 1, 0);
             key += step;
         }
-    uint64_t h = eval_hash_mix(eval_hash_mix(eval_hash_mix(eval_hash_mix(len, acc[0][0]), acc[0][1]), acc[1][0]),
-                               acc[1][1]);
+    uint64_t h = len;
+    for (int k = 0; k < 2; k++)
+        for (int lane = 0; lane < 2; lane++)
+            h = eval_hash_mix(h, acc[k][lane]);
     for (; i + 8 <= len; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);

@@ -27,9 +27,11 @@
  * observation the turn expects, anything else ends the script.
  *
  * Memory is allocated once, in turns_new: about (2 * beam + 2) states,
- * beam * TURNS_DEPTH_MAX path steps and the table of positions met (16
- * bytes a slot; a search clears only the slots it filled, and probes only
- * the first TURNS_SEEN_FIRST until it has met half as many positions).
+ * beam * TURNS_DEPTH_MAX path steps and the table of positions met (14
+ * bytes a slot with the lists of its filled slots and of the hashes it
+ * moves when it grows; a search clears only the slots it filled, and
+ * probes only the first TURNS_SEEN_FIRST until it has met half as many
+ * positions).
  */
 #ifndef MAYA_BOT_TURNS_H
 #define MAYA_BOT_TURNS_H
