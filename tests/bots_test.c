@@ -183,6 +183,16 @@ static void test_specs(void **unused)
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playturns=1,playtemp=-1", "playtemp");
     check_refused("tzolkin", "mcts:turns=8,playout=-2,playtemp=20", "playtemp needs playturns");
     check_refused("tzolkin", "greedy:playtemp=20", "playtemp needs playturns");
+    /* scorescale: 0 (default: the game's scale) or 1..MCTS_SCORE_SCALE_MAX
+     * points, the gain the score utility rates at 3/4; only with a score */
+    assert_int_equal(check_option("tzolkin", "mcts:scorescale=30", "mcts:scorescale=30").scorescale, 30);
+    assert_int_equal(check_option("tikal", "mcts:score=50,scorescale=1000", "mcts:score=50,scorescale=1000").scorescale,
+                     1000);
+    check_refused("tzolkin", "mcts:scorescale=1001", "scorescale");
+    check_refused("tzolkin", "mcts:scorescale=-1", "scorescale");
+    check_refused("tzolkin", "mcts:turns=0,scorescale=30", "scorescale needs a score");
+    check_refused("tikal", "mcts:scorescale=30", "scorescale needs a score");
+    check_refused("tikal", "greedy:scorescale=30", "scorescale is an option of mcts");
     /* turnmillis: 0 (default) or up to an hour a turn; alone it replaces
      * the iteration budget, with iterations both bind; only mcts */
     assert_int_equal(check_option("tzolkin", "mcts:turnmillis=1800", "mcts:turnmillis=1800").iterations, 0);
@@ -328,8 +338,9 @@ static void test_game_defaults(void **unused)
      * points (docs/strength.md, "playouts to the game's end", "4 players:
      * playouts to the end", "3 players: playouts to the end"), each seat
      * of a playout drawing its turn by a softmax ("a softmax in the
-     * playouts") */
-    const int budget[] = {0, 0, 256, 128, 64}, playtemp[] = {0, 0, 10, 20, 20};
+     * playouts"), at 2 seats on a scale of 30 points ("the score utility's
+     * scale") */
+    const int budget[] = {0, 0, 256, 128, 64}, playtemp[] = {0, 0, 10, 20, 20}, scorescale[] = {0, 0, 30, 0, 0};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -339,6 +350,7 @@ static void test_game_defaults(void **unused)
         assert_int_equal(s.center, 8);
         assert_int_equal(s.playturns, 1);
         assert_int_equal(s.playtemp, playtemp[seats]);
+        assert_int_equal(s.scorescale, scorescale[seats]);
         assert_string_equal(text, "mcts");
         s = settings_at("tzolkin", seats, "mcts:iterations=900,threads=2", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -593,14 +605,14 @@ static void check_same_games(int players, const char *const specs[3])
 /* The bots play what their settings say: Tzolk'in's mcts plays the same
  * games as the whole-turn spec written out (2 and 3 seats: whole-turn
  * playouts to the game's end, their turns drawn by a softmax, valued by the
- * seat's own points from where 8 playouts from the root end), and not those
- * of mcts:turns=0. */
+ * seat's own points from where 8 playouts from the root end, at 2 seats on
+ * a scale of 30 points), and not those of mcts:turns=0. */
 static void test_game_defaults_play(void **unused)
 {
     (void)unused;
     const char *const two[] = {
         "mcts:iterations=6,nodes=3000",
-        "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,playtemp=10",
+        "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,scorescale=30,playtemp=10",
         "mcts:iterations=6,nodes=3000,turns=0"};
     const char *const three[] = {
         "mcts:iterations=6,nodes=3000",
@@ -640,6 +652,20 @@ static void test_playout_temperature(void **unused)
     check_same_games(2, two);
 }
 
+/* The score utility's scale: scorescale=10 is Tzolk'in's own scale (the
+ * hook's) to the bit, another scale rates the same gains otherwise and
+ * changes the games (test_reproducible: the same again for a seed). */
+static void test_score_scale(void **unused)
+{
+    (void)unused;
+    const char *const two[] = {"mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8",
+                               "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,"
+                               "scorescale=10",
+                               "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,"
+                               "scorescale=1"};
+    check_same_games(2, two);
+}
+
 static void check_reproducible(const char *name, const char *spec0, const char *spec1)
 {
     const game_def *game = games_find(name);
@@ -674,6 +700,7 @@ static void test_reproducible(void **unused)
                        "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=2,rootturns=6,score=20", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=0,score=50", "greedy:beam=3");
+    check_reproducible("tzolkin", "mcts:iterations=20,nodes=3000,turns=0,score=50,scorescale=30", "greedy:beam=3");
     check_reproducible("tzolkin", "mcts:iterations=10,nodes=3000,turns=3,playout=-1,playturns=1", "greedy:beam=3");
     /* and those that play on past their leaves by the evaluation */
     check_reproducible("tzolkin", "mcts:iterations=30,nodes=3000,playout=6", "greedy:beam=3");
@@ -1579,7 +1606,8 @@ int main(void)
         cmocka_unit_test(test_specs),           cmocka_unit_test(test_levels),
         cmocka_unit_test(test_hints),           cmocka_unit_test(test_game_defaults),
         cmocka_unit_test(test_game_defaults_play), cmocka_unit_test(test_score_utility),
-        cmocka_unit_test(test_playout_temperature), cmocka_unit_test(test_playout_choices),
+        cmocka_unit_test(test_playout_temperature), cmocka_unit_test(test_score_scale),
+        cmocka_unit_test(test_playout_choices),
         cmocka_unit_test(test_hidden_information), cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_reproducible),    cmocka_unit_test(test_legal_tikal),
         cmocka_unit_test(test_legal_tzolkin),   cmocka_unit_test(test_rewards),

@@ -28,6 +28,8 @@ struct bot {
     int playout[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];    /* mcts: its playout in variant V at N seats */
     int score[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];      /* mcts: its score utility in variant V at N seats */
     int center[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];     /* mcts: the playouts centring it (mcts_use_center) */
+    int scorescale[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1]; /* mcts: its scale in points, 0 = the game's
+                                                                (mcts_use_score_scale) */
     int playtemp[GAME_MAX_VARIANTS][GAME_MAX_PLAYERS + 1];   /* mcts: the playout's softmax in tenths of a point
                                                                 (mcts_use_playout_temperature) */
 };
@@ -95,6 +97,7 @@ static const struct bot_key {
     {"playtemp", offsetof(bot_settings, playtemp), 0, 1000},
     {"score", offsetof(bot_settings, score), 0, 100},
     {"center", offsetof(bot_settings, center), 0, MCTS_CENTER_MAX},
+    {"scorescale", offsetof(bot_settings, scorescale), 0, MCTS_SCORE_SCALE_MAX},
     {"fixedshare", offsetof(bot_settings, fixedshare), 0, 1},
     {"turnmillis", offsetof(bot_settings, turnmillis), 0, 3600000},
 };
@@ -369,7 +372,8 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
      * told the rest at each decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0, scores = 0, centers = 0, playturns = 0, playtemps = 0, variants = games_variant_options(game);
+    int playouts = 0, scores = 0, centers = 0, scales = 0, playturns = 0, playtemps = 0;
+    int variants = games_variant_options(game);
     for (int variant = 0; variant < variants; variant++)
         for (int seats = game->max_players; seats >= game->min_players; seats--) {
             bot_settings_at(game, &(game_options){seats, variant}, spec, &at);
@@ -381,10 +385,12 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
             b->playout[variant][seats] = at.playout;
             b->score[variant][seats] = at.score;
             b->center[variant][seats] = at.center;
+            b->scorescale[variant][seats] = at.scorescale;
             b->playtemp[variant][seats] = at.playtemp;
             playouts |= at.playout != 0;
             scores |= at.score != 0;
             centers |= at.center != 0;
+            scales |= at.scorescale != 0 && at.score == 0;
             playturns |= at.playturns;
             playtemps |= at.playtemp != 0;
         }
@@ -446,6 +452,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     const char *mcts_only = playouts             ? "playout"
                             : scores                 ? "score"
                             : centers                ? "center"
+                            : scales                 ? "scorescale"
                             : settings->turns        ? "turns"
                             : settings->fixedshare   ? "fixedshare"
                             : settings->turnmillis   ? "turnmillis"
@@ -454,6 +461,11 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         char text[64];
         snprintf(text, sizeof text, "%s is an option of mcts, not ", mcts_only);
         set_error(why, why_len, text, settings->kind);
+        bot_free(b);
+        return NULL;
+    }
+    if (scales && b->mcts != NULL) {
+        set_error(why, why_len, "scorescale needs a score", "");
         bot_free(b);
         return NULL;
     }
@@ -502,6 +514,7 @@ static void bot_mcts_at(bot *b, const void *observation)
     mcts_use_playout(b->mcts, b->playout[variant][seats]);
     mcts_use_score(b->mcts, b->score[variant][seats] / 100.0);
     mcts_use_center(b->mcts, b->center[variant][seats]);
+    mcts_use_score_scale(b->mcts, b->scorescale[variant][seats]);
     mcts_use_playout_temperature(b->mcts, b->playtemp[variant][seats] / 10.0);
 }
 

@@ -55,7 +55,9 @@
  * mcts also takes score=K (0..100): K hundredths of the weight of each
  * seat's reward go to its own estimated points (the score utility of
  * mcts.h) instead of its share of the odds; 0, the kind's default, is the
- * share alone.
+ * share alone. With a score, scorescale=P (1..1000 points) is the gain the
+ * utility rates at 3/4 of its range (mcts_use_score_scale); 0, the kind's
+ * default, the game's own scale.
  * greedy and mcts also take eval: v2 (the default) is the evaluation learned
  * from self-play, v1 the hand-tuned one it replaced (eval.h), kept as the
  * baseline every figure of strength is measured against.
@@ -122,6 +124,8 @@ typedef struct bot_settings {
                         0 = the share of the odds alone */
     int center;      /* mcts with a score and a playout: playouts from the root centring the score
                         (mcts_use_center), 0 = the root's estimates */
+    int scorescale;  /* mcts with a score: the points of a gain whose reward is 3/4 (mcts_use_score_scale),
+                        0 = the game's scale (eval_hook.scale) */
     int fixedshare;  /* mcts with threads > 1: 1 = each thread searches a fixed share of the iterations
                         (reproducible whatever the load, mcts_use_fixed_shares), 0 = they share one count */
     int turnmillis;  /* mcts: wall time in ms of a turn, shared by its searches (mcts_use_turn_time), 0 = none */

@@ -85,6 +85,7 @@ typedef struct mcts_tree {
                                     MCTS_PLAYOUT_TURN = until the searching seat is to act, MCTS_PLAYOUT_END = until
                                     the game's end (mcts_use_playout) */
     double score;                /* weight of each seat's own points in its reward, 0 = none (mcts_use_score) */
+    double score_scale;          /* the score utility's scale in points (mcts_use_score_scale) */
     int center_playouts;         /* with a score utility and a playout: playouts from the root whose mean final
                                     estimates are the centre, 0 = the root's estimates (mcts_use_center) */
     double playout_temperature;  /* with playout turns: the softmax's temperature in points over the best turns,
@@ -229,6 +230,7 @@ static int mcts_tree_init(mcts_tree *t, const game_def *game, const mcts_config 
     t->game = game;
     t->hook = *config->hook;
     t->hook.at = &t->at;
+    t->score_scale = t->hook.scale;
     t->config = config;
     t->log_table = log_table;
     t->log_count = log_count;
@@ -344,6 +346,13 @@ void mcts_use_score(mcts *m, double weight)
     assert(weight >= 0.0 && weight <= 1.0);
     for (int i = 0; i < m->tree_count; i++)
         m->trees[i].score = weight;
+}
+
+void mcts_use_score_scale(mcts *m, double points)
+{
+    assert(points >= 0.0 && points <= MCTS_SCORE_SCALE_MAX);
+    for (int i = 0; i < m->tree_count; i++)
+        m->trees[i].score_scale = points > 0.0 ? points : m->trees[i].hook.scale;
 }
 
 void mcts_use_center(mcts *m, int playouts)
@@ -794,7 +803,7 @@ static void mcts_add_score(const mcts_tree *t, const double *estimates, double *
     double w = t->score;
     int players = t->game->players(t->det);
     for (int i = 0; i < players; i++)
-        reward[i] = (1.0 - w) * reward[i] + w * (0.5 + atan((estimates[i] - t->center[i]) / t->hook.scale) / M_PI);
+        reward[i] = (1.0 - w) * reward[i] + w * (0.5 + atan((estimates[i] - t->center[i]) / t->score_scale) / M_PI);
 }
 
 /* The score utility's centre: every seat's estimate at one determinization

@@ -36,7 +36,7 @@
  * pi, g its estimated final score at the leaf minus its centre, the
  * estimate at the root of the search (one determinization of it, per tree;
  * with mcts_use_center, where playouts from the root end) and scale the
- * hook's: the share saturates once a seat leads clearly, and with two seats
+ * hook's (or mcts_use_score_scale's): the share saturates once a seat leads clearly, and with two seats
  * it values the other seat's loss as much as its own gain; the own points
  * keep counting. w = 0 is the share alone, to the bit.
  *
@@ -112,6 +112,7 @@ enum {
     MCTS_ROOT_TURNS_MAX = 64,   /* most whole turns the root's edges (mcts_use_root_turns) */
     MCTS_TURN_BEAM = 12,        /* positions per depth of the search of whole turns (turns.h) */
     MCTS_CENTER_MAX = 64,       /* most playouts that centre a score utility (mcts_use_center) */
+    MCTS_SCORE_SCALE_MAX = 1000, /* largest scale of a score utility in points (mcts_use_score_scale) */
     MCTS_PLAYOUT_CHOICES = 4,   /* best whole turns a playout's seat draws from (mcts_use_playout_temperature) */
     MCTS_TURN_ACTIONS_PER_NODE = 32 /* turn pool entries per node of the node pool */
 };
@@ -234,6 +235,10 @@ int mcts_turn_budget(mcts *m, const void *observation, int seat);
  * next decision on (the score utility above); 0 (the default): its share
  * of the odds alone. */
 void mcts_use_score(mcts *m, double weight);
+/* With a score utility, the gain in points (0..MCTS_SCORE_SCALE_MAX) whose
+ * reward is 3/4 (atan(1) / pi = 1/4 above 1/2): the larger, the nearer the
+ * utility is to the points themselves; 0 (the default): the hook's scale. */
+void mcts_use_score_scale(mcts *m, double points);
 /* With a score utility and a playout, centre the gains on the mean final
  * estimates of `playouts` (0..MCTS_CENTER_MAX) playouts from the root, each
  * its own determinization, played before the search's iterations: not
