@@ -338,9 +338,9 @@ static void test_game_defaults(void **unused)
      * points (docs/strength.md, "playouts to the game's end", "4 players:
      * playouts to the end", "3 players: playouts to the end"), each seat
      * of a playout drawing its turn by a softmax ("a softmax in the
-     * playouts"), at 2 seats on a scale of 30 points ("the score utility's
-     * scale") */
-    const int budget[] = {0, 0, 256, 128, 64}, playtemp[] = {0, 0, 10, 20, 20}, scorescale[] = {0, 0, 30, 0, 0};
+     * playouts"), the gain rated on a scale of 30 points ("the score
+     * utility's scale") */
+    const int budget[] = {0, 0, 256, 128, 64}, playtemp[] = {0, 0, 10, 20, 20}, scorescale[] = {0, 0, 30, 30, 30};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
@@ -605,8 +605,8 @@ static void check_same_games(int players, const char *const specs[3])
 /* The bots play what their settings say: Tzolk'in's mcts plays the same
  * games as the whole-turn spec written out (2 and 3 seats: whole-turn
  * playouts to the game's end, their turns drawn by a softmax, valued by the
- * seat's own points from where 8 playouts from the root end, at 2 seats on
- * a scale of 30 points), and not those of mcts:turns=0. */
+ * seat's own points from where 8 playouts from the root end, on a scale of
+ * 30 points), and not those of mcts:turns=0. */
 static void test_game_defaults_play(void **unused)
 {
     (void)unused;
@@ -616,7 +616,7 @@ static void test_game_defaults_play(void **unused)
         "mcts:iterations=6,nodes=3000,turns=0"};
     const char *const three[] = {
         "mcts:iterations=6,nodes=3000",
-        "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,playtemp=20",
+        "mcts:iterations=6,nodes=3000,turns=8,playout=-2,playturns=1,score=100,center=8,scorescale=30,playtemp=20",
         "mcts:iterations=6,nodes=3000,turns=0"};
     check_same_games(2, two);
     check_same_games(3, three);
