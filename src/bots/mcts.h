@@ -36,9 +36,10 @@
  * pi, g its estimated final score at the leaf minus its centre, the
  * estimate at the root of the search (one determinization of it, per tree;
  * with mcts_use_center, where playouts from the root end) and scale the
- * hook's (or mcts_use_score_scale's): the share saturates once a seat leads clearly, and with two seats
- * it values the other seat's loss as much as its own gain; the own points
- * keep counting. w = 0 is the share alone, to the bit.
+ * hook's or mcts_use_score_scale's: the share saturates once a seat leads
+ * clearly, and with two seats it values the other seat's loss as much as
+ * its own gain; the own points keep counting. w = 0 is the share alone, to
+ * the bit.
  *
  * Budget: `iterations` per decision (reproducible) or `millis` of wall
  * time (both: whichever ends first), or a wall time per turn shared by the
