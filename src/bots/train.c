@@ -350,7 +350,8 @@ int train_search_usable(const train_search_options *o)
     return o->turns >= 0 && o->turns <= MCTS_TURNS_MAX && o->playout >= MCTS_PLAYOUT_END &&
            o->playout <= MCTS_PLAYOUT_MAX && o->playbeam >= 0 && o->playbeam <= GREEDY_BEAM_MAX &&
            (o->playbeam == 0 || o->playout != 0) && o->score >= 0 && o->score <= 100 && o->center >= 0 &&
-           o->center <= MCTS_CENTER_MAX && o->playtemp >= 0 && (o->playtemp == 0 || o->playbeam > 0);
+           o->center <= MCTS_CENTER_MAX && o->scorescale >= 0 && o->scorescale <= MCTS_SCORE_SCALE_MAX &&
+           (o->scorescale == 0 || o->score > 0) && o->playtemp >= 0 && (o->playtemp == 0 || o->playbeam > 0);
 }
 
 mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, const eval_hook *hook,
@@ -369,6 +370,7 @@ mcts *train_search_new(const game_def *game, int iterations, uint64_t seed, cons
         mcts_use_playout(search, options->playout);
         mcts_use_score(search, options->score / 100.0);
         mcts_use_center(search, options->center);
+        mcts_use_score_scale(search, options->scorescale);
         mcts_use_playout_temperature(search, options->playtemp / 10.0);
     }
     return search;

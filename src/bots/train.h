@@ -127,6 +127,8 @@ typedef struct train_search_options {
     int score;    /* hundredths of each seat's reward on its own points (mcts_use_score, score=K), 0..100 */
     int center;   /* with score and a playout: the points measured from where this many playouts from the root
                      end (mcts_use_center, center=N), 0 = from the root's estimates */
+    int scorescale; /* with score: the points of a gain rated 3/4 (mcts_use_score_scale, scorescale=P),
+                       0 = the game's scale */
     int playtemp; /* with playbeam: the playout's turns drawn by a softmax of this temperature in tenths of a
                      point (mcts_use_playout_temperature, playtemp=T), 0 = the best turn */
 } train_search_options;

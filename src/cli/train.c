@@ -157,7 +157,7 @@ int cli_train(int argc, char **argv)
     const char *out = NULL, *expert_text = NULL, *share_text = NULL, *mix_text = NULL, *variant_text = NULL;
     const char *turns_text = NULL, *playout_text = NULL, *pairs_text = NULL, *forced_text = NULL;
     const char *signal_text = NULL, *playbeam_text = NULL, *score_text = NULL, *imitate_text = NULL,
-               *center_text = NULL, *playtemp_text = NULL, *handicap_text = NULL,
+               *center_text = NULL, *scorescale_text = NULL, *playtemp_text = NULL, *handicap_text = NULL,
                *fit_only = NULL, *teachers_text = NULL, *teacher_iterations_text = NULL;
     const cli_option options[] = {
         {"--generations", 1, &generations_text}, {"--games", 1, &games_text}, {"--iterations", 1, &iterations_text},
@@ -171,7 +171,8 @@ int cli_train(int argc, char **argv)
         {"--turns", 1, &turns_text},             {"--playout", 1, &playout_text}, {"--pairs", 1, &pairs_text},
         {"--forced", 1, &forced_text},          {"--signal", 1, &signal_text},
         {"--playbeam", 1, &playbeam_text},       {"--score", 1, &score_text}, {"--imitate", 1, &imitate_text},
-        {"--center", 1, &center_text},           {"--playtemp", 1, &playtemp_text},
+        {"--center", 1, &center_text},           {"--scorescale", 1, &scorescale_text},
+        {"--playtemp", 1, &playtemp_text},
         {"--handicap", 1, &handicap_text},       {"--fit-only", 1, &fit_only},
         {"--teachers", 1, &teachers_text},       {"--teacher-iterations", 1, &teacher_iterations_text},
     };
@@ -196,7 +197,8 @@ int cli_train(int argc, char **argv)
     long generations = 6, games = 200, iterations = 1000, jobs = sysconf(_SC_NPROCESSORS_ONLN);
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
-    long playbeam = 0, score_pct = 0, imitate = 0, center = 0, playtemp = 0, handicap_pct = 0, teachers = 1;
+    long playbeam = 0, score_pct = 0, imitate = 0, center = 0, scorescale = 0, playtemp = 0, handicap_pct = 0;
+    long teachers = 1;
     long teacher_iterations = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
@@ -241,6 +243,8 @@ int cli_train(int argc, char **argv)
                                     &teacher_iterations)) != 0) ||
         (center_text != NULL &&
          (status = cli_parse_number("train", "--center", center_text, 0, MCTS_CENTER_MAX, &center)) != 0) ||
+        (scorescale_text != NULL && (status = cli_parse_number("train", "--scorescale", scorescale_text, 0,
+                                                               MCTS_SCORE_SCALE_MAX, &scorescale)) != 0) ||
         (playtemp_text != NULL &&
          (status = cli_parse_number("train", "--playtemp", playtemp_text, 0, 1000, &playtemp)) != 0) ||
         (spsa_text != NULL && (status = cli_parse_number("train", "--spsa", spsa_text, 1, 1000000, &spsa)) != 0) ||
@@ -266,7 +270,8 @@ int cli_train(int argc, char **argv)
         {step_text, 1, "--step"},               {perturb_text, 1, "--perturb"}, {anchor_text, 0, "--anchor"},
         {expert_text, 0, "--expert"},           {variant_text, 1, "--variant"}, {pairs_text, 1, "--pairs"},
         {signal_text, 1, "--signal"},           {forced_text, 0, "--forced"}, {playbeam_text, 0, "--playbeam"},
-        {score_text, 0, "--score"},             {center_text, 0, "--center"}, {playtemp_text, 0, "--playtemp"},
+        {score_text, 0, "--score"},             {center_text, 0, "--center"}, {scorescale_text, 0, "--scorescale"},
+        {playtemp_text, 0, "--playtemp"},
         {handicap_text, 0, "--handicap"},       {fit_only, 0, "--fit-only"}, {teachers_text, 0, "--teachers"},
         {teacher_iterations_text, 0, "--teacher-iterations"},
     };
@@ -298,6 +303,10 @@ int cli_train(int argc, char **argv)
     }
     if (playbeam > 0 && playout == 0) {
         fputs("maya train: --playbeam needs a playout (--playout)\n", stderr);
+        return CLI_USAGE;
+    }
+    if (scorescale > 0 && score_pct == 0) {
+        fputs("maya train: --scorescale is the scale of the score utility: it needs --score\n", stderr);
         return CLI_USAGE;
     }
     if (playtemp > 0 && playbeam == 0) {
@@ -375,7 +384,7 @@ int cli_train(int argc, char **argv)
                            .expert_share = share_pct / 100.0,
                            .expert_mix = mix_pct / 100.0,
                            .search = {(int)turns, (int)playout, (int)playbeam, (int)score_pct, (int)center,
-                                      (int)playtemp},
+                                      (int)scorescale, (int)playtemp},
                            .forced = forced_pct / 100.0,
                            .players = players_text != NULL ? (int)players : 0,
                            .imitate = (int)imitate,
@@ -407,6 +416,8 @@ int cli_train(int argc, char **argv)
         cli_train_append(search_options, sizeof search_options, " --score %ld", score_pct);
     if (center > 0)
         cli_train_append(search_options, sizeof search_options, " --center %ld", center);
+    if (scorescale > 0)
+        cli_train_append(search_options, sizeof search_options, " --scorescale %ld", scorescale);
     if (playtemp > 0)
         cli_train_append(search_options, sizeof search_options, " --playtemp %ld", playtemp);
     if (spsa > 0) {

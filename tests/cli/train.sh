@@ -29,13 +29,14 @@
 # its header; --signal other than win or margin, --turns 0 and --playout -3
 # are refused. A run fitted to the search's choices (--imitate 1) at 2
 # players alone (--players 2), its score measured from where 2 playouts
-# end (--center 2), each decision searched twice (--teachers 2), the
-# second time deeper (--teacher-iterations 8), reports
-# its decisions, temperature and cross-entropies and names the options in
-# its header; --imitate without --turns or --from, --imitate 2, --center
-# 65, --players 5, --teachers 0 or 9 or without --imitate,
+# end (--center 2) on a scale of 30 points (--scorescale 30), each
+# decision searched twice (--teachers 2), the second time deeper
+# (--teacher-iterations 8), reports its decisions, temperature and
+# cross-entropies and names the options in its header; --imitate without
+# --turns or --from, --imitate 2, --center 65, --scorescale 1001 or
+# without --score, --players 5, --teachers 0 or 9 or without --imitate,
 # --teacher-iterations 0 or without --teachers 2 are refused, and
-# --center in tuning.
+# --center and --scorescale in tuning.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=train
 . "$(dirname "$0")/../lib/cli.sh"
@@ -111,26 +112,30 @@ refused_training --playbeam --turns 4 --playbeam 4
 # imitation (--imitate 1, from given weights): 2-player games alone with
 # --players 2, two searches a decision, the second of 8 iterations; the
 # line gives the decisions fitted, the temperature and the cross-entropies,
-# the header names the options (--center, --playtemp, --teachers and
-# --teacher-iterations too);
+# the header names the options (--center, --scorescale, --playtemp,
+# --teachers and --teacher-iterations too);
 # imitation without whole turns or given weights, --imitate 2, --center
-# 65, --playtemp without --playbeam or above 1000, teachers outside 1..8
+# 65, --scorescale above 1000 or without --score, --playtemp without
+# --playbeam or above 1000, teachers outside 1..8
 # or without imitation, teacher iterations 0 or with one teacher are
 # refused
 "$maya" train tzolkin --generations 1 --games 2 --iterations 4 --turns 4 --playout -2 --playbeam 2 --score 100 \
-    --center 2 --playtemp 20 --players 2 --imitate 1 --teachers 2 --teacher-iterations 8 --anchor 1 \
+    --center 2 --scorescale 30 --playtemp 20 --players 2 --imitate 1 --teachers 2 --teacher-iterations 8 --anchor 1 \
     --from "$tmp/k.txt" --seed 2 --jobs 1 --out "$tmp/i.txt" >"$tmp/i.out" 2>"$tmp/i.err" ||
     fail "train --imitate failed: $(cat "$tmp/i.err")"
 grep -Eq '^generation 1/1: [1-9][0-9]* decisions, temperature [0-9.]+, cross-entropy held out [0-9.]+ -> [0-9.]+ \(even odds [0-9.]+, the visits. own [0-9.]+; .*; mean score 2p -?[0-9.]+, ' "$tmp/i.out" ||
     fail "the run does not report the imitation at 2 players alone: $(cat "$tmp/i.out")"
-made_by='^# made by: maya train tzolkin .* --center 2 --playtemp 20 --players 2 --imitate 1 --teachers 2 '
+made_by='^# made by: maya train tzolkin .* --center 2 --scorescale 30 --playtemp 20 --players 2 --imitate 1 '
+made_by="$made_by--teachers 2 "
 made_by="$made_by--teacher-iterations 8 --seed 2 "
 grep -q "$made_by" "$tmp/i.txt" ||
-    fail "the header does not name --center, --players, --imitate and the teachers: $(grep 'made by' "$tmp/i.txt")"
+    fail "the header does not name --center, --scorescale, --players, --imitate and the teachers: $(grep 'made by' "$tmp/i.txt")"
 refused_training --imitate --imitate 1 --from "$tmp/k.txt"
 refused_training --imitate --turns 4 --imitate 1
 refused_training --imitate --turns 4 --imitate 2 --from "$tmp/k.txt"
 refused_training --center --center 65
+refused_training --scorescale --score 100 --scorescale 1001
+refused_training 'it needs --score' --scorescale 30
 refused_training --playtemp --turns 4 --playout -2 --playtemp 20
 refused_training --playtemp --turns 4 --playout -2 --playbeam 2 --playtemp 1001
 refused_training --players --players 5
@@ -222,6 +227,7 @@ refused_tuning() {
 refused_tuning --spsa 0
 refused_tuning --players 5
 refused_tuning --center 8
+refused_tuning --scorescale 30
 refused_tuning --policy 1
 refused_tuning --forced 50
 refused_tuning --games 3
@@ -260,5 +266,5 @@ grep -q '^# made by: maya train tikal --spsa 4 --players 2 --pairs 2 --iteration
 grep -q -- "--step is for tuning" "$tmp/bad.err" || fail "the error does not name --step: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.txt" ] || fail "a refused training run wrote weights"
 
-[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ, --handicap and --fit-only and their bad settings refused, --imitate at 2 players with --center, --teachers and --teacher-iterations and their bad settings refused; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused; Tzolk'in's whole turns tuned by the margin, its 2p block alone, bad --signal, --turns and --playout refused"
+[ "$failed" -eq 0 ] && echo "train: TD(lambda) run, its weights and command, loading them, anchored to them, a bad --lambda or --anchor refused, --policy, --expert and its bad settings refused, --turns and --playout, --forced and where the seats differ, --handicap and --fit-only and their bad settings refused, --imitate at 2 players with --center and --scorescale, --teachers and --teacher-iterations and their bad settings refused; a tuning run, its weights, the auction tuned alone, --pairs, bad --spsa, --players, --variant and --pairs refused, options of the other mode refused; Tzolk'in's whole turns tuned by the margin, its 2p block alone, bad --signal, --turns and --playout refused"
 exit $failed
