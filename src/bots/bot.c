@@ -372,7 +372,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
      * told the rest at each decision. */
     bot_settings at, largest;
     const bot_settings *settings = &largest;
-    int playouts = 0, scores = 0, centers = 0, scales = 0, playturns = 0, playtemps = 0;
+    int playouts = 0, scores = 0, centers = 0, unscored_scales = 0, playturns = 0, playtemps = 0;
     int variants = games_variant_options(game);
     for (int variant = 0; variant < variants; variant++)
         for (int seats = game->max_players; seats >= game->min_players; seats--) {
@@ -390,7 +390,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
             playouts |= at.playout != 0;
             scores |= at.score != 0;
             centers |= at.center != 0;
-            scales |= at.scorescale != 0 && at.score == 0;
+            unscored_scales |= at.scorescale != 0 && at.score == 0; /* a scale where no score uses it */
             playturns |= at.playturns;
             playtemps |= at.playtemp != 0;
         }
@@ -452,7 +452,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
     const char *mcts_only = playouts             ? "playout"
                             : scores                 ? "score"
                             : centers                ? "center"
-                            : scales                 ? "scorescale"
+                            : unscored_scales        ? "scorescale"
                             : settings->turns        ? "turns"
                             : settings->fixedshare   ? "fixedshare"
                             : settings->turnmillis   ? "turnmillis"
@@ -464,7 +464,7 @@ bot *bot_new(const game_def *game, const bot_settings *spec, char *why, size_t w
         bot_free(b);
         return NULL;
     }
-    if (scales && b->mcts != NULL) {
+    if (unscored_scales && b->mcts != NULL) {
         set_error(why, why_len, "scorescale needs a score", "");
         bot_free(b);
         return NULL;

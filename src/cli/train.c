@@ -198,8 +198,7 @@ int cli_train(int argc, char **argv)
     long explore_pct = 10, ridge_millionths = 100, decay_pct = 50, plans_pct = 0, lambda_permille = 1000, policy = 0;
     long anchor = 0, expert = 0, share_pct = 25, mix_pct = 50, turns = 0, playout = 0, forced_pct = 0;
     long playbeam = 0, score_pct = 0, imitate = 0, center = 0, scorescale = 0, playtemp = 0, handicap_pct = 0;
-    long teachers = 1;
-    long teacher_iterations = 0;
+    long teachers = 1, teacher_iterations = 0;
     long spsa = 0, players = game->min_players, step_pct = 150, perturb_pct = 200, pairs = 1;
     uint64_t seed = 1;
     if ((generations_text != NULL &&
@@ -305,10 +304,6 @@ int cli_train(int argc, char **argv)
         fputs("maya train: --playbeam needs a playout (--playout)\n", stderr);
         return CLI_USAGE;
     }
-    if (scorescale > 0 && score_pct == 0) {
-        fputs("maya train: --scorescale is the scale of the score utility: it needs --score\n", stderr);
-        return CLI_USAGE;
-    }
     if (playtemp > 0 && playbeam == 0) {
         fputs("maya train: --playtemp draws the playout's whole turns: it needs --playbeam\n", stderr);
         return CLI_USAGE;
@@ -321,6 +316,10 @@ int cli_train(int argc, char **argv)
                     modes[i].name);
             return CLI_USAGE;
         }
+    if (scorescale > 0 && score_pct == 0) {
+        fputs("maya train: --scorescale is the scale of the score utility: it needs --score\n", stderr);
+        return CLI_USAGE;
+    }
     if ((share_text != NULL || mix_text != NULL) && expert_text == NULL) {
         fprintf(stderr, "maya train: %s sets the deeper search of --expert ITERATIONS, which is not given\n",
                 share_text != NULL ? "--expert-share" : "--expert-mix");

@@ -227,7 +227,7 @@ refused_tuning() {
 refused_tuning --spsa 0
 refused_tuning --players 5
 refused_tuning --center 8
-refused_tuning --scorescale 30
+refused_tuning --scorescale 30 '--scorescale is for training from self-play'
 refused_tuning --policy 1
 refused_tuning --forced 50
 refused_tuning --games 3
