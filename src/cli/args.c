@@ -98,6 +98,18 @@ static const struct cli_usage_text {
      "    per move, per turn (a seat's decisions until another seat decides) and of\n"
      "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
      "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
+    {"compare",
+     "maya compare BASE NEW [--bot NAME]\n"
+     "    Two tournaments of the same seeds compared game by game (e.g. new\n"
+     "    weights or a new option against the old, each run as maya tournament\n"
+     "    ... --seed S): BASE and NEW are their --out directories or results.csv\n"
+     "    files, or several of them joined by commas, pooled (a tournament plays\n"
+     "    the seeds S, S+1, ...: a game that two runs played is counted once).\n"
+     "    Each game's mean final score over its seats (with --bot, over the seats\n"
+     "    of the bot so named in results.csv) is paired with the other side's game\n"
+     "    of the same seed and seat rotation; prints the games paired, both sides'\n"
+     "    means over them, and the mean difference NEW - BASE with its 95%\n"
+     "    interval (1.96 standard errors) and how many games each scored more.\n"},
     {"ladder",
      "maya ladder GAME [--players N] [--variant NAME] [--games G] [--levels LIST]\n"
      "                 [--seed S] [--jobs J] [--out DIR]\n"

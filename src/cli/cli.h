@@ -53,6 +53,7 @@ int cli_selfplay(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_tournament(int argc, char **argv);
+int cli_compare(int argc, char **argv);
 int cli_ladder(int argc, char **argv);
 int cli_train(int argc, char **argv);
 int cli_play(int argc, char **argv);

@@ -15,6 +15,7 @@ static const struct cli_command {
     {"replay", cli_replay},
     {"bench", cli_bench},
     {"tournament", cli_tournament},
+    {"compare", cli_compare},
     {"ladder", cli_ladder},
     {"train", cli_train},
     {"play", cli_play},
