@@ -97,7 +97,10 @@ static const struct cli_usage_text {
      "    split), win rate and Elo with 95% intervals, score mean and spread, time\n"
      "    per move, per turn (a seat's decisions until another seat decides) and of\n"
      "    the longest turn; writes each game's record, results.csv, scores.svg and\n"
-     "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]).\n"},
+     "    summary.txt to DIR (default tournament-GAME-Np[-VARIANT]). With budgets\n"
+     "    of iterations a seed plays the same game in every run, so runs of nearby\n"
+     "    seeds share games: runs meant to be independent take ranges of seeds\n"
+     "    that do not overlap (one bot, --games 40: --seed 1, then --seed 41).\n"},
     {"compare",
      "maya compare BASE NEW [--bot NAME]\n"
      "    Two tournaments of the same seeds compared game by game (e.g. new\n"
