@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -29,7 +30,7 @@ static int compare_refuse(char *why, size_t why_len, long line, const char *form
     return -1;
 }
 
-/* One seat's line, the fields compare uses and whether it is whole. */
+/* The fields of a seat's line that compare uses. */
 typedef struct compare_seat {
     long game;      /* game number (1-based) */
     uint64_t seed;  /* its group's seed */
@@ -77,8 +78,8 @@ static int compare_parse(char *line, compare_seat *seat)
     if (after == p || errno != 0 || *after != ',')
         return 0;
     p = after + 1;
-    if (!compare_long(&p, ',', &seat->rotation) || seat->rotation < 0 || !compare_long(&p, ',', &seat_number) ||
-        seat_number < 1 || *p != '"')
+    if (!compare_long(&p, ',', &seat->rotation) || seat->rotation < 0 || seat->rotation > INT_MAX ||
+        !compare_long(&p, ',', &seat_number) || seat_number < 1 || *p != '"')
         return 0;
     char *close = strchr(p + 1, '"');
     if (close == NULL || close[1] != ',')
