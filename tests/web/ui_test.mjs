@@ -589,14 +589,18 @@ function boardRoute(game, text, costOf) {
   return null;
 }
 
-// Undo right after player's action: the log shrinks by that action, the
-// page says so, and the action is offered again.
-async function checkUndo(g, player, text) {
+// Undo right after player's action: the log shrinks by that action's
+// entries (a line of steps, such as a market visit, is taken back whole:
+// its steps and its end), the page says so, and the action is offered
+// again.
+async function checkUndo(g, player, applied) {
+  const text = applied[applied.length - 1].text;
   const before = (await logOf(g.id)).length;
   const response = await clickFor(player.page, '#undo', 'undo', `${player.label} clicking undo`);
   if (response.status() !== 200) throw new Error(`${player.label} clicked undo: the server answered ${response.status()} ${await response.text()}`);
   const after = await logOf(g.id);
-  assert.equal(after.length, before - 1, `undo takes back one action (log ${before} -> ${after.length})`);
+  assert.equal(after.length, before - applied.length,
+    `undo takes back the action "${text}", ${applied.length} log entries (log ${before} -> ${after.length})`);
   await waitTurn(player.page, after.length, `${player.label} after undo`);
   let state = await pageState(player.page);
   if (!state.actions.includes(text) && state.more) {
@@ -871,7 +875,7 @@ async function play(g, rng, { hooks = [], stopAt = null, label = g.game }) {
       const state = await pageState(player.page);
       if (!state.mine || !state.undo) continue;
       hook.done = true;
-      await hook.after(ctx, answer.applied[0].text);
+      await hook.after(ctx, answer.applied);
     }
   }
   const missed = hooks.filter((h) => !h.done).map((h) => h.name);
@@ -1034,7 +1038,7 @@ async function checkReplay(g, player, n, finalBoard) {
 
 function fullGameHooks(g, A, B) {
   return [
-    { name: 'undo', when: (c) => c.clicks >= 5 && c.player === A, after: (c, text) => checkUndo(g, c.player, text) },
+    { name: 'undo', when: (c) => c.clicks >= 5 && c.player === A, after: (c, applied) => checkUndo(g, c.player, applied) },
     { name: 'hint', when: (c) => c.clicks >= 10 && c.player === A && c.offered >= 3, run: async (c) => { await checkHint(g, A, c.log.length); return 'acted'; } },
     { name: 'hints off', when: (c) => c.clicks >= 30 && c.player === B, run: () => checkHintsOff(g, B) },
     { name: 'language', when: (c) => c.clicks >= 20 && c.player === B, run: () => checkGameLanguage(g, B) },
@@ -1050,7 +1054,7 @@ function fullGameHooks(g, A, B) {
     } },
     { name: 'reload', when: (c) => c.clicks >= 70 && c.player === B, run: () => checkReload(g, B) },
     { name: 'stale tab', when: (c) => c.clicks >= 90 && c.player === A, run: async (c) => { await checkStaleTab(g, A, c.rng); return 'acted'; } },
-    { name: 'undo by B', when: (c) => c.clicks >= 100 && c.player === B, after: (c, text) => checkUndo(g, c.player, text) },
+    { name: 'undo by B', when: (c) => c.clicks >= 100 && c.player === B, after: (c, applied) => checkUndo(g, c.player, applied) },
   ];
 }
 
