@@ -14,9 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/compare.h"
-
-/* The header line of tourney_write_csv. */
-static const char compare_header[] = "game,seed,rotation,seat,bot,score,win,moves,seconds,turns,turn_max";
+#include "cli/tourney.h"
 
 /* -1 after writing "line N: ..." into why. */
 static int compare_refuse(char *why, size_t why_len, long line, const char *format, ...)
@@ -147,9 +145,9 @@ static int compare_lines(FILE *in, const char *bot, int run, compare_game **game
         else if (!feof(in))
             return compare_refuse(why, why_len, number, "longer than %d characters", COMPARE_LINE_MAX - 2);
         if (number == 1) {
-            if (strcmp(line, compare_header) != 0)
+            if (strcmp(line, tourney_csv_header) != 0)
                 return compare_refuse(why, why_len, 1, "not the header of a tournament's results.csv (%s)",
-                                      compare_header);
+                                      tourney_csv_header);
             continue;
         }
         compare_seat seat;
@@ -315,12 +313,14 @@ typedef struct compare_side {
 static int compare_load(const char *list, const char *bot, compare_side *side)
 {
     char why[512];
-    for (const char *path = list; path != NULL; path = strchr(path, ',') ? strchr(path, ',') + 1 : NULL) {
+    for (const char *path = list;;) {
         size_t len = strcspn(path, ",");
-        if (side->run_count == COMPARE_RUNS_MAX || len == 0 || len >= sizeof side->files[0] - 16) {
-            fprintf(stderr, "maya compare: %s: %s\n", list,
-                    len == 0 ? "an empty path" : len >= sizeof side->files[0] - 16 ? "a path too long" :
-                    "more than 64 runs");
+        if (len == 0 || len + sizeof "/results.csv" > sizeof side->files[0]) {
+            fprintf(stderr, "maya compare: %s: %s\n", list, len == 0 ? "an empty path" : "a path too long");
+            return CLI_USAGE;
+        }
+        if (side->run_count == COMPARE_RUNS_MAX) {
+            fprintf(stderr, "maya compare: %s: more than %d runs\n", list, COMPARE_RUNS_MAX);
             return CLI_USAGE;
         }
         int run = side->run_count++;
@@ -352,8 +352,10 @@ static int compare_load(const char *list, const char *bot, compare_side *side)
             fprintf(stderr, "maya compare: %s\n", why);
             return CLI_FAIL;
         }
+        if (path[len] == '\0')
+            return 0;
+        path += len + 1;
     }
-    return 0;
 }
 
 /* "label  mean a seat  file, file, ..." */

@@ -252,9 +252,11 @@ void tourney_print_table(FILE *out, const tourney_summary *summary, const char *
     }
 }
 
+const char tourney_csv_header[] = "game,seed,rotation,seat,bot,score,win,moves,seconds,turns,turn_max";
+
 void tourney_write_csv(FILE *out, const tourney_game *games, int count, const char *const *names)
 {
-    fputs("game,seed,rotation,seat,bot,score,win,moves,seconds,turns,turn_max\n", out);
+    fprintf(out, "%s\n", tourney_csv_header);
     for (int g = 0; g < count; g++) {
         const tourney_game *game = &games[g];
         int winners = 0;

@@ -90,6 +90,9 @@ int tourney_pair_result(const tourney_game *game, int *a, int *b, double *a_shar
 int tourney_bradley_terry(const tourney_game *games, int count, int entries, tourney_rating *out);
 /* The table of the summaries, one line per entry named names[i]. */
 void tourney_print_table(FILE *out, const tourney_summary *summary, const char *const *names, int entries);
+/* The header line of results.csv (without its newline): the columns of
+ * tourney_write_csv, which compare.h reads back. */
+extern const char tourney_csv_header[];
 /* One CSV line per seat of each game (header first). */
 void tourney_write_csv(FILE *out, const tourney_game *games, int count, const char *const *names);
 /* An SVG chart: a histogram of each entry's final scores. */

@@ -5,7 +5,7 @@
 # itself differs by nothing, --bot keeps one bot's seats (in either seat
 # order); runs of other seat counts, a missing or malformed file (with its
 # line), runs of other games of one seed pooled, no game of the bot, an
-# empty path and a missing argument are refused.
+# empty path, more than 64 runs a side and a missing argument are refused.
 # $MAYA is the maya binary (default build/san/maya).
 test_name=compare
 . "$(dirname "$0")/../lib/cli.sh"
@@ -65,5 +65,9 @@ refused 1 'no game with a seat of the bot greedy' --bot greedy "$tmp/a" "$tmp/b"
 refused 1 'seed 3, rotation 0: another game in .*b/results.csv (line 2) than in .*a/results.csv (line 2)' \
     "$tmp/a,$tmp/b" "$tmp/c"
 refused 2 'an empty path' "$tmp/a," "$tmp/b"
+runs=$tmp/a
+for i in $(seq 63); do runs="$runs,$tmp/a"; done # 64 runs, COMPARE_RUNS_MAX: pooled, each game once
+"$maya" compare "$runs" "$tmp/b" 2>&1 | grep -q 'counted once: 378 of base' || fail "64 runs of a side not pooled"
+refused 2 'more than 64 runs' "$runs,$tmp/a" "$tmp/b"
 refused 2 'BASE and NEW are required' "$tmp/a"
 exit $failed
