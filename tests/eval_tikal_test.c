@@ -182,7 +182,7 @@ static int compare_at(const tikal_state *s)
     for (int i = 0; i < eval_tikal_features.count; i++)
         w[i] = 0.37f * (float)(i + 1) - 3.1f;
     double weighed[GAME_MAX_PLAYERS] = {0};
-    eval_tikal_features.weigh(s, w, players, weighed);
+    eval_tikal_features.weigh(s, w, players, NULL, weighed);
     for (int p = 0; p < players; p++) {
         float sum = 0.0f;
         for (int i = 0; i < eval_tikal_features.count; i++)

@@ -251,24 +251,48 @@ typedef struct coverage {
     int farms;      /* positions where some seat had a farm */
 } coverage;
 
-/* The weighing (model_features.weigh) of s with weights w gives each seat
- * its plain row weighed and summed in float in feature order. */
-static void check_weighed(const tzolk_state *s, const float *w)
+/* Weights of both signs, most of them not whole. */
+static void test_weights(float *w)
+{
+    for (int i = 0; i < eval_tzolkin_features.count; i++)
+        w[i] = (float)(i % 7 - 3) * 0.37f + 0.11f * (float)(i % 3);
+}
+
+/* Seat's plain row at s weighed by w and summed in float in feature order. */
+static float plain_weighed(const tzolk_state *s, int seat, const float *w)
 {
     const model_features *f = &eval_tzolkin_features;
-    float row[MODEL_FEATURES_MAX];
-    double fast[GAME_MAX_PLAYERS] = {0}; /* weigh adds to it */
-    f->weigh(s, w, s->players, fast);
+    float row[MODEL_FEATURES_MAX], sum = 0.0f;
+    plain_extract_seat(s, seat, row, f->count);
+    for (int i = 0; i < f->count; i++)
+        sum += row[i] * w[i];
+    return sum;
+}
+
+/* The weighing (model_features.weigh) of s with weights w gives each seat
+ * its plain row weighed and summed in float in feature order: without a
+ * memo, and with memo (kept for w over the positions of a game: the seats
+ * whose part is unchanged take their sums from it). */
+static void check_weighed(const tzolk_state *s, const float *w, model_seat_memo *memo)
+{
+    const model_features *f = &eval_tzolkin_features;
+    double fast[GAME_MAX_PLAYERS] = {0}, kept[GAME_MAX_PLAYERS] = {0}; /* weigh adds to them */
+    f->weigh(s, w, s->players, NULL, fast);
+    f->weigh(s, w, s->players, memo, kept);
     for (int p = 0; p < s->players; p++) {
-        plain_extract_seat(s, p, row, f->count);
-        float sum = 0.0f;
-        for (int i = 0; i < f->count; i++)
-            sum += row[i] * w[i];
+        float sum = plain_weighed(s, p, w);
         assert_true(fast[p] == sum);
+        assert_true(kept[p] == sum);
     }
 }
 
-static void compare_at(const tzolk_state *s, coverage *seen)
+/* A memo for each of the two weight sets compare_at weighs with. */
+typedef struct memos {
+    model_seat_memo all[GAME_MAX_PLAYERS];     /* the weights of every feature */
+    model_seat_memo older[GAME_MAX_PLAYERS];   /* the older shape's */
+} memos;
+
+static void compare_at(const tzolk_state *s, memos *memo, coverage *seen)
 {
     const model_features *f = &eval_tzolkin_features;
     int players = s->players;
@@ -294,14 +318,15 @@ static void compare_at(const tzolk_state *s, coverage *seen)
      * most of them not whole, so that a feature left out or out of order
      * changes the sum. */
     float w[MODEL_FEATURES_MAX];
-    for (int i = 0; i < f->count; i++)
-        w[i] = (float)(i % 7 - 3) * 0.37f + 0.11f * (float)(i % 3);
-    check_weighed(s, w);
+    test_weights(w);
+    check_weighed(s, w, memo->all);
     /* Weights of the older shape, the economy features at 0 (which the
      * weighing then leaves out): the same sums as the plain row's. */
+    static float older[MODEL_FEATURES_MAX]; /* its own address: a memo is kept for one set of weights */
+    memcpy(older, w, sizeof older);
     for (int i = f->count - PLAIN_ECONOMY; i < f->count; i++)
-        w[i] = 0.0f;
-    check_weighed(s, w);
+        older[i] = 0.0f;
+    check_weighed(s, older, memo->older);
 
     int monuments = 0, farms = 0;
     for (int p = 0; p < players; p++) {
@@ -345,12 +370,14 @@ static void test_fast_equals_plain(void **unused)
     static double probability[4096];
     assert_true((size_t)g->max_legal <= sizeof legal / sizeof legal[0]);
     coverage seen = {0, 0, 0, 0};
+    static memos memo; /* kept over each game's positions, as a search's thread keeps it */
     for (int game = 0; game < 30; game++) {
+        memset(&memo, 0, sizeof memo);
         rng r;
         rng_seed(&r, 500 + (uint64_t)game);
         assert_int_equal(tzolk_init(&s, 2 + game % 3), GAME_OK);
         while (g->current_player(&s) != GAME_TERMINAL) {
-            compare_at(&s, &seen);
+            compare_at(&s, &memo, &seen);
             /* Random play seldom builds a monument: the same position with
              * the first one on display built by a seat in turn is compared
              * too. */
@@ -360,7 +387,7 @@ static void test_fast_equals_plain(void **unused)
                 unsigned first = s.mon_display & -s.mon_display;
                 built.mon_display &= ~first;
                 built.player[seen.positions % s.players].monuments |= first;
-                compare_at(&built, &seen);
+                compare_at(&built, &memo, &seen);
             }
             int chance = g->current_player(&s) == GAME_CHANCE;
             int n = chance ? g->chance_outcomes(&s, legal, probability) : g->legal_actions(&s, legal);
@@ -368,13 +395,102 @@ static void test_fast_equals_plain(void **unused)
             int action = chance ? match_pick_outcome(legal, probability, n, &r) : pick_action(legal, n, &r);
             assert_int_equal(g->apply(&s, action, NULL, 0), GAME_OK);
         }
-        compare_at(&s, &seen);
+        compare_at(&s, &memo, &seen);
     }
     /* The games reached monuments, farms and shared temple steps. */
     assert_true(seen.positions > 5000);
     assert_true(seen.monuments > seen.positions / 10);
     assert_true(seen.farms > seen.positions / 10);
     assert_true(seen.shared > 100);
+}
+
+/* The memo of a seat's weighed features (model_seat_memo): a seat whose
+ * part of the position is unchanged takes its sum from the memo, and
+ * each change of the rest of the position that its features read weighs
+ * it again -- a shared lead of a temple (its premium, Z15.2), a filled
+ * skull slot (Z9.1), the monuments on display and built (Z19.2), the start
+ * space and the token, the calendar and the food days. */
+static void test_seat_memo(void **unused)
+{
+    (void)unused;
+    const model_features *f = &eval_tzolkin_features;
+    enum { SEATS = 3, CHANGES = 8 };
+    static tzolk_state s, t;
+    rng r;
+    rng_seed(&r, 11);
+    assert_int_equal(tzolk_init(&s, SEATS), GAME_OK);
+    while (s.phase != TZOLK_PH_TURN) { /* the setup's chance lines and keeps */
+        int legal[4096];
+        double probability[4096];
+        int chance = tzolkin_game.current_player(&s) == GAME_CHANCE;
+        int n = chance ? tzolkin_game.chance_outcomes(&s, legal, probability) : tzolkin_game.legal_actions(&s, legal);
+        assert_int_equal(tzolk_apply(&s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
+    }
+    /* Seat 0 leads the first temple alone and has skulls and a worker on
+     * Chichen Itza; a monument that counts every seat's monuments is on
+     * display, none is built yet, and none that counts temples is shown. */
+    s.player[0].temple[0] = (uint8_t)(tzolk_temple(0)->start + 2);
+    s.player[0].skulls = 2;
+    tzolk_set_piece(&s, TZOLK_CHI, 4, 0);
+    int counts_all = -1, temples = -1, other = -1;
+    for (int m = 0; m < TZOLK_MONUMENTS; m++) {
+        if (tzolk_monument(m)->scoring == TZOLK_MS_ALLMONUMENTS)
+            counts_all = m;
+        else if (tzolk_monument(m)->scoring == TZOLK_MS_TEMPLEVP)
+            temples = m;
+        else if (other < 0)
+            other = m;
+    }
+    assert_true(counts_all >= 0 && temples >= 0 && other >= 0);
+    s.mon_display = (uint16_t)(1u << counts_all);
+    for (int p = 0; p < SEATS; p++)
+        s.player[p].monuments = 0;
+    s.start_space = -1;
+    float w[MODEL_FEATURES_MAX];
+    test_weights(w);
+
+    /* Kept: another seat's corn is no part of seat 0's, so seat 0's sum
+     * is found in its memo (nothing new kept for it), seat 1's is weighed
+     * again and kept in its second way. (A sum found is also weighed again
+     * and compared by an assert in builds with asserts.) */
+    model_seat_memo memo[GAME_MAX_PLAYERS];
+    memset(memo, 0, sizeof memo);
+    double out[GAME_MAX_PLAYERS] = {0};
+    f->weigh(&s, w, SEATS, memo, out);
+    for (int p = 0; p < SEATS; p++)
+        assert_true(memo[p].way[0].w == w && memo[p].way[1].w == NULL);
+    t = s;
+    t.player[1].corn++;
+    memset(out, 0, sizeof out);
+    f->weigh(&t, w, SEATS, memo, out);
+    assert_null(memo[0].way[1].w);
+    assert_true(memo[1].way[1].w == w);
+    assert_null(memo[2].way[1].w);
+    for (int p = 0; p < SEATS; p++)
+        assert_true(out[p] == plain_weighed(&t, p, w));
+
+    for (int change = 0; change < CHANGES; change++) {
+        t = s;
+        switch (change) {
+        case 0: t.player[1].temple[0] = s.player[0].temple[0]; break; /* the lead shared */
+        case 1: t.chi_slots |= 7u << 4; break;                         /* the slots seat 0's worker reaches */
+        case 2: t.mon_display |= (uint16_t)(1u << temples); break;
+        case 3: t.player[1].monuments = (uint16_t)(1u << other); break;
+        case 4: t.start_space = 0; break;
+        case 5: t.token = (uint8_t)(s.token == 0 ? 1 : 0); break;
+        case 6: t.teeth++; break;
+        default: t.next_food++; break;
+        }
+        if (plain_weighed(&t, 0, w) == plain_weighed(&s, 0, w))
+            fail_msg("change %d does not reach seat 0", change);
+        memset(memo, 0, sizeof memo);
+        memset(out, 0, sizeof out);
+        f->weigh(&s, w, SEATS, memo, out);
+        memset(out, 0, sizeof out);
+        f->weigh(&t, w, SEATS, memo, out);
+        for (int p = 0; p < SEATS; p++)
+            assert_true(out[p] == plain_weighed(&t, p, w));
+    }
 }
 
 /* Feature name of seat at s. */
@@ -535,6 +651,7 @@ static void test_handicap(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_fast_equals_plain), cmocka_unit_test(test_economy_known),
+                                       cmocka_unit_test(test_seat_memo),
                                        cmocka_unit_test(test_handicap)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -260,8 +260,9 @@ static void eval_tikal_extract(const void *state, float (*out)[MODEL_FEATURES_MA
 
 /* The features weighed (model_features.weigh), each seat's as soon as they
  * are made: with the sum unrolled they need not be stored and read back. */
-static void eval_tikal_weigh(const void *state, const float *w, int players, double *out)
+static void eval_tikal_weigh(const void *state, const float *w, int players, model_seat_memo *memo, double *out)
 {
+    (void)memo; /* every seat's features read the board (eval_tikal_read), which most moves change */
     const tikal_state *s = state;
     eval_tikal_reading r;
     eval_tikal_read(s, 1, &r);

@@ -419,23 +419,90 @@ static void eval_tzolkin_extract(const void *state, float (*out)[MODEL_FEATURES_
     }
 }
 
+/* Everything a seat's features read (eval_tzolkin_seat), packed for its
+ * memo (model_seat_memo): its own counts and workers, and of the rest of
+ * the position what reaches them -- the calendar and food days, its share
+ * of the temples' leads, Chichen Itza's slots, the monuments on display
+ * and built (which some monuments count), who holds the start space and
+ * the token, the number of seats (the weights' block). */
+typedef struct eval_tzolkin_seat_key {
+    tzolk_player player;              /* the seat's counts */
+    uint16_t on_gear[TZOLK_GEARS];    /* its workers on each gear */
+    uint16_t chi_slots;               /* Chichen Itza's filled slots */
+    uint16_t mon_display;             /* monuments on display */
+    uint16_t mon_built;               /* monuments built by any seat */
+    uint8_t lead[TZOLK_TEMPLES];      /* on each temple: 0 behind, 1 leading alone, 2 sharing the lead */
+    uint8_t teeth;                    /* the calendar */
+    uint8_t next_food;                /* food days held */
+    uint8_t players;                  /* seats */
+    uint8_t start_space;              /* 1 if the seat holds the start space */
+    uint8_t token;                    /* 1 if it holds the start-player token */
+} eval_tzolkin_seat_key;
+
+/* A seat's key as the words a memo compares. */
+enum { EVAL_TZOLKIN_KEY_WORDS = (sizeof(eval_tzolkin_seat_key) + sizeof(uint64_t) - 1) / sizeof(uint64_t) };
+typedef union eval_tzolkin_seat_words {
+    eval_tzolkin_seat_key key;               /* the fields */
+    uint64_t words[EVAL_TZOLKIN_KEY_WORDS];  /* the same bytes, padding zeroed */
+} eval_tzolkin_seat_words;
+
+_Static_assert((int)EVAL_TZOLKIN_KEY_WORDS <= (int)MODEL_SEAT_KEY_WORDS, "a seat's key fits model_seat_memo");
+
+static void eval_tzolkin_seat_key_of(const tzolk_state *s, const eval_tzolkin_common *c, int seat,
+                                     eval_tzolkin_seat_words *words)
+{
+    memset(words, 0, sizeof *words); /* padding included: keys are compared as words */
+    eval_tzolkin_seat_key *key = &words->key;
+    memcpy(&key->player, &s->player[seat], sizeof key->player); /* with its padding's bytes */
+    for (int g = 0; g < TZOLK_GEARS; g++)
+        key->on_gear[g] = s->on_gear[g][seat];
+    key->chi_slots = s->chi_slots;
+    key->mon_display = s->mon_display;
+    for (int o = 0; o < s->players; o++)
+        key->mon_built |= s->player[o].monuments;
+    for (int t = 0; t < TZOLK_TEMPLES; t++) /* its premium's share (eval_tzolkin_seat) */
+        key->lead[t] = s->player[seat].temple[t] != c->tops.step[t] ? 0 : c->tops.count[t] == 1 ? 1 : 2;
+    key->teeth = s->teeth;
+    key->next_food = s->next_food;
+    key->players = s->players;
+    key->start_space = s->start_space == seat;
+    key->token = s->token == seat;
+}
+
 /* The features weighed (model_features.weigh): each seat's sum in feature
- * order as extract's row would give it, the zeros left out. */
-/* The seats' weighed sums added to out; inlined with economy a constant
- * in each call of eval_tzolkin_weigh, so that the seats' inlined features
- * leave out the economy's work when it is 0. */
+ * order as extract's row would give it, the zeros left out; a seat whose
+ * key is the one its memo holds (for the same weights) takes the memo's
+ * sum. Inlined with economy a constant in each call of eval_tzolkin_weigh,
+ * so that the seats' inlined features leave out the economy's work when it
+ * is 0. */
 static inline __attribute__((always_inline)) void
 eval_tzolkin_weigh_seats(const tzolk_state *s, const eval_tzolkin_common *c, const float *w, int players, int economy,
-                         double *out)
+                         model_seat_memo *memo, double *out)
 {
     for (int seat = 0; seat < players; seat++) {
+        eval_tzolkin_seat_words key;
+        if (memo != NULL) {
+            eval_tzolkin_seat_key_of(s, c, seat, &key);
+            const float *kept = model_seat_find(&memo[seat], w, key.words, EVAL_TZOLKIN_KEY_WORDS);
+            if (kept != NULL) {
+#ifndef NDEBUG /* the key holds all that the seat's features read */
+                eval_tzolkin_sink check = {NULL, w, 0.0f, 0, economy};
+                eval_tzolkin_seat(s, c, seat, &check);
+                assert(check.sum == *kept);
+#endif
+                out[seat] += *kept;
+                continue;
+            }
+        }
         eval_tzolkin_sink k = {NULL, w, 0.0f, 0, economy};
         eval_tzolkin_seat(s, c, seat, &k);
         out[seat] += k.sum;
+        if (memo != NULL)
+            model_seat_keep(&memo[seat], w, key.words, EVAL_TZOLKIN_KEY_WORDS, k.sum);
     }
 }
 
-static void eval_tzolkin_weigh(const void *state, const float *w, int players, double *out)
+static void eval_tzolkin_weigh(const void *state, const float *w, int players, model_seat_memo *memo, double *out)
 {
     const tzolk_state *s = state;
     eval_tzolkin_common c;
@@ -446,9 +513,9 @@ static void eval_tzolkin_weigh(const void *state, const float *w, int players, d
     for (int i = EVAL_TZOLKIN_ECONOMY_FIRST; i < EVAL_TZOLKIN_FEATURES; i++)
         economy |= w[i] != 0.0f;
     if (economy)
-        eval_tzolkin_weigh_seats(s, &c, w, players, 1, out);
+        eval_tzolkin_weigh_seats(s, &c, w, players, 1, memo, out);
     else
-        eval_tzolkin_weigh_seats(s, &c, w, players, 0, out);
+        eval_tzolkin_weigh_seats(s, &c, w, players, 0, memo, out);
 }
 
 /* What the final scoring (Z19.2) would give each seat now: goods at their

@@ -255,6 +255,7 @@ static const float *model_weights_at(const model *m, model_at *at, const void *s
     if (at->model != m) {
         at->model = m;
         at->kept = at->oldest = 0;
+        memset(at->seats, 0, sizeof at->seats);
     }
     for (int i = 0; i < at->kept; i++)
         if (at->phases[i].block == block && at->phases[i].phase == phase)
@@ -265,6 +266,10 @@ static const float *model_weights_at(const model *m, model_at *at, const void *s
     else {
         e = &at->phases[at->oldest];
         at->oldest = (at->oldest + 1) % MODEL_AT_PHASES;
+        for (int seat = 0; seat < GAME_MAX_PLAYERS; seat++)
+            for (int i = 0; i < MODEL_SEAT_MEMO_WAYS; i++)
+                if (at->seats[seat].way[i].w == e->w)
+                    at->seats[seat].way[i].w = NULL; /* weighed with the weights about to be replaced */
     }
     double frac;
     int k = model_knot(phase, &frac);
@@ -278,7 +283,9 @@ static const float *model_weights_at(const model *m, model_at *at, const void *s
     return e->w;
 }
 
-void model_gain_at(const model *m, model_at *at, const void *state, int players, double *out)
+/* model_gain_at with the seats' memo given (NULL = none). */
+static void model_gain_memo(const model *m, model_at *at, model_seat_memo *memo, const void *state, int players,
+                            double *out)
 {
     const model_features *f = m->features;
     const float *w = model_weights_at(m, at, state);
@@ -287,7 +294,7 @@ void model_gain_at(const model *m, model_at *at, const void *state, int players,
     if (f->base != NULL) /* the prior is in w */
         f->base(state, players, out);
     if (f->weigh != NULL) {
-        f->weigh(state, w, players, out);
+        f->weigh(state, w, players, memo, out);
         return;
     }
     float x[GAME_MAX_PLAYERS][MODEL_FEATURES_MAX];
@@ -295,11 +302,16 @@ void model_gain_at(const model *m, model_at *at, const void *state, int players,
     model_dot(f->count, x, w, players, out);
 }
 
+void model_gain_at(const model *m, model_at *at, const void *state, int players, double *out)
+{
+    model_gain_memo(m, at, at->seats, state, players, out);
+}
+
 void model_gain(const model *m, const void *state, int players, double *out)
 {
     model_at at;
-    at.model = NULL; /* nothing kept: the weights are made for this call */
-    model_gain_at(m, &at, state, players, out);
+    at.model = NULL; /* nothing kept: the weights are made for this call, and no seat's sum */
+    model_gain_memo(m, &at, NULL, state, players, out);
 }
 
 void model_base(const model_features *features, const void *state, int players, double *out)

@@ -45,9 +45,14 @@
 #define MAYA_BOT_MODEL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
+#include "game.h"
+
 enum {
+    MODEL_SEAT_KEY_WORDS = 8, /* most 64-bit words of a seat's part of a position (model_seat_memo) */
+    MODEL_SEAT_MEMO_WAYS = 2, /* parts of a seat a memo keeps */
     MODEL_KNOTS = 3,         /* knots of each weight's curve over the phase */
     MODEL_FEATURES_MAX = 128, /* most features of a seat */
     MODEL_BLOCKS_MAX = 8,    /* most weight blocks */
@@ -62,6 +67,52 @@ typedef struct model_plan {
     const char *feature; /* the feature's name */
     float bonus;         /* points per unit */
 } model_plan;
+
+/* One seat's weighed features kept with the part of the position they
+ * were read from (its key). */
+typedef struct model_seat_kept {
+    const float *w;                     /* the weights it was weighed with, NULL = nothing kept */
+    uint64_t key[MODEL_SEAT_KEY_WORDS]; /* everything the seat's features read, as the game packs it */
+    float sum;                          /* its weighed features there */
+} model_seat_kept;
+
+/* A seat's weighed features at the last parts of positions met, so that
+ * the next position where that part is the same weighs the seat for free:
+ * while one seat plans its turn, the other seats' parts stay as they were
+ * (two ways: the turn's positions before and after the round's end). */
+typedef struct model_seat_memo {
+    model_seat_kept way[MODEL_SEAT_MEMO_WAYS]; /* the parts kept */
+    int older;                                 /* the way to replace next: the one used less lately */
+} model_seat_memo;
+
+/* The sum memo keeps for weights w and the key of words[0..n-1], NULL if
+ * it keeps none. */
+static inline const float *model_seat_find(model_seat_memo *memo, const float *w, const uint64_t *words, int n)
+{
+    for (int i = 0; i < MODEL_SEAT_MEMO_WAYS; i++) {
+        const model_seat_kept *k = &memo->way[i];
+        uint64_t differ = k->w != w;
+        for (int j = 0; j < n; j++)
+            differ |= k->key[j] ^ words[j];
+        if (!differ) {
+            memo->older = 1 - i;
+            return &k->sum;
+        }
+    }
+    return NULL;
+}
+
+/* Keep sum for weights w and the key of words[0..n-1] in memo, in place
+ * of the way used less lately. */
+static inline void model_seat_keep(model_seat_memo *memo, const float *w, const uint64_t *words, int n, float sum)
+{
+    model_seat_kept *k = &memo->way[memo->older];
+    k->w = w;
+    for (int j = 0; j < n; j++)
+        k->key[j] = words[j];
+    k->sum = sum;
+    memo->older = 1 - memo->older;
+}
 
 /* What a game gives its learned evaluation. */
 typedef struct model_features {
@@ -83,8 +134,10 @@ typedef struct model_features {
     /* every seat's features weighed by w[count] and summed in float in
      * the features' order, added to out[players]: extract's features
      * weighed as model_gain does, to the bit, without writing them out;
-     * NULL = extract, then weigh */
-    void (*weigh)(const void *state, const float *w, int players, double *out);
+     * memo (NULL = none) is memo[players] kept by the caller for these
+     * weights' model, which a game may read and write (model_seat_memo:
+     * the same sums to the bit); NULL = extract, then weigh */
+    void (*weigh)(const void *state, const float *w, int players, model_seat_memo *memo, double *out);
     /* for self-play only (train.h, handicap): give seat delta (+1 or -1)
      * more of what seats must differ in for the fit to learn its worth
      * (Tzolk'in: a worker in hand), outside the rules; 1 if done, 0 if the
@@ -139,6 +192,7 @@ typedef struct model_at {
     int kept;                              /* entries of phases in use */
     int oldest;                            /* the entry to replace next once all are in use */
     model_at_phase phases[MODEL_AT_PHASES]; /* the weights at each phase kept */
+    model_seat_memo seats[GAME_MAX_PLAYERS]; /* each seat's weighed features last evaluated (weigh) */
 } model_at;
 
 /* Points each seat is estimated to score from now on (out[players]):
