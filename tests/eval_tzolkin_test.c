@@ -404,6 +404,22 @@ static void test_fast_equals_plain(void **unused)
     assert_true(seen.shared > 100);
 }
 
+/* A game of players seats whose setup's chance lines and keeps are drawn
+ * from seed, at its first turn. */
+static void first_turn(tzolk_state *s, int players, uint64_t seed)
+{
+    rng r;
+    rng_seed(&r, seed);
+    assert_int_equal(tzolk_init(s, players), GAME_OK);
+    while (s->phase != TZOLK_PH_TURN) {
+        int legal[4096];
+        double probability[4096];
+        int chance = tzolkin_game.current_player(s) == GAME_CHANCE;
+        int n = chance ? tzolkin_game.chance_outcomes(s, legal, probability) : tzolkin_game.legal_actions(s, legal);
+        assert_int_equal(tzolk_apply(s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
+    }
+}
+
 /* The memo of a seat's weighed features (model_seat_memo): a seat whose
  * part of the position is unchanged takes its sum from the memo, and
  * each change of the rest of the position that its features read weighs
@@ -416,16 +432,7 @@ static void test_seat_memo(void **unused)
     const model_features *f = &eval_tzolkin_features;
     enum { SEATS = 3, CHANGES = 8 };
     static tzolk_state s, t;
-    rng r;
-    rng_seed(&r, 11);
-    assert_int_equal(tzolk_init(&s, SEATS), GAME_OK);
-    while (s.phase != TZOLK_PH_TURN) { /* the setup's chance lines and keeps */
-        int legal[4096];
-        double probability[4096];
-        int chance = tzolkin_game.current_player(&s) == GAME_CHANCE;
-        int n = chance ? tzolkin_game.chance_outcomes(&s, legal, probability) : tzolkin_game.legal_actions(&s, legal);
-        assert_int_equal(tzolk_apply(&s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
-    }
+    first_turn(&s, SEATS, 11);
     /* Seat 0 leads the first temple alone and has skulls and a worker on
      * Chichen Itza; a monument that counts every seat's monuments is on
      * display, none is built yet, and none that counts temples is shown. */
@@ -513,16 +520,7 @@ static void test_economy_known(void **unused)
 {
     (void)unused;
     static tzolk_state s;
-    rng r;
-    rng_seed(&r, 7);
-    assert_int_equal(tzolk_init(&s, 2), GAME_OK);
-    while (s.phase != TZOLK_PH_TURN) { /* the setup's chance lines and keeps */
-        int legal[4096];
-        double probability[4096];
-        int chance = tzolkin_game.current_player(&s) == GAME_CHANCE;
-        int n = chance ? tzolkin_game.chance_outcomes(&s, legal, probability) : tzolkin_game.legal_actions(&s, legal);
-        assert_int_equal(tzolk_apply(&s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
-    }
+    first_turn(&s, 2, 7);
     assert_int_equal(s.teeth, 0);
     /* the economy features are the set's last PLAIN_ECONOMY */
     assert_string_equal(eval_tzolkin_features.names[eval_tzolkin_features.count - PLAIN_ECONOMY], "reach_corn");

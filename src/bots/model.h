@@ -85,6 +85,8 @@ typedef struct model_seat_memo {
     int older;                                 /* the way to replace next: the one used less lately */
 } model_seat_memo;
 
+_Static_assert((int)MODEL_SEAT_MEMO_WAYS == 2, "the way used less lately is the other one");
+
 /* The sum memo keeps for weights w and the key of words[0..n-1], NULL if
  * it keeps none. */
 static inline const float *model_seat_find(model_seat_memo *memo, const float *w, const uint64_t *words, int n)
