@@ -481,23 +481,22 @@ eval_tzolkin_weigh_seats(const tzolk_state *s, const eval_tzolkin_common *c, con
 {
     for (int seat = 0; seat < players; seat++) {
         eval_tzolkin_seat_words key;
+        const float *kept = NULL;
         if (memo != NULL) {
             eval_tzolkin_seat_key_of(s, c, seat, &key);
-            const float *kept = model_seat_find(&memo[seat], w, key.words, EVAL_TZOLKIN_KEY_WORDS);
-            if (kept != NULL) {
-#ifndef NDEBUG /* the key holds all that the seat's features read */
-                eval_tzolkin_sink check = {NULL, w, 0.0f, 0, economy};
-                eval_tzolkin_seat(s, c, seat, &check);
-                assert(check.sum == *kept);
-#endif
-                out[seat] += *kept;
-                continue;
-            }
+            kept = model_seat_find(&memo[seat], w, key.words, EVAL_TZOLKIN_KEY_WORDS);
         }
+#ifdef NDEBUG /* with asserts a sum found is weighed again and compared */
+        if (kept != NULL) {
+            out[seat] += *kept;
+            continue;
+        }
+#endif
         eval_tzolkin_sink k = {NULL, w, 0.0f, 0, economy};
         eval_tzolkin_seat(s, c, seat, &k);
+        assert(kept == NULL || *kept == k.sum); /* the key holds all that the seat's features read */
         out[seat] += k.sum;
-        if (memo != NULL)
+        if (memo != NULL && kept == NULL)
             model_seat_keep(&memo[seat], w, key.words, EVAL_TZOLKIN_KEY_WORDS, k.sum);
     }
 }

@@ -244,6 +244,18 @@ static void model_dot(int count, float (*x)[MODEL_FEATURES_MAX], const float *w,
     }
 }
 
+/* Forget the seats' sums at kept that were weighed with w (NULL: all). */
+static void model_at_forget(model_at *at, const float *w)
+{
+    for (int seat = 0; seat < GAME_MAX_PLAYERS; seat++) {
+        if (w == NULL)
+            at->seats[seat].older = 0;
+        for (int i = 0; i < MODEL_SEAT_MEMO_WAYS; i++)
+            if (w == NULL || at->seats[seat].way[i].w == w)
+                at->seats[seat].way[i].w = NULL;
+    }
+}
+
 /* The weights of m at the block and phase of state: kept in at, or
  * interpolated into the entry of at that has been kept longest. */
 static const float *model_weights_at(const model *m, model_at *at, const void *state)
@@ -255,7 +267,7 @@ static const float *model_weights_at(const model *m, model_at *at, const void *s
     if (at->model != m) {
         at->model = m;
         at->kept = at->oldest = 0;
-        memset(at->seats, 0, sizeof at->seats);
+        model_at_forget(at, NULL);
     }
     for (int i = 0; i < at->kept; i++)
         if (at->phases[i].block == block && at->phases[i].phase == phase)
@@ -266,10 +278,7 @@ static const float *model_weights_at(const model *m, model_at *at, const void *s
     else {
         e = &at->phases[at->oldest];
         at->oldest = (at->oldest + 1) % MODEL_AT_PHASES;
-        for (int seat = 0; seat < GAME_MAX_PLAYERS; seat++)
-            for (int i = 0; i < MODEL_SEAT_MEMO_WAYS; i++)
-                if (at->seats[seat].way[i].w == e->w)
-                    at->seats[seat].way[i].w = NULL; /* weighed with the weights about to be replaced */
+        model_at_forget(at, e->w); /* the weights about to be replaced */
     }
     double frac;
     int k = model_knot(phase, &frac);
