@@ -339,8 +339,9 @@ static void test_game_defaults(void **unused)
      * playouts to the end", "3 players: playouts to the end"), each seat
      * of a playout drawing its turn by a softmax ("a softmax in the
      * playouts"), the gain rated on a scale of 30 points ("the score
-     * utility's scale") */
-    const int budget[] = {0, 0, 256, 128, 64}, playtemp[] = {0, 0, 10, 20, 20}, scorescale[] = {0, 0, 30, 30, 30};
+     * utility's scale"), 96 iterations at 4 players ("4 players: the
+     * iterations the kept features paid for") */
+    const int budget[] = {0, 0, 256, 128, 96}, playtemp[] = {0, 0, 10, 20, 20}, scorescale[] = {0, 0, 30, 30, 30};
     for (int seats = 2; seats <= 4; seats++) {
         s = settings_at("tzolkin", seats, "mcts", text, sizeof text);
         assert_int_equal(s.turns, 8);
