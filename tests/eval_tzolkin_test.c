@@ -366,9 +366,9 @@ static void test_fast_equals_plain(void **unused)
     (void)unused;
     const game_def *g = &tzolkin_game;
     static tzolk_state s;
-    static int legal[4096];
-    static double probability[4096];
-    assert_true((size_t)g->max_legal <= sizeof legal / sizeof legal[0]);
+    static int legal[TZOLK_LEGAL_MAX];
+    static double probability[TZOLK_LEGAL_MAX];
+    assert_int_equal(g->max_legal, TZOLK_LEGAL_MAX);
     coverage seen = {0, 0, 0, 0};
     static memos memo; /* kept over each game's positions, as a search's thread keeps it */
     for (int game = 0; game < 30; game++) {
@@ -412,8 +412,8 @@ static void first_turn(tzolk_state *s, int players, uint64_t seed)
     rng_seed(&r, seed);
     assert_int_equal(tzolk_init(s, players), GAME_OK);
     while (s->phase != TZOLK_PH_TURN) {
-        int legal[4096];
-        double probability[4096];
+        int legal[TZOLK_LEGAL_MAX];
+        double probability[TZOLK_LEGAL_MAX];
         int chance = tzolkin_game.current_player(s) == GAME_CHANCE;
         int n = chance ? tzolkin_game.chance_outcomes(s, legal, probability) : tzolkin_game.legal_actions(s, legal);
         assert_int_equal(tzolk_apply(s, legal[rng_below(&r, (uint64_t)n)], NULL, 0), GAME_OK);
@@ -587,8 +587,8 @@ static void test_handicap(void **unused)
     rng r;
     rng_seed(&r, 7);
     assert_int_equal(tzolk_init(&s, 3), GAME_OK);
-    int legal[4096];
-    double probability[4096];
+    int legal[TZOLK_LEGAL_MAX];
+    double probability[TZOLK_LEGAL_MAX];
     while (s.phase != TZOLK_PH_TURN) { /* the setup's chance lines and keeps */
         int chance = tzolkin_game.current_player(&s) == GAME_CHANCE;
         int n = chance ? tzolkin_game.chance_outcomes(&s, legal, probability) : tzolkin_game.legal_actions(&s, legal);
